@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { createRateLimiter } from './http/rate-limiter.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
+import { createBanksRepository } from './modules/banks/banks.repository.ts';
+import { banksRoutes } from './modules/banks/banks.routes.ts';
+import { createBrandsRepository } from './modules/brands/brands.repository.ts';
+import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
+import { mailRoutes } from './modules/mail/mail.routes.ts';
+import { createSettingsRepository } from './modules/settings/settings.repository.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAccess } from './plugins/access.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Pino options; tests pass false to keep their output quiet. */
+  logger?: boolean | object;
+}
+
+/**
+ * Builds the whole product as one Fastify instance: platform plugins first, then the modules'
+ * routes under /api, then the web app. Every dependency is created here and passed explicitly.
+ */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance & { services: Services }> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const { db } = database;
+  const limiter = createRateLimiter(db);
+  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const users = createUsersRepository(db);
+  const settings = createSettingsRepository(db);
+  const auth = createAuthService({
+    db,
+    users,
+    repository: createAuthRepository(db),
+    limiter,
+    mailer,
+    config,
+    clock,
+  });
+  const services = { auth, mailer, settings };
+
+  await registerSecurity(app, config);
+  await registerAccess(app, { config, auth, limiter });
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db, engine: database.engine });
+      await api.register(authRoutes, { auth, config });
+      await api.register(usersRoutes, { users, auth });
+      await api.register(brandsRoutes, { brands: createBrandsRepository(db) });
+      await api.register(banksRoutes, { banks: createBanksRepository(db) });
+      await api.register(settingsRoutes, { settings, config });
+      await api.register(mailRoutes, { mail: createMailRepository(db) });
+      api.get(
+        '/openapi.json',
+        { config: { access: 'public' }, schema: { hide: true } },
+        async () => app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  app.addHook('onClose', async () => mailer.close());
+  return Object.assign(app, { services });
+}
+
+export interface Services {
+  auth: ReturnType<typeof createAuthService>;
+  mailer: Mailer;
+  settings: ReturnType<typeof createSettingsRepository>;
+}

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting, read once from the environment. `.env.example` lists them with their defaults.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The address people use to reach the product; links in e-mails start with it. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://… switches from the embedded PGlite database to a pooled PostgreSQL. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** smtp://user:pass@host:port; without it, mail is kept in the outbox table. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Krowd <no-reply@krowd.local>'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  /** Requests per IP per window on every /api/auth route (and sign-up, guest login). */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Failed logins per account per window before the account is paused for the window. */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Password-recovery e-mails per account per window. */
+  RECOVERY_MAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  TRUST_PROXY: booleanFlag.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The timezone every month window, weekday and hour rule follows (brief §5). */
+  TIMEZONE: z.string().min(1).default('America/New_York'),
+  /** Load the demo accounts and data into an empty database (never when NODE_ENV=production). */
+  DEMO_DATA: booleanFlag.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n  ${problems.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '');
+  try {
+    Intl.DateTimeFormat('en-GB', { timeZone: c.TIMEZONE });
+  } catch {
+    throw new Error(`Invalid settings:\n  TIMEZONE: unknown timezone ${c.TIMEZONE}`);
+  }
+  return {
+    env: c.NODE_ENV,
+    host: c.HOST,
+    port: c.PORT,
+    publicUrl,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    databasePoolMax: c.DATABASE_POOL_MAX,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    session: {
+      idleMs: c.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      cookieSecure: publicUrl.startsWith('https://'),
+    },
+    rateLimit: {
+      perIp: c.AUTH_RATE_LIMIT_PER_IP,
+      windowMs: c.AUTH_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      loginFailuresPerAccount: c.LOGIN_FAILURES_PER_ACCOUNT,
+      recoveryMailsPerAccount: c.RECOVERY_MAILS_PER_ACCOUNT,
+    },
+    trustProxy: c.TRUST_PROXY,
+    bodyLimit: c.BODY_LIMIT_BYTES,
+    logLevel: c.LOG_LEVEL,
+    timezone: c.TIMEZONE,
+    demoData: c.DEMO_DATA && c.NODE_ENV !== 'production',
+    webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : undefined,
+  };
+}

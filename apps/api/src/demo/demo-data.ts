@@ -1,0 +1,127 @@
+import type { Kysely } from 'kysely';
+import type { BrandRole } from '@krowd/domain/access/access.rules';
+import type { EntityType } from '@krowd/domain/auth/auth.schema';
+import type { DB } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+/** Every demo account signs in with this password (brief §7). */
+export const demoPassword = 'Demo@12345';
+export const demoGuestEmail = 'guest@demo.test';
+
+type DemoBrand = 'groupBrandA' | 'groupBrandB' | 'standalone' | 'firstLogin' | 'guest';
+
+interface DemoAccount {
+  email: string;
+  who: string;
+  firstName: string;
+  lastName: string;
+  entityType: EntityType;
+  role: BrandRole | null;
+  brand?: DemoBrand;
+  inGroup?: boolean;
+  inBank?: boolean;
+  isClientAdmin?: boolean;
+  isFirstLogin?: boolean;
+  guest?: boolean;
+}
+
+/** The demo accounts of brief §7, in its order. */
+export const demoAccounts: readonly DemoAccount[] = [
+  { email: 'admin@demo.test', who: 'system admin', firstName: 'Sam', lastName: 'Admin', entityType: 'systemadmin', role: null },
+  { email: 'bank@demo.test', who: 'bank user', firstName: 'Bea', lastName: 'Banker', entityType: 'bank', role: null, inBank: true },
+  { email: 'cardprovider@demo.test', who: 'card provider', firstName: 'Cal', lastName: 'Provider', entityType: 'cardprovider', role: null, brand: 'standalone' },
+  { email: 'clientadmin@demo.test', who: 'operator with isClientAdmin', firstName: 'Cleo', lastName: 'Operator', entityType: 'brand', role: 'brandUser', isClientAdmin: true },
+  { email: 'groupadmin@demo.test', who: 'groupAdmin of the demo group', firstName: 'Grace', lastName: 'Groupadmin', entityType: 'brand', role: 'groupAdmin', inGroup: true },
+  { email: 'groupuser@demo.test', who: 'groupUser (Group Finance) of the demo group', firstName: 'Gus', lastName: 'Finance', entityType: 'brand', role: 'groupUser', inGroup: true },
+  { email: 'companyadmin@demo.test', who: 'companyAdmin of the standalone brand', firstName: 'Cara', lastName: 'Company', entityType: 'brand', role: 'companyAdmin', brand: 'standalone' },
+  { email: 'brandadmin@demo.test', who: 'brandAdmin of the standalone brand', firstName: 'Bram', lastName: 'Brandadmin', entityType: 'brand', role: 'brandAdmin', brand: 'standalone' },
+  { email: 'branduser@demo.test', who: 'brandUser (Brand Finance) of the standalone brand', firstName: 'Bella', lastName: 'Finance', entityType: 'brand', role: 'brandUser', brand: 'standalone' },
+  { email: 'user@demo.test', who: 'role user of the standalone brand', firstName: 'Uma', lastName: 'User', entityType: 'brand', role: 'user', brand: 'standalone' },
+  { email: 'firstlogin@demo.test', who: 'role user with isFirstLogin, no campaign yet', firstName: 'Finn', lastName: 'Newcomer', entityType: 'brand', role: 'user', brand: 'firstLogin', isFirstLogin: true },
+];
+
+export const demoNames = {
+  group: 'Northern Plates Group',
+  brands: {
+    groupBrandA: 'Harbour Kitchen',
+    groupBrandB: 'Ember Pizza Co',
+    standalone: 'Green Fork',
+    firstLogin: 'First Light Bakery',
+    guest: 'Guest Bistro',
+  } satisfies Record<DemoBrand, string>,
+  bank: 'Demo Bank',
+};
+
+export async function databaseIsEmpty(db: Kysely<DB>): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Loads the demo group (two brands), the standalone brand, a bank and every demo account, in one
+ * transaction. Demo users other than firstlogin@ have accepted the terms; guest@ is a guest with
+ * no password, who signs in through the link printed at start-up.
+ */
+export async function loadDemoData(db: Kysely<DB>): Promise<void> {
+  const passwordHash = await hashPassword(demoPassword);
+  await db.transaction().execute(async (trx) => {
+    const group = await trx.insertInto('groups').values({ name: demoNames.group }).returning('id').executeTakeFirstOrThrow();
+    const brandIds = {} as Record<DemoBrand, string>;
+    for (const [key, name] of Object.entries(demoNames.brands) as [DemoBrand, string][]) {
+      const inGroup = key === 'groupBrandA' || key === 'groupBrandB';
+      const brand = await trx
+        .insertInto('brands')
+        .values({ name, group_id: inGroup ? group.id : null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      brandIds[key] = brand.id;
+    }
+    const bank = await trx.insertInto('banks').values({ name: demoNames.bank }).returning('id').executeTakeFirstOrThrow();
+
+    await trx
+      .insertInto('users')
+      .values([
+        ...demoAccounts.map((account) => ({
+          email: account.email,
+          // The same password for every demo account, hence one hash.
+          password_hash: passwordHash,
+          first_name: account.firstName,
+          last_name: account.lastName,
+          phone: '07700900000',
+          entity_type: account.entityType,
+          role: account.role,
+          is_client_admin: account.isClientAdmin ?? false,
+          brand_id: account.brand ? brandIds[account.brand] : null,
+          group_id: account.inGroup ? group.id : null,
+          bank_id: account.inBank ? bank.id : null,
+          is_first_login: account.isFirstLogin ?? false,
+          is_t_and_c_accepted: !account.isFirstLogin,
+          process_completed: !account.isFirstLogin,
+        })),
+        {
+          email: demoGuestEmail,
+          password_hash: null,
+          first_name: 'Gia',
+          last_name: 'Guest',
+          entity_type: 'brand' as const,
+          role: 'companyAdmin' as const,
+          brand_id: brandIds.guest,
+          guest_user: true,
+          guest_user_flag: true,
+          is_first_login: true,
+        },
+      ])
+      .execute();
+  });
+}
+
+/** The id of the demo guest while they are still a guest (a link for them is printed at start). */
+export async function demoGuestId(db: Kysely<DB>): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoGuestEmail)
+    .where('guest_user', '=', true)
+    .executeTakeFirst();
+  return row?.id;
+}

@@ -1,0 +1,26 @@
+import { messages } from '@krowd/domain/messages/messages';
+
+/**
+ * An error whose message a user may see. Services throw these; the error handler turns them into
+ * the envelope's errorMessage with the status given. Anything else becomes a plain 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new HttpError(400, message, fieldErrors);
+export const unauthorized = (message: string = messages.common.loginRequired) =>
+  new HttpError(401, message);
+export const forbidden = (message: string = messages.common.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = messages.common.notFound) => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string = messages.common.tooManyRequests) =>
+  new HttpError(429, message);

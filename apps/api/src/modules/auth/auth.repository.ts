@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, OneTimeTokenPurpose } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface DeviceDetails {
+  ipAddress: string | null;
+  userAgent: string | null;
+  browserName: string | null;
+  osName: string | null;
+  osVersion: string | null;
+  deviceType: string | null;
+}
+
+/** SQL for sessions and one-time link tokens. */
+export function createAuthRepository(db: Kysely<DB>) {
+  return {
+    async insertSession(
+      input: { userId: string; tokenHash: string; now: Date; expiresAt: Date; device: DeviceDetails },
+      executor: Executor = db,
+    ) {
+      await executor
+        .insertInto('sessions')
+        .values({
+          user_id: input.userId,
+          token_hash: input.tokenHash,
+          created_at: input.now,
+          last_seen_at: input.now,
+          expires_at: input.expiresAt,
+          ip_address: input.device.ipAddress,
+          user_agent: input.device.userAgent,
+          browser_name: input.device.browserName,
+          os_name: input.device.osName,
+          os_version: input.device.osVersion,
+          device_type: input.device.deviceType,
+        })
+        .execute();
+    },
+
+    findSession(tokenHash: string) {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'ended_at'])
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
+    async touchSession(sessionId: string, now: Date) {
+      await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
+    },
+
+    async endSession(sessionId: string, now: Date) {
+      await db
+        .updateTable('sessions')
+        .set({ ended_at: now })
+        .where('id', '=', sessionId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async endSessionsOfUser(userId: string, now: Date, executor: Executor = db) {
+      await executor
+        .updateTable('sessions')
+        .set({ ended_at: now })
+        .where('user_id', '=', userId)
+        .where('ended_at', 'is', null)
+        .execute();
+    },
+
+    async insertToken(
+      input: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
+      executor: Executor = db,
+    ) {
+      await executor
+        .insertInto('one_time_tokens')
+        .values({
+          user_id: input.userId,
+          purpose: input.purpose,
+          token_hash: input.tokenHash,
+          expires_at: input.expiresAt,
+        })
+        .execute();
+    },
+
+    /** Marks a token used and answers its user, or nothing when it is unknown, used or expired. */
+    async consumeToken(tokenHash: string, purpose: OneTimeTokenPurpose, now: Date, executor: Executor) {
+      const row = await executor
+        .updateTable('one_time_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

@@ -1,0 +1,184 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  changeRecoverPasswordSchema,
+  createPasswordSchema,
+  entityTypes,
+  emailField,
+  guestTokenQuerySchema,
+  loginSchema,
+  signupSchema,
+} from '@krowd/domain/auth/auth.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
+import type { Config } from '../../config.ts';
+import { deviceOf } from '../../http/device.ts';
+import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
+import { callerOf, clearSessionCookie, setSessionCookie } from '../../plugins/access.ts';
+import type { AuthService } from './auth.service.ts';
+
+const signedInSchema = successSchema({ accessToken: z.string(), details: sessionUserSchema });
+const optionalEntityBody = z.strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() }).optional();
+
+/**
+ * Sign-in and account access (spec 1 §7). Sign-up and guest login sit under users/ in the spec's
+ * paths but are account-access flows, so they live here.
+ */
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Config }> = async (
+  app,
+  { auth, config },
+) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password; sets the session cookie',
+        body: loginSchema,
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.login(request.body.email, request.body.password, deviceOf(request));
+      setSessionCookie(reply, config, signedIn.accessToken);
+      return { respCode: respCodes.ok, ...signedIn };
+    },
+  );
+
+  app.get(
+    '/users/checkGuestUser',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'One-click login from a guest link token',
+        querystring: guestTokenQuerySchema,
+        response: { 200: signedInSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const signedIn = await auth.guestLogin(request.query.token, deviceOf(request));
+      setSessionCookie(reply, config, signedIn.accessToken);
+      return { respCode: respCodes.ok, ...signedIn };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'optional' },
+      schema: { tags: ['auth'], summary: 'End the session', response: { 200: messageOnlySchema, ...errorResponses } },
+    },
+    async (request, reply) => {
+      if (request.auth) await auth.logout(request.auth.sessionId);
+      clearSessionCookie(reply, config);
+      return { respCode: respCodes.ok, respMessage: messages.auth.loggedOut };
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      config: { access: 'session.own' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (the browser calls this on start)',
+        response: { 200: successSchema({ details: sessionUserSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      details: await auth.sessionUserOf(callerOf(request).account),
+    }),
+  );
+
+  app.post(
+    '/users/signup',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a brand account',
+        body: signupSchema,
+        response: { 201: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { firstName, lastName, email, password } = request.body;
+      await auth.signup({ firstName, lastName, email, password });
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.auth.signupSuccess });
+    },
+  );
+
+  app.post(
+    '/auth/forgotPassword',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password-recovery link (same answer whether or not the e-mail exists)',
+        querystring: z.strictObject({ email: emailField }),
+        body: optionalEntityBody,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.forgotPassword(request.query.email);
+      return { respCode: respCodes.ok, respMessage: messages.auth.forgotPasswordSent };
+    },
+  );
+
+  app.post(
+    '/auth/changeRecoverPassword',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a recovery link token (sent as enEmail)',
+        body: changeRecoverPasswordSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.recoverPassword(request.body.enEmail, request.body.newPassword);
+      return { respCode: respCodes.ok, respMessage: messages.auth.passwordRecovered };
+    },
+  );
+
+  app.post(
+    '/auth/createPassword',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set the first password with a set-password link token',
+        body: createPasswordSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.createPassword(request.body.token, request.body.newPassword);
+      return { respCode: respCodes.ok, respMessage: messages.auth.passwordCreated };
+    },
+  );
+
+  app.post(
+    '/auth/changePassword',
+    {
+      config: { access: 'password.change', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: "Change the caller's password; every session of theirs ends",
+        body: changePasswordSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await auth.changePassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
+      clearSessionCookie(reply, config);
+      return { respCode: respCodes.ok, respMessage: messages.auth.passwordChanged };
+    },
+  );
+};

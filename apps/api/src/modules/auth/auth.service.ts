@@ -1,0 +1,217 @@
+import type { Kysely } from 'kysely';
+import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import type { Config } from '../../config.ts';
+import type { DB, OneTimeTokenPurpose } from '../../db/schema.ts';
+import { HttpError, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limiter.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { recoverPasswordMail } from '../mail/mail.templates.ts';
+import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
+import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
+import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export type Clock = () => Date;
+
+/** Who is calling, resolved from the session cookie or bearer token. */
+export interface AuthContext {
+  sessionId: string;
+  account: UserAccount;
+  audience: Audience;
+  scope: TenantScope;
+}
+
+export interface SignedIn {
+  accessToken: string;
+  details: SessionUser;
+}
+
+const day = 24 * 3_600_000;
+/** Link lifetimes (brief §4): guest and set-password links 7 days, recovery 1 hour. */
+export const linkLifetimeMs: Record<OneTimeTokenPurpose, number> = {
+  guest_login: 7 * day,
+  set_password: 7 * day,
+  recover_password: 3_600_000,
+};
+const linkPaths: Record<OneTimeTokenPurpose, string> = {
+  guest_login: '/guestuser/',
+  set_password: '/setpassword/',
+  recover_password: '/changerecoverpassword/',
+};
+/** last_seen_at is written at most this often, so reads do not each cost a write. */
+const touchIntervalMs = 30_000;
+
+export function createAuthService(deps: {
+  db: Kysely<DB>;
+  users: UsersRepository;
+  repository: AuthRepository;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  config: Config;
+  clock: Clock;
+}) {
+  const { db, users, repository, limiter, mailer, config, clock } = deps;
+  const failureKey = (email: string) => `login-failures:${email}`;
+
+  async function sessionUserOf(account: UserAccount): Promise<SessionUser> {
+    const audience = audienceOfAccount(account);
+    let brands: { id: string; name: string }[] = [];
+    if ((audience === 'groupAdmin' || audience === 'groupUser') && account.effective_group_id) {
+      brands = await users.brandsOfGroup(account.effective_group_id);
+    } else if (account.brand_id && account.brand_name) {
+      brands = [{ id: account.brand_id, name: account.brand_name }];
+    }
+    return toSessionUser(account, brands);
+  }
+
+  async function startSession(account: UserAccount, device: DeviceDetails): Promise<SignedIn> {
+    const now = clock();
+    const { token, hash } = newToken();
+    await repository.insertSession({
+      userId: account.id,
+      tokenHash: hash,
+      now,
+      expiresAt: new Date(now.getTime() + config.session.absoluteMs),
+      device,
+    });
+    return { accessToken: token, details: await sessionUserOf(account) };
+  }
+
+  async function issueLink(userId: string, purpose: OneTimeTokenPurpose, executor = db) {
+    const { token, hash } = newToken();
+    await repository.insertToken(
+      { userId, purpose, tokenHash: hash, expiresAt: new Date(clock().getTime() + linkLifetimeMs[purpose]) },
+      executor,
+    );
+    return `${config.publicUrl}${linkPaths[purpose]}${token}`;
+  }
+
+  /** Uses a link token and sets the password it was sent for, in one transaction. */
+  async function setPasswordWithLink(token: string, purpose: OneTimeTokenPurpose, newPassword: string) {
+    const passwordHash = await hashPassword(newPassword);
+    const now = clock();
+    const account = await db.transaction().execute(async (trx) => {
+      const userId = await repository.consumeToken(hashToken(token), purpose, now, trx);
+      if (!userId) throw new HttpError(400, messages.auth.linkInvalid);
+      const found = await users.findAccountById(userId, trx);
+      if (!found || found.status !== 'active') throw new HttpError(400, messages.auth.linkInvalid);
+      await users.setPasswordHash(userId, passwordHash, trx);
+      await repository.endSessionsOfUser(userId, now, trx);
+      return found;
+    });
+    await limiter.reset(failureKey(account.email));
+  }
+
+  return {
+    sessionUserOf,
+    issueLink,
+
+    async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn> {
+      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
+      if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
+        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
+      }
+      const account = await users.findAccountByEmail(email);
+      const valid = await verifyPassword(account?.password_hash ?? null, password);
+      if (!account || !valid) {
+        await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
+        throw unauthorized(messages.auth.loginFailed);
+      }
+      if (account.status !== 'active') throw new HttpError(403, messages.auth.accountDeactivated);
+      await limiter.reset(failureKey(email));
+      return startSession(account, device);
+    },
+
+    /** One-click login from a guest link (GET users/checkGuestUser?token=). */
+    async guestLogin(token: string, device: DeviceDetails): Promise<SignedIn> {
+      const now = clock();
+      const account = await db.transaction().execute(async (trx) => {
+        const userId = await repository.consumeToken(hashToken(token), 'guest_login', now, trx);
+        const found = userId ? await users.findAccountById(userId, trx) : undefined;
+        if (!found || found.status !== 'active') throw unauthorized(messages.auth.guestLinkInvalid);
+        return found;
+      });
+      return startSession(account, device);
+    },
+
+    /** Finds the caller of a request, ending sessions that went idle or passed their absolute limit. */
+    async resolveSession(token: string): Promise<AuthContext> {
+      const session = await repository.findSession(hashToken(token));
+      const now = clock();
+      if (!session || session.ended_at) throw unauthorized(messages.common.sessionExpired);
+      const idleFor = now.getTime() - session.last_seen_at.getTime();
+      if (idleFor > config.session.idleMs || now >= session.expires_at) {
+        await repository.endSession(session.id, now);
+        throw unauthorized(messages.common.sessionExpired);
+      }
+      const account = await users.findAccountById(session.user_id);
+      if (!account || account.status !== 'active') {
+        await repository.endSession(session.id, now);
+        throw unauthorized(messages.common.sessionExpired);
+      }
+      if (idleFor > touchIntervalMs) await repository.touchSession(session.id, now);
+      return {
+        sessionId: session.id,
+        account,
+        audience: audienceOfAccount(account),
+        scope: scopeOfAccount(account),
+      };
+    },
+
+    async logout(sessionId: string) {
+      await repository.endSession(sessionId, clock());
+    },
+
+    async signup(input: { firstName: string; lastName: string; email: string; password: string }) {
+      if (await users.emailExists(input.email)) throw conflict(messages.auth.emailAlreadyRegistered);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        await db.transaction().execute((trx) => users.createBrandOwner({ ...input, passwordHash }, trx));
+      } catch (error) {
+        // Two sign-ups racing for one e-mail: the unique index decides.
+        if (String((error as { code?: string }).code) === '23505') {
+          throw conflict(messages.auth.emailAlreadyRegistered);
+        }
+        throw error;
+      }
+    },
+
+    /** Answers the same whether or not the e-mail has an account, so it reveals nothing. */
+    async forgotPassword(email: string) {
+      const account = await users.findAccountByEmail(email);
+      if (!account || account.status !== 'active' || account.guest_user) return;
+      const { recoveryMailsPerAccount } = config.rateLimit;
+      const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
+      if (!allowed) return;
+      const url = await issueLink(account.id, 'recover_password');
+      await mailer.send({ to: account.email, brandId: account.brand_id, ...recoverPasswordMail(account.first_name, url) });
+    },
+
+    recoverPassword(token: string, newPassword: string) {
+      return setPasswordWithLink(token, 'recover_password', newPassword);
+    },
+
+    createPassword(token: string, newPassword: string) {
+      return setPasswordWithLink(token, 'set_password', newPassword);
+    },
+
+    /** Changes the caller's password and ends all their sessions: they log in again with it. */
+    async changePassword(auth: AuthContext, currentPassword: string, newPassword: string) {
+      if (!(await verifyPassword(auth.account.password_hash, currentPassword))) {
+        throw new HttpError(400, messages.auth.currentPasswordWrong, {
+          currentPassword: messages.auth.currentPasswordWrong,
+        });
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction().execute(async (trx) => {
+        await users.setPasswordHash(auth.account.id, passwordHash, trx);
+        await repository.endSessionsOfUser(auth.account.id, clock(), trx);
+      });
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

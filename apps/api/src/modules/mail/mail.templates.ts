@@ -1,0 +1,73 @@
+import { messages } from '@krowd/domain/messages/messages';
+
+/** The e-mails the product sends: a plain-text and an HTML body each, every value escaped. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function layout(greetingName: string, paragraphs: string[], link: { url: string; label: string }) {
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933;line-height:1.5">
+<p>Hello ${escapeHtml(greetingName)},</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link.url)}" style="background:#0b7285;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(link.label)}</a></p>
+<p style="color:#52606d;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(link.url)}</p>
+<p style="color:#52606d;font-size:13px">Krowd: the customer acquisition marketplace</p>
+</body></html>`;
+  const text = [
+    `Hello ${greetingName},`,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    `${link.label}: ${link.url}`,
+    '',
+    'Krowd: the customer acquisition marketplace',
+  ].join('\n');
+  return { html, text };
+}
+
+export function recoverPasswordMail(firstName: string, url: string): RenderedMail {
+  return {
+    subject: messages.mail.recoverSubject,
+    ...layout(
+      firstName,
+      [
+        'We received a request to reset the password of your account.',
+        'The link below is valid for 1 hour and can be used once. If you did not ask for it, you can ignore this e-mail.',
+      ],
+      { url, label: 'Reset password' },
+    ),
+  };
+}
+
+export function setPasswordMail(firstName: string, url: string): RenderedMail {
+  return {
+    subject: messages.mail.setPasswordSubject,
+    ...layout(
+      firstName,
+      [
+        'An account has been created for you. Choose your password to start.',
+        'The link below is valid for 7 days and can be used once.',
+      ],
+      { url, label: 'Set password' },
+    ),
+  };
+}
+
+export function guestLoginMail(firstName: string, url: string): RenderedMail {
+  return {
+    subject: messages.mail.guestSubject,
+    ...layout(
+      firstName,
+      [
+        'Here is your link to create your first campaign.',
+        'The link below is valid for 7 days and can be used once.',
+      ],
+      { url, label: 'Create my campaign' },
+    ),
+  };
+}

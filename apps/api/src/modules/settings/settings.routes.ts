@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@krowd/domain/messages/messages';
+import { publicSettingsSchema } from '@krowd/domain/settings/settings.schema';
+import type { Config } from '../../config.ts';
+import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository; config: Config }> = async (
+  app,
+  { settings, config },
+) => {
+  app.get(
+    '/settings',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Product settings: languages, timezone, summary delay, direct-debit mode, idle timeout',
+        response: { 200: successSchema({ settings: publicSettingsSchema }), ...errorResponses },
+      },
+    },
+    async () => ({
+      respCode: respCodes.ok,
+      settings: {
+        ...(await settings.read()),
+        timezone: config.timezone,
+        sessionIdleMinutes: config.session.idleMs / 60_000,
+      },
+    }),
+  );
+
+  app.get(
+    '/settings/setLanguage',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Choose the language (only en is offered)',
+        querystring: z.strictObject({ lang: z.string().min(2).max(10) }),
+        response: { 200: successSchema({ language: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { languages } = await settings.read();
+      if (!languages.includes(request.query.lang)) {
+        throw badRequest(`lang: ${messages.validation.invalidValue}`, { lang: messages.validation.invalidValue });
+      }
+      return { respCode: respCodes.ok, respMessage: messages.auth.languageSet, language: request.query.lang };
+    },
+  );
+};

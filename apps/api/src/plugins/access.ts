@@ -1,0 +1,99 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { can, type Capability } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import type { Config } from '../config.ts';
+import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
+
+/**
+ * What a route lets through: 'public' (anyone), 'optional' (anyone; the caller is known when
+ * signed in), or a capability of the permission table (signed in, and the caller's audience
+ * holds it). Every /api route must say which, or the server refuses to start.
+ */
+export type RouteAccess = 'public' | 'optional' | Capability;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    /** Counts the call against the per-IP limit on sign-in and account routes. */
+    authRateLimit?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const sessionCookieName = 'krowd_session';
+
+/** Routes added by the OpenAPI plugins: documentation, public by nature. */
+const documentationRoutes = /^\/api\/docs(\/|$)/;
+
+export async function registerAccess(
+  app: FastifyInstance,
+  deps: { config: Config; auth: AuthService; limiter: RateLimiter },
+) {
+  const { config, auth, limiter } = deps;
+  await app.register(cookie);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || documentationRoutes.test(route.url)) return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.config.authRateLimit) return;
+    const { perIp, windowMs } = config.rateLimit;
+    const result = await limiter.hit(`ip:${request.ip}`, perIp, windowMs);
+    if (!result.allowed) throw tooManyRequests();
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = sessionTokenOf(request);
+    if (access === 'optional') {
+      if (token) request.auth = await auth.resolveSession(token).catch(() => null);
+      return;
+    }
+    if (!token) throw unauthorized(messages.common.loginRequired);
+    request.auth = await auth.resolveSession(token);
+    if (!can(request.auth.audience, access)) throw forbidden();
+  });
+}
+
+/** A bearer token (API clients) or the session cookie (the browser). */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  return request.cookies[sessionCookieName] || undefined;
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
+  reply.setCookie(sessionCookieName, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.session.cookieSecure,
+    path: '/',
+    maxAge: Math.floor(config.session.absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config) {
+  reply.clearCookie(sessionCookieName, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.session.cookieSecure,
+    path: '/',
+  });
+}
+
+/** The caller of a route that declared a capability (the preHandler has already checked it). */
+export function callerOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

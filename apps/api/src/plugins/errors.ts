@@ -1,0 +1,67 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@krowd/domain/messages/messages';
+import { HttpError } from '../http/errors.ts';
+import type { ErrorBody } from '../http/envelope.ts';
+
+/**
+ * The one error handler: a message below 500 reaches the client as errorMessage; anything else is
+ * logged with its request id and answered with a plain sentence. No stack trace ever leaves.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(validationBody(error));
+    }
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { errorMessage: error.message };
+      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      return reply.code(error.statusCode).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ errorMessage: clientErrorMessage(error, status) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ errorMessage: messages.common.somethingWentWrong });
+  });
+
+}
+
+function clientErrorMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return messages.common.requestTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return messages.common.unsupportedContentType;
+    default:
+      return status === 429 ? messages.common.tooManyRequests : messages.common.invalidRequest;
+  }
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params?: { keys?: string[] };
+}
+
+/** Names the field of every issue; errorMessage carries the first, as 'field: message'. */
+function validationBody(error: FastifyError & { validation?: unknown; validationContext?: string }): ErrorBody {
+  const issues = (error.validation ?? []) as ValidationIssue[];
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+    if (issue.keyword === 'unrecognized_keys') {
+      for (const key of issue.params?.keys ?? []) {
+        const field = path ? `${path}.${key}` : key;
+        fieldErrors[field] ??= messages.validation.unexpectedField;
+      }
+      continue;
+    }
+    const field = path || error.validationContext || 'body';
+    fieldErrors[field] ??= issue.message ?? messages.validation.invalidValue;
+  }
+  const [field, message] = Object.entries(fieldErrors)[0] ?? ['body', messages.common.invalidRequest];
+  return { errorMessage: `${field}: ${message}`, fieldErrors };
+}

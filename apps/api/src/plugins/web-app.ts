@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { messages } from '@krowd/domain/messages/messages';
+
+const noncePlaceholder = '__CSP_NONCE__';
+
+/**
+ * Serves the built web app from the same process. Page paths the files do not cover get
+ * index.html (the app shows Page Not Found itself); unknown /api paths get a JSON 404.
+ * index.html carries the request's CSP nonce so the UI library may add its style tags.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+  const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
+  const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
+
+  if (distDir && indexHtml) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn('The web app is not built (run npm run build); only the API is served.');
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    reply
+      .code(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(indexHtml!.replaceAll(noncePlaceholder, reply.cspNonce.style));
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (isPage && indexHtml) return sendIndex(reply);
+    return reply.code(404).send({ errorMessage: messages.common.notFound });
+  });
+}

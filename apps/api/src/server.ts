@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { databaseIsEmpty, demoAccounts, demoGuestId, demoPassword, loadDemoData } from './demo/demo-data.ts';
+
+/**
+ * Starts the product: settings, database (migrated), demo data on an empty database, then the
+ * web app and API on one port. SIGINT/SIGTERM close it gracefully (in-flight requests finish).
+ */
+async function main() {
+  const config = loadConfig();
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  config.webDistDir ??= path.resolve(here, '../../web/dist');
+
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database });
+  await app.services.settings.ensureDefaults();
+
+  let demoLoaded = false;
+  if (config.demoData && (await databaseIsEmpty(database.db))) {
+    await loadDemoData(database.db);
+    demoLoaded = true;
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+
+  const where = database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `Krowd is running at ${config.publicUrl}  (database: ${where})`,
+    `API docs: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.demoData) {
+    const guestId = await demoGuestId(database.db);
+    lines.push(
+      demoLoaded ? 'Demo data loaded.' : 'Demo data already present.',
+      `Demo accounts (password ${demoPassword}):`,
+      ...demoAccounts.map((account) => `  ${account.email.padEnd(24)} ${account.who}`),
+    );
+    if (guestId) {
+      const link = await app.services.auth.issueLink(guestId, 'guest_login');
+      lines.push(`Guest onboarding link for guest@demo.test (single use, 7 days):`, `  ${link}?type=campaign`);
+    }
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

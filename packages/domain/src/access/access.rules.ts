@@ -1,0 +1,230 @@
+import type { EntityType } from '../auth/auth.schema.ts';
+
+/**
+ * The one permission table: who may open which page and call which API capability.
+ * The web uses it for guards and navigation (convenience); the API enforces it (security).
+ * Sources: spec 3 §2.9 route table, spec 2 §2.1–2.2, spec 1 §6, brief §4.
+ */
+
+export const brandRoles = [
+  'user',
+  'companyAdmin',
+  'brandAdmin',
+  'brandUser',
+  'groupAdmin',
+  'groupUser',
+] as const;
+export type BrandRole = (typeof brandRoles)[number];
+
+export const roleLabels: Record<BrandRole, string> = {
+  user: 'User',
+  companyAdmin: 'Company Admin',
+  brandAdmin: 'Brand Admin',
+  brandUser: 'Brand Finance',
+  groupAdmin: 'Group Admin',
+  groupUser: 'Group Finance',
+};
+
+/** Who someone is for access purposes: entity type, then the client-admin and guest flags, then role. */
+export type Audience = 'systemadmin' | 'bank' | 'cardprovider' | 'clientAdmin' | 'guest' | BrandRole;
+
+export interface AccessSubject {
+  entityType: EntityType;
+  role: BrandRole | null;
+  isClientAdmin: boolean;
+  guestUser: boolean;
+  guestUserFlag: boolean;
+  isFirstLogin: boolean;
+}
+
+export function isGuest(subject: Pick<AccessSubject, 'guestUser' | 'guestUserFlag'>): boolean {
+  return subject.guestUser && subject.guestUserFlag;
+}
+
+export function audienceOf(subject: AccessSubject): Audience {
+  if (subject.entityType !== 'brand') return subject.entityType;
+  if (isGuest(subject)) return 'guest';
+  if (subject.isClientAdmin) return 'clientAdmin';
+  return subject.role ?? 'user';
+}
+
+/** Brand-side roles that create campaigns and manage the account (spec 1 §6). */
+const campaignMakers = ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'] as const;
+/** Of those, the admin roles that also manage branches and see social analytics. */
+const brandAdmins = ['companyAdmin', 'groupAdmin', 'brandAdmin'] as const;
+/** Finance roles: dashboard, invoices, profile, password (spec 3 §2.9). */
+const financeRoles = ['groupUser', 'brandUser'] as const;
+
+export const pages = {
+  campaignsCreate: {
+    path: '/user/campaigns/create',
+    audiences: [...campaignMakers, 'cardprovider', 'guest'],
+  },
+  campaignsCreatePreview: {
+    path: '/user/campaigns/create/preview',
+    audiences: [...campaignMakers, 'cardprovider', 'guest'],
+  },
+  campaignsEdit: { path: '/user/campaigns/edit', audiences: [...campaignMakers] },
+  campaignsFuture: { path: '/user/campaigns/future', audiences: [...campaignMakers, 'systemadmin'] },
+  campaignsCurrent: {
+    path: '/user/campaigns/current',
+    audiences: [...campaignMakers, 'systemadmin', 'bank'],
+  },
+  campaignsPast: { path: '/user/campaigns/past', audiences: [...campaignMakers, 'systemadmin', 'bank'] },
+  campaignsReport: {
+    path: '/user/campaigns/reports/:id',
+    audiences: [...campaignMakers, 'systemadmin', 'bank'],
+  },
+  campaignsPreview: { path: '/user/campaigns/preview/:id', audiences: [...campaignMakers, 'systemadmin'] },
+  campaignsPrint: {
+    path: '/user/campaigns/print/:id/:start_date?/:end_date?',
+    audiences: [...campaignMakers, ...financeRoles, 'systemadmin', 'bank', 'clientAdmin'],
+  },
+  campaignsOverview: {
+    path: '/user/campaigns/overview',
+    audiences: [...campaignMakers, 'systemadmin', 'bank', 'clientAdmin'],
+  },
+  payments: { path: '/user/campaigns/payments', audiences: [...campaignMakers] },
+  invoices: { path: '/user/campaigns/invoices', audiences: [...campaignMakers, ...financeRoles] },
+  dashboard: {
+    path: '/user/dashboard/:id?',
+    audiences: [...campaignMakers, ...financeRoles, 'bank', 'clientAdmin'],
+  },
+  users: { path: '/user/users', audiences: [...campaignMakers] },
+  branches: { path: '/user/branches', audiences: [...brandAdmins] },
+  merchants: { path: '/user/merchants', audiences: ['systemadmin', 'bank'] },
+  manageCreative: { path: '/user/managecreative', audiences: [...campaignMakers, 'bank'] },
+  ingestionLogs: { path: '/user/ingestionLogs', audiences: [...campaignMakers, 'bank'] },
+  campaignOverviewManager: { path: '/user/campaign-overview', audiences: ['systemadmin'] },
+  campaignOverviewEdit: {
+    path: '/user/campaign-overview/edit/:id',
+    audiences: [...campaignMakers, 'systemadmin'],
+  },
+  socialAnalytics: { path: '/user/socialanalytics', audiences: [...brandAdmins, 'systemadmin'] },
+  profile: {
+    path: '/user/settings/profile',
+    audiences: [...campaignMakers, ...financeRoles, 'systemadmin', 'bank', 'clientAdmin'],
+  },
+  changePassword: {
+    path: '/user/settings/changepassword',
+    audiences: [...campaignMakers, ...financeRoles, 'systemadmin', 'bank', 'clientAdmin'],
+  },
+  myBank: { path: '/user/settings/bank', audiences: ['bank'] },
+  bankUsers: { path: '/user/bank/users', audiences: ['bank'] },
+  banksList: { path: '/user/banks/list', audiences: ['systemadmin'] },
+  outbox: { path: '/user/settings/outbox', audiences: ['systemadmin'] },
+} as const satisfies Record<string, { path: string; audiences: readonly Audience[] }>;
+
+export type PageKey = keyof typeof pages;
+
+/** Paths outside /user that need no login (spec 1 §2, spec 3 §2.8). */
+export const publicPaths = {
+  login: '/login',
+  signup: '/signup',
+  forgot: '/forgot',
+  changeRecoverPassword: '/changerecoverpassword/:token',
+  setPassword: '/setpassword/:token',
+  guestUser: '/guestuser/:token',
+  socialAnalytics: '/socialanalytics',
+  insightsOverview: '/insights/overview',
+  insightsTrends: '/insights/trends',
+  pageNotFound: '/user/PageNotFound',
+} as const;
+
+export function canOpen(audience: Audience, page: PageKey): boolean {
+  return (pages[page].audiences as readonly Audience[]).includes(audience);
+}
+
+/** Where /user sends someone (spec 3 §2.9, spec 2 §2.2). */
+export function defaultPageFor(subject: AccessSubject): PageKey {
+  const audience = audienceOf(subject);
+  switch (audience) {
+    case 'systemadmin':
+      return 'banksList';
+    case 'bank':
+    case 'clientAdmin':
+    case 'groupUser':
+    case 'brandUser':
+      return 'dashboard';
+    case 'cardprovider':
+    case 'guest':
+      return 'campaignsCreate';
+    default:
+      return subject.isFirstLogin ? 'campaignsCreate' : 'campaignsFuture';
+  }
+}
+
+/** A page's path with its optional parameters left out, for links and redirects. */
+export function pagePath(page: PageKey, params: Record<string, string> = {}): string {
+  return pages[page].path
+    .split('/')
+    .flatMap((segment) => {
+      if (!segment.startsWith(':')) return [segment];
+      const name = segment.replace(/^:/, '').replace(/\?$/, '');
+      const value = params[name];
+      if (value !== undefined) return [encodeURIComponent(value)];
+      if (segment.endsWith('?')) return [];
+      throw new Error(`pagePath(${page}) needs the parameter ${name}`);
+    })
+    .join('/');
+}
+
+/**
+ * API capabilities. Every API route names one (or 'public'); the server refuses the call with
+ * 403 when the caller's audience is not listed. Tenant scope is checked separately (scopeOf).
+ */
+const everyoneSignedIn = [
+  ...campaignMakers,
+  ...financeRoles,
+  'systemadmin',
+  'bank',
+  'cardprovider',
+  'clientAdmin',
+  'guest',
+] as const satisfies readonly Audience[];
+const everyoneButGuests = everyoneSignedIn.filter((a) => a !== 'guest');
+
+export const capabilities = {
+  /** Read one's own session and details, log out. */
+  'session.own': everyoneSignedIn,
+  /** Change one's own password (guests have none yet). */
+  'password.change': everyoneButGuests,
+  /** Read a user's details: oneself always; others within tenant scope for these audiences. */
+  'users.read': [...campaignMakers, 'systemadmin', 'bank'],
+  /** Read a brand's details within tenant scope. */
+  'brands.read': everyoneSignedIn,
+  /** Read a bank's details: a bank user their own bank, a system admin any. */
+  'banks.read': ['systemadmin', 'bank'],
+  /** Read the mail outbox (mail stored when no SMTP server is configured). */
+  'outbox.read': ['systemadmin'],
+} as const satisfies Record<string, readonly Audience[]>;
+
+export type Capability = keyof typeof capabilities;
+
+export function can(audience: Audience, capability: Capability): boolean {
+  return (capabilities[capability] as readonly Audience[]).includes(audience);
+}
+
+/** Whose data someone may see: everything, one group's brands, one brand, or nothing. */
+export type TenantScope =
+  | { kind: 'all' }
+  | { kind: 'group'; groupId: string }
+  | { kind: 'brand'; brandId: string }
+  | { kind: 'bank'; bankId: string }
+  | { kind: 'none' };
+
+export interface ScopeSubject extends AccessSubject {
+  brandId: string | null;
+  groupId: string | null;
+  bankId: string | null;
+}
+
+export function scopeOf(subject: ScopeSubject): TenantScope {
+  const audience = audienceOf(subject);
+  if (audience === 'systemadmin' || audience === 'clientAdmin') return { kind: 'all' };
+  if (audience === 'bank') return subject.bankId ? { kind: 'bank', bankId: subject.bankId } : { kind: 'none' };
+  if ((audience === 'groupAdmin' || audience === 'groupUser') && subject.groupId) {
+    return { kind: 'group', groupId: subject.groupId };
+  }
+  return subject.brandId ? { kind: 'brand', brandId: subject.brandId } : { kind: 'none' };
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { messages } from '../messages/messages.ts';
+
+const m = messages.validation;
+
+/** Special characters the password rule accepts (spec 1 §5). */
+const passwordComplexity = /^(?=.*\d)(?=.*[!@#$%^&*])(?=.*[a-z])(?=.*[A-Z]).*$/;
+const personName = /^[A-Za-z\- ]+$/;
+
+/** Longest input we will hash; anything longer is refused before argon2 sees it. */
+export const maxPasswordInputLength = 128;
+export const passwordLength = { min: 8, max: 20 } as const;
+
+export const emailField = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(254, m.emailInvalid)
+  .pipe(z.email(m.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+const personNameField = z
+  .string({ error: m.nameRequired })
+  .trim()
+  .min(1, m.nameRequired)
+  .regex(personName, m.nameCharacters)
+  .min(3, m.nameMin)
+  .max(20, m.nameMax);
+
+/** A new password as the sign-up form words its rules. */
+const signupPasswordField = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(passwordLength.min, m.passwordMin)
+  .max(passwordLength.max, m.passwordMax)
+  .regex(passwordComplexity, m.passwordComplexity);
+
+/** A new password as the create-password and change-password forms word their rules. */
+const newPasswordField = z
+  .string({ error: m.newPasswordRequired })
+  .min(1, m.newPasswordRequired)
+  .min(passwordLength.min, m.newPasswordMin)
+  .max(passwordLength.max, m.newPasswordMax)
+  .regex(passwordComplexity, m.passwordComplexity);
+
+const confirmPasswordField = z
+  .string({ error: m.confirmPasswordRequired })
+  .min(1, m.confirmPasswordRequired);
+
+/**
+ * Object-level checks run even while other fields are invalid, so a form shows every problem at
+ * once; they still need an object to look at.
+ */
+const whenObject = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null;
+
+/** The confirm field repeats the password; an empty confirm only says it is required. */
+const confirmMatches = (confirm: string, password: string) => confirm === '' || confirm === password;
+const mismatch = {
+  path: ['confirmPassword'] as PropertyKey[],
+  error: m.passwordsMustMatch,
+  when: whenObject,
+};
+
+export const entityTypes = ['brand', 'bank', 'cardprovider', 'systemadmin'] as const;
+export type EntityType = (typeof entityTypes)[number];
+
+export const deviceInfoSchema = z.strictObject({
+  ipAddress: z.string().max(100).optional(),
+  browserName: z.string().max(100).optional(),
+  osName: z.string().max(100).optional(),
+  osVersion: z.string().max(100).optional(),
+  deviceType: z.string().max(100).optional(),
+});
+export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
+
+export const loginSchema = z.strictObject({
+  email: emailField,
+  password: z
+    .string({ error: m.passwordRequired })
+    .min(1, m.passwordRequired)
+    .max(maxPasswordInputLength, m.tooLong),
+  /** Accepted for compatibility with the spec's clients; the server knows the user's entity. */
+  entityType: z.enum([...entityTypes, 'user']).optional(),
+  /** Accepted and ignored: the server reads IP and user agent from the request itself. */
+  deviceInfo: deviceInfoSchema.optional(),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const signupSchema = z
+  .strictObject({
+    firstName: personNameField,
+    lastName: personNameField,
+    email: emailField,
+    password: signupPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((v) => confirmMatches(v.confirmPassword, v.password), mismatch);
+export type SignupInput = z.input<typeof signupSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email: emailField });
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** The create-password form shared by /setpassword/:token and /changerecoverpassword/:token. */
+export const createPasswordFormSchema = z
+  .strictObject({ newPassword: newPasswordField, confirmPassword: confirmPasswordField })
+  .refine((v) => confirmMatches(v.confirmPassword, v.newPassword), mismatch);
+export type CreatePasswordFormInput = z.input<typeof createPasswordFormSchema>;
+
+const linkToken = z.string().trim().min(20, messages.auth.linkInvalid).max(200, messages.auth.linkInvalid);
+
+/** POST auth/changeRecoverPassword: the spec names the link parameter enEmail; it carries our token. */
+export const changeRecoverPasswordSchema = z
+  .strictObject({
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+    enEmail: linkToken,
+    entityType: z.enum([...entityTypes, 'user']).optional(),
+  })
+  .refine((v) => confirmMatches(v.confirmPassword, v.newPassword), mismatch);
+
+/** POST auth/createPassword for /setpassword/:token links. */
+export const createPasswordSchema = z
+  .strictObject({
+    token: linkToken,
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+    entityType: z.enum([...entityTypes, 'user']).optional(),
+  })
+  .refine((v) => confirmMatches(v.confirmPassword, v.newPassword), mismatch);
+
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z
+      .string({ error: m.currentPasswordRequired })
+      .min(1, m.currentPasswordRequired)
+      .max(maxPasswordInputLength, m.tooLong),
+    newPassword: newPasswordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine((v) => confirmMatches(v.confirmPassword, v.newPassword), mismatch)
+  .refine((v) => v.currentPassword === '' || v.newPassword !== v.currentPassword, {
+    path: ['newPassword'],
+    error: m.newPasswordSameAsCurrent,
+    when: whenObject,
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const guestTokenQuerySchema = z.strictObject({ token: linkToken });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** Settings held in the database (spec 1 §3, spec 2 §3) with the defaults they start from. */
+export const storedSettingsSchema = z.object({
+  languages: z.array(z.string().min(2).max(10)).min(1),
+  /** Seconds the summary panel waits (spec 1 §9: 5.75 when settings give none). */
+  campaignOverviewDelay: z.number().positive(),
+  /** Direct-debit setting: 'Mandatory' hides Skip; 'false' drops the 1% charge note. */
+  autoDebit: z.enum(['Mandatory', 'true', 'false']),
+});
+export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+export const defaultStoredSettings: StoredSettings = {
+  languages: ['en'],
+  campaignOverviewDelay: 5.75,
+  autoDebit: 'true',
+};
+
+/** What GET settings answers: the stored settings plus those the server is started with. */
+export const publicSettingsSchema = storedSettingsSchema.extend({
+  timezone: z.string(),
+  sessionIdleMinutes: z.number().positive(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { entityTypes } from '../auth/auth.schema.ts';
+import { brandRoles } from '../access/access.rules.ts';
+
+/** The session user of spec 1 §3, as the API answers it and the web keeps it (never a secret in it). */
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  displayName: z.string(),
+  phone: z.string().nullable(),
+  photo: z.string().nullable(),
+  role: z.enum(brandRoles).nullable(),
+  entityType: z.enum(entityTypes),
+  entity: z.object({ name: z.string() }),
+  brandId: z.string().nullable(),
+  brandObjId: z.string().nullable(),
+  brandName: z.string().nullable(),
+  brandIds: z.array(z.object({ brandId: z.string(), brandName: z.string() })),
+  groupId: z.string().nullable(),
+  groupName: z.string().nullable(),
+  bankId: z.string().nullable(),
+  bankName: z.string().nullable(),
+  isClientAdmin: z.boolean(),
+  isFirstLogin: z.boolean(),
+  isTAndCAccepted: z.boolean(),
+  guestUser: z.boolean(),
+  guestUserFlag: z.boolean(),
+  stepOne: z.boolean(),
+  stepTwo: z.boolean(),
+  stepThree: z.boolean(),
+  proceesCompleted: z.boolean(),
+  step: z.string().nullable(),
+  stepOneData: z.unknown().nullable(),
+  __v: z.number().int(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
