@@ -156,14 +156,22 @@ export function defaultPageFor(subject: AccessSubject): PageKey {
 
 /** A page's path with its optional parameters left out, for links and redirects. */
 export function pagePath(page: PageKey, params: Record<string, string> = {}): string {
+  let skipped: string | undefined;
   return pages[page].path
     .split('/')
     .flatMap((segment) => {
       if (!segment.startsWith(':')) return [segment];
       const name = segment.replace(/^:/, '').replace(/\?$/, '');
       const value = params[name];
-      if (value !== undefined) return [encodeURIComponent(value)];
-      if (segment.endsWith('?')) return [];
+      if (value !== undefined) {
+        // A value after a left-out optional segment would land in that segment's place.
+        if (skipped) throw new Error(`pagePath(${page}) needs ${skipped} before ${name}`);
+        return [encodeURIComponent(value)];
+      }
+      if (segment.endsWith('?')) {
+        skipped = name;
+        return [];
+      }
       throw new Error(`pagePath(${page}) needs the parameter ${name}`);
     })
     .join('/');

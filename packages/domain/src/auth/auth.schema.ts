@@ -55,7 +55,8 @@ const whenObject = (payload: { value: unknown }) =>
   typeof payload.value === 'object' && payload.value !== null;
 
 /** The confirm field repeats the password; an empty confirm only says it is required. */
-const confirmMatches = (confirm: string, password: string) => confirm === '' || confirm === password;
+const confirmMatches = (confirm: unknown, password: unknown) =>
+  confirm === undefined || confirm === '' || confirm === password;
 const mismatch = {
   path: ['confirmPassword'] as PropertyKey[],
   error: m.passwordsMustMatch,
@@ -107,7 +108,9 @@ export const createPasswordFormSchema = z
   .refine((v) => confirmMatches(v.confirmPassword, v.newPassword), mismatch);
 export type CreatePasswordFormInput = z.input<typeof createPasswordFormSchema>;
 
-const linkToken = z.string().trim().min(20, messages.auth.linkInvalid).max(200, messages.auth.linkInvalid);
+const linkToken = z
+  .string({ error: messages.auth.linkInvalid })
+  .trim().min(20, messages.auth.linkInvalid).max(200, messages.auth.linkInvalid);
 
 /** POST auth/changeRecoverPassword: the spec names the link parameter enEmail; it carries our token. */
 export const changeRecoverPasswordSchema = z

@@ -6,9 +6,12 @@ import { z } from 'zod';
  */
 export const pageSizes = [10, 25, 50, 100] as const;
 
+/** An empty query value (?page=) means 'not given', so the default applies. */
+const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
+
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(100_000).default(1)),
+  limit: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(100).default(10)),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -81,16 +81,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/auth/session',
     {
-      config: { access: 'session.own' },
+      config: { access: 'optional' },
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user (the browser calls this on start)',
-        response: { 200: successSchema({ details: sessionUserSchema }), ...errorResponses },
+        summary: 'The signed-in user, or null when signed out (the browser calls this on start)',
+        response: { 200: successSchema({ details: sessionUserSchema.nullable() }), ...errorResponses },
       },
     },
     async (request) => ({
       respCode: respCodes.ok,
-      details: await auth.sessionUserOf(callerOf(request).account),
+      details: request.auth ? await auth.sessionUserOf(request.auth.account) : null,
     }),
   );
 

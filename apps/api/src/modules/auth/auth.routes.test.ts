@@ -1,0 +1,563 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { demoNames, demoPassword } from '../../demo/demo-data.ts';
+import { sessionCookieName } from '../../plugins/access.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  linkToken,
+  loginAs,
+  loginAsGuest,
+  signUpNewAccount,
+  type App,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+let testApp: TestApp;
+let app: App;
+
+beforeAll(async () => {
+  testApp = await createTestApp({
+    // The per-IP limit has its own test file; here it would only count this file's many logins.
+    env: { AUTH_RATE_LIMIT_PER_IP: '100000', LOGIN_FAILURES_PER_ACCOUNT: '3' },
+  });
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const count = async (table: 'users' | 'sessions' | 'brands') => {
+  const row = await testApp.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+const login = (body: unknown, headers?: Record<string, string>) =>
+  call(app, { method: 'POST', url: '/api/auth/login', body, headers });
+
+describe('POST /api/auth/login', () => {
+  it('answers respCode 200, an access token and the session user', async () => {
+    const response = await login({ email: 'companyadmin@demo.test', password: demoPassword });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.respCode).toBe(200);
+    expect(body.accessToken).toEqual(expect.any(String));
+    expect(body.accessToken.length).toBeGreaterThanOrEqual(40);
+    expect(body.details).toMatchObject({
+      email: 'companyadmin@demo.test',
+      role: 'companyAdmin',
+      entityType: 'brand',
+      brandName: demoNames.brands.standalone,
+      isClientAdmin: false,
+      isFirstLogin: false,
+      isTAndCAccepted: true,
+      guestUser: false,
+      guestUserFlag: false,
+    });
+    expect(body.details._id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(body.details.brandId).toBe(body.details.brandObjId);
+    expect(body.details.brandIds).toEqual([{ brandId: body.details.brandId, brandName: demoNames.brands.standalone }]);
+    for (const flag of ['stepOne', 'stepTwo', 'stepThree', 'proceesCompleted']) {
+      expect(typeof body.details[flag]).toBe('boolean');
+    }
+  });
+
+  it('never answers the password hash or any other secret', async () => {
+    const response = await login({ email: 'brandadmin@demo.test', password: demoPassword });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/argon2|password_hash|passwordHash|token_hash/i);
+    expect(Object.keys(response.json().details)).not.toContain('password');
+  });
+
+  it.each([
+    {
+      email: 'groupadmin@demo.test',
+      expected: { role: 'groupAdmin', entityType: 'brand', groupName: demoNames.group, brandId: null },
+      brands: [demoNames.brands.groupBrandB, demoNames.brands.groupBrandA],
+    },
+    {
+      email: 'groupuser@demo.test',
+      expected: { role: 'groupUser', entityType: 'brand', groupName: demoNames.group },
+      brands: [demoNames.brands.groupBrandB, demoNames.brands.groupBrandA],
+    },
+    { email: 'bank@demo.test', expected: { role: null, entityType: 'bank', bankName: demoNames.bank }, brands: [] },
+    { email: 'admin@demo.test', expected: { role: null, entityType: 'systemadmin', brandId: null }, brands: [] },
+    { email: 'clientadmin@demo.test', expected: { entityType: 'brand', isClientAdmin: true }, brands: [] },
+    {
+      email: 'firstlogin@demo.test',
+      expected: { role: 'user', isFirstLogin: true, isTAndCAccepted: false, brandName: demoNames.brands.firstLogin },
+      brands: [demoNames.brands.firstLogin],
+    },
+  ])('describes $email with its entity, role, tenant and flags', async ({ email, expected, brands }) => {
+    const { details } = await loginAs(app, email);
+
+    expect(details).toMatchObject(expected);
+    expect(details.brandIds.map((b) => b.brandName)).toEqual(brands);
+  });
+
+  it('finds the account whatever the case of the e-mail', async () => {
+    const response = await login({ email: '  User@Demo.TEST ', password: demoPassword });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().details.email).toBe('user@demo.test');
+  });
+
+  it('accepts the spec’s entityType and deviceInfo fields and reads the device from the request', async () => {
+    const before = await count('sessions');
+    const response = await login(
+      { email: 'user@demo.test', password: demoPassword, entityType: 'brand', deviceInfo: { ipAddress: '6.6.6.6' } },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' },
+    );
+
+    expect(response.statusCode).toBe(200);
+    expect(await count('sessions')).toBe(before + 1);
+    const session = await testApp.db
+      .selectFrom('sessions')
+      .select(['ip_address', 'browser_name', 'os_name'])
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(session).toEqual({ ip_address: '127.0.0.1', browser_name: 'Chrome', os_name: 'Linux' });
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie for the whole site', async () => {
+    const response = await login({ email: 'user@demo.test', password: demoPassword });
+
+    const cookie = response.cookies.find((c) => c.name === sessionCookieName);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', value: response.json().accessToken });
+    expect(cookie?.secure).toBeFalsy();
+    expect(cookie?.maxAge).toBe(12 * 3600);
+  });
+
+  it('refuses a wrong password with 401 and starts no session', async () => {
+    const account = await signUpNewAccount(app, 'wrongpass');
+    const before = await count('sessions');
+
+    const response = await login({ email: account.email, password: 'Wrong!Pass1' });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+    expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
+    expect(await count('sessions')).toBe(before);
+  });
+
+  it('answers an unknown e-mail exactly as a wrong password', async () => {
+    const response = await login({ email: 'nobody-here@demo.test', password: demoPassword });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+  });
+
+  it('refuses the guest, who has no password, with the same answer', async () => {
+    const response = await login({ email: 'guest@demo.test', password: demoPassword });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+  });
+
+  it('refuses a deactivated account with 403 and its message', async () => {
+    const account = await signUpNewAccount(app, 'deactivated');
+    await testApp.db.updateTable('users').set({ status: 'deactivated' }).where('email', '=', account.email).execute();
+
+    const response = await login({ email: account.email, password: account.password });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.accountDeactivated });
+  });
+
+  describe('refuses bad input with 400, a message naming the field, and no session', () => {
+    const long = (n: number) => 'a'.repeat(n);
+    it.each([
+      { name: 'a missing e-mail', body: { password: demoPassword }, field: 'email', message: messages.validation.emailRequired },
+      { name: 'an empty e-mail', body: { email: '', password: demoPassword }, field: 'email', message: messages.validation.emailRequired },
+      { name: 'a missing password', body: { email: 'user@demo.test' }, field: 'password', message: messages.validation.passwordRequired },
+      { name: 'an empty password', body: { email: 'user@demo.test', password: '' }, field: 'password', message: messages.validation.passwordRequired },
+      { name: 'a malformed e-mail', body: { email: 'user@', password: demoPassword }, field: 'email', message: messages.validation.emailInvalid },
+      { name: 'an extra field', body: { email: 'user@demo.test', password: demoPassword, isAdmin: true }, field: 'isAdmin', message: messages.validation.unexpectedField },
+      { name: 'a numeric e-mail', body: { email: 42, password: demoPassword }, field: 'email' },
+      { name: 'a password given as an array', body: { email: 'user@demo.test', password: [demoPassword] }, field: 'password' },
+      { name: 'an object as the e-mail', body: { email: { $ne: null }, password: demoPassword }, field: 'email' },
+      { name: 'an oversized e-mail', body: { email: `${long(250)}@demo.test`, password: demoPassword }, field: 'email', message: messages.validation.emailInvalid },
+      { name: 'an oversized password', body: { email: 'user@demo.test', password: long(129) }, field: 'password', message: messages.validation.tooLong },
+      { name: 'an unknown entityType', body: { email: 'user@demo.test', password: demoPassword, entityType: 'root' }, field: 'entityType' },
+      { name: 'an extra deviceInfo field', body: { email: 'user@demo.test', password: demoPassword, deviceInfo: { cpu: 'x' } }, field: 'deviceInfo.cpu', message: messages.validation.unexpectedField },
+    ])('$name', async ({ body, field, message }) => {
+      const before = await count('sessions');
+
+      const response = await login(body);
+
+      expect(response.statusCode).toBe(400);
+      const answer = response.json();
+      expect(answer.respCode).toBeUndefined();
+      expect(answer.errorMessage).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+      expect(Object.keys(answer.fieldErrors)).toContain(field);
+      if (message) {
+        expect(answer.errorMessage).toBe(`${field}: ${message}`);
+        expect(answer.fieldErrors[field]).toBe(message);
+      }
+      expect(await count('sessions')).toBe(before);
+    });
+
+    it('an empty object, naming both fields', async () => {
+      const response = await login({});
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors).toEqual({
+        email: messages.validation.emailRequired,
+        password: messages.validation.passwordRequired,
+      });
+    });
+
+    it('a JSON array instead of an object', async () => {
+      const response = await login([{ email: 'user@demo.test', password: demoPassword }]);
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorMessage).toMatch(/^body: /);
+    });
+  });
+
+  it('answers malformed JSON with a 400 JSON body, not a 500 or a stack trace', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": "user@demo.test", "password": ',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ errorMessage: messages.common.invalidRequest });
+    expect(response.body).not.toMatch(/stack|at .*\.js|node_modules|SyntaxError/);
+  });
+
+  it('answers an empty JSON body with a 400 JSON body', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorMessage).toEqual(expect.any(String));
+  });
+
+  describe('treats HTML and SQL in strings as plain text', () => {
+    it.each([
+      "o'neil'--@demo.test",
+      "admin'or'1'='1@demo.test",
+      'user+<script>@demo.test',
+    ])('an e-mail like %s logs nobody in and breaks nothing', async (email) => {
+      const users = await count('users');
+
+      const response = await login({ email, password: "' OR '1'='1" });
+
+      expect([400, 401]).toContain(response.statusCode);
+      expect(response.json().errorMessage).toEqual(expect.any(String));
+      expect(response.body).not.toContain('<script>');
+      expect(await count('users')).toBe(users);
+    });
+
+    it.each(["' OR '1'='1' --", "x'); DROP TABLE users; --", '<script>alert(1)</script>', '<img src=x onerror=alert(1)>'])(
+      'a password like %s is only a wrong password',
+      async (password) => {
+        const account = await signUpNewAccount(app, 'injection');
+
+        const response = await login({ email: account.email, password });
+
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+        expect((await loginAs(app, account.email, account.password)).token).toEqual(expect.any(String));
+      },
+    );
+  });
+
+  describe('pauses an account after LOGIN_FAILURES_PER_ACCOUNT failures', () => {
+    it('answers 429 once the account has failed 3 times, even with the right password', async () => {
+      const account = await signUpNewAccount(app, 'lockout');
+      for (let i = 0; i < 3; i += 1) {
+        expect((await login({ email: account.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
+      }
+
+      const response = await login({ email: account.email, password: account.password });
+
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({ errorMessage: messages.auth.tooManyLoginAttempts });
+    });
+
+    it('counts failures per account, so another account still logs in', async () => {
+      const locked = await signUpNewAccount(app, 'locked');
+      const other = await signUpNewAccount(app, 'other');
+      for (let i = 0; i < 3; i += 1) await login({ email: locked.email, password: 'Wrong!Pass1' });
+
+      const response = await login({ email: other.email, password: other.password });
+
+      expect(response.statusCode).toBe(200);
+    });
+
+    it('counts failures against an unknown e-mail too', async () => {
+      for (let i = 0; i < 3; i += 1) await login({ email: 'ghost@example.test', password: 'Wrong!Pass1' });
+
+      const response = await login({ email: 'ghost@example.test', password: 'Wrong!Pass1' });
+
+      expect(response.statusCode).toBe(429);
+    });
+
+    it('forgets earlier failures after a successful login', async () => {
+      const account = await signUpNewAccount(app, 'reset');
+      for (let i = 0; i < 2; i += 1) await login({ email: account.email, password: 'Wrong!Pass1' });
+      expect((await login({ email: account.email, password: account.password })).statusCode).toBe(200);
+      for (let i = 0; i < 2; i += 1) await login({ email: account.email, password: 'Wrong!Pass1' });
+
+      const response = await login({ email: account.email, password: account.password });
+
+      expect(response.statusCode).toBe(200);
+    });
+  });
+});
+
+describe('the session', () => {
+  it('is accepted from the cookie', async () => {
+    const { cookie, details } = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, { url: '/api/auth/session', headers: { cookie } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ respCode: 200, details: { _id: details._id, email: 'user@demo.test' } });
+  });
+
+  it('is accepted from an Authorization: Bearer token', async () => {
+    const { token, details } = await loginAs(app, 'bank@demo.test');
+
+    const response = await call(app, { url: '/api/auth/session', token });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().details._id).toBe(details._id);
+  });
+
+  it('is required: without one a private route answers 401 asking to log in', async () => {
+    const response = await call(app, { url: '/api/auth/session' });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+  });
+
+  it.each(['not-a-real-token', 'a'.repeat(43), ''])('with an unknown token %j answers 401', async (token) => {
+    const response = await call(app, { url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errorMessage).toMatch(/^(Session expired, please login again\.|Please login to continue\.)$/);
+  });
+
+  it('ends when the account is deactivated', async () => {
+    const account = await signUpNewAccount(app, 'deactivated-later');
+    const { token } = await loginAs(app, account.email, account.password);
+    await testApp.db.updateTable('users').set({ status: 'deactivated' }).where('email', '=', account.email).execute();
+
+    const response = await call(app, { url: '/api/auth/session', token });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+  });
+});
+
+describe('POST /api/auth/logout', () => {
+  it('ends the session: the token then answers 401 Session expired', async () => {
+    const { token } = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, { method: 'POST', url: '/api/auth/logout', token });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.loggedOut });
+    const after = await call(app, { url: '/api/auth/session', token });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+  });
+
+  it('clears the session cookie of a browser', async () => {
+    const { cookie } = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, { method: 'POST', url: '/api/auth/logout', headers: { cookie } });
+
+    expect(response.statusCode).toBe(200);
+    const cleared = response.cookies.find((c) => c.name === sessionCookieName);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    expect((await call(app, { url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('ends only that session: another session of the same user goes on', async () => {
+    const first = await loginAs(app, 'brandadmin@demo.test');
+    const second = await loginAs(app, 'brandadmin@demo.test');
+
+    await call(app, { method: 'POST', url: '/api/auth/logout', token: first.token });
+
+    expect((await call(app, { url: '/api/auth/session', token: second.token })).statusCode).toBe(200);
+  });
+
+  it('answers 200 without a session too, so a stale browser can always log out', async () => {
+    const response = await call(app, { method: 'POST', url: '/api/auth/logout' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().respCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/signup', () => {
+  const signup = (body: unknown) => call(app, { method: 'POST', url: '/api/users/signup', body });
+  const valid = (email: string) => ({
+    firstName: 'Ada',
+    lastName: 'Lovelace-King',
+    email,
+    password: 'Str0ng!Pass',
+    confirmPassword: 'Str0ng!Pass',
+  });
+
+  it('creates a brand account and its brand; the account can log in', async () => {
+    const brands = await count('brands');
+
+    const response = await signup(valid('ada@example.test'));
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.signupSuccess });
+    expect(await count('brands')).toBe(brands + 1);
+    const { details } = await loginAs(app, 'ada@example.test', 'Str0ng!Pass');
+    expect(details).toMatchObject({
+      entityType: 'brand',
+      role: 'companyAdmin',
+      isFirstLogin: true,
+      firstName: 'Ada',
+      lastName: 'Lovelace-King',
+      brandName: 'Ada Lovelace-King',
+    });
+  });
+
+  it('stores the e-mail in lower case', async () => {
+    await signup(valid('Mixed.Case@Example.TEST'));
+
+    const { details } = await loginAs(app, 'mixed.case@example.test', 'Str0ng!Pass');
+    expect(details.email).toBe('mixed.case@example.test');
+  });
+
+  it.each(['user@demo.test', 'USER@Demo.Test'])('refuses an e-mail already registered (%s) with 409', async (email) => {
+    const users = await count('users');
+
+    const response = await signup(valid(email));
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
+    expect(await count('users')).toBe(users);
+  });
+
+  const v = messages.validation;
+  it.each([
+    { name: 'a missing first name', change: { firstName: undefined }, field: 'firstName', message: v.nameRequired },
+    { name: 'a short first name', change: { firstName: 'Al' }, field: 'firstName', message: v.nameMin },
+    { name: 'a long last name', change: { lastName: 'A'.repeat(21) }, field: 'lastName', message: v.nameMax },
+    { name: 'digits in a name', change: { lastName: 'R2D2' }, field: 'lastName', message: v.nameCharacters },
+    { name: 'HTML in a name', change: { firstName: '<b>Bob</b>' }, field: 'firstName', message: v.nameCharacters },
+    { name: 'SQL in a name', change: { lastName: "x'); DROP TABLE users;--" }, field: 'lastName', message: v.nameCharacters },
+    { name: 'a missing e-mail', change: { email: undefined }, field: 'email', message: v.emailRequired },
+    { name: 'a malformed e-mail', change: { email: 'ada.example.test' }, field: 'email', message: v.emailInvalid },
+    { name: 'a short password', change: { password: 'S0!a', confirmPassword: 'S0!a' }, field: 'password', message: v.passwordMin },
+    { name: 'a long password', change: { password: 'Str0ng!Pass'.repeat(2), confirmPassword: 'Str0ng!Pass'.repeat(2) }, field: 'password', message: v.passwordMax },
+    { name: 'a password without a special character', change: { password: 'Str0ngPass', confirmPassword: 'Str0ngPass' }, field: 'password', message: v.passwordComplexity },
+    { name: 'a missing confirmation', change: { confirmPassword: '' }, field: 'confirmPassword', message: v.confirmPasswordRequired },
+    { name: 'a confirmation that differs', change: { confirmPassword: 'Other!Pass1' }, field: 'confirmPassword', message: v.passwordsMustMatch },
+    { name: 'an extra field', change: { role: 'systemadmin' }, field: 'role', message: v.unexpectedField },
+    { name: 'a wrong-typed name', change: { firstName: 12345 }, field: 'firstName' },
+  ])('refuses $name with 400 naming the field, and creates nothing', async ({ change, field, message }) => {
+    const users = await count('users');
+    const brands = await count('brands');
+
+    const response = await signup({ ...valid('refused@example.test'), ...change });
+
+    expect(response.statusCode).toBe(400);
+    const answer = response.json();
+    expect(answer.fieldErrors[field]).toEqual(message ?? expect.any(String));
+    expect(answer.errorMessage).toMatch(new RegExp(`^${field}: `));
+    expect(await count('users')).toBe(users);
+    expect(await count('brands')).toBe(brands);
+  });
+});
+
+describe('GET /api/users/checkGuestUser (guest link login)', () => {
+  const guestLink = async () => {
+    const { userId } = await demoIds(testApp.db);
+    return linkToken(await app.services.auth.issueLink(userId('guest@demo.test'), 'guest_login'));
+  };
+
+  it('logs the guest in from a link token and answers guestUser and guestUserFlag true', async () => {
+    const token = await guestLink();
+
+    const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      respCode: 200,
+      accessToken: expect.any(String),
+      details: { email: 'guest@demo.test', guestUser: true, guestUserFlag: true, brandName: demoNames.brands.guest },
+    });
+    expect(response.cookies.find((c) => c.name === sessionCookieName)?.httpOnly).toBe(true);
+    expect((await call(app, { url: '/api/auth/session', token: body.accessToken })).statusCode).toBe(200);
+  });
+
+  it('refuses a link used once already', async () => {
+    const token = await guestLink();
+    await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
+
+    const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.guestLinkInvalid });
+  });
+
+  it('refuses a forged token', async () => {
+    const response = await call(app, { url: `/api/users/checkGuestUser?token=${'x'.repeat(43)}` });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.guestLinkInvalid });
+  });
+
+  it('refuses a token issued for another purpose', async () => {
+    const { userId } = await demoIds(testApp.db);
+    const token = linkToken(await app.services.auth.issueLink(userId('guest@demo.test'), 'set_password'));
+
+    const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
+
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    { name: 'no token', query: '' },
+    { name: 'a short token', query: '?token=abc' },
+    { name: 'a bare e-mail instead of a token', query: '?email=guest@demo.test' },
+  ])('answers 400 for $name', async ({ query }) => {
+    const response = await call(app, { url: `/api/users/checkGuestUser${query}` });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorMessage).toEqual(expect.any(String));
+  });
+
+  it('gives the guest no password change', async () => {
+    const guest = await loginAsGuest(app, testApp.db);
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      token: guest.token,
+      body: { currentPassword: 'Anything!1', newPassword: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+  });
+});

@@ -1,0 +1,83 @@
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { canOpen, defaultPageFor, isGuest, type PageKey } from '@krowd/domain/access/access.rules';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { paths } from '@/config/paths';
+import { audienceOfUser, subjectOf } from '@/lib/access';
+import { useSession } from '@/lib/session';
+import type { LoginLocationState } from '@/features/auth/components/login-state';
+
+function FullPageLoader() {
+  return (
+    <Center mih="100vh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+/** Waits for the session; shows an actionable message if the server cannot be reached. */
+function WithSession({ children }: { children: (user: SessionUser | null) => ReactNode }) {
+  const session = useSession();
+  if (session.isPending) return <FullPageLoader />;
+  if (session.isError) {
+    return (
+      <Center mih="100vh">
+        <Stack align="center">
+          <Text>{session.error.message}</Text>
+          <Button onClick={() => void session.refetch()}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+  return <>{children(session.data)}</>;
+}
+
+/** The private-route rule: signed-out visitors go to /login, and the path they asked for is kept. */
+export function RequireAuth({ children }: { children: (user: SessionUser) => ReactNode }) {
+  const location = useLocation();
+  return (
+    <WithSession>
+      {(user) => {
+        if (!user) {
+          const state: LoginLocationState = { from: location.pathname + location.search };
+          return <Navigate to={paths.login} replace state={state} />;
+        }
+        return children(user);
+      }}
+    </WithSession>
+  );
+}
+
+/** Signed-out screens: a signed-in user is sent on into the product (guests may still sign in). */
+export function PublicOnly() {
+  return (
+    <WithSession>
+      {(user) => (user && !isGuest(user) ? <Navigate to={paths.user} replace /> : <Outlet />)}
+    </WithSession>
+  );
+}
+
+/** '/': into the product when signed in, else to /login. */
+export function RootRedirect() {
+  return <WithSession>{(user) => <Navigate to={user ? paths.user : paths.login} replace />}</WithSession>;
+}
+
+/** '/user': the role's default page (spec 3 §2.9). */
+export function DefaultPageRedirect({ user }: { user: SessionUser }) {
+  return <Navigate to={paths.page(defaultPageFor(subjectOf(user)))} replace />;
+}
+
+/**
+ * A page of the permission table. Someone it does not list goes to /user/PageNotFound; a guest
+ * goes to /login with the original path and the authenticated flag (spec 2 §2.1).
+ */
+export function PageGuard({ page, user, children }: { page: PageKey; user: SessionUser; children: ReactNode }) {
+  const location = useLocation();
+  if (canOpen(audienceOfUser(user), page)) return <>{children}</>;
+  if (isGuest(user)) {
+    const state: LoginLocationState = { from: location.pathname + location.search, authenticated: true };
+    return <Navigate to={paths.login} replace state={state} />;
+  }
+  return <Navigate to={paths.pageNotFound} replace />;
+}

@@ -1,0 +1,83 @@
+import { Container, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { Logo } from '@/components/ui/logo';
+import { pages, type PageKey } from '@krowd/domain/access/access.rules';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { ComingSoon } from '@/components/ui/coming-soon';
+import { childRoute, paths } from '@/config/paths';
+import { ChangePasswordPage } from '@/features/account/components/change-password-page';
+import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
+import { GuestLoginPage } from '@/features/auth/components/guest-login-page';
+import { LoginPage } from '@/features/auth/components/login-page';
+import { SetPasswordPage } from '@/features/auth/components/set-password-page';
+import { SignupPage } from '@/features/auth/components/signup-page';
+import { OutboxPage } from '@/features/outbox/components/outbox-page';
+import { AppLayout } from '@/features/shell/components/app-layout';
+import { PageNotFound } from '@/features/shell/components/page-not-found';
+import { DefaultPageRedirect, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
+import { UserPage } from './user-page.tsx';
+
+/** The screens built so far; every other page of the permission table shows 'coming soon'. */
+const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
+  changePassword: () => <ChangePasswordPage />,
+  outbox: () => <OutboxPage />,
+};
+
+function userRoutes(user: SessionUser): RouteObject[] {
+  return [
+    { index: true, element: <DefaultPageRedirect user={user} /> },
+    ...(Object.keys(pages) as PageKey[]).map((key) => ({
+      path: childRoute(key),
+      element: (
+        <UserPage page={key} user={user}>
+          {pageContent[key]?.()}
+        </UserPage>
+      ),
+    })),
+    { path: 'PageNotFound', element: <PageNotFound /> },
+    { path: '*', element: <PageNotFound /> },
+  ];
+}
+
+/** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
+function UserArea() {
+  return <RequireAuth>{(user) => <UserAreaRoutes user={user} />}</RequireAuth>;
+}
+
+function UserAreaRoutes({ user }: { user: SessionUser }) {
+  return <AppLayout user={user}>{useRoutes(userRoutes(user))}</AppLayout>;
+}
+
+/** Public pages a later release fills (social analytics). */
+function PublicComingSoon({ title }: { title: string }) {
+  return (
+    <Container size="md" py="xl">
+      <Stack gap="xl">
+        <Logo />
+        <ComingSoon title={title} />
+      </Stack>
+    </Container>
+  );
+}
+
+export const router = createBrowserRouter([
+  { path: paths.root, element: <RootRedirect /> },
+  {
+    element: <PublicOnly />,
+    children: [
+      { path: paths.login, element: <LoginPage /> },
+      { path: paths.signup, element: <SignupPage /> },
+      { path: paths.forgot, element: <ForgotPasswordPage /> },
+      { path: paths.changeRecoverPassword, element: <SetPasswordPage kind="recover" /> },
+      { path: paths.setPassword, element: <SetPasswordPage kind="create" /> },
+    ],
+  },
+  { path: paths.guestUser, element: <GuestLoginPage /> },
+  ...[paths.socialAnalytics, paths.insightsOverview, paths.insightsTrends].map((path) => ({
+    path,
+    element: <PublicComingSoon title="Social Analytics" />,
+  })),
+  { path: `${paths.user}/*`, element: <UserArea /> },
+  { path: '*', element: <PageNotFound /> },
+]);

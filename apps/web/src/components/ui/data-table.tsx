@@ -1,0 +1,98 @@
+import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { pageSizes, type Pagination as PaginationInfo } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+
+export interface DataTableColumn<Row> {
+  key: string;
+  header: string;
+  render: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  columns: DataTableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  loading: boolean;
+  pagination: PaginationInfo | undefined;
+  onPageChange: (page: number) => void;
+  onLimitChange: (limit: number) => void;
+  onRowClick?: (row: Row) => void;
+}
+
+/**
+ * The one list component: a server-paged table with the page-size dropdown, pagination (hidden
+ * on a single page), the total, 'No data found.' when empty, and the previous page kept on screen
+ * while the next loads.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { columns, rows, rowKey, loading, pagination, onRowClick } = props;
+  return (
+    <Paper withBorder radius="md" pos="relative">
+      <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} />
+      <Table.ScrollContainer minWidth={600}>
+        <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key}>{column.header}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 && !loading ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text ta="center" c="dimmed" py="lg">
+                    {messages.common.noDataFound}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <Table.Tr
+                  key={rowKey(row)}
+                  onClick={onRowClick ? () => onRowClick(row) : undefined}
+                  onKeyDown={
+                    onRowClick
+                      ? (event) => {
+                          if (event.key === 'Enter') onRowClick(row);
+                        }
+                      : undefined
+                  }
+                  tabIndex={onRowClick ? 0 : undefined}
+                  style={onRowClick ? { cursor: 'pointer' } : undefined}
+                >
+                  {columns.map((column) => (
+                    <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {pagination && pagination.total > 0 ? (
+        <Group justify="space-between" p="sm">
+          <Group gap="xs">
+            <Select
+              aria-label="Rows per page"
+              w={90}
+              size="xs"
+              data={pageSizes.map(String)}
+              value={String(pagination.limit)}
+              onChange={(value) => value && props.onLimitChange(Number(value))}
+              allowDeselect={false}
+            />
+            <Text size="sm" c="dimmed">
+              Total: {pagination.total}
+            </Text>
+          </Group>
+          {pagination.totalPages > 1 ? (
+            <Pagination total={pagination.totalPages} value={pagination.page} onChange={props.onPageChange} size="sm" />
+          ) : null}
+        </Group>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { ApiError } from '@/lib/api-client';
+
+/**
+ * The one form pattern: react-hook-form driven by a domain zod schema (the same schema the API
+ * validates with). Fields are checked when left, then as they change.
+ */
+export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  defaultValues: DefaultValues<z.input<Schema>>,
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    // zodResolver's overloads cannot see through a generic schema; the types are the schema's own.
+    resolver: zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+    defaultValues,
+    mode: 'onTouched',
+  });
+}
+
+/**
+ * The message to show under the form for a failed call; the server's per-field messages, if any,
+ * go onto the fields they name.
+ */
+export function serverErrorOf<Values extends FieldValues>(
+  error: unknown,
+  setError?: UseFormReturn<Values, unknown, FieldValues>['setError'],
+): string {
+  if (error instanceof ApiError) {
+    for (const [field, message] of Object.entries(error.fieldErrors)) {
+      setError?.(field as Path<Values>, { type: 'server', message });
+    }
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}

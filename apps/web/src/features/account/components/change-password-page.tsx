@@ -1,0 +1,86 @@
+import { Button, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { changePasswordSchema } from '@krowd/domain/auth/auth.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { useSessionActions } from '@/lib/session';
+import { useChangePassword } from '../api/change-password.ts';
+
+/**
+ * Change Password (spec 2 §2.9): current, new and confirm. Success ends every session of the
+ * user, so the 'Password changed successfully' modal offers only 'Login again'.
+ */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const changePassword = useChangePassword();
+  const { signedOut } = useSessionActions();
+  const [status, setStatus] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const form = useZodForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      await changePassword.mutateAsync(values);
+      setDone(true);
+    } catch (error) {
+      setStatus(serverErrorOf(error, form.setError));
+    }
+  });
+
+  const handleLoginAgain = () => {
+    signedOut();
+    navigate(paths.login, { replace: true });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="xl" maw={520}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            description="8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*"
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" disabled={changePassword.isPending} loading={changePassword.isPending}>
+            Change password
+          </Button>
+          <FormStatus message={status} />
+        </Stack>
+      </form>
+      <Modal
+        opened={done}
+        onClose={handleLoginAgain}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        centered
+        title={<Title order={4}>{messages.auth.passwordChanged}</Title>}
+      >
+        <Stack>
+          <Text>Please login again with your new password.</Text>
+          <Button onClick={handleLoginAgain} data-autofocus>
+            {messages.common.loginAgain}
+          </Button>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { loginSchema } from '@krowd/domain/auth/auth.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { FormStatus } from '@/components/ui/form-status';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { useSessionActions } from '@/lib/session';
+import { useLogin } from '../api/auth-calls.ts';
+import { returnPathOf, type LoginLocationState } from './login-state.ts';
+
+/** /login: e-mail, password, forgot link; the server's message under the form on failure. */
+export function LoginPage() {
+  const location = useLocation();
+  const state = (location.state ?? {}) as LoginLocationState;
+  const navigate = useNavigate();
+  const login = useLogin();
+  const { signedIn } = useSessionActions();
+  const [status, setStatus] = useState<string | null>(null);
+  const form = useZodForm(loginSchema, { email: '', password: '' });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const { details } = await login.mutateAsync(values);
+      signedIn(details);
+      navigate(returnPathOf(state), { replace: true });
+    } catch (error) {
+      setStatus(serverErrorOf(error));
+    }
+  });
+
+  return (
+    <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Group justify="flex-end">
+            <Anchor component={Link} to={paths.forgot} size="sm">
+              {messages.auth.forgotPasswordLink}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth disabled={login.isPending} loading={login.isPending}>
+            Login
+          </Button>
+          <FormStatus message={status} />
+          <Text size="sm" ta="center">
+            New to Krowd?{' '}
+            <Anchor component={Link} to={paths.signup}>
+              Sign up
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { signupSchema } from '@krowd/domain/auth/auth.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { FormStatus } from '@/components/ui/form-status';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { notify } from '@/lib/notify';
+import { useSignup } from '../api/auth-calls.ts';
+
+/** /signup: first and last name, e-mail, password and its confirmation. */
+export function SignupPage() {
+  const navigate = useNavigate();
+  const signup = useSignup();
+  const [status, setStatus] = useState<string | null>(null);
+  const form = useZodForm(signupSchema, {
+    firstName: '',
+    lastName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const { errors } = form.formState;
+
+  const handleSubmit = form.handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const response = await signup.mutateAsync(values);
+      notify.success(response.respMessage ?? messages.auth.signupSuccess);
+      navigate(paths.root);
+    } catch (error) {
+      setStatus(serverErrorOf(error, form.setError));
+    }
+  });
+
+  return (
+    <AuthLayout title="Sign up" subtitle="Create your brand's account.">
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <Group grow align="flex-start">
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+          </Group>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="8 to 20 characters with an upper-case letter, a lower-case letter, a number and one of !@#$%^&*"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+          <Button type="submit" fullWidth disabled={signup.isPending} loading={signup.isPending}>
+            Sign up
+          </Button>
+          <FormStatus message={status} />
+          <Text size="sm" ta="center">
+            Already have an account?{' '}
+            <Anchor component={Link} to={paths.login}>
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

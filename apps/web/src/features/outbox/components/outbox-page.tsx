@@ -1,0 +1,82 @@
+import { Alert, Anchor, Badge, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { formatDateTime } from '@/lib/format';
+import { useSettings } from '@/lib/settings';
+import { useOutbox, type OutboxMail } from '../api/get-outbox.ts';
+
+const statusColours = { stored: 'gray', sent: 'teal', failed: 'red' } as const;
+
+/** Links in a mail's text become clickable, so an admin can follow a link a user was sent. */
+function linkify(text: string): ReactNode[] {
+  return text.split(/(https?:\/\/\S+)/g).map((part, index) =>
+    /^https?:\/\//.test(part) ? (
+      <Anchor key={index} href={part}>
+        {part}
+      </Anchor>
+    ) : (
+      part
+    ),
+  );
+}
+
+/**
+ * Settings → Outbox (system admin): every mail the product wrote, newest first. Without an SMTP
+ * server this is where mail waits; with one, each row says whether it was sent.
+ */
+export function OutboxPage() {
+  const [search, setSearch] = useSearchParams();
+  const page = Number(search.get('page') ?? 1) || 1;
+  const limit = Number(search.get('limit') ?? 10) || 10;
+  const outbox = useOutbox(page, limit);
+  const timezone = useSettings().data?.timezone ?? 'UTC';
+  const [opened, setOpened] = useState<OutboxMail | null>(null);
+
+  const columns: DataTableColumn<OutboxMail>[] = [
+    { key: 'created', header: 'Created', render: (mail) => formatDateTime(mail.created, timezone) },
+    { key: 'to', header: 'To', render: (mail) => mail.to },
+    { key: 'subject', header: 'Subject', render: (mail) => mail.subject },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (mail) => (
+        <Badge color={statusColours[mail.status]} variant="light">
+          {mail.status}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Text c="dimmed">Mail the product has written, newest first. Select a row to read it.</Text>
+      {outbox.error ? <Alert color="red">{outbox.error.message}</Alert> : null}
+      <DataTable
+        columns={columns}
+        rows={outbox.data?.data ?? []}
+        rowKey={(mail) => mail._id}
+        loading={outbox.isFetching}
+        pagination={outbox.data?.pagination}
+        onPageChange={(next) => setSearch({ page: String(next), limit: String(limit) })}
+        onLimitChange={(next) => setSearch({ page: '1', limit: String(next) })}
+        onRowClick={setOpened}
+      />
+      <Modal opened={opened !== null} onClose={() => setOpened(null)} title={opened?.subject} size="lg">
+        {opened ? (
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              To {opened.to} · {formatDateTime(opened.created, timezone)}
+            </Text>
+            {opened.error ? <Alert color="red">{opened.error}</Alert> : null}
+            <ScrollArea.Autosize mah={420}>
+              <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="outbox-mail-text">
+                {linkify(opened.text)}
+              </Text>
+            </ScrollArea.Autosize>
+          </Stack>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Group, Modal, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronRight, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useState, type MouseEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { AccessSubject } from '@krowd/domain/access/access.rules';
+import { navigationFor, type NavItem } from '@krowd/domain/access/navigation.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { paths } from '@/config/paths';
+import { useLogout } from '../api/logout.ts';
+
+export interface SideNavProps {
+  subject: AccessSubject;
+  /** Guests: items show the guest alert instead of navigating, and logout is immediate. */
+  locked: boolean;
+}
+
+/** Spec 2 §2.1: main items, the Settings group (open by itself under /user/settings), Logout. */
+export function SideNav({ subject, locked }: SideNavProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = navigationFor(subject);
+  const [confirmOpened, confirm] = useDisclosure(false);
+  const [guestAlertOpened, guestAlert] = useDisclosure(false);
+  const inSettings = location.pathname.startsWith('/user/settings');
+  const [settingsOpened, setSettingsOpened] = useState(inSettings);
+  const logout = useLogout();
+
+  const handleLogout = async () => {
+    await logout.mutateAsync().catch(() => undefined);
+    confirm.close();
+    navigate(paths.login, { replace: true });
+  };
+
+  const renderItem = (item: NavItem) => {
+    const href = paths.page(item.page);
+    const active = location.pathname === href || location.pathname.startsWith(`${href}/`);
+    return (
+      <NavLink
+        key={item.page}
+        label={item.label}
+        component={Link}
+        to={href}
+        active={active}
+        onClick={(event: MouseEvent) => {
+          if (!locked) return;
+          event.preventDefault();
+          guestAlert.open();
+        }}
+      />
+    );
+  };
+
+  return (
+    <nav aria-label="Main">
+      <Stack gap={2}>
+        {navigation.main.map(renderItem)}
+        {navigation.settings.length > 0 ? (
+          <NavLink
+            label="Settings"
+            leftSection={<IconSettings size={18} />}
+            rightSection={<IconChevronRight size={14} />}
+            opened={settingsOpened || inSettings}
+            onChange={setSettingsOpened}
+            childrenOffset={16}
+          >
+            {navigation.settings.map(renderItem)}
+          </NavLink>
+        ) : null}
+        <NavLink
+          label="Logout"
+          leftSection={<IconLogout size={18} />}
+          onClick={() => (locked ? void handleLogout() : confirm.open())}
+          component="button"
+        />
+      </Stack>
+
+      <Modal opened={confirmOpened} onClose={confirm.close} title="Logout" centered>
+        <Text mb="lg">{messages.auth.logoutConfirm}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={confirm.close}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void handleLogout()} loading={logout.isPending}>
+            Logout
+          </Button>
+        </Group>
+      </Modal>
+
+      <Modal opened={guestAlertOpened} onClose={guestAlert.close} title="Alert" centered>
+        <Text mb="lg">{messages.auth.guestFeatureLocked}</Text>
+        <Group justify="flex-end">
+          <Button onClick={guestAlert.close}>OK</Button>
+        </Group>
+      </Modal>
+    </nav>
+  );
+}

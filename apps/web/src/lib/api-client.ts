@@ -1,0 +1,62 @@
+import { messages } from '@krowd/domain/messages/messages';
+import { sessionEvents } from './session-events.ts';
+
+/** An API failure: the server's errorMessage (what the user sees) and the fields it names. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * A 401 normally means the session ended: the shell's 'Session Expired' modal takes over.
+   * Sign-in calls answer 401 for wrong credentials and handle it in their form instead.
+   */
+  sessionRequired?: boolean;
+}
+
+/**
+ * The one API client. The session travels in an httpOnly cookie the browser sends itself;
+ * nothing secret is kept in storage. Success is a 2xx with respCode; anything else throws ApiError.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const url = new URL(`/api/${path.replace(/^\//, '')}`, window.location.origin);
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, messages.common.couldNotReachServer);
+  }
+  const payload = (await response.json().catch(() => undefined)) as
+    | { errorMessage?: string; fieldErrors?: Record<string, string> }
+    | undefined;
+  if (!response.ok) {
+    if (response.status === 401 && options.sessionRequired !== false) sessionEvents.markExpired();
+    throw new ApiError(
+      response.status,
+      payload?.errorMessage ?? messages.common.somethingWentWrong,
+      payload?.fieldErrors,
+    );
+  }
+  return payload as T;
+}

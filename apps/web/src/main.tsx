@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app/providers.tsx';
+import { router } from './app/router.tsx';
+import { ClickjackingWarning } from './features/shell/components/clickjacking-warning.tsx';
+
+const root = createRoot(document.getElementById('root')!);
+// Framed by another page: show the clickjacking warning instead of the app (spec 3 §2.8). The
+// server's frame-ancestors 'none' already stops browsers from framing us; this is the fallback.
+const framed = window.self !== window.top;
+
+root.render(
+  <StrictMode>
+    <AppProviders queryClient={createQueryClient()}>
+      {framed ? <ClickjackingWarning /> : <RouterProvider router={router} />}
+    </AppProviders>
+  </StrictMode>,
+);
