@@ -52,7 +52,8 @@ export async function registerAccess(
     if (!result.allowed) throw tooManyRequests();
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller who may not use a route learns nothing from its input rules.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = sessionTokenOf(request);
@@ -92,7 +93,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
   });
 }
 
-/** The caller of a route that declared a capability (the preHandler has already checked it). */
+/** The caller of a route that declared a capability (the access hook has already checked it). */
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;

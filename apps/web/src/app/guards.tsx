@@ -5,8 +5,8 @@ import { canOpen, defaultPageFor, isGuest, type PageKey } from '@krowd/domain/ac
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { audienceOfUser, subjectOf } from '@/lib/access';
-import { useSession } from '@/lib/session';
-import type { LoginLocationState } from '@/features/auth/components/login-state';
+import { pendingSignOutTarget, useSession } from '@/lib/session';
+import { returnPathOf, type LoginLocationState } from '@/features/auth/components/login-state';
 
 function FullPageLoader() {
   return (
@@ -40,6 +40,8 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
     <WithSession>
       {(user) => {
         if (!user) {
+          const target = pendingSignOutTarget();
+          if (target) return <Navigate to={target.to} replace state={target.state} />;
           const state: LoginLocationState = { from: location.pathname + location.search };
           return <Navigate to={paths.login} replace state={state} />;
         }
@@ -49,11 +51,16 @@ export function RequireAuth({ children }: { children: (user: SessionUser) => Rea
   );
 }
 
-/** Signed-out screens: a signed-in user is sent on into the product (guests may still sign in). */
+/**
+ * Signed-out screens: a signed-in user is sent on into the product, to the path they first asked
+ * for if there was one (guests may still sign in with a full account).
+ */
 export function PublicOnly() {
+  const location = useLocation();
+  const returnTo = returnPathOf((location.state ?? {}) as LoginLocationState);
   return (
     <WithSession>
-      {(user) => (user && !isGuest(user) ? <Navigate to={paths.user} replace /> : <Outlet />)}
+      {(user) => (user && !isGuest(user) ? <Navigate to={returnTo} replace /> : <Outlet />)}
     </WithSession>
   );
 }

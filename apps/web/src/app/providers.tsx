@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setNonce } from 'get-nonce';
 import type { ReactNode } from 'react';
 import { theme } from './theme.ts';
 
@@ -8,6 +9,10 @@ import { theme } from './theme.ts';
 function styleNonce(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
 }
+
+// Modals lock page scrolling with a style tag of their own (react-remove-scroll); it takes the
+// nonce from get-nonce.
+setNonce(styleNonce());
 
 export function createQueryClient() {
   return new QueryClient({

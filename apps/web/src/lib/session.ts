@@ -28,22 +28,40 @@ export function useSessionUser(): SessionUser | null {
   return useSession().data ?? null;
 }
 
+/** Where to go once the user is forgotten, and what to tell that page. */
+export interface SignOutTarget {
+  to: string;
+  state?: unknown;
+}
+
+let signOutTarget: SignOutTarget | null = null;
+
+/**
+ * The page a deliberate sign-out asked for. The sign-in guard follows it instead of remembering
+ * the page the user was on (that is for visitors who were never signed in).
+ */
+export function pendingSignOutTarget(): SignOutTarget | null {
+  return signOutTarget;
+}
+
 export function useSessionActions() {
   const queryClient = useQueryClient();
   return {
     signedIn: (user: SessionUser) => signedIn(queryClient, user),
-    signedOut: () => signedOut(queryClient),
+    signedOut: (target: SignOutTarget) => signedOut(queryClient, target),
   };
 }
 
 function signedIn(queryClient: QueryClient, user: SessionUser) {
+  signOutTarget = null;
   sessionEvents.reset();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-/** Forgets the user and everything loaded for them. */
-function signedOut(queryClient: QueryClient) {
+/** Forgets the user and everything loaded for them; the sign-in guard then goes to `target`. */
+function signedOut(queryClient: QueryClient, target: SignOutTarget) {
+  signOutTarget = target;
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
   queryClient.setQueryData(sessionQueryKey, null);
   sessionEvents.reset();

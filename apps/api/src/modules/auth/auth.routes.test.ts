@@ -323,11 +323,19 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+/** A private route every signed-in user may call: their own details. */
+const ownDetails = (details: { _id: string }, auth: { token?: string; cookie?: string }) =>
+  call(app, {
+    url: `/api/users/${details._id}`,
+    token: auth.token,
+    headers: auth.cookie ? { cookie: auth.cookie } : undefined,
+  });
+
 describe('the session', () => {
   it('is accepted from the cookie', async () => {
     const { cookie, details } = await loginAs(app, 'user@demo.test');
 
-    const response = await call(app, { url: '/api/auth/session', headers: { cookie } });
+    const response = await ownDetails(details, { cookie });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ respCode: 200, details: { _id: details._id, email: 'user@demo.test' } });
@@ -336,53 +344,81 @@ describe('the session', () => {
   it('is accepted from an Authorization: Bearer token', async () => {
     const { token, details } = await loginAs(app, 'bank@demo.test');
 
-    const response = await call(app, { url: '/api/auth/session', token });
+    const response = await ownDetails(details, { token });
 
     expect(response.statusCode).toBe(200);
     expect(response.json().details._id).toBe(details._id);
   });
 
   it('is required: without one a private route answers 401 asking to log in', async () => {
-    const response = await call(app, { url: '/api/auth/session' });
+    const { details } = await loginAs(app, 'user@demo.test');
+
+    const response = await ownDetails(details, {});
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
   });
 
-  it.each(['not-a-real-token', 'a'.repeat(43), ''])('with an unknown token %j answers 401', async (token) => {
-    const response = await call(app, { url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+  it.each(['not-a-real-token', 'a'.repeat(43)])('with an unknown token %j answers 401 Session expired', async (token) => {
+    const { details } = await loginAs(app, 'user@demo.test');
+
+    const response = await ownDetails(details, { token });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json().errorMessage).toMatch(/^(Session expired, please login again\.|Please login to continue\.)$/);
+    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
   });
 
   it('ends when the account is deactivated', async () => {
     const account = await signUpNewAccount(app, 'deactivated-later');
-    const { token } = await loginAs(app, account.email, account.password);
+    const { token, details } = await loginAs(app, account.email, account.password);
     await testApp.db.updateTable('users').set({ status: 'deactivated' }).where('email', '=', account.email).execute();
 
-    const response = await call(app, { url: '/api/auth/session', token });
+    const response = await ownDetails(details, { token });
 
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
   });
 });
 
+describe('GET /api/auth/session (the browser asks who is signed in)', () => {
+  it('answers the session user when signed in', async () => {
+    const { cookie, details } = await loginAs(app, 'groupadmin@demo.test');
+
+    const response = await call(app, { url: '/api/auth/session', headers: { cookie } });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 200, details });
+  });
+
+  it('answers details null when signed out, or when the session has ended', async () => {
+    const { token } = await loginAs(app, 'groupadmin@demo.test');
+    await call(app, { method: 'POST', url: '/api/auth/logout', token });
+
+    const anonymous = await call(app, { url: '/api/auth/session' });
+    const ended = await call(app, { url: '/api/auth/session', token });
+
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ respCode: 200, details: null });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ respCode: 200, details: null });
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('ends the session: the token then answers 401 Session expired', async () => {
-    const { token } = await loginAs(app, 'user@demo.test');
+    const { token, details } = await loginAs(app, 'user@demo.test');
 
     const response = await call(app, { method: 'POST', url: '/api/auth/logout', token });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.loggedOut });
-    const after = await call(app, { url: '/api/auth/session', token });
+    const after = await ownDetails(details, { token });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ errorMessage: messages.common.sessionExpired });
   });
 
   it('clears the session cookie of a browser', async () => {
-    const { cookie } = await loginAs(app, 'user@demo.test');
+    const { cookie, details } = await loginAs(app, 'user@demo.test');
 
     const response = await call(app, { method: 'POST', url: '/api/auth/logout', headers: { cookie } });
 
@@ -390,7 +426,7 @@ describe('POST /api/auth/logout', () => {
     const cleared = response.cookies.find((c) => c.name === sessionCookieName);
     expect(cleared?.value).toBe('');
     expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
-    expect((await call(app, { url: '/api/auth/session', headers: { cookie } })).statusCode).toBe(401);
+    expect((await ownDetails(details, { cookie })).statusCode).toBe(401);
   });
 
   it('ends only that session: another session of the same user goes on', async () => {
@@ -399,7 +435,8 @@ describe('POST /api/auth/logout', () => {
 
     await call(app, { method: 'POST', url: '/api/auth/logout', token: first.token });
 
-    expect((await call(app, { url: '/api/auth/session', token: second.token })).statusCode).toBe(200);
+    expect((await ownDetails(second.details, { token: second.token })).statusCode).toBe(200);
+    expect((await ownDetails(first.details, { token: first.token })).statusCode).toBe(401);
   });
 
   it('answers 200 without a session too, so a stale browser can always log out', async () => {
@@ -507,7 +544,7 @@ describe('GET /api/users/checkGuestUser (guest link login)', () => {
       details: { email: 'guest@demo.test', guestUser: true, guestUserFlag: true, brandName: demoNames.brands.guest },
     });
     expect(response.cookies.find((c) => c.name === sessionCookieName)?.httpOnly).toBe(true);
-    expect((await call(app, { url: '/api/auth/session', token: body.accessToken })).statusCode).toBe(200);
+    expect((await ownDetails(body.details, { token: body.accessToken })).statusCode).toBe(200);
   });
 
   it('refuses a link used once already', async () => {

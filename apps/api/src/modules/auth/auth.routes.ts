@@ -19,7 +19,8 @@ import { callerOf, clearSessionCookie, setSessionCookie } from '../../plugins/ac
 import type { AuthService } from './auth.service.ts';
 
 const signedInSchema = successSchema({ accessToken: z.string(), details: sessionUserSchema });
-const optionalEntityBody = z.strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() }).optional();
+// Fastify hands a missing body to the validator as null, so an optional body must accept null.
+const optionalEntityBody = z.strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() }).nullish();
 
 /**
  * Sign-in and account access (spec 1 §7). Sign-up and guest login sit under users/ in the spec's

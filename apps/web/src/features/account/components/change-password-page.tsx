@@ -1,6 +1,5 @@
 import { Button, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { changePasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
@@ -14,7 +13,6 @@ import { useChangePassword } from '../api/change-password.ts';
  * user, so the 'Password changed successfully' modal offers only 'Login again'.
  */
 export function ChangePasswordPage() {
-  const navigate = useNavigate();
   const changePassword = useChangePassword();
   const { signedOut } = useSessionActions();
   const [status, setStatus] = useState<string | null>(null);
@@ -32,10 +30,7 @@ export function ChangePasswordPage() {
     }
   });
 
-  const handleLoginAgain = () => {
-    signedOut();
-    navigate(paths.login, { replace: true });
-  };
+  const handleLoginAgain = () => signedOut({ to: paths.login });
 
   return (
     <Paper withBorder radius="md" p="xl" maw={520}>

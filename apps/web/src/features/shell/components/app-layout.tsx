@@ -1,14 +1,14 @@
 import { AppShell, Badge, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { subjectOf } from '@/lib/access';
 import { useSessionActions } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useLogout } from '../api/logout.ts';
+import { apiRequest } from '@/lib/api-client';
 import { useIdleTimeout } from '../hooks/use-idle-timeout.ts';
 import { InactivityModal, SessionExpiredModal } from './session-modals.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -22,9 +22,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopCollapsed, desktop] = useDisclosure(false);
   const location = useLocation();
-  const navigate = useNavigate();
   const settings = useSettings();
-  const logout = useLogout();
   const { signedOut } = useSessionActions();
   const [inactive, setInactive] = useState(false);
   const idleMs = settings.data ? settings.data.sessionIdleMinutes * 60_000 : undefined;
@@ -36,13 +34,12 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
     if (!timedOut) return;
     setInactive(true);
     // The server would end the idle session by itself; ending it now means it cannot be reused.
-    void logout.mutateAsync().catch(() => undefined);
-  }, [timedOut, logout]);
+    // The user stays known here until 'Login again', so the modal stays on screen.
+    void apiRequest('auth/logout', { method: 'POST', sessionRequired: false }).catch(() => undefined);
+  }, [timedOut]);
 
-  const handleLoginAgain = () => {
-    signedOut();
-    navigate(paths.login, { replace: true, state: { from: location.pathname + location.search } });
-  };
+  const handleLoginAgain = () =>
+    signedOut({ to: paths.login, state: { from: location.pathname + location.search } });
 
   const entityName = user.brandName ?? user.groupName ?? user.bankName ?? user.entity.name;
 

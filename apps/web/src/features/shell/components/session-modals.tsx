@@ -1,6 +1,5 @@
 import { Button, Modal, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
@@ -16,7 +15,6 @@ const redirectDelayMs = 1000;
  */
 export function SessionExpiredModal() {
   const expired = useSessionExpired();
-  const navigate = useNavigate();
   const { signedOut } = useSessionActions();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -29,9 +27,8 @@ export function SessionExpiredModal() {
   const handleGoToLogin = () => {
     setLeaving(true);
     timer.current = window.setTimeout(() => {
-      signedOut();
       setLeaving(false);
-      navigate(paths.root, { replace: true });
+      signedOut({ to: paths.root });
     }, redirectDelayMs);
   };
 

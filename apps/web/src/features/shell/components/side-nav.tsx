@@ -2,12 +2,13 @@ import { Button, Group, Modal, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronRight, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { AccessSubject } from '@krowd/domain/access/access.rules';
 import { navigationFor, type NavItem } from '@krowd/domain/access/navigation.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
 import { useLogout } from '../api/logout.ts';
+import { navIcons } from './nav-icons.ts';
 
 export interface SideNavProps {
   subject: AccessSubject;
@@ -18,7 +19,6 @@ export interface SideNavProps {
 /** Spec 2 §2.1: main items, the Settings group (open by itself under /user/settings), Logout. */
 export function SideNav({ subject, locked }: SideNavProps) {
   const location = useLocation();
-  const navigate = useNavigate();
   const navigation = navigationFor(subject);
   const [confirmOpened, confirm] = useDisclosure(false);
   const [guestAlertOpened, guestAlert] = useDisclosure(false);
@@ -29,16 +29,17 @@ export function SideNav({ subject, locked }: SideNavProps) {
   const handleLogout = async () => {
     await logout.mutateAsync().catch(() => undefined);
     confirm.close();
-    navigate(paths.login, { replace: true });
   };
 
   const renderItem = (item: NavItem) => {
     const href = paths.page(item.page);
     const active = location.pathname === href || location.pathname.startsWith(`${href}/`);
+    const ItemIcon = navIcons[item.page];
     return (
       <NavLink
         key={item.page}
         label={item.label}
+        leftSection={ItemIcon ? <ItemIcon size={18} stroke={1.6} /> : null}
         component={Link}
         to={href}
         active={active}
@@ -63,6 +64,7 @@ export function SideNav({ subject, locked }: SideNavProps) {
             opened={settingsOpened || inSettings}
             onChange={setSettingsOpened}
             childrenOffset={16}
+            component="button"
           >
             {navigation.settings.map(renderItem)}
           </NavLink>

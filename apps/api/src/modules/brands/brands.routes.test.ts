@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { demoNames } from '../../demo/demo-data.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  loginAs,
+  loginAsGuest,
+  type App,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+let testApp: TestApp;
+let app: App;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+const sessions: Record<string, SignedIn> = {};
+
+type BrandKey = keyof Awaited<ReturnType<typeof demoIds>>['brands'];
+const allBrands: BrandKey[] = ['groupBrandA', 'groupBrandB', 'standalone', 'firstLogin', 'guest'];
+
+/** Which demo brands each caller may read (tenant scope); every other brand answers 404. */
+const visible: Record<string, BrandKey[]> = {
+  'admin@demo.test': allBrands,
+  'clientadmin@demo.test': allBrands,
+  'bank@demo.test': allBrands,
+  'groupadmin@demo.test': ['groupBrandA', 'groupBrandB'],
+  'groupuser@demo.test': ['groupBrandA', 'groupBrandB'],
+  'companyadmin@demo.test': ['standalone'],
+  'brandadmin@demo.test': ['standalone'],
+  'branduser@demo.test': ['standalone'],
+  'user@demo.test': ['standalone'],
+  'cardprovider@demo.test': ['standalone'],
+  'firstlogin@demo.test': ['firstLogin'],
+  guest: ['guest'],
+};
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  ids = await demoIds(testApp.db);
+  for (const email of Object.keys(visible)) {
+    sessions[email] = email === 'guest' ? await loginAsGuest(app, testApp.db) : await loginAs(app, email);
+  }
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const getBrand = (as: string, id: string) => call(app, { url: `/api/brands/${id}`, token: sessions[as]!.token });
+
+describe('GET /api/brands/:id', () => {
+  const cases = Object.entries(visible).flatMap(([caller, brands]) =>
+    allBrands.map((brand) => ({ caller, brand, seen: brands.includes(brand) })),
+  );
+
+  it.each(cases)('$caller reading $brand: visible $seen', async ({ caller, brand, seen }) => {
+    const response = await getBrand(caller, ids.brands[brand]);
+
+    if (seen) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        respCode: 200,
+        details: { _id: ids.brands[brand], name: demoNames.brands[brand] },
+      });
+    } else {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    }
+  });
+
+  it('names the group of a group brand', async () => {
+    const response = await getBrand('groupadmin@demo.test', ids.brands.groupBrandA);
+
+    expect(response.json().details).toEqual({
+      _id: ids.brands.groupBrandA,
+      name: demoNames.brands.groupBrandA,
+      groupId: ids.groupId,
+      groupName: demoNames.group,
+      created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+  });
+
+  it('answers 404 for an unknown brand and 400 for a malformed id', async () => {
+    const unknown = await getBrand('admin@demo.test', '00000000-0000-4000-8000-000000000000');
+    const malformed = await getBrand('admin@demo.test', 'brand-1');
+
+    expect(unknown.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors).toEqual({ id: 'Invalid id' });
+  });
+
+  it('asks an anonymous caller to log in', async () => {
+    const response = await call(app, { url: `/api/brands/${ids.brands.standalone}` });
+
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { call, createTestApp, loginAs, signUpNewAccount, type App, type TestApp } from '../test/test-app.ts';
+
+/** Lets one test add a route that declares no access, inside buildApp's own /api plugin. */
+const unguarded = vi.hoisted(() => ({ add: false }));
+
+vi.mock('../modules/health/health.routes.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../modules/health/health.routes.ts')>();
+  const healthRoutes: typeof original.healthRoutes = async (api, options) => {
+    await original.healthRoutes(api, options);
+    if (unguarded.add) api.get('/unguarded', async () => ({ secret: true }));
+  };
+  return { ...original, healthRoutes };
+});
+
+describe('routes without config.access', () => {
+  it('make buildApp reject, so such a server never starts', async () => {
+    const database = await openDatabase({ dataDir: 'memory' });
+    unguarded.add = true;
+    try {
+      await expect(
+        buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, logger: false }),
+      ).rejects.toThrow('Route GET /api/unguarded does not declare config.access');
+    } finally {
+      unguarded.add = false;
+      await database.close();
+    }
+  });
+});
+
+describe('the access check', () => {
+  let testApp: TestApp;
+  let app: App;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    app = testApp.app;
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('prefers the bearer token to the cookie when both are sent', async () => {
+    const bank = await loginAs(app, 'bank@demo.test');
+    const user = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, {
+      url: '/api/auth/session',
+      token: bank.token,
+      headers: { cookie: user.cookie },
+    });
+
+    expect(response.json().details.email).toBe('bank@demo.test');
+  });
+
+  it('ignores other authorization schemes', async () => {
+    const user = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, {
+      url: `/api/users/${user.details._id}`,
+      headers: { authorization: `Basic ${user.token}` },
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+  });
+
+  it('answers 403 with its message when the audience lacks the capability', async () => {
+    const { token } = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, { url: '/api/mail/outbox', token });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+  });
+
+  it.each([
+    { name: 'a malformed id', url: '/api/users/not-a-uuid' },
+    { name: 'a bad paging value', url: '/api/mail/outbox?limit=0&extra=1' },
+  ])('checks access before input: an anonymous caller sending $name gets 401, not the input rules', async ({ url }) => {
+    const response = await call(app, { url });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+  });
+
+  it('checks the capability before input: a forbidden caller sending bad input gets 403', async () => {
+    const { token } = await loginAs(app, 'user@demo.test');
+
+    const response = await call(app, { url: '/api/mail/outbox?limit=0', token });
+
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('reads the permission table afresh for each request: a promoted user gains access at once', async () => {
+    const account = await signUpNewAccount(app, 'promoted');
+    const signedIn = await loginAs(app, account.email, account.password);
+    expect((await call(app, { url: '/api/mail/outbox', token: signedIn.token })).statusCode).toBe(403);
+
+    await testApp.db
+      .updateTable('users')
+      .set({ entity_type: 'systemadmin', role: null, brand_id: null })
+      .where('email', '=', account.email)
+      .execute();
+
+    expect((await call(app, { url: '/api/mail/outbox', token: signedIn.token })).statusCode).toBe(200);
+  });
+});

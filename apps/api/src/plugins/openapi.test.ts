@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type App, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+let app: App;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+/** The documented routes: every /api route but the documentation's own. */
+const documented = [
+  'get /api/health',
+  'post /api/auth/login',
+  'post /api/auth/logout',
+  'get /api/auth/session',
+  'post /api/auth/forgotPassword',
+  'post /api/auth/changeRecoverPassword',
+  'post /api/auth/createPassword',
+  'post /api/auth/changePassword',
+  'get /api/users/checkGuestUser',
+  'post /api/users/signup',
+  'get /api/users/{id}',
+  'get /api/brands/{id}',
+  'get /api/banks/{id}',
+  'get /api/settings',
+  'get /api/settings/setLanguage',
+  'get /api/mail/outbox',
+];
+
+describe('GET /api/openapi.json', () => {
+  it('answers an OpenAPI 3 document listing every route with its method', async () => {
+    const response = await call(app, { url: '/api/openapi.json' });
+
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(document.info.title).toBe('Krowd API');
+    const operations = Object.entries(document.paths as Record<string, Record<string, unknown>>).flatMap(
+      ([path, methods]) => Object.keys(methods).map((method) => `${method} ${path}`),
+    );
+    expect(operations.sort()).toEqual([...documented].sort());
+  });
+
+  it('describes parameters, bodies and every response status from the zod schemas', async () => {
+    const document = (await call(app, { url: '/api/openapi.json' })).json();
+
+    const login = document.paths['/api/auth/login'].post;
+    expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toEqual(
+      expect.arrayContaining(['email', 'password']),
+    );
+    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429']));
+    const user = document.paths['/api/users/{id}'].get;
+    expect(user.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path' })]));
+    const outbox = document.paths['/api/mail/outbox'].get;
+    expect(outbox.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'page']);
+  });
+
+  it('declares bearer authentication', async () => {
+    const document = (await call(app, { url: '/api/openapi.json' })).json();
+
+    expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('never lists a password hash or token hash in any response schema', async () => {
+    const response = await call(app, { url: '/api/openapi.json' });
+
+    expect(response.body).not.toMatch(/password_hash|passwordHash|token_hash/);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the interactive documentation page', async () => {
+    const response = await call(app, { url: '/api/docs' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger');
+  });
+
+  it('may not be framed either', async () => {
+    const response = await call(app, { url: '/api/docs' });
+
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('serves the document it renders', async () => {
+    const response = await call(app, { url: '/api/docs/json' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().paths['/api/auth/login']).toBeDefined();
+  });
+});

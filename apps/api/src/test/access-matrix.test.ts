@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  audienceOf,
+  can,
+  capabilities,
+  type Audience,
+  type Capability,
+} from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { demoAccounts, demoPassword } from '../demo/demo-data.ts';
+import type { RouteAccess } from '../plugins/access.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  linkToken,
+  loginAs,
+  loginAsGuest,
+  type App,
+  type CallOptions,
+  type SignedIn,
+  type TestApp,
+} from './test-app.ts';
+
+/**
+ * The permission matrix: every /api route the app serves, called by every demo account, the demo
+ * guest and an anonymous caller, must answer what the permission table (packages/domain
+ * access.rules) predicts. Public routes never answer 401 or 403; a capability route answers 401
+ * to an anonymous caller, 403 to an audience the table does not give the capability, and reaches
+ * its handler for everyone else (each request uses valid input and the caller's own ids).
+ *
+ * Adding a route makes the first test fail until the route has a row here.
+ */
+
+interface Caller {
+  name: string;
+  /** Absent for the anonymous caller. */
+  session?: SignedIn;
+  email?: string;
+}
+
+interface Context {
+  app: App;
+  testApp: TestApp;
+  caller: Caller;
+  ids: Awaited<ReturnType<typeof demoIds>>;
+}
+
+interface RouteCase {
+  /** What the route must let through; the outcomes below follow from it and the table. */
+  access: RouteAccess;
+  /** A valid request for this caller, so that an allowed call reaches the handler. */
+  request: (context: Context) => CallOptions | Promise<CallOptions>;
+  /** The status an allowed caller gets from the handler. */
+  reached: number;
+  /** What the handler's answer to an allowed caller says, when it is not a success. */
+  reachedMessage?: string;
+}
+
+const anyToken = () => randomBytes(32).toString('base64url');
+
+const matrix: Record<string, RouteCase> = {
+  'GET /api/health': { access: 'public', reached: 200, request: () => ({ url: '/api/health' }) },
+  'GET /api/openapi.json': { access: 'public', reached: 200, request: () => ({ url: '/api/openapi.json' }) },
+  'GET /api/docs': { access: 'public', reached: 200, request: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/' }) },
+  'GET /api/docs/static/index.html': {
+    access: 'public',
+    reached: 302,
+    request: () => ({ url: '/api/docs/static/index.html' }),
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+  },
+  'GET /api/docs/*': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/json': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/json' }) },
+  'GET /api/docs/yaml': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/yaml' }) },
+  'POST /api/auth/login': {
+    access: 'public',
+    reached: 200,
+    request: ({ caller }) => ({
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: caller.email ?? 'user@demo.test', password: demoPassword },
+    }),
+  },
+  'POST /api/auth/logout': {
+    access: 'optional',
+    reached: 200,
+    // A session of its own, so the caller's main session lives on for the other rows.
+    request: async ({ app, testApp, caller }) => {
+      if (!caller.session) return { method: 'POST', url: '/api/auth/logout' };
+      const fresh = caller.email ? await loginAs(app, caller.email) : await loginAsGuest(app, testApp.db);
+      return { method: 'POST', url: '/api/auth/logout', token: fresh.token };
+    },
+  },
+  'GET /api/auth/session': { access: 'optional', reached: 200, request: () => ({ url: '/api/auth/session' }) },
+  'POST /api/auth/forgotPassword': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/auth/forgotPassword?email=user@demo.test' }),
+  },
+  'POST /api/auth/changeRecoverPassword': {
+    access: 'public',
+    reached: 400,
+    reachedMessage: messages.auth.linkInvalid,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/changeRecoverPassword',
+      body: { enEmail: anyToken(), newPassword: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+    }),
+  },
+  'POST /api/auth/createPassword': {
+    access: 'public',
+    reached: 400,
+    reachedMessage: messages.auth.linkInvalid,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/createPassword',
+      body: { token: anyToken(), newPassword: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+    }),
+  },
+  'POST /api/auth/changePassword': {
+    access: 'password.change',
+    // A wrong current password: the handler answers, and nobody's password changes.
+    reached: 400,
+    reachedMessage: messages.auth.currentPasswordWrong,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      body: { currentPassword: 'Wrong!Pass1', newPassword: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+    }),
+  },
+  'GET /api/users/checkGuestUser': {
+    access: 'public',
+    reached: 200,
+    request: async ({ app, ids }) => {
+      const link = await app.services.auth.issueLink(ids.userId('guest@demo.test'), 'guest_login');
+      return { url: `/api/users/checkGuestUser?token=${linkToken(link)}` };
+    },
+  },
+  'POST /api/users/signup': {
+    access: 'public',
+    reached: 201,
+    request: () => {
+      const email = `matrix-${randomBytes(4).toString('hex')}@example.test`;
+      return {
+        method: 'POST',
+        url: '/api/users/signup',
+        body: { firstName: 'Matrix', lastName: 'Row', email, password: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+      };
+    },
+  },
+  'GET /api/users/:id': {
+    access: 'session.own',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}` }),
+  },
+  'GET /api/brands/:id': {
+    access: 'brands.read',
+    reached: 200,
+    request: ({ caller, ids }) => {
+      const own = caller.session?.details.brandIds[0]?.brandId ?? caller.session?.details.brandId;
+      return { url: `/api/brands/${own ?? ids.brands.standalone}` };
+    },
+  },
+  'GET /api/banks/:id': {
+    access: 'banks.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/banks/${caller.session?.details.bankId ?? ids.bankId}` }),
+  },
+  'GET /api/settings': { access: 'public', reached: 200, request: () => ({ url: '/api/settings' }) },
+  'GET /api/settings/setLanguage': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/settings/setLanguage?lang=en' }),
+  },
+  'GET /api/mail/outbox': { access: 'outbox.read', reached: 200, request: () => ({ url: '/api/mail/outbox' }) },
+};
+
+const callerNames = ['anonymous', ...demoAccounts.map((account) => account.email), 'guest'];
+
+/** The audiences brief §7 gives the demo accounts. */
+const expectedAudiences: Record<string, Audience> = {
+  'admin@demo.test': 'systemadmin',
+  'bank@demo.test': 'bank',
+  'cardprovider@demo.test': 'cardprovider',
+  'clientadmin@demo.test': 'clientAdmin',
+  'groupadmin@demo.test': 'groupAdmin',
+  'groupuser@demo.test': 'groupUser',
+  'companyadmin@demo.test': 'companyAdmin',
+  'brandadmin@demo.test': 'brandAdmin',
+  'branduser@demo.test': 'brandUser',
+  'user@demo.test': 'user',
+  'firstlogin@demo.test': 'user',
+  guest: 'guest',
+};
+
+let testApp: TestApp;
+let app: App;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+const callers = new Map<string, Caller>();
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
+  app = testApp.app;
+  ids = await demoIds(testApp.db);
+  callers.set('anonymous', { name: 'anonymous' });
+  for (const account of demoAccounts) {
+    callers.set(account.email, { name: account.email, email: account.email, session: await loginAs(app, account.email) });
+  }
+  callers.set('guest', { name: 'guest', session: await loginAsGuest(app, testApp.db) });
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+function audienceOfSession(details: SessionUser): Audience {
+  return audienceOf({
+    entityType: details.entityType,
+    role: details.role,
+    isClientAdmin: details.isClientAdmin,
+    guestUser: details.guestUser,
+    guestUserFlag: details.guestUserFlag,
+    isFirstLogin: details.isFirstLogin,
+  });
+}
+
+/** 'reached' when the table lets the caller through, else the status the refusal must carry. */
+function predicted(access: RouteAccess, caller: Caller): 'reached' | 401 | 403 {
+  if (access === 'public' || access === 'optional') return 'reached';
+  if (!caller.session) return 401;
+  return can(audienceOfSession(caller.session.details), access as Capability) ? 'reached' : 403;
+}
+
+/**
+ * Every route of the app as "METHOD /path", read from Fastify's route tree (printRoutes), which
+ * lists routes the OpenAPI document hides too. HEAD routes Fastify adds beside GET are left out.
+ */
+function servedRoutes(instance: App): string[] {
+  const tree = instance.printRoutes({ commonPrefix: false });
+  const prefixes: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.+?) \(([^)]*)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (prefixes[depth - 1] ?? '') + match[2]!;
+    prefixes[depth] = path;
+    prefixes.length = depth + 1;
+    for (const method of match[3]!.split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD' && method !== '-') routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+describe('the access matrix', () => {
+  it('covers every /api route the app serves, and lists none it does not', () => {
+    const served = servedRoutes(app).filter((route) => / \/api(\/|$)/.test(route));
+
+    expect(served.length).toBeGreaterThan(10);
+    expect([...served].sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  it('reads the route tree completely: every route of the OpenAPI document is among them', () => {
+    const served = new Set(servedRoutes(app));
+    const documented = Object.entries(app.swagger().paths ?? {}).flatMap(([path, operations]) =>
+      Object.keys(operations ?? {}).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+
+    expect(documented.length).toBeGreaterThan(10);
+    for (const route of documented) expect(served).toContain(route);
+  });
+
+  it('names only capabilities the permission table has', () => {
+    for (const { access } of Object.values(matrix)) {
+      if (access !== 'public' && access !== 'optional') expect(Object.keys(capabilities)).toContain(access);
+    }
+  });
+
+  it.each(Object.entries(expectedAudiences))('sees %s as the audience %s', (name, audience) => {
+    expect(audienceOfSession(callers.get(name)!.session!.details)).toBe(audience);
+  });
+
+  it('exercises every audience the permission table names', () => {
+    const tableAudiences = new Set(Object.values(capabilities).flat());
+    const exercised = new Set(Object.values(expectedAudiences));
+
+    for (const audience of tableAudiences) expect(exercised).toContain(audience);
+  });
+
+  describe.each(Object.entries(matrix))('%s', (_route, routeCase) => {
+    it.each(callerNames)('called by %s answers as the table predicts', async (name) => {
+      const caller = callers.get(name)!;
+      const options = await routeCase.request({ app, testApp, caller, ids });
+      const response: LightMyRequestResponse = await call(app, { token: caller.session?.token, ...options });
+
+      const outcome = predicted(routeCase.access, caller);
+      if (outcome === 401) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+      } else if (outcome === 403) {
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+      } else {
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(routeCase.reached);
+        if (routeCase.reachedMessage) expect(response.json().errorMessage).toBe(routeCase.reachedMessage);
+      }
+    });
+  });
+});
+
+describe('tenant scope', () => {
+  /** For each caller, a brand and a user of another tenant: both answer 404, as if absent. */
+  const foreign: { caller: string; brand: 'groupBrandA' | 'standalone' | 'firstLogin'; user: string }[] = [
+    { caller: 'groupadmin@demo.test', brand: 'standalone', user: 'companyadmin@demo.test' },
+    { caller: 'groupuser@demo.test', brand: 'standalone', user: 'companyadmin@demo.test' },
+    { caller: 'companyadmin@demo.test', brand: 'groupBrandA', user: 'groupadmin@demo.test' },
+    { caller: 'brandadmin@demo.test', brand: 'groupBrandA', user: 'groupuser@demo.test' },
+    { caller: 'branduser@demo.test', brand: 'firstLogin', user: 'firstlogin@demo.test' },
+    { caller: 'user@demo.test', brand: 'firstLogin', user: 'firstlogin@demo.test' },
+    { caller: 'cardprovider@demo.test', brand: 'groupBrandA', user: 'groupadmin@demo.test' },
+    { caller: 'firstlogin@demo.test', brand: 'standalone', user: 'user@demo.test' },
+    { caller: 'guest', brand: 'standalone', user: 'companyadmin@demo.test' },
+  ];
+
+  it.each(foreign)('answers $caller 404 for brand $brand and user $user', async ({ caller, brand, user }) => {
+    const { token } = callers.get(caller)!.session!;
+
+    const brandResponse = await call(app, { url: `/api/brands/${ids.brands[brand]}`, token });
+    const userResponse = await call(app, { url: `/api/users/${ids.userId(user)}`, token });
+
+    expect(brandResponse.statusCode).toBe(404);
+    expect(brandResponse.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(userResponse.statusCode).toBe(404);
+    expect(userResponse.json()).toEqual({ errorMessage: messages.common.notFound });
+  });
+
+  it('answers a bank user 404 for a user and a bank that are not theirs', async () => {
+    const other = await testApp.db.insertInto('banks').values({ name: 'Another Bank' }).returning('id').executeTakeFirstOrThrow();
+    const { token } = callers.get('bank@demo.test')!.session!;
+
+    const bankResponse = await call(app, { url: `/api/banks/${other.id}`, token });
+    const userResponse = await call(app, { url: `/api/users/${ids.userId('companyadmin@demo.test')}`, token });
+
+    expect(bankResponse.statusCode).toBe(404);
+    expect(userResponse.statusCode).toBe(404);
+  });
+});

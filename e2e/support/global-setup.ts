@@ -1,0 +1,27 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from './servers.ts';
+
+export const statePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.state/servers.json');
+
+/**
+ * Two products: the main one, and one whose sessions go idle after 6 seconds (for the inactivity
+ * modal). Both on fresh databases with the demo data; the guest links they print are kept for
+ * the tests.
+ */
+export default async function globalSetup() {
+  const [main, shortIdle] = await Promise.all([
+    startServer(4310),
+    startServer(4311, { SESSION_IDLE_MINUTES: '0.1' }),
+  ]);
+  mkdirSync(path.dirname(statePath), { recursive: true });
+  writeFileSync(
+    statePath,
+    JSON.stringify({ main: { url: main.url, guestLink: main.guestLink }, shortIdle: { url: shortIdle.url } }),
+  );
+  return async () => {
+    main.process.kill('SIGTERM');
+    shortIdle.process.kill('SIGTERM');
+  };
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StartedServer {
+  process: ChildProcess;
+  url: string;
+  guestLink: string;
+}
+
+/**
+ * Starts the built product (apps/api/dist/server.js) on a fresh PGlite database with demo data,
+ * waits until it says it is running, and reads the guest link it prints.
+ */
+export function startServer(port: number, env: Record<string, string> = {}): Promise<StartedServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'krowd-e2e-'));
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_IP: '10000',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`server on ${port} did not start:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const guest = output.match(/(http:\/\/\S+\/guestuser\/\S+)/);
+      if (output.includes('Krowd is running at') && guest) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        resolve({ process: child, url: `http://localhost:${port}`, guestLink: guest[1]! });
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server on ${port} exited with ${code}:\n${output}`));
+    });
+  });
+}
