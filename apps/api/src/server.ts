@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -11,6 +12,8 @@ import { databaseIsEmpty, demoAccounts, demoGuestId, demoPassword, loadDemoData 
  * web app and API on one port. SIGINT/SIGTERM close it gracefully (in-flight requests finish).
  */
 async function main() {
+  // Settings in a .env file beside the command apply, under those already in the environment.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const here = path.dirname(fileURLToPath(import.meta.url));
   config.webDistDir ??= path.resolve(here, '../../web/dist');
