@@ -26,17 +26,15 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
   const { signedOut } = useSessionActions();
   const [inactive, setInactive] = useState(false);
   const idleMs = settings.data ? settings.data.sessionIdleMinutes * 60_000 : undefined;
-  const timedOut = useIdleTimeout(idleMs, !inactive);
-
-  useEffect(() => mobile.close(), [location.pathname, mobile]);
-
-  useEffect(() => {
-    if (!timedOut) return;
+  useIdleTimeout(inactive ? undefined : idleMs, () => {
     setInactive(true);
     // The server would end the idle session by itself; ending it now means it cannot be reused.
     // The user stays known here until 'Login again', so the modal stays on screen.
     void apiRequest('auth/logout', { method: 'POST', sessionRequired: false }).catch(() => undefined);
-  }, [timedOut]);
+  });
+
+  useEffect(() => mobile.close(), [location.pathname, mobile]);
+
 
   const handleLoginAgain = () =>
     signedOut({ to: paths.login, state: { from: location.pathname + location.search } });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '@/lib/api-client';
 
 const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
@@ -6,34 +6,36 @@ const activityEvents = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touch
 const keepAliveEveryMs = 5 * 60_000;
 
 /**
- * Watches for activity. After `idleMs` without any, answers true (the caller shows the inactivity
- * modal and ends the session). Activity without API calls still keeps the server session alive.
+ * Calls `onIdle` once after `idleMs` without pointer, key, wheel or scroll activity (no timer
+ * while `idleMs` is undefined). Activity without API calls still keeps the server session alive.
  */
-export function useIdleTimeout(idleMs: number | undefined, enabled: boolean): boolean {
-  const [timedOut, setTimedOut] = useState(false);
-  const lastActivity = useRef(Date.now());
-  const lastKeepAlive = useRef(Date.now());
+export function useIdleTimeout(idleMs: number | undefined, onIdle: () => void) {
+  const onIdleRef = useRef(onIdle);
+  useEffect(() => {
+    onIdleRef.current = onIdle;
+  });
 
   useEffect(() => {
-    if (!enabled || !idleMs) return;
-    lastActivity.current = Date.now();
-    setTimedOut(false);
+    if (!idleMs) return;
+    let lastActivity = Date.now();
+    let lastKeepAlive = Date.now();
+    let fired = false;
     const handleActivity = () => {
-      lastActivity.current = Date.now();
-      if (Date.now() - lastKeepAlive.current > Math.min(keepAliveEveryMs, idleMs / 2)) {
-        lastKeepAlive.current = Date.now();
+      lastActivity = Date.now();
+      if (lastActivity - lastKeepAlive > Math.min(keepAliveEveryMs, idleMs / 2)) {
+        lastKeepAlive = lastActivity;
         void apiRequest('auth/session').catch(() => undefined);
       }
     };
     for (const event of activityEvents) window.addEventListener(event, handleActivity, { passive: true });
     const timer = window.setInterval(() => {
-      if (Date.now() - lastActivity.current >= idleMs) setTimedOut(true);
+      if (fired || Date.now() - lastActivity < idleMs) return;
+      fired = true;
+      onIdleRef.current();
     }, 1000);
     return () => {
       for (const event of activityEvents) window.removeEventListener(event, handleActivity);
       window.clearInterval(timer);
     };
-  }, [enabled, idleMs]);
-
-  return enabled && timedOut;
+  }, [idleMs]);
 }

@@ -1,0 +1,81 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { PageGuard } from './guards.tsx';
+
+const baseUser: SessionUser = {
+  _id: 'u1',
+  email: 'user@demo.test',
+  firstName: 'Uma',
+  lastName: 'User',
+  displayName: 'Uma User',
+  phone: null,
+  photo: null,
+  role: 'user',
+  entityType: 'brand',
+  entity: { name: 'Green Fork' },
+  brandId: 'b1',
+  brandObjId: 'b1',
+  brandName: 'Green Fork',
+  brandIds: [{ brandId: 'b1', brandName: 'Green Fork' }],
+  groupId: null,
+  groupName: null,
+  bankId: null,
+  bankName: null,
+  isClientAdmin: false,
+  isFirstLogin: false,
+  isTAndCAccepted: true,
+  guestUser: false,
+  guestUserFlag: false,
+  stepOne: false,
+  stepTwo: false,
+  stepThree: false,
+  proceesCompleted: true,
+  step: null,
+  stepOneData: null,
+  __v: 0,
+};
+
+function WhereAmI() {
+  const location = useLocation();
+  return <p data-testid="where">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
+}
+
+function renderGuarded(user: SessionUser, path: string) {
+  render(
+    <MantineProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/user/users"
+            element={
+              <PageGuard page="users" user={user}>
+                <p>Users screen</p>
+              </PageGuard>
+            }
+          />
+          <Route path="*" element={<WhereAmI />} />
+        </Routes>
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('PageGuard', () => {
+  it('shows the page to an audience the permission table lists', () => {
+    renderGuarded(baseUser, '/user/users');
+    expect(screen.getByText('Users screen')).toBeTruthy();
+  });
+
+  it('sends an audience it does not list to Page Not Found', () => {
+    renderGuarded({ ...baseUser, role: 'brandUser' }, '/user/users');
+    expect(screen.getByTestId('where').textContent).toBe('/user/PageNotFound null');
+  });
+
+  it('sends a guest to login with the original path and the authenticated flag', () => {
+    renderGuarded({ ...baseUser, guestUser: true, guestUserFlag: true }, '/user/users');
+    expect(screen.getByTestId('where').textContent).toBe('/login {"from":"/user/users","authenticated":true}');
+  });
+});
