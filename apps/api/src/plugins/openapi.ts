@@ -23,6 +23,5 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
-    transformStaticCSP: (header) => header.replace("frame-ancestors 'none'", '') + "; frame-ancestors 'none'",
   });
 }

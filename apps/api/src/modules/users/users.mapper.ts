@@ -37,10 +37,7 @@ export function toSessionUser(
   brands: { id: string; name: string }[],
 ): SessionUser {
   const displayName = `${account.first_name} ${account.last_name}`.trim();
-  const entityName =
-    account.entity_type === 'bank'
-      ? (account.bank_name ?? displayName)
-      : (account.brand_name ?? account.group_name ?? displayName);
+  const entityName = entityNameOf(account, displayName);
   return {
     _id: account.id,
     email: account.email,
@@ -73,4 +70,12 @@ export function toSessionUser(
     stepOneData: account.step_one_data ?? null,
     __v: account.version,
   };
+}
+
+/** The name the header shows: the user's bank, brand or group, or what an operator is. */
+function entityNameOf(account: UserAccount, displayName: string): string {
+  if (account.entity_type === 'systemadmin') return 'System Admin';
+  if (account.entity_type === 'bank') return account.bank_name ?? displayName;
+  if (account.is_client_admin) return 'Client Admin';
+  return account.brand_name ?? account.group_name ?? displayName;
 }

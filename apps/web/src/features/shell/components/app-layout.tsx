@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Group, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { Logo } from '@/components/ui/logo';
@@ -33,13 +33,10 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
     void apiRequest('auth/logout', { method: 'POST', sessionRequired: false }).catch(() => undefined);
   });
 
-  useEffect(() => mobile.close(), [location.pathname, mobile]);
-
 
   const handleLoginAgain = () =>
     signedOut({ to: paths.login, state: { from: location.pathname + location.search } });
 
-  const entityName = user.brandName ?? user.groupName ?? user.bankName ?? user.entity.name;
 
   return (
     <AppShell
@@ -75,7 +72,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           </Group>
           <Group gap="xs" wrap="nowrap" data-testid="header-entity">
             <Text fw={600} truncate maw={280}>
-              {entityName}
+              {user.entity.name}
             </Text>
             <Text c="dimmed" size="sm" visibleFrom="md">
               {user.displayName}
@@ -85,7 +82,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <AppShell.Section grow component={ScrollArea}>
-          <SideNav subject={subjectOf(user)} locked={isGuest(user)} />
+          <SideNav subject={subjectOf(user)} locked={isGuest(user)} onNavigate={mobile.close} />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">

@@ -14,10 +14,12 @@ export interface SideNavProps {
   subject: AccessSubject;
   /** Guests: items show the guest alert instead of navigating, and logout is immediate. */
   locked: boolean;
+  /** Called when an item is followed (the phone menu closes). */
+  onNavigate: () => void;
 }
 
 /** Spec 2 §2.1: main items, the Settings group (open by itself under /user/settings), Logout. */
-export function SideNav({ subject, locked }: SideNavProps) {
+export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
   const location = useLocation();
   const navigation = navigationFor(subject);
   const [confirmOpened, confirm] = useDisclosure(false);
@@ -44,7 +46,7 @@ export function SideNav({ subject, locked }: SideNavProps) {
         to={href}
         active={active}
         onClick={(event: MouseEvent) => {
-          if (!locked) return;
+          if (!locked) return onNavigate();
           event.preventDefault();
           guestAlert.open();
         }}

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create();
+console.log('fresh create', Math.round(performance.now() - t)); t = performance.now();
+await a.exec('create table x (id int); insert into x values (1)');
+const dump = await a.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size); t = performance.now();
+await a.close();
+t = performance.now();
+const b = await PGlite.create({ loadDataDir: dump });
+console.log('create from dump', Math.round(performance.now() - t)); t = performance.now();
+console.log((await b.query('select * from x')).rows);
+await b.close();
