@@ -21,14 +21,14 @@ export interface TestSmtpServer {
 }
 
 /**
- * A real SMTP server on a free local port, in the test process: no authentication, no STARTTLS.
+ * A real SMTP server on a free local port, in the test process: authentication optional, no STARTTLS.
  * It keeps what it accepts so a test can read the mail the product sent.
  */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
+    disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
