@@ -5,7 +5,16 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/.state/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/test-results/**',
+      'e2e/.state/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -27,7 +36,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Features do not import other features or the app.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*'],
+              message: 'Features do not import other features or the app.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -37,7 +53,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fastify*', 'react*', 'kysely', 'pg', '@electric-sql/*'], message: 'The domain package stays pure.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fastify*', 'react*', 'kysely', 'pg', '@electric-sql/*'],
+              message: 'The domain package stays pure.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -4,13 +4,14 @@
  * the ratio means something on a shared, noisy machine. Writes bench/results.md.
  */
 import { writeFileSync } from 'node:fs';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { demoPassword, loadDemoData } from '../apps/api/src/demo/demo-data.ts';
 
-type Request = Parameters<Awaited<ReturnType<typeof buildApp>>['inject']>[0];
+type Request = InjectOptions;
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '1000000' });
 const database = await openDatabase({ dataDir: 'memory' });
@@ -45,11 +46,23 @@ async function measure(name: string, request: Request, iterations: number) {
 
 const rows = [
   await measure('baseline: GET /api/health', { method: 'GET', url: '/api/health' }, 2000),
-  await measure('GET /api/auth/session (signed in)', { method: 'GET', url: '/api/auth/session', headers: auth }, 2000),
-  await measure('GET /api/users/:id (group admin, own id)', { method: 'GET', url: `/api/users/${details._id}`, headers: auth }, 2000),
+  await measure(
+    'GET /api/auth/session (signed in)',
+    { method: 'GET', url: '/api/auth/session', headers: auth },
+    2000,
+  ),
+  await measure(
+    'GET /api/users/:id (group admin, own id)',
+    { method: 'GET', url: `/api/users/${details._id}`, headers: auth },
+    2000,
+  ),
   await measure(
     'POST /api/auth/login (argon2id)',
-    { method: 'POST', url: '/api/auth/login', payload: { email: 'companyadmin@demo.test', password: demoPassword } },
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'companyadmin@demo.test', password: demoPassword },
+    },
     40,
   ),
 ];
@@ -58,7 +71,7 @@ const lines = [
   '# Benchmarks',
   '',
   `Run ${new Date().toISOString()} on Node ${process.version}, PGlite in memory, requests through Fastify's inject.`,
-  'Each row is compared with the baseline measured in the same run (ratio = its time per request ÷ the baseline\'s).',
+  "Each row is compared with the baseline measured in the same run (ratio = its time per request ÷ the baseline's).",
   '',
   '| request | req/s | p50 ms | p95 ms | × baseline |',
   '|---|---:|---:|---:|---:|',

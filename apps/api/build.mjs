@@ -16,8 +16,10 @@ await build({
       name: 'bundle-domain',
       setup(b) {
         b.onResolve({ filter: /^@krowd\/domain\// }, (args) => ({
-          path: new URL(`../../packages/domain/src/${args.path.slice('@krowd/domain/'.length)}.ts`, import.meta.url)
-            .pathname,
+          path: new URL(
+            `../../packages/domain/src/${args.path.slice('@krowd/domain/'.length)}.ts`,
+            import.meta.url,
+          ).pathname,
         }));
       },
     },

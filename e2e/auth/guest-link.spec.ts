@@ -10,7 +10,9 @@ test('the guest link signs the guest in once, then is refused with a heading on 
   // Guests' menu items do not navigate: they explain why.
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(
-    page.getByText('This feature will be enabled once you create your first campaign and validate your account details'),
+    page.getByText(
+      'This feature will be enabled once you create your first campaign and validate your account details',
+    ),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
   await page.getByRole('button', { name: 'OK' }).click();

@@ -22,14 +22,15 @@ test('forgot password → the mail → recover → login with the new password',
   await page.getByLabel('New password').fill('Fresh#Start9');
   await page.getByLabel('Confirm password').fill('Fresh#Start9');
   await page.getByRole('button', { name: 'Save password' }).click();
-  await expect(page.getByText('Your password has been changed. Please login with the new password.')).toBeVisible();
+  await expect(
+    page.getByText('Your password has been changed. Please login with the new password.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 
   await login(page, account.email, account.password);
   await expect(page.getByTestId('form-status')).toHaveText('Invalid email or password.');
   await login(page, account.email, 'Fresh#Start9');
   await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
-
 });
 
 test('a recovery link that was never issued is refused under the form', async ({ page }) => {
@@ -42,7 +43,10 @@ test('a recovery link that was never issued is refused under the form', async ({
   );
 });
 
-test('change password shows the modal, ends the session, and the new password works', async ({ page, request }) => {
+test('change password shows the modal, ends the session, and the new password works', async ({
+  page,
+  request,
+}) => {
   const account = await freshAccount(request, 'change');
   await page.goto('/login');
   await login(page, account.email, account.password);

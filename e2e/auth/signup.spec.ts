@@ -23,7 +23,9 @@ test('sign-up shows the spec validation messages', async ({ page }) => {
 
   await page.getByLabel('Password', { exact: true }).fill('longenough');
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page.getByText('password must contain One special characters, upper case and number.')).toBeVisible();
+  await expect(
+    page.getByText('password must contain One special characters, upper case and number.'),
+  ).toBeVisible();
 });
 
 test('a new brand signs up, is told so, and can log in to create a first campaign', async ({ page }) => {

@@ -32,7 +32,9 @@ test('a page outside the role leads to Page Not Found; an unknown page too', asy
   await expect(page).toHaveURL(/\/user\/PageNotFound$/);
   await expect(page.getByRole('heading', { name: 'Page Not found' })).toBeVisible();
   await expect(
-    page.getByText("Looks like you've followed a broken link or entered a URL that doesn't exist on this site."),
+    page.getByText(
+      "Looks like you've followed a broken link or entered a URL that doesn't exist on this site.",
+    ),
   ).toBeVisible();
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: 'Page Not found' })).toBeVisible();

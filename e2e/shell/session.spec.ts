@@ -14,7 +14,9 @@ test('when the server ends the session, the Session Expired modal leads back to 
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('after the idle time the inactivity modal appears and Login again returns to login', async ({ page }) => {
+test('after the idle time the inactivity modal appears and Login again returns to login', async ({
+  page,
+}) => {
   const { url } = servers().shortIdle;
   await page.goto(`${url}/login`);
   await login(page, 'companyadmin@demo.test');
@@ -41,7 +43,10 @@ test('framed by another page, the app shows the clickjacking warning instead of 
     await route.fulfill({ response, headers });
   });
   await page.route('**/framing-page', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<iframe src="/login" width="900" height="600"></iframe>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<iframe src="/login" width="900" height="600"></iframe>',
+    }),
   );
   await page.goto('/framing-page');
   const frame = page.frameLocator('iframe');

@@ -24,7 +24,9 @@ export async function apiToken(request: APIRequestContext, email: string, passwo
 /** The newest mail sent to an address, read from the outbox as the system admin. */
 export async function latestMailTo(request: APIRequestContext, to: string) {
   const token = await apiToken(request, 'admin@demo.test');
-  const response = await request.get('/api/mail/outbox?limit=50', { headers: { authorization: `Bearer ${token}` } });
+  const response = await request.get('/api/mail/outbox?limit=50', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { data } = (await response.json()) as { data: { to: string; subject: string; text: string }[] };
   const mail = data.find((m) => m.to === to);
   expect(mail, `a mail to ${to}`).toBeDefined();

@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   await registerSecurity(app, config);
   await registerAccess(app, { config, auth, limiter });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
 
   await app.register(
     async (api) => {
@@ -87,10 +87,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(banksRoutes, { banks: createBanksRepository(db) });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
-      api.get(
-        '/openapi.json',
-        { config: { access: 'public' }, schema: { hide: true } },
-        async () => app.swagger(),
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
       );
     },
     { prefix: '/api' },

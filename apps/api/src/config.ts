@@ -16,10 +16,16 @@ const configSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… switches from the embedded PGlite database to a pooled PostgreSQL. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** smtp://user:pass@host:port; without it, mail is kept in the outbox table. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Krowd <no-reply@krowd.local>'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
@@ -28,10 +34,14 @@ const configSchema = z.object({
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Failed logins per account per window before the account is paused for the window. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
-  /** Password-recovery e-mails per account per window. */
+  /** Password-recovery e-mails per account per hour. */
   RECOVERY_MAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   TRUST_PROXY: booleanFlag.default(false),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The timezone every month window, weekday and hour rule follows (brief §5). */
   TIMEZONE: z.string().min(1).default('America/New_York'),

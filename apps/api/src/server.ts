@@ -64,7 +64,10 @@ async function main() {
     );
     if (guestId) {
       const link = await app.services.auth.issueLink(guestId, 'guest_login');
-      lines.push(`Guest onboarding link for guest@demo.test (single use, 7 days):`, `  ${link}?type=campaign`);
+      lines.push(
+        `Guest onboarding link for guest@demo.test (single use, 7 days):`,
+        `  ${link}?type=campaign`,
+      );
     }
   }
   console.log(lines.join('\n') + '\n');

@@ -1,14 +1,9 @@
-import fs from "node:fs/promises";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import {
-  Kysely,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-} from "kysely";
-import pg from "pg";
-import type { DB } from "./schema.ts";
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.ts';
 
 /**
  * One database API over two engines: the embedded PGlite (PostgreSQL compiled to WebAssembly,
@@ -16,8 +11,10 @@ import type { DB } from "./schema.ts";
  */
 export interface Database {
   db: Kysely<DB>;
-  engine: "pglite" | "postgres";
+  engine: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start copies of it quickly (tests). */
+  snapshot?: () => Promise<Blob>;
 }
 
 /** Type parsers shared by both engines, so a query answers the same values on either. */
@@ -34,12 +31,13 @@ const parsers = {
 export async function openDatabase(options: {
   databaseUrl?: string;
   /** A directory for PGlite's files, or 'memory' for a throwaway database. */
-  dataDir: string | "memory";
+  dataDir: string | 'memory';
   poolMax?: number;
+  /** PGlite only: start from a snapshot taken with `snapshot()`. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
-  if (options.databaseUrl)
-    return openPostgres(options.databaseUrl, options.poolMax ?? 10);
-  return openPglite(options.dataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  return openPglite(options.dataDir, options.loadDataDir);
 }
 
 function openPostgres(url: string, poolMax: number): Database {
@@ -47,27 +45,27 @@ function openPostgres(url: string, poolMax: number): Database {
     connectionString: url,
     max: poolMax,
     types: {
-      getTypeParser: ((oid: number, format?: "text" | "binary") => {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         const parse = parsers[oid as keyof typeof parsers];
         return parse ?? pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   let location: string | undefined;
-  if (dataDir !== "memory") {
-    location = path.join(dataDir, "pglite");
+  if (dataDir !== 'memory') {
+    location = path.join(dataDir, 'pglite');
     await fs.mkdir(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location, { parsers });
+  const pglite = await PGlite.create(location, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new PglitePool(pglite) }),
   });
-  return { db, engine: "pglite", close: () => db.destroy() };
+  return { db, engine: 'pglite', close: () => db.destroy(), snapshot: () => pglite.dumpDataDir('none') };
 }
 
 /**
@@ -89,13 +87,12 @@ class PglitePool implements PostgresPool {
     const query = async (sqlText: string, parameters: readonly unknown[]) => {
       const result = await pglite.query(sqlText, parameters as unknown[]);
       return {
-        command: result.command as
-          "SELECT" | "INSERT" | "UPDATE" | "DELETE" | "MERGE",
+        command: result.command as 'SELECT' | 'INSERT' | 'UPDATE' | 'DELETE' | 'MERGE',
         rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length,
         rows: result.rows,
       };
     };
-    return { query: query as PostgresPoolClient["query"], release };
+    return { query: query as PostgresPoolClient['query'], release };
   }
 
   async end() {

@@ -27,17 +27,105 @@ interface DemoAccount {
 
 /** The demo accounts of brief §7, in its order. */
 export const demoAccounts: readonly DemoAccount[] = [
-  { email: 'admin@demo.test', who: 'system admin', firstName: 'Sam', lastName: 'Admin', entityType: 'systemadmin', role: null },
-  { email: 'bank@demo.test', who: 'bank user', firstName: 'Bea', lastName: 'Banker', entityType: 'bank', role: null, inBank: true },
-  { email: 'cardprovider@demo.test', who: 'card provider', firstName: 'Cal', lastName: 'Provider', entityType: 'cardprovider', role: null, brand: 'standalone' },
-  { email: 'clientadmin@demo.test', who: 'operator with isClientAdmin', firstName: 'Cleo', lastName: 'Operator', entityType: 'brand', role: 'brandUser', isClientAdmin: true },
-  { email: 'groupadmin@demo.test', who: 'groupAdmin of the demo group', firstName: 'Grace', lastName: 'Groupadmin', entityType: 'brand', role: 'groupAdmin', inGroup: true },
-  { email: 'groupuser@demo.test', who: 'groupUser (Group Finance) of the demo group', firstName: 'Gus', lastName: 'Finance', entityType: 'brand', role: 'groupUser', inGroup: true },
-  { email: 'companyadmin@demo.test', who: 'companyAdmin of the standalone brand', firstName: 'Cara', lastName: 'Company', entityType: 'brand', role: 'companyAdmin', brand: 'standalone' },
-  { email: 'brandadmin@demo.test', who: 'brandAdmin of the standalone brand', firstName: 'Bram', lastName: 'Brandadmin', entityType: 'brand', role: 'brandAdmin', brand: 'standalone' },
-  { email: 'branduser@demo.test', who: 'brandUser (Brand Finance) of the standalone brand', firstName: 'Bella', lastName: 'Finance', entityType: 'brand', role: 'brandUser', brand: 'standalone' },
-  { email: 'user@demo.test', who: 'role user of the standalone brand', firstName: 'Uma', lastName: 'User', entityType: 'brand', role: 'user', brand: 'standalone' },
-  { email: 'firstlogin@demo.test', who: 'role user with isFirstLogin, no campaign yet', firstName: 'Finn', lastName: 'Newcomer', entityType: 'brand', role: 'user', brand: 'firstLogin', isFirstLogin: true },
+  {
+    email: 'admin@demo.test',
+    who: 'system admin',
+    firstName: 'Sam',
+    lastName: 'Admin',
+    entityType: 'systemadmin',
+    role: null,
+  },
+  {
+    email: 'bank@demo.test',
+    who: 'bank user',
+    firstName: 'Bea',
+    lastName: 'Banker',
+    entityType: 'bank',
+    role: null,
+    inBank: true,
+  },
+  {
+    email: 'cardprovider@demo.test',
+    who: 'card provider',
+    firstName: 'Cal',
+    lastName: 'Provider',
+    entityType: 'cardprovider',
+    role: null,
+    brand: 'standalone',
+  },
+  {
+    email: 'clientadmin@demo.test',
+    who: 'operator with isClientAdmin',
+    firstName: 'Cleo',
+    lastName: 'Operator',
+    entityType: 'brand',
+    role: 'brandUser',
+    isClientAdmin: true,
+  },
+  {
+    email: 'groupadmin@demo.test',
+    who: 'groupAdmin of the demo group',
+    firstName: 'Grace',
+    lastName: 'Groupadmin',
+    entityType: 'brand',
+    role: 'groupAdmin',
+    inGroup: true,
+  },
+  {
+    email: 'groupuser@demo.test',
+    who: 'groupUser (Group Finance) of the demo group',
+    firstName: 'Gus',
+    lastName: 'Finance',
+    entityType: 'brand',
+    role: 'groupUser',
+    inGroup: true,
+  },
+  {
+    email: 'companyadmin@demo.test',
+    who: 'companyAdmin of the standalone brand',
+    firstName: 'Cara',
+    lastName: 'Company',
+    entityType: 'brand',
+    role: 'companyAdmin',
+    brand: 'standalone',
+  },
+  {
+    email: 'brandadmin@demo.test',
+    who: 'brandAdmin of the standalone brand',
+    firstName: 'Bram',
+    lastName: 'Brandadmin',
+    entityType: 'brand',
+    role: 'brandAdmin',
+    brand: 'standalone',
+  },
+  {
+    email: 'branduser@demo.test',
+    who: 'brandUser (Brand Finance) of the standalone brand',
+    firstName: 'Bella',
+    lastName: 'Finance',
+    entityType: 'brand',
+    role: 'brandUser',
+    brand: 'standalone',
+  },
+  {
+    email: 'user@demo.test',
+    who: 'role user of the standalone brand',
+    firstName: 'Uma',
+    lastName: 'User',
+    entityType: 'brand',
+    role: 'user',
+    brand: 'standalone',
+  },
+  {
+    email: 'firstlogin@demo.test',
+    who: 'role user with isFirstLogin, no campaign yet',
+    firstName: 'Finn',
+    lastName: 'Newcomer',
+    entityType: 'brand',
+    role: 'user',
+    brand: 'firstLogin',
+    isFirstLogin: true,
+  },
 ];
 
 export const demoNames = {
@@ -65,7 +153,11 @@ export async function databaseIsEmpty(db: Kysely<DB>): Promise<boolean> {
 export async function loadDemoData(db: Kysely<DB>): Promise<void> {
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
-    const group = await trx.insertInto('groups').values({ name: demoNames.group }).returning('id').executeTakeFirstOrThrow();
+    const group = await trx
+      .insertInto('groups')
+      .values({ name: demoNames.group })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const brandIds = {} as Record<DemoBrand, string>;
     for (const [key, name] of Object.entries(demoNames.brands) as [DemoBrand, string][]) {
       const inGroup = key === 'groupBrandA' || key === 'groupBrandB';
@@ -76,7 +168,11 @@ export async function loadDemoData(db: Kysely<DB>): Promise<void> {
         .executeTakeFirstOrThrow();
       brandIds[key] = brand.id;
     }
-    const bank = await trx.insertInto('banks').values({ name: demoNames.bank }).returning('id').executeTakeFirstOrThrow();
+    const bank = await trx
+      .insertInto('banks')
+      .values({ name: demoNames.bank })
+      .returning('id')
+      .executeTakeFirstOrThrow();
 
     await trx
       .insertInto('users')

@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** For 429: how long until trying again makes sense (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,10 +19,11 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
   new HttpError(400, message, fieldErrors);
-export const unauthorized = (message: string = messages.common.loginRequired) =>
-  new HttpError(401, message);
+export const unauthorized = (message: string = messages.common.loginRequired) => new HttpError(401, message);
 export const forbidden = (message: string = messages.common.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = messages.common.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string = messages.common.tooManyRequests) =>
-  new HttpError(429, message);
+export const tooManyRequests = (
+  message: string = messages.common.tooManyRequests,
+  retryAfterSeconds?: number,
+) => new HttpError(429, message, undefined, retryAfterSeconds);

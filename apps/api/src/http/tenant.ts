@@ -4,7 +4,10 @@ import type { TenantScope } from '@krowd/domain/access/access.rules';
  * Tenant checks: whether a caller's scope covers a brand or a user. Data outside the scope is
  * answered as not found, so its existence is not revealed.
  */
-export function scopeCoversBrand(scope: TenantScope, brand: { id: string; group_id: string | null }): boolean {
+export function scopeCoversBrand(
+  scope: TenantScope,
+  brand: { id: string; group_id: string | null },
+): boolean {
   switch (scope.kind) {
     case 'all':
       return true;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { buildApp } from '../app.ts';
+import type * as HealthRoutesModule from '../modules/health/health.routes.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { call, createTestApp, loginAs, signUpNewAccount, type App, type TestApp } from '../test/test-app.ts';
@@ -9,7 +10,7 @@ import { call, createTestApp, loginAs, signUpNewAccount, type App, type TestApp 
 const unguarded = vi.hoisted(() => ({ add: false }));
 
 vi.mock('../modules/health/health.routes.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../modules/health/health.routes.ts')>();
+  const original = await importOriginal<typeof HealthRoutesModule>();
   const healthRoutes: typeof original.healthRoutes = async (api, options) => {
     await original.healthRoutes(api, options);
     if (unguarded.add) api.get('/unguarded', async () => ({ secret: true }));
@@ -80,12 +81,15 @@ describe('the access check', () => {
   it.each([
     { name: 'a malformed id', url: '/api/users/not-a-uuid' },
     { name: 'a bad paging value', url: '/api/mail/outbox?limit=0&extra=1' },
-  ])('checks access before input: an anonymous caller sending $name gets 401, not the input rules', async ({ url }) => {
-    const response = await call(app, { url });
+  ])(
+    'checks access before input: an anonymous caller sending $name gets 401, not the input rules',
+    async ({ url }) => {
+      const response = await call(app, { url });
 
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
-  });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    },
+  );
 
   it('checks the capability before input: a forbidden caller sending bad input gets 403', async () => {
     const { token } = await loginAs(app, 'user@demo.test');

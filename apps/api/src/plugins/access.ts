@@ -49,7 +49,7 @@ export async function registerAccess(
     if (!request.routeOptions.config.authRateLimit) return;
     const { perIp, windowMs } = config.rateLimit;
     const result = await limiter.hit(`ip:${request.ip}`, perIp, windowMs);
-    if (!result.allowed) throw tooManyRequests();
+    if (!result.allowed) throw tooManyRequests(undefined, result.retryAfterSeconds);
   });
 
   // Before validation: a caller who may not use a route learns nothing from its input rules.

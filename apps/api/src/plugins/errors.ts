@@ -16,6 +16,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       const body: ErrorBody = { errorMessage: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
     const status = error.statusCode ?? 500;
@@ -25,7 +26,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ errorMessage: messages.common.somethingWentWrong });
   });
-
 }
 
 function clientErrorMessage(error: FastifyError, status: number): string {
@@ -47,7 +47,9 @@ interface ValidationIssue {
 }
 
 /** Names the field of every issue; errorMessage carries the first, as 'field: message'. */
-function validationBody(error: FastifyError & { validation?: unknown; validationContext?: string }): ErrorBody {
+function validationBody(
+  error: FastifyError & { validation?: unknown; validationContext?: string },
+): ErrorBody {
   const issues = (error.validation ?? []) as ValidationIssue[];
   const fieldErrors: Record<string, string> = {};
   for (const issue of issues) {

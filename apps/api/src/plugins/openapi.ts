@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /** The OpenAPI document, generated from the routes' zod schemas, and interactive docs at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance) {
+export async function registerOpenApi(app: FastifyInstance, options: { behindTls: boolean }) {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -23,5 +23,10 @@ export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     staticCSP: true,
+    // The docs get their own CSP from the plugin; they may be framed by no one either.
+    transformStaticCSP: (header) => {
+      const framedByNoOne = header.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
+      return options.behindTls ? framedByNoOne : framedByNoOne.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
   });
 }

@@ -122,8 +122,14 @@ describe('cross-site requests', () => {
 
   it.each<{ name: string; headers: Record<string, string> }>([
     { name: 'from the product’s own address', headers: { origin: 'http://localhost:3000' } },
-    { name: 'from the address the request came to', headers: { origin: 'http://localhost:80', host: 'localhost:80' } },
-    { name: 'marked same-origin', headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' } },
+    {
+      name: 'from the address the request came to',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    },
+    {
+      name: 'marked same-origin',
+      headers: { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+    },
     { name: 'without an Origin (an API client)', headers: {} },
   ])('accepts a POST $name', async ({ headers }) => {
     const response = await login(headers);

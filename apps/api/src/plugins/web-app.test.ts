@@ -88,6 +88,13 @@ describe('pages', () => {
     expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
   });
 
+  it('serve the app for a page path that merely starts with "api"', async () => {
+    const response = await call(app, { url: '/apiary' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+
   it('answer a POST to a page path with a JSON 404', async () => {
     const response = await call(app, { method: 'POST', url: '/login', body: {} });
 

@@ -38,7 +38,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       .send(indexHtml!.replaceAll(noncePlaceholder, reply.cspNonce.style));
 
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    const isApi =
+      request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi;
     if (isPage && indexHtml) return sendIndex(reply);
     return reply.code(404).send({ errorMessage: messages.common.notFound });
   });

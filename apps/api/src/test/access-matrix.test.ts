@@ -77,7 +77,11 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
   },
-  'GET /api/docs/*': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
+  'GET /api/docs/*': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+  },
   'GET /api/docs/json': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/json' }) },
   'GET /api/docs/yaml': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/yaml' }) },
   'POST /api/auth/login': {
@@ -99,7 +103,11 @@ const matrix: Record<string, RouteCase> = {
       return { method: 'POST', url: '/api/auth/logout', token: fresh.token };
     },
   },
-  'GET /api/auth/session': { access: 'optional', reached: 200, request: () => ({ url: '/api/auth/session' }) },
+  'GET /api/auth/session': {
+    access: 'optional',
+    reached: 200,
+    request: () => ({ url: '/api/auth/session' }),
+  },
   'POST /api/auth/forgotPassword': {
     access: 'public',
     reached: 200,
@@ -152,14 +160,22 @@ const matrix: Record<string, RouteCase> = {
       return {
         method: 'POST',
         url: '/api/users/signup',
-        body: { firstName: 'Matrix', lastName: 'Row', email, password: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+        body: {
+          firstName: 'Matrix',
+          lastName: 'Row',
+          email,
+          password: 'Matrix!Pass1',
+          confirmPassword: 'Matrix!Pass1',
+        },
       };
     },
   },
   'GET /api/users/:id': {
     access: 'session.own',
     reached: 200,
-    request: ({ caller, ids }) => ({ url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}` }),
+    request: ({ caller, ids }) => ({
+      url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}`,
+    }),
   },
   'GET /api/brands/:id': {
     access: 'brands.read',
@@ -180,7 +196,11 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/settings/setLanguage?lang=en' }),
   },
-  'GET /api/mail/outbox': { access: 'outbox.read', reached: 200, request: () => ({ url: '/api/mail/outbox' }) },
+  'GET /api/mail/outbox': {
+    access: 'outbox.read',
+    reached: 200,
+    request: () => ({ url: '/api/mail/outbox' }),
+  },
 };
 
 const callerNames = ['anonymous', ...demoAccounts.map((account) => account.email), 'guest'];
@@ -212,7 +232,11 @@ beforeAll(async () => {
   ids = await demoIds(testApp.db);
   callers.set('anonymous', { name: 'anonymous' });
   for (const account of demoAccounts) {
-    callers.set(account.email, { name: account.email, email: account.email, session: await loginAs(app, account.email) });
+    callers.set(account.email, {
+      name: account.email,
+      email: account.email,
+      session: await loginAs(app, account.email),
+    });
   }
   callers.set('guest', { name: 'guest', session: await loginAsGuest(app, testApp.db) });
 });
@@ -272,7 +296,9 @@ describe('the access matrix', () => {
   it('reads the route tree completely: every route of the OpenAPI document is among them', () => {
     const served = new Set(servedRoutes(app));
     const documented = Object.entries(app.swagger().paths ?? {}).flatMap(([path, operations]) =>
-      Object.keys(operations ?? {}).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      Object.keys(operations ?? {}).map(
+        (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+      ),
     );
 
     expect(documented.length).toBeGreaterThan(10);
@@ -344,11 +370,18 @@ describe('tenant scope', () => {
   });
 
   it('answers a bank user 404 for a user and a bank that are not theirs', async () => {
-    const other = await testApp.db.insertInto('banks').values({ name: 'Another Bank' }).returning('id').executeTakeFirstOrThrow();
+    const other = await testApp.db
+      .insertInto('banks')
+      .values({ name: 'Another Bank' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const { token } = callers.get('bank@demo.test')!.session!;
 
     const bankResponse = await call(app, { url: `/api/banks/${other.id}`, token });
-    const userResponse = await call(app, { url: `/api/users/${ids.userId('companyadmin@demo.test')}`, token });
+    const userResponse = await call(app, {
+      url: `/api/users/${ids.userId('companyadmin@demo.test')}`,
+      token,
+    });
 
     expect(bankResponse.statusCode).toBe(404);
     expect(userResponse.statusCode).toBe(404);

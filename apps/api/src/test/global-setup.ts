@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -10,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated, demo-loaded template database of this run; absent on PGlite. */
     templateDatabase?: string;
+    /** On PGlite: a file holding the same template as a PGlite snapshot. */
+    pgliteSnapshot?: string;
   }
 }
 
@@ -22,12 +27,16 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return;
+  if (!databaseUrl) return setupPglite(project);
 
   const template = `krowd_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(databaseUrl, (admin) => admin.query(`CREATE DATABASE "${template}"`));
   try {
-    const database = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, template), dataDir: 'memory', poolMax: 2 });
+    const database = await openDatabase({
+      databaseUrl: databaseUrlFor(databaseUrl, template),
+      dataDir: 'memory',
+      poolMax: 2,
+    });
     try {
       await migrateToLatest(database.db);
       await createSettingsRepository(database.db).ensureDefaults();
@@ -36,7 +45,9 @@ export default async function setup(project: TestProject) {
       await database.close();
     }
     // Nobody connects to the template again: copies are made from it while no one is connected.
-    await withAdmin(databaseUrl, (admin) => admin.query(`ALTER DATABASE "${template}" WITH ALLOW_CONNECTIONS false`));
+    await withAdmin(databaseUrl, (admin) =>
+      admin.query(`ALTER DATABASE "${template}" WITH ALLOW_CONNECTIONS false`),
+    );
   } catch (error) {
     await dropRunDatabases(databaseUrl, template);
     throw error;
@@ -57,4 +68,28 @@ async function dropRunDatabases(databaseUrl: string, template: string) {
     );
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
+}
+
+/**
+ * On PGlite, building a database (migrations, demo data) costs seconds; loading a snapshot of one
+ * costs a fraction. The template is built once here and every test file starts from its snapshot.
+ */
+async function setupPglite(project: TestProject) {
+  const database = await openDatabase({ dataDir: 'memory' });
+  let snapshot: Blob;
+  try {
+    await migrateToLatest(database.db);
+    await createSettingsRepository(database.db).ensureDefaults();
+    await loadDemoData(database.db);
+    snapshot = await database.snapshot!();
+  } finally {
+    await database.close();
+  }
+  const directory = await mkdtemp(path.join(os.tmpdir(), 'krowd-test-'));
+  const file = path.join(directory, 'template.tar');
+  await writeFile(file, Buffer.from(await snapshot.arrayBuffer()));
+  project.provide('pgliteSnapshot', file);
+  return async () => {
+    await rm(directory, { recursive: true, force: true });
+  };
 }

@@ -64,7 +64,9 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'
   const root = splitPart(raw);
   const leaves = flatten(root);
   const textOf = (type: string) => {
-    const leaf = leaves.find((part) => (part.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type));
+    const leaf = leaves.find((part) =>
+      (part.headers['content-type'] ?? 'text/plain').toLowerCase().startsWith(type),
+    );
     return leaf ? decodeBody(leaf) : '';
   };
   return {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
@@ -63,6 +64,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
+    const snapshotFile = inject('pgliteSnapshot');
+    if (snapshotFile) {
+      const loadDataDir = new Blob([await readFile(snapshotFile)]);
+      return { database: await openDatabase({ dataDir: 'memory', loadDataDir }), drop: async () => {} };
+    }
     const database = await openDatabase({ dataDir: 'memory' });
     await migrateToLatest(database.db);
     await createSettingsRepository(database.db).ensureDefaults();
@@ -73,10 +79,17 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   if (!template) throw new Error('DATABASE_URL is set but global-setup.ts made no template database');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
   await withAdmin(databaseUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
-  const database = await openDatabase({ databaseUrl: databaseUrlFor(databaseUrl, name), dataDir: 'memory', poolMax: 4 });
+  const database = await openDatabase({
+    databaseUrl: databaseUrlFor(databaseUrl, name),
+    dataDir: 'memory',
+    poolMax: 4,
+  });
   return {
     database,
-    drop: () => withAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => {}),
+    drop: () =>
+      withAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => {},
+      ),
   };
 }
 
@@ -126,7 +139,11 @@ export interface SignedIn {
 }
 
 /** Logs in through the API (demo accounts share the password Demo@12345). */
-export async function loginAs(app: FastifyInstance, email: string, password = demoPassword): Promise<SignedIn> {
+export async function loginAs(
+  app: FastifyInstance,
+  email: string,
+  password = demoPassword,
+): Promise<SignedIn> {
   const response = await call(app, { method: 'POST', url: '/api/auth/login', body: { email, password } });
   if (response.statusCode !== 200) {
     throw new Error(`login as ${email} answered ${response.statusCode}: ${response.body}`);
@@ -136,10 +153,15 @@ export async function loginAs(app: FastifyInstance, email: string, password = de
 
 /** Logs the demo guest in through a fresh guest link. */
 export async function loginAsGuest(app: App, db: Kysely<DB>): Promise<SignedIn> {
-  const guest = await db.selectFrom('users').select('id').where('email', '=', demoGuestEmail).executeTakeFirstOrThrow();
+  const guest = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', demoGuestEmail)
+    .executeTakeFirstOrThrow();
   const token = linkToken(await app.services.auth.issueLink(guest.id, 'guest_login'));
   const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
-  if (response.statusCode !== 200) throw new Error(`guest login answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`guest login answered ${response.statusCode}: ${response.body}`);
   return signedInFrom(response);
 }
 
@@ -161,8 +183,16 @@ export function linkToken(url: string): string {
 export async function demoIds(db: Kysely<DB>) {
   const users = await db.selectFrom('users').select(['id', 'email']).execute();
   const brands = await db.selectFrom('brands').select(['id', 'name']).execute();
-  const bank = await db.selectFrom('banks').select('id').where('name', '=', demoNames.bank).executeTakeFirstOrThrow();
-  const group = await db.selectFrom('groups').select('id').where('name', '=', demoNames.group).executeTakeFirstOrThrow();
+  const bank = await db
+    .selectFrom('banks')
+    .select('id')
+    .where('name', '=', demoNames.bank)
+    .executeTakeFirstOrThrow();
+  const group = await db
+    .selectFrom('groups')
+    .select('id')
+    .where('name', '=', demoNames.group)
+    .executeTakeFirstOrThrow();
   const userId = (email: string) => {
     const found = users.find((u) => u.email === email);
     if (!found) throw new Error(`no demo user ${email}`);
@@ -199,6 +229,7 @@ export async function signUpNewAccount(app: FastifyInstance, label = 'someone') 
     url: '/api/users/signup',
     body: { firstName: 'Test', lastName: 'Person', email, password, confirmPassword: password },
   });
-  if (response.statusCode !== 201) throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
   return { email, password };
 }

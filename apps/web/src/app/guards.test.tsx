@@ -76,6 +76,8 @@ describe('PageGuard', () => {
 
   it('sends a guest to login with the original path and the authenticated flag', () => {
     renderGuarded({ ...baseUser, guestUser: true, guestUserFlag: true }, '/user/users');
-    expect(screen.getByTestId('where').textContent).toBe('/login {"from":"/user/users","authenticated":true}');
+    expect(screen.getByTestId('where').textContent).toBe(
+      '/login {"from":"/user/users","authenticated":true}',
+    );
   });
 });

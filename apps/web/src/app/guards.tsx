@@ -79,7 +79,15 @@ export function DefaultPageRedirect({ user }: { user: SessionUser }) {
  * A page of the permission table. Someone it does not list goes to /user/PageNotFound; a guest
  * goes to /login with the original path and the authenticated flag (spec 2 §2.1).
  */
-export function PageGuard({ page, user, children }: { page: PageKey; user: SessionUser; children: ReactNode }) {
+export function PageGuard({
+  page,
+  user,
+  children,
+}: {
+  page: PageKey;
+  user: SessionUser;
+  children: ReactNode;
+}) {
   const location = useLocation();
   if (canOpen(audienceOfUser(user), page)) return <>{children}</>;
   if (isGuest(user)) {

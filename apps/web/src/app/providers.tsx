@@ -25,7 +25,12 @@ export function createQueryClient() {
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light" forceColorScheme="light" getStyleNonce={styleNonce}>
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme="light"
+      forceColorScheme="light"
+      getStyleNonce={styleNonce}
+    >
       <Notifications position="top-right" limit={5} />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

@@ -13,7 +13,15 @@ export function useDocumentTitle(title: string) {
 }
 
 /** A screen inside the shell: guarded by the permission table, titled, or 'coming soon' until built. */
-export function UserPage({ page, user, children }: { page: PageKey; user: SessionUser; children?: ReactNode }) {
+export function UserPage({
+  page,
+  user,
+  children,
+}: {
+  page: PageKey;
+  user: SessionUser;
+  children?: ReactNode;
+}) {
   const title = pageTitles[page];
   useDocumentTitle(title);
   return (

@@ -5,7 +5,10 @@ import { sessionEvents } from './session-events.ts';
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    ),
   );
 }
 
@@ -22,17 +25,32 @@ describe('apiRequest', () => {
 
   it('sends JSON bodies and query parameters to /api', async () => {
     answer(200, { respCode: 200 });
-    await apiRequest('auth/forgotPassword', { method: 'POST', query: { email: 'a@b.co', skip: undefined }, body: {} });
+    await apiRequest('auth/forgotPassword', {
+      method: 'POST',
+      query: { email: 'a@b.co', skip: undefined },
+      body: {},
+    });
     const [url, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(String(url)).toMatch(/\/api\/auth\/forgotPassword\?email=a%40b\.co$/);
-    expect(init).toMatchObject({ method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
   });
 
   it("throws the server's errorMessage and field errors", async () => {
-    answer(400, { errorMessage: 'email: Please provide a valid email', fieldErrors: { email: 'Please provide a valid email' } });
+    answer(400, {
+      errorMessage: 'email: Please provide a valid email',
+      fieldErrors: { email: 'Please provide a valid email' },
+    });
     const error = await apiRequest('auth/login').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, message: 'email: Please provide a valid email', fieldErrors: { email: 'Please provide a valid email' } });
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'email: Please provide a valid email',
+      fieldErrors: { email: 'Please provide a valid email' },
+    });
   });
 
   it('raises the session-expired flag on a 401', async () => {
@@ -43,14 +61,17 @@ describe('apiRequest', () => {
 
   it('leaves the flag alone for sign-in calls, whose 401 means wrong credentials', async () => {
     answer(401, { errorMessage: 'Invalid email or password.' });
-    await expect(apiRequest('auth/login', { method: 'POST', body: {}, sessionRequired: false })).rejects.toThrow(
-      'Invalid email or password.',
-    );
+    await expect(
+      apiRequest('auth/login', { method: 'POST', body: {}, sessionRequired: false }),
+    ).rejects.toThrow('Invalid email or password.');
     expect(sessionEvents.isExpired()).toBe(false);
   });
 
   it("says 'Could Not reach server' when the network fails", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiRequest('settings')).rejects.toThrow('Could Not reach server');
   });
 });

@@ -48,8 +48,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, messages.common.couldNotReachServer);
   }
   const payload = (await response.json().catch(() => undefined)) as
-    | { errorMessage?: string; fieldErrors?: Record<string, string> }
-    | undefined;
+    { errorMessage?: string; fieldErrors?: Record<string, string> } | undefined;
   if (!response.ok) {
     if (response.status === 401 && options.sessionRequired !== false) sessionEvents.markExpired();
     throw new ApiError(

@@ -7,7 +7,8 @@ export function useSettings() {
   return useQuery({
     queryKey: ['settings'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ settings: PublicSettings }>('settings', { signal, sessionRequired: false })).settings,
+      (await apiRequest<{ settings: PublicSettings }>('settings', { signal, sessionRequired: false }))
+        .settings,
     staleTime: Infinity,
   });
 }

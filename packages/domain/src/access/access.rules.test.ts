@@ -175,13 +175,7 @@ const userRoutes: PageKey[] = [
   'campaignsPreview',
 ];
 const adminRoutes: PageKey[] = [...userRoutes, 'socialAnalytics', 'branches'];
-const financeRoutes: PageKey[] = [
-  'profile',
-  'changePassword',
-  'dashboard',
-  'invoices',
-  'campaignsPrint',
-];
+const financeRoutes: PageKey[] = ['profile', 'changePassword', 'dashboard', 'invoices', 'campaignsPrint'];
 
 const routeTable: Record<Audience, PageKey[]> = {
   systemadmin: [
@@ -239,8 +233,7 @@ describe('canOpen', () => {
     });
   });
 
-  const whoCanOpen = (page: PageKey) =>
-    new Set(audiences.filter((audience) => canOpen(audience, page)));
+  const whoCanOpen = (page: PageKey) => new Set(audiences.filter((audience) => canOpen(audience, page)));
 
   it.each([
     { page: 'branches', who: ['companyAdmin', 'groupAdmin', 'brandAdmin'] },
@@ -287,9 +280,9 @@ describe('pagePath', () => {
   it('substitutes the parameters that are given', () => {
     expect(pagePath('dashboard', { id: 'b1' })).toBe('/user/dashboard/b1');
     expect(pagePath('campaignsReport', { id: '42' })).toBe('/user/campaigns/reports/42');
-    expect(
-      pagePath('campaignsPrint', { id: '7', start_date: '2025-01-01', end_date: '2025-01-31' }),
-    ).toBe('/user/campaigns/print/7/2025-01-01/2025-01-31');
+    expect(pagePath('campaignsPrint', { id: '7', start_date: '2025-01-01', end_date: '2025-01-31' })).toBe(
+      '/user/campaigns/print/7/2025-01-01/2025-01-31',
+    );
   });
 
   it('encodes parameter values', () => {
@@ -298,14 +291,12 @@ describe('pagePath', () => {
     );
   });
 
-  it.each([
-    'campaignsReport',
-    'campaignsPreview',
-    'campaignsPrint',
-    'campaignOverviewEdit',
-  ] as const)('throws when %s is asked for without its id', (page) => {
-    expect(() => pagePath(page)).toThrow(`pagePath(${page}) needs the parameter id`);
-  });
+  it.each(['campaignsReport', 'campaignsPreview', 'campaignsPrint', 'campaignOverviewEdit'] as const)(
+    'throws when %s is asked for without its id',
+    (page) => {
+      expect(() => pagePath(page)).toThrow(`pagePath(${page}) needs the parameter id`);
+    },
+  );
 
   it('ignores parameters the path does not have', () => {
     expect(pagePath('profile', { id: 'x' })).toBe('/user/settings/profile');
@@ -357,15 +348,12 @@ describe('scopeOf', () => {
     expect(scopeOf(scoped(audience, ids))).toEqual({ kind: 'group', groupId: 'g1' });
   });
 
-  it.each(['groupAdmin', 'groupUser'] as const)(
-    'scopes %s without a group to its own brand',
-    (audience) => {
-      expect(scopeOf(scoped(audience, { ...ids, groupId: null }))).toEqual({
-        kind: 'brand',
-        brandId: 'b1',
-      });
-    },
-  );
+  it.each(['groupAdmin', 'groupUser'] as const)('scopes %s without a group to its own brand', (audience) => {
+    expect(scopeOf(scoped(audience, { ...ids, groupId: null }))).toEqual({
+      kind: 'brand',
+      brandId: 'b1',
+    });
+  });
 
   it.each(['user', 'companyAdmin', 'brandAdmin', 'brandUser', 'guest', 'cardprovider'] as const)(
     'scopes %s to the brand, even with a group id',
@@ -388,7 +376,7 @@ describe('scopeOf', () => {
 });
 
 describe('fixed: pagePath with a gap in optional segments', () => {
-  it('refuses an end date without a start date rather than putting it in the start date\'s place', () => {
+  it("refuses an end date without a start date rather than putting it in the start date's place", () => {
     expect(() => pagePath('campaignsPrint', { id: '7', end_date: '2025-01-31' })).toThrow(/start_date/);
   });
 });

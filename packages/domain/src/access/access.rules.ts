@@ -230,7 +230,8 @@ export interface ScopeSubject extends AccessSubject {
 export function scopeOf(subject: ScopeSubject): TenantScope {
   const audience = audienceOf(subject);
   if (audience === 'systemadmin' || audience === 'clientAdmin') return { kind: 'all' };
-  if (audience === 'bank') return subject.bankId ? { kind: 'bank', bankId: subject.bankId } : { kind: 'none' };
+  if (audience === 'bank')
+    return subject.bankId ? { kind: 'bank', bankId: subject.bankId } : { kind: 'none' };
   if ((audience === 'groupAdmin' || audience === 'groupUser') && subject.groupId) {
     return { kind: 'group', groupId: subject.groupId };
   }

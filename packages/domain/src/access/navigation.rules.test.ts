@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  brandRoles,
-  canOpen,
-  pagePath,
-  type AccessSubject,
-  type Audience,
-} from './access.rules.ts';
+import { brandRoles, canOpen, pagePath, type AccessSubject, type Audience } from './access.rules.ts';
 import { navigationFor, type NavItem } from './navigation.rules.ts';
 
 const audiences = [
@@ -102,12 +96,8 @@ describe('navigationFor: the main items', () => {
   });
 
   it('gives group and brand finance users only the dashboard', () => {
-    expect(shown(navigationFor(subjectOf('groupUser')).main)).toEqual([
-      ['Dashboard', '/user/dashboard'],
-    ]);
-    expect(shown(navigationFor(subjectOf('brandUser')).main)).toEqual([
-      ['Dashboard', '/user/dashboard'],
-    ]);
+    expect(shown(navigationFor(subjectOf('groupUser')).main)).toEqual([['Dashboard', '/user/dashboard']]);
+    expect(shown(navigationFor(subjectOf('brandUser')).main)).toEqual([['Dashboard', '/user/dashboard']]);
   });
 
   it.each(audiences)('shows %s each page at most once', (audience) => {
@@ -119,16 +109,12 @@ describe('navigationFor: the main items', () => {
   it.each(['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] as const)(
     'shows Social Analytics to %s',
     (audience) => {
-      expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).toContain(
-        'socialAnalytics',
-      );
+      expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).toContain('socialAnalytics');
     },
   );
 
   it.each(['user', 'guest'] as const)('does not show Social Analytics to %s', (audience) => {
-    expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).not.toContain(
-      'socialAnalytics',
-    );
+    expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).not.toContain('socialAnalytics');
   });
 });
 

@@ -35,9 +35,7 @@ const brandMain = (audience: Audience): NavItem[] => [
 const brandSettings = (audience: Audience): NavItem[] => [
   item('profile', 'My Profile'),
   item('changePassword', 'Change Password'),
-  ...(['companyAdmin', 'groupAdmin', 'brandAdmin'].includes(audience)
-    ? [item('branches', 'Branches')]
-    : []),
+  ...(['companyAdmin', 'groupAdmin', 'brandAdmin'].includes(audience) ? [item('branches', 'Branches')] : []),
   item('users', 'Users'),
   item('payments', 'Payments'),
   ...(['companyAdmin', 'brandAdmin'].includes(audience) ? [item('invoices', 'Invoices')] : []),
@@ -69,11 +67,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
           item('manageCreative', 'Manage Assets'),
           item('ingestionLogs', 'Ingestion Logs'),
         ],
-        settings: [
-          item('bankUsers', 'Bank Users'),
-          item('myBank', 'My Bank'),
-          item('profile', 'My Profile'),
-        ],
+        settings: [item('bankUsers', 'Bank Users'), item('myBank', 'My Bank'), item('profile', 'My Profile')],
       };
     case 'cardprovider':
       return { main: [item('campaignsCreate', 'Create Campaign')], settings: [] };

@@ -67,9 +67,7 @@ describe('loginSchema', () => {
   });
 
   it('trims and lowercases the email', () => {
-    expect(loginSchema.parse({ ...valid, email: '  Ada@Example.COM ' }).email).toBe(
-      'ada@example.com',
-    );
+    expect(loginSchema.parse({ ...valid, email: '  Ada@Example.COM ' }).email).toBe('ada@example.com');
   });
 
   it('keeps the password exactly as typed', () => {
@@ -124,9 +122,7 @@ describe('loginSchema', () => {
   );
 
   it('refuses an entityType it does not know', () => {
-    expect(Object.keys(firstErrors(loginSchema, { ...valid, entityType: 'admin' }))).toEqual([
-      'entityType',
-    ]);
+    expect(Object.keys(firstErrors(loginSchema, { ...valid, entityType: 'admin' }))).toEqual(['entityType']);
   });
 
   it('accepts the device info the spec clients send', () => {
@@ -149,9 +145,7 @@ describe('loginSchema', () => {
 
   it('refuses fields it does not know', () => {
     const result = loginSchema.safeParse({ ...valid, role: 'systemadmin' });
-    expect(result.error?.issues).toMatchObject([
-      { code: 'unrecognized_keys', keys: ['role'], path: [] },
-    ]);
+    expect(result.error?.issues).toMatchObject([{ code: 'unrecognized_keys', keys: ['role'], path: [] }]);
   });
 });
 
@@ -217,12 +211,9 @@ describe('signupSchema', () => {
       expect(firstErrors(signupSchema, withPassword(value)).password).toBe(message);
     });
 
-    it.each([password.exactly8, password.exactly20])(
-      'of %j (8 and 20 characters) is accepted',
-      (value) => {
-        expect(firstErrors(signupSchema, withPassword(value))).toEqual({});
-      },
-    );
+    it.each([password.exactly8, password.exactly20])('of %j (8 and 20 characters) is accepted', (value) => {
+      expect(firstErrors(signupSchema, withPassword(value))).toEqual({});
+    });
 
     it.each(notComplex)('lacking $lacking gets the complexity message', ({ value }) => {
       expect(firstErrors(signupSchema, withPassword(value))).toEqual({
@@ -244,9 +235,9 @@ describe('signupSchema', () => {
     });
 
     it('does not also call an empty confirmation a mismatch', () => {
-      expect(
-        allErrorsFor(signupSchema, { ...valid, confirmPassword: '' }, 'confirmPassword'),
-      ).toEqual([m.confirmPasswordRequired]);
+      expect(allErrorsFor(signupSchema, { ...valid, confirmPassword: '' }, 'confirmPassword')).toEqual([
+        m.confirmPasswordRequired,
+      ]);
     });
 
     it('says the passwords must match when they differ', () => {
@@ -299,9 +290,9 @@ describe('forgotPasswordSchema', () => {
   });
 
   it('refuses fields it does not know', () => {
-    expect(
-      forgotPasswordSchema.safeParse({ email: 'ada@example.com', entityType: 'brand' }).success,
-    ).toBe(false);
+    expect(forgotPasswordSchema.safeParse({ email: 'ada@example.com', entityType: 'brand' }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -364,9 +355,7 @@ describe.each(newPasswordSchemas)('$name', ({ schema, extra }) => {
     expect(firstErrors(schema, { ...valid, confirmPassword: 'Secret#124' })).toEqual({
       confirmPassword: m.passwordsMustMatch,
     });
-    expect(
-      firstErrors(schema, { ...valid, newPassword: 'short', confirmPassword: 'other' }),
-    ).toEqual({
+    expect(firstErrors(schema, { ...valid, newPassword: 'short', confirmPassword: 'other' })).toEqual({
       newPassword: m.newPasswordMin,
       confirmPassword: m.passwordsMustMatch,
     });
@@ -439,9 +428,7 @@ describe('changePasswordSchema', () => {
   });
 
   it('refuses a current password longer than 128 characters', () => {
-    expect(
-      firstErrors(changePasswordSchema, { ...valid, currentPassword: 'a'.repeat(129) }),
-    ).toEqual({
+    expect(firstErrors(changePasswordSchema, { ...valid, currentPassword: 'a'.repeat(129) })).toEqual({
       currentPassword: m.tooLong,
     });
   });
@@ -507,22 +494,24 @@ describe('changePasswordSchema', () => {
   });
 
   it('refuses fields it does not know', () => {
-    expect(changePasswordSchema.safeParse({ ...valid, email: 'ada@example.com' }).success).toBe(
-      false,
-    );
+    expect(changePasswordSchema.safeParse({ ...valid, email: 'ada@example.com' }).success).toBe(false);
   });
 });
 
 describe('fixed: a missing confirmation or link token', () => {
   it('reports a missing confirmation only as required, not also as a mismatch', () => {
-    expect(allErrorsFor(signupSchema, { firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', password: 'Abcdef1!' }, 'confirmPassword')).toEqual([
-      'Confirm Password is required',
-    ]);
+    expect(
+      allErrorsFor(
+        signupSchema,
+        { firstName: 'Ann', lastName: 'Lee', email: 'a@b.co', password: 'Abcdef1!' },
+        'confirmPassword',
+      ),
+    ).toEqual(['Confirm Password is required']);
   });
 
   it('words a missing link token with the catalogue message', () => {
-    expect(firstErrors(createPasswordSchema, { newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' }).token).toBe(
-      'This link is invalid or has expired. Please ask for a new one.',
-    );
+    expect(
+      firstErrors(createPasswordSchema, { newPassword: 'Abcdef1!', confirmPassword: 'Abcdef1!' }).token,
+    ).toBe('This link is invalid or has expired. Please ask for a new one.');
   });
 });

@@ -43,9 +43,7 @@ const newPasswordField = z
   .max(passwordLength.max, m.newPasswordMax)
   .regex(passwordComplexity, m.passwordComplexity);
 
-const confirmPasswordField = z
-  .string({ error: m.confirmPasswordRequired })
-  .min(1, m.confirmPasswordRequired);
+const confirmPasswordField = z.string({ error: m.confirmPasswordRequired }).min(1, m.confirmPasswordRequired);
 
 /**
  * Object-level checks run even while other fields are invalid, so a form shows every problem at
@@ -110,7 +108,9 @@ export type CreatePasswordFormInput = z.input<typeof createPasswordFormSchema>;
 
 const linkToken = z
   .string({ error: messages.auth.linkInvalid })
-  .trim().min(20, messages.auth.linkInvalid).max(200, messages.auth.linkInvalid);
+  .trim()
+  .min(20, messages.auth.linkInvalid)
+  .max(200, messages.auth.linkInvalid);
 
 /** POST auth/changeRecoverPassword: the spec names the link parameter enEmail; it carries our token. */
 export const changeRecoverPasswordSchema = z

@@ -62,12 +62,9 @@ describe('paginationOf', () => {
     { total: 100, limit: 25, totalPages: 4 },
     { total: 101, limit: 25, totalPages: 5 },
     { total: 1, limit: 100, totalPages: 1 },
-  ])(
-    'counts $totalPages pages for $total rows at $limit a page',
-    ({ total, limit, totalPages }) => {
-      expect(paginationOf({ page: 1, limit }, total).totalPages).toBe(totalPages);
-    },
-  );
+  ])('counts $totalPages pages for $total rows at $limit a page', ({ total, limit, totalPages }) => {
+    expect(paginationOf({ page: 1, limit }, total).totalPages).toBe(totalPages);
+  });
 
   it('echoes the page, the limit and the total', () => {
     expect(paginationOf({ page: 3, limit: 25 }, 60)).toEqual({

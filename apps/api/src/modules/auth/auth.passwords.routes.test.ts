@@ -261,16 +261,74 @@ describe('POST /api/auth/changeRecoverPassword', () => {
 
   const v = messages.validation;
   it.each([
-    { name: 'a missing token', body: { newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' }, field: 'enEmail', message: messages.auth.linkInvalid },
-    { name: 'a short token', body: { enEmail: 'abc', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' }, field: 'enEmail', message: messages.auth.linkInvalid },
-    { name: 'an oversized token', body: { enEmail: 'a'.repeat(201), newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' }, field: 'enEmail', message: messages.auth.linkInvalid },
-    { name: 'a missing new password', body: { enEmail: 'a'.repeat(43), confirmPassword: 'N3w!Password' }, field: 'newPassword', message: v.newPasswordRequired },
-    { name: 'a short new password', body: { enEmail: 'a'.repeat(43), newPassword: 'S0!a', confirmPassword: 'S0!a' }, field: 'newPassword', message: v.newPasswordMin },
-    { name: 'a long new password', body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Password'.repeat(2), confirmPassword: 'N3w!Password'.repeat(2) }, field: 'newPassword', message: v.newPasswordMax },
-    { name: 'a simple new password', body: { enEmail: 'a'.repeat(43), newPassword: 'password', confirmPassword: 'password' }, field: 'newPassword', message: v.passwordComplexity },
-    { name: 'a confirmation that differs', body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Password', confirmPassword: 'N3w!Passwor' }, field: 'confirmPassword', message: v.passwordsMustMatch },
-    { name: 'an extra field', body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Password', confirmPassword: 'N3w!Password', email: 'x@y.zz' }, field: 'email', message: v.unexpectedField },
-    { name: 'a wrong-typed password', body: { enEmail: 'a'.repeat(43), newPassword: 12345678, confirmPassword: 12345678 }, field: 'newPassword' },
+    {
+      name: 'a missing token',
+      body: { newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      field: 'enEmail',
+      message: messages.auth.linkInvalid,
+    },
+    {
+      name: 'a short token',
+      body: { enEmail: 'abc', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      field: 'enEmail',
+      message: messages.auth.linkInvalid,
+    },
+    {
+      name: 'an oversized token',
+      body: { enEmail: 'a'.repeat(201), newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      field: 'enEmail',
+      message: messages.auth.linkInvalid,
+    },
+    {
+      name: 'a missing new password',
+      body: { enEmail: 'a'.repeat(43), confirmPassword: 'N3w!Password' },
+      field: 'newPassword',
+      message: v.newPasswordRequired,
+    },
+    {
+      name: 'a short new password',
+      body: { enEmail: 'a'.repeat(43), newPassword: 'S0!a', confirmPassword: 'S0!a' },
+      field: 'newPassword',
+      message: v.newPasswordMin,
+    },
+    {
+      name: 'a long new password',
+      body: {
+        enEmail: 'a'.repeat(43),
+        newPassword: 'N3w!Password'.repeat(2),
+        confirmPassword: 'N3w!Password'.repeat(2),
+      },
+      field: 'newPassword',
+      message: v.newPasswordMax,
+    },
+    {
+      name: 'a simple new password',
+      body: { enEmail: 'a'.repeat(43), newPassword: 'password', confirmPassword: 'password' },
+      field: 'newPassword',
+      message: v.passwordComplexity,
+    },
+    {
+      name: 'a confirmation that differs',
+      body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Password', confirmPassword: 'N3w!Passwor' },
+      field: 'confirmPassword',
+      message: v.passwordsMustMatch,
+    },
+    {
+      name: 'an extra field',
+      body: {
+        enEmail: 'a'.repeat(43),
+        newPassword: 'N3w!Password',
+        confirmPassword: 'N3w!Password',
+        email: 'x@y.zz',
+      },
+      field: 'email',
+      message: v.unexpectedField,
+    },
+    {
+      name: 'a wrong-typed password',
+      body: { enEmail: 'a'.repeat(43), newPassword: 12345678, confirmPassword: 12345678 },
+      field: 'newPassword',
+    },
   ])('refuses $name with 400 naming the field', async ({ body, field, message }) => {
     const response = await call(app, { method: 'POST', url: '/api/auth/changeRecoverPassword', body });
 
@@ -291,7 +349,11 @@ describe('POST /api/auth/changeRecoverPassword', () => {
   it('lets a locked-out account in again with its new password', async () => {
     const account = await signUpNewAccount(app, 'locked-out');
     for (let i = 0; i < 5; i += 1) {
-      await call(app, { method: 'POST', url: '/api/auth/login', body: { email: account.email, password: 'Wrong!Pass1' } });
+      await call(app, {
+        method: 'POST',
+        url: '/api/auth/login',
+        body: { email: account.email, password: 'Wrong!Pass1' },
+      });
     }
     expect(await canLogIn(account.email, account.password)).toBe(false);
     const token = await recoveryToken(account.email);
@@ -324,7 +386,11 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
     return { email, link, token: link.split('/').pop()! };
   };
   const create = (token: string, newPassword: string, confirmPassword = newPassword) =>
-    call(app, { method: 'POST', url: '/api/auth/createPassword', body: { token, newPassword, confirmPassword } });
+    call(app, {
+      method: 'POST',
+      url: '/api/auth/createPassword',
+      body: { token, newPassword, confirmPassword },
+    });
 
   it('issues links of the form {PUBLIC_URL}/setpassword/{token}', async () => {
     const { link } = await invite();
@@ -389,9 +455,21 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
   });
 
   it.each([
-    { name: 'a missing token', body: { newPassword: 'First!Pass1', confirmPassword: 'First!Pass1' }, field: 'token' },
-    { name: 'a mismatched confirmation', body: { token: 'a'.repeat(43), newPassword: 'First!Pass1', confirmPassword: 'First!Pass2' }, field: 'confirmPassword' },
-    { name: 'an extra field', body: { token: 'a'.repeat(43), newPassword: 'First!Pass1', confirmPassword: 'First!Pass1', role: 'x' }, field: 'role' },
+    {
+      name: 'a missing token',
+      body: { newPassword: 'First!Pass1', confirmPassword: 'First!Pass1' },
+      field: 'token',
+    },
+    {
+      name: 'a mismatched confirmation',
+      body: { token: 'a'.repeat(43), newPassword: 'First!Pass1', confirmPassword: 'First!Pass2' },
+      field: 'confirmPassword',
+    },
+    {
+      name: 'an extra field',
+      body: { token: 'a'.repeat(43), newPassword: 'First!Pass1', confirmPassword: 'First!Pass1', role: 'x' },
+      field: 'role',
+    },
   ])('refuses $name with 400 naming the field', async ({ body, field }) => {
     const response = await call(app, { method: 'POST', url: '/api/auth/createPassword', body });
 
@@ -401,7 +479,12 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
 });
 
 describe('POST /api/auth/changePassword', () => {
-  const change = (token: string, currentPassword: string, newPassword: string, confirmPassword = newPassword) =>
+  const change = (
+    token: string,
+    currentPassword: string,
+    newPassword: string,
+    confirmPassword = newPassword,
+  ) =>
     call(app, {
       method: 'POST',
       url: '/api/auth/changePassword',
@@ -428,6 +511,20 @@ describe('POST /api/auth/changePassword', () => {
     expect(await canLogIn(account.email, account.password)).toBe(false);
   });
 
+  it('counts wrong current passwords with failed logins, so a session cannot guess at leisure', async () => {
+    const account = await signUpNewAccount(app, 'change-guess');
+    const signedIn = await loginAs(app, account.email, account.password);
+    for (let i = 0; i < testApp.config.rateLimit.loginFailuresPerAccount; i += 1) {
+      expect((await change(signedIn.token, `Wrong!Pass${i}`, 'Changed!Pass1')).statusCode).toBe(400);
+    }
+
+    const response = await change(signedIn.token, account.password, 'Changed!Pass1');
+
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.tooManyLoginAttempts });
+    expect(await canLogIn(account.email, 'Changed!Pass1')).toBe(false);
+  });
+
   it('refuses a wrong current password with 400 naming the field, and changes nothing', async () => {
     const account = await signUpNewAccount(app, 'change-wrong');
     const signedIn = await loginAs(app, account.email, account.password);
@@ -439,7 +536,9 @@ describe('POST /api/auth/changePassword', () => {
       errorMessage: messages.auth.currentPasswordWrong,
       fieldErrors: { currentPassword: messages.auth.currentPasswordWrong },
     });
-    expect((await call(app, { url: `/api/users/${signedIn.details._id}`, token: signedIn.token })).statusCode).toBe(200);
+    expect(
+      (await call(app, { url: `/api/users/${signedIn.details._id}`, token: signedIn.token })).statusCode,
+    ).toBe(200);
     expect(await canLogIn(account.email, account.password)).toBe(true);
   });
 
@@ -450,23 +549,67 @@ describe('POST /api/auth/changePassword', () => {
     const response = await change(signedIn.token, account.password, account.password);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toEqual({ newPassword: messages.validation.newPasswordSameAsCurrent });
+    expect(response.json().fieldErrors).toEqual({
+      newPassword: messages.validation.newPasswordSameAsCurrent,
+    });
   });
 
   const v = messages.validation;
   it.each([
-    { name: 'a missing current password', body: { newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass1' }, field: 'currentPassword', message: v.currentPasswordRequired },
-    { name: 'an oversized current password', body: { currentPassword: 'a'.repeat(129), newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass1' }, field: 'currentPassword', message: v.tooLong },
-    { name: 'a simple new password', body: { currentPassword: demoPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }, field: 'newPassword', message: v.passwordComplexity },
-    { name: 'a confirmation that differs', body: { currentPassword: demoPassword, newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass2' }, field: 'confirmPassword', message: v.passwordsMustMatch },
-    { name: 'an extra field', body: { currentPassword: demoPassword, newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass1', userId: 'x' }, field: 'userId', message: v.unexpectedField },
+    {
+      name: 'a missing current password',
+      body: { newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass1' },
+      field: 'currentPassword',
+      message: v.currentPasswordRequired,
+    },
+    {
+      name: 'an oversized current password',
+      body: {
+        currentPassword: 'a'.repeat(129),
+        newPassword: 'Changed!Pass1',
+        confirmPassword: 'Changed!Pass1',
+      },
+      field: 'currentPassword',
+      message: v.tooLong,
+    },
+    {
+      name: 'a simple new password',
+      body: { currentPassword: demoPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
+      field: 'newPassword',
+      message: v.passwordComplexity,
+    },
+    {
+      name: 'a confirmation that differs',
+      body: { currentPassword: demoPassword, newPassword: 'Changed!Pass1', confirmPassword: 'Changed!Pass2' },
+      field: 'confirmPassword',
+      message: v.passwordsMustMatch,
+    },
+    {
+      name: 'an extra field',
+      body: {
+        currentPassword: demoPassword,
+        newPassword: 'Changed!Pass1',
+        confirmPassword: 'Changed!Pass1',
+        userId: 'x',
+      },
+      field: 'userId',
+      message: v.unexpectedField,
+    },
   ])('refuses $name with 400 naming the field', async ({ body, field, message }) => {
     const signedIn = await loginAs(app, 'user@demo.test');
 
-    const response = await call(app, { method: 'POST', url: '/api/auth/changePassword', token: signedIn.token, body });
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      token: signedIn.token,
+      body,
+    });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: `${field}: ${message}`, fieldErrors: { [field]: message } });
+    expect(response.json()).toEqual({
+      errorMessage: `${field}: ${message}`,
+      fieldErrors: { [field]: message },
+    });
     expect(await canLogIn('user@demo.test', demoPassword)).toBe(true);
   });
 

@@ -33,11 +33,18 @@ describe('the per-IP limit on auth routes', () => {
 
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ errorMessage: messages.common.tooManyRequests });
+    const retryAfter = Number(response.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(testApp.config.rateLimit.windowMs / 1000);
   });
 
   it('counts every auth route together: login, sign-up, forgot password, guest link', async () => {
     const address = '10.0.0.2';
-    await call(app, { method: 'POST', url: '/api/auth/forgotPassword?email=user@demo.test', remoteAddress: address });
+    await call(app, {
+      method: 'POST',
+      url: '/api/auth/forgotPassword?email=user@demo.test',
+      remoteAddress: address,
+    });
     await call(app, { method: 'POST', url: '/api/users/signup', body: {}, remoteAddress: address });
     await call(app, { url: `/api/users/checkGuestUser?token=${'x'.repeat(43)}`, remoteAddress: address });
 
@@ -75,11 +82,21 @@ describe('the per-IP limit on auth routes', () => {
       method: 'POST',
       url: '/api/users/signup',
       remoteAddress: '10.0.0.7',
-      body: { firstName: 'Late', lastName: 'Comer', email: 'late@example.test', password: 'Str0ng!Pass', confirmPassword: 'Str0ng!Pass' },
+      body: {
+        firstName: 'Late',
+        lastName: 'Comer',
+        email: 'late@example.test',
+        password: 'Str0ng!Pass',
+        confirmPassword: 'Str0ng!Pass',
+      },
     });
 
     expect(response.statusCode).toBe(429);
-    const user = await testApp.db.selectFrom('users').select('id').where('email', '=', 'late@example.test').executeTakeFirst();
+    const user = await testApp.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'late@example.test')
+      .executeTakeFirst();
     expect(user).toBeUndefined();
   });
 });

@@ -62,7 +62,9 @@ describe('POST /api/auth/login', () => {
     });
     expect(body.details._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.details.brandId).toBe(body.details.brandObjId);
-    expect(body.details.brandIds).toEqual([{ brandId: body.details.brandId, brandName: demoNames.brands.standalone }]);
+    expect(body.details.brandIds).toEqual([
+      { brandId: body.details.brandId, brandName: demoNames.brands.standalone },
+    ]);
     for (const flag of ['stepOne', 'stepTwo', 'stepThree', 'proceesCompleted']) {
       expect(typeof body.details[flag]).toBe('boolean');
     }
@@ -87,12 +89,25 @@ describe('POST /api/auth/login', () => {
       expected: { role: 'groupUser', entityType: 'brand', groupName: demoNames.group },
       brands: [demoNames.brands.groupBrandB, demoNames.brands.groupBrandA],
     },
-    { email: 'bank@demo.test', expected: { role: null, entityType: 'bank', bankName: demoNames.bank }, brands: [] },
-    { email: 'admin@demo.test', expected: { role: null, entityType: 'systemadmin', brandId: null }, brands: [] },
+    {
+      email: 'bank@demo.test',
+      expected: { role: null, entityType: 'bank', bankName: demoNames.bank },
+      brands: [],
+    },
+    {
+      email: 'admin@demo.test',
+      expected: { role: null, entityType: 'systemadmin', brandId: null },
+      brands: [],
+    },
     { email: 'clientadmin@demo.test', expected: { entityType: 'brand', isClientAdmin: true }, brands: [] },
     {
       email: 'firstlogin@demo.test',
-      expected: { role: 'user', isFirstLogin: true, isTAndCAccepted: false, brandName: demoNames.brands.firstLogin },
+      expected: {
+        role: 'user',
+        isFirstLogin: true,
+        isTAndCAccepted: false,
+        brandName: demoNames.brands.firstLogin,
+      },
       brands: [demoNames.brands.firstLogin],
     },
   ])('describes $email with its entity, role, tenant and flags', async ({ email, expected, brands }) => {
@@ -112,8 +127,16 @@ describe('POST /api/auth/login', () => {
   it('accepts the spec’s entityType and deviceInfo fields and reads the device from the request', async () => {
     const before = await count('sessions');
     const response = await login(
-      { email: 'user@demo.test', password: demoPassword, entityType: 'brand', deviceInfo: { ipAddress: '6.6.6.6' } },
-      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36' },
+      {
+        email: 'user@demo.test',
+        password: demoPassword,
+        entityType: 'brand',
+        deviceInfo: { ipAddress: '6.6.6.6' },
+      },
+      {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+      },
     );
 
     expect(response.statusCode).toBe(200);
@@ -131,7 +154,12 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email: 'user@demo.test', password: demoPassword });
 
     const cookie = response.cookies.find((c) => c.name === sessionCookieName);
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', value: response.json().accessToken });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      value: response.json().accessToken,
+    });
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.maxAge).toBe(12 * 3600);
   });
@@ -164,7 +192,11 @@ describe('POST /api/auth/login', () => {
 
   it('refuses a deactivated account with 403 and its message', async () => {
     const account = await signUpNewAccount(app, 'deactivated');
-    await testApp.db.updateTable('users').set({ status: 'deactivated' }).where('email', '=', account.email).execute();
+    await testApp.db
+      .updateTable('users')
+      .set({ status: 'deactivated' })
+      .where('email', '=', account.email)
+      .execute();
 
     const response = await login({ email: account.email, password: account.password });
 
@@ -175,19 +207,76 @@ describe('POST /api/auth/login', () => {
   describe('refuses bad input with 400, a message naming the field, and no session', () => {
     const long = (n: number) => 'a'.repeat(n);
     it.each([
-      { name: 'a missing e-mail', body: { password: demoPassword }, field: 'email', message: messages.validation.emailRequired },
-      { name: 'an empty e-mail', body: { email: '', password: demoPassword }, field: 'email', message: messages.validation.emailRequired },
-      { name: 'a missing password', body: { email: 'user@demo.test' }, field: 'password', message: messages.validation.passwordRequired },
-      { name: 'an empty password', body: { email: 'user@demo.test', password: '' }, field: 'password', message: messages.validation.passwordRequired },
-      { name: 'a malformed e-mail', body: { email: 'user@', password: demoPassword }, field: 'email', message: messages.validation.emailInvalid },
-      { name: 'an extra field', body: { email: 'user@demo.test', password: demoPassword, isAdmin: true }, field: 'isAdmin', message: messages.validation.unexpectedField },
+      {
+        name: 'a missing e-mail',
+        body: { password: demoPassword },
+        field: 'email',
+        message: messages.validation.emailRequired,
+      },
+      {
+        name: 'an empty e-mail',
+        body: { email: '', password: demoPassword },
+        field: 'email',
+        message: messages.validation.emailRequired,
+      },
+      {
+        name: 'a missing password',
+        body: { email: 'user@demo.test' },
+        field: 'password',
+        message: messages.validation.passwordRequired,
+      },
+      {
+        name: 'an empty password',
+        body: { email: 'user@demo.test', password: '' },
+        field: 'password',
+        message: messages.validation.passwordRequired,
+      },
+      {
+        name: 'a malformed e-mail',
+        body: { email: 'user@', password: demoPassword },
+        field: 'email',
+        message: messages.validation.emailInvalid,
+      },
+      {
+        name: 'an extra field',
+        body: { email: 'user@demo.test', password: demoPassword, isAdmin: true },
+        field: 'isAdmin',
+        message: messages.validation.unexpectedField,
+      },
       { name: 'a numeric e-mail', body: { email: 42, password: demoPassword }, field: 'email' },
-      { name: 'a password given as an array', body: { email: 'user@demo.test', password: [demoPassword] }, field: 'password' },
-      { name: 'an object as the e-mail', body: { email: { $ne: null }, password: demoPassword }, field: 'email' },
-      { name: 'an oversized e-mail', body: { email: `${long(250)}@demo.test`, password: demoPassword }, field: 'email', message: messages.validation.emailInvalid },
-      { name: 'an oversized password', body: { email: 'user@demo.test', password: long(129) }, field: 'password', message: messages.validation.tooLong },
-      { name: 'an unknown entityType', body: { email: 'user@demo.test', password: demoPassword, entityType: 'root' }, field: 'entityType' },
-      { name: 'an extra deviceInfo field', body: { email: 'user@demo.test', password: demoPassword, deviceInfo: { cpu: 'x' } }, field: 'deviceInfo.cpu', message: messages.validation.unexpectedField },
+      {
+        name: 'a password given as an array',
+        body: { email: 'user@demo.test', password: [demoPassword] },
+        field: 'password',
+      },
+      {
+        name: 'an object as the e-mail',
+        body: { email: { $ne: null }, password: demoPassword },
+        field: 'email',
+      },
+      {
+        name: 'an oversized e-mail',
+        body: { email: `${long(250)}@demo.test`, password: demoPassword },
+        field: 'email',
+        message: messages.validation.emailInvalid,
+      },
+      {
+        name: 'an oversized password',
+        body: { email: 'user@demo.test', password: long(129) },
+        field: 'password',
+        message: messages.validation.tooLong,
+      },
+      {
+        name: 'an unknown entityType',
+        body: { email: 'user@demo.test', password: demoPassword, entityType: 'root' },
+        field: 'entityType',
+      },
+      {
+        name: 'an extra deviceInfo field',
+        body: { email: 'user@demo.test', password: demoPassword, deviceInfo: { cpu: 'x' } },
+        field: 'deviceInfo.cpu',
+        message: messages.validation.unexpectedField,
+      },
     ])('$name', async ({ body, field, message }) => {
       const before = await count('sessions');
 
@@ -250,33 +339,34 @@ describe('POST /api/auth/login', () => {
   });
 
   describe('treats HTML and SQL in strings as plain text', () => {
-    it.each([
-      "o'neil'--@demo.test",
-      "admin'or'1'='1@demo.test",
-      'user+<script>@demo.test',
-    ])('an e-mail like %s logs nobody in and breaks nothing', async (email) => {
-      const users = await count('users');
+    it.each(["o'neil'--@demo.test", "admin'or'1'='1@demo.test", 'user+<script>@demo.test'])(
+      'an e-mail like %s logs nobody in and breaks nothing',
+      async (email) => {
+        const users = await count('users');
 
-      const response = await login({ email, password: "' OR '1'='1" });
+        const response = await login({ email, password: "' OR '1'='1" });
 
-      expect([400, 401]).toContain(response.statusCode);
-      expect(response.json().errorMessage).toEqual(expect.any(String));
-      expect(response.body).not.toContain('<script>');
-      expect(await count('users')).toBe(users);
-    });
-
-    it.each(["' OR '1'='1' --", "x'); DROP TABLE users; --", '<script>alert(1)</script>', '<img src=x onerror=alert(1)>'])(
-      'a password like %s is only a wrong password',
-      async (password) => {
-        const account = await signUpNewAccount(app, 'injection');
-
-        const response = await login({ email: account.email, password });
-
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
-        expect((await loginAs(app, account.email, account.password)).token).toEqual(expect.any(String));
+        expect([400, 401]).toContain(response.statusCode);
+        expect(response.json().errorMessage).toEqual(expect.any(String));
+        expect(response.body).not.toContain('<script>');
+        expect(await count('users')).toBe(users);
       },
     );
+
+    it.each([
+      "' OR '1'='1' --",
+      "x'); DROP TABLE users; --",
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)>',
+    ])('a password like %s is only a wrong password', async (password) => {
+      const account = await signUpNewAccount(app, 'injection');
+
+      const response = await login({ email: account.email, password });
+
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+      expect((await loginAs(app, account.email, account.password)).token).toEqual(expect.any(String));
+    });
   });
 
   describe('pauses an account after LOGIN_FAILURES_PER_ACCOUNT failures', () => {
@@ -338,7 +428,10 @@ describe('the session', () => {
     const response = await ownDetails(details, { cookie });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ respCode: 200, details: { _id: details._id, email: 'user@demo.test' } });
+    expect(response.json()).toMatchObject({
+      respCode: 200,
+      details: { _id: details._id, email: 'user@demo.test' },
+    });
   });
 
   it('is accepted from an Authorization: Bearer token', async () => {
@@ -359,19 +452,26 @@ describe('the session', () => {
     expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
   });
 
-  it.each(['not-a-real-token', 'a'.repeat(43)])('with an unknown token %j answers 401 Session expired', async (token) => {
-    const { details } = await loginAs(app, 'user@demo.test');
+  it.each(['not-a-real-token', 'a'.repeat(43)])(
+    'with an unknown token %j answers 401 Session expired',
+    async (token) => {
+      const { details } = await loginAs(app, 'user@demo.test');
 
-    const response = await ownDetails(details, { token });
+      const response = await ownDetails(details, { token });
 
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
-  });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    },
+  );
 
   it('ends when the account is deactivated', async () => {
     const account = await signUpNewAccount(app, 'deactivated-later');
     const { token, details } = await loginAs(app, account.email, account.password);
-    await testApp.db.updateTable('users').set({ status: 'deactivated' }).where('email', '=', account.email).execute();
+    await testApp.db
+      .updateTable('users')
+      .set({ status: 'deactivated' })
+      .where('email', '=', account.email)
+      .execute();
 
     const response = await ownDetails(details, { token });
 
@@ -483,31 +583,79 @@ describe('POST /api/users/signup', () => {
     expect(details.email).toBe('mixed.case@example.test');
   });
 
-  it.each(['user@demo.test', 'USER@Demo.Test'])('refuses an e-mail already registered (%s) with 409', async (email) => {
-    const users = await count('users');
+  it.each(['user@demo.test', 'USER@Demo.Test'])(
+    'refuses an e-mail already registered (%s) with 409',
+    async (email) => {
+      const users = await count('users');
 
-    const response = await signup(valid(email));
+      const response = await signup(valid(email));
 
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
-    expect(await count('users')).toBe(users);
-  });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
+      expect(await count('users')).toBe(users);
+    },
+  );
 
   const v = messages.validation;
   it.each([
-    { name: 'a missing first name', change: { firstName: undefined }, field: 'firstName', message: v.nameRequired },
+    {
+      name: 'a missing first name',
+      change: { firstName: undefined },
+      field: 'firstName',
+      message: v.nameRequired,
+    },
     { name: 'a short first name', change: { firstName: 'Al' }, field: 'firstName', message: v.nameMin },
     { name: 'a long last name', change: { lastName: 'A'.repeat(21) }, field: 'lastName', message: v.nameMax },
     { name: 'digits in a name', change: { lastName: 'R2D2' }, field: 'lastName', message: v.nameCharacters },
-    { name: 'HTML in a name', change: { firstName: '<b>Bob</b>' }, field: 'firstName', message: v.nameCharacters },
-    { name: 'SQL in a name', change: { lastName: "x'); DROP TABLE users;--" }, field: 'lastName', message: v.nameCharacters },
+    {
+      name: 'HTML in a name',
+      change: { firstName: '<b>Bob</b>' },
+      field: 'firstName',
+      message: v.nameCharacters,
+    },
+    {
+      name: 'SQL in a name',
+      change: { lastName: "x'); DROP TABLE users;--" },
+      field: 'lastName',
+      message: v.nameCharacters,
+    },
     { name: 'a missing e-mail', change: { email: undefined }, field: 'email', message: v.emailRequired },
-    { name: 'a malformed e-mail', change: { email: 'ada.example.test' }, field: 'email', message: v.emailInvalid },
-    { name: 'a short password', change: { password: 'S0!a', confirmPassword: 'S0!a' }, field: 'password', message: v.passwordMin },
-    { name: 'a long password', change: { password: 'Str0ng!Pass'.repeat(2), confirmPassword: 'Str0ng!Pass'.repeat(2) }, field: 'password', message: v.passwordMax },
-    { name: 'a password without a special character', change: { password: 'Str0ngPass', confirmPassword: 'Str0ngPass' }, field: 'password', message: v.passwordComplexity },
-    { name: 'a missing confirmation', change: { confirmPassword: '' }, field: 'confirmPassword', message: v.confirmPasswordRequired },
-    { name: 'a confirmation that differs', change: { confirmPassword: 'Other!Pass1' }, field: 'confirmPassword', message: v.passwordsMustMatch },
+    {
+      name: 'a malformed e-mail',
+      change: { email: 'ada.example.test' },
+      field: 'email',
+      message: v.emailInvalid,
+    },
+    {
+      name: 'a short password',
+      change: { password: 'S0!a', confirmPassword: 'S0!a' },
+      field: 'password',
+      message: v.passwordMin,
+    },
+    {
+      name: 'a long password',
+      change: { password: 'Str0ng!Pass'.repeat(2), confirmPassword: 'Str0ng!Pass'.repeat(2) },
+      field: 'password',
+      message: v.passwordMax,
+    },
+    {
+      name: 'a password without a special character',
+      change: { password: 'Str0ngPass', confirmPassword: 'Str0ngPass' },
+      field: 'password',
+      message: v.passwordComplexity,
+    },
+    {
+      name: 'a missing confirmation',
+      change: { confirmPassword: '' },
+      field: 'confirmPassword',
+      message: v.confirmPasswordRequired,
+    },
+    {
+      name: 'a confirmation that differs',
+      change: { confirmPassword: 'Other!Pass1' },
+      field: 'confirmPassword',
+      message: v.passwordsMustMatch,
+    },
     { name: 'an extra field', change: { role: 'systemadmin' }, field: 'role', message: v.unexpectedField },
     { name: 'a wrong-typed name', change: { firstName: 12345 }, field: 'firstName' },
   ])('refuses $name with 400 naming the field, and creates nothing', async ({ change, field, message }) => {
@@ -541,7 +689,12 @@ describe('GET /api/users/checkGuestUser (guest link login)', () => {
     expect(body).toMatchObject({
       respCode: 200,
       accessToken: expect.any(String),
-      details: { email: 'guest@demo.test', guestUser: true, guestUserFlag: true, brandName: demoNames.brands.guest },
+      details: {
+        email: 'guest@demo.test',
+        guestUser: true,
+        guestUserFlag: true,
+        brandName: demoNames.brands.guest,
+      },
     });
     expect(response.cookies.find((c) => c.name === sessionCookieName)?.httpOnly).toBe(true);
     expect((await ownDetails(body.details, { token: body.accessToken })).statusCode).toBe(200);

@@ -20,7 +20,9 @@ import type { AuthService } from './auth.service.ts';
 
 const signedInSchema = successSchema({ accessToken: z.string(), details: sessionUserSchema });
 // Fastify hands a missing body to the validator as null, so an optional body must accept null.
-const optionalEntityBody = z.strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() }).nullish();
+const optionalEntityBody = z
+  .strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() })
+  .nullish();
 
 /**
  * Sign-in and account access (spec 1 §7). Sign-up and guest login sit under users/ in the spec's
@@ -70,7 +72,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     '/auth/logout',
     {
       config: { access: 'optional' },
-      schema: { tags: ['auth'], summary: 'End the session', response: { 200: messageOnlySchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session',
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       if (request.auth) await auth.logout(request.auth.sessionId);

@@ -187,7 +187,11 @@ export function createAuthService(deps: {
       const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
       if (!allowed) return;
       const url = await issueLink(account.id, 'recover_password');
-      await mailer.send({ to: account.email, brandId: account.brand_id, ...recoverPasswordMail(account.first_name, url) });
+      await mailer.send({
+        to: account.email,
+        brandId: account.brand_id,
+        ...recoverPasswordMail(account.first_name, url),
+      });
     },
 
     recoverPassword(token: string, newPassword: string) {
@@ -200,7 +204,14 @@ export function createAuthService(deps: {
 
     /** Changes the caller's password and ends all their sessions: they log in again with it. */
     async changePassword(auth: AuthContext, currentPassword: string, newPassword: string) {
+      // Wrong current passwords count with failed logins: a stolen session cannot guess at leisure.
+      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
+      const key = failureKey(auth.account.email);
+      if ((await limiter.peek(key, windowMs)) >= loginFailuresPerAccount) {
+        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
+      }
       if (!(await verifyPassword(auth.account.password_hash, currentPassword))) {
+        await limiter.hit(key, loginFailuresPerAccount, windowMs);
         throw new HttpError(400, messages.auth.currentPasswordWrong, {
           currentPassword: messages.auth.currentPasswordWrong,
         });
@@ -210,6 +221,7 @@ export function createAuthService(deps: {
         await users.setPasswordHash(auth.account.id, passwordHash, trx);
         await repository.endSessionsOfUser(auth.account.id, clock(), trx);
       });
+      await limiter.reset(key);
     },
   };
 }

@@ -150,7 +150,8 @@ describe('SESSION_IDLE_MINUTES', () => {
     const short = await createTestApp({ clock: shortClock.now, env: { SESSION_IDLE_MINUTES: '5' } });
     try {
       const signedIn = await loginAs(short.app, 'user@demo.test');
-      const details = () => call(short.app, { url: `/api/users/${signedIn.details._id}`, token: signedIn.token });
+      const details = () =>
+        call(short.app, { url: `/api/users/${signedIn.details._id}`, token: signedIn.token });
 
       shortClock.advance(minutes(4));
       expect((await details()).statusCode).toBe(200);

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoNames } from '../../demo/demo-data.ts';
-import { call, createTestApp, demoIds, loginAs, type App, type SignedIn, type TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  loginAs,
+  type App,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let app: App;
@@ -13,9 +21,18 @@ beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
   ids = await demoIds(testApp.db);
-  const other = await testApp.db.insertInto('banks').values({ name: 'Other Bank' }).returning('id').executeTakeFirstOrThrow();
+  const other = await testApp.db
+    .insertInto('banks')
+    .values({ name: 'Other Bank' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   otherBankId = other.id;
-  for (const email of ['admin@demo.test', 'bank@demo.test', 'companyadmin@demo.test', 'clientadmin@demo.test']) {
+  for (const email of [
+    'admin@demo.test',
+    'bank@demo.test',
+    'companyadmin@demo.test',
+    'clientadmin@demo.test',
+  ]) {
     sessions[email] = await loginAs(app, email);
   }
 });
@@ -24,7 +41,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const getBank = (as: string, id: string) => call(app, { url: `/api/banks/${id}`, token: sessions[as]!.token });
+const getBank = (as: string, id: string) =>
+  call(app, { url: `/api/banks/${id}`, token: sessions[as]!.token });
 
 describe('GET /api/banks/:id', () => {
   it('answers a bank user their own bank', async () => {
@@ -33,7 +51,11 @@ describe('GET /api/banks/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       respCode: 200,
-      details: { _id: ids.bankId, name: demoNames.bank, created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) },
+      details: {
+        _id: ids.bankId,
+        name: demoNames.bank,
+        created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      },
     });
   });
 

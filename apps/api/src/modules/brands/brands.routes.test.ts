@@ -49,7 +49,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const getBrand = (as: string, id: string) => call(app, { url: `/api/brands/${id}`, token: sessions[as]!.token });
+const getBrand = (as: string, id: string) =>
+  call(app, { url: `/api/brands/${id}`, token: sessions[as]!.token });
 
 describe('GET /api/brands/:id', () => {
   const cases = Object.entries(visible).flatMap(([caller, brands]) =>

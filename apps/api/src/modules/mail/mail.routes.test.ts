@@ -56,7 +56,10 @@ describe('GET /api/mail/outbox', () => {
     const third = (await outbox('?page=3&limit=2')).json();
 
     expect(first.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3 });
-    expect(first.data.map((mail: { to: string }) => mail.to)).toEqual(['bank@demo.test', 'groupadmin@demo.test']);
+    expect(first.data.map((mail: { to: string }) => mail.to)).toEqual([
+      'bank@demo.test',
+      'groupadmin@demo.test',
+    ]);
     expect(third.data.map((mail: { to: string }) => mail.to)).toEqual(['user@demo.test']);
   });
 
@@ -64,7 +67,10 @@ describe('GET /api/mail/outbox', () => {
     const response = await outbox('?page=9&limit=2');
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ data: [], pagination: { page: 9, limit: 2, total: 5, totalPages: 3 } });
+    expect(response.json()).toMatchObject({
+      data: [],
+      pagination: { page: 9, limit: 2, total: 5, totalPages: 3 },
+    });
   });
 
   it('takes an empty page value as not given', async () => {
@@ -88,14 +94,17 @@ describe('GET /api/mail/outbox', () => {
     expect(response.json().errorMessage).toMatch(new RegExp(`^${field}: `));
   });
 
-  it.each(['bank@demo.test', 'clientadmin@demo.test', 'companyadmin@demo.test'])('refuses %s with 403', async (email) => {
-    const { token } = await loginAs(app, email);
+  it.each(['bank@demo.test', 'clientadmin@demo.test', 'companyadmin@demo.test'])(
+    'refuses %s with 403',
+    async (email) => {
+      const { token } = await loginAs(app, email);
 
-    const response = await outbox('', token);
+      const response = await outbox('', token);
 
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
-  });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    },
+  );
 
   it('asks an anonymous caller to log in', async () => {
     const response = await call(app, { url: '/api/mail/outbox' });

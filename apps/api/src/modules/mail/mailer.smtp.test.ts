@@ -14,7 +14,11 @@ let app: App;
 beforeAll(async () => {
   smtp = await startSmtpServer();
   testApp = await createTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Krowd <no-reply@krowd.test>', PUBLIC_URL: 'https://krowd.example' },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Krowd <no-reply@krowd.test>',
+      PUBLIC_URL: 'https://krowd.example',
+    },
   });
   app = testApp.app;
 });
@@ -29,7 +33,11 @@ const outboxFor = (email: string) =>
 
 describe('mail over SMTP', () => {
   it('delivers the recovery mail with its link, and the outbox row says sent', async () => {
-    const response = await call(app, { method: 'POST', url: '/api/auth/forgotPassword?email=brandadmin@demo.test' });
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/forgotPassword?email=brandadmin@demo.test',
+    });
+    await app.services.mailer.flush();
 
     expect(response.statusCode).toBe(200);
     const mail = smtp.messages.find((m) => m.to.includes('brandadmin@demo.test'));
@@ -47,6 +55,7 @@ describe('mail over SMTP', () => {
 
   it('delivers a link that works: recover, then log in with the new password', async () => {
     await call(app, { method: 'POST', url: '/api/auth/forgotPassword?email=user@demo.test' });
+    await app.services.mailer.flush();
     const mail = smtp.messages.find((m) => m.to.includes('user@demo.test'));
     const token = /\/changerecoverpassword\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
 
@@ -68,7 +77,10 @@ describe('mail over SMTP', () => {
   it('sends nothing for an unknown e-mail', async () => {
     const before = smtp.messages.length;
 
-    const response = await call(app, { method: 'POST', url: '/api/auth/forgotPassword?email=nobody@example.test' });
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/forgotPassword?email=nobody@example.test',
+    });
 
     expect(response.statusCode).toBe(200);
     expect(smtp.messages.length).toBe(before);
@@ -89,6 +101,7 @@ describe('mail when the SMTP server cannot be reached', () => {
         method: 'POST',
         url: '/api/auth/forgotPassword?email=companyadmin@demo.test',
       });
+      await broken.app.services.mailer.flush();
 
       expect(response.statusCode).toBe(200);
       expect(response.json().respMessage).toBe(messages.auth.forgotPasswordSent);

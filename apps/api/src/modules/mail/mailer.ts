@@ -12,9 +12,14 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  /** Records the mail in the outbox and, with SMTP configured, sends it. Never throws. */
+  /**
+   * Records the mail in the outbox; with SMTP configured, sends it in the background, so an
+   * answer never waits on (or reveals, by its timing) an SMTP round trip. Never throws.
+   */
   send(mail: OutgoingMail): Promise<void>;
-  close(): void;
+  /** Waits for the mail being sent now (tests, shutdown). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -28,11 +33,36 @@ export function createMailer(options: {
   from: string;
   logger: FastifyBaseLogger;
 }): Mailer {
+  const { db, logger } = options;
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
-  return {
+  const sending = new Set<Promise<void>>();
+
+  async function deliver(id: string, mail: OutgoingMail) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from: options.from, ...mail });
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    } catch (error) {
+      logger.error({ err: error, to: mail.to }, 'sending mail failed');
+      await db
+        .updateTable('mail_outbox')
+        .set({ status: 'failed', error: String(error instanceof Error ? error.message : error) })
+        .where('id', '=', id)
+        .execute()
+        .catch((updateError: unknown) =>
+          logger.error({ err: updateError }, 'recording a mail failure failed'),
+        );
+    }
+  }
+
+  const mailer: Mailer = {
     async send(mail) {
       try {
-        const row = await options.db
+        const row = await db
           .insertInto('mail_outbox')
           .values({
             brand_id: mail.brandId ?? null,
@@ -44,28 +74,20 @@ export function createMailer(options: {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (!transport) return;
-        try {
-          await transport.sendMail({ from: options.from, ...mail });
-          await options.db
-            .updateTable('mail_outbox')
-            .set({ status: 'sent', sent_at: new Date() })
-            .where('id', '=', row.id)
-            .execute();
-        } catch (error) {
-          options.logger.error({ err: error, to: mail.to }, 'sending mail failed');
-          await options.db
-            .updateTable('mail_outbox')
-            .set({ status: 'failed', error: String(error instanceof Error ? error.message : error) })
-            .where('id', '=', row.id)
-            .execute();
-        }
+        const delivery = deliver(row.id, mail);
+        sending.add(delivery);
+        void delivery.finally(() => sending.delete(delivery));
       } catch (error) {
-        options.logger.error({ err: error, to: mail.to }, 'recording mail failed');
+        logger.error({ err: error, to: mail.to }, 'recording mail failed');
       }
     },
-    close() {
+    async flush() {
+      await Promise.all([...sending]);
+    },
+    async close() {
+      await mailer.flush();
       transport?.close();
     },
   };
+  return mailer;
 }

@@ -13,7 +13,10 @@ export function createSettingsRepository(db: Kysely<DB>) {
       await db
         .insertInto('settings')
         .values(
-          Object.entries(defaultStoredSettings).map(([key, value]) => ({ key, value: JSON.stringify(value) })),
+          Object.entries(defaultStoredSettings).map(([key, value]) => ({
+            key,
+            value: JSON.stringify(value),
+          })),
         )
         .onConflict((oc) => oc.column('key').doNothing())
         .execute();

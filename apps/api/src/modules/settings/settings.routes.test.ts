@@ -41,7 +41,11 @@ describe('GET /api/settings', () => {
 
   it('reflects values stored in the database', async () => {
     const setAutoDebit = (value: string) =>
-      testApp.db.updateTable('settings').set({ value: JSON.stringify(value) }).where('key', '=', 'autoDebit').execute();
+      testApp.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(value) })
+        .where('key', '=', 'autoDebit')
+        .execute();
     await setAutoDebit('Mandatory');
     try {
       const response = await call(app, { url: '/api/settings' });
@@ -69,16 +73,23 @@ describe('GET /api/settings/setLanguage', () => {
     const response = await call(app, { url: '/api/settings/setLanguage?lang=en' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.languageSet, language: 'en' });
+    expect(response.json()).toEqual({
+      respCode: 200,
+      respMessage: messages.auth.languageSet,
+      language: 'en',
+    });
   });
 
-  it.each(['fr', 'xx', '<script>', "en' OR 1=1"])('refuses the language %s with 400 naming lang', async (lang) => {
-    const response = await call(app, { url: `/api/settings/setLanguage?lang=${encodeURIComponent(lang)}` });
+  it.each(['fr', 'xx', '<script>', "en' OR 1=1"])(
+    'refuses the language %s with 400 naming lang',
+    async (lang) => {
+      const response = await call(app, { url: `/api/settings/setLanguage?lang=${encodeURIComponent(lang)}` });
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toMatch(/^lang: /);
-    expect(response.json().fieldErrors).toHaveProperty('lang');
-  });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errorMessage).toMatch(/^lang: /);
+      expect(response.json().fieldErrors).toHaveProperty('lang');
+    },
+  );
 
   it.each([
     { name: 'no lang', query: '', field: 'lang' },

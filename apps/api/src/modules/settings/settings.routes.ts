@@ -45,7 +45,9 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
     async (request) => {
       const { languages } = await settings.read();
       if (!languages.includes(request.query.lang)) {
-        throw badRequest(`lang: ${messages.validation.invalidValue}`, { lang: messages.validation.invalidValue });
+        throw badRequest(`lang: ${messages.validation.invalidValue}`, {
+          lang: messages.validation.invalidValue,
+        });
       }
       return { respCode: respCodes.ok, respMessage: messages.auth.languageSet, language: request.query.lang };
     },

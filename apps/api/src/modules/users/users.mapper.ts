@@ -32,10 +32,7 @@ export function scopeOfAccount(account: UserAccount): TenantScope {
 }
 
 /** The session user of spec 1 §3 (an allowlist: no hash, token or internal column leaves here). */
-export function toSessionUser(
-  account: UserAccount,
-  brands: { id: string; name: string }[],
-): SessionUser {
+export function toSessionUser(account: UserAccount, brands: { id: string; name: string }[]): SessionUser {
   const displayName = `${account.first_name} ${account.last_name}`.trim();
   const entityName = entityNameOf(account, displayName);
   return {

@@ -18,7 +18,12 @@ export function createUsersRepository(db: Kysely<DB>) {
       )
       .leftJoin('banks as k', 'k.id', 'u.bank_id')
       .selectAll('u')
-      .select(['b.name as brand_name', 'g.id as effective_group_id', 'g.name as group_name', 'k.name as bank_name']);
+      .select([
+        'b.name as brand_name',
+        'g.id as effective_group_id',
+        'g.name as group_name',
+        'k.name as bank_name',
+      ]);
 
   return {
     findAccountById(id: string, executor: Executor = db) {
@@ -50,7 +55,11 @@ export function createUsersRepository(db: Kysely<DB>) {
     async setPasswordHash(userId: string, passwordHash: string, executor: Executor = db) {
       await executor
         .updateTable('users')
-        .set((eb) => ({ password_hash: passwordHash, updated_at: new Date(), version: eb('version', '+', 1) }))
+        .set((eb) => ({
+          password_hash: passwordHash,
+          updated_at: new Date(),
+          version: eb('version', '+', 1),
+        }))
         .where('id', '=', userId)
         .execute();
     },

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoNames } from '../../demo/demo-data.ts';
-import { call, createTestApp, demoIds, loginAs, type App, type SignedIn, type TestApp } from '../../test/test-app.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  loginAs,
+  type App,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.ts';
 
 let testApp: TestApp;
 let app: App;
@@ -32,7 +40,8 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-const getUser = (as: string, id: string) => call(app, { url: `/api/users/${id}`, token: sessions[as]!.token });
+const getUser = (as: string, id: string) =>
+  call(app, { url: `/api/users/${id}`, token: sessions[as]!.token });
 
 describe('GET /api/users/:id', () => {
   it.each(emails)('answers %s their own details', async (email) => {
@@ -80,9 +89,21 @@ describe('GET /api/users/:id', () => {
   });
 
   it.each([
-    { caller: 'branduser@demo.test', other: 'companyadmin@demo.test', why: 'finance roles read only themselves' },
-    { caller: 'groupuser@demo.test', other: 'groupadmin@demo.test', why: 'finance roles read only themselves' },
-    { caller: 'cardprovider@demo.test', other: 'companyadmin@demo.test', why: 'card providers read only themselves' },
+    {
+      caller: 'branduser@demo.test',
+      other: 'companyadmin@demo.test',
+      why: 'finance roles read only themselves',
+    },
+    {
+      caller: 'groupuser@demo.test',
+      other: 'groupadmin@demo.test',
+      why: 'finance roles read only themselves',
+    },
+    {
+      caller: 'cardprovider@demo.test',
+      other: 'companyadmin@demo.test',
+      why: 'card providers read only themselves',
+    },
   ])('answers 404 when $caller asks for $other ($why)', async ({ caller, other }) => {
     const response = await getUser(caller, ids.userId(other));
 
@@ -96,12 +117,15 @@ describe('GET /api/users/:id', () => {
     expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
   });
 
-  it.each(['not-a-uuid', '123', "1' OR '1'='1", '%3Cscript%3E'])('answers 400 naming id for the malformed id %s', async (id) => {
-    const response = await getUser('admin@demo.test', id);
+  it.each(['not-a-uuid', '123', "1' OR '1'='1", '%3Cscript%3E'])(
+    'answers 400 naming id for the malformed id %s',
+    async (id) => {
+      const response = await getUser('admin@demo.test', id);
 
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: 'id: Invalid id', fieldErrors: { id: 'Invalid id' } });
-  });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errorMessage: 'id: Invalid id', fieldErrors: { id: 'Invalid id' } });
+    },
+  );
 
   it('asks an anonymous caller to log in', async () => {
     const response = await call(app, { url: `/api/users/${ids.userId('user@demo.test')}` });

@@ -36,7 +36,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; auth: 
       const caller = callerOf(request);
       const account = await users.findAccountById(request.params.id);
       const isSelf = request.params.id === caller.account.id;
-      if (!account || (!isSelf && !(can(caller.audience, 'users.read') && scopeCoversUser(caller.scope, account)))) {
+      if (
+        !account ||
+        (!isSelf && !(can(caller.audience, 'users.read') && scopeCoversUser(caller.scope, account)))
+      ) {
         throw notFound();
       }
       const details = await auth.sessionUserOf(account);

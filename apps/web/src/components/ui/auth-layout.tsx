@@ -22,8 +22,8 @@ export function AuthLayout({ title, subtitle, heading, children }: AuthLayoutPro
             Customer Acquisition Marketplace
           </Title>
           <Text c="teal.0" size="lg">
-            Create a monthly cashback or discount offer in minutes, see what it will bring you before
-            you commit, and let banks and card programmes show it to their cardholders.
+            Create a monthly cashback or discount offer in minutes, see what it will bring you before you
+            commit, and let banks and card programmes show it to their cardholders.
           </Text>
         </Stack>
         <Text c="teal.1" size="sm">

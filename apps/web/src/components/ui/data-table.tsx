@@ -89,7 +89,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Text>
           </Group>
           {pagination.totalPages > 1 ? (
-            <Pagination total={pagination.totalPages} value={pagination.page} onChange={props.onPageChange} size="sm" />
+            <Pagination
+              total={pagination.totalPages}
+              value={pagination.page}
+              onChange={props.onPageChange}
+              size="sm"
+            />
           ) : null}
         </Group>
       ) : null}

@@ -17,7 +17,11 @@ export function ChangePasswordPage() {
   const { signedOut } = useSessionActions();
   const [status, setStatus] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useZodForm(changePasswordSchema, { currentPassword: '', newPassword: '', confirmPassword: '' });
+  const form = useZodForm(changePasswordSchema, {
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const { errors } = form.formState;
 
   const handleSubmit = form.handleSubmit(async (values) => {

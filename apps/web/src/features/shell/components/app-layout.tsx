@@ -33,10 +33,8 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
     void apiRequest('auth/logout', { method: 'POST', sessionRequired: false }).catch(() => undefined);
   });
 
-
   const handleLoginAgain = () =>
     signedOut({ to: paths.login, state: { from: location.pathname + location.search } });
-
 
   return (
     <AppShell
@@ -85,9 +83,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
           <SideNav subject={subjectOf(user)} locked={isGuest(user)} onNavigate={mobile.close} />
         </AppShell.Section>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
-        {children}
-      </AppShell.Main>
+      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
       <SessionExpiredModal />
       <InactivityModal opened={inactive} onLoginAgain={handleLoginAgain} />
     </AppShell>
