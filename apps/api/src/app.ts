@@ -9,7 +9,11 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
+import { createBranchesRepository } from './modules/branches/branches.repository.ts';
+import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBrandsRepository } from './modules/brands/brands.repository.ts';
+import { createDistributorsRepository } from './modules/distributors/distributors.repository.ts';
+import { distributorsRoutes } from './modules/distributors/distributors.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -72,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     config,
     clock,
   });
+  const brands = createBrandsRepository(db);
   const services = { auth, mailer, settings };
 
   await registerSecurity(app, config);
@@ -83,7 +88,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(healthRoutes, { db, engine: database.engine });
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { users, auth });
-      await api.register(brandsRoutes, { brands: createBrandsRepository(db) });
+      await api.register(brandsRoutes, { brands });
+      await api.register(branchesRoutes, { branches: createBranchesRepository(db), brands });
+      await api.register(distributorsRoutes, { distributors: createDistributorsRepository(db), brands });
       await api.register(banksRoutes, { banks: createBanksRepository(db) });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });

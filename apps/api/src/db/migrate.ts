@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation.ts';
+import * as campaigns from './migrations/0002-campaigns.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -7,6 +8,7 @@ import * as foundation from './migrations/0001-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-campaigns': campaigns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -114,6 +114,154 @@ export interface RateLimitCountersTable {
   hits: number;
 }
 
+export type BranchStatus = 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
+
+export interface BranchesTable {
+  id: Generated<string>;
+  brand_id: string;
+  name: string;
+  kmid: string | null;
+  status: Generated<BranchStatus>;
+  address: string | null;
+  postcode: string | null;
+  postal_town: string | null;
+  city: string | null;
+  description: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  tripadvisor_url: string | null;
+  mastercard_merchant_id: string | null;
+  amex_merchant_id: string | null;
+  zettle_merchant_id: string | null;
+  block: string | null;
+  comments: string | null;
+  approved_by: string | null;
+  default_branch: Generated<boolean>;
+  created_by_user_id: string | null;
+  created_by_brand_user: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  activated_at: Date | null;
+}
+
+export interface PublishersTable {
+  id: Generated<string>;
+  code: string;
+  display_name: string;
+  created_at: CreatedAt;
+}
+
+export interface DistributorDealsTable {
+  id: Generated<string>;
+  brand_id: string;
+  publisher_id: string;
+  /** numeric(5,2): a decimal string. */
+  cashback_percent: string;
+  success_fee_percent: string;
+  start_date: string;
+  created_at: CreatedAt;
+}
+
+export interface ProjectionRecordsTable {
+  brand_id: string;
+  record: unknown;
+  updated_at: UpdatedAt;
+}
+
+export interface CampaignTemplatesTable {
+  id: Generated<string>;
+  type: 'sms' | 'email' | 'app';
+  name: string;
+  template_text: string;
+  created_at: CreatedAt;
+}
+
+export type CampaignStatus =
+  | 'Pending'
+  | 'Bank Approval Pending'
+  | 'Bank Approved'
+  | 'Active'
+  | 'Rejected'
+  | 'Bank Rejected'
+  | 'Krowd Rejected';
+
+export interface CampaignsTable {
+  id: Generated<string>;
+  brand_id: string;
+  name: string;
+  status: Generated<CampaignStatus>;
+  customer_type: 'all' | 'new' | 'existing' | 'lapsed';
+  last_transaction_months: number | null;
+  discount_type: 'dp' | 'dv' | 'ss';
+  discount_percent: number | null;
+  discount_amount_pence: number | null;
+  discount_value_pence: number | null;
+  discount_spread_amount: number | null;
+  discount_spread_value: number | null;
+  spread_avg_spend_pence: number | null;
+  success_fee: number;
+  budget_pence: number | null;
+  budget_type: Generated<'budget' | 'na'>;
+  age_min: Generated<number>;
+  age_max: Generated<number>;
+  gender_male: Generated<boolean>;
+  gender_female: Generated<boolean>;
+  /** The weekday values selected, e.g. ['Monday', …]. */
+  week_days: unknown;
+  start_time: string | null;
+  end_time: string | null;
+  start_date: string;
+  opening_time: Date;
+  closing_time: Date;
+  recurring: Generated<boolean>;
+  is_primary_campaign: Generated<boolean>;
+  primary_campaign_id: string | null;
+  all_branches: Generated<boolean>;
+  suggestions: Generated<string>;
+  valid_until: string | null;
+  templates: Generated<unknown>;
+  promo_code: unknown | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface CampaignBranchesTable {
+  campaign_id: string;
+  branch_id: string;
+  brand_id: string;
+}
+
+export interface CampaignPausesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  brand_id: string;
+  from_date: string;
+  to_date: string;
+  created_at: CreatedAt;
+}
+
+export interface CampaignPromoCodesTable {
+  campaign_id: string;
+  brand_id: string;
+  code: string;
+}
+
+export interface JobsTable {
+  id: Generated<string>;
+  kind: string;
+  payload: Generated<unknown>;
+  dedupe_key: string | null;
+  run_at: Generated<Date>;
+  locked_until: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  done_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
@@ -124,4 +272,14 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   settings: SettingsTable;
   rate_limit_counters: RateLimitCountersTable;
+  branches: BranchesTable;
+  publishers: PublishersTable;
+  distributor_deals: DistributorDealsTable;
+  projection_records: ProjectionRecordsTable;
+  campaign_templates: CampaignTemplatesTable;
+  campaigns: CampaignsTable;
+  campaign_branches: CampaignBranchesTable;
+  campaign_pauses: CampaignPausesTable;
+  campaign_promo_codes: CampaignPromoCodesTable;
+  jobs: JobsTable;
 }

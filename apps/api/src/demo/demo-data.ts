@@ -3,12 +3,13 @@ import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
 
 /** Every demo account signs in with this password (brief §7). */
 export const demoPassword = 'Demo@12345';
 export const demoGuestEmail = 'guest@demo.test';
 
-type DemoBrand = 'groupBrandA' | 'groupBrandB' | 'standalone' | 'firstLogin' | 'guest';
+type DemoBrand = DemoBrandKey;
 
 interface DemoAccount {
   email: string;
@@ -208,6 +209,12 @@ export async function loadDemoData(db: Kysely<DB>): Promise<void> {
         },
       ])
       .execute();
+    const brandUser = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'companyadmin@demo.test')
+      .executeTakeFirstOrThrow();
+    await loadDemoCatalogue(trx, brandIds, brandUser.id);
   });
 }
 

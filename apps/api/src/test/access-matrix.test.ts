@@ -54,13 +54,19 @@ interface RouteCase {
   access: RouteAccess;
   /** A valid request for this caller, so that an allowed call reaches the handler. */
   request: (context: Context) => CallOptions | Promise<CallOptions>;
-  /** The status an allowed caller gets from the handler. */
-  reached: number;
+  /** The status an allowed caller gets from the handler (by caller when tenant scope decides it). */
+  reached: number | ((context: Context) => number);
   /** What the handler's answer to an allowed caller says, when it is not a success. */
   reachedMessage?: string;
 }
 
 const anyToken = () => randomBytes(32).toString('base64url');
+
+/** A brand the caller's scope covers: their own, else (operators, banks) the standalone brand. */
+function ownBrand(caller: Caller, ids: Context['ids']): string {
+  const details = caller.session?.details;
+  return details?.brandIds[0]?.brandId ?? details?.brandId ?? ids.brands.standalone;
+}
 
 const matrix: Record<string, RouteCase> = {
   'GET /api/health': { access: 'public', reached: 200, request: () => ({ url: '/api/health' }) },
@@ -184,6 +190,44 @@ const matrix: Record<string, RouteCase> = {
       const own = caller.session?.details.brandIds[0]?.brandId ?? caller.session?.details.brandId;
       return { url: `/api/brands/${own ?? ids.brands.standalone}` };
     },
+  },
+  'GET /api/groupBrand/getBrandGroupWise/:id': {
+    access: 'groupBrands.read',
+    // Operators and banks see every group, group roles their own; a brand-only caller has none.
+    reached: ({ caller }) =>
+      caller.session?.details.groupId ||
+      ['systemadmin', 'clientAdmin', 'bank'].includes(audienceOfSession(caller.session!.details))
+        ? 200
+        : 404,
+    request: ({ caller, ids }) => ({
+      url: `/api/groupBrand/getBrandGroupWise/${caller.session?.details.groupId ?? ids.groupId}`,
+    }),
+  },
+  'GET /api/groupBrand': {
+    access: 'groupBrands.read',
+    reached: 200,
+    request: () => ({ url: '/api/groupBrand?from=brand' }),
+  },
+  'GET /api/merchants/getMerchantByBrandId': {
+    access: 'branches.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      url: `/api/merchants/getMerchantByBrandId?brandId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'GET /api/distributors': {
+    access: 'distributors.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/distributors?brandId=${ownBrand(caller, ids)}` }),
+  },
+  'POST /api/dashboard/getPublisherInfo': {
+    access: 'distributors.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/dashboard/getPublisherInfo',
+      body: { brand_id: ownBrand(caller, ids) },
+    }),
   },
   'GET /api/banks/:id': {
     access: 'banks.read',
@@ -336,7 +380,11 @@ describe('the access matrix', () => {
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
       } else {
-        expect(response.statusCode, response.body.slice(0, 200)).toBe(routeCase.reached);
+        const reached =
+          typeof routeCase.reached === 'function'
+            ? routeCase.reached({ app, testApp, caller, ids })
+            : routeCase.reached;
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(reached);
         if (routeCase.reachedMessage) expect(response.json().errorMessage).toBe(routeCase.reachedMessage);
       }
     });

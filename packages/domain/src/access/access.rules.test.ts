@@ -312,6 +312,14 @@ describe('can', () => {
     'brands.read': signedIn,
     'banks.read': ['systemadmin', 'bank'],
     'outbox.read': ['systemadmin'],
+    'branches.read': signedIn,
+    'distributors.read': signedIn,
+    'groupBrands.read': signedIn,
+    'campaigns.read': signedIn,
+    'campaigns.create': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'cardprovider', 'guest'],
+    'campaigns.edit': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
+    'campaigns.review': ['bank', 'systemadmin'],
+    'templates.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'cardprovider', 'guest', 'bank', 'systemadmin'],
   };
 
   it('covers every capability', () => {

@@ -205,6 +205,22 @@ export const capabilities = {
   'banks.read': ['systemadmin', 'bank'],
   /** Read the mail outbox (mail stored when no SMTP server is configured). */
   'outbox.read': ['systemadmin'],
+  /** Read branches (merchants) of brands within tenant scope. */
+  'branches.read': everyoneSignedIn,
+  /** Read publishers (distributors) and the deals of brands within scope. */
+  'distributors.read': everyoneSignedIn,
+  /** Read groups and their brands within scope. */
+  'groupBrands.read': everyoneSignedIn,
+  /** Read campaigns of brands within scope. */
+  'campaigns.read': everyoneSignedIn,
+  /** Create a campaign (spec 1 §6: user and admin roles, card providers, guests onboarding). */
+  'campaigns.create': [...campaignMakers, 'cardprovider', 'guest'],
+  /** Edit, delete and pause campaigns of brands within scope. */
+  'campaigns.edit': [...campaignMakers],
+  /** Confirm or reject a campaign's templates (banks); reject (system admin). */
+  'campaigns.review': ['bank', 'systemadmin'],
+  /** Read message templates. */
+  'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;

@@ -11,6 +11,40 @@ export function createBrandsRepository(db: Kysely<DB>) {
         .where('b.id', '=', id)
         .executeTakeFirst();
     },
+
+    groupById(groupId: string) {
+      return db.selectFrom('groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
+    },
+
+    brandsOfGroup(groupId: string) {
+      return db
+        .selectFrom('brands')
+        .select(['id', 'name', 'group_id'])
+        .where('group_id', '=', groupId)
+        .orderBy('name')
+        .execute();
+    },
+
+    /** Groups with their brands; all groups, or only the one given. */
+    async groupsWithBrands(groupId?: string) {
+      let query = db
+        .selectFrom('groups as g')
+        .leftJoin('brands as b', 'b.group_id', 'g.id')
+        .select(['g.id as group_id', 'g.name as group_name', 'b.id as brand_id', 'b.name as brand_name'])
+        .orderBy('g.name')
+        .orderBy('b.name');
+      if (groupId) query = query.where('g.id', '=', groupId);
+      return query.execute();
+    },
+
+    async projectionRecord(brandId: string) {
+      const row = await db
+        .selectFrom('projection_records')
+        .select('record')
+        .where('brand_id', '=', brandId)
+        .executeTakeFirst();
+      return row?.record ?? null;
+    },
   };
 }
 

@@ -81,7 +81,19 @@ describe('GET /api/brands/:id', () => {
       groupId: ids.groupId,
       groupName: demoNames.group,
       created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      json: expect.any(Array),
     });
+  });
+
+  it("carries the brand's projection record as details.json (spec 1 §3)", async () => {
+    const response = await getBrand('companyadmin@demo.test', ids.brands.standalone);
+    const [behaviour, market] = response.json().details.json;
+
+    expect(behaviour).toMatchObject({
+      traffic: expect.any(Number),
+      curve: { acquisition: expect.any(Array) },
+    });
+    expect(market).toMatchObject({ total_card_holder_count: 4_037_318, avg_transaction_val: 23.62 });
   });
 
   it('answers 404 for an unknown brand and 400 for a malformed id', async () => {
@@ -97,5 +109,33 @@ describe('GET /api/brands/:id', () => {
     const response = await call(app, { url: `/api/brands/${ids.brands.standalone}` });
 
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/groupBrand and /api/groupBrand/getBrandGroupWise/:id', () => {
+  it('gives a group admin their group with its two brands', async () => {
+    const { token } = await loginAs(app, 'groupadmin@demo.test');
+
+    const groups = (await call(app, { url: '/api/groupBrand?from=brand', token })).json().groups;
+    const brands = (
+      await call(app, { url: `/api/groupBrand/getBrandGroupWise/${ids.groupId}`, token })
+    ).json().brands;
+
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toMatchObject({ _id: ids.groupId, group_name: demoNames.group });
+    expect(groups[0].group_brand_ids.sort()).toEqual([ids.brands.groupBrandA, ids.brands.groupBrandB].sort());
+    expect(brands.map((b: { label: string }) => b.label)).toEqual(
+      [demoNames.brands.groupBrandB, demoNames.brands.groupBrandA].sort(),
+    );
+  });
+
+  it('gives a brand without a group no groups, and hides other groups as not found', async () => {
+    const { token } = await loginAs(app, 'companyadmin@demo.test');
+
+    const groups = await call(app, { url: '/api/groupBrand', token });
+    const group = await call(app, { url: `/api/groupBrand/getBrandGroupWise/${ids.groupId}`, token });
+
+    expect(groups.json().groups).toEqual([]);
+    expect(group.statusCode).toBe(404);
   });
 });

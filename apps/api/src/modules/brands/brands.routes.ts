@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
-import { scopeCoversBrand } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../users/users.routes.ts';
+import { brandInScope } from './brand-scope.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
 const brandDetailsSchema = z.object({
@@ -13,9 +13,34 @@ const brandDetailsSchema = z.object({
   groupId: z.string().nullable(),
   groupName: z.string().nullable(),
   created: z.iso.datetime(),
+  /** The projection record (spec 1 §3: "details.json gives the projection record"); null when none. */
+  json: z.unknown().nullable(),
 });
 
-/** GET brands/{id}: the brand entity of spec 1 §7 ({entityType}s/{id} for brand users). */
+const brandOptionSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  label: z.string(),
+  value: z.string(),
+});
+const groupSchema = z.object({
+  _id: z.string(),
+  groupId: z.string(),
+  group_name: z.string(),
+  label: z.string(),
+  value: z.string(),
+  group_brand_ids: z.array(z.string()),
+  brands: z.array(brandOptionSchema),
+});
+
+const brandOption = (brand: { id: string; name: string }) => ({
+  _id: brand.id,
+  name: brand.name,
+  label: brand.name,
+  value: brand.id,
+});
+
+/** Brands and groups: GET brands/{id} ({entityType}s/{id} for brand users), the group-brand lists. */
 export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> = async (app, { brands }) => {
   app.get(
     '/brands/:id',
@@ -23,14 +48,13 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
       config: { access: 'brands.read' },
       schema: {
         tags: ['brands'],
-        summary: "A brand's details, within the caller's tenant",
+        summary: "A brand's details with its projection record, within the caller's tenant",
         params: idParamsSchema,
         response: { 200: successSchema({ details: brandDetailsSchema }), ...errorResponses },
       },
     },
     async (request) => {
-      const brand = await brands.findById(request.params.id);
-      if (!brand || !scopeCoversBrand(callerOf(request).scope, brand)) throw notFound();
+      const brand = await brandInScope(brands, callerOf(request).scope, request.params.id);
       return {
         respCode: respCodes.ok,
         details: {
@@ -39,8 +63,69 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
           groupId: brand.group_id,
           groupName: brand.group_name,
           created: brand.created_at.toISOString(),
+          json: await brands.projectionRecord(brand.id),
         },
       };
+    },
+  );
+
+  app.get(
+    '/groupBrand/getBrandGroupWise/:id',
+    {
+      config: { access: 'groupBrands.read' },
+      schema: {
+        tags: ['brands'],
+        summary: 'The brands of a group, within the caller’s tenant',
+        params: idParamsSchema,
+        response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { scope } = callerOf(request);
+      const seesGroup =
+        scope.kind === 'all' ||
+        scope.kind === 'bank' ||
+        (scope.kind === 'group' && scope.groupId === request.params.id);
+      const group = seesGroup ? await brands.groupById(request.params.id) : undefined;
+      if (!group) throw notFound();
+      return { respCode: respCodes.ok, brands: (await brands.brandsOfGroup(group.id)).map(brandOption) };
+    },
+  );
+
+  app.get(
+    '/groupBrand',
+    {
+      config: { access: 'groupBrands.read' },
+      schema: {
+        tags: ['brands'],
+        summary: 'Groups with their brands: every group for operators, one’s own group for group roles',
+        querystring: z.strictObject({ from: z.enum(['brand', 'dashboard', 'clientDashboard']).optional() }),
+        response: { 200: successSchema({ groups: z.array(groupSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { scope } = callerOf(request);
+      let rows: Awaited<ReturnType<BrandsRepository['groupsWithBrands']>> = [];
+      if (scope.kind === 'all' || scope.kind === 'bank') rows = await brands.groupsWithBrands();
+      else if (scope.kind === 'group') rows = await brands.groupsWithBrands(scope.groupId);
+      const groups = new Map<string, z.infer<typeof groupSchema>>();
+      for (const row of rows) {
+        const group = groups.get(row.group_id) ?? {
+          _id: row.group_id,
+          groupId: row.group_id,
+          group_name: row.group_name,
+          label: row.group_name,
+          value: row.group_id,
+          group_brand_ids: [],
+          brands: [],
+        };
+        if (row.brand_id && row.brand_name) {
+          group.group_brand_ids.push(row.brand_id);
+          group.brands.push(brandOption({ id: row.brand_id, name: row.brand_name }));
+        }
+        groups.set(row.group_id, group);
+      }
+      return { respCode: respCodes.ok, groups: [...groups.values()] };
     },
   );
 };
