@@ -9,9 +9,21 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
+import { createBranchDirectoryRepository } from './modules/branches/branch-directory.repository.ts';
 import { createBranchesRepository } from './modules/branches/branches.repository.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
+import { createBranchesService } from './modules/branches/branches.service.ts';
 import { createBrandsRepository } from './modules/brands/brands.repository.ts';
+import { createCampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import {
+  createCampaignsService,
+  createChildrenJob,
+  type CampaignsService,
+} from './modules/campaigns/campaigns.service.ts';
+import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
+import { templatesRoutes } from './modules/templates/templates.routes.ts';
+import { createJobQueue, type JobQueue } from './plugins/jobs.ts';
 import { createDistributorsRepository } from './modules/distributors/distributors.repository.ts';
 import { distributorsRoutes } from './modules/distributors/distributors.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
@@ -77,7 +89,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     clock,
   });
   const brands = createBrandsRepository(db);
-  const services = { auth, mailer, settings };
+  const campaigns = createCampaignsService({
+    db,
+    campaigns: createCampaignsRepository(db),
+    brands,
+    branches: createBranchesRepository(db),
+    config,
+    clock,
+  });
+  const jobs = createJobQueue({ db, logger: app.log });
+  jobs.handle(createChildrenJob, async () => {
+    const created = await campaigns.createChildCampaigns();
+    if (created > 0) app.log.info({ created }, 'child campaigns created');
+  });
+  const services = { auth, mailer, settings, campaigns, jobs };
 
   await registerSecurity(app, config);
   await registerAccess(app, { config, auth, limiter });
@@ -89,11 +114,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(authRoutes, { auth, config });
       await api.register(usersRoutes, { users, auth });
       await api.register(brandsRoutes, { brands });
-      await api.register(branchesRoutes, { branches: createBranchesRepository(db), brands });
+      const branches = createBranchesRepository(db);
+      const directory = createBranchDirectoryRepository(db);
+      const branchesService = createBranchesService({ db, branches, directory, brands, clock });
+      await api.register(branchesRoutes, { branches, brands, service: branchesService });
       await api.register(distributorsRoutes, { distributors: createDistributorsRepository(db), brands });
       await api.register(banksRoutes, { banks: createBanksRepository(db) });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
+      await api.register(campaignsRoutes, { campaigns, config, clock });
+      await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
@@ -102,7 +132,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   );
 
   await registerWebApp(app, config.webDistDir);
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await mailer.close();
+  });
   return Object.assign(app, { services });
 }
 
@@ -110,4 +143,6 @@ export interface Services {
   auth: ReturnType<typeof createAuthService>;
   mailer: Mailer;
   settings: ReturnType<typeof createSettingsRepository>;
+  campaigns: CampaignsService;
+  jobs: JobQueue;
 }

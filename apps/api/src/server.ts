@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
+import { scheduleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -29,7 +30,7 @@ async function main() {
 
   let demoLoaded = false;
   if (config.demoData && (await databaseIsEmpty(database.db))) {
-    await loadDemoData(database.db);
+    await loadDemoData(database.db, { timeZone: config.timezone });
     demoLoaded = true;
   }
 
@@ -48,6 +49,13 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  const { jobs } = app.services;
+  await scheduleCampaignJobs(jobs, config.timezone);
+  setInterval(
+    () => void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
+    3_600_000,
+  ).unref();
+  jobs.start();
 
   const where = database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

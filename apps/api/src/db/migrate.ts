@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as campaigns from './migrations/0002-campaigns.ts';
+import * as branchDirectory from './migrations/0003-branch-directory.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -9,6 +10,7 @@ import * as campaigns from './migrations/0002-campaigns.ts';
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-campaigns': campaigns,
+  '0003-branch-directory': branchDirectory,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

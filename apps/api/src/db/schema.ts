@@ -145,6 +145,22 @@ export interface BranchesTable {
   activated_at: Date | null;
 }
 
+export interface BranchDirectoryTable {
+  id: Generated<string>;
+  kmid: Generated<string>;
+  merchant_name: string;
+  address: string | null;
+  postcode: string | null;
+  city: string | null;
+  email: string | null;
+  phone_no: string | null;
+  entity_url: string | null;
+  datasource: Generated<'directory' | 'ui'>;
+  brand_id: string | null;
+  created_by_user_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PublishersTable {
   id: Generated<string>;
   code: string;
@@ -273,6 +289,7 @@ export interface DB {
   settings: SettingsTable;
   rate_limit_counters: RateLimitCountersTable;
   branches: BranchesTable;
+  branch_directory: BranchDirectoryTable;
   publishers: PublishersTable;
   distributor_deals: DistributorDealsTable;
   projection_records: ProjectionRecordsTable;

@@ -3,6 +3,8 @@ import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
+import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
 
 /** Every demo account signs in with this password (brief §7). */
@@ -151,7 +153,12 @@ export async function databaseIsEmpty(db: Kysely<DB>): Promise<boolean> {
  * transaction. Demo users other than firstlogin@ have accepted the terms; guest@ is a guest with
  * no password, who signs in through the link printed at start-up.
  */
-export async function loadDemoData(db: Kysely<DB>): Promise<void> {
+export async function loadDemoData(
+  db: Kysely<DB>,
+  options: { now?: Date; timeZone?: string } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const timeZone = options.timeZone ?? 'America/New_York';
   const passwordHash = await hashPassword(demoPassword);
   await db.transaction().execute(async (trx) => {
     const group = await trx
@@ -214,7 +221,15 @@ export async function loadDemoData(db: Kysely<DB>): Promise<void> {
       .select('id')
       .where('email', '=', 'companyadmin@demo.test')
       .executeTakeFirstOrThrow();
-    await loadDemoCatalogue(trx, brandIds, brandUser.id);
+    const { branchIds } = await loadDemoCatalogue(trx, brandIds, brandUser.id);
+    const brands = Object.fromEntries(
+      (Object.keys(brandIds) as DemoBrand[]).map((key) => [
+        key,
+        { id: brandIds[key], name: demoNames.brands[key] },
+      ]),
+    ) as Record<DemoBrand, { id: string; name: string }>;
+    await loadDemoCampaigns(trx, brands, branchIds, brandUser.id, now, timeZone);
+    await loadDemoBranchDirectory(trx);
   });
 }
 

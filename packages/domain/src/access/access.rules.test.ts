@@ -313,6 +313,8 @@ describe('can', () => {
     'banks.read': ['systemadmin', 'bank'],
     'outbox.read': ['systemadmin'],
     'branches.read': signedIn,
+    'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin'],
+    'branches.review': ['systemadmin', 'bank'],
     'distributors.read': signedIn,
     'groupBrands.read': signedIn,
     'campaigns.read': signedIn,

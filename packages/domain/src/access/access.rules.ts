@@ -207,6 +207,10 @@ export const capabilities = {
   'outbox.read': ['systemadmin'],
   /** Read branches (merchants) of brands within tenant scope. */
   'branches.read': everyoneSignedIn,
+  /** Add, edit, delete and upload branches of brands within scope (spec 2 §2.2, §6). */
+  'branches.manage': [...brandAdmins],
+  /** Approve or reject branches of every brand within scope (the merchants screen). */
+  'branches.review': ['systemadmin', 'bank'],
   /** Read publishers (distributors) and the deals of brands within scope. */
   'distributors.read': everyoneSignedIn,
   /** Read groups and their brands within scope. */

@@ -49,7 +49,7 @@ const confirmPasswordField = z.string({ error: m.confirmPasswordRequired }).min(
  * Object-level checks run even while other fields are invalid, so a form shows every problem at
  * once; they still need an object to look at.
  */
-const whenObject = (payload: { value: unknown }) =>
+export const whenObject = (payload: { value: unknown }) =>
   typeof payload.value === 'object' && payload.value !== null;
 
 /** The confirm field repeats the password; an empty confirm only says it is required. */

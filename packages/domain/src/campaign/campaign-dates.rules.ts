@@ -90,7 +90,8 @@ function monthOfValue(value: string): YearMonth {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const formatMonth = ({ year, month }: YearMonth): IsoMonth => `${pad(year, 4)}-${pad(month)}`;
-const formatDate = ({ year, month, day }: CalendarDate): IsoDate => `${formatMonth({ year, month })}-${pad(day)}`;
+const formatDate = ({ year, month, day }: CalendarDate): IsoDate =>
+  `${formatMonth({ year, month })}-${pad(day)}`;
 const firstOf = (month: YearMonth): IsoDate => formatDate({ ...month, day: 1 });
 
 function addMonths({ year, month }: YearMonth, count: number): YearMonth {
@@ -338,7 +339,7 @@ export function monthsCoveredByPauses(ranges: readonly PauseRange[]): IsoMonth[]
 
   const covered: IsoMonth[] = [];
   for (const range of joined) {
-    for (let month = monthOfValue(range.from); formatMonth(month) <= monthOf(range.to); ) {
+    for (let month = monthOfValue(range.from); formatMonth(month) <= monthOf(range.to);) {
       const first = firstOf(month);
       const last = formatDate({ ...month, day: daysInMonth(month) });
       if (range.from <= first && range.to >= last) covered.push(formatMonth(month));

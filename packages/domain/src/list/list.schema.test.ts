@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageQuerySchema, pageSizes, paginationOf, paginationSchema } from './list.schema.ts';
+import {
+  effectiveSearch,
+  entityListQuerySchema,
+  nextSort,
+  pageQuerySchema,
+  pageSizes,
+  paginationOf,
+  paginationSchema,
+} from './list.schema.ts';
 
 describe('pageQuerySchema', () => {
   it('starts at page 1 with 10 rows when nothing is asked for', () => {
@@ -92,5 +100,76 @@ describe('paginationOf', () => {
 describe('fixed: empty query values', () => {
   it('treats ?page=&limit= as not given, so the defaults apply', () => {
     expect(pageQuerySchema.parse({ page: '', limit: '' })).toEqual({ page: 1, limit: 10 });
+  });
+});
+
+describe('nextSort', () => {
+  it('sorts a newly clicked column descending first', () => {
+    expect(nextSort(undefined, 'name')).toEqual({ sortfield: 'name', direction: 'desc' });
+    expect(nextSort({ sortfield: 'status', direction: 'asc' }, 'name')).toEqual({
+      sortfield: 'name',
+      direction: 'desc',
+    });
+  });
+
+  it('toggles the same column between descending and ascending', () => {
+    const once = nextSort(undefined, 'name');
+    const twice = nextSort(once, 'name');
+
+    expect(twice.direction).toBe('asc');
+    expect(nextSort(twice, 'name').direction).toBe('desc');
+  });
+});
+
+describe('effectiveSearch', () => {
+  it.each([
+    { typed: undefined, applied: undefined },
+    { typed: '', applied: undefined },
+    { typed: 'ab', applied: undefined },
+    { typed: '  ab  ', applied: undefined },
+    { typed: 'abc', applied: 'abc' },
+    { typed: ' fork ', applied: 'fork' },
+  ])('applies "$typed" as $applied', ({ typed, applied }) => {
+    expect(effectiveSearch(typed)).toBe(applied);
+  });
+});
+
+describe('entityListQuerySchema', () => {
+  const schema = entityListQuerySchema({ sortFields: ['name', 'created'], statuses: ['Active', 'Pending'] });
+  const brandId = '2b0d7c3e-55f1-4a3e-9f59-1f2d8a1c0a11';
+
+  it('defaults to page 1 of 10 with no filters', () => {
+    expect(schema.parse({})).toEqual({ page: 1, limit: 10, filters: {} });
+  });
+
+  it('reads the filters from their JSON text, with brandId, from and role', () => {
+    const filters = {
+      globalSearch: { value: 'fork', type: 'user' },
+      dropDown: { key: 'status', value: 'Active', type: 'eq' },
+      sortField: { direction: 'asc', sortfield: 'name' },
+    };
+
+    expect(
+      schema.parse({ page: '2', limit: '25', filters: JSON.stringify(filters), brandId, from: 'onboard', role: 'groupAdmin' }),
+    ).toEqual({ page: 2, limit: 25, filters, brandId, from: 'onboard', role: 'groupAdmin' });
+  });
+
+  it('reads an empty status choice as Status (All)', () => {
+    const filters = { dropDown: { key: 'status', value: '', type: 'eq' } };
+    expect(schema.parse({ filters: JSON.stringify(filters) }).filters).toEqual(filters);
+  });
+
+  it.each([
+    { case: 'filters that are not JSON', query: { filters: '{oops' } },
+    { case: 'a sort field the list does not have', query: { filters: '{"sortField":{"direction":"asc","sortfield":"password"}}' } },
+    { case: 'a sort direction other than asc or desc', query: { filters: '{"sortField":{"direction":"up","sortfield":"name"}}' } },
+    { case: 'a status the list does not have', query: { filters: '{"dropDown":{"key":"status","value":"Gone","type":"eq"}}' } },
+    { case: 'a filter key other than status', query: { filters: '{"dropDown":{"key":"role","value":"Active","type":"eq"}}' } },
+    { case: 'an unknown filter', query: { filters: '{"where":"1=1"}' } },
+    { case: 'a search over 100 characters', query: { filters: JSON.stringify({ globalSearch: { value: 'x'.repeat(101) } }) } },
+    { case: 'a malformed brandId', query: { brandId: '1' } },
+    { case: 'a from other than onboard', query: { from: 'everywhere' } },
+  ])('refuses $case', ({ query }) => {
+    expect(schema.safeParse(query).success).toBe(false);
   });
 });

@@ -26,3 +26,73 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export function paginationOf(query: PageQuery, total: number): Pagination {
   return { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
 }
+
+/** Search applies from this many typed characters; below it the hint shows (spec 2 §5, §9). */
+export const minSearchLength = 3;
+
+export const sortDirections = ['desc', 'asc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+export interface SortState<Field extends string = string> {
+  sortfield: Field;
+  direction: SortDirection;
+}
+
+/** A header click: a new column sorts descending first; the same column toggles (spec 2 §4). */
+export function nextSort<Field extends string>(
+  current: SortState<Field> | undefined,
+  field: Field,
+): SortState<Field> {
+  if (current?.sortfield !== field) return { sortfield: field, direction: 'desc' };
+  return { sortfield: field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
+}
+
+/** The search text to apply: trimmed, and only once it reaches the minimum length. */
+export function effectiveSearch(value: string | undefined): string | undefined {
+  const trimmed = value?.trim() ?? '';
+  return trimmed.length >= minSearchLength ? trimmed : undefined;
+}
+
+/** The list query's `filters` travel as one JSON text in the query string. */
+const parsedJson = (value: unknown) => {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+};
+
+/**
+ * The entity list contract of spec 2 §7 shared by branches, users, invoices and ingestion logs:
+ * page and limit, `filters` (globalSearch {value, type}, dropDown {key 'status', value, type 'eq'},
+ * sortField {direction, sortfield}), and brandId, from ('onboard' for a group's All) and role.
+ * Each list names the sort fields and status values it accepts.
+ */
+export function entityListQuerySchema<
+  const SortField extends readonly [string, ...string[]],
+  const Status extends readonly [string, ...string[]],
+>(options: { sortFields: SortField; statuses: Status }) {
+  const filters = z.strictObject({
+    globalSearch: z
+      .strictObject({ value: z.string().max(100), type: z.string().max(30).optional() })
+      .optional(),
+    dropDown: z
+      .strictObject({
+        key: z.literal('status'),
+        value: z.union([z.enum(options.statuses), z.literal('')]),
+        type: z.literal('eq'),
+      })
+      .optional(),
+    sortField: z
+      .strictObject({ direction: z.enum(sortDirections), sortfield: z.enum(options.sortFields) })
+      .optional(),
+  });
+  return pageQuerySchema.extend({
+    filters: z.preprocess(parsedJson, filters.default({})),
+    brandId: z.preprocess(emptyAsMissing, z.uuid('Invalid id').optional()),
+    from: z.preprocess(emptyAsMissing, z.enum(['onboard']).optional()),
+    role: z.preprocess(emptyAsMissing, z.string().max(50).optional()),
+  });
+}

@@ -1,7 +1,95 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
+import type { SortDirection } from '@krowd/domain/list/list.schema';
+import type { BranchesTable, BranchStatus, DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface BranchListQuery {
+  /** The brands to list, or every brand. */
+  brandIds: string[] | 'all';
+  search?: string;
+  status?: BranchStatus;
+  sort?: { sortfield: BranchSortField; direction: SortDirection };
+  page: number;
+  limit: number;
+}
+
+/** The columns each sort field orders by; the id breaks ties so pages never overlap. */
+const sortColumns = {
+  name: 'b.name',
+  status: 'b.status',
+  created: 'b.created_at',
+  activatedDate: 'b.activated_at',
+  brandName: 'br.name',
+  merchantId: 'b.mastercard_merchant_id',
+} as const satisfies Record<BranchSortField, string>;
+
+/** A LIKE pattern that matches the text literally, wherever it appears. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+const startingWith = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+const branchColumns = [
+  'b.id',
+  'b.brand_id',
+  'br.name as brand_name',
+  'br.group_id',
+  'b.name',
+  'b.kmid',
+  'b.status',
+  'b.address',
+  'b.postcode',
+  'b.postal_town',
+  'b.city',
+  'b.contact_name',
+  'b.contact_email',
+  'b.contact_phone',
+  'b.tripadvisor_url',
+  'b.mastercard_merchant_id',
+  'b.amex_merchant_id',
+  'b.zettle_merchant_id',
+  'b.block',
+  'b.comments',
+  'b.approved_by',
+  'b.created_at',
+  'b.activated_at',
+  'b.created_by_brand_user',
+  'b.default_branch',
+] as const;
+
+type BranchSelect = ReturnType<ReturnType<typeof selectBranches>>;
+
+function selectBranches() {
+  return (executor: Executor) =>
+    executor
+      .selectFrom('branches as b')
+      .innerJoin('brands as br', 'br.id', 'b.brand_id')
+      .select(branchColumns);
+}
+
+/** The list's filters: brands, status, and search on the name (anywhere) and merchant IDs (from the start). */
+function filteredBranches(select: BranchSelect, query: BranchListQuery): BranchSelect {
+  let filtered = select;
+  if (query.brandIds !== 'all') filtered = filtered.where('b.brand_id', 'in', query.brandIds);
+  if (query.status) filtered = filtered.where('b.status', '=', query.status);
+  if (query.search) {
+    const anywhere = containing(query.search);
+    const start = startingWith(query.search);
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('b.name', 'ilike', anywhere),
+        eb('b.mastercard_merchant_id', 'ilike', start),
+        eb('b.amex_merchant_id', 'ilike', start),
+        eb('b.zettle_merchant_id', 'ilike', start),
+      ]),
+    );
+  }
+  return filtered;
+}
 
 export function createBranchesRepository(db: Kysely<DB>) {
+  const branches = selectBranches();
+
   return {
     /** A brand's branches other than deleted ones, by name. */
     branchesOfBrand(brandId: string) {
@@ -24,7 +112,65 @@ export function createBranchesRepository(db: Kysely<DB>) {
         .orderBy('name')
         .execute();
     },
+
+    /**
+     * One page of branches with the total in the same query: search on the name (anywhere) and on
+     * the merchant IDs (from their start), the status filter, and the sort (newest first unless asked).
+     */
+    async listPage(query: BranchListQuery) {
+      if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };
+      const filtered = filteredBranches(branches(db), query);
+      const sort = query.sort ?? { sortfield: 'created', direction: 'desc' };
+      const rows = await filtered
+        .select(sql<number>`count(*) OVER ()`.as('total'))
+        .orderBy(sortColumns[sort.sortfield], (order) => order[sort.direction]().nullsLast())
+        .orderBy('b.id', sort.direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      if (rows[0] || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+      // A page past the end has no row to carry the total.
+      const counted = await filteredBranches(branches(db), query)
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(counted.total) };
+    },
+
+    findById(id: string, executor: Executor = db) {
+      return branches(executor).where('b.id', '=', id).executeTakeFirst();
+    },
+
+    /** The branches with these ids, locked until the transaction ends. */
+    lockByIds(ids: string[], trx: Transaction<DB>) {
+      return branches(trx).where('b.id', 'in', ids).forUpdate(['b']).execute();
+    },
+
+    async insert(values: Insertable<BranchesTable>, executor: Executor = db) {
+      const row = await executor
+        .insertInto('branches')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async insertMany(values: Insertable<BranchesTable>[], executor: Executor = db) {
+      if (values.length === 0) return [];
+      const rows = await executor.insertInto('branches').values(values).returning('id').execute();
+      return rows.map((row) => row.id);
+    },
+
+    async update(ids: string[], values: Updateable<BranchesTable>, executor: Executor = db) {
+      if (ids.length === 0) return;
+      await executor
+        .updateTable('branches')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', 'in', ids)
+        .execute();
+    },
   };
 }
 
 export type BranchesRepository = ReturnType<typeof createBranchesRepository>;
+export type BranchRecord = NonNullable<Awaited<ReturnType<BranchesRepository['findById']>>>;

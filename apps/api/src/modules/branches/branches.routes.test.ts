@@ -1,62 +1,722 @@
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { BranchesTable } from '../../db/schema.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
+
+const m = messages.branch;
 
 let testApp: TestApp;
 let app: App;
 let ids: Awaited<ReturnType<typeof demoIds>>;
+const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   testApp = await createTestApp();
   app = testApp.app;
   ids = await demoIds(testApp.db);
+  for (const email of [
+    'companyadmin@demo.test',
+    'brandadmin@demo.test',
+    'groupadmin@demo.test',
+    'admin@demo.test',
+    'bank@demo.test',
+  ]) {
+    tokens[email] = (await loginAs(app, email)).token;
+  }
 });
 
 afterAll(async () => {
   await testApp?.close();
 });
 
-describe('GET /api/merchants/getMerchantByBrandId', () => {
-  it("lists a brand's branches other than deleted ones, saying which a campaign may use", async () => {
-    const { token } = await loginAs(app, 'companyadmin@demo.test');
+let branchCounter = 0;
+
+/** A branch of its own for a test that changes it. */
+async function branch(values: Partial<Insertable<BranchesTable>> = {}) {
+  branchCounter += 1;
+  const row = await testApp.db
+    .insertInto('branches')
+    .values({
+      brand_id: ids.brands.standalone,
+      name: `Test Branch ${branchCounter}`,
+      postcode: 'N1 9AA',
+      mastercard_merchant_id: `99${branchCounter}`,
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function stored(id: string) {
+  return testApp.db.selectFrom('branches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function demoBranch(name: string) {
+  const row = await testApp.db
+    .selectFrom('branches')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const newBranch = {
+  name: 'Green Fork Angel',
+  kmid: 'KM5999999',
+  postcode: 'N1 1QP',
+  postalTown: 'London',
+  address: '112 Upper Street',
+  contactName: 'Mary Jones',
+  contactPhone: '020 7946 0101',
+  contactEmail: 'angel@greenfork.test',
+  tripadvisorUrl: 'https://www.tripadvisor.co.uk/Restaurant_Review-Green_Fork_Angel',
+  merchantIds: { merchantId: '4419001', amexMerchantID: 'AX4419001' },
+};
+
+describe('POST /api/merchants', () => {
+  it('adds a Pending branch to the caller’s brand, marked as created by a brand user', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['companyadmin@demo.test'],
+      body: { ...newBranch, brandId: ids.brands.standalone },
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      respCode: 200,
+      respMessage: m.added,
+      details: {
+        name: 'Green Fork Angel',
+        kmid: 'KM5999999',
+        status: 'Pending',
+        contactPhone: '02079460101',
+        brandName: 'Green Fork',
+        createdByBrandUser: true,
+        defaultBranch: false,
+        merchantIds: { merchantId: '4419001', amexMerchantID: 'AX4419001', zettleMerchantID: null },
+      },
+    });
+  });
+
+  it('refuses a second live branch of the same directory venue in one brand', async () => {
+    const body = {
+      ...newBranch,
+      name: 'Green Fork Angel Again',
+      kmid: 'KM5999998',
+      brandId: ids.brands.standalone,
+    };
+    const first = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['brandadmin@demo.test'],
+      body,
+    });
+    const second = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['brandadmin@demo.test'],
+      body,
+    });
+
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ errorMessage: m.alreadyAdded });
+  });
+
+  it.each([
+    { field: 'name', value: 'Ab', message: m.nameMin },
+    { field: 'postcode', value: '12345', message: m.postcodeInvalid },
+    { field: 'contactName', value: 'R2D2', message: m.contactNameInvalid },
+    { field: 'contactPhone', value: 'call me', message: m.contactPhoneInvalid },
+    { field: 'contactEmail', value: 'nope', message: m.contactEmailInvalid },
+    { field: 'tripadvisorUrl', value: 'javascript:alert(1)', message: m.linkInvalid },
+  ])(
+    'answers 400 with "$message" for a bad $field, and stores nothing',
+    async ({ field, value, message }) => {
+      const before = await testApp.db
+        .selectFrom('branches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+
+      const response = await call(app, {
+        method: 'POST',
+        url: '/api/merchants',
+        token: tokens['companyadmin@demo.test'],
+        body: { ...newBranch, kmid: null, [field]: value, brandId: ids.brands.standalone },
+      });
+
+      const after = await testApp.db
+        .selectFrom('branches')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fieldErrors[field]).toBe(message);
+      expect(after.n).toBe(before.n);
+    },
+  );
+
+  it('refuses a status or creator smuggled into the form', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['companyadmin@demo.test'],
+      body: { ...newBranch, kmid: null, status: 'Active', brandId: ids.brands.standalone },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors.status).toBe(messages.validation.unexpectedField);
+  });
+
+  it("answers 404 for another tenant's brand", async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['companyadmin@demo.test'],
+      body: { ...newBranch, kmid: null, brandId: ids.brands.groupBrandA },
+    });
+
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('lets a group admin add to either brand of the group', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['groupadmin@demo.test'],
+      body: { ...newBranch, kmid: null, name: 'Ember Pizza Stockport', brandId: ids.brands.groupBrandB },
+    });
+
+    expect(response.statusCode).toBe(201);
+    expect(response.json().details.brandName).toBe('Ember Pizza Co');
+  });
+});
+
+describe('PUT /api/merchants/:id', () => {
+  it('edits a default branch', async () => {
+    const id = await branch({ default_branch: true, status: 'Active' });
 
     const response = await call(app, {
-      url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.standalone}`,
-      token,
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { address: '1 New Street', contactEmail: 'new@greenfork.test' },
     });
 
     expect(response.statusCode).toBe(200);
-    const merchants = response.json().merchants as { name: string; status: string; selectable: boolean }[];
-    expect(merchants.map((m) => m.status).sort()).toEqual(['Active', 'Approved', 'Rejected', 'Updated']);
-    for (const merchant of merchants) {
-      expect(merchant.selectable).toBe(merchant.status === 'Active' || merchant.status === 'Approved');
-    }
-    expect(response.body).not.toContain('Camden');
+    expect(response.json()).toMatchObject({
+      respCode: 205,
+      respMessage: m.updated,
+      details: {
+        address: '1 New Street',
+        contactEmail: 'new@greenfork.test',
+        status: 'Active',
+        defaultBranch: true,
+      },
+    });
   });
 
-  it("answers 404 for another tenant's brand and 400 for a malformed id", async () => {
-    const { token } = await loginAs(app, 'companyadmin@demo.test');
+  it('saves one merchant ID at a time, as the inline editor does, leaving the others', async () => {
+    const id = await branch({ amex_merchant_id: 'AX1' });
 
-    const foreign = await call(app, {
-      url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.groupBrandA}`,
-      token,
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { merchantIds: { zettleMerchantID: 'ZT77' } },
     });
-    const malformed = await call(app, { url: '/api/merchants/getMerchantByBrandId?brandId=1', token });
+
+    expect(response.statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({ amex_merchant_id: 'AX1', zettle_merchant_id: 'ZT77' });
+  });
+
+  it('clears a merchant ID sent empty', async () => {
+    const id = await branch({ amex_merchant_id: 'AX2' });
+
+    await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { merchantIds: { amexMerchantID: '' } },
+    });
+
+    expect((await stored(id)).amex_merchant_id).toBeNull();
+  });
+
+  it('keeps the directory choice locked: a name or kmid is refused', async () => {
+    const id = await branch();
+
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { name: 'Renamed' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ name: messages.validation.unexpectedField });
+  });
+
+  it('refuses to edit a deleted branch', async () => {
+    const id = await branch({ status: 'Deleted' });
+
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { address: 'x' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+  });
+
+  it("answers 404 for another tenant's branch and for none at all", async () => {
+    const foreign = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${await demoBranch('Harbour Kitchen York')}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { address: 'x' },
+    });
+    const missing = await call(app, {
+      method: 'PUT',
+      url: '/api/merchants/00000000-0000-4000-8000-000000000000',
+      token: tokens['companyadmin@demo.test'],
+      body: { address: 'x' },
+    });
+
+    expect(foreign.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/merchants/:id', () => {
+  it('marks a branch Deleted', async () => {
+    const id = await branch();
+
+    const response = await call(app, {
+      method: 'DELETE',
+      url: `/api/merchants/${id}`,
+      token: tokens['brandadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 206, respMessage: m.deleted });
+    expect((await stored(id)).status).toBe('Deleted');
+  });
+
+  it('never deletes a default branch', async () => {
+    const id = await branch({ default_branch: true });
+
+    const response = await call(app, {
+      method: 'DELETE',
+      url: `/api/merchants/${id}`,
+      token: tokens['brandadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.defaultBranchNotDeletable });
+    expect((await stored(id)).status).toBe('Pending');
+  });
+
+  it("answers 404 for another tenant's branch and 400 for a malformed id", async () => {
+    const foreign = await call(app, {
+      method: 'DELETE',
+      url: `/api/merchants/${await demoBranch('Green Fork Shoreditch')}`,
+      token: tokens['groupadmin@demo.test'],
+    });
+    const malformed = await call(app, {
+      method: 'DELETE',
+      url: '/api/merchants/42',
+      token: tokens['groupadmin@demo.test'],
+    });
 
     expect(foreign.statusCode).toBe(404);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fieldErrors).toEqual({ brandId: 'Invalid id' });
+  });
+});
+
+describe('POST /api/merchants/multiRemove', () => {
+  it('deletes every ticked branch', async () => {
+    const ticked = [await branch(), await branch({ status: 'Active', created_by_brand_user: true })];
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: ticked, action: 'DELETE' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 206, respMessage: m.deleted });
+    for (const id of ticked) expect((await stored(id)).status).toBe('Deleted');
   });
 
-  it('lets a group admin read each brand of the group', async () => {
-    const { token } = await loginAs(app, 'groupadmin@demo.test');
+  it('changes nothing when one ticked branch is a default branch', async () => {
+    const plain = await branch();
+    const fallback = await branch({ default_branch: true });
 
-    for (const brandId of [ids.brands.groupBrandA, ids.brands.groupBrandB]) {
-      const response = await call(app, {
-        url: `/api/merchants/getMerchantByBrandId?brandId=${brandId}`,
-        token,
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: [plain, fallback], action: 'DELETE' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect((await stored(plain)).status).toBe('Pending');
+  });
+
+  it("changes nothing when one ticked branch is another tenant's", async () => {
+    const own = await branch();
+    const foreign = await branch({ brand_id: ids.brands.groupBrandA });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: [own, foreign], action: 'DELETE' },
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect((await stored(own)).status).toBe('Pending');
+    expect((await stored(foreign)).status).toBe('Pending');
+  });
+
+  it('changes nothing when the operator-side rows do not share one status', async () => {
+    const active = await branch({ status: 'Active' });
+    const rejected = await branch({ status: 'Rejected' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: [active, rejected], action: 'DELETE' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect((await stored(active)).status).toBe('Active');
+  });
+
+  it('takes DELETE only', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: [await branch()], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fieldErrors)).toEqual(['action']);
+  });
+});
+
+describe('POST /api/merchants/multiApprove', () => {
+  it('approves ticked operator-side branches, recording who, the comments and when', async () => {
+    const ticked = [await branch({ status: 'Deleted' }), await branch({ status: 'Deleted' })];
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: ticked, action: 'APPROVE', comments: 'Restored after review' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 205, respMessage: m.approved });
+    for (const id of ticked) {
+      const row = await stored(id);
+      expect(row).toMatchObject({
+        status: 'Approved',
+        approved_by: 'admin@demo.test',
+        comments: 'Restored after review',
       });
-      expect(response.statusCode).toBe(200);
-      expect(response.json().merchants.length).toBeGreaterThan(0);
+      expect(row.activated_at).toBeInstanceOf(Date);
     }
+  });
+
+  it('rejects with a reason, clearing the activated date', async () => {
+    const id = await branch({ status: 'Active', activated_at: new Date('2025-01-01T00:00:00Z') });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['bank@demo.test'],
+      body: { selectedIds: [id], action: 'REJECT', comments: 'MID unknown to the network' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().respMessage).toBe(m.rejected);
+    expect(await stored(id)).toMatchObject({
+      status: 'Rejected',
+      approved_by: 'bank@demo.test',
+      activated_at: null,
+    });
+  });
+
+  it('refuses to approve branches a brand user created, changing nothing', async () => {
+    const id = await branch({ status: 'Pending', created_by_brand_user: true });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: [id], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect((await stored(id)).status).toBe('Pending');
+  });
+
+  it('refuses to approve an Active branch and to reject without a reason', async () => {
+    const id = await branch({ status: 'Active' });
+
+    const approve = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: [id], action: 'APPROVE' },
+    });
+    const reject = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: [id], action: 'REJECT' },
+    });
+
+    expect(approve.statusCode).toBe(409);
+    expect(reject.statusCode).toBe(400);
+    expect(reject.json().fieldErrors.comments).toBe(m.rejectCommentsRequired);
+  });
+
+  it('answers 404 for an id that is no branch, changing nothing', async () => {
+    const id = await branch({ status: 'Deleted' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: [id, '00000000-0000-4000-8000-000000000000'], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect((await stored(id)).status).toBe('Deleted');
+  });
+});
+
+describe('POST /api/users/approveMerchantId', () => {
+  it('approves one branch with comments and answers it', async () => {
+    const id = await branch({ status: 'Rejected' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens['admin@demo.test'],
+      body: { status: 'Approved', MId: id, comments: 'Checked with Visa' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    const { respMessage, details } = response.json<{ respMessage: string; details: BranchRow }>();
+    expect(respMessage).toBe(m.approved);
+    expect(details).toMatchObject({
+      status: 'Approved',
+      approvedBy: 'admin@demo.test',
+      comments: 'Checked with Visa',
+    });
+    expect(details.activatedDate).not.toBeNull();
+  });
+
+  it('rejects one branch by PUT as well', async () => {
+    const id = await branch({ status: 'Approved' });
+
+    const response = await call(app, {
+      method: 'PUT',
+      url: '/api/users/approveMerchantId',
+      token: tokens['bank@demo.test'],
+      body: { status: 'Rejected', MId: id, comments: 'Closed down' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      respMessage: m.rejected,
+      details: { status: 'Rejected', activatedDate: null },
+    });
+  });
+
+  it('refuses a status the rules do not allow (an Updated branch)', async () => {
+    const id = await branch({ status: 'Updated' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens['admin@demo.test'],
+      body: { status: 'Approved', MId: id },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect((await stored(id)).status).toBe('Updated');
+  });
+
+  it('refuses a second live branch of the same venue when restoring a deleted one', async () => {
+    await branch({ kmid: 'KM-TWIN', status: 'Active' });
+    const deletedTwin = await branch({ kmid: 'KM-TWIN', status: 'Deleted' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens['admin@demo.test'],
+      body: { status: 'Approved', MId: deletedTwin },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.alreadyAdded });
+  });
+
+  it.each([
+    { case: 'no status', body: { MId: '00000000-0000-4000-8000-000000000000' }, field: 'status' },
+    { case: 'a malformed MId', body: { status: 'Approved', MId: 'x' }, field: 'MId' },
+    {
+      case: 'an unknown field',
+      body: { status: 'Approved', MId: '00000000-0000-4000-8000-000000000000', admin: true },
+      field: 'admin',
+    },
+  ])('answers 400 for $case', async ({ body, field }) => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens['admin@demo.test'],
+      body,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json().fieldErrors)).toContain(field);
+  });
+});
+
+describe('POST /api/merchants/createMultiple', () => {
+  const wizardBranch = (name: string) => ({
+    name,
+    postcode: 'SW4 0HY',
+    contactPhone: '02079460102',
+    contactEmail: 'clapham@greenfork.test',
+    merchantIds: { merchantId: '4419100' },
+    brandId: ids.brands.standalone,
+  });
+
+  it('adds new branches and updates those with an _id, answering their ids in order', async () => {
+    const existing = await branch();
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      token: tokens['companyadmin@demo.test'],
+      body: [wizardBranch('Green Fork Clapham'), { ...wizardBranch('Renamed In Wizard'), _id: existing }],
+    });
+
+    expect(response.statusCode).toBe(200);
+    const branches = response.json().details.branch as { updateOne: { filter: { _id: string } } }[];
+    expect(branches).toHaveLength(2);
+    expect(branches[1]!.updateOne.filter._id).toBe(existing);
+    expect((await stored(branches[0]!.updateOne.filter._id)).name).toBe('Green Fork Clapham');
+    expect((await stored(existing)).name).toBe('Renamed In Wizard');
+  });
+
+  it('needs at least one merchant ID and the contact details on each branch', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      token: tokens['companyadmin@demo.test'],
+      body: [{ ...wizardBranch('Green Fork Nowhere'), merchantIds: {}, contactEmail: '' }],
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toMatchObject({
+      '0.merchantIds': m.merchantIdRequired,
+      '0.contactEmail': m.contactEmailRequired,
+    });
+  });
+
+  it("stores none when one branch is another tenant's", async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      token: tokens['companyadmin@demo.test'],
+      body: [
+        wizardBranch('Green Fork Lost'),
+        { ...wizardBranch('Elsewhere'), brandId: ids.brands.groupBrandA },
+      ],
+    });
+
+    const lost = await testApp.db
+      .selectFrom('branches')
+      .select('id')
+      .where('name', '=', 'Green Fork Lost')
+      .execute();
+    expect(response.statusCode).toBe(404);
+    expect(lost).toEqual([]);
+  });
+});
+
+describe('the branch directory', () => {
+  it('finds venues from 3 characters, names that start with the text first', async () => {
+    const response = await call(app, {
+      url: '/api/branchDirectory?search=green%20fork',
+      token: tokens['companyadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(200);
+    const hits = response.json().data as { merchant_name: string; kmid: string; phone_no: string }[];
+    expect(hits.map((hit) => hit.merchant_name)).toContain('Green Fork Angel');
+    expect(hits.every((hit) => /^KM/.test(hit.kmid))).toBe(true);
+  });
+
+  it('says a search needs 3 characters', async () => {
+    const response = await call(app, {
+      url: '/api/branchDirectory?search=gr',
+      token: tokens['companyadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors.search).toBe(messages.list.searchMin);
+  });
+
+  it('creates an entry for a new name and answers its new kmid', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/branchDirectory',
+      token: tokens['companyadmin@demo.test'],
+      body: {
+        branch_name: 'Green Fork Hackney',
+        brand_id: ids.brands.standalone,
+        postcode: 'E8 1DY',
+        city: 'London',
+      },
+    });
+    const found = await call(app, {
+      url: '/api/branchDirectory?search=hackney',
+      token: tokens['companyadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(201);
+    const kmid = response.json().data[0].kmid as string;
+    expect(kmid).toMatch(/^KM\d{7}$/);
+    expect(found.json().data).toEqual([
+      expect.objectContaining({ merchant_name: 'Green Fork Hackney', kmid }),
+    ]);
+  });
+
+  it("answers 404 for creating an entry for another tenant's brand", async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/branchDirectory',
+      token: tokens['companyadmin@demo.test'],
+      body: { branch_name: 'Somewhere Else', brand_id: ids.brands.groupBrandB },
+    });
+
+    expect(response.statusCode).toBe(404);
   });
 });

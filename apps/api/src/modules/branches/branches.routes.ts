@@ -1,16 +1,42 @@
+import type { FastifyError, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import {
+  approveMerchantSchema,
+  branchCreateSchema,
+  branchRowSchema,
+  branchSortFields,
+  branchStatuses,
+  branchUpdateSchema,
+  branchWizardSchema,
+  directoryBranchSchema,
+  directoryCreateSchema,
+  directorySearchSchema,
+  multiActionSchema,
+} from '@krowd/domain/branch/branch.schema';
+import { entityListQuerySchema, paginationSchema } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  errorBodySchema,
+  errorResponses,
+  messageOnlySchema,
+  respCodes,
+  successSchema,
+} from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
+import { idParamsSchema } from '../users/users.routes.ts';
 import type { BranchesRepository } from './branches.repository.ts';
+import type { BranchesService } from './branches.service.ts';
+
+const m = messages.branch;
 
 const merchantSchema = z.object({
   _id: z.string(),
   name: z.string(),
   kmid: z.string().nullable(),
-  status: z.enum(['Pending', 'Approved', 'Active', 'Rejected', 'Deleted', 'Updated']),
+  status: z.enum(branchStatuses),
   merchantId: z.string().nullable(),
   amexMerchantID: z.string().nullable(),
   zettleMerchantID: z.string().nullable(),
@@ -20,11 +46,47 @@ const merchantSchema = z.object({
   selectable: z.boolean(),
 });
 
-/** Branches as the campaign form needs them (the full branch screens are the admin console's). */
+const branchListQuerySchema = entityListQuerySchema({
+  sortFields: branchSortFields,
+  statuses: branchStatuses,
+}).strict();
+const branchDetailsSchema = successSchema({ details: branchRowSchema });
+const createMultipleSchema = z.array(branchWizardSchema).min(1).max(100);
+const createMultipleResponseSchema = successSchema({
+  details: z.object({
+    branch: z.array(z.object({ updateOne: z.object({ filter: z.object({ _id: z.string() }) }) })),
+  }),
+});
+const uploadQuerySchema = z.strictObject({
+  brandId: z.uuid('Invalid id'),
+  fileName: z.string().trim().min(1).max(255).optional(),
+});
+
+/** A branches CSV may be up to 1 MB (1000 rows of the brief §6 columns fit several times over). */
+const csvBodyLimit = 1024 * 1024;
+
+/** An oversized CSV says so in the upload's words; every other error goes to the app's handler. */
+function csvErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return reply.code(413).send({ errorMessage: m.fileTooLarge });
+  throw error;
+}
+
+/**
+ * Branches (merchants): the entity list, add, edit, delete, the multi actions, approve/reject, the
+ * wizard's createMultiple, the CSV upload and the branch directory (spec 2 §2.4, §4, §7).
+ */
 export const branchesRoutes: FastifyPluginAsyncZod<{
   branches: BranchesRepository;
   brands: BrandsRepository;
-}> = async (app, { branches, brands }) => {
+  service: BranchesService;
+}> = async (app, { branches, brands, service }) => {
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'buffer', bodyLimit: csvBodyLimit },
+    (_request, body, done) => done(null, body),
+  );
+
   app.get(
     '/merchants/getMerchantByBrandId',
     {
@@ -54,6 +116,220 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
           selectable: row.status === 'Active' || row.status === 'Approved',
         })),
       };
+    },
+  );
+
+  app.get(
+    '/merchants',
+    {
+      config: { access: 'branches.read' },
+      schema: {
+        tags: ['branches'],
+        summary:
+          'The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope',
+        querystring: branchListQuerySchema,
+        response: {
+          200: successSchema({ data: z.array(branchRowSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.list(callerOf(request), request.query)),
+    }),
+  );
+
+  app.post(
+    '/merchants',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Add a branch to a brand within scope; it starts Pending',
+        body: branchCreateSchema,
+        response: { 201: branchDetailsSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const details = await service.add(callerOf(request), request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.added, details });
+    },
+  );
+
+  app.put(
+    '/merchants/:id',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Edit a branch (default branches too); the directory choice stays locked',
+        params: idParamsSchema,
+        body: branchUpdateSchema,
+        response: { 200: branchDetailsSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.updated,
+      respMessage: m.updated,
+      details: await service.update(callerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/merchants/:id',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Delete a branch (status Deleted); never a default branch',
+        params: idParamsSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.remove(callerOf(request), request.params.id);
+      return { respCode: respCodes.deleted, respMessage: m.deleted };
+    },
+  );
+
+  app.post(
+    '/merchants/multiApprove',
+    {
+      config: { access: 'branches.review' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Approve or reject the ticked branches, in one transaction',
+        body: multiActionSchema(['APPROVE', 'REJECT']),
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { selectedIds, action, comments } = request.body;
+      await service.multiAction(callerOf(request), selectedIds, action, comments);
+      return { respCode: respCodes.updated, respMessage: action === 'APPROVE' ? m.approved : m.rejected };
+    },
+  );
+
+  app.post(
+    '/merchants/multiRemove',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Delete the ticked branches, in one transaction',
+        body: multiActionSchema(['DELETE']),
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { selectedIds, action, comments } = request.body;
+      await service.multiAction(callerOf(request), selectedIds, action, comments);
+      return { respCode: respCodes.deleted, respMessage: m.deleted };
+    },
+  );
+
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/users/approveMerchantId',
+      config: { access: 'branches.review' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Approve or reject one branch with comments (confirm merchant)',
+        body: approveMerchantSchema,
+        response: { 200: branchDetailsSchema, ...errorResponses },
+      },
+      handler: async (request) => {
+        const { status, MId, comments } = request.body;
+        return {
+          respCode: respCodes.updated,
+          respMessage: status === 'Approved' ? m.approved : m.rejected,
+          details: await service.review(callerOf(request), MId, status, comments),
+        };
+      },
+    });
+  }
+
+  app.post(
+    '/merchants/createMultiple',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary:
+          "The onboarding wizard's branches: new ones added, those with an _id updated, in one transaction",
+        body: createMultipleSchema,
+        response: { 200: createMultipleResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const ids = await service.createMultiple(callerOf(request), request.body);
+      return {
+        respCode: respCodes.ok,
+        respMessage: m.saved,
+        details: { branch: ids.map((id) => ({ updateOne: { filter: { _id: id } } })) },
+      };
+    },
+  );
+
+  app.post(
+    '/merchants/upload',
+    {
+      config: { access: 'branches.manage' },
+      bodyLimit: csvBodyLimit,
+      errorHandler: csvErrorHandler,
+      schema: {
+        tags: ['branches'],
+        summary: 'Upload a branches CSV (brief §6) as text/csv: every row stored, or none',
+        consumes: ['text/csv'],
+        querystring: uploadQuerySchema,
+        response: {
+          201: successSchema({ count: z.number().int() }),
+          ...errorResponses,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { brandId, fileName } = request.query;
+      const count = await service.upload(callerOf(request), brandId, fileName, request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.uploaded, count });
+    },
+  );
+
+  app.get(
+    '/branchDirectory',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Search the branch directory by name, from 3 characters',
+        querystring: directorySearchSchema,
+        response: { 200: successSchema({ data: z.array(directoryBranchSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      data: await service.searchDirectory(request.query.search),
+    }),
+  );
+
+  app.post(
+    '/branchDirectory',
+    {
+      config: { access: 'branches.manage' },
+      schema: {
+        tags: ['branches'],
+        summary: 'Create a directory entry for a new branch name; answers its kmid as data[0].kmid',
+        body: directoryCreateSchema,
+        response: { 201: successSchema({ data: z.array(directoryBranchSchema) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const entry = await service.createDirectoryEntry(callerOf(request), request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, data: [entry] });
     },
   );
 };

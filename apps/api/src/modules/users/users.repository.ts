@@ -64,6 +64,14 @@ export function createUsersRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    async acceptTerms(userId: string) {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ is_t_and_c_accepted: true, updated_at: new Date(), version: eb('version', '+', 1) }))
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async createBrandOwner(
       input: { firstName: string; lastName: string; email: string; passwordHash: string },
       executor: Executor,

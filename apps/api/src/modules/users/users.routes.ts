@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '@krowd/domain/access/access.rules';
 import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
-import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { messages } from '@krowd/domain/messages/messages';
+import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
 import { scopeCoversUser } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -52,6 +53,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; auth: 
           created: account.created_at.toISOString(),
         },
       };
+    },
+  );
+
+  app.post(
+    '/users/acceptTerms',
+    {
+      config: { access: 'session.own' },
+      schema: {
+        tags: ['users'],
+        summary: 'Record that the caller accepted the reward-partner terms (asked before the first campaign)',
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await users.acceptTerms(callerOf(request).account.id);
+      return { respCode: respCodes.updated, respMessage: messages.campaign.termsAccepted };
     },
   );
 };

@@ -1,0 +1,91 @@
+/**
+ * Reading uploaded CSV files (RFC 4180): the bytes must be UTF-8 text, records may quote fields
+ * (with "" for a quote and line breaks inside quotes), lines end in LF, CRLF or CR. Values come out
+ * as the text they are; nothing in them is evaluated.
+ */
+
+export interface CsvRecord {
+  /** The line of the file the record starts on (the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+export type CsvText = { ok: true; text: string } | { ok: false; reason: 'empty' | 'notText' };
+
+/** Bytes that never occur in a text file: NUL and the C0 controls other than tab, LF and CR. */
+const binaryControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The file's text, or why it is not a text file (judged by its bytes, not by its name). */
+export function csvTextOf(bytes: Uint8Array): CsvText {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, reason: 'notText' };
+  }
+  if (binaryControl.test(text)) return { ok: false, reason: 'notText' };
+  text = text.replace(/^\uFEFF/, '');
+  return text.trim() === '' ? { ok: false, reason: 'empty' } : { ok: true, text };
+}
+
+/** The records of a CSV text, skipping blank lines; throws CsvSyntaxError on an unclosed quote. */
+export function parseCsv(text: string): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let cellStarted = false;
+
+  const endRecord = () => {
+    cells.push(cell);
+    if (cells.length > 1 || cells[0] !== '' || cellStarted) records.push({ line: recordLine, cells });
+    cells = [];
+    cell = '';
+    cellStarted = false;
+  };
+
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char === '"') {
+        if (text[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else {
+          quoted = false;
+        }
+      } else {
+        if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line += 1;
+        cell += char;
+      }
+      continue;
+    }
+    if (char === '"' && cell === '') {
+      quoted = true;
+      cellStarted = true;
+    } else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+      cellStarted = true;
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      endRecord();
+      line += 1;
+      recordLine = line;
+    } else {
+      cell += char;
+    }
+  }
+  if (quoted) throw new CsvSyntaxError(recordLine);
+  if (cell !== '' || cells.length > 0 || cellStarted) endRecord();
+  return records;
+}
+
+export class CsvSyntaxError extends Error {
+  constructor(readonly line: number) {
+    super(`Unclosed quote in the record starting on line ${line}`);
+    this.name = 'CsvSyntaxError';
+  }
+}

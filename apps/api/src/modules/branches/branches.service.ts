@@ -1,0 +1,379 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { TenantScope } from '@krowd/domain/access/access.rules';
+import { branchActions, branchActorOf, type BranchAction } from '@krowd/domain/branch/branch.rules';
+import {
+  branchCsvColumns,
+  branchCsvRowSchema,
+  branchInputOfCsvRecord,
+  maxBranchCsvRows,
+  type BranchCreate,
+  type BranchCsvColumn,
+  type BranchForm,
+  type BranchRow,
+  type BranchSortField,
+  type BranchStatus,
+  type BranchUpdate,
+  type BranchWizard,
+  type BulkBranchAction,
+  type DirectoryCreate,
+  type MerchantIds,
+} from '@krowd/domain/branch/branch.schema';
+import {
+  effectiveSearch,
+  paginationOf,
+  type PageQuery,
+  type SortDirection,
+} from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { BranchesTable, DB } from '../../db/schema.ts';
+import { csvTextOf, CsvSyntaxError, parseCsv } from '../../http/csv.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { scopeCoversBrand } from '../../http/tenant.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { brandInScope } from '../brands/brand-scope.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { BranchDirectoryRepository } from './branch-directory.repository.ts';
+import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
+
+const m = messages.branch;
+
+export interface BranchListRequest extends PageQuery {
+  filters: {
+    globalSearch?: { value: string };
+    dropDown?: { value: BranchStatus | '' };
+    sortField?: { sortfield: BranchSortField; direction: SortDirection };
+  };
+  brandId?: string;
+  from?: 'onboard';
+}
+
+/** The branch as the API answers it (an allowlist of columns, in the spec's field names). */
+export function toBranchRow(row: BranchRecord): BranchRow {
+  return {
+    _id: row.id,
+    name: row.name,
+    kmid: row.kmid,
+    brandId: row.brand_id,
+    brandName: row.brand_name,
+    status: row.status,
+    address: row.address,
+    postcode: row.postcode,
+    postalTown: row.postal_town,
+    city: row.city,
+    contactName: row.contact_name,
+    contactEmail: row.contact_email,
+    contactPhone: row.contact_phone,
+    tripadvisorUrl: row.tripadvisor_url,
+    merchantIds: {
+      merchantId: row.mastercard_merchant_id,
+      amexMerchantID: row.amex_merchant_id,
+      zettleMerchantID: row.zettle_merchant_id,
+    },
+    block: row.block,
+    comments: row.comments,
+    approvedBy: row.approved_by,
+    created: row.created_at.toISOString(),
+    activatedDate: row.activated_at?.toISOString() ?? null,
+    createdByBrandUser: row.created_by_brand_user,
+    defaultBranch: row.default_branch,
+  };
+}
+
+const ruleRowOf = (row: BranchRecord) => ({
+  status: row.status,
+  createdByBrandUser: row.created_by_brand_user,
+  defaultBranch: row.default_branch,
+});
+
+/** The merchant-ID columns of the given ids; absent keys stay as they are. */
+function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Updateable<BranchesTable> {
+  if (!ids) return {};
+  return {
+    mastercard_merchant_id: ids.merchantId,
+    amex_merchant_id: ids.amexMerchantID,
+    zettle_merchant_id: ids.zettleMerchantID,
+  };
+}
+
+function formColumns(
+  form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
+): Updateable<BranchesTable> {
+  return {
+    name: form.name,
+    kmid: form.kmid,
+    postcode: form.postcode,
+    postal_town: form.postalTown,
+    address: form.address,
+    contact_name: form.contactName,
+    contact_phone: form.contactPhone,
+    contact_email: form.contactEmail,
+    tripadvisor_url: form.tripadvisorUrl,
+    ...merchantIdColumns(form.merchantIds),
+  };
+}
+
+const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
+
+/** A second live branch of the same directory venue in one brand is refused, not half-stored. */
+async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(m.alreadyAdded);
+    throw error;
+  }
+}
+
+/** The column a CSV issue is about, by the file's header names. */
+function csvColumnOf(path: readonly PropertyKey[]): string {
+  if (path[0] === 'merchantIds') return String(path[1] ?? 'merchantId');
+  return String(path[0] ?? 'row');
+}
+
+const bulkActionOf: Record<BulkBranchAction, BranchAction> = {
+  APPROVE: 'approve',
+  REJECT: 'reject',
+  DELETE: 'delete',
+};
+
+export function createBranchesService(deps: {
+  db: Kysely<DB>;
+  branches: BranchesRepository;
+  directory: BranchDirectoryRepository;
+  brands: BrandsRepository;
+  clock: () => Date;
+}) {
+  const { db, branches, directory, brands, clock } = deps;
+
+  const covers = (scope: TenantScope, row: BranchRecord) =>
+    scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id });
+
+  /** The branch, when the caller's scope covers it; otherwise 404. */
+  async function branchInScope(
+    caller: AuthContext,
+    id: string,
+    executor?: Parameters<BranchesRepository['findById']>[1],
+  ) {
+    const row = await branches.findById(id, executor);
+    if (!row || !covers(caller.scope, row)) throw notFound();
+    return row;
+  }
+
+  function requireAllowed(caller: AuthContext, rows: BranchRecord[], action: BranchAction) {
+    if (branchActions(rows.map(ruleRowOf), branchActorOf(caller.audience)).includes(action)) return;
+    const refusingDefault = action === 'delete' && rows.some((row) => row.default_branch);
+    throw conflict(refusingDefault ? m.defaultBranchNotDeletable : m.actionNotAllowed);
+  }
+
+  /** The brands a list covers: one chosen brand, or every brand of the caller's scope ('onboard' is All). */
+  async function listedBrands(caller: AuthContext, request: BranchListRequest): Promise<string[] | 'all'> {
+    const { scope } = caller;
+    const chosen = request.from === 'onboard' ? undefined : request.brandId;
+    if (chosen) return [(await brandInScope(brands, scope, chosen)).id];
+    switch (scope.kind) {
+      case 'all':
+      case 'bank':
+        return 'all';
+      case 'group':
+        return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
+      case 'brand':
+        return [scope.brandId];
+      case 'none':
+        return [];
+    }
+  }
+
+  function newBranch(caller: AuthContext, brandId: string, form: BranchForm): Insertable<BranchesTable> {
+    return {
+      brand_id: brandId,
+      ...formColumns(form),
+      name: form.name,
+      status: 'Pending',
+      created_by_user_id: caller.account.id,
+      created_by_brand_user: caller.account.entity_type === 'brand',
+    };
+  }
+
+  /** What approving, rejecting or deleting writes: who decided, their comments and when (spec 2 §4). */
+  function decision(
+    caller: AuthContext,
+    action: BulkBranchAction,
+    comments: string,
+  ): Updateable<BranchesTable> {
+    if (action === 'DELETE') return { status: 'Deleted' };
+    const approved = action === 'APPROVE';
+    return {
+      status: approved ? 'Approved' : 'Rejected',
+      approved_by: caller.account.email,
+      comments: comments || null,
+      activated_at: approved ? clock() : null,
+    };
+  }
+
+  async function fresh(id: string) {
+    return toBranchRow((await branches.findById(id))!);
+  }
+
+  return {
+    async list(caller: AuthContext, request: BranchListRequest) {
+      const { filters } = request;
+      const { rows, total } = await branches.listPage({
+        brandIds: await listedBrands(caller, request),
+        search: effectiveSearch(filters.globalSearch?.value),
+        status: filters.dropDown?.value || undefined,
+        sort: filters.sortField,
+        page: request.page,
+        limit: request.limit,
+      });
+      return { data: rows.map(toBranchRow), pagination: paginationOf(request, total) };
+    },
+
+    async add(caller: AuthContext, input: BranchCreate) {
+      const brand = await brandInScope(brands, caller.scope, input.brandId);
+      const id = await refusingDuplicates(() => branches.insert(newBranch(caller, brand.id, input)));
+      return fresh(id);
+    },
+
+    async update(caller: AuthContext, id: string, changes: BranchUpdate) {
+      const row = await branchInScope(caller, id);
+      requireAllowed(caller, [row], 'edit');
+      await refusingDuplicates(() => branches.update([id], formColumns(changes)));
+      return fresh(id);
+    },
+
+    async remove(caller: AuthContext, id: string) {
+      const row = await branchInScope(caller, id);
+      requireAllowed(caller, [row], 'delete');
+      await branches.update([id], { status: 'Deleted' });
+    },
+
+    /**
+     * Approve, reject or delete the ticked branches in one transaction: every one must be in the
+     * caller's scope (else 404) and the rules must allow the action on them together (else 409).
+     */
+    async multiAction(
+      caller: AuthContext,
+      selectedIds: string[],
+      action: BulkBranchAction,
+      comments: string,
+    ) {
+      const ids = [...new Set(selectedIds)];
+      await refusingDuplicates(() =>
+        db.transaction().execute(async (trx) => {
+          const rows = await branches.lockByIds(ids, trx);
+          if (rows.length !== ids.length || rows.some((row) => !covers(caller.scope, row))) throw notFound();
+          requireAllowed(caller, rows, bulkActionOf[action]);
+          await branches.update(ids, decision(caller, action, comments), trx);
+        }),
+      );
+    },
+
+    async review(caller: AuthContext, id: string, status: 'Approved' | 'Rejected', comments: string) {
+      await this.multiAction(caller, [id], status === 'Approved' ? 'APPROVE' : 'REJECT', comments);
+      return fresh(id);
+    },
+
+    /**
+     * The onboarding wizard's save (merchants/createMultiple): new branches are added, those with an
+     * _id updated, all in one transaction. Answers the ids in the order given.
+     */
+    async createMultiple(caller: AuthContext, items: BranchWizard[]) {
+      return refusingDuplicates(() =>
+        db.transaction().execute(async (trx) => {
+          const ids: string[] = [];
+          for (const item of items) {
+            const brand = await brandInScope(brands, caller.scope, item.brandId);
+            if (!item._id) {
+              ids.push(await branches.insert(newBranch(caller, brand.id, item), trx));
+              continue;
+            }
+            const [row] = await branches.lockByIds([item._id], trx);
+            if (!row || row.brand_id !== brand.id) throw notFound();
+            requireAllowed(caller, [row], 'edit');
+            await branches.update([row.id], formColumns(item), trx);
+            ids.push(row.id);
+          }
+          return ids;
+        }),
+      );
+    },
+
+    /**
+     * A branches CSV (brief §6) for one brand: judged by its bytes, every bad row reported with its
+     * line number, and all rows stored or none.
+     */
+    async upload(caller: AuthContext, brandId: string, fileName: string | undefined, body: unknown) {
+      const brand = await brandInScope(brands, caller.scope, brandId);
+      if (!(body instanceof Uint8Array)) throw badRequest(m.fileRequired);
+      if (fileName !== undefined && !/\.csv$/i.test(fileName)) throw badRequest(m.fileNotCsv);
+      const text = csvTextOf(body);
+      if (!text.ok) throw badRequest(text.reason === 'empty' ? m.fileEmpty : m.fileNotCsv);
+
+      let records;
+      try {
+        records = parseCsv(text.text);
+      } catch (error) {
+        if (error instanceof CsvSyntaxError) {
+          throw badRequest(m.fileHasErrors, { [`Line ${error.line}`]: m.fileUnclosedQuote });
+        }
+        throw error;
+      }
+      const [header, ...rows] = records;
+      const columns = header?.cells.map((cell) => cell.trim()) ?? [];
+      const columnOf = new Map(branchCsvColumns.map((column) => [column.toLowerCase(), column]));
+      const known = columns.map((cell) => columnOf.get(cell.toLowerCase()));
+      if (known.some((column) => !column) || new Set(known).size !== branchCsvColumns.length) {
+        throw badRequest(m.fileHeaderInvalid);
+      }
+      if (rows.length === 0) throw badRequest(m.fileEmpty);
+      if (rows.length > maxBranchCsvRows) throw badRequest(m.fileTooManyRows);
+
+      const errors: Record<string, string> = {};
+      const values: Insertable<BranchesTable>[] = [];
+      for (const { line, cells } of rows) {
+        if (cells.length !== columns.length) {
+          errors[`Line ${line}`] = m.fileRowColumns;
+          continue;
+        }
+        const record = Object.fromEntries(known.map((column, index) => [column, cells[index]!])) as Record<
+          BranchCsvColumn,
+          string
+        >;
+        const parsed = branchCsvRowSchema.safeParse(branchInputOfCsvRecord(record));
+        if (parsed.success) {
+          values.push(newBranch(caller, brand.id, { ...parsed.data, kmid: null }));
+          continue;
+        }
+        for (const issue of parsed.error.issues) {
+          errors[`Line ${line}, ${csvColumnOf(issue.path)}`] ??= issue.message;
+        }
+      }
+      if (Object.keys(errors).length > 0) throw badRequest(m.fileHasErrors, errors);
+      await db.transaction().execute((trx) => branches.insertMany(values, trx));
+      return values.length;
+    },
+
+    async searchDirectory(text: string) {
+      return directory.search(text);
+    },
+
+    /** A new venue in the directory (the spec's branch-creation service), answering its new kmid. */
+    async createDirectoryEntry(caller: AuthContext, input: DirectoryCreate) {
+      const brand = await brandInScope(brands, caller.scope, input.brand_id);
+      return directory.create({
+        merchant_name: input.branch_name,
+        address: input.address ?? null,
+        postcode: input.postcode ?? null,
+        city: input.city ?? null,
+        email: input.email ?? null,
+        phone_no: input.phone_no ?? null,
+        entity_url: input.entity_url ?? input.tripadvisorUrl ?? null,
+        datasource: 'ui',
+        brand_id: brand.id,
+        created_by_user_id: caller.account.id,
+      });
+    },
+  };
+}
+
+export type BranchesService = ReturnType<typeof createBranchesService>;

@@ -1,0 +1,77 @@
+import {
+  displayDate,
+  formatPauseRange,
+  isEditable,
+  periodOf,
+} from '@krowd/domain/campaign/campaign-dates.rules';
+import { statusLabel } from '@krowd/domain/campaign/campaign.rules';
+import type { CampaignListItem, WeekDay } from '@krowd/domain/campaign/campaign.schema';
+import { defaultWeekDays } from '@krowd/domain/campaign/campaign.schema';
+import { penceToPounds } from '@krowd/domain/money/money.rules';
+import type { CampaignRow } from './campaigns.repository.ts';
+
+const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
+
+/** A row of the campaign lists (spec 3 §2–3): an allowlist of what a list shows. */
+export function toListItem(row: CampaignRow, now: Date, timeZone: string): CampaignListItem {
+  return {
+    _id: row.id,
+    name: row.name,
+    status: row.status,
+    statusLabel: statusLabel(row.status),
+    discountType: row.discount_type,
+    discountPercent: row.discount_percent,
+    discountValue: pounds(row.discount_value_pence),
+    discountSpreadValue: row.discount_spread_value,
+    successFee: row.success_fee,
+    openingTime: row.opening_time.toISOString(),
+    closingTime: row.closing_time.toISOString(),
+    start_date: row.start_date,
+    period: periodOf(row.start_date),
+    merchantNames: row.branch_names,
+    brandId: row.brand_id,
+    brandName: row.brand_name,
+    customerType: row.customer_type,
+    suggestions: row.suggestions,
+    recurring: row.recurring,
+    is_primary_campaign: row.is_primary_campaign,
+    pausedDate: row.pauses.map((p) => formatPauseRange({ from: p.from_date, to: p.to_date })),
+    editable: isEditable(row.start_date, now, timeZone),
+  };
+}
+
+/** The selected weekdays stored as their labels, back into the form's seven-day list. */
+export function weekDaysOf(stored: unknown): WeekDay[] {
+  const selected = new Set(Array.isArray(stored) ? (stored as string[]) : []);
+  return defaultWeekDays().map((day) => ({ ...day, selected: selected.has(day.label) }));
+}
+
+/** One campaign as the edit form reads it (spec 1 §3 payload names; money in pounds). */
+export function toCampaignDetails(row: CampaignRow, now: Date, timeZone: string) {
+  return {
+    ...toListItem(row, now, timeZone),
+    start_time: row.start_time?.slice(0, 5) ?? '',
+    end_time: row.end_time?.slice(0, 5) ?? '',
+    lastTransaction: row.last_transaction_months ?? ('NULL' as const),
+    discountAmount: pounds(row.discount_amount_pence),
+    discountSpreadAmount: row.discount_spread_amount,
+    spreadAvgSpend: pounds(row.spread_avg_spend_pence),
+    budget: pounds(row.budget_pence),
+    budgetType: row.budget_type,
+    age_range: [row.age_min, row.age_max] as [number, number],
+    gender: { male: row.gender_male, female: row.gender_female },
+    weekDays: weekDaysOf(row.week_days),
+    type: row.all_branches ? ('All' as const) : undefined,
+    merchantIds: row.all_branches ? [] : row.branch_ids,
+    validUntil: row.valid_until ? row.valid_until.slice(0, 7) : '',
+    templates: Array.isArray(row.templates) ? row.templates : [],
+    promoCode: row.promo_code ?? undefined,
+    primaryCampaignId: row.primary_campaign_id,
+    pauses: row.pauses.map((p) => ({
+      from: p.from_date,
+      to: p.to_date,
+      label: formatPauseRange({ from: p.from_date, to: p.to_date }),
+    })),
+    startedOn: displayDate(row.start_date),
+  };
+}

@@ -1,0 +1,205 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { CampaignSortField } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignStatus, CampaignsTable, DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Which brands a query may see: every brand, or these. */
+export type BrandFilter = 'all' | string[];
+
+export interface CampaignListQuery {
+  brands: BrandFilter;
+  /** Start-date bounds (inclusive) that make the phase: past, current or future. */
+  startFrom?: string;
+  startTo?: string;
+  search?: string;
+  /** Exact matches on status, customer type or discount type (the filter's eq criteria). */
+  equals?: Partial<Record<'status' | 'customerType' | 'discountType', string>>;
+  sort: CampaignSortField;
+  direction: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+const sortColumns = {
+  created: 'c.created_at',
+  name: 'c.name',
+  start_date: 'c.start_date',
+  status: 'c.status',
+  discountPercent: 'c.discount_percent',
+  successFee: 'c.success_fee',
+  customerType: 'c.customer_type',
+  suggestions: 'c.suggestions',
+  recurring: 'c.recurring',
+} as const satisfies Record<CampaignSortField, string>;
+
+/** SQL for campaigns, their branches, pauses and promo codes. */
+export function createCampaignsRepository(db: Kysely<DB>) {
+  const withDetails = (executor: Executor) =>
+    executor
+      .selectFrom('campaigns as c')
+      .innerJoin('brands as b', 'b.id', 'c.brand_id')
+      .selectAll('c')
+      .select([
+        'b.name as brand_name',
+        'b.group_id as brand_group_id',
+        sql<string[]>`ARRAY(
+          SELECT br.name FROM campaign_branches cb JOIN branches br ON br.id = cb.branch_id
+          WHERE cb.campaign_id = c.id ORDER BY br.name)`.as('branch_names'),
+        sql<string[]>`ARRAY(
+          SELECT cb.branch_id::text FROM campaign_branches cb WHERE cb.campaign_id = c.id)`.as('branch_ids'),
+        sql<{ id: string; from_date: string; to_date: string }[]>`COALESCE((
+          SELECT json_agg(json_build_object('id', p.id, 'from_date', p.from_date, 'to_date', p.to_date)
+            ORDER BY p.from_date)
+          FROM campaign_pauses p WHERE p.campaign_id = COALESCE(c.primary_campaign_id, c.id)), '[]'::json)`.as(
+          'pauses',
+        ),
+      ])
+      .where('c.deleted_at', 'is', null);
+
+  return {
+    async list(query: CampaignListQuery) {
+      let select = withDetails(db).select(sql<number>`count(*) OVER ()`.as('total'));
+      if (query.brands !== 'all') {
+        if (query.brands.length === 0) return { rows: [], total: 0 };
+        select = select.where('c.brand_id', 'in', query.brands);
+      }
+      if (query.startFrom) select = select.where('c.start_date', '>=', query.startFrom);
+      if (query.startTo) select = select.where('c.start_date', '<=', query.startTo);
+      if (query.search) select = select.where('c.name', 'ilike', `%${escapeLike(query.search)}%`);
+      const { status, customerType, discountType } = query.equals ?? {};
+      if (status) select = select.where('c.status', '=', status as CampaignStatus);
+      if (customerType)
+        select = select.where('c.customer_type', '=', customerType as CampaignsTable['customer_type']);
+      if (discountType)
+        select = select.where('c.discount_type', '=', discountType as CampaignsTable['discount_type']);
+      const rows = await select
+        .orderBy(sortColumns[query.sort], query.direction)
+        .orderBy('c.id', query.direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      return { rows, total: rows[0]?.total ?? 0 };
+    },
+
+    findById(id: string, executor: Executor = db) {
+      return withDetails(executor).where('c.id', '=', id).executeTakeFirst();
+    },
+
+    /** Campaigns of a brand so far (the naming rule's count). */
+    async countOfBrand(brandId: string) {
+      const row = await db
+        .selectFrom('campaigns')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('brand_id', '=', brandId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async countCurrent(brands: BrandFilter, monthStart: string) {
+      let query = db
+        .selectFrom('campaigns')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('deleted_at', 'is', null)
+        .where('start_date', '=', monthStart);
+      if (brands !== 'all') {
+        if (brands.length === 0) return 0;
+        query = query.where('brand_id', 'in', brands);
+      }
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    },
+
+    async insert(values: Insertable<CampaignsTable>, branchIds: string[], executor: Executor) {
+      const row = await executor
+        .insertInto('campaigns')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await replaceBranches(executor, row.id, values.brand_id, branchIds);
+      return row.id;
+    },
+
+    async update(id: string, values: Updateable<CampaignsTable>, branchIds: string[], executor: Executor) {
+      const brand = await executor
+        .updateTable('campaigns')
+        .set({ ...values, updated_at: new Date() })
+        .where('id', '=', id)
+        .returning('brand_id')
+        .executeTakeFirstOrThrow();
+      await replaceBranches(executor, id, brand.brand_id, branchIds);
+    },
+
+    async setStatus(id: string, status: CampaignStatus) {
+      await db
+        .updateTable('campaigns')
+        .set({ status, updated_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async softDelete(id: string) {
+      await db.updateTable('campaigns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    },
+
+    async insertPromoCodes(campaignId: string, brandId: string, codes: string[], executor: Executor = db) {
+      if (codes.length === 0) return;
+      await executor
+        .insertInto('campaign_promo_codes')
+        .values(codes.map((code) => ({ campaign_id: campaignId, brand_id: brandId, code })))
+        .onConflict((oc) => oc.columns(['campaign_id', 'code']).doNothing())
+        .execute();
+    },
+
+    async addPause(campaignId: string, brandId: string, from: string, to: string) {
+      await db
+        .insertInto('campaign_pauses')
+        .values({ campaign_id: campaignId, brand_id: brandId, from_date: from, to_date: to })
+        .execute();
+    },
+
+    async deletePause(campaignId: string, from: string, to: string) {
+      const result = await db
+        .deleteFrom('campaign_pauses')
+        .where('campaign_id', '=', campaignId)
+        .where('from_date', '=', from)
+        .where('to_date', '=', to)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+
+    /** Recurring primaries not deleted, with the start months their series already has. */
+    recurringPrimaries() {
+      return db
+        .selectFrom('campaigns as c')
+        .select([
+          'c.id',
+          sql<string[]>`ARRAY(
+            SELECT to_char(child.start_date, 'YYYY-MM') FROM campaigns child
+            WHERE child.primary_campaign_id = c.id AND child.deleted_at IS NULL)`.as('child_months'),
+        ])
+        .where('c.is_primary_campaign', '=', true)
+        .where('c.recurring', '=', true)
+        .where('c.deleted_at', 'is', null)
+        .execute();
+    },
+  };
+}
+
+async function replaceBranches(executor: Executor, campaignId: string, brandId: string, branchIds: string[]) {
+  await executor.deleteFrom('campaign_branches').where('campaign_id', '=', campaignId).execute();
+  if (branchIds.length === 0) return;
+  await executor
+    .insertInto('campaign_branches')
+    .values(
+      branchIds.map((branchId) => ({ campaign_id: campaignId, branch_id: branchId, brand_id: brandId })),
+    )
+    .execute();
+}
+
+/** Search text is matched literally: % and _ typed by a user are not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export type CampaignsRepository = ReturnType<typeof createCampaignsRepository>;
+export type CampaignRow = NonNullable<Awaited<ReturnType<CampaignsRepository['findById']>>>;

@@ -1,0 +1,269 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { parsePauseRange } from '@krowd/domain/campaign/campaign-dates.rules';
+import {
+  campaignFormSchema,
+  campaignListItemSchema,
+  campaignListQuerySchema,
+} from '@krowd/domain/campaign/campaign.schema';
+import { paginationOf, paginationSchema } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { Config } from '../../config.ts';
+import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { callerOf } from '../../plugins/access.ts';
+import { idParamsSchema } from '../users/users.routes.ts';
+import type { Clock } from '../auth/auth.service.ts';
+import { toCampaignDetails, toListItem } from './campaigns.mapper.ts';
+import type { CampaignsService } from './campaigns.service.ts';
+
+const m = messages.campaign;
+
+const campaignDetailsSchema = campaignListItemSchema.extend({
+  start_time: z.string(),
+  end_time: z.string(),
+  lastTransaction: z.union([z.number(), z.literal('NULL')]),
+  discountAmount: z.number().nullable(),
+  discountSpreadAmount: z.number().nullable(),
+  spreadAvgSpend: z.number().nullable(),
+  budget: z.number().nullable(),
+  budgetType: z.enum(['budget', 'na']),
+  age_range: z.tuple([z.number(), z.number()]),
+  gender: z.object({ male: z.boolean(), female: z.boolean() }),
+  weekDays: z.array(z.object({ label: z.string(), value: z.number(), selected: z.boolean() })),
+  type: z.literal('All').optional(),
+  merchantIds: z.array(z.string()),
+  validUntil: z.string(),
+  templates: z.array(z.unknown()),
+  promoCode: z.unknown().optional(),
+  primaryCampaignId: z.string().nullable(),
+  pauses: z.array(z.object({ from: z.string(), to: z.string(), label: z.string() })),
+  startedOn: z.string(),
+});
+
+const brandQuery = z.strictObject({ brandId: z.uuid('Invalid id').optional() });
+
+/** The campaign calls of spec 1 §7 and spec 3 §7. */
+export const campaignsRoutes: FastifyPluginAsyncZod<{
+  campaigns: CampaignsService;
+  config: Config;
+  clock: Clock;
+}> = async (app, { campaigns, config, clock }) => {
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+  app.get(
+    '/campaigns',
+    {
+      config: { access: 'campaigns.read' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Past, current or future campaigns, paged, newest first by default',
+        querystring: campaignListQuerySchema,
+        response: {
+          200: successSchema({ campaigns: z.array(campaignListItemSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await campaigns.list(callerOf(request), request.query);
+      const now = clock();
+      return {
+        respCode: respCodes.ok,
+        campaigns: rows.map((row) => toListItem(row, now, config.timezone)),
+        pagination: paginationOf(request.query.filter, total),
+      };
+    },
+  );
+
+  app.get(
+    '/campaigns/campaignName',
+    {
+      config: { access: 'campaigns.read' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'The brand name and campaign count the campaign name is built from',
+        querystring: z.strictObject({ brandId: z.uuid('Invalid id') }),
+        response: {
+          200: successSchema({ brandName: z.string(), count: z.number().int() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await campaigns.nameParts(callerOf(request), request.query.brandId)),
+    }),
+  );
+
+  app.get(
+    '/campaigns/current/count',
+    {
+      config: { access: 'campaigns.read' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'How many campaigns run this month, for the caller’s brands or one brand',
+        querystring: brandQuery,
+        response: { 200: successSchema({ count: z.number().int() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      count: await campaigns.currentCount(callerOf(request), request.query.brandId),
+    }),
+  );
+
+  app.get(
+    '/campaigns/:id',
+    {
+      config: { access: 'campaigns.read' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'One campaign, as the edit form reads it',
+        params: idParamsSchema,
+        response: { 200: successSchema({ campaign: campaignDetailsSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await campaigns.campaignInScope(callerOf(request).scope, request.params.id);
+      return { respCode: respCodes.ok, campaign: toCampaignDetails(row, clock(), config.timezone) };
+    },
+  );
+
+  app.post(
+    '/campaigns',
+    {
+      config: { access: 'campaigns.create' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Create a campaign (status Pending) for a brand in scope',
+        querystring: z.strictObject({ response: z.enum(['true', 'false']).optional() }),
+        body: campaignFormSchema,
+        response: {
+          201: successSchema({ campaign: z.object({ _id: z.string(), name: z.string() }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, name } = await campaigns.create(callerOf(request), request.body);
+      return reply
+        .code(201)
+        .send({ respCode: respCodes.ok, respMessage: m.created(name), campaign: { _id: id, name } });
+    },
+  );
+
+  app.put(
+    '/campaigns/:id',
+    {
+      config: { access: 'campaigns.edit' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Edit a future campaign before the 25th of the month before it opens',
+        params: idParamsSchema,
+        body: campaignFormSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { name } = await campaigns.update(callerOf(request), request.params.id, request.body);
+      return { respCode: respCodes.updated, respMessage: m.updated(name) };
+    },
+  );
+
+  app.delete(
+    '/campaigns/:id',
+    {
+      config: { access: 'campaigns.edit' },
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Delete a current or future campaign',
+        params: idParamsSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await campaigns.remove(callerOf(request), request.params.id);
+      return { respCode: respCodes.deleted, respMessage: m.deleted };
+    },
+  );
+
+  app.post(
+    '/campaigns/campaignStartPause/:campaignId',
+    {
+      config: { access: 'campaigns.edit' },
+      schema: {
+        tags: ['campaigns'],
+        summary: "Add or delete paused ranges ('DD/MM/YYYY - DD/MM/YYYY') of a recurring primary campaign",
+        params: z.strictObject({ campaignId: z.uuid('Invalid id') }),
+        body: z.strictObject({
+          range: z.array(z.string().max(40)).min(1).max(24),
+          action: z.enum(['add', 'delete']),
+          newAddedDate: z.string().max(40).optional(),
+          brandName: z.string().max(200).optional(),
+        }),
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const ranges = request.body.range.map(parsePauseRange);
+      if (ranges.some((range) => range === null)) {
+        throw badRequest(`range: ${m.pauseInvalidDate}`, { range: m.pauseInvalidDate });
+      }
+      const message = await campaigns.pause(
+        callerOf(request),
+        request.params.campaignId,
+        request.body.action,
+        ranges.filter((range) => range !== null),
+      );
+      return {
+        respCode: request.body.action === 'add' ? respCodes.ok : respCodes.deleted,
+        respMessage: message,
+      };
+    },
+  );
+
+  app.post(
+    '/campaigns/templateConfirmation/:id',
+    {
+      config: { access: 'campaigns.review' },
+      schema: {
+        tags: ['campaigns'],
+        summary: "Confirm (bank) or reject (bank, system admin) a submitted campaign's templates",
+        params: idParamsSchema,
+        body: z.strictObject({ action: z.enum(['confirm', 'reject']) }),
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.updated,
+      respMessage: await campaigns.review(callerOf(request), request.params.id, request.body.action),
+    }),
+  );
+
+  app.post(
+    '/campaigns/upload',
+    {
+      config: { access: 'campaigns.edit' },
+      bodyLimit: 2 * 1024 * 1024,
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Upload the promo codes of a campaign (text/csv, one code a line)',
+        querystring: z.strictObject({
+          uploadPath: z.literal('promocode'),
+          campaign_id: z.uuid('Invalid id'),
+        }),
+        body: z.string({ error: 'A text/csv body is required' }).max(2 * 1024 * 1024),
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      respMessage: await campaigns.uploadPromoCodes(
+        callerOf(request),
+        request.query.campaign_id,
+        request.body,
+      ),
+    }),
+  );
+};

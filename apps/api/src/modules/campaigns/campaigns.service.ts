@@ -1,0 +1,422 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { TenantScope } from '@krowd/domain/access/access.rules';
+import {
+  campaignMonthWindow,
+  campaignPhase,
+  currentMonth,
+  displayDate,
+  earliestPauseDate,
+  isEditable,
+  isMonthSelectable,
+  monthWindowOf,
+  nextChildMonth,
+  pauseRangeIssue,
+  periodOf,
+  shiftMonth,
+  type CampaignWindowKind,
+  type PauseRange,
+} from '@krowd/domain/campaign/campaign-dates.rules';
+import { campaignName } from '@krowd/domain/campaign/campaign.rules';
+import type { CampaignForm, CampaignListFilter } from '@krowd/domain/campaign/campaign.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { poundsToPence } from '@krowd/domain/money/money.rules';
+import { project } from '@krowd/domain/projection/projection.rules';
+import { checkPromoCodeCsv } from '@krowd/domain/template/template.rules';
+import type { Config } from '../../config.ts';
+import type { CampaignsTable, DB } from '../../db/schema.ts';
+import { HttpError, badRequest, notFound } from '../../http/errors.ts';
+import { scopeCoversBrand } from '../../http/tenant.ts';
+import type { AuthContext, Clock } from '../auth/auth.service.ts';
+import { brandInScope } from '../brands/brand-scope.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { BranchesRepository } from '../branches/branches.repository.ts';
+import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+
+const m = messages.campaign;
+export const createChildrenJob = 'campaigns.createChildren';
+
+/**
+ * Campaign rules on the server: every rule the form checks is checked again here (window, edit
+ * cut-off, branches of the brand, terms accepted, tenant scope), with the same messages.
+ */
+export function createCampaignsService(deps: {
+  db: Kysely<DB>;
+  campaigns: CampaignsRepository;
+  brands: BrandsRepository;
+  branches: BranchesRepository;
+  config: Config;
+  clock: Clock;
+}) {
+  const { db, campaigns, brands, branches, config, clock } = deps;
+  const timeZone = config.timezone;
+
+  async function brandFilter(scope: TenantScope, brandId?: string): Promise<BrandFilter> {
+    if (brandId) {
+      await brandInScope(brands, scope, brandId);
+      return [brandId];
+    }
+    switch (scope.kind) {
+      case 'all':
+      case 'bank':
+        return 'all';
+      case 'group':
+        return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
+      case 'brand':
+        return [scope.brandId];
+      case 'none':
+        return [];
+    }
+  }
+
+  /** The campaign, when the caller's scope covers its brand; otherwise 404. */
+  async function campaignInScope(scope: TenantScope, id: string): Promise<CampaignRow> {
+    const row = await campaigns.findById(id);
+    if (!row || !scopeCoversBrand(scope, { id: row.brand_id, group_id: row.brand_group_id })) {
+      throw notFound(m.notFound);
+    }
+    return row;
+  }
+
+  function windowKindOf(auth: AuthContext): CampaignWindowKind {
+    return auth.account.is_first_login ? 'cardNetworkOrFirstLogin' : 'standard';
+  }
+
+  function checkMonth(startDate: string, kind: CampaignWindowKind) {
+    if (isMonthSelectable(startDate, clock(), timeZone, kind)) return;
+    const { first, last } = campaignMonthWindow(clock(), timeZone, kind);
+    const message = m.monthOutsideWindow(periodOf(first), periodOf(last));
+    throw badRequest(`start_date: ${message}`, { start_date: message });
+  }
+
+  /** The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved. */
+  async function branchesFor(brandId: string, form: CampaignForm): Promise<string[]> {
+    const usable = (await branches.branchesOfBrand(brandId))
+      .filter((branch) => branch.status === 'Active' || branch.status === 'Approved')
+      .map((branch) => branch.id);
+    if (usable.length === 0) throw badRequest(m.noBranches, { merchantIds: m.noBranches });
+    if (form.type === 'All') return usable;
+    const chosen = form.merchantIds ?? [];
+    if (chosen.some((id) => !usable.includes(id))) {
+      throw badRequest(`merchantIds: ${m.branchNotAvailable}`, { merchantIds: m.branchNotAvailable });
+    }
+    return chosen;
+  }
+
+  function columnsOf(form: CampaignForm): Omit<Insertable<CampaignsTable>, 'brand_id' | 'name'> {
+    const window = monthWindowOf(form.start_date, timeZone);
+    const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
+    return {
+      customer_type: form.customerType,
+      last_transaction_months: form.lastTransaction === 'NULL' ? null : form.lastTransaction,
+      discount_type: form.discountType,
+      discount_percent: form.discountType === 'dp' ? (form.discountPercent ?? null) : null,
+      discount_amount_pence: form.discountType === 'dv' ? pence(form.discountAmount) : null,
+      discount_value_pence: form.discountType === 'dv' ? pence(form.discountValue) : null,
+      discount_spread_amount: form.discountType === 'ss' ? (form.discountSpreadAmount ?? null) : null,
+      discount_spread_value: form.discountType === 'ss' ? (form.discountSpreadValue ?? null) : null,
+      spread_avg_spend_pence: form.discountType === 'ss' ? pence(form.spreadAvgSpend) : null,
+      success_fee: form.successFee,
+      budget_type: form.budgetType,
+      budget_pence: form.budgetType === 'budget' ? pence(form.budget) : null,
+      age_min: form.age_range[0],
+      age_max: form.age_range[1],
+      gender_male: form.gender.male,
+      gender_female: form.gender.female,
+      week_days: JSON.stringify(form.weekDays.filter((day) => day.selected).map((day) => day.label)),
+      start_time: form.start_time ?? null,
+      end_time: form.end_time ?? null,
+      start_date: form.start_date,
+      opening_time: new Date(window.openingTime),
+      closing_time: new Date(window.closingTime),
+      recurring: form.recurring,
+      is_primary_campaign: form.recurring,
+      all_branches: form.type === 'All',
+      suggestions: form.suggestions,
+      valid_until: form.validUntil ? `${form.validUntil}-01` : null,
+      templates: JSON.stringify(form.templates ?? []),
+      promo_code: form.promoCode ? JSON.stringify(form.promoCode) : null,
+    };
+  }
+
+  return {
+    campaignInScope,
+
+    async list(
+      auth: AuthContext,
+      query: {
+        filter: CampaignListFilter;
+        campaignType: 'past' | 'current' | 'future';
+        brandId?: string;
+        startMonth?: string;
+        endMonth?: string;
+      },
+    ) {
+      const month = currentMonth(clock(), timeZone);
+      const bounds = {
+        past: { from: undefined, to: shiftMonth(month, -1) },
+        current: { from: month, to: month },
+        future: { from: shiftMonth(month, 1), to: undefined },
+      }[query.campaignType];
+      const from = [bounds.from, query.startMonth].filter(Boolean).sort().at(-1);
+      const to = [bounds.to, query.endMonth].filter(Boolean).sort().at(0);
+      const criteria = query.filter.criteria ?? [];
+      const { filter } = query;
+      return campaigns.list({
+        brands: await brandFilter(auth.scope, query.brandId),
+        startFrom: from ? `${from}-01` : undefined,
+        startTo: to ? `${to}-01` : undefined,
+        search: filter.globalSearch ?? criteria.find((c) => c.key === 'name')?.value,
+        equals: Object.fromEntries(criteria.filter((c) => c.key !== 'name').map((c) => [c.key, c.value])),
+        sort: filter.sortfield,
+        direction: filter.direction,
+        page: filter.page,
+        limit: filter.limit,
+      });
+    },
+
+    /** The brand's name and campaign count, from which the form builds the campaign name. */
+    async nameParts(auth: AuthContext, brandId: string) {
+      const brand = await brandInScope(brands, auth.scope, brandId);
+      return { brandName: brand.name, count: await campaigns.countOfBrand(brand.id) };
+    },
+
+    async currentCount(auth: AuthContext, brandId?: string) {
+      return campaigns.countCurrent(
+        await brandFilter(auth.scope, brandId),
+        `${currentMonth(clock(), timeZone)}-01`,
+      );
+    },
+
+    async create(auth: AuthContext, form: CampaignForm) {
+      if (!auth.account.is_t_and_c_accepted) throw new HttpError(409, m.termsRequired);
+      const brand = await brandInScope(brands, auth.scope, form.brandId);
+      checkMonth(form.start_date, windowKindOf(auth));
+      const branchIds = await branchesFor(brand.id, form);
+      const name = campaignName(brand.name, form.start_date, await campaigns.countOfBrand(brand.id));
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await campaigns.insert(
+          { ...columnsOf(form), brand_id: brand.id, name, created_by: auth.account.id },
+          branchIds,
+          trx,
+        );
+        if (form.promoCode?.mode === 'single' && form.promoCode.code) {
+          await campaigns.insertPromoCodes(created, brand.id, [form.promoCode.code], trx);
+        }
+        if (auth.account.is_first_login) {
+          await trx
+            .updateTable('users')
+            .set({ is_first_login: false })
+            .where('id', '=', auth.account.id)
+            .execute();
+        }
+        return created;
+      });
+      return { id, name };
+    },
+
+    async update(auth: AuthContext, id: string, form: CampaignForm) {
+      const row = await campaignInScope(auth.scope, id);
+      if (
+        campaignPhase(row.start_date, clock(), timeZone) !== 'future' ||
+        !isEditable(row.start_date, clock(), timeZone)
+      ) {
+        throw new HttpError(409, m.cannotEdit);
+      }
+      if (form.brandId !== row.brand_id) {
+        throw badRequest(`brandId: ${messages.validation.invalidValue}`, {
+          brandId: messages.validation.invalidValue,
+        });
+      }
+      checkMonth(form.start_date, windowKindOf(auth));
+      const branchIds = await branchesFor(row.brand_id, form);
+      await db.transaction().execute(async (trx) => {
+        await campaigns.update(id, columnsOf(form), branchIds, trx);
+        if (form.promoCode?.mode === 'single' && form.promoCode.code) {
+          await campaigns.insertPromoCodes(id, row.brand_id, [form.promoCode.code], trx);
+        }
+      });
+      return { id, name: row.name };
+    },
+
+    async remove(auth: AuthContext, id: string) {
+      const row = await campaignInScope(auth.scope, id);
+      if (campaignPhase(row.start_date, clock(), timeZone) === 'past')
+        throw new HttpError(409, m.cannotDelete);
+      await campaigns.softDelete(id);
+    },
+
+    /** Adds or deletes paused ranges of a recurring primary campaign (spec 1 §4). */
+    async pause(auth: AuthContext, id: string, action: 'add' | 'delete', ranges: PauseRange[]) {
+      const row = await campaignInScope(auth.scope, id);
+      if (!row.is_primary_campaign || !row.recurring) throw new HttpError(409, m.pauseOnlyPrimary);
+      if (action === 'delete') {
+        for (const range of ranges) {
+          if (!(await campaigns.deletePause(id, range.from, range.to))) throw notFound(m.pauseNotFound);
+        }
+        return m.pauseDeleted;
+      }
+      const existing = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
+      for (const range of ranges) {
+        const issue = pauseRangeIssue(existing, range, clock(), timeZone);
+        if (issue)
+          throw badRequest(pauseMessage(issue, clock(), timeZone), {
+            range: pauseMessage(issue, clock(), timeZone),
+          });
+        existing.push(range);
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const range of ranges) {
+          await trx
+            .insertInto('campaign_pauses')
+            .values({ campaign_id: id, brand_id: row.brand_id, from_date: range.from, to_date: range.to })
+            .execute();
+        }
+      });
+      return m.pauseAdded;
+    },
+
+    /** A bank confirms or rejects a submitted campaign's templates; a system admin may reject. */
+    async review(auth: AuthContext, id: string, action: 'confirm' | 'reject') {
+      const row = await campaignInScope(auth.scope, id);
+      if (row.status !== 'Pending' && row.status !== 'Bank Approval Pending')
+        throw new HttpError(409, m.reviewNotAllowed);
+      if (action === 'confirm' && auth.audience !== 'bank')
+        throw new HttpError(403, messages.common.forbidden);
+      const status =
+        action === 'confirm'
+          ? 'Bank Approved'
+          : auth.audience === 'bank'
+            ? 'Bank Rejected'
+            : 'Krowd Rejected';
+      await campaigns.setStatus(id, status);
+      return action === 'confirm' ? m.templatesConfirmed : m.templatesRejected;
+    },
+
+    /** Multiple promo codes, uploaded as CSV after the campaign exists: at least 1.2 × the expected reach. */
+    async uploadPromoCodes(auth: AuthContext, id: string, csv: string) {
+      const row = await campaignInScope(auth.scope, id);
+      const promo = row.promo_code as { mode?: string } | null;
+      if (promo?.mode !== 'multiple') throw new HttpError(409, m.promoCodesNotMultiple);
+      const projection = project(await brands.projectionRecord(row.brand_id), {
+        customerType: row.customer_type,
+        discountType: row.discount_type,
+        discountPercent: row.discount_percent,
+        discountAmount: row.discount_amount_pence === null ? null : row.discount_amount_pence / 100,
+        discountValue: row.discount_value_pence === null ? null : row.discount_value_pence / 100,
+        discountSpreadValue: row.discount_spread_value,
+        successFee: row.success_fee,
+      });
+      if (!projection.valid) throw new HttpError(409, m.projectionMissing);
+      const { codes, issue } = checkPromoCodeCsv(csv, projection.figures.expected_reach);
+      if (issue) {
+        const message =
+          issue.kind === 'empty'
+            ? m.promoCodesEmpty
+            : issue.kind === 'tooFew'
+              ? m.promoCodesTooFew(issue.minimum)
+              : issue.kind === 'duplicate'
+                ? m.promoCodesDuplicate(issue.code)
+                : m.promoCodesInvalidLine(issue.line);
+        throw badRequest(message, { file: message });
+      }
+      await db.transaction().execute((trx) => campaigns.insertPromoCodes(id, row.brand_id, codes, trx));
+      return m.promoCodesUploaded(codes.length);
+    },
+
+    /**
+     * The recurring series (brief §5): every recurring primary gets a child campaign for each month
+     * after its own up to next month, skipping months its pauses cover. Idempotent.
+     */
+    async createChildCampaigns() {
+      const lastMonth = shiftMonth(currentMonth(clock(), timeZone), 1);
+      let created = 0;
+      for (const primary of await campaigns.recurringPrimaries()) {
+        const row = await campaigns.findById(primary.id);
+        if (!row) continue;
+        const months = [...primary.child_months];
+        const pauses = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
+        const validUntil = row.valid_until ? row.valid_until.slice(0, 7) : undefined;
+        for (;;) {
+          const next = nextChildMonth(row.start_date.slice(0, 7), months, pauses, validUntil);
+          if (!next || next > lastMonth) break;
+          months.push(next);
+          await createChild(row, next);
+          created += 1;
+        }
+      }
+      return created;
+    },
+  };
+
+  async function createChild(primary: CampaignRow, month: string) {
+    const startDate = `${month}-01`;
+    const window = monthWindowOf(startDate, timeZone);
+    const count = await campaigns.countOfBrand(primary.brand_id);
+    await db.transaction().execute(async (trx) => {
+      const id = await campaigns.insert(
+        {
+          brand_id: primary.brand_id,
+          name: campaignName(primary.brand_name, startDate, count),
+          status: primary.status,
+          customer_type: primary.customer_type,
+          last_transaction_months: primary.last_transaction_months,
+          discount_type: primary.discount_type,
+          discount_percent: primary.discount_percent,
+          discount_amount_pence: primary.discount_amount_pence,
+          discount_value_pence: primary.discount_value_pence,
+          discount_spread_amount: primary.discount_spread_amount,
+          discount_spread_value: primary.discount_spread_value,
+          spread_avg_spend_pence: primary.spread_avg_spend_pence,
+          success_fee: primary.success_fee,
+          budget_pence: primary.budget_pence,
+          budget_type: primary.budget_type,
+          age_min: primary.age_min,
+          age_max: primary.age_max,
+          gender_male: primary.gender_male,
+          gender_female: primary.gender_female,
+          week_days: JSON.stringify(primary.week_days),
+          start_time: primary.start_time,
+          end_time: primary.end_time,
+          start_date: startDate,
+          opening_time: new Date(window.openingTime),
+          closing_time: new Date(window.closingTime),
+          recurring: true,
+          is_primary_campaign: false,
+          primary_campaign_id: primary.id,
+          all_branches: primary.all_branches,
+          suggestions: primary.suggestions,
+          valid_until: primary.valid_until,
+          templates: JSON.stringify(primary.templates),
+          promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
+          created_by: primary.created_by,
+        },
+        primary.branch_ids,
+        trx,
+      );
+      return id;
+    });
+  }
+}
+
+function pauseMessage(
+  issue: 'invalidDate' | 'endBeforeStart' | 'tooEarly' | 'overlaps',
+  now: Date,
+  timeZone: string,
+) {
+  switch (issue) {
+    case 'invalidDate':
+      return m.pauseInvalidDate;
+    case 'endBeforeStart':
+      return m.pauseEndBeforeStart;
+    case 'overlaps':
+      return m.pauseOverlaps;
+    case 'tooEarly':
+      return m.pauseTooEarly(earliestPauseLabel(now, timeZone));
+  }
+}
+
+function earliestPauseLabel(now: Date, timeZone: string) {
+  return displayDate(earliestPauseDate(now, timeZone));
+}
+
+export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -1,0 +1,212 @@
+import type { DiscountType } from '../campaign/campaign.rules.ts';
+
+/**
+ * Message template rules (spec 1 §3, §4, §5, §9): which templates fit a discount, the preview
+ * with its placeholders filled in, the template settings' options, promo-code and image checks.
+ */
+
+export const templateTypes = ['sms', 'email', 'app'] as const;
+export type TemplateType = (typeof templateTypes)[number];
+/** The tab the Campaign Template screen opens on. */
+export const defaultTemplateType: TemplateType = 'sms';
+
+export const validForOptions = ['unlimited', 'one', 'two', 'three'] as const;
+export type ValidFor = (typeof validForOptions)[number];
+/** The default template data carries validFor 'one' (spec 1 §3). */
+export const defaultValidFor: ValidFor = 'one';
+
+export const bankOptions = ['HSBC', 'DIB'] as const;
+export type Bank = (typeof bankOptions)[number];
+export const defaultBank: Bank = 'DIB';
+
+export const promoCodeModes = ['single', 'multiple'] as const;
+export type PromoCodeMode = (typeof promoCodeModes)[number];
+export const defaultPromoCodeMode: PromoCodeMode = 'single';
+
+/** A promo code: letters, digits, '-' and '_', at most 50 characters. */
+export const promoCodePattern = /^[A-Za-z0-9_-]{1,50}$/;
+
+/** Email templates need at least this many image fields filled (spec 1 §5). */
+export const emailTemplateMinimumImages = 2;
+
+/** The values a preview can fill in, by the placeholder they replace. Empty values leave the placeholder. */
+export interface TemplatePreviewValues {
+  /** `<Discount (AED)>`: the value discount. */
+  discountAmount?: string | number;
+  /** `<Discount%>`: the percent discount. */
+  discountPercent?: string | number;
+  /** `<Business Name>` */
+  businessName?: string;
+  /** `<Spend>` and `<Minimum Spend>` */
+  spend?: string | number;
+  /** `<Valid Until>` */
+  validUntil?: string;
+  /** `<Valid For>` */
+  validFor?: string;
+  /** `<bank>` */
+  bank?: string;
+  /** `<Landing Page>` */
+  landingPage?: string;
+  /** `<Top Image>` */
+  topImage?: string;
+  /** `<Bottom Image>` */
+  bottomImage?: string;
+  /** `<promo code>` */
+  promoCode?: string;
+  /** Custom `<Field>` placeholders by name; also a fallback for the named ones above. */
+  fields?: Readonly<Record<string, string | undefined>>;
+}
+
+type KnownValue = Exclude<keyof TemplatePreviewValues, 'fields'>;
+
+/** The spec's placeholders as templates write them, and the value each takes. */
+export const knownPlaceholders: Readonly<Record<string, KnownValue>> = {
+  'Discount (AED)': 'discountAmount',
+  'Discount%': 'discountPercent',
+  'Business Name': 'businessName',
+  Spend: 'spend',
+  'Minimum Spend': 'spend',
+  'Valid Until': 'validUntil',
+  'Valid For': 'validFor',
+  bank: 'bank',
+  'Landing Page': 'landingPage',
+  'Top Image': 'topImage',
+  'Bottom Image': 'bottomImage',
+  'promo code': 'promoCode',
+};
+
+/**
+ * Placeholders compare without spaces and case, so '<Discount %>' is '<Discount%>' and '<Bank>'
+ * is '<bank>'.
+ */
+export function placeholderKey(name: string): string {
+  return name.replace(/\s+/g, '').toLowerCase();
+}
+
+const knownByKey = new Map(
+  Object.entries(knownPlaceholders).map(([name, value]) => [placeholderKey(name), value]),
+);
+
+const anglePattern = /<([^<>\n]{1,60})>/g;
+
+/**
+ * A `<...>` is a placeholder when it names a known one or starts with a capital letter (custom
+ * fields such as '<Offer Details>'); lower-case text such as '<br>' or '</p>' is markup.
+ */
+function isPlaceholderName(name: string): boolean {
+  return knownByKey.has(placeholderKey(name)) || /^[A-Z][A-Za-z0-9 %()&'_-]*$/.test(name.trim());
+}
+
+/** The placeholders of a template text as written, each once, in order of appearance. */
+export function placeholdersOf(text: string): string[] {
+  const seen = new Map<string, string>();
+  for (const match of text.matchAll(anglePattern)) {
+    const name = (match[1] ?? '').trim();
+    if (isPlaceholderName(name) && !seen.has(placeholderKey(name))) seen.set(placeholderKey(name), name);
+  }
+  return [...seen.values()];
+}
+
+/** The custom placeholders of a template: those the Campaign Settings form asks for by name. */
+export function customFieldsOf(text: string): string[] {
+  return placeholdersOf(text).filter((name) => !knownByKey.has(placeholderKey(name)));
+}
+
+function hasPlaceholder(text: string, name: string): boolean {
+  const key = placeholderKey(name);
+  return placeholdersOf(text).some((found) => placeholderKey(found) === key);
+}
+
+/**
+ * Templates that fit the discount (spec 1 §5): a value discount (dv) only those containing
+ * '<Discount (AED)>'; a percent discount (dp, and ss whose discount is a percent) only those
+ * containing '<Discount%>'.
+ */
+export function templatesForDiscount<T extends { campaignTemplateText: string }>(
+  templates: readonly T[],
+  discountType: DiscountType,
+): T[] {
+  const needed = discountType === 'dv' ? 'Discount (AED)' : 'Discount%';
+  return templates.filter((template) => hasPlaceholder(template.campaignTemplateText, needed));
+}
+
+function present(value: string | number | undefined): value is string | number {
+  return value !== undefined && String(value).trim() !== '';
+}
+
+/**
+ * The live preview: every placeholder with a value is replaced by it; a placeholder without a
+ * value, and any unknown one, stays visible as written. The result is plain text: escape it
+ * before placing it in HTML.
+ */
+export function renderTemplatePreview(text: string, values: TemplatePreviewValues): string {
+  const fields = new Map(
+    Object.entries(values.fields ?? {}).map(([name, value]) => [placeholderKey(name), value]),
+  );
+  return text.replace(anglePattern, (whole, inner: string) => {
+    const name = inner.trim();
+    if (!isPlaceholderName(name)) return whole;
+    const key = placeholderKey(name);
+    const known = knownByKey.get(key);
+    const value = known === undefined ? undefined : values[known];
+    if (present(value)) return String(value);
+    const field = fields.get(key);
+    return present(field) ? String(field) : whole;
+  });
+}
+
+/** Multiple promo codes must number at least 1.2 × the expected reach, rounded up (spec 1 §5). */
+export function promoCodeMinimum(expectedReach: number): number {
+  if (!Number.isFinite(expectedReach) || expectedReach <= 0) return 0;
+  // Whole numbers: 6/5 keeps the arithmetic exact where 1.2 × n would not (1.2 × 5 = 6.000…01).
+  return Math.ceil((Math.ceil(expectedReach) * 6) / 5);
+}
+
+/** An image field: '<Top Image>', '<Bottom Image>' or any custom field whose name ends in 'Image'. */
+export function isImageField(name: string): boolean {
+  return /image$/i.test(name.trim());
+}
+
+/** Email templates need at least two image fields filled (spec 1 §5: 'Please Select at least two Images'). */
+export function emailTemplateImagesValid(fields: Readonly<Record<string, string | undefined>>): boolean {
+  const filled = Object.entries(fields).filter(
+    ([name, value]) => isImageField(name) && value !== undefined && value.trim() !== '',
+  );
+  return filled.length >= emailTemplateMinimumImages;
+}
+
+export type PromoCodeCsvIssue =
+  | { kind: 'empty' }
+  | { kind: 'invalidLine'; line: number }
+  | { kind: 'duplicate'; code: string }
+  | { kind: 'tooFew'; minimum: number; count: number };
+
+/**
+ * Reads a promo-code CSV (one code in the first column of each line; a first line 'code',
+ * 'promocode' or 'promo code' is a header; blank lines are skipped) and checks it: every code
+ * valid, none twice (codes compare without case), at least `promoCodeMinimum(expectedReach)` of them.
+ */
+export function checkPromoCodeCsv(
+  text: string,
+  expectedReach: number,
+): { codes: string[]; minimum: number; issue: PromoCodeCsvIssue | null } {
+  const minimum = promoCodeMinimum(expectedReach);
+  const codes: string[] = [];
+  const seen = new Set<string>();
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
+  const firstFilled = lines.findIndex((line) => line.trim() !== '');
+  for (const [index, line] of lines.entries()) {
+    const cell = (line.split(',')[0] ?? '').trim().replace(/^"(.*)"$/, '$1');
+    if (cell === '') continue;
+    if (index === firstFilled && /^promo ?code$|^code$/i.test(cell)) continue;
+    if (!promoCodePattern.test(cell))
+      return { codes, minimum, issue: { kind: 'invalidLine', line: index + 1 } };
+    if (seen.has(cell.toUpperCase())) return { codes, minimum, issue: { kind: 'duplicate', code: cell } };
+    seen.add(cell.toUpperCase());
+    codes.push(cell);
+  }
+  if (codes.length === 0) return { codes, minimum, issue: { kind: 'empty' } };
+  if (codes.length < minimum)
+    return { codes, minimum, issue: { kind: 'tooFew', minimum, count: codes.length } };
+  return { codes, minimum, issue: null };
+}
