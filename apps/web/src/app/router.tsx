@@ -7,6 +7,8 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
+import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
+import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { GuestLoginPage } from '@/features/auth/components/guest-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -22,6 +24,9 @@ import { UserPage } from './user-page.tsx';
 const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   changePassword: () => <ChangePasswordPage />,
   outbox: () => <OutboxPage />,
+  campaignsCreate: () => <CampaignFormPage mode="create" />,
+  campaignsEdit: () => <CampaignFormPage mode="edit" />,
+  campaignsCreatePreview: () => <CampaignTemplatePage />,
 };
 
 function userRoutes(user: SessionUser): RouteObject[] {

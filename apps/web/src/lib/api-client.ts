@@ -17,6 +17,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+  /** A file's text sent as it is (e.g. a CSV upload), instead of a JSON body. */
+  file?: { contentType: string; text: string };
   signal?: AbortSignal;
   /**
    * A 401 normally means the session ended: the shell's 'Session Expired' modal takes over.
@@ -36,11 +38,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
+    const { body, file } = options;
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: options.body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: file
+        ? { 'content-type': file.contentType }
+        : body === undefined
+          ? undefined
+          : { 'content-type': 'application/json' },
+      body: file ? file.text : body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {

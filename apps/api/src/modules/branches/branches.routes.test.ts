@@ -76,6 +76,51 @@ const newBranch = {
   merchantIds: { merchantId: '4419001', amexMerchantID: 'AX4419001' },
 };
 
+describe('GET /api/merchants/getMerchantByBrandId', () => {
+  it("lists a brand's branches other than deleted ones, saying which a campaign may use", async () => {
+    const response = await call(app, {
+      url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.groupBrandB}`,
+      token: tokens['groupadmin@demo.test'],
+    });
+
+    expect(response.statusCode).toBe(200);
+    const merchants = response.json().merchants as { name: string; status: string; selectable: boolean }[];
+    expect(merchants.map((merchant) => merchant.status).sort()).toEqual(['Active', 'Active']);
+    for (const merchant of merchants) {
+      expect(merchant.selectable).toBe(merchant.status === 'Active' || merchant.status === 'Approved');
+    }
+  });
+
+  it('leaves deleted branches out and says Approved and Active ones are selectable', async () => {
+    const response = await call(app, {
+      url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.groupBrandA}`,
+      token: tokens['groupadmin@demo.test'],
+    });
+
+    const merchants = response.json().merchants as { name: string; status: string; selectable: boolean }[];
+    expect(merchants.map((merchant) => [merchant.status, merchant.selectable]).sort()).toEqual([
+      ['Active', true],
+      ['Approved', true],
+      ['Pending', false],
+    ]);
+  });
+
+  it("answers 404 for another tenant's brand and 400 for a malformed id", async () => {
+    const foreign = await call(app, {
+      url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.groupBrandA}`,
+      token: tokens['companyadmin@demo.test'],
+    });
+    const malformed = await call(app, {
+      url: '/api/merchants/getMerchantByBrandId?brandId=1',
+      token: tokens['companyadmin@demo.test'],
+    });
+
+    expect(foreign.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors).toEqual({ brandId: 'Invalid id' });
+  });
+});
+
 describe('POST /api/merchants', () => {
   it('adds a Pending branch to the caller’s brand, marked as created by a brand user', async () => {
     const response = await call(app, {

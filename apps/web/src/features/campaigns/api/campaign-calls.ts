@@ -1,0 +1,141 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
+import type { Template } from '@krowd/domain/template/template.schema';
+import type { TemplateType } from '@krowd/domain/template/template.rules';
+import { apiRequest } from '@/lib/api-client';
+
+export interface Merchant {
+  _id: string;
+  name: string;
+  status: 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
+  selectable: boolean;
+}
+
+export interface DistributorDeal {
+  _id: string;
+  distributors_name: string;
+  percentage: string;
+  successFee: string;
+  startDate: string;
+}
+
+/** The campaign as GET campaigns/{id} answers it for the edit form. */
+export type CampaignDetails = Omit<CampaignFormInput, 'name' | 'brandId'> & {
+  _id: string;
+  name: string;
+  brandId: string;
+  brandName: string;
+  editable: boolean;
+};
+
+interface Message {
+  respCode: number;
+  respMessage?: string;
+}
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  one: (id: string) => ['campaigns', 'one', id] as const,
+};
+
+export function useBrandDetails(brandId: string | undefined) {
+  return useQuery({
+    queryKey: ['brands', brandId],
+    enabled: Boolean(brandId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ details: { _id: string; name: string; json: unknown } }>(`brands/${brandId}`, { signal }).then(
+        (r) => r.details,
+      ),
+  });
+}
+
+export function useMerchants(brandId: string | undefined) {
+  return useQuery({
+    queryKey: ['merchants', 'byBrand', brandId],
+    enabled: Boolean(brandId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ merchants: Merchant[] }>('merchants/getMerchantByBrandId', {
+        query: { brandId },
+        signal,
+      }).then((r) => r.merchants),
+  });
+}
+
+export function useDistributorDeals(brandId: string | undefined) {
+  return useQuery({
+    queryKey: ['distributors', brandId],
+    enabled: Boolean(brandId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ distributorDealSetWithBrand: DistributorDeal[] }>('distributors', {
+        query: { brandId },
+        signal,
+      }).then((r) => r.distributorDealSetWithBrand),
+  });
+}
+
+export function useCampaignNameParts(brandId: string | undefined) {
+  return useQuery({
+    queryKey: ['campaigns', 'nameParts', brandId],
+    enabled: Boolean(brandId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ brandName: string; count: number }>('campaigns/campaignName', { query: { brandId }, signal }),
+  });
+}
+
+export function useCampaign(id: string | undefined) {
+  return useQuery({
+    queryKey: campaignKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: ({ signal }) =>
+      apiRequest<{ campaign: CampaignDetails }>(`campaigns/${id}`, { signal }).then((r) => r.campaign),
+  });
+}
+
+export function useTemplates(type: TemplateType) {
+  return useQuery({
+    queryKey: ['campaignTemplates', type],
+    queryFn: ({ signal }) =>
+      apiRequest<{ templates: Template[] }>('campaignTemplates', { query: { type }, signal }).then(
+        (r) => r.templates,
+      ),
+  });
+}
+
+export function useAcceptTerms() {
+  return useMutation({
+    mutationFn: () => apiRequest<Message>('users/acceptTerms', { method: 'POST' }),
+  });
+}
+
+/** Creates or updates the campaign; multiple promo codes follow as a CSV once it exists. */
+export function useSaveCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id?: string; form: CampaignFormInput; promoCodesCsv?: string }) => {
+      let saved: Message & { campaign?: { _id: string; name: string } };
+      if (input.id) {
+        saved = await apiRequest<Message>(`campaigns/${input.id}`, { method: 'PUT', body: input.form });
+      } else {
+        saved = await apiRequest<Message & { campaign: { _id: string; name: string } }>('campaigns', {
+          method: 'POST',
+          query: { response: 'true' },
+          body: input.form,
+        });
+      }
+      const campaignId = input.id ?? saved.campaign?._id;
+      if (input.promoCodesCsv && campaignId) {
+        await uploadPromoCodes(campaignId, input.promoCodesCsv);
+      }
+      return saved;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+function uploadPromoCodes(campaignId: string, csv: string) {
+  return apiRequest<Message>('campaigns/upload', {
+    method: 'POST',
+    query: { uploadPath: 'promocode', campaign_id: campaignId },
+    file: { contentType: 'text/csv', text: csv },
+  });
+}

@@ -1,0 +1,725 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Chip,
+  Grid,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  Radio,
+  RangeSlider,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { canOpen } from '@krowd/domain/access/access.rules';
+import {
+  campaignMonthWindow,
+  displayDate,
+  periodOf,
+  shiftMonth,
+  type IsoMonth,
+} from '@krowd/domain/campaign/campaign-dates.rules';
+import { campaignName, lastTransactionMonths, needsLastTransaction } from '@krowd/domain/campaign/campaign.rules';
+import {
+  ageRangeLimits,
+  campaignFormSchema,
+  defaultCampaignForm,
+  suggestionsMaxLength,
+  type CampaignFormInput,
+} from '@krowd/domain/campaign/campaign.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { ProjectionFigures, ProjectionInput } from '@krowd/domain/projection/projection.rules';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { audienceOfUser } from '@/lib/access';
+import { useSessionUser } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionQueryKey } from '@/lib/session';
+import {
+  useAcceptTerms,
+  useBrandDetails,
+  useCampaign,
+  useCampaignNameParts,
+  useDistributorDeals,
+  useMerchants,
+} from '../api/campaign-calls.ts';
+import { draftStore, useCampaignDraft } from '../draft-store.ts';
+import { BranchSelect } from './branch-select.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import { ProjectionPanel } from './projection-panel.tsx';
+import { TermsModal } from './terms-modal.tsx';
+
+const m = messages.campaign;
+const customerTypeOptions = [
+  { value: 'all', label: 'All customers' },
+  { value: 'new', label: 'New customers' },
+  { value: 'existing', label: 'Existing customers' },
+  { value: 'lapsed', label: 'Lapsed customers' },
+];
+
+/** Months from `first` to `last`, as the picker's options (MM/YYYY). */
+function monthsBetween(first: IsoMonth, last: IsoMonth) {
+  const months: { value: string; label: string }[] = [];
+  for (let month = first; month <= last; month = shiftMonth(month, 1)) {
+    months.push({ value: `${month}-01`, label: periodOf(month) });
+  }
+  return months;
+}
+
+const toNumberOrBlank = (value: string | number) => (value === '' ? '' : Number(value));
+
+/**
+ * Create / Edit Campaign (spec 1 §2): the form on the left, the summary and projection on the
+ * right. Next checks the form, asks for the terms once, then goes to the template step.
+ */
+export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const user = useSessionUser()!;
+  const timeZone = useSettings().data?.timezone ?? 'America/New_York';
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const editId = mode === 'edit' ? (search.get('id') ?? undefined) : undefined;
+  const existing = useCampaign(editId);
+  const draft = useCampaignDraft();
+  const now = useMemo(() => new Date(), []);
+  const isGroupAdmin = user.role === 'groupAdmin';
+  const initialBrandId =
+    (mode === 'edit' ? existing.data?.brandId : undefined) ??
+    draft?.form.brandId ??
+    search.get('brandId') ??
+    user.brandId ??
+    user.brandIds[0]?.brandId ??
+    '';
+
+  const form = useZodForm(
+    campaignFormSchema,
+    draft && draft.campaignId === editId ? draft.form : defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
+  );
+  const { control, setValue, formState } = form;
+  const values = useWatch({ control }) as CampaignFormInput;
+  const brandId = values.brandId || initialBrandId;
+
+  const brand = useBrandDetails(brandId);
+  const merchants = useMerchants(brandId);
+  const deals = useDistributorDeals(brandId);
+  const nameParts = useCampaignNameParts(mode === 'create' ? brandId : undefined);
+  const acceptTerms = useAcceptTerms();
+
+  const [termsOpened, setTermsOpened] = useState(false);
+  const [branchAlert, setBranchAlert] = useState<'pending' | 'none' | null>(null);
+  const [allBranchesHint, setAllBranchesHint] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const figures = useRef<ProjectionFigures | null>(null);
+  const leaving = useRef(false);
+
+  // Editing: fill the form with the campaign once it has loaded (unless coming back from the template step).
+  const loadedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (mode !== 'edit' || !existing.data || loadedFor.current === existing.data._id) return;
+    loadedFor.current = existing.data._id;
+    if (draft?.campaignId === existing.data._id) return;
+    const { editable: _editable, brandName: _brandName, ...campaign } = existing.data;
+    form.reset({ ...defaultCampaignForm({ now, timeZone, brandId: campaign.brandId }), ...campaign } as CampaignFormInput);
+  }, [mode, existing.data, draft, form, now, timeZone]);
+
+  // The name follows the brand and month (create); editing keeps the campaign's name.
+  useEffect(() => {
+    if (mode !== 'create' || !nameParts.data || !values.start_date) return;
+    setValue('name', campaignName(nameParts.data.brandName, values.start_date, nameParts.data.count));
+  }, [mode, nameParts.data, values.start_date, setValue]);
+
+  // Branches pending approval, or none usable: say so before the user fills the form in.
+  useEffect(() => {
+    if (!merchants.data) return;
+    if (!merchants.data.some((branch) => branch.selectable)) setBranchAlert('none');
+    else if (merchants.data.some((branch) => branch.status === 'Pending')) setBranchAlert('pending');
+  }, [merchants.data]);
+
+  const kind = user.isFirstLogin ? 'cardNetworkOrFirstLogin' : 'standard';
+  const window = campaignMonthWindow(now, timeZone, kind);
+  const monthOptions = monthsBetween(window.first, window.last);
+  const startMonth = (values.start_date ?? '').slice(0, 7) || window.first;
+  const validUntilOptions = monthsBetween(startMonth, shiftMonth(startMonth, 12)).map((o) => ({
+    value: o.value.slice(0, 7),
+    label: o.label,
+  }));
+  const usableBranches = (merchants.data ?? []).filter((branch) => branch.selectable);
+  const branchValue: 'All' | string[] = values.type === 'All' ? 'All' : (values.merchantIds ?? []);
+  const noBranchChosen = usableBranches.length > 0 && branchValue !== 'All' && branchValue.length === 0;
+
+  const projectionInput: ProjectionInput = {
+    customerType: values.discountType === 'dp' ? 'all' : (values.customerType ?? 'all'),
+    discountType: values.discountType ?? 'dp',
+    discountPercent: values.discountPercent as ProjectionInput['discountPercent'],
+    discountAmount: values.discountAmount as ProjectionInput['discountAmount'],
+    discountValue: values.discountValue as ProjectionInput['discountValue'],
+    discountSpreadValue: values.discountSpreadValue as ProjectionInput['discountSpreadValue'],
+    successFee: values.successFee as ProjectionInput['successFee'],
+  };
+  const handleFigures = useCallback((next: ProjectionFigures | null) => {
+    figures.current = next;
+  }, []);
+
+  const goToTemplates = (input: CampaignFormInput) => {
+    draftStore.set({
+      form: input,
+      campaignId: editId,
+      brandName: brand.data?.name ?? user.brandName ?? '',
+      expectedReach: figures.current?.expected_reach,
+    });
+    leaving.current = true;
+    navigate(paths.page('campaignsCreatePreview'));
+  };
+
+  const handleNext = form.handleSubmit(
+    () => {
+      setStatus(null);
+      if (!user.isTAndCAccepted) {
+        setTermsOpened(true);
+        return;
+      }
+      goToTemplates(form.getValues());
+    },
+    () => setStatus('Please correct the highlighted fields.'),
+  );
+
+  const handleAcceptTerms = async () => {
+    try {
+      await acceptTerms.mutateAsync();
+      queryClient.setQueryData(sessionQueryKey, { ...user, isTAndCAccepted: true });
+      setTermsOpened(false);
+      goToTemplates(form.getValues());
+    } catch (error) {
+      setTermsOpened(false);
+      setStatus(serverErrorOf(error));
+    }
+  };
+
+  const errors = formState.errors;
+  const discountType = values.discountType;
+  const editBlocked = mode === 'edit' && existing.data && !existing.data.editable;
+
+  if (mode === 'edit' && !editId) {
+    return <Alert color="red">{m.notFound}</Alert>;
+  }
+  if (mode === 'edit' && existing.isError) {
+    return <Alert color="red">{existing.error.message}</Alert>;
+  }
+
+  return (
+    <Grid gap="lg">
+      <LeaveGuard active={() => formState.isDirty && !leaving.current} />
+      <Grid.Col span={{ base: 12, md: 8 }}>
+        <Paper withBorder radius="md" p="lg">
+          <form onSubmit={handleNext} noValidate>
+            <Stack gap="md">
+              {editBlocked ? <Alert color="yellow">{m.cannotEdit}</Alert> : null}
+              {isGroupAdmin && mode === 'create' ? (
+                <Controller
+                  control={control}
+                  name="brandId"
+                  render={({ field }) => (
+                    <Select
+                      label="Brand"
+                      data={user.brandIds.map((b) => ({ value: b.brandId, label: b.brandName }))}
+                      value={field.value || null}
+                      onChange={(value) => {
+                        field.onChange(value ?? '');
+                        setValue('merchantIds', []);
+                        setValue('type', undefined);
+                      }}
+                      error={errors.brandId?.message}
+                      allowDeselect={false}
+                    />
+                  )}
+                />
+              ) : null}
+              <Group grow align="flex-start">
+                <TextInput label="Campaign name" disabled {...form.register('name')} error={errors.name?.message} />
+                <Controller
+                  control={control}
+                  name="start_date"
+                  render={({ field }) => (
+                    <Select
+                      label="Campaign month (MM/YYYY)"
+                      data={monthOptions}
+                      value={field.value || null}
+                      onChange={(value) => field.onChange(value ?? '')}
+                      error={errors.start_date?.message}
+                      allowDeselect={false}
+                    />
+                  )}
+                />
+              </Group>
+
+              <Controller
+                control={control}
+                name="discountType"
+                render={({ field }) => (
+                  <Radio.Group label="Discount type" value={field.value} onChange={field.onChange}>
+                    <Group mt={6}>
+                      <Radio value="dp" label="Discount percent" />
+                      <Radio value="dv" label="Discount value (minimum spend)" />
+                      <Radio value="ss" label="Stretch spend" />
+                    </Group>
+                  </Radio.Group>
+                )}
+              />
+
+              {discountType === 'dp' ? (
+                <Controller
+                  control={control}
+                  name="discountPercent"
+                  render={({ field }) => (
+                    <NumberInput
+                      label="Discount (%)"
+                      min={1}
+                      max={100}
+                      allowDecimal={false}
+                      value={field.value ?? ''}
+                      onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                      error={errors.discountPercent?.message}
+                    />
+                  )}
+                />
+              ) : null}
+              {discountType === 'dv' ? (
+                <Group grow align="flex-start">
+                  <Controller
+                    control={control}
+                    name="discountAmount"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Minimum spend (£)"
+                        min={0}
+                        decimalScale={2}
+                        prefix="£"
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.discountAmount?.message}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="discountValue"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Discount (£)"
+                        min={0}
+                        decimalScale={2}
+                        prefix="£"
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.discountValue?.message}
+                      />
+                    )}
+                  />
+                </Group>
+              ) : null}
+              {discountType === 'ss' ? (
+                <Group grow align="flex-start">
+                  <Controller
+                    control={control}
+                    name="discountSpreadAmount"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Spend above average (ATV %)"
+                        min={1}
+                        max={100}
+                        allowDecimal={false}
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.discountSpreadAmount?.message}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="discountSpreadValue"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Discount (%)"
+                        min={1}
+                        max={100}
+                        allowDecimal={false}
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.discountSpreadValue?.message}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name="spreadAvgSpend"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Average spend (£, optional)"
+                        min={0}
+                        decimalScale={2}
+                        prefix="£"
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.spreadAvgSpend?.message}
+                      />
+                    )}
+                  />
+                </Group>
+              ) : null}
+
+              <Group grow align="flex-start">
+                <Controller
+                  control={control}
+                  name="customerType"
+                  render={({ field }) => (
+                    <Select
+                      label="Customer type"
+                      data={customerTypeOptions}
+                      value={discountType === 'dp' ? 'all' : field.value}
+                      onChange={(value) => field.onChange(value ?? 'all')}
+                      disabled={discountType === 'dp'}
+                      description={discountType === 'dp' ? 'A percent discount is offered to all customers' : undefined}
+                      error={errors.customerType?.message}
+                      allowDeselect={false}
+                    />
+                  )}
+                />
+                {discountType !== 'dp' && needsLastTransaction(values.customerType) ? (
+                  <Controller
+                    control={control}
+                    name="lastTransaction"
+                    render={({ field }) => (
+                      <Select
+                        label="Last transaction"
+                        placeholder="Choose"
+                        data={lastTransactionMonths.map((n) => ({ value: String(n), label: m.lastTransactionOption(n) }))}
+                        value={typeof field.value === 'number' ? String(field.value) : null}
+                        onChange={(value) => field.onChange(value ? Number(value) : 'NULL')}
+                        error={errors.lastTransaction?.message}
+                      />
+                    )}
+                  />
+                ) : null}
+              </Group>
+
+              <Group grow align="flex-start">
+                <Controller
+                  control={control}
+                  name="successFee"
+                  render={({ field }) => (
+                    <NumberInput
+                      label={
+                        <Group gap={4}>
+                          Success fee (%)
+                          <Tooltip label={m.successFeeTooltip} multiline w={240}>
+                            <IconInfoCircle size={14} aria-label={m.successFeeTooltip} />
+                          </Tooltip>
+                        </Group>
+                      }
+                      min={0}
+                      max={100}
+                      allowDecimal={false}
+                      value={field.value ?? ''}
+                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
+                      error={errors.successFee?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="budgetType"
+                  render={({ field }) => (
+                    <Radio.Group label="Budget" value={field.value ?? 'na'} onChange={field.onChange}>
+                      <Group mt={6}>
+                        <Radio value="na" label="No limit" />
+                        <Radio value="budget" label="Set a budget" />
+                      </Group>
+                    </Radio.Group>
+                  )}
+                />
+                {values.budgetType === 'budget' ? (
+                  <Controller
+                    control={control}
+                    name="budget"
+                    render={({ field }) => (
+                      <NumberInput
+                        label="Budget (£)"
+                        min={0}
+                        decimalScale={2}
+                        prefix="£"
+                        value={field.value ?? ''}
+                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
+                        error={errors.budget?.message}
+                      />
+                    )}
+                  />
+                ) : null}
+              </Group>
+
+              <Controller
+                control={control}
+                name="age_range"
+                render={({ field }) => (
+                  <Stack gap={4}>
+                    <Text size="sm" fw={500}>
+                      Age range: {field.value?.[0] ?? 10} to {field.value?.[1] ?? 100}
+                    </Text>
+                    <RangeSlider
+                      min={ageRangeLimits.min}
+                      max={ageRangeLimits.max}
+                      step={1}
+                      minRange={0}
+                      marks={Array.from({ length: 10 }, (_, i) => ({ value: 10 + i * 10, label: String(10 + i * 10) }))}
+                      value={(field.value as [number, number]) ?? [10, 100]}
+                      onChange={field.onChange}
+                      mb="lg"
+                      thumbFromLabel="Minimum age"
+                      thumbToLabel="Maximum age"
+                    />
+                  </Stack>
+                )}
+              />
+
+              <Group align="flex-start" gap="xl">
+                <Controller
+                  control={control}
+                  name="gender"
+                  render={({ field }) => (
+                    <Stack gap={6}>
+                      <Text size="sm" fw={500}>
+                        Gender
+                      </Text>
+                      <Group>
+                        <Checkbox
+                          label="Male"
+                          checked={field.value?.male ?? true}
+                          onChange={(e) => field.onChange({ ...field.value, male: e.currentTarget.checked })}
+                        />
+                        <Checkbox
+                          label="Female"
+                          checked={field.value?.female ?? true}
+                          onChange={(e) => field.onChange({ ...field.value, female: e.currentTarget.checked })}
+                        />
+                      </Group>
+                      {errors.gender ? (
+                        <Text size="xs" c="red">
+                          {errors.gender.message ?? errors.gender.root?.message}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="recurring"
+                  render={({ field }) => (
+                    <Stack gap={6}>
+                      <Text size="sm" fw={500}>
+                        Recurring (repeats monthly)
+                      </Text>
+                      <SegmentedControl
+                        data={[
+                          { value: 'yes', label: 'Yes' },
+                          { value: 'no', label: 'No' },
+                        ]}
+                        value={field.value === false ? 'no' : 'yes'}
+                        onChange={(value) => field.onChange(value === 'yes')}
+                      />
+                    </Stack>
+                  )}
+                />
+              </Group>
+
+              <Controller
+                control={control}
+                name="weekDays"
+                render={({ field }) => (
+                  <Stack gap={6}>
+                    <Text size="sm" fw={500}>
+                      Week days
+                    </Text>
+                    <Group gap={6}>
+                      {(field.value ?? []).map((day, index) => (
+                        <Chip
+                          key={day.label}
+                          checked={day.selected}
+                          onChange={(checked) =>
+                            field.onChange(
+                              (field.value ?? []).map((d, i) => (i === index ? { ...d, selected: checked } : d)),
+                            )
+                          }
+                        >
+                          {day.label.slice(0, 3)}
+                        </Chip>
+                      ))}
+                    </Group>
+                    {errors.weekDays ? (
+                      <Text size="xs" c="red">
+                        {errors.weekDays.message ?? errors.weekDays.root?.message}
+                      </Text>
+                    ) : null}
+                  </Stack>
+                )}
+              />
+
+              <Group grow align="flex-start">
+                <TextInput
+                  type="time"
+                  label="Start time (optional)"
+                  {...form.register('start_time')}
+                  error={errors.start_time?.message}
+                />
+                <TextInput
+                  type="time"
+                  label="End time (optional)"
+                  {...form.register('end_time')}
+                  error={errors.end_time?.message}
+                />
+              </Group>
+
+              <BranchSelect
+                branches={merchants.data ?? []}
+                value={branchValue}
+                disabled={merchants.isPending}
+                error={errors.merchantIds?.message ?? errors.type?.message}
+                onChange={(next) => {
+                  if (next === 'All') {
+                    setValue('type', 'All', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                    setValue('merchantIds', [], { shouldDirty: true });
+                  } else {
+                    setValue('type', undefined, { shouldDirty: true });
+                    setValue('merchantIds', next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                    if (next.length > 0 && !allBranchesHint) setAllBranchesHint(true);
+                  }
+                }}
+              />
+
+              <Controller
+                control={control}
+                name="validUntil"
+                render={({ field }) => (
+                  <Select
+                    label="Valid until (templates)"
+                    description={m.validUntilNote}
+                    placeholder="No end month"
+                    data={validUntilOptions}
+                    value={field.value || null}
+                    onChange={(value) => field.onChange(value ?? '')}
+                    clearable
+                    error={errors.validUntil?.message}
+                  />
+                )}
+              />
+
+              <Textarea
+                label="Additional comments"
+                autosize
+                minRows={3}
+                maxLength={suggestionsMaxLength}
+                description={`${(values.suggestions ?? '').length}/${suggestionsMaxLength}`}
+                {...form.register('suggestions')}
+                error={errors.suggestions?.message}
+              />
+
+              <Stack gap={6}>
+                <Text size="sm" fw={500}>
+                  Distributor deals
+                </Text>
+                <Table withTableBorder striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Distributor</Table.Th>
+                      <Table.Th>Cashback %</Table.Th>
+                      <Table.Th>Success fee %</Table.Th>
+                      <Table.Th>Start date</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(deals.data ?? []).length === 0 ? (
+                      <Table.Tr>
+                        <Table.Td colSpan={4}>
+                          <Text size="sm" c="dimmed" ta="center">
+                            {messages.common.noDataFound}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ) : (
+                      (deals.data ?? []).map((deal) => (
+                        <Table.Tr key={deal._id}>
+                          <Table.Td>{deal.distributors_name}</Table.Td>
+                          <Table.Td>{deal.percentage}</Table.Td>
+                          <Table.Td>{deal.successFee}</Table.Td>
+                          <Table.Td>{displayDate(deal.startDate).replaceAll('/', '-')}</Table.Td>
+                        </Table.Tr>
+                      ))
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Stack>
+              {status ? (
+                <Text c="red.7" ta="center" size="sm" role="alert" data-testid="form-status">
+                  {status}
+                </Text>
+              ) : null}
+            </Stack>
+          </form>
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 4 }}>
+        <ProjectionPanel
+          record={brand.data?.json ?? null}
+          input={projectionInput}
+          onFigures={handleFigures}
+          nextDisabled={noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
+          nextLabel="Next"
+          onNext={() => void handleNext()}
+          busy={false}
+        />
+      </Grid.Col>
+
+      <TermsModal
+        opened={termsOpened}
+        busy={acceptTerms.isPending}
+        onAccept={() => void handleAcceptTerms()}
+        onCancel={() => setTermsOpened(false)}
+      />
+      <Modal opened={branchAlert !== null} onClose={() => setBranchAlert(null)} title="Alert" centered>
+        <Text mb="lg">{branchAlert === 'none' ? m.noBranches : m.branchesPending}</Text>
+        <Group justify="flex-end">
+          {canOpen(audienceOfUser(user), 'branches') ? (
+            <Button
+              onClick={() => {
+                leaving.current = true;
+                navigate(paths.page('branches'));
+              }}
+            >
+              {branchAlert === 'none' ? m.addBranch : m.goToBranches}
+            </Button>
+          ) : (
+            <Button onClick={() => setBranchAlert(null)}>OK</Button>
+          )}
+        </Group>
+      </Modal>
+      <Modal opened={allBranchesHint} onClose={() => setAllBranchesHint(false)} title="Alert" centered>
+        <Text mb="lg">{m.allBranchesAlert}</Text>
+        <Group justify="flex-end">
+          <Button onClick={() => setAllBranchesHint(false)}>OK</Button>
+        </Group>
+      </Modal>
+    </Grid>
+  );
+}

@@ -1,0 +1,277 @@
+import {
+  Alert,
+  Button,
+  FileInput,
+  Grid,
+  Group,
+  Paper,
+  Radio,
+  SegmentedControl,
+  Select,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { periodOf } from '@krowd/domain/campaign/campaign-dates.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  bankOptions,
+  checkPromoCodeCsv,
+  customFieldsOf,
+  defaultBank,
+  defaultValidFor,
+  emailTemplateImagesValid,
+  isImageField,
+  placeholdersOf,
+  renderTemplatePreview,
+  templatesForDiscount,
+  validForOptions,
+  type TemplateType,
+} from '@krowd/domain/template/template.rules';
+import { serverErrorOf } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { notify } from '@/lib/notify';
+import { useSaveCampaign, useTemplates } from '../api/campaign-calls.ts';
+import { draftStore, useCampaignDraft, type CampaignDraft } from '../draft-store.ts';
+
+const m = messages.campaign;
+
+interface Attachment {
+  templateId: string;
+  /** The template's text, kept so its preview can be made whichever tab is open. */
+  text: string;
+  fields: Record<string, string>;
+}
+
+/** The settings a template's placeholders ask for, other than what the campaign already knows. */
+const askedFields = (text: string) =>
+  placeholdersOf(text).filter((name) =>
+    ['Landing Page', 'Top Image', 'Bottom Image'].includes(name) || customFieldsOf(text).includes(name),
+  );
+
+/**
+ * Campaign Template (spec 1 §2): SMS, Email and App tabs (App coming soon), templates that fit the
+ * discount, the Campaign Settings form, a live preview with the bank selector, Back and Submit.
+ */
+export function CampaignTemplatePage() {
+  const draft = useCampaignDraft();
+  if (!draft) return <Navigate to={paths.page('campaignsCreate')} replace />;
+  return <TemplateStep draft={draft} />;
+}
+
+function TemplateStep({ draft }: { draft: CampaignDraft }) {
+  const navigate = useNavigate();
+  const save = useSaveCampaign();
+  const [tab, setTab] = useState<TemplateType>('sms');
+  const [attachments, setAttachments] = useState<Partial<Record<TemplateType, Attachment>>>({});
+  const [bank, setBank] = useState<string>(defaultBank);
+  const [validFor, setValidFor] = useState<string>(defaultValidFor);
+  const [promoMode, setPromoMode] = useState<'single' | 'multiple'>('single');
+  const [promoCode, setPromoCode] = useState('');
+  const [promoCsv, setPromoCsv] = useState<{ text: string; problem: string | null } | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const templates = useTemplates(tab);
+  const { form } = draft;
+  const fitting = templatesForDiscount(templates.data ?? [], form.discountType ?? 'dp');
+  const attachment = attachments[tab];
+  const chosen = fitting.find((t) => t._id === attachment?.templateId);
+  const usesPromoCode = (text: string) => placeholdersOf(text).some((p) => p.toLowerCase() === 'promo code');
+
+  const previewOf = (text: string, fields: Record<string, string>) =>
+    renderTemplatePreview(text, {
+      discountPercent: form.discountType === 'ss' ? (form.discountSpreadValue ?? '') : (form.discountPercent ?? ''),
+      discountAmount: form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
+      spend: form.discountAmount === undefined || form.discountAmount === '' ? '' : `£${form.discountAmount}`,
+      businessName: draft.brandName,
+      validUntil: form.validUntil ? periodOf(form.validUntil) : periodOf(form.start_date ?? ''),
+      validFor,
+      bank,
+      promoCode: promoMode === 'single' ? promoCode : 'PROMO-CODE',
+      landingPage: fields['Landing Page'],
+      topImage: fields['Top Image'],
+      bottomImage: fields['Bottom Image'],
+      fields,
+    });
+
+  const setField = (name: string, value: string) =>
+    setAttachments((current) => {
+      const entry = current[tab];
+      return entry ? { ...current, [tab]: { ...entry, fields: { ...entry.fields, [name]: value } } } : current;
+    });
+
+  const handlePromoFile = async (file: File | null) => {
+    if (!file) return setPromoCsv(null);
+    const text = await file.text();
+    const { issue } = checkPromoCodeCsv(text, draft.expectedReach ?? 0);
+    const problem = !issue
+      ? null
+      : issue.kind === 'empty'
+        ? m.promoCodesEmpty
+        : issue.kind === 'tooFew'
+          ? m.promoCodesTooFew(issue.minimum)
+          : issue.kind === 'duplicate'
+            ? m.promoCodesDuplicate(issue.code)
+            : m.promoCodesInvalidLine(issue.line);
+    setPromoCsv({ text, problem });
+  };
+
+  const handleBack = () =>
+    navigate(draft.campaignId ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}` : paths.page('campaignsCreate'));
+
+  const handleSubmit = async () => {
+    setStatus(null);
+    const templatesToSend = (Object.entries(attachments) as [TemplateType, Attachment][]).map(([type, entry]) => ({
+      type,
+      templateId: entry.templateId,
+      preview: previewOf(entry.text, entry.fields),
+      fields: { ...entry.fields, 'Valid For': validFor, bank },
+    }));
+    if (templatesToSend.some((entry) => entry.type === 'email' && !emailTemplateImagesValid(entry.fields))) {
+      setStatus(m.selectTwoImages);
+      return;
+    }
+    const needsPromo = Object.values(attachments).some((entry) => entry && usesPromoCode(entry.text));
+    if (promoMode === 'multiple' && promoCsv?.problem) {
+      setStatus(promoCsv.problem);
+      return;
+    }
+    try {
+      const result = await save.mutateAsync({
+        id: draft.campaignId,
+        form: {
+          ...form,
+          templates: templatesToSend,
+          ...(needsPromo || promoCode || promoCsv
+            ? { promoCode: promoMode === 'single' ? { mode: 'single', code: promoCode } : { mode: 'multiple' } }
+            : {}),
+        },
+        promoCodesCsv: promoMode === 'multiple' ? promoCsv?.text : undefined,
+      });
+      notify.success(result.respMessage ?? m.created(form.name ?? ''));
+      draftStore.set(null);
+      navigate(paths.page('campaignsFuture'));
+    } catch (error) {
+      notify.error(m.errorPrefix(serverErrorOf(error)));
+      setStatus(serverErrorOf(error));
+    }
+  };
+
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Tabs value={tab} onChange={(value) => value && setTab(value as TemplateType)}>
+            <Tabs.List mb="md">
+              <Tabs.Tab value="sms">SMS</Tabs.Tab>
+              <Tabs.Tab value="email">Email</Tabs.Tab>
+              <Tabs.Tab value="app">App</Tabs.Tab>
+            </Tabs.List>
+          </Tabs>
+          {tab === 'app' ? (
+            <Alert color="blue">{messages.common.comingSoon}</Alert>
+          ) : (
+            <Stack gap="md">
+              <Title order={5}>Templates</Title>
+              {templates.isPending ? <Text c="dimmed">{messages.common.loading}</Text> : null}
+              {templates.data && fitting.length === 0 ? (
+                <Text c="dimmed">{messages.common.noDataFound}</Text>
+              ) : null}
+              <Radio.Group
+                value={attachment?.templateId ?? null}
+                onChange={(templateId) =>
+                  setAttachments((current) => ({
+                    ...current,
+                    [tab]: {
+                      templateId,
+                      text: fitting.find((t) => t._id === templateId)?.campaignTemplateText ?? '',
+                      fields: current[tab]?.fields ?? {},
+                    },
+                  }))
+                }
+              >
+                <Stack gap="xs">
+                  {fitting.map((template) => (
+                    <Radio key={template._id} value={template._id} label={template.name} description={template.campaignTemplateText.slice(0, 90)} />
+                  ))}
+                </Stack>
+              </Radio.Group>
+
+              <Title order={5}>Campaign Settings</Title>
+              <Group grow>
+                <Select label="Valid for" data={validForOptions.map((v) => ({ value: v, label: v }))} value={validFor} onChange={(v) => v && setValidFor(v)} allowDeselect={false} />
+                <Stack gap={4}>
+                  <Text size="sm" fw={500}>
+                    Promo code
+                  </Text>
+                  <SegmentedControl
+                    data={[
+                      { value: 'single', label: 'Single' },
+                      { value: 'multiple', label: 'Multiple' },
+                    ]}
+                    value={promoMode}
+                    onChange={(v) => setPromoMode(v as 'single' | 'multiple')}
+                  />
+                </Stack>
+              </Group>
+              {promoMode === 'single' ? (
+                <TextInput label="Promo code (optional)" value={promoCode} onChange={(e) => setPromoCode(e.currentTarget.value)} />
+              ) : (
+                <FileInput
+                  label="Promo codes (.csv, one code a line)"
+                  description={`At least 20% more codes than the expected reach (${draft.expectedReach ?? 0})`}
+                  accept=".csv,text/csv"
+                  onChange={(file) => void handlePromoFile(file)}
+                  error={promoCsv?.problem}
+                  clearable
+                />
+              )}
+              {chosen
+                ? askedFields(chosen.campaignTemplateText).map((name) => (
+                    <TextInput
+                      key={name}
+                      label={isImageField(name) ? `${name} (image address)` : name}
+                      description={name === 'Landing Page' ? m.landingPageHint : undefined}
+                      value={attachment?.fields[name] ?? ''}
+                      onChange={(e) => setField(name, e.currentTarget.value)}
+                    />
+                  ))
+                : null}
+            </Stack>
+          )}
+        </Paper>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Paper withBorder radius="md" p="lg">
+          <Stack>
+            <Group justify="space-between">
+              <Title order={5}>Preview</Title>
+              <Select aria-label="Bank" w={120} data={[...bankOptions]} value={bank} onChange={(v) => v && setBank(v)} allowDeselect={false} />
+            </Group>
+            <Paper bg="gray.0" p="md" radius="md" mih={140}>
+              <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview">
+                {chosen ? previewOf(chosen.campaignTemplateText, attachment?.fields ?? {}) : 'Choose a template to see the message.'}
+              </Text>
+            </Paper>
+            {status ? (
+              <Text c="red.7" ta="center" size="sm" role="alert" data-testid="form-status">
+                {status}
+              </Text>
+            ) : null}
+            <Group justify="space-between">
+              <Button variant="default" onClick={handleBack}>
+                Back
+              </Button>
+              <Button onClick={() => void handleSubmit()} loading={save.isPending}>
+                Submit
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,154 @@
+import { Box, Button, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
+import { formatPence } from '@krowd/domain/money/money.rules';
+import {
+  project,
+  projectionDelayMs,
+  type ProjectionFigures,
+  type ProjectionInput,
+} from '@krowd/domain/projection/projection.rules';
+import { notify } from '@/lib/notify';
+import classes from './projection-panel.module.css';
+
+export interface ProjectionPanelProps {
+  /** The brand's projection record (GET brands/{id} details.json). */
+  record: unknown;
+  input: ProjectionInput;
+  /** Card-network users see blurred placeholders instead of figures (spec 1 §2). */
+  comingSoon?: boolean;
+  /** Fixed figures (the internal demo user) instead of the projection. */
+  fixedFigures?: ProjectionFigures;
+  onFigures?: (figures: ProjectionFigures | null) => void;
+  nextDisabled: boolean;
+  nextLabel: string;
+  onNext: () => void;
+  busy: boolean;
+}
+
+const animationMs = 700;
+const wholeNumber = new Intl.NumberFormat('en-GB');
+
+/** Counts from the previous figures to the new ones, so a change reads as a change. */
+function useCountUp(target: ProjectionFigures | null): ProjectionFigures | null {
+  const [shown, setShown] = useState(target);
+  const from = useRef(target);
+  useEffect(() => {
+    if (!target) return;
+    const start = performance.now();
+    const origin = from.current ?? target;
+    let frame = 0;
+    const step = (now: number) => {
+      const t = Math.min(1, (now - start) / animationMs);
+      const eased = 1 - (1 - t) ** 3;
+      const mix = (a: number, b: number) => Math.round(a + (b - a) * eased);
+      setShown({
+        total_cardholders: mix(origin.total_cardholders, target.total_cardholders),
+        addressable_market: mix(origin.addressable_market, target.addressable_market),
+        expected_reach: mix(origin.expected_reach, target.expected_reach),
+        expected_conversion: mix(origin.expected_conversion, target.expected_conversion),
+        expected_revenue: mix(origin.expected_revenue, target.expected_revenue),
+        expected_cost: mix(origin.expected_cost, target.expected_cost),
+        cpa:
+          target.cpa === 'N/A' || origin.cpa === 'N/A' ? target.cpa : mix(origin.cpa, target.cpa),
+      });
+      if (t < 1) frame = requestAnimationFrame(step);
+      else from.current = target;
+    };
+    frame = requestAnimationFrame(step);
+    return () => {
+      cancelAnimationFrame(frame);
+      from.current = target;
+    };
+  }, [target]);
+  return target ? shown : null;
+}
+
+/**
+ * The summary and projection panel (spec 1 §2): recalculated 1 s after the inputs change with the
+ * domain's projection engine (the same function the tests check), figures counting up.
+ */
+export function ProjectionPanel(props: ProjectionPanelProps) {
+  const { record, input, fixedFigures, onFigures } = props;
+  const [figures, setFigures] = useState<ProjectionFigures | null>(fixedFigures ?? null);
+  const key = JSON.stringify(input);
+
+  useEffect(() => {
+    if (fixedFigures) return;
+    const timer = window.setTimeout(() => {
+      const result = project(record, JSON.parse(key) as ProjectionInput);
+      if (result.valid) {
+        setFigures(result.figures);
+        onFigures?.(result.figures);
+      } else {
+        setFigures(null);
+        onFigures?.(null);
+        notify.error(messages.common.invalidData);
+      }
+    }, projectionDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [record, key, fixedFigures, onFigures]);
+
+  const shown = useCountUp(fixedFigures ?? figures);
+  const rows: { label: string; value: string; testId: string }[] = shown
+    ? [
+        { label: 'Total cardholders', value: wholeNumber.format(shown.total_cardholders), testId: 'total_cardholders' },
+        { label: 'Addressable market', value: wholeNumber.format(shown.addressable_market), testId: 'addressable_market' },
+        { label: 'Expected reach', value: wholeNumber.format(shown.expected_reach), testId: 'expected_reach' },
+        { label: 'Expected conversion', value: wholeNumber.format(shown.expected_conversion), testId: 'expected_conversion' },
+        { label: 'Expected revenue', value: formatPence(shown.expected_revenue), testId: 'expected_revenue' },
+        { label: 'Expected cost', value: formatPence(shown.expected_cost), testId: 'expected_cost' },
+      ]
+    : [];
+
+  return (
+    <Paper withBorder radius="md" p="lg" className={classes.panel}>
+      <Stack gap="sm">
+        <Title order={4}>Summary</Title>
+        <Text size="sm" c="dimmed">
+          What this offer is expected to bring you in its month, from your brand's card data.
+        </Text>
+        <Divider />
+        {props.comingSoon ? (
+          <Box className={classes.blurred} aria-label="Projection coming soon">
+            {['Total cardholders', 'Addressable market', 'Expected reach', 'Expected conversion'].map((label) => (
+              <Group key={label} justify="space-between">
+                <Text size="sm">{label}</Text>
+                <Text fw={700}>coming soon</Text>
+              </Group>
+            ))}
+          </Box>
+        ) : shown ? (
+          <Stack gap={6} aria-live="polite">
+            {rows.map((row) => (
+              <Group key={row.label} justify="space-between" wrap="nowrap">
+                <Text size="sm">{row.label}</Text>
+                <Text fw={700} data-testid={`projection-${row.testId}`}>
+                  {row.value}
+                </Text>
+              </Group>
+            ))}
+            <Group justify="space-between" wrap="nowrap">
+              <Tooltip label="Expected cost divided by expected conversions">
+                <Text size="xs" c="dimmed">
+                  Cost per acquisition
+                </Text>
+              </Tooltip>
+              <Text size="xs" c="dimmed" data-testid="projection-cpa">
+                {shown.cpa === 'N/A' ? 'N/A' : formatPence(shown.cpa)}
+              </Text>
+            </Group>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            The projection appears here once the offer is filled in.
+          </Text>
+        )}
+        <Divider />
+        <Button onClick={props.onNext} disabled={props.nextDisabled} loading={props.busy}>
+          {props.nextLabel}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
