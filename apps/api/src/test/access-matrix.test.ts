@@ -8,9 +8,22 @@ import {
   type Audience,
   type Capability,
 } from '@krowd/domain/access/access.rules';
+import {
+  currentMonth,
+  earliestPauseDate,
+  shiftMonth,
+} from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoPassword } from '../demo/demo-data.ts';
+import {
+  campaignBody,
+  insertCampaign,
+  pauseText,
+  promoCodeMinimumFor,
+  promoCsv,
+  type InsertCampaignOptions,
+} from '../modules/campaigns/campaigns.fixtures.ts';
 import type { RouteAccess } from '../plugins/access.ts';
 import {
   call,
@@ -245,7 +258,145 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/mail/outbox' }),
   },
+  'GET /api/campaigns': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: () => ({ url: '/api/campaigns?campaignType=future' }),
+  },
+  'GET /api/campaigns/campaignName': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/campaigns/campaignName?brandId=${ownBrand(caller, ids)}` }),
+  },
+  'GET /api/campaigns/current/count': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: () => ({ url: '/api/campaigns/current/count' }),
+  },
+  'GET /api/campaigns/:id': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: async (context) => ({ url: `/api/campaigns/${await freshCampaign(context)}` }),
+  },
+  'POST /api/campaigns': {
+    access: 'campaigns.create',
+    // firstlogin@ and the guest have not accepted the terms (the acceptTerms row may have
+    // accepted them since: the request puts the demo state back); everyone else creates one.
+    reached: ({ caller }) => (termsPending(caller) ? 409 : 201),
+    request: async ({ testApp, caller, ids }) => {
+      if (termsPending(caller)) {
+        await testApp.db
+          .updateTable('users')
+          .set({ is_t_and_c_accepted: false })
+          .where('id', '=', caller.session!.details._id)
+          .execute();
+      }
+      return {
+        method: 'POST',
+        url: '/api/campaigns?response=true',
+        body: campaignBody(ownBrand(caller, ids), monthFromNow(testApp, 1)),
+      };
+    },
+  },
+  'PUT /api/campaigns/:id': {
+    access: 'campaigns.edit',
+    reached: 200,
+    request: async (context) => {
+      const brandId = ownBrand(context.caller, context.ids);
+      const month = monthFromNow(context.testApp, 2);
+      return {
+        method: 'PUT',
+        url: `/api/campaigns/${await freshCampaign(context)}`,
+        body: campaignBody(brandId, month, { discountPercent: 20 }),
+      };
+    },
+  },
+  'DELETE /api/campaigns/:id': {
+    access: 'campaigns.edit',
+    reached: 200,
+    request: async (context) => ({ method: 'DELETE', url: `/api/campaigns/${await freshCampaign(context)}` }),
+  },
+  'POST /api/campaigns/campaignStartPause/:campaignId': {
+    access: 'campaigns.edit',
+    reached: 200,
+    request: async (context) => {
+      const from = earliestPauseDate(new Date(), context.testApp.config.timezone);
+      return {
+        method: 'POST',
+        url: `/api/campaigns/campaignStartPause/${await freshCampaign(context, { recurring: true })}`,
+        body: { range: [pauseText(from, `${from.slice(0, 8)}04`)], action: 'add' },
+      };
+    },
+  },
+  'POST /api/campaigns/templateConfirmation/:id': {
+    access: 'campaigns.review',
+    reached: 200,
+    // Banks confirm; a system admin may only reject.
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/campaigns/templateConfirmation/${await freshCampaign(context)}`,
+      body: { action: context.caller.email === 'bank@demo.test' ? 'confirm' : 'reject' },
+    }),
+  },
+  'POST /api/campaigns/upload': {
+    access: 'campaigns.edit',
+    reached: 200,
+    // Exactly the fewest codes the brand's projection asks for (an ss offer to existing
+    // customers, whose reach is the smallest, keeps the file small).
+    request: async (context) => {
+      const offer = { customerType: 'existing', discountType: 'ss', discountSpreadValue: 15 } as const;
+      const id = await freshCampaign(context, {
+        customerType: offer.customerType,
+        lastTransactionMonths: 3,
+        discountType: offer.discountType,
+        discountPercent: null,
+        values: { discount_spread_amount: 20, discount_spread_value: offer.discountSpreadValue },
+        promoCode: { mode: 'multiple' },
+      });
+      const brandId = ownBrand(context.caller, context.ids);
+      const minimum = await promoCodeMinimumFor(context.testApp.db, brandId, { ...offer, successFee: 10 });
+      return {
+        method: 'POST',
+        url: `/api/campaigns/upload?uploadPath=promocode&campaign_id=${id}`,
+        headers: { 'content-type': 'text/csv' },
+        body: promoCsv(minimum),
+      };
+    },
+  },
+  'GET /api/campaignTemplates': {
+    access: 'templates.read',
+    reached: 200,
+    request: () => ({ url: '/api/campaignTemplates?type=sms' }),
+  },
+  'POST /api/users/acceptTerms': {
+    access: 'session.own',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/users/acceptTerms' }),
+  },
 };
+
+/** The demo callers who have not accepted the terms (brief §7: firstlogin@, and the guest). */
+function termsPending(caller: Caller): boolean {
+  return caller.email === 'firstlogin@demo.test' || caller.name === 'guest';
+}
+
+/** The month `count` months from this one in the timezone setting (this app runs on the real clock). */
+function monthFromNow(testApp: TestApp, count: number): string {
+  return shiftMonth(currentMonth(new Date(), testApp.config.timezone), count);
+}
+
+/**
+ * A campaign of the caller's own brand made for one request, two months ahead (so it is future,
+ * editable and in every window), that the request may change or delete without touching other rows.
+ */
+function freshCampaign(context: Context, options: Partial<InsertCampaignOptions> = {}): Promise<string> {
+  return insertCampaign(context.testApp.db, {
+    brandId: ownBrand(context.caller, context.ids),
+    month: monthFromNow(context.testApp, 2),
+    timeZone: context.testApp.config.timezone,
+    ...options,
+  });
+}
 
 const callerNames = ['anonymous', ...demoAccounts.map((account) => account.email), 'guest'];
 

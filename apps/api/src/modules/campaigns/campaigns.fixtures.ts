@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { monthWindowOf } from '@krowd/domain/campaign/campaign-dates.rules';
-import { project } from '@krowd/domain/projection/projection.rules';
+import { project, type ProjectionInput } from '@krowd/domain/projection/projection.rules';
 import { promoCodeMinimum } from '@krowd/domain/template/template.rules';
 import type { BranchStatus, CampaignStatus, CampaignsTable, DB } from '../../db/schema.ts';
 import { call, loginAs, signUpNewAccount, type App, type SignedIn } from '../../test/test-app.ts';
@@ -35,6 +35,8 @@ export interface InsertCampaignOptions {
   /** The branches it runs at; none when not given. */
   branchIds?: string[];
   allBranches?: boolean;
+  /** Any other column, written as given. */
+  values?: Partial<Insertable<CampaignsTable>>;
 }
 
 /** A campaign row written directly (no rule checked), for tests that need one in a given month. */
@@ -65,6 +67,7 @@ export async function insertCampaign(db: Kysely<DB>, options: InsertCampaignOpti
       valid_until: options.validUntil ? `${options.validUntil}-01` : null,
       promo_code: options.promoCode === undefined ? null : JSON.stringify(options.promoCode),
       ...(options.createdAt ? { created_at: options.createdAt } : {}),
+      ...options.values,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -212,22 +215,13 @@ export async function newTenant(
 }
 
 /** The fewest promo codes a campaign of the brand takes: 1.2 × its expected reach (domain rules). */
-export async function promoCodeMinimumFor(
-  db: Kysely<DB>,
-  brandId: string,
-  campaign: { customerType: CampaignsTable['customer_type']; discountPercent: number; successFee: number },
-) {
+export async function promoCodeMinimumFor(db: Kysely<DB>, brandId: string, campaign: ProjectionInput) {
   const row = await db
     .selectFrom('projection_records')
     .select('record')
     .where('brand_id', '=', brandId)
     .executeTakeFirstOrThrow();
-  const projection = project(row.record, {
-    customerType: campaign.customerType,
-    discountType: 'dp',
-    discountPercent: campaign.discountPercent,
-    successFee: campaign.successFee,
-  });
+  const projection = project(row.record, campaign);
   if (!projection.valid) throw new Error(`no valid projection for brand ${brandId}`);
   return promoCodeMinimum(projection.figures.expected_reach);
 }

@@ -33,6 +33,9 @@ const sortColumns = {
   recurring: 'c.recurring',
 } as const satisfies Record<CampaignSortField, string>;
 
+/** Promo codes written by one INSERT (3 parameters each, well under PostgreSQL's 65,535). */
+const promoCodesPerStatement = 5_000;
+
 /** SQL for campaigns, their branches, pauses and promo codes. */
 export function createCampaignsRepository(db: Kysely<DB>) {
   const withDetails = (executor: Executor) =>
@@ -142,12 +145,19 @@ export function createCampaignsRepository(db: Kysely<DB>) {
     },
 
     async insertPromoCodes(campaignId: string, brandId: string, codes: string[], executor: Executor = db) {
-      if (codes.length === 0) return;
-      await executor
-        .insertInto('campaign_promo_codes')
-        .values(codes.map((code) => ({ campaign_id: campaignId, brand_id: brandId, code })))
-        .onConflict((oc) => oc.columns(['campaign_id', 'code']).doNothing())
-        .execute();
+      // In slices: one statement takes at most 65,535 parameters (3 a code), and a brand's
+      // minimum (1.2 × its expected reach) is easily more than 21,845 codes.
+      for (let start = 0; start < codes.length; start += promoCodesPerStatement) {
+        await executor
+          .insertInto('campaign_promo_codes')
+          .values(
+            codes
+              .slice(start, start + promoCodesPerStatement)
+              .map((code) => ({ campaign_id: campaignId, brand_id: brandId, code })),
+          )
+          .onConflict((oc) => oc.columns(['campaign_id', 'code']).doNothing())
+          .execute();
+      }
     },
 
     async addPause(campaignId: string, brandId: string, from: string, to: string) {

@@ -36,7 +36,7 @@ import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSaveCampaign, useTemplates } from '../api/campaign-calls.ts';
-import { draftStore, useCampaignDraft, type CampaignDraft } from '../draft-store.ts';
+import { draftStore, type CampaignDraft } from '../draft-store.ts';
 
 const m = messages.campaign;
 
@@ -48,6 +48,9 @@ interface Attachment {
 }
 
 /** The settings a template's placeholders ask for, other than what the campaign already knows. */
+const percentText = (value: number | '' | null | undefined) =>
+  value === undefined || value === null || value === '' ? '' : `${value}%`;
+
 const askedFields = (text: string) =>
   placeholdersOf(text).filter((name) =>
     ['Landing Page', 'Top Image', 'Bottom Image'].includes(name) || customFieldsOf(text).includes(name),
@@ -58,7 +61,8 @@ const askedFields = (text: string) =>
  * discount, the Campaign Settings form, a live preview with the bank selector, Back and Submit.
  */
 export function CampaignTemplatePage() {
-  const draft = useCampaignDraft();
+  // The draft as the page opened: clearing it after a save must not send the user back to the form.
+  const [draft] = useState(draftStore.get);
   if (!draft) return <Navigate to={paths.page('campaignsCreate')} replace />;
   return <TemplateStep draft={draft} />;
 }
@@ -83,7 +87,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
 
   const previewOf = (text: string, fields: Record<string, string>) =>
     renderTemplatePreview(text, {
-      discountPercent: form.discountType === 'ss' ? (form.discountSpreadValue ?? '') : (form.discountPercent ?? ''),
+      discountPercent: percentText(form.discountType === 'ss' ? form.discountSpreadValue : form.discountPercent),
       discountAmount: form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
       spend: form.discountAmount === undefined || form.discountAmount === '' ? '' : `£${form.discountAmount}`,
       businessName: draft.brandName,
