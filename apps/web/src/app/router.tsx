@@ -8,6 +8,7 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
+import { CampaignListPage } from '@/features/campaigns/components/campaign-list-page';
 import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
 import { GuestLoginPage } from '@/features/auth/components/guest-login-page';
@@ -27,6 +28,9 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   campaignsCreate: () => <CampaignFormPage mode="create" />,
   campaignsEdit: () => <CampaignFormPage mode="edit" />,
   campaignsCreatePreview: () => <CampaignTemplatePage />,
+  campaignsFuture: () => <CampaignListPage key="future" phase="future" />,
+  campaignsCurrent: () => <CampaignListPage key="current" phase="current" />,
+  campaignsPast: () => <CampaignListPage key="past" phase="past" />,
 };
 
 function userRoutes(user: SessionUser): RouteObject[] {

@@ -78,8 +78,14 @@ describe('apiRequest', () => {
 
 describe('apiRequest with a file', () => {
   it('sends the text as it is, with its content type', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"respCode":200}', { status: 200 })));
-    await apiRequest('campaigns/upload', { method: 'POST', file: { contentType: 'text/csv', text: 'code\nA1' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"respCode":200}', { status: 200 })),
+    );
+    await apiRequest('campaigns/upload', {
+      method: 'POST',
+      file: { contentType: 'text/csv', text: 'code\nA1' },
+    });
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(init).toMatchObject({ body: 'code\nA1', headers: { 'content-type': 'text/csv' } });
   });

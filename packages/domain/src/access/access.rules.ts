@@ -65,7 +65,8 @@ export const pages = {
     audiences: [...campaignMakers, 'cardprovider', 'guest'],
   },
   campaignsEdit: { path: '/user/campaigns/edit', audiences: [...campaignMakers] },
-  campaignsFuture: { path: '/user/campaigns/future', audiences: [...campaignMakers, 'systemadmin'] },
+  // Banks confirm or reject submitted campaigns' templates on the Future list (spec 3 §2.1).
+  campaignsFuture: { path: '/user/campaigns/future', audiences: [...campaignMakers, 'systemadmin', 'bank'] },
   campaignsCurrent: {
     path: '/user/campaigns/current',
     audiences: [...campaignMakers, 'systemadmin', 'bank'],

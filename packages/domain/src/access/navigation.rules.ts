@@ -61,6 +61,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
       return {
         main: [
           item('dashboard', 'Dashboard'),
+          item('campaignsFuture', 'Future Campaigns'),
           item('campaignsCurrent', 'Current Campaigns'),
           item('campaignsPast', 'Past Campaigns'),
           item('merchants', 'Merchants'),

@@ -35,12 +35,27 @@ const reviewerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> =
 
 /** For a manager: [a default branch, any other]; the creator makes no difference. */
 const managerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> = {
-  Pending: [['view', 'edit'], ['view', 'edit', 'delete']],
-  Approved: [['view', 'edit'], ['view', 'edit', 'delete']],
-  Active: [['view', 'edit'], ['view', 'edit', 'delete']],
-  Rejected: [['view', 'edit'], ['view', 'edit', 'delete']],
+  Pending: [
+    ['view', 'edit'],
+    ['view', 'edit', 'delete'],
+  ],
+  Approved: [
+    ['view', 'edit'],
+    ['view', 'edit', 'delete'],
+  ],
+  Active: [
+    ['view', 'edit'],
+    ['view', 'edit', 'delete'],
+  ],
+  Rejected: [
+    ['view', 'edit'],
+    ['view', 'edit', 'delete'],
+  ],
   Deleted: [['view'], ['view']],
-  Updated: [['view', 'edit'], ['view', 'edit', 'delete']],
+  Updated: [
+    ['view', 'edit'],
+    ['view', 'edit', 'delete'],
+  ],
 };
 
 const creators = [
@@ -62,7 +77,9 @@ describe('branchActions on one row', () => {
     'lets a reviewer act on $kind in $status created by $creator as the spec says',
     ({ status, byBrandUser, isDefault }) => {
       const expected = reviewerRowTable[status][byBrandUser ? 1 : 0];
-      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], reviewer))).toEqual(sorted(expected));
+      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], reviewer))).toEqual(
+        sorted(expected),
+      );
     },
   );
 
@@ -74,9 +91,12 @@ describe('branchActions on one row', () => {
     },
   );
 
-  it.each(everyRow)('lets a finance user only view $kind in $status', ({ status, byBrandUser, isDefault }) => {
-    expect(branchActions([row(status, byBrandUser, isDefault)], reader)).toEqual(['view']);
-  });
+  it.each(everyRow)(
+    'lets a finance user only view $kind in $status',
+    ({ status, byBrandUser, isDefault }) => {
+      expect(branchActions([row(status, byBrandUser, isDefault)], reader)).toEqual(['view']);
+    },
+  );
 
   it.each(everyRow)(
     'shows the plain user nothing at all on $kind in $status',
@@ -96,25 +116,120 @@ describe('branchActions on one row', () => {
 
 /** Spec 2 §4, bulk actions after ticking rows that all share the status. */
 const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor; bulk: string[] }[] = [
-  { rows: 'operator rows all Deleted', selection: [row('Deleted'), row('Deleted')], actor: reviewer, bulk: ['approve', 'reject'] },
-  { rows: 'operator rows all Rejected', selection: [row('Rejected'), row('Rejected')], actor: reviewer, bulk: ['approve'] },
-  { rows: 'operator rows all Rejected', selection: [row('Rejected'), row('Rejected')], actor: manager, bulk: ['delete'] },
-  { rows: 'operator rows all Approved', selection: [row('Approved'), row('Approved')], actor: reviewer, bulk: ['reject'] },
-  { rows: 'operator rows all Approved', selection: [row('Approved'), row('Approved')], actor: manager, bulk: ['delete'] },
-  { rows: 'operator rows all Active', selection: [row('Active'), row('Active')], actor: reviewer, bulk: ['reject'] },
-  { rows: 'operator rows all Active', selection: [row('Active'), row('Active')], actor: manager, bulk: ['delete'] },
-  { rows: 'operator rows all Pending', selection: [row('Pending'), row('Pending')], actor: reviewer, bulk: ['approve', 'reject'] },
-  { rows: 'operator rows all Updated', selection: [row('Updated'), row('Updated')], actor: reviewer, bulk: [] },
-  { rows: 'operator rows of mixed statuses', selection: [row('Active'), row('Approved')], actor: reviewer, bulk: [] },
-  { rows: 'operator rows of mixed statuses', selection: [row('Active'), row('Rejected')], actor: manager, bulk: [] },
-  { rows: 'brand-user rows all Deleted', selection: [row('Deleted', true), row('Deleted', true)], actor: manager, bulk: [] },
-  { rows: 'brand-user rows of mixed live statuses', selection: [row('Pending', true), row('Active', true)], actor: manager, bulk: ['delete'] },
-  { rows: 'brand-user rows', selection: [row('Pending', true), row('Pending', true)], actor: reviewer, bulk: [] },
-  { rows: 'brand-user rows with a Deleted one', selection: [row('Active', true), row('Deleted', true)], actor: manager, bulk: [] },
-  { rows: 'brand-user and operator rows', selection: [row('Active', true), row('Rejected')], actor: manager, bulk: ['delete'] },
-  { rows: 'brand-user and operator rows', selection: [row('Active', true), row('Rejected')], actor: reviewer, bulk: [] },
-  { rows: 'rows including a default branch', selection: [row('Active', false, true), row('Active')], actor: manager, bulk: [] },
-  { rows: 'one operator row all Deleted', selection: [row('Deleted')], actor: reviewer, bulk: ['approve', 'reject'] },
+  {
+    rows: 'operator rows all Deleted',
+    selection: [row('Deleted'), row('Deleted')],
+    actor: reviewer,
+    bulk: ['approve', 'reject'],
+  },
+  {
+    rows: 'operator rows all Rejected',
+    selection: [row('Rejected'), row('Rejected')],
+    actor: reviewer,
+    bulk: ['approve'],
+  },
+  {
+    rows: 'operator rows all Rejected',
+    selection: [row('Rejected'), row('Rejected')],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'operator rows all Approved',
+    selection: [row('Approved'), row('Approved')],
+    actor: reviewer,
+    bulk: ['reject'],
+  },
+  {
+    rows: 'operator rows all Approved',
+    selection: [row('Approved'), row('Approved')],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'operator rows all Active',
+    selection: [row('Active'), row('Active')],
+    actor: reviewer,
+    bulk: ['reject'],
+  },
+  {
+    rows: 'operator rows all Active',
+    selection: [row('Active'), row('Active')],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'operator rows all Pending',
+    selection: [row('Pending'), row('Pending')],
+    actor: reviewer,
+    bulk: ['approve', 'reject'],
+  },
+  {
+    rows: 'operator rows all Updated',
+    selection: [row('Updated'), row('Updated')],
+    actor: reviewer,
+    bulk: [],
+  },
+  {
+    rows: 'operator rows of mixed statuses',
+    selection: [row('Active'), row('Approved')],
+    actor: reviewer,
+    bulk: [],
+  },
+  {
+    rows: 'operator rows of mixed statuses',
+    selection: [row('Active'), row('Rejected')],
+    actor: manager,
+    bulk: [],
+  },
+  {
+    rows: 'brand-user rows all Deleted',
+    selection: [row('Deleted', true), row('Deleted', true)],
+    actor: manager,
+    bulk: [],
+  },
+  {
+    rows: 'brand-user rows of mixed live statuses',
+    selection: [row('Pending', true), row('Active', true)],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'brand-user rows',
+    selection: [row('Pending', true), row('Pending', true)],
+    actor: reviewer,
+    bulk: [],
+  },
+  {
+    rows: 'brand-user rows with a Deleted one',
+    selection: [row('Active', true), row('Deleted', true)],
+    actor: manager,
+    bulk: [],
+  },
+  {
+    rows: 'brand-user and operator rows',
+    selection: [row('Active', true), row('Rejected')],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'brand-user and operator rows',
+    selection: [row('Active', true), row('Rejected')],
+    actor: reviewer,
+    bulk: [],
+  },
+  {
+    rows: 'rows including a default branch',
+    selection: [row('Active', false, true), row('Active')],
+    actor: manager,
+    bulk: [],
+  },
+  {
+    rows: 'one operator row all Deleted',
+    selection: [row('Deleted')],
+    actor: reviewer,
+    bulk: ['approve', 'reject'],
+  },
   { rows: 'no rows', selection: [], actor: manager, bulk: [] },
 ];
 
@@ -124,7 +239,11 @@ describe('branchActions on ticked rows', () => {
   });
 
   it('never offers view or edit for more than one row', () => {
-    const actions = branchActions([row('Pending'), row('Pending')], { manage: true, review: true, view: true });
+    const actions = branchActions([row('Pending'), row('Pending')], {
+      manage: true,
+      review: true,
+      view: true,
+    });
     expect(actions).toEqual(['delete', 'approve', 'reject']);
   });
 });
@@ -148,7 +267,10 @@ describe('branchActorOf', () => {
     expect(Object.keys(table)).toEqual(expect.arrayContaining([...brandRoles]));
   });
 
-  it.each(Object.entries(table) as [Audience, BranchActor][])('gives %s what spec 2 §6 allows', (audience, actor) => {
-    expect(branchActorOf(audience)).toEqual(actor);
-  });
+  it.each(Object.entries(table) as [Audience, BranchActor][])(
+    'gives %s what spec 2 §6 allows',
+    (audience, actor) => {
+      expect(branchActorOf(audience)).toEqual(actor);
+    },
+  );
 });

@@ -30,7 +30,9 @@ const valid = {
 /** The message zod gives for a field, or undefined when the value passes. */
 function messageFor(schema: typeof branchFormSchema, values: Record<string, unknown>, field: string) {
   const result = schema.safeParse({ ...valid, ...values });
-  return result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === field)?.message;
+  return result.success
+    ? undefined
+    : result.error.issues.find((issue) => issue.path.join('.') === field)?.message;
 }
 
 describe('branchFormSchema', () => {
@@ -43,7 +45,12 @@ describe('branchFormSchema', () => {
   });
 
   it('needs only a name and a postcode; empty optional fields become null', () => {
-    const parsed = branchFormSchema.parse({ name: 'Abc', postcode: 'W1D 4HS', contactName: '', address: '  ' });
+    const parsed = branchFormSchema.parse({
+      name: 'Abc',
+      postcode: 'W1D 4HS',
+      contactName: '',
+      address: '  ',
+    });
 
     expect(parsed).toMatchObject({ name: 'Abc', postcode: 'W1D 4HS', contactName: null, address: null });
   });
@@ -68,9 +75,12 @@ describe('branchFormSchema', () => {
     expect(messageFor(branchFormSchema, { [field]: value }, field)).toBe(message);
   });
 
-  it.each(['W1D 4HS', 'EC1A 1BB', 'm1 1ad', 'SW9 8PR', 'LS14DY', 'GIR 0AA'])('accepts the UK postcode %s', (postcode) => {
-    expect(messageFor(branchFormSchema, { postcode }, 'postcode')).toBeUndefined();
-  });
+  it.each(['W1D 4HS', 'EC1A 1BB', 'm1 1ad', 'SW9 8PR', 'LS14DY', 'GIR 0AA'])(
+    'accepts the UK postcode %s',
+    (postcode) => {
+      expect(messageFor(branchFormSchema, { postcode }, 'postcode')).toBeUndefined();
+    },
+  );
 
   it('refuses a field the form does not have', () => {
     expect(branchFormSchema.safeParse({ ...valid, status: 'Active' }).success).toBe(false);
@@ -107,7 +117,9 @@ describe('branchWizardSchema', () => {
   const wizard = { ...valid, brandId };
   const wizardMessage = (values: Record<string, unknown>, field: string) => {
     const result = branchWizardSchema.safeParse({ ...wizard, ...values });
-    return result.success ? undefined : result.error.issues.find((issue) => issue.path.join('.') === field)?.message;
+    return result.success
+      ? undefined
+      : result.error.issues.find((issue) => issue.path.join('.') === field)?.message;
   };
 
   it('accepts a branch with its contact details and a merchant ID', () => {
@@ -134,7 +146,10 @@ describe('branchWizardSchema', () => {
 describe('branchCsvRowSchema', () => {
   const record = (values: Partial<Record<BranchCsvColumn, string>>) =>
     branchInputOfCsvRecord({
-      ...(Object.fromEntries(branchCsvColumns.map((column) => [column, ''])) as Record<BranchCsvColumn, string>),
+      ...(Object.fromEntries(branchCsvColumns.map((column) => [column, ''])) as Record<
+        BranchCsvColumn,
+        string
+      >),
       name: 'Green Fork Angel',
       postcode: 'N1 9AA',
       merchantId: '4410999',
@@ -144,7 +159,11 @@ describe('branchCsvRowSchema', () => {
   it('reads a row of the brief §6 columns, grouping the merchant IDs', () => {
     const parsed = branchCsvRowSchema.parse(record({ amexMerchantID: 'AX1', postalTown: 'London' }));
 
-    expect(parsed.merchantIds).toEqual({ merchantId: '4410999', amexMerchantID: 'AX1', zettleMerchantID: null });
+    expect(parsed.merchantIds).toEqual({
+      merchantId: '4410999',
+      amexMerchantID: 'AX1',
+      zettleMerchantID: null,
+    });
     expect(parsed.postalTown).toBe('London');
   });
 
@@ -197,9 +216,9 @@ describe('multiActionSchema', () => {
 
   it('needs at least one id, and at most 100', () => {
     expect(approveOrReject.safeParse({ selectedIds: [], action: 'APPROVE' }).success).toBe(false);
-    expect(approveOrReject.safeParse({ selectedIds: Array(101).fill(branchId), action: 'APPROVE' }).success).toBe(
-      false,
-    );
+    expect(
+      approveOrReject.safeParse({ selectedIds: Array(101).fill(branchId), action: 'APPROVE' }).success,
+    ).toBe(false);
   });
 
   it('asks for a reason to reject', () => {

@@ -176,10 +176,15 @@ export const maxBranchCsvRows = 1000;
  */
 export const branchCsvRowSchema = branchFormSchema
   .omit({ kmid: true })
-  .refine((branch) => hasMerchantId(branch.merchantIds), { path: ['merchantIds'], error: m.merchantIdRequired });
+  .refine((branch) => hasMerchantId(branch.merchantIds), {
+    path: ['merchantIds'],
+    error: m.merchantIdRequired,
+  });
 
 /** A CSV record (column → text) in the shape of the branch form. */
-export function branchInputOfCsvRecord(record: Record<BranchCsvColumn, string>): z.input<typeof branchCsvRowSchema> {
+export function branchInputOfCsvRecord(
+  record: Record<BranchCsvColumn, string>,
+): z.input<typeof branchCsvRowSchema> {
   const { merchantId, amexMerchantID, zettleMerchantID, ...rest } = record;
   return { ...rest, merchantIds: { merchantId, amexMerchantID, zettleMerchantID } };
 }
@@ -218,7 +223,14 @@ export const multiActionSchema = <const Action extends readonly [BulkBranchActio
     });
 
 /** The sort columns of the branch list. */
-export const branchSortFields = ['name', 'status', 'created', 'activatedDate', 'brandName', 'merchantId'] as const;
+export const branchSortFields = [
+  'name',
+  'status',
+  'created',
+  'activatedDate',
+  'brandName',
+  'merchantId',
+] as const;
 export type BranchSortField = (typeof branchSortFields)[number];
 
 /** A branch as the lists and the Branch View modal show it (spec 2 §2.4, §3): an allowlist. */
@@ -279,7 +291,10 @@ export const directoryCreateSchema = z.strictObject({
   branch_name: nameField,
   brand_id: z.uuid('Invalid id'),
   address: optionalText(300),
-  postcode: z.union([z.literal(''), postcodeField]).transform((value) => value || null).optional(),
+  postcode: z
+    .union([z.literal(''), postcodeField])
+    .transform((value) => value || null)
+    .optional(),
   city: optionalText(100),
   description: optionalText(500),
   entity_url: tripadvisorUrlField,

@@ -150,7 +150,14 @@ describe('entityListQuerySchema', () => {
     };
 
     expect(
-      schema.parse({ page: '2', limit: '25', filters: JSON.stringify(filters), brandId, from: 'onboard', role: 'groupAdmin' }),
+      schema.parse({
+        page: '2',
+        limit: '25',
+        filters: JSON.stringify(filters),
+        brandId,
+        from: 'onboard',
+        role: 'groupAdmin',
+      }),
     ).toEqual({ page: 2, limit: 25, filters, brandId, from: 'onboard', role: 'groupAdmin' });
   });
 
@@ -161,12 +168,27 @@ describe('entityListQuerySchema', () => {
 
   it.each([
     { case: 'filters that are not JSON', query: { filters: '{oops' } },
-    { case: 'a sort field the list does not have', query: { filters: '{"sortField":{"direction":"asc","sortfield":"password"}}' } },
-    { case: 'a sort direction other than asc or desc', query: { filters: '{"sortField":{"direction":"up","sortfield":"name"}}' } },
-    { case: 'a status the list does not have', query: { filters: '{"dropDown":{"key":"status","value":"Gone","type":"eq"}}' } },
-    { case: 'a filter key other than status', query: { filters: '{"dropDown":{"key":"role","value":"Active","type":"eq"}}' } },
+    {
+      case: 'a sort field the list does not have',
+      query: { filters: '{"sortField":{"direction":"asc","sortfield":"password"}}' },
+    },
+    {
+      case: 'a sort direction other than asc or desc',
+      query: { filters: '{"sortField":{"direction":"up","sortfield":"name"}}' },
+    },
+    {
+      case: 'a status the list does not have',
+      query: { filters: '{"dropDown":{"key":"status","value":"Gone","type":"eq"}}' },
+    },
+    {
+      case: 'a filter key other than status',
+      query: { filters: '{"dropDown":{"key":"role","value":"Active","type":"eq"}}' },
+    },
     { case: 'an unknown filter', query: { filters: '{"where":"1=1"}' } },
-    { case: 'a search over 100 characters', query: { filters: JSON.stringify({ globalSearch: { value: 'x'.repeat(101) } }) } },
+    {
+      case: 'a search over 100 characters',
+      query: { filters: JSON.stringify({ globalSearch: { value: 'x'.repeat(101) } }) },
+    },
     { case: 'a malformed brandId', query: { brandId: '1' } },
     { case: 'a from other than onboard', query: { from: 'everywhere' } },
   ])('refuses $case', ({ query }) => {

@@ -278,17 +278,20 @@ export function createBranchesService(deps: {
      * _id updated, all in one transaction. Answers the ids in the order given.
      */
     async createMultiple(caller: AuthContext, items: BranchWizard[]) {
+      // Scope first: PGlite is one connection, which the transaction below holds to its end.
+      for (const brandId of new Set(items.map((item) => item.brandId))) {
+        await brandInScope(brands, caller.scope, brandId);
+      }
       return refusingDuplicates(() =>
         db.transaction().execute(async (trx) => {
           const ids: string[] = [];
           for (const item of items) {
-            const brand = await brandInScope(brands, caller.scope, item.brandId);
             if (!item._id) {
-              ids.push(await branches.insert(newBranch(caller, brand.id, item), trx));
+              ids.push(await branches.insert(newBranch(caller, item.brandId, item), trx));
               continue;
             }
             const [row] = await branches.lockByIds([item._id], trx);
-            if (!row || row.brand_id !== brand.id) throw notFound();
+            if (!row || row.brand_id !== item.brandId) throw notFound();
             requireAllowed(caller, [row], 'edit');
             await branches.update([row.id], formColumns(item), trx);
             ids.push(row.id);

@@ -82,7 +82,13 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
         .execute();
-      return { rows, total: rows[0]?.total ?? 0 };
+      if (rows.length > 0 || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+      // A page past the end has no row to carry the total; the pagination still needs it.
+      const counted = await select
+        .clearSelect()
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(counted.count) };
     },
 
     findById(id: string, executor: Executor = db) {

@@ -1,4 +1,5 @@
-import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text } from '@mantine/core';
+import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { pageSizes, type Pagination as PaginationInfo } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -7,6 +8,19 @@ export interface DataTableColumn<Row> {
   key: string;
   header: string;
   render: (row: Row) => ReactNode;
+  /** The server's sort field when the column sorts. */
+  sortField?: string;
+}
+
+export interface TableSort {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Spec 2 §4: a new column sorts descending first; clicking it again flips the direction. */
+export function nextSort(current: TableSort | undefined, field: string): TableSort {
+  if (current?.field !== field) return { field, direction: 'desc' };
+  return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
 }
 
 export interface DataTableProps<Row> {
@@ -18,6 +32,8 @@ export interface DataTableProps<Row> {
   onPageChange: (page: number) => void;
   onLimitChange: (limit: number) => void;
   onRowClick?: (row: Row) => void;
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
 }
 
 /**
@@ -34,9 +50,36 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th key={column.key}>{column.header}</Table.Th>
-              ))}
+              {columns.map((column) => {
+                const sortField = column.sortField;
+                if (!sortField || !props.onSortChange)
+                  return <Table.Th key={column.key}>{column.header}</Table.Th>;
+                const active = props.sort?.field === sortField;
+                const SortIcon = !active
+                  ? IconSelector
+                  : props.sort?.direction === 'asc'
+                    ? IconChevronUp
+                    : IconChevronDown;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={
+                      active ? (props.sort?.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+                    }
+                  >
+                    <UnstyledButton
+                      onClick={() => props.onSortChange?.(nextSort(props.sort, sortField))}
+                      fw={700}
+                      fz="sm"
+                    >
+                      <Group gap={4} wrap="nowrap">
+                        {column.header}
+                        <SortIcon size={14} aria-hidden />
+                      </Group>
+                    </UnstyledButton>
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

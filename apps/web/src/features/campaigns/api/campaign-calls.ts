@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CampaignFormInput, CampaignListItem } from '@krowd/domain/campaign/campaign.schema';
+import type { Pagination } from '@krowd/domain/list/list.schema';
 import type { Template } from '@krowd/domain/template/template.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
@@ -43,9 +44,9 @@ export function useBrandDetails(brandId: string | undefined) {
     queryKey: ['brands', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: { _id: string; name: string; json: unknown } }>(`brands/${brandId}`, { signal }).then(
-        (r) => r.details,
-      ),
+      apiRequest<{ details: { _id: string; name: string; json: unknown } }>(`brands/${brandId}`, {
+        signal,
+      }).then((r) => r.details),
   });
 }
 
@@ -78,7 +79,10 @@ export function useCampaignNameParts(brandId: string | undefined) {
     queryKey: ['campaigns', 'nameParts', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ brandName: string; count: number }>('campaigns/campaignName', { query: { brandId }, signal }),
+      apiRequest<{ brandName: string; count: number }>('campaigns/campaignName', {
+        query: { brandId },
+        signal,
+      }),
   });
 }
 
@@ -137,5 +141,78 @@ function uploadPromoCodes(campaignId: string, csv: string) {
     method: 'POST',
     query: { uploadPath: 'promocode', campaign_id: campaignId },
     file: { contentType: 'text/csv', text: csv },
+  });
+}
+
+export type CampaignPhase = 'past' | 'current' | 'future';
+
+export interface CampaignListParams {
+  phase: CampaignPhase;
+  page: number;
+  limit: number;
+  sortfield: string;
+  direction: 'asc' | 'desc';
+  search: string;
+  startMonth?: string;
+  endMonth?: string;
+}
+
+export function useCampaignList(params: CampaignListParams) {
+  return useQuery({
+    queryKey: [...campaignKeys.all, 'list', params],
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      apiRequest<{ campaigns: CampaignListItem[]; pagination: Pagination }>('campaigns', {
+        signal,
+        query: {
+          campaignType: params.phase,
+          filter: JSON.stringify({
+            limit: params.limit,
+            page: params.page,
+            sortfield: params.sortfield,
+            direction: params.direction,
+            globalSearch: params.search,
+          }),
+          startMonth: params.startMonth,
+          endMonth: params.endMonth,
+        },
+      }),
+  });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Message>(`campaigns/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+export function useReviewCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'confirm' | 'reject' }) =>
+      apiRequest<Message>(`campaigns/templateConfirmation/${input.id}`, {
+        method: 'POST',
+        body: { action: input.action },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
+export function usePauseCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: 'add' | 'delete'; range: string; brandName: string }) =>
+      apiRequest<Message>(`campaigns/campaignStartPause/${input.id}`, {
+        method: 'POST',
+        body: {
+          action: input.action,
+          range: [input.range],
+          newAddedDate: input.range,
+          brandName: input.brandName,
+        },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }

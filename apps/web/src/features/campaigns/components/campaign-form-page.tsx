@@ -32,7 +32,11 @@ import {
   shiftMonth,
   type IsoMonth,
 } from '@krowd/domain/campaign/campaign-dates.rules';
-import { campaignName, lastTransactionMonths, needsLastTransaction } from '@krowd/domain/campaign/campaign.rules';
+import {
+  campaignName,
+  lastTransactionMonths,
+  needsLastTransaction,
+} from '@krowd/domain/campaign/campaign.rules';
 import {
   ageRangeLimits,
   campaignFormSchema,
@@ -107,7 +111,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
   const form = useZodForm(
     campaignFormSchema,
-    draft && draft.campaignId === editId ? draft.form : defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
+    draft && draft.campaignId === editId
+      ? draft.form
+      : defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
   );
   const { control, setValue, formState } = form;
   const values = useWatch({ control }) as CampaignFormInput;
@@ -133,7 +139,10 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     loadedFor.current = existing.data._id;
     if (draft?.campaignId === existing.data._id) return;
     const { editable: _editable, brandName: _brandName, ...campaign } = existing.data;
-    form.reset({ ...defaultCampaignForm({ now, timeZone, brandId: campaign.brandId }), ...campaign } as CampaignFormInput);
+    form.reset({
+      ...defaultCampaignForm({ now, timeZone, brandId: campaign.brandId }),
+      ...campaign,
+    } as CampaignFormInput);
   }, [mode, existing.data, draft, form, now, timeZone]);
 
   // The name follows the brand and month (create); editing keeps the campaign's name.
@@ -249,7 +258,12 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                 />
               ) : null}
               <Group grow align="flex-start">
-                <TextInput label="Campaign name" disabled {...form.register('name')} error={errors.name?.message} />
+                <TextInput
+                  label="Campaign name"
+                  disabled
+                  {...form.register('name')}
+                  error={errors.name?.message}
+                />
                 <Controller
                   control={control}
                   name="start_date"
@@ -392,7 +406,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                       value={discountType === 'dp' ? 'all' : field.value}
                       onChange={(value) => field.onChange(value ?? 'all')}
                       disabled={discountType === 'dp'}
-                      description={discountType === 'dp' ? 'A percent discount is offered to all customers' : undefined}
+                      description={
+                        discountType === 'dp' ? 'A percent discount is offered to all customers' : undefined
+                      }
                       error={errors.customerType?.message}
                       allowDeselect={false}
                     />
@@ -406,7 +422,10 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                       <Select
                         label="Last transaction"
                         placeholder="Choose"
-                        data={lastTransactionMonths.map((n) => ({ value: String(n), label: m.lastTransactionOption(n) }))}
+                        data={lastTransactionMonths.map((n) => ({
+                          value: String(n),
+                          label: m.lastTransactionOption(n),
+                        }))}
                         value={typeof field.value === 'number' ? String(field.value) : null}
                         onChange={(value) => field.onChange(value ? Number(value) : 'NULL')}
                         error={errors.lastTransaction?.message}
@@ -483,7 +502,10 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                       max={ageRangeLimits.max}
                       step={1}
                       minRange={0}
-                      marks={Array.from({ length: 10 }, (_, i) => ({ value: 10 + i * 10, label: String(10 + i * 10) }))}
+                      marks={Array.from({ length: 10 }, (_, i) => ({
+                        value: 10 + i * 10,
+                        label: String(10 + i * 10),
+                      }))}
                       value={(field.value as [number, number]) ?? [10, 100]}
                       onChange={field.onChange}
                       mb="lg"
@@ -512,7 +534,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                         <Checkbox
                           label="Female"
                           checked={field.value?.female ?? true}
-                          onChange={(e) => field.onChange({ ...field.value, female: e.currentTarget.checked })}
+                          onChange={(e) =>
+                            field.onChange({ ...field.value, female: e.currentTarget.checked })
+                          }
                         />
                       </Group>
                       {errors.gender ? (
@@ -559,7 +583,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                           checked={day.selected}
                           onChange={(checked) =>
                             field.onChange(
-                              (field.value ?? []).map((d, i) => (i === index ? { ...d, selected: checked } : d)),
+                              (field.value ?? []).map((d, i) =>
+                                i === index ? { ...d, selected: checked } : d,
+                              ),
                             )
                           }
                         >
@@ -602,7 +628,10 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                     setValue('merchantIds', [], { shouldDirty: true });
                   } else {
                     setValue('type', undefined, { shouldDirty: true });
-                    setValue('merchantIds', next, { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                    setValue('merchantIds', next, {
+                      shouldDirty: true,
+                      shouldValidate: formState.isSubmitted,
+                    });
                     if (next.length > 0 && !allBranchesHint) setAllBranchesHint(true);
                   }
                 }}

@@ -52,8 +52,9 @@ const percentText = (value: number | '' | null | undefined) =>
   value === undefined || value === null || value === '' ? '' : `${value}%`;
 
 const askedFields = (text: string) =>
-  placeholdersOf(text).filter((name) =>
-    ['Landing Page', 'Top Image', 'Bottom Image'].includes(name) || customFieldsOf(text).includes(name),
+  placeholdersOf(text).filter(
+    (name) =>
+      ['Landing Page', 'Top Image', 'Bottom Image'].includes(name) || customFieldsOf(text).includes(name),
   );
 
 /**
@@ -87,8 +88,11 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
 
   const previewOf = (text: string, fields: Record<string, string>) =>
     renderTemplatePreview(text, {
-      discountPercent: percentText(form.discountType === 'ss' ? form.discountSpreadValue : form.discountPercent),
-      discountAmount: form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
+      discountPercent: percentText(
+        form.discountType === 'ss' ? form.discountSpreadValue : form.discountPercent,
+      ),
+      discountAmount:
+        form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
       spend: form.discountAmount === undefined || form.discountAmount === '' ? '' : `£${form.discountAmount}`,
       businessName: draft.brandName,
       validUntil: form.validUntil ? periodOf(form.validUntil) : periodOf(form.start_date ?? ''),
@@ -104,7 +108,9 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const setField = (name: string, value: string) =>
     setAttachments((current) => {
       const entry = current[tab];
-      return entry ? { ...current, [tab]: { ...entry, fields: { ...entry.fields, [name]: value } } } : current;
+      return entry
+        ? { ...current, [tab]: { ...entry, fields: { ...entry.fields, [name]: value } } }
+        : current;
     });
 
   const handlePromoFile = async (file: File | null) => {
@@ -124,16 +130,22 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   };
 
   const handleBack = () =>
-    navigate(draft.campaignId ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}` : paths.page('campaignsCreate'));
+    navigate(
+      draft.campaignId
+        ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}`
+        : paths.page('campaignsCreate'),
+    );
 
   const handleSubmit = async () => {
     setStatus(null);
-    const templatesToSend = (Object.entries(attachments) as [TemplateType, Attachment][]).map(([type, entry]) => ({
-      type,
-      templateId: entry.templateId,
-      preview: previewOf(entry.text, entry.fields),
-      fields: { ...entry.fields, 'Valid For': validFor, bank },
-    }));
+    const templatesToSend = (Object.entries(attachments) as [TemplateType, Attachment][]).map(
+      ([type, entry]) => ({
+        type,
+        templateId: entry.templateId,
+        preview: previewOf(entry.text, entry.fields),
+        fields: { ...entry.fields, 'Valid For': validFor, bank },
+      }),
+    );
     if (templatesToSend.some((entry) => entry.type === 'email' && !emailTemplateImagesValid(entry.fields))) {
       setStatus(m.selectTwoImages);
       return;
@@ -150,7 +162,10 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
           ...form,
           templates: templatesToSend,
           ...(needsPromo || promoCode || promoCsv
-            ? { promoCode: promoMode === 'single' ? { mode: 'single', code: promoCode } : { mode: 'multiple' } }
+            ? {
+                promoCode:
+                  promoMode === 'single' ? { mode: 'single', code: promoCode } : { mode: 'multiple' },
+              }
             : {}),
         },
         promoCodesCsv: promoMode === 'multiple' ? promoCsv?.text : undefined,
@@ -199,14 +214,25 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
               >
                 <Stack gap="xs">
                   {fitting.map((template) => (
-                    <Radio key={template._id} value={template._id} label={template.name} description={template.campaignTemplateText.slice(0, 90)} />
+                    <Radio
+                      key={template._id}
+                      value={template._id}
+                      label={template.name}
+                      description={template.campaignTemplateText.slice(0, 90)}
+                    />
                   ))}
                 </Stack>
               </Radio.Group>
 
               <Title order={5}>Campaign Settings</Title>
               <Group grow>
-                <Select label="Valid for" data={validForOptions.map((v) => ({ value: v, label: v }))} value={validFor} onChange={(v) => v && setValidFor(v)} allowDeselect={false} />
+                <Select
+                  label="Valid for"
+                  data={validForOptions.map((v) => ({ value: v, label: v }))}
+                  value={validFor}
+                  onChange={(v) => v && setValidFor(v)}
+                  allowDeselect={false}
+                />
                 <Stack gap={4}>
                   <Text size="sm" fw={500}>
                     Promo code
@@ -222,7 +248,11 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                 </Stack>
               </Group>
               {promoMode === 'single' ? (
-                <TextInput label="Promo code (optional)" value={promoCode} onChange={(e) => setPromoCode(e.currentTarget.value)} />
+                <TextInput
+                  label="Promo code (optional)"
+                  value={promoCode}
+                  onChange={(e) => setPromoCode(e.currentTarget.value)}
+                />
               ) : (
                 <FileInput
                   label="Promo codes (.csv, one code a line)"
@@ -253,11 +283,20 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
           <Stack>
             <Group justify="space-between">
               <Title order={5}>Preview</Title>
-              <Select aria-label="Bank" w={120} data={[...bankOptions]} value={bank} onChange={(v) => v && setBank(v)} allowDeselect={false} />
+              <Select
+                aria-label="Bank"
+                w={120}
+                data={[...bankOptions]}
+                value={bank}
+                onChange={(v) => v && setBank(v)}
+                allowDeselect={false}
+              />
             </Group>
             <Paper bg="gray.0" p="md" radius="md" mih={140}>
               <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview">
-                {chosen ? previewOf(chosen.campaignTemplateText, attachment?.fields ?? {}) : 'Choose a template to see the message.'}
+                {chosen
+                  ? previewOf(chosen.campaignTemplateText, attachment?.fields ?? {})
+                  : 'Choose a template to see the message.'}
               </Text>
             </Paper>
             {status ? (

@@ -49,8 +49,7 @@ function useCountUp(target: ProjectionFigures | null): ProjectionFigures | null 
         expected_conversion: mix(origin.expected_conversion, target.expected_conversion),
         expected_revenue: mix(origin.expected_revenue, target.expected_revenue),
         expected_cost: mix(origin.expected_cost, target.expected_cost),
-        cpa:
-          target.cpa === 'N/A' || origin.cpa === 'N/A' ? target.cpa : mix(origin.cpa, target.cpa),
+        cpa: target.cpa === 'N/A' || origin.cpa === 'N/A' ? target.cpa : mix(origin.cpa, target.cpa),
       });
       if (t < 1) frame = requestAnimationFrame(step);
       else from.current = target;
@@ -92,10 +91,26 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
   const shown = useCountUp(fixedFigures ?? figures);
   const rows: { label: string; value: string; testId: string }[] = shown
     ? [
-        { label: 'Total cardholders', value: wholeNumber.format(shown.total_cardholders), testId: 'total_cardholders' },
-        { label: 'Addressable market', value: wholeNumber.format(shown.addressable_market), testId: 'addressable_market' },
-        { label: 'Expected reach', value: wholeNumber.format(shown.expected_reach), testId: 'expected_reach' },
-        { label: 'Expected conversion', value: wholeNumber.format(shown.expected_conversion), testId: 'expected_conversion' },
+        {
+          label: 'Total cardholders',
+          value: wholeNumber.format(shown.total_cardholders),
+          testId: 'total_cardholders',
+        },
+        {
+          label: 'Addressable market',
+          value: wholeNumber.format(shown.addressable_market),
+          testId: 'addressable_market',
+        },
+        {
+          label: 'Expected reach',
+          value: wholeNumber.format(shown.expected_reach),
+          testId: 'expected_reach',
+        },
+        {
+          label: 'Expected conversion',
+          value: wholeNumber.format(shown.expected_conversion),
+          testId: 'expected_conversion',
+        },
         { label: 'Expected revenue', value: formatPence(shown.expected_revenue), testId: 'expected_revenue' },
         { label: 'Expected cost', value: formatPence(shown.expected_cost), testId: 'expected_cost' },
       ]
@@ -111,12 +126,14 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
         <Divider />
         {props.comingSoon ? (
           <Box className={classes.blurred} aria-label="Projection coming soon">
-            {['Total cardholders', 'Addressable market', 'Expected reach', 'Expected conversion'].map((label) => (
-              <Group key={label} justify="space-between">
-                <Text size="sm">{label}</Text>
-                <Text fw={700}>coming soon</Text>
-              </Group>
-            ))}
+            {['Total cardholders', 'Addressable market', 'Expected reach', 'Expected conversion'].map(
+              (label) => (
+                <Group key={label} justify="space-between">
+                  <Text size="sm">{label}</Text>
+                  <Text fw={700}>coming soon</Text>
+                </Group>
+              ),
+            )}
           </Box>
         ) : shown ? (
           <Stack gap={6} aria-live="polite">

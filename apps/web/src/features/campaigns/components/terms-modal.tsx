@@ -19,13 +19,16 @@ export function TermsModal({ opened, busy, onAccept, onCancel }: TermsModalProps
           By running campaigns on the marketplace as a reward partner you agree that:
         </Text>
         <List size="sm" spacing={6}>
-          <List.Item>You make an offer that publishers show to their enrolled cardholders, and honour its redemption.</List.Item>
           <List.Item>
-            An offer may be amended until 30 calendar days before the end of the month before the month it runs.
+            You make an offer that publishers show to their enrolled cardholders, and honour its redemption.
           </List.Item>
           <List.Item>
-            The success fee and cashback are invoiced after the campaign has run and its return period (at most 30
-            days) has passed, collected by direct debit and payable within a calendar month.
+            An offer may be amended until 30 calendar days before the end of the month before the month it
+            runs.
+          </List.Item>
+          <List.Item>
+            The success fee and cashback are invoiced after the campaign has run and its return period (at
+            most 30 days) has passed, collected by direct debit and payable within a calendar month.
           </List.Item>
           <List.Item>Late payments carry interest at 3% above the base rate.</List.Item>
           <List.Item>Merchant IDs may be uploaded up to 30 days ahead.</List.Item>
