@@ -12,8 +12,14 @@ export interface CsvRecord {
 
 export type CsvText = { ok: true; text: string } | { ok: false; reason: 'empty' | 'notText' };
 
-/** Bytes that never occur in a text file: NUL and the C0 controls other than tab, LF and CR. */
-const binaryControl = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Whether the text holds what never occurs in a text file: NUL and the C0 controls other than tab, LF and CR. */
+function hasBinaryControl(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 /** The file's text, or why it is not a text file (judged by its bytes, not by its name). */
 export function csvTextOf(bytes: Uint8Array): CsvText {
@@ -23,7 +29,7 @@ export function csvTextOf(bytes: Uint8Array): CsvText {
   } catch {
     return { ok: false, reason: 'notText' };
   }
-  if (binaryControl.test(text)) return { ok: false, reason: 'notText' };
+  if (hasBinaryControl(text)) return { ok: false, reason: 'notText' };
   text = text.replace(/^\uFEFF/, '');
   return text.trim() === '' ? { ok: false, reason: 'empty' } : { ok: true, text };
 }

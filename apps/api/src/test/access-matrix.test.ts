@@ -8,11 +8,7 @@ import {
   type Audience,
   type Capability,
 } from '@krowd/domain/access/access.rules';
-import {
-  currentMonth,
-  earliestPauseDate,
-  shiftMonth,
-} from '@krowd/domain/campaign/campaign-dates.rules';
+import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoPassword } from '../demo/demo-data.ts';
@@ -79,6 +75,20 @@ const anyToken = () => randomBytes(32).toString('base64url');
 function ownBrand(caller: Caller, ids: Context['ids']): string {
   const details = caller.session?.details;
   return details?.brandIds[0]?.brandId ?? details?.brandId ?? ids.brands.standalone;
+}
+
+/** A branch of the brand created by the operator side, for a row that changes one. */
+async function matrixBranch(
+  testApp: TestApp,
+  brandId: string,
+  status: 'Pending' | 'Deleted' | 'Rejected' | 'Active' = 'Pending',
+) {
+  const row = await testApp.db
+    .insertInto('branches')
+    .values({ brand_id: brandId, name: `Matrix ${randomBytes(4).toString('hex')}`, status })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 const matrix: Record<string, RouteCase> = {
@@ -226,6 +236,126 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: ({ caller, ids }) => ({
       url: `/api/merchants/getMerchantByBrandId?brandId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'GET /api/merchants': {
+    access: 'branches.read',
+    reached: 200,
+    request: () => ({ url: '/api/merchants?page=1&limit=10' }),
+  },
+  'POST /api/merchants': {
+    access: 'branches.manage',
+    reached: 201,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/merchants',
+      body: {
+        name: `Matrix ${randomBytes(4).toString('hex')}`,
+        postcode: 'N1 9AA',
+        brandId: ownBrand(caller, ids),
+      },
+    }),
+  },
+  'PUT /api/merchants/:id': {
+    access: 'branches.manage',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'PUT',
+      url: `/api/merchants/${await matrixBranch(testApp, ownBrand(caller, ids))}`,
+      body: { address: '1 Matrix Row' },
+    }),
+  },
+  'DELETE /api/merchants/:id': {
+    access: 'branches.manage',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'DELETE',
+      url: `/api/merchants/${await matrixBranch(testApp, ownBrand(caller, ids))}`,
+    }),
+  },
+  'POST /api/merchants/multiApprove': {
+    access: 'branches.review',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      body: {
+        selectedIds: [await matrixBranch(testApp, ownBrand(caller, ids), 'Deleted')],
+        action: 'APPROVE',
+      },
+    }),
+  },
+  'POST /api/merchants/multiRemove': {
+    access: 'branches.manage',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      body: { selectedIds: [await matrixBranch(testApp, ownBrand(caller, ids))], action: 'DELETE' },
+    }),
+  },
+  'POST /api/users/approveMerchantId': {
+    access: 'branches.review',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      body: { status: 'Approved', MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Rejected') },
+    }),
+  },
+  'PUT /api/users/approveMerchantId': {
+    access: 'branches.review',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'PUT',
+      url: '/api/users/approveMerchantId',
+      body: {
+        status: 'Rejected',
+        MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Active'),
+        comments: 'x',
+      },
+    }),
+  },
+  'POST /api/merchants/createMultiple': {
+    access: 'branches.manage',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      body: [
+        {
+          name: 'Matrix Wizard Branch',
+          postcode: 'N1 9AA',
+          contactPhone: '02079460000',
+          contactEmail: 'matrix@example.test',
+          merchantIds: { merchantId: '1' },
+          brandId: ownBrand(caller, ids),
+        },
+      ],
+    }),
+  },
+  'POST /api/merchants/upload': {
+    access: 'branches.manage',
+    reached: 201,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: `/api/merchants/upload?brandId=${ownBrand(caller, ids)}&fileName=branches.csv`,
+      headers: { 'content-type': 'text/csv' },
+      body: 'name,postcode,postalTown,address,contactName,contactPhone,contactEmail,merchantId,amexMerchantID,zettleMerchantID,tripadvisorUrl\nMatrix Upload,N1 9AA,,,,,,1,,,',
+    }),
+  },
+  'GET /api/branchDirectory': {
+    access: 'branches.manage',
+    reached: 200,
+    request: () => ({ url: '/api/branchDirectory?search=green' }),
+  },
+  'POST /api/branchDirectory': {
+    access: 'branches.manage',
+    reached: 201,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/branchDirectory',
+      body: { branch_name: 'Matrix Venue', brand_id: ownBrand(caller, ids) },
     }),
   },
   'GET /api/distributors': {

@@ -7,6 +7,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
+import { BranchesPage } from '@/features/branches/components/branches-page';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
 import { CampaignListPage } from '@/features/campaigns/components/campaign-list-page';
 import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
@@ -25,6 +26,8 @@ import { UserPage } from './user-page.tsx';
 const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   changePassword: () => <ChangePasswordPage />,
   outbox: () => <OutboxPage />,
+  branches: () => <BranchesPage key="branches" />,
+  merchants: () => <BranchesPage key="merchants" />,
   campaignsCreate: () => <CampaignFormPage mode="create" />,
   campaignsEdit: () => <CampaignFormPage mode="edit" />,
   campaignsCreatePreview: () => <CampaignTemplatePage />,

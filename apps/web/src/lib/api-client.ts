@@ -17,8 +17,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
-  /** A file's text sent as it is (e.g. a CSV upload), instead of a JSON body. */
-  file?: { contentType: string; text: string };
+  /** A file's text (or the file itself, bytes untouched) sent as it is, instead of a JSON body. */
+  file?: { contentType: string; text: string | Blob };
   signal?: AbortSignal;
   /**
    * A 401 normally means the session ended: the shell's 'Session Expired' modal takes over.

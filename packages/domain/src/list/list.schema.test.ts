@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   effectiveSearch,
   entityListQuerySchema,
-  nextSort,
   pageQuerySchema,
   pageSizes,
   paginationOf,
@@ -100,24 +99,6 @@ describe('paginationOf', () => {
 describe('fixed: empty query values', () => {
   it('treats ?page=&limit= as not given, so the defaults apply', () => {
     expect(pageQuerySchema.parse({ page: '', limit: '' })).toEqual({ page: 1, limit: 10 });
-  });
-});
-
-describe('nextSort', () => {
-  it('sorts a newly clicked column descending first', () => {
-    expect(nextSort(undefined, 'name')).toEqual({ sortfield: 'name', direction: 'desc' });
-    expect(nextSort({ sortfield: 'status', direction: 'asc' }, 'name')).toEqual({
-      sortfield: 'name',
-      direction: 'desc',
-    });
-  });
-
-  it('toggles the same column between descending and ascending', () => {
-    const once = nextSort(undefined, 'name');
-    const twice = nextSort(once, 'name');
-
-    expect(twice.direction).toBe('asc');
-    expect(nextSort(twice, 'name').direction).toBe('desc');
   });
 });
 

@@ -33,20 +33,6 @@ export const minSearchLength = 3;
 export const sortDirections = ['desc', 'asc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
-export interface SortState<Field extends string = string> {
-  sortfield: Field;
-  direction: SortDirection;
-}
-
-/** A header click: a new column sorts descending first; the same column toggles (spec 2 §4). */
-export function nextSort<Field extends string>(
-  current: SortState<Field> | undefined,
-  field: Field,
-): SortState<Field> {
-  if (current?.sortfield !== field) return { sortfield: field, direction: 'desc' };
-  return { sortfield: field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
-}
-
 /** The search text to apply: trimmed, and only once it reaches the minimum length. */
 export function effectiveSearch(value: string | undefined): string | undefined {
   const trimmed = value?.trim() ?? '';

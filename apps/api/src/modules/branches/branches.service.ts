@@ -325,7 +325,8 @@ export function createBranchesService(deps: {
       const columns = header?.cells.map((cell) => cell.trim()) ?? [];
       const columnOf = new Map(branchCsvColumns.map((column) => [column.toLowerCase(), column]));
       const known = columns.map((cell) => columnOf.get(cell.toLowerCase()));
-      if (known.some((column) => !column) || new Set(known).size !== branchCsvColumns.length) {
+      const exactColumns = known.length === branchCsvColumns.length && new Set(known).size === known.length;
+      if (!exactColumns || known.some((column) => !column)) {
         throw badRequest(m.fileHeaderInvalid);
       }
       if (rows.length === 0) throw badRequest(m.fileEmpty);

@@ -166,6 +166,10 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       }
     },
 
+    async deletePromoCodes(campaignId: string, executor: Executor = db) {
+      await executor.deleteFrom('campaign_promo_codes').where('campaign_id', '=', campaignId).execute();
+    },
+
     async addPause(campaignId: string, brandId: string, from: string, to: string) {
       await db
         .insertInto('campaign_pauses')
@@ -183,7 +187,10 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       return Number(result.numDeletedRows) > 0;
     },
 
-    /** Recurring primaries not deleted, with the start months their series already has. */
+    /**
+     * Recurring primaries not deleted, with the start months their series already has. A child the
+     * brand deleted still counts: its month was made once and is not made again.
+     */
     recurringPrimaries() {
       return db
         .selectFrom('campaigns as c')
@@ -191,7 +198,7 @@ export function createCampaignsRepository(db: Kysely<DB>) {
           'c.id',
           sql<string[]>`ARRAY(
             SELECT to_char(child.start_date, 'YYYY-MM') FROM campaigns child
-            WHERE child.primary_campaign_id = c.id AND child.deleted_at IS NULL)`.as('child_months'),
+            WHERE child.primary_campaign_id = c.id)`.as('child_months'),
         ])
         .where('c.is_primary_campaign', '=', true)
         .where('c.recurring', '=', true)

@@ -160,8 +160,7 @@ describe('GET /api/campaigns', () => {
   });
 
   it('applies the search only from 4 characters, ignoring case', async () => {
-    const current = (globalSearch: unknown) =>
-      listCampaigns(app, tenant.token, 'current', { globalSearch });
+    const current = (globalSearch: unknown) => listCampaigns(app, tenant.token, 'current', { globalSearch });
 
     const threeCharacters = await current('Spr');
     const fourCharacters = await current('spri');
@@ -225,7 +224,10 @@ describe('GET /api/campaigns', () => {
   });
 
   it('shows each row as the lists need it: status label, period, branches, money in pounds, editability', async () => {
-    const response = await future({ limit: 1, criteria: [{ key: 'name', value: 'Future 12', type: 'regexOr' }] });
+    const response = await future({
+      limit: 1,
+      criteria: [{ key: 'name', value: 'Future 12', type: 'regexOr' }],
+    });
     const [row] = response.json().campaigns;
 
     expect(row).toMatchObject({
@@ -296,7 +298,12 @@ describe('the timezone setting', () => {
     const local = await createTestApp({ clock: () => instant, env: { TIMEZONE: timeZone } });
     try {
       const owner = await newTenant(local.app, local.db);
-      await insertCampaign(local.db, { brandId: owner.brandId, month: '2031-04', name: 'April offer', timeZone });
+      await insertCampaign(local.db, {
+        brandId: owner.brandId,
+        month: '2031-04',
+        name: 'April offer',
+        timeZone,
+      });
 
       const currentList = await listCampaigns(local.app, owner.token, 'current');
       const futureList = await listCampaigns(local.app, owner.token, 'future');
@@ -329,7 +336,10 @@ describe('tenant isolation', () => {
   });
 
   const tenancyRows = async (email: (typeof demoEmails)[number]) => {
-    const response = await listCampaigns(app, token(email), 'future', { globalSearch: 'Tenancy', limit: 100 });
+    const response = await listCampaigns(app, token(email), 'future', {
+      globalSearch: 'Tenancy',
+      limit: 100,
+    });
     expect(response.statusCode).toBe(200);
     return namesOf(response).sort();
   };
@@ -440,13 +450,21 @@ describe('tenant isolation', () => {
 
   it('lets the system admin and a bank read any brand’s campaign', async () => {
     for (const email of ['admin@demo.test', 'bank@demo.test'] as const) {
-      const response = await call(app, { url: `/api/campaigns/${campaignIds.groupBrandA}`, token: token(email) });
+      const response = await call(app, {
+        url: `/api/campaigns/${campaignIds.groupBrandA}`,
+        token: token(email),
+      });
       expect(response.statusCode).toBe(200);
     }
   });
 
   it('refuses finance roles, banks and the system admin any change (403)', async () => {
-    for (const email of ['groupuser@demo.test', 'branduser@demo.test', 'bank@demo.test', 'admin@demo.test'] as const) {
+    for (const email of [
+      'groupuser@demo.test',
+      'branduser@demo.test',
+      'bank@demo.test',
+      'admin@demo.test',
+    ] as const) {
       const response = await call(app, {
         method: 'DELETE',
         url: `/api/campaigns/${campaignIds.standalone}`,
@@ -544,7 +562,9 @@ describe('GET /api/campaignTemplates', () => {
 
   it('gives value and percent templates among the sms ones', async () => {
     const response = await call(app, { url: '/api/campaignTemplates?type=sms', token: tenant.token });
-    const texts: string[] = response.json().templates.map((t: { campaignTemplateText: string }) => t.campaignTemplateText);
+    const texts: string[] = response
+      .json()
+      .templates.map((t: { campaignTemplateText: string }) => t.campaignTemplateText);
 
     expect(texts.some((text) => text.includes('<Discount (AED)>'))).toBe(true);
     expect(texts.some((text) => text.includes('<Discount%>'))).toBe(true);
@@ -557,7 +577,10 @@ describe('GET /api/campaignTemplates', () => {
   });
 
   it('is not for finance roles', async () => {
-    const response = await call(app, { url: '/api/campaignTemplates?type=sms', token: token('branduser@demo.test') });
+    const response = await call(app, {
+      url: '/api/campaignTemplates?type=sms',
+      token: token('branduser@demo.test'),
+    });
 
     expect(response.statusCode).toBe(403);
   });

@@ -229,8 +229,16 @@ export function createCampaignsService(deps: {
       }
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(row.brand_id, form);
+      // A child of a series stays a child: the form sends recurring: true for it as well.
+      const columns = { ...columnsOf(form), is_primary_campaign: form.recurring && !row.primary_campaign_id };
+      // Uploaded codes stay while the campaign stays in 'multiple' mode; otherwise the stored codes
+      // become the single code (or none), so an old code does not live on beside a new one.
+      const keepCodes =
+        form.promoCode?.mode === 'multiple' &&
+        (row.promo_code as { mode?: string } | null)?.mode === 'multiple';
       await db.transaction().execute(async (trx) => {
-        await campaigns.update(id, columnsOf(form), branchIds, trx);
+        await campaigns.update(id, columns, branchIds, trx);
+        if (!keepCodes) await campaigns.deletePromoCodes(id, trx);
         if (form.promoCode?.mode === 'single' && form.promoCode.code) {
           await campaigns.insertPromoCodes(id, row.brand_id, [form.promoCode.code], trx);
         }

@@ -1,4 +1,4 @@
-import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { pageSizes, type Pagination as PaginationInfo } from '@krowd/domain/list/list.schema';
@@ -23,6 +23,12 @@ export function nextSort(current: TableSort | undefined, field: string): TableSo
   return { field, direction: current.direction === 'desc' ? 'asc' : 'desc' };
 }
 
+/** Ticked rows, by key; the table clears them when the page or the page size changes (spec 2 §4). */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  onChange: (selected: Set<string>) => void;
+}
+
 export interface DataTableProps<Row> {
   columns: DataTableColumn<Row>[];
   rows: Row[];
@@ -34,6 +40,10 @@ export interface DataTableProps<Row> {
   onRowClick?: (row: Row) => void;
   sort?: TableSort;
   onSortChange?: (sort: TableSort) => void;
+  /** A leading checkbox column, with select-all for the page. */
+  selection?: RowSelection;
+  /** What a row's checkbox is called for screen readers (e.g. its name). */
+  rowLabel?: (row: Row) => string;
 }
 
 /**
@@ -42,7 +52,26 @@ export interface DataTableProps<Row> {
  * while the next loads.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, loading, pagination, onRowClick } = props;
+  const { columns, rows, rowKey, loading, pagination, onRowClick, selection } = props;
+  const pageKeys = rows.map(rowKey);
+  const tickedOnPage = pageKeys.filter((key) => selection?.selected.has(key)).length;
+  const handlePageChange = (page: number) => {
+    selection?.onChange(new Set());
+    props.onPageChange(page);
+  };
+  const handleLimitChange = (limit: number) => {
+    selection?.onChange(new Set());
+    props.onLimitChange(limit);
+  };
+  const handleTickAll = () =>
+    selection?.onChange(new Set(tickedOnPage === pageKeys.length ? [] : pageKeys));
+  const handleTick = (key: string) => {
+    if (!selection) return;
+    const next = new Set(selection.selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    selection.onChange(next);
+  };
   return (
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} />
@@ -50,6 +79,17 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm">
           <Table.Thead>
             <Table.Tr>
+              {selection ? (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Select all rows on this page"
+                    checked={pageKeys.length > 0 && tickedOnPage === pageKeys.length}
+                    indeterminate={tickedOnPage > 0 && tickedOnPage < pageKeys.length}
+                    disabled={pageKeys.length === 0}
+                    onChange={handleTickAll}
+                  />
+                </Table.Th>
+              ) : null}
               {columns.map((column) => {
                 const sortField = column.sortField;
                 if (!sortField || !props.onSortChange)
@@ -85,7 +125,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <Table.Tbody>
             {rows.length === 0 && !loading ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
                   <Text ta="center" c="dimmed" py="lg">
                     {messages.common.noDataFound}
                   </Text>
@@ -106,6 +146,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   tabIndex={onRowClick ? 0 : undefined}
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
+                  {selection ? (
+                    <Table.Td onClick={(event) => event.stopPropagation()}>
+                      <Checkbox
+                        aria-label={`Select ${props.rowLabel?.(row) ?? 'row'}`}
+                        checked={selection.selected.has(rowKey(row))}
+                        onChange={() => handleTick(rowKey(row))}
+                      />
+                    </Table.Td>
+                  ) : null}
                   {columns.map((column) => (
                     <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                   ))}
@@ -124,7 +173,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               size="xs"
               data={pageSizes.map(String)}
               value={String(pagination.limit)}
-              onChange={(value) => value && props.onLimitChange(Number(value))}
+              onChange={(value) => value && handleLimitChange(Number(value))}
               allowDeselect={false}
             />
             <Text size="sm" c="dimmed">
@@ -135,7 +184,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             <Pagination
               total={pagination.totalPages}
               value={pagination.page}
-              onChange={props.onPageChange}
+              onChange={handlePageChange}
               size="sm"
             />
           ) : null}

@@ -17,7 +17,6 @@ import {
   Text,
   TextInput,
   Textarea,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -60,6 +59,7 @@ import {
   useCampaignNameParts,
   useDistributorDeals,
   useMerchants,
+  type CampaignDetails,
 } from '../api/campaign-calls.ts';
 import { draftStore, useCampaignDraft } from '../draft-store.ts';
 import { BranchSelect } from './branch-select.tsx';
@@ -85,6 +85,39 @@ function monthsBetween(first: IsoMonth, last: IsoMonth) {
 }
 
 const toNumberOrBlank = (value: string | number) => (value === '' ? '' : Number(value));
+
+/** The form's own fields out of a loaded campaign (the payload schema refuses any other). */
+function formValuesOf(campaign: CampaignDetails): CampaignFormInput {
+  return {
+    name: campaign.name,
+    start_date: campaign.start_date,
+    start_time: campaign.start_time,
+    end_time: campaign.end_time,
+    customerType: campaign.customerType,
+    lastTransaction: campaign.lastTransaction,
+    discountType: campaign.discountType,
+    discountPercent: campaign.discountPercent,
+    discountAmount: campaign.discountAmount,
+    discountValue: campaign.discountValue,
+    discountSpreadAmount: campaign.discountSpreadAmount,
+    discountSpreadValue: campaign.discountSpreadValue,
+    spreadAvgSpend: campaign.spreadAvgSpend,
+    successFee: campaign.successFee,
+    budget: campaign.budget,
+    budgetType: campaign.budgetType,
+    age_range: campaign.age_range,
+    gender: campaign.gender,
+    weekDays: campaign.weekDays,
+    recurring: campaign.recurring,
+    suggestions: campaign.suggestions,
+    brandId: campaign.brandId,
+    type: campaign.type,
+    merchantIds: campaign.merchantIds,
+    validUntil: campaign.validUntil,
+    templates: campaign.templates,
+    promoCode: campaign.promoCode,
+  };
+}
 
 /**
  * Create / Edit Campaign (spec 1 §2): the form on the left, the summary and projection on the
@@ -126,7 +159,6 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const acceptTerms = useAcceptTerms();
 
   const [termsOpened, setTermsOpened] = useState(false);
-  const [branchAlert, setBranchAlert] = useState<'pending' | 'none' | null>(null);
   const [allBranchesHint, setAllBranchesHint] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const figures = useRef<ProjectionFigures | null>(null);
@@ -138,12 +170,8 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     if (mode !== 'edit' || !existing.data || loadedFor.current === existing.data._id) return;
     loadedFor.current = existing.data._id;
     if (draft?.campaignId === existing.data._id) return;
-    const { editable: _editable, brandName: _brandName, ...campaign } = existing.data;
-    form.reset({
-      ...defaultCampaignForm({ now, timeZone, brandId: campaign.brandId }),
-      ...campaign,
-    } as CampaignFormInput);
-  }, [mode, existing.data, draft, form, now, timeZone]);
+    form.reset(formValuesOf(existing.data));
+  }, [mode, existing.data, draft, form]);
 
   // The name follows the brand and month (create); editing keeps the campaign's name.
   useEffect(() => {
@@ -151,12 +179,16 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     setValue('name', campaignName(nameParts.data.brandName, values.start_date, nameParts.data.count));
   }, [mode, nameParts.data, values.start_date, setValue]);
 
-  // Branches pending approval, or none usable: say so before the user fills the form in.
-  useEffect(() => {
-    if (!merchants.data) return;
-    if (!merchants.data.some((branch) => branch.selectable)) setBranchAlert('none');
-    else if (merchants.data.some((branch) => branch.status === 'Pending')) setBranchAlert('pending');
-  }, [merchants.data]);
+  // Branches pending approval, or none usable: said before the user fills the form in.
+  const branchProblem: 'pending' | 'none' | null = !merchants.data
+    ? null
+    : !merchants.data.some((branch) => branch.selectable)
+      ? 'none'
+      : merchants.data.some((branch) => branch.status === 'Pending')
+        ? 'pending'
+        : null;
+  const [branchAlertDismissed, setBranchAlertDismissed] = useState(false);
+  const branchAlert = branchAlertDismissed ? null : branchProblem;
 
   const kind = user.isFirstLogin ? 'cardNetworkOrFirstLogin' : 'standard';
   const window = campaignMonthWindow(now, timeZone, kind);
@@ -194,17 +226,18 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     navigate(paths.page('campaignsCreatePreview'));
   };
 
-  const handleNext = form.handleSubmit(
-    () => {
-      setStatus(null);
-      if (!user.isTAndCAccepted) {
-        setTermsOpened(true);
-        return;
-      }
-      goToTemplates(form.getValues());
-    },
-    () => setStatus('Please correct the highlighted fields.'),
-  );
+  const handleNext = () =>
+    form.handleSubmit(
+      () => {
+        setStatus(null);
+        if (!user.isTAndCAccepted) {
+          setTermsOpened(true);
+          return;
+        }
+        goToTemplates(form.getValues());
+      },
+      () => setStatus('Please correct the highlighted fields.'),
+    )();
 
   const handleAcceptTerms = async () => {
     try {
@@ -234,7 +267,13 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
       <LeaveGuard active={() => formState.isDirty && !leaving.current} />
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg">
-          <form onSubmit={handleNext} noValidate>
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void handleNext();
+            }}
+            noValidate
+          >
             <Stack gap="md">
               {editBlocked ? <Alert color="yellow">{m.cannotEdit}</Alert> : null}
               {isGroupAdmin && mode === 'create' ? (
@@ -699,11 +738,6 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                   </Table.Tbody>
                 </Table>
               </Stack>
-              {status ? (
-                <Text c="red.7" ta="center" size="sm" role="alert" data-testid="form-status">
-                  {status}
-                </Text>
-              ) : null}
             </Stack>
           </form>
         </Paper>
@@ -717,6 +751,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
           nextLabel="Next"
           onNext={() => void handleNext()}
           busy={false}
+          status={status}
         />
       </Grid.Col>
 
@@ -726,7 +761,12 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
         onAccept={() => void handleAcceptTerms()}
         onCancel={() => setTermsOpened(false)}
       />
-      <Modal opened={branchAlert !== null} onClose={() => setBranchAlert(null)} title="Alert" centered>
+      <Modal
+        opened={branchAlert !== null}
+        onClose={() => setBranchAlertDismissed(true)}
+        title="Alert"
+        centered
+      >
         <Text mb="lg">{branchAlert === 'none' ? m.noBranches : m.branchesPending}</Text>
         <Group justify="flex-end">
           {canOpen(audienceOfUser(user), 'branches') ? (
@@ -739,7 +779,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
               {branchAlert === 'none' ? m.addBranch : m.goToBranches}
             </Button>
           ) : (
-            <Button onClick={() => setBranchAlert(null)}>OK</Button>
+            <Button onClick={() => setBranchAlertDismissed(true)}>OK</Button>
           )}
         </Group>
       </Modal>

@@ -8,6 +8,7 @@ import {
   type ProjectionFigures,
   type ProjectionInput,
 } from '@krowd/domain/projection/projection.rules';
+import { FormStatus } from '@/components/ui/form-status';
 import { notify } from '@/lib/notify';
 import classes from './projection-panel.module.css';
 
@@ -24,6 +25,8 @@ export interface ProjectionPanelProps {
   nextLabel: string;
   onNext: () => void;
   busy: boolean;
+  /** Why Next did not go on, shown under it. */
+  status?: string | null;
 }
 
 const animationMs = 700;
@@ -165,6 +168,7 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
         <Button onClick={props.onNext} disabled={props.nextDisabled} loading={props.busy}>
           {props.nextLabel}
         </Button>
+        <FormStatus message={props.status} />
       </Stack>
     </Paper>
   );

@@ -1,0 +1,25 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { DirectoryBranch, DirectoryCreateInput } from '@krowd/domain/branch/branch.schema';
+import { effectiveSearch } from '@krowd/domain/list/list.schema';
+import { apiRequest } from '@/lib/api-client';
+
+/** Venues of the branch directory whose name holds the text, once 3 characters are typed. */
+export function useDirectorySearch(text: string) {
+  const search = effectiveSearch(text);
+  return useQuery({
+    queryKey: ['branchDirectory', search],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { query: { search }, signal }),
+    enabled: search !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** A new name becomes a directory entry first; its kmid goes with the branch (spec 2 §4). */
+export function useCreateDirectoryEntry() {
+  return useMutation({
+    mutationFn: (input: DirectoryCreateInput) =>
+      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { method: 'POST', body: input }),
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkBranchAction } from '@krowd/domain/branch/branch.schema';
+import { apiRequest } from '@/lib/api-client';
+import { branchesKey } from './get-branches.ts';
+
+/** Confirm merchant (users/approveMerchantId): approve or reject one branch with comments. */
+export function useReviewBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { MId: string; status: 'Approved' | 'Rejected'; comments: string }) =>
+      apiRequest<{ respMessage: string }>('users/approveMerchantId', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}
+
+/** The multi action: approve or reject (multiApprove), or delete (multiRemove), the ticked rows. */
+export function useMultiAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { selectedIds: string[]; action: BulkBranchAction; comments?: string }) =>
+      apiRequest<{ respMessage: string }>(
+        input.action === 'DELETE' ? 'merchants/multiRemove' : 'merchants/multiApprove',
+        { method: 'POST', body: input },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}

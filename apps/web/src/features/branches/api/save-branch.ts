@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BranchCreate, BranchRow, BranchUpdate } from '@krowd/domain/branch/branch.schema';
+import { apiRequest } from '@/lib/api-client';
+import { branchesKey } from './get-branches.ts';
+
+interface BranchAnswer {
+  respCode: number;
+  respMessage: string;
+  details: BranchRow;
+}
+
+export function useAddBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BranchCreate) => apiRequest<BranchAnswer>('merchants', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}
+
+/** Edit a branch; the inline merchant-ID editor sends merchantIds alone. */
+export function useUpdateBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: BranchUpdate }) =>
+      apiRequest<BranchAnswer>(`merchants/${id}`, { method: 'PUT', body: changes }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}
+
+export function useDeleteBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ respMessage: string }>(`merchants/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}

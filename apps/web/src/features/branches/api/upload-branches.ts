@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { branchesKey } from './get-branches.ts';
+
+/** A branches CSV, sent as its bytes so the server judges the file itself. */
+export function useUploadBranches() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ brandId, file }: { brandId: string; file: File }) =>
+      apiRequest<{ respMessage: string; count: number }>('merchants/upload', {
+        method: 'POST',
+        query: { brandId, fileName: file.name },
+        file: { contentType: 'text/csv', text: file },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
+  });
+}

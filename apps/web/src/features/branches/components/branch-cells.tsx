@@ -1,0 +1,90 @@
+import { Anchor, Badge, Stack, Text, TextInput } from '@mantine/core';
+import type { BranchRow, BranchStatus, MerchantIds } from '@krowd/domain/branch/branch.schema';
+
+const statusColours: Record<Exclude<BranchStatus, 'Active'>, string> = {
+  Pending: 'yellow',
+  Approved: 'teal',
+  Rejected: 'red',
+  Deleted: 'gray',
+  Updated: 'blue',
+};
+
+/** The status as a coloured badge; Active, the normal state, has none (spec 2 §4). */
+export function BranchStatusBadge({ status }: { status: BranchStatus }) {
+  if (status === 'Active') return <Text size="sm">Active</Text>;
+  return (
+    <Badge color={statusColours[status]} variant="light" tt="none">
+      {status}
+    </Badge>
+  );
+}
+
+/** A link only when the value is a web address; a link opens in a new tab without access back. */
+export function TripadvisorLink({ url }: { url: string | null }) {
+  if (!url || !/^https?:\/\//i.test(url)) return <Text size="sm" c="dimmed">—</Text>;
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
+      Tripadvisor
+    </Anchor>
+  );
+}
+
+export const merchantIdLabels: Record<keyof MerchantIds, string> = {
+  merchantId: 'Visa/Mastercard ID',
+  amexMerchantID: 'Amex ID',
+  zettleMerchantID: 'Zettle/Square ID',
+};
+const merchantIdKeys = Object.keys(merchantIdLabels) as (keyof MerchantIds)[];
+
+export interface MerchantIdCellProps {
+  branch: BranchRow;
+  /** Editable inline (the caller may edit this branch); each input saves when left. */
+  editable: boolean;
+  onSave: (branch: BranchRow, key: keyof MerchantIds, value: string) => Promise<boolean>;
+}
+
+/** The three merchant IDs: inputs that save on blur when editable, else text (spec 2 §2.4). */
+export function MerchantIdCell({ branch, editable, onSave }: MerchantIdCellProps) {
+  if (!editable) {
+    const given = merchantIdKeys.filter((key) => branch.merchantIds[key]);
+    if (given.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+    return (
+      <Stack gap={0}>
+        {given.map((key) => (
+          <Text key={key} size="sm">
+            <Text span size="xs" c="dimmed">
+              {merchantIdLabels[key]}:{' '}
+            </Text>
+            {branch.merchantIds[key]}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap={4} miw={170}>
+      {merchantIdKeys.map((key) => {
+        const saved = branch.merchantIds[key] ?? '';
+        return (
+          <TextInput
+            key={`${branch._id}-${key}-${saved}`}
+            size="xs"
+            aria-label={`${merchantIdLabels[key]} of ${branch.name}`}
+            placeholder={merchantIdLabels[key]}
+            defaultValue={saved}
+            maxLength={50}
+            onBlur={async (event) => {
+              const input = event.currentTarget;
+              const value = input.value.trim();
+              if (value === saved) return;
+              if (!(await onSave(branch, key, value))) input.value = saved;
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.currentTarget.blur();
+            }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import { Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  branchFormSchema,
+  contactPhoneMaxLength,
+  type BranchForm,
+  type BranchFormInput,
+  type BranchRow,
+  type DirectoryBranch,
+} from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import type { ListOption } from '@/components/ui/entity-list-toolbar';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { notify } from '@/lib/notify';
+import { useCreateDirectoryEntry, useDirectorySearch } from '../api/branch-directory.ts';
+import { useAddBranch, useUpdateBranch } from '../api/save-branch.ts';
+import { merchantIdLabels } from './branch-cells.tsx';
+
+const m = messages.branch;
+
+export interface BranchFormModalProps {
+  opened: boolean;
+  /** The branch being edited; absent when adding. */
+  branch?: BranchRow;
+  /** The brands a new branch may belong to (several for group roles). */
+  brands: ListOption[];
+  /** The brand chosen in the list, preselected for a new branch. */
+  defaultBrandId: string | undefined;
+  onClose: () => void;
+}
+
+const text = (value: string | null | undefined) => value ?? '';
+
+function initialValues(branch: BranchRow | undefined): BranchFormInput {
+  return {
+    name: text(branch?.name),
+    kmid: branch?.kmid ?? null,
+    postcode: text(branch?.postcode),
+    postalTown: text(branch?.postalTown),
+    address: text(branch?.address),
+    contactName: text(branch?.contactName),
+    contactPhone: text(branch?.contactPhone),
+    contactEmail: text(branch?.contactEmail),
+    tripadvisorUrl: text(branch?.tripadvisorUrl),
+    merchantIds: {
+      merchantId: text(branch?.merchantIds.merchantId),
+      amexMerchantID: text(branch?.merchantIds.amexMerchantID),
+      zettleMerchantID: text(branch?.merchantIds.zettleMerchantID),
+    },
+  };
+}
+
+/** Add New and Edit (spec 2 §2.4, §5): mounted afresh for each opening, so it starts clean. */
+export function BranchFormModal(props: BranchFormModalProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.branch ? 'Edit Branch' : 'Add New Branch'}
+      size="xl"
+      centered
+    >
+      {props.opened ? <BranchFormBody {...props} /> : null}
+    </Modal>
+  );
+}
+
+function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormModalProps) {
+  const editing = branch !== undefined;
+  const form = useZodForm(branchFormSchema, initialValues(branch));
+  const { errors } = form.formState;
+  const [brandId, setBrandId] = useState<string | null>(defaultBrandId ?? brands[0]?.value ?? null);
+  const [status, setStatus] = useState<string | null>(null);
+  const name = form.watch('name') ?? '';
+  const [searchText] = useDebouncedValue(editing ? '' : name, 300);
+  const directory = useDirectorySearch(searchText);
+  const hits = directory.data?.data ?? [];
+  const createEntry = useCreateDirectoryEntry();
+  const addBranch = useAddBranch();
+  const updateBranch = useUpdateBranch();
+  const pending = createEntry.isPending || addBranch.isPending || updateBranch.isPending;
+
+  /** A directory hit fills the branch in (spec 2 §4); the phone loses its spaces. */
+  const handlePick = (hit: DirectoryBranch) => {
+    const fill = { shouldValidate: true, shouldDirty: true } as const;
+    form.setValue('kmid', hit.kmid);
+    form.setValue('name', hit.merchant_name, fill);
+    form.setValue('address', text(hit.address), fill);
+    form.setValue('postcode', text(hit.postcode), fill);
+    form.setValue('postalTown', text(hit.city), fill);
+    form.setValue('contactEmail', text(hit.email), fill);
+    form.setValue('contactPhone', text(hit.phone_no).replace(/\s+/g, ''), fill);
+    form.setValue('tripadvisorUrl', text(hit.entity_url), fill);
+  };
+
+  const handleSubmit = form.handleSubmit(async (values: BranchForm) => {
+    setStatus(null);
+    try {
+      if (editing) {
+        const { name: _name, kmid: _kmid, ...changes } = values;
+        const answer = await updateBranch.mutateAsync({ id: branch._id, changes });
+        notify.success(answer.respMessage);
+      } else {
+        if (!brandId) return;
+        let kmid = values.kmid;
+        // A new name gets its directory entry, and so its kmid, first (spec 2 §4).
+        if (!kmid) {
+          const created = await createEntry.mutateAsync({
+            branch_name: values.name,
+            brand_id: brandId,
+            address: values.address,
+            postcode: values.postcode,
+            city: values.postalTown,
+            entity_url: values.tripadvisorUrl,
+            email: values.contactEmail,
+            phone_no: values.contactPhone,
+          });
+          kmid = created.data[0]?.kmid ?? null;
+          form.setValue('kmid', kmid);
+        }
+        const answer = await addBranch.mutateAsync({ ...values, kmid, brandId });
+        notify.success(answer.respMessage);
+      }
+      onClose();
+    } catch (error) {
+      setStatus(serverErrorOf(error, form.setError));
+    }
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack>
+        {!editing && brands.length > 1 ? (
+          <Select
+            label="Brand"
+            data={brands}
+            value={brandId}
+            onChange={setBrandId}
+            allowDeselect={false}
+            required
+          />
+        ) : null}
+        <Controller
+          control={form.control}
+          name="name"
+          render={({ field }) =>
+            editing ? (
+              <TextInput
+                label="Branch Name"
+                value={field.value ?? ''}
+                disabled
+                description="The branch chosen from the directory cannot be changed."
+              />
+            ) : (
+              <Autocomplete
+                label="Branch Name"
+                placeholder={m.directoryPlaceholder}
+                required
+                value={field.value ?? ''}
+                onChange={(value) => {
+                  field.onChange(value);
+                  // Typing another name makes it a new branch (isNew), with no kmid yet.
+                  form.setValue('kmid', null);
+                }}
+                onBlur={field.onBlur}
+                data={hits.map((hit) => ({ value: hit.kmid, label: hit.merchant_name }))}
+                filter={({ options }) => options}
+                renderOption={({ option }) => {
+                  const hit = hits.find((candidate) => candidate.kmid === option.value);
+                  return (
+                    <div>
+                      <Text size="sm">{hit?.merchant_name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {[hit?.address, hit?.postcode].filter(Boolean).join(', ')}
+                      </Text>
+                    </div>
+                  );
+                }}
+                onOptionSubmit={(kmid) => {
+                  const hit = hits.find((candidate) => candidate.kmid === kmid);
+                  if (hit) handlePick(hit);
+                }}
+                error={errors.name?.message}
+              />
+            )
+          }
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Post Code" required error={errors.postcode?.message} {...form.register('postcode')} />
+          <TextInput label="Postal Town" error={errors.postalTown?.message} {...form.register('postalTown')} />
+        </SimpleGrid>
+        <Textarea label="Address" autosize minRows={2} error={errors.address?.message} {...form.register('address')} />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label="Contact Name" error={errors.contactName?.message} {...form.register('contactName')} />
+          <TextInput
+            label="Contact Phone"
+            type="tel"
+            maxLength={contactPhoneMaxLength}
+            error={errors.contactPhone?.message}
+            {...form.register('contactPhone')}
+          />
+          <TextInput
+            label="Contact Email"
+            type="email"
+            error={errors.contactEmail?.message}
+            {...form.register('contactEmail')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Tripadvisor URL"
+          placeholder="https://www.tripadvisor.co.uk/…"
+          error={errors.tripadvisorUrl?.message}
+          {...form.register('tripadvisorUrl')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {(Object.keys(merchantIdLabels) as (keyof typeof merchantIdLabels)[]).map((key) => (
+            <TextInput
+              key={key}
+              label={merchantIdLabels[key]}
+              maxLength={50}
+              error={errors.merchantIds?.[key]?.message}
+              {...form.register(`merchantIds.${key}`)}
+            />
+          ))}
+        </SimpleGrid>
+        <FormStatus message={status} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {editing ? 'Update' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,363 @@
+import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconCheck, IconEye, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  branchActions,
+  branchActorOf,
+  bulkActionNames,
+  bulkActionsOf,
+  type BranchAction,
+  type BranchBulkAction,
+} from '@krowd/domain/branch/branch.rules';
+import {
+  branchSortFields,
+  branchStatuses,
+  type BranchRow,
+  type BranchSortField,
+  type BranchStatus,
+  type MerchantIds,
+} from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { DataTable, type DataTableColumn, type TableSort } from '@/components/ui/data-table';
+import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { serverErrorOf } from '@/components/ui/zod-form';
+import { audienceOfUser } from '@/lib/access';
+import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
+import { useBranches, type BranchListParams } from '../api/get-branches.ts';
+import { useMultiAction, useReviewBranch } from '../api/review-branches.ts';
+import { useDeleteBranch, useUpdateBranch } from '../api/save-branch.ts';
+import { BranchStatusBadge, MerchantIdCell, TripadvisorLink } from './branch-cells.tsx';
+import { BranchFormModal } from './branch-form-modal.tsx';
+import { BranchViewModal } from './branch-view-modal.tsx';
+import { ReviewModal, type ReviewDecision } from './review-modal.tsx';
+import { UploadBranchesModal } from './upload-branches-modal.tsx';
+
+const m = messages.branch;
+
+const bulkLabels: Record<BranchBulkAction, string> = { delete: 'Delete', approve: 'Approve', reject: 'Reject' };
+
+const ruleRowOf = (row: BranchRow) => ({
+  status: row.status,
+  createdByBrandUser: row.createdByBrandUser,
+  defaultBranch: row.defaultBranch,
+});
+
+/** Branches (/user/branches, brand admins) and Merchants (/user/merchants, system admin and bank). */
+export function BranchesPage() {
+  const user = useSessionUser();
+  return user ? <BranchesScreen user={user} /> : null;
+}
+
+/** The list's state lives in the URL, so a reload or a shared link shows the same page. */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const sortField = params.get('sort') as BranchSortField | null;
+  const sort: TableSort | undefined =
+    sortField && branchSortFields.includes(sortField)
+      ? { field: sortField, direction: params.get('direction') === 'asc' ? 'asc' : 'desc' }
+      : undefined;
+  const chosenStatus = params.get('status') ?? '';
+  const status: BranchStatus | '' = (branchStatuses as readonly string[]).includes(chosenStatus)
+    ? (chosenStatus as BranchStatus)
+    : '';
+  const update = (changes: Record<string, string>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    page: Number(params.get('page')) || 1,
+    limit: Number(params.get('limit')) || 10,
+    search: params.get('q') ?? '',
+    status,
+    brand: params.get('brand') ?? '',
+    sort,
+    update,
+  };
+}
+
+/** Rows a confirm dialog is about: one from its row buttons, or the ticked ones (bulk). */
+interface Confirming {
+  rows: BranchRow[];
+  bulk: boolean;
+}
+
+interface Reviewing extends Confirming {
+  decision: ReviewDecision;
+}
+
+function BranchesScreen({ user }: { user: SessionUser }) {
+  const audience = audienceOfUser(user);
+  const actor = branchActorOf(audience);
+  const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
+  const state = useListState();
+  const brands: ListOption[] = user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName }));
+  const scopeParams: Partial<BranchListParams> = !groupRole
+    ? {}
+    : state.brand
+      ? { brandId: state.brand, role: user.role ?? undefined }
+      : { brandId: brands[0]?.value, from: 'onboard', role: user.role ?? undefined };
+  const list = useBranches({
+    page: state.page,
+    limit: state.limit,
+    search: state.search,
+    status: state.status,
+    sort: state.sort ? { field: state.sort.field as BranchSortField, direction: state.sort.direction } : undefined,
+    ...scopeParams,
+  });
+  const rows = list.data?.data ?? [];
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<BranchRow | null>(null);
+  const [editing, setEditing] = useState<BranchRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Confirming | null>(null);
+  const [reviewing, setReviewing] = useState<Reviewing | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const updateBranch = useUpdateBranch();
+  const deleteBranch = useDeleteBranch();
+  const reviewBranch = useReviewBranch();
+  const multiAction = useMultiAction();
+
+  const selectedRows = rows.filter((row) => selected.has(row._id));
+  const bulkOptions = bulkActionsOf(branchActions(selectedRows.map(ruleRowOf), actor)).map((action) => ({
+    value: action,
+    label: bulkLabels[action],
+  }));
+  const newBranchBrand = state.brand || (groupRole ? undefined : (user.brandId ?? undefined));
+
+  const handleSaveMerchantId = async (branch: BranchRow, key: keyof MerchantIds, value: string) => {
+    try {
+      const answer = await updateBranch.mutateAsync({ id: branch._id, changes: { merchantIds: { [key]: value } } });
+      notify.success(answer.respMessage);
+      return true;
+    } catch (error) {
+      notify.error(serverErrorOf(error));
+      return false;
+    }
+  };
+
+  const handleBulkGo = (action: string) => {
+    if (action === 'delete') setDeleting({ rows: selectedRows, bulk: true });
+    else setReviewing({ decision: action as ReviewDecision, rows: selectedRows, bulk: true });
+  };
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      const answer = deleting.bulk
+        ? await multiAction.mutateAsync({ selectedIds: deleting.rows.map((row) => row._id), action: 'DELETE' })
+        : await deleteBranch.mutateAsync(deleting.rows[0]!._id);
+      notify.success(answer.respMessage);
+      if (deleting.bulk) setSelected(new Set());
+      setDeleting(null);
+    } catch (error) {
+      notify.error(serverErrorOf(error));
+    }
+  };
+
+  const handleReview = async (comments: string): Promise<string | null> => {
+    if (!reviewing) return null;
+    const { decision, rows: about, bulk } = reviewing;
+    try {
+      const answer = bulk
+        ? await multiAction.mutateAsync({
+            selectedIds: about.map((row) => row._id),
+            action: bulkActionNames[decision],
+            comments,
+          })
+        : await reviewBranch.mutateAsync({
+            MId: about[0]!._id,
+            status: decision === 'approve' ? 'Approved' : 'Rejected',
+            comments,
+          });
+      notify.success(answer.respMessage);
+      if (bulk) setSelected(new Set());
+      return null;
+    } catch (error) {
+      return serverErrorOf(error);
+    }
+  };
+
+  const rowButtons: Record<BranchAction, { label: string; icon: ReactNode; color?: string; onClick: (row: BranchRow) => void }> = {
+    view: { label: 'View', icon: <IconEye size={18} />, onClick: setViewing },
+    edit: { label: 'Edit', icon: <IconPencil size={18} />, onClick: setEditing },
+    delete: { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: (row) => setDeleting({ rows: [row], bulk: false }) },
+    approve: {
+      label: 'Approve',
+      icon: <IconCheck size={18} />,
+      color: 'teal',
+      onClick: (row) => setReviewing({ decision: 'approve', rows: [row], bulk: false }),
+    },
+    reject: {
+      label: 'Reject',
+      icon: <IconX size={18} />,
+      color: 'red',
+      onClick: (row) => setReviewing({ decision: 'reject', rows: [row], bulk: false }),
+    },
+  };
+
+  const columns: DataTableColumn<BranchRow>[] = [
+    ...(actor.view
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (row: BranchRow) => (
+              <Group gap={2} wrap="nowrap">
+                {branchActions([ruleRowOf(row)], actor).map((action) => {
+                  const button = rowButtons[action];
+                  return (
+                    <Tooltip key={action} label={button.label} withArrow openDelay={300}>
+                      <ActionIcon
+                        variant="subtle"
+                        color={button.color ?? 'gray'}
+                        aria-label={`${button.label} ${row.name}`}
+                        onClick={() => button.onClick(row)}
+                      >
+                        {button.icon}
+                      </ActionIcon>
+                    </Tooltip>
+                  );
+                })}
+              </Group>
+            ),
+          },
+        ]
+      : []),
+    ...(groupRole || actor.review
+      ? [{ key: 'brand', header: 'Brand Name', sortField: 'brandName', render: (row: BranchRow) => row.brandName }]
+      : []),
+    { key: 'name', header: 'Branch Name', sortField: 'name', render: (row) => row.name },
+    {
+      key: 'merchantIds',
+      header: 'Merchant ID',
+      render: (row) => (
+        <MerchantIdCell
+          branch={row}
+          editable={branchActions([ruleRowOf(row)], actor).includes('edit')}
+          onSave={handleSaveMerchantId}
+        />
+      ),
+    },
+    { key: 'tripadvisor', header: 'Tripadvisor', render: (row) => <TripadvisorLink url={row.tripadvisorUrl} /> },
+    { key: 'status', header: 'Status', sortField: 'status', render: (row) => <BranchStatusBadge status={row.status} /> },
+  ];
+
+  const bulkPossible = actor.manage || actor.review;
+  const subjectOf = (about: BranchRow[]) =>
+    about.length === 1 ? about[0]!.name : `the ${about.length} selected branches`;
+
+  return (
+    <Stack>
+      <EntityListToolbar
+        search={{
+          value: state.search,
+          placeholder: m.searchPlaceholder,
+          onChange: (value) => state.update({ q: value, page: '' }),
+        }}
+        statusFilter={{
+          value: state.status,
+          statuses: branchStatuses,
+          onChange: (value) => state.update({ status: value, page: '' }),
+        }}
+        brandSelector={
+          groupRole
+            ? {
+                value: state.brand,
+                brands,
+                onChange: (value) => {
+                  setSelected(new Set());
+                  state.update({ brand: value, page: '' });
+                },
+              }
+            : undefined
+        }
+        bulkActions={
+          bulkPossible ? { options: bulkOptions, selectedCount: selectedRows.length, onGo: handleBulkGo } : undefined
+        }
+        onUpload={actor.manage ? () => setUploading(true) : undefined}
+      >
+        {actor.manage ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            Add New
+          </Button>
+        ) : null}
+      </EntityListToolbar>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row._id}
+        rowLabel={(row) => row.name}
+        loading={list.isFetching}
+        pagination={list.data?.pagination}
+        onPageChange={(page) => state.update({ page: String(page) })}
+        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
+        sort={state.sort}
+        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+        selection={bulkPossible ? { selected, onChange: setSelected } : undefined}
+      />
+      {list.isError && !list.data ? (
+        <Text c="red.7" ta="center" role="alert">
+          {list.error.message}
+        </Text>
+      ) : null}
+
+      <BranchViewModal branch={viewing} onClose={() => setViewing(null)} />
+      <BranchFormModal
+        opened={editing !== null}
+        branch={editing === 'new' || editing === null ? undefined : editing}
+        brands={groupRole ? brands : brands.filter((brand) => brand.value === user.brandId)}
+        defaultBrandId={newBranchBrand}
+        onClose={() => setEditing(null)}
+      />
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
+        <Stack>
+          <Text>{deleting?.bulk ? m.bulkDeleteConfirm : m.deleteConfirm}</Text>
+          {deleting ? (
+            <Text fw={600} size="sm">
+              {subjectOf(deleting.rows)}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deleteBranch.isPending || multiAction.isPending}
+              onClick={() => void handleDelete()}
+              data-autofocus
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ReviewModal
+        decision={reviewing?.decision ?? null}
+        subject={reviewing ? subjectOf(reviewing.rows) : ''}
+        pending={reviewBranch.isPending || multiAction.isPending}
+        onConfirm={handleReview}
+        onClose={() => setReviewing(null)}
+      />
+      {actor.manage ? (
+        <UploadBranchesModal
+          opened={uploading}
+          brands={groupRole ? brands : brands.filter((brand) => brand.value === user.brandId)}
+          defaultBrandId={newBranchBrand}
+          onClose={() => setUploading(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import { Button, FileInput, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconFileTypeCsv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { branchCsvColumns } from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import type { ListOption } from '@/components/ui/entity-list-toolbar';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useUploadBranches } from '../api/upload-branches.ts';
+
+const m = messages.branch;
+
+/** What the browser says a .csv is: text/csv, or Excel's type on Windows, or nothing. */
+const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
+
+/** The file's problem before it is sent (spec 2 §5), or null when it may go. */
+function fileProblem(file: File | null): string | null {
+  if (!file) return m.fileRequired;
+  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return m.fileNotCsv;
+  if (file.size === 0) return m.fileEmpty;
+  return null;
+}
+
+export interface UploadBranchesModalProps {
+  opened: boolean;
+  brands: ListOption[];
+  defaultBrandId: string | undefined;
+  onClose: () => void;
+}
+
+/**
+ * Upload CSV (brief §6): a .csv of branches for one brand. A wrong type disables Upload; rows the
+ * server refuses are listed, each with its line, in the Validation Error modal, and none is stored.
+ */
+export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }: UploadBranchesModalProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [brandId, setBrandId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [rowErrors, setRowErrors] = useState<string[]>([]);
+  const upload = useUploadBranches();
+  const problem = fileProblem(file);
+  const chosenBrand = brandId ?? defaultBrandId ?? brands[0]?.value ?? null;
+
+  const handleClose = () => {
+    setFile(null);
+    setTouched(false);
+    setStatus(null);
+    onClose();
+  };
+
+  const handleUpload = async () => {
+    setTouched(true);
+    if (problem || !file || !chosenBrand) return;
+    setStatus(null);
+    try {
+      const answer = await upload.mutateAsync({ brandId: chosenBrand, file });
+      notify.success(answer.respMessage);
+      handleClose();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+        setRowErrors(Object.entries(error.fieldErrors).map(([where, message]) => `${where}: ${message}`));
+      }
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={opened} onClose={handleClose} title="Upload CSV" centered size="lg">
+        <Stack>
+          <Text size="sm">{m.csvHint}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {branchCsvColumns.join(',')}
+          </Text>
+          {brands.length > 1 ? (
+            <Select label="Brand" data={brands} value={chosenBrand} onChange={setBrandId} allowDeselect={false} />
+          ) : null}
+          <FileInput
+            label="File"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              setTouched(true);
+              setStatus(null);
+            }}
+            clearable
+            error={touched ? problem : null}
+          />
+          <FormStatus message={status} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={handleClose}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => void handleUpload()}
+              loading={upload.isPending}
+              disabled={touched && problem !== null}
+            >
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={rowErrors.length > 0}
+        onClose={() => setRowErrors([])}
+        title={messages.list.validationError}
+        centered
+        size="lg"
+        zIndex={300}
+      >
+        <Stack>
+          <List size="sm" spacing={4} data-testid="validation-errors">
+            {rowErrors.map((line) => (
+              <List.Item key={line}>{line}</List.Item>
+            ))}
+          </List>
+          <Group justify="flex-end">
+            <Button onClick={() => setRowErrors([])} data-autofocus>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import { expect, test, type Page } from '@playwright/test';
+import { project } from '../../packages/domain/src/projection/projection.rules.ts';
+import { formatPence } from '../../packages/domain/src/money/money.rules.ts';
+import { apiToken, freshAccount, login } from '../support/fixtures.ts';
+
+/**
+ * A fresh brand owner has no branches; the demo companyadmin of Green Fork has approved ones.
+ * Campaigns made here are named by the server, so each test finds its own by the name it was told.
+ */
+async function openCreate(page: Page, email = 'companyadmin@demo.test') {
+  await page.goto('/login');
+  await login(page, email);
+  await page.getByRole('link', { name: 'Create Campaign' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+}
+
+async function finishThroughTemplates(page: Page, templateName: string) {
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 2 })).toBeVisible();
+  await page.getByLabel(templateName).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const notice = page.getByText(/^Campaign ".+" has been created successfully$/);
+  await expect(notice).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/campaigns\/future/);
+  return /Campaign "(.+)" has been created/.exec((await notice.textContent()) ?? '')![1]!;
+}
+
+test('a percent campaign is created through the template step and shows in Future as Submitted', async ({ page }) => {
+  await openCreate(page);
+  await page.getByLabel('Discount (%)').fill('15');
+  await page.getByLabel('Select All Branches').check();
+  const name = await finishThroughTemplates(page, 'Percent off, short');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Submitted')).toBeVisible();
+  await expect(row.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+});
+
+test('a value campaign needs its minimum spend and discount, then is created', async ({ page }) => {
+  await openCreate(page);
+  await page.getByLabel('Discount value (minimum spend)').check();
+  await page.getByLabel('Select All Branches').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Discount amount is required')).toBeVisible();
+  await expect(page.getByText('Discount is required')).toBeVisible();
+  await page.getByLabel('Minimum spend (£)').fill('30');
+  await page.getByLabel('Discount (£)').fill('5');
+  await finishThroughTemplates(page, 'Cashback on a minimum spend');
+});
+
+test('a stretch-spend campaign needs its ATV percent and discount, then is created', async ({ page }) => {
+  await openCreate(page);
+  await page.getByLabel('Stretch spend').check();
+  await page.getByLabel('Select All Branches').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('ATV percent is required')).toBeVisible();
+  await page.getByLabel('Spend above average (ATV %)').fill('20');
+  await page.getByLabel('Discount (%)').fill('10');
+  await finishThroughTemplates(page, 'Percent off, short');
+});
+
+test('no branch chosen keeps Next disabled; choosing some warns that all branches work best', async ({ page }) => {
+  await openCreate(page);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Select Branches' }).click();
+  await page.getByRole('option', { name: 'Green Fork Soho' }).click();
+  await expect(page.getByText(/Selecting all branches works best/)).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
+
+test('the projection panel shows what the domain projection gives for the same inputs', async ({ page, request }) => {
+  await openCreate(page);
+  await page.getByLabel('Discount (%)').fill('20');
+  await page.getByLabel('Success fee (%)').fill('12');
+  const token = await apiToken(request, 'companyadmin@demo.test');
+  const session = await (await request.get('/api/auth/session', { headers: { authorization: `Bearer ${token}` } })).json();
+  const brand = await (
+    await request.get(`/api/brands/${session.details.brandId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const expected = project(brand.details.json, {
+    customerType: 'all',
+    discountType: 'dp',
+    discountPercent: 20,
+    successFee: 12,
+  });
+  expect(expected.valid).toBe(true);
+  if (!expected.valid) return;
+  await expect(page.getByTestId('projection-expected_reach')).toHaveText(
+    new Intl.NumberFormat('en-GB').format(expected.figures.expected_reach),
+  );
+  await expect(page.getByTestId('projection-expected_revenue')).toHaveText(formatPence(expected.figures.expected_revenue));
+  await expect(page.getByTestId('projection-expected_cost')).toHaveText(formatPence(expected.figures.expected_cost));
+});
+
+test('a brand without approved branches is told so and cannot go on', async ({ page, request }) => {
+  const account = await freshAccount(request, 'nobranch');
+  await page.goto('/login');
+  await login(page, account.email, account.password);
+  await expect(page.getByText('You have no Branches to create campaign')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Branch' })).toBeVisible();
+});
+
+test('a group admin creates a campaign for a brand of the group they choose', async ({ page }) => {
+  await page.goto('/login');
+  await login(page, 'groupadmin@demo.test');
+  await page.getByRole('link', { name: 'Create Campaign' }).first().click();
+  await page.getByRole('combobox', { name: 'Brand' }).click();
+  await page.getByRole('option', { name: 'Ember Pizza Co' }).click();
+  await expect(page.getByLabel('Campaign name')).toHaveValue(/^Ember Pizza Co\d{5,}$/);
+  await page.getByLabel('Select All Branches').check();
+  const name = await finishThroughTemplates(page, 'Percent off, short');
+  expect(name).toMatch(/^Ember Pizza Co/);
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+});
