@@ -97,7 +97,9 @@ test('a brand admin deletes ticked branches in bulk', async ({ page, request }) 
 
   await expect(page.getByText('Branch deleted successfully.')).toBeVisible();
   for (const suffix of ['One', 'Two']) {
-    await expect(page.getByRole('row', { name: new RegExp(`${tag} ${suffix}`) }).getByText('Deleted')).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: new RegExp(`${tag} ${suffix}`) }).getByText('Deleted'),
+    ).toBeVisible();
   }
   await expect(page.getByRole('checkbox', { name: `Select ${tag} One` })).not.toBeChecked();
 });
@@ -113,7 +115,9 @@ test('a CSV with one bad row lists it by line and stores nothing', async ({ page
 
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload CSV' });
-  await upload.locator('input[type="file"]').setInputFiles({ name: 'branches.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await upload
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'branches.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await upload.getByRole('button', { name: 'Upload' }).click();
 
   const errors = page.getByRole('dialog', { name: 'Validation Error' });
@@ -129,7 +133,9 @@ test('a file that is not a CSV is refused before it is sent', async ({ page }) =
 
   await page.getByRole('button', { name: 'Upload CSV' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload CSV' });
-  await upload.locator('input[type="file"]').setInputFiles({ name: 'branches.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
+  await upload
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'branches.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('x') });
 
   await expect(upload.getByText('File uploaded is not with .csv extension')).toBeVisible();
   await expect(upload.getByRole('button', { name: 'Upload' })).toBeDisabled();
@@ -139,7 +145,9 @@ test("a plain 'user' sees no branch screen and no action icons", async ({ page }
   await page.goto('/login');
   await login(page, 'user@demo.test');
   await expect(page).toHaveURL(/\/user\//);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Branches' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Branches' }),
+  ).toHaveCount(0);
 
   await page.goto('/user/branches');
 

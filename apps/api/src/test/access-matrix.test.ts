@@ -630,6 +630,21 @@ describe('the access matrix', () => {
     for (const route of documented) expect(served).toContain(route);
   });
 
+  it('documents every route it serves in the OpenAPI document, except the documentation itself', () => {
+    const documented = new Set(
+      Object.entries(app.swagger().paths ?? {}).flatMap(([path, operations]) =>
+        Object.keys(operations ?? {}).map(
+          (method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        ),
+      ),
+    );
+    const served = servedRoutes(app).filter(
+      (route) => / \/api\//.test(route) && !/ \/api\/(docs|openapi\.json)/.test(route),
+    );
+
+    for (const route of served) expect(documented, route).toContain(route);
+  });
+
   it('names only capabilities the permission table has', () => {
     for (const { access } of Object.values(matrix)) {
       if (access !== 'public' && access !== 'optional') expect(Object.keys(capabilities)).toContain(access);

@@ -429,7 +429,8 @@ describe('formatPauseRange and parsePauseRange', () => {
   it.each([
     { text: ' 01/03/2026-05/03/2026 ', range: { from: '2026-03-01', to: '2026-03-05' } },
     { text: '29/02/2026 - 05/03/2026', range: null },
-    { text: '05/03/2026 - 01/03/2026', range: null },
+    // Read as written, so the rules can say the end is before the start.
+    { text: '05/03/2026 - 01/03/2026', range: { from: '2026-03-05', to: '2026-03-01' } },
     { text: '2026-03-01 - 2026-03-05', range: null },
     { text: '', range: null },
   ])('reads "$text" as $range', ({ text, range }) => {

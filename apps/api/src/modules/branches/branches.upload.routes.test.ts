@@ -25,7 +25,10 @@ const header =
 const goodRow = (name: string, mid = '4420001') =>
   `${name},N1 9AA,London,"1 High Street, Angel",Mary Jones,02079460000,${name.toLowerCase().replace(/\W+/g, '.')}@x.test,${mid},,,`;
 
-function upload(body: string | Buffer | undefined, options: { fileName?: string; brandId?: string; contentType?: string } = {}) {
+function upload(
+  body: string | Buffer | undefined,
+  options: { fileName?: string; brandId?: string; contentType?: string } = {},
+) {
   const params = new URLSearchParams({ brandId: options.brandId ?? ids.brands.standalone });
   if (options.fileName !== null) params.set('fileName', options.fileName ?? 'branches.csv');
   return call(app, {
@@ -47,7 +50,9 @@ async function branchCount() {
 
 describe('POST /api/merchants/upload', () => {
   it('stores every row of a good file as a Pending branch of the brand', async () => {
-    const response = await upload([header, goodRow('Upload Alpha'), goodRow('Upload Beta', '4420002')].join('\r\n'));
+    const response = await upload(
+      [header, goodRow('Upload Alpha'), goodRow('Upload Beta', '4420002')].join('\r\n'),
+    );
 
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({ respCode: 200, respMessage: m.uploaded, count: 2 });
@@ -68,7 +73,8 @@ describe('POST /api/merchants/upload', () => {
   });
 
   it('reads the header in any order and letter case', async () => {
-    const shuffled = 'POSTCODE,Name,merchantid,postalTown,address,contactName,contactPhone,contactEmail,amexMerchantID,zettleMerchantID,tripadvisorUrl';
+    const shuffled =
+      'POSTCODE,Name,merchantid,postalTown,address,contactName,contactPhone,contactEmail,amexMerchantID,zettleMerchantID,tripadvisorUrl';
     const response = await upload(`${shuffled}\nE1 6JE,Upload Gamma,4420003,,,,,,,,`);
 
     expect(response.statusCode, response.body).toBe(201);
@@ -130,8 +136,16 @@ describe('POST /api/merchants/upload', () => {
   });
 
   it.each([
-    { case: 'a PNG named .csv', body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), message: m.fileNotCsv },
-    { case: 'an .xlsx named .csv', body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]), message: m.fileNotCsv },
+    {
+      case: 'a PNG named .csv',
+      body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+      message: m.fileNotCsv,
+    },
+    {
+      case: 'an .xlsx named .csv',
+      body: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00]),
+      message: m.fileNotCsv,
+    },
     { case: 'text with NUL bytes', body: Buffer.from(`${header}\n\u0000\u0000`), message: m.fileNotCsv },
     { case: 'an empty file', body: Buffer.alloc(0), message: m.fileEmpty },
     { case: 'a file of blank lines', body: '\r\n\r\n', message: m.fileEmpty },
@@ -163,7 +177,9 @@ describe('POST /api/merchants/upload', () => {
   });
 
   it('refuses more than 1000 rows', async () => {
-    const rows = Array.from({ length: 1001 }, (_, index) => goodRow(`Bulk ${index}`, String(5_000_000 + index)));
+    const rows = Array.from({ length: 1001 }, (_, index) =>
+      goodRow(`Bulk ${index}`, String(5_000_000 + index)),
+    );
 
     const response = await upload([header, ...rows].join('\n'));
 

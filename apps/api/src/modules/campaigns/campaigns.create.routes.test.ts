@@ -440,15 +440,16 @@ describe('refusals', () => {
   });
 
   it.each([
-    ['no branches', []],
-    ['only branches pending approval or rejected', ['Pending', 'Rejected']],
-  ] as const)('refuses a brand with %s', async (_case, statuses) => {
+    ['no branches', [], m.noBranches],
+    ['only rejected branches', ['Rejected'], m.noBranches],
+    ['only branches pending approval (saying so)', ['Pending', 'Rejected'], m.branchesPending],
+  ] as const)('refuses a brand with %s', async (_case, statuses, message) => {
     const owner = await newTenant(app, testApp.db, { branches: [...statuses] });
 
     const response = await create(owner.token, campaignBody(owner.brandId, '2031-04'));
 
-    await expectRefused(response, 400, m.noBranches, owner.brandId, 0);
-    expect(response.json().fieldErrors).toEqual({ merchantIds: m.noBranches });
+    await expectRefused(response, 400, message, owner.brandId, 0);
+    expect(response.json().fieldErrors).toEqual({ merchantIds: message });
   });
 
   it.each([

@@ -90,10 +90,15 @@ export function createCampaignsService(deps: {
 
   /** The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved. */
   async function branchesFor(brandId: string, form: CampaignForm): Promise<string[]> {
-    const usable = (await branches.branchesOfBrand(brandId))
+    const all = await branches.branchesOfBrand(brandId);
+    const usable = all
       .filter((branch) => branch.status === 'Active' || branch.status === 'Approved')
       .map((branch) => branch.id);
-    if (usable.length === 0) throw badRequest(m.noBranches, { merchantIds: m.noBranches });
+    if (usable.length === 0) {
+      // Branches waiting for approval are the reason, when there are some (spec 1 §8).
+      const message = all.some((branch) => branch.status === 'Pending') ? m.branchesPending : m.noBranches;
+      throw badRequest(message, { merchantIds: message });
+    }
     if (form.type === 'All') return usable;
     const chosen = form.merchantIds ?? [];
     if (chosen.some((id) => !usable.includes(id))) {

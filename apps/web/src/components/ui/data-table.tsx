@@ -1,4 +1,14 @@
-import { Checkbox, Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Paper,
+  Select,
+  Table,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { pageSizes, type Pagination as PaginationInfo } from '@krowd/domain/list/list.schema';
@@ -63,8 +73,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     selection?.onChange(new Set());
     props.onLimitChange(limit);
   };
-  const handleTickAll = () =>
-    selection?.onChange(new Set(tickedOnPage === pageKeys.length ? [] : pageKeys));
+  const handleTickAll = () => selection?.onChange(new Set(tickedOnPage === pageKeys.length ? [] : pageKeys));
   const handleTick = (key: string) => {
     if (!selection) return;
     const next = new Set(selection.selected);

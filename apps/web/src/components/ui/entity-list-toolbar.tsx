@@ -58,7 +58,9 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
               setTyped(event.currentTarget.value);
               notifySearch(event.currentTarget.value);
             }}
-            description={trimmed.length > 0 && trimmed.length < hintBelow ? messages.list.searchMin : undefined}
+            description={
+              trimmed.length > 0 && trimmed.length < hintBelow ? messages.list.searchMin : undefined
+            }
             inputWrapperOrder={['input', 'description']}
             w={300}
           />
@@ -76,7 +78,10 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
         {statusFilter ? (
           <Select
             aria-label="Status"
-            data={[{ value: '', label: messages.list.statusAll }, ...statusFilter.statuses.map((s) => ({ value: s, label: s }))]}
+            data={[
+              { value: '', label: messages.list.statusAll },
+              ...statusFilter.statuses.map((s) => ({ value: s, label: s })),
+            ]}
             value={statusFilter.value}
             onChange={(value) => statusFilter.onChange(value ?? '')}
             allowDeselect={false}
@@ -102,7 +107,11 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
           </Group>
         ) : null}
         {props.onUpload ? (
-          <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={props.onUpload}>
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={16} aria-hidden />}
+            onClick={props.onUpload}
+          >
             Upload CSV
           </Button>
         ) : null}

@@ -12,7 +12,8 @@ interface BranchAnswer {
 export function useAddBranch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: BranchCreate) => apiRequest<BranchAnswer>('merchants', { method: 'POST', body: input }),
+    mutationFn: (input: BranchCreate) =>
+      apiRequest<BranchAnswer>('merchants', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
   });
 }
@@ -30,8 +31,7 @@ export function useUpdateBranch() {
 export function useDeleteBranch() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<{ respMessage: string }>(`merchants/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<{ respMessage: string }>(`merchants/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
   });
 }

@@ -21,7 +21,12 @@ export function BranchStatusBadge({ status }: { status: BranchStatus }) {
 
 /** A link only when the value is a web address; a link opens in a new tab without access back. */
 export function TripadvisorLink({ url }: { url: string | null }) {
-  if (!url || !/^https?:\/\//i.test(url)) return <Text size="sm" c="dimmed">—</Text>;
+  if (!url || !/^https?:\/\//i.test(url))
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
       Tripadvisor
@@ -47,7 +52,12 @@ export interface MerchantIdCellProps {
 export function MerchantIdCell({ branch, editable, onSave }: MerchantIdCellProps) {
   if (!editable) {
     const given = merchantIdKeys.filter((key) => branch.merchantIds[key]);
-    if (given.length === 0) return <Text size="sm" c="dimmed">—</Text>;
+    if (given.length === 0)
+      return (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      );
     return (
       <Stack gap={0}>
         {given.map((key) => (

@@ -1,4 +1,15 @@
-import { Autocomplete, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -189,12 +200,31 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
           }
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Post Code" required error={errors.postcode?.message} {...form.register('postcode')} />
-          <TextInput label="Postal Town" error={errors.postalTown?.message} {...form.register('postalTown')} />
+          <TextInput
+            label="Post Code"
+            required
+            error={errors.postcode?.message}
+            {...form.register('postcode')}
+          />
+          <TextInput
+            label="Postal Town"
+            error={errors.postalTown?.message}
+            {...form.register('postalTown')}
+          />
         </SimpleGrid>
-        <Textarea label="Address" autosize minRows={2} error={errors.address?.message} {...form.register('address')} />
+        <Textarea
+          label="Address"
+          autosize
+          minRows={2}
+          error={errors.address?.message}
+          {...form.register('address')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Contact Name" error={errors.contactName?.message} {...form.register('contactName')} />
+          <TextInput
+            label="Contact Name"
+            error={errors.contactName?.message}
+            {...form.register('contactName')}
+          />
           <TextInput
             label="Contact Phone"
             type="tel"

@@ -37,7 +37,11 @@ import { UploadBranchesModal } from './upload-branches-modal.tsx';
 
 const m = messages.branch;
 
-const bulkLabels: Record<BranchBulkAction, string> = { delete: 'Delete', approve: 'Approve', reject: 'Reject' };
+const bulkLabels: Record<BranchBulkAction, string> = {
+  delete: 'Delete',
+  approve: 'Approve',
+  reject: 'Reject',
+};
 
 const ruleRowOf = (row: BranchRow) => ({
   status: row.status,
@@ -101,7 +105,10 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const actor = branchActorOf(audience);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useListState();
-  const brands: ListOption[] = user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName }));
+  const brands: ListOption[] = user.brandIds.map((brand) => ({
+    value: brand.brandId,
+    label: brand.brandName,
+  }));
   const scopeParams: Partial<BranchListParams> = !groupRole
     ? {}
     : state.brand
@@ -112,7 +119,9 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     limit: state.limit,
     search: state.search,
     status: state.status,
-    sort: state.sort ? { field: state.sort.field as BranchSortField, direction: state.sort.direction } : undefined,
+    sort: state.sort
+      ? { field: state.sort.field as BranchSortField, direction: state.sort.direction }
+      : undefined,
     ...scopeParams,
   });
   const rows = list.data?.data ?? [];
@@ -137,7 +146,10 @@ function BranchesScreen({ user }: { user: SessionUser }) {
 
   const handleSaveMerchantId = async (branch: BranchRow, key: keyof MerchantIds, value: string) => {
     try {
-      const answer = await updateBranch.mutateAsync({ id: branch._id, changes: { merchantIds: { [key]: value } } });
+      const answer = await updateBranch.mutateAsync({
+        id: branch._id,
+        changes: { merchantIds: { [key]: value } },
+      });
       notify.success(answer.respMessage);
       return true;
     } catch (error) {
@@ -155,7 +167,10 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     if (!deleting) return;
     try {
       const answer = deleting.bulk
-        ? await multiAction.mutateAsync({ selectedIds: deleting.rows.map((row) => row._id), action: 'DELETE' })
+        ? await multiAction.mutateAsync({
+            selectedIds: deleting.rows.map((row) => row._id),
+            action: 'DELETE',
+          })
         : await deleteBranch.mutateAsync(deleting.rows[0]!._id);
       notify.success(answer.respMessage);
       if (deleting.bulk) setSelected(new Set());
@@ -188,10 +203,18 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     }
   };
 
-  const rowButtons: Record<BranchAction, { label: string; icon: ReactNode; color?: string; onClick: (row: BranchRow) => void }> = {
+  const rowButtons: Record<
+    BranchAction,
+    { label: string; icon: ReactNode; color?: string; onClick: (row: BranchRow) => void }
+  > = {
     view: { label: 'View', icon: <IconEye size={18} />, onClick: setViewing },
     edit: { label: 'Edit', icon: <IconPencil size={18} />, onClick: setEditing },
-    delete: { label: 'Delete', icon: <IconTrash size={18} />, color: 'red', onClick: (row) => setDeleting({ rows: [row], bulk: false }) },
+    delete: {
+      label: 'Delete',
+      icon: <IconTrash size={18} />,
+      color: 'red',
+      onClick: (row) => setDeleting({ rows: [row], bulk: false }),
+    },
     approve: {
       label: 'Approve',
       icon: <IconCheck size={18} />,
@@ -235,7 +258,14 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         ]
       : []),
     ...(groupRole || actor.review
-      ? [{ key: 'brand', header: 'Brand Name', sortField: 'brandName', render: (row: BranchRow) => row.brandName }]
+      ? [
+          {
+            key: 'brand',
+            header: 'Brand Name',
+            sortField: 'brandName',
+            render: (row: BranchRow) => row.brandName,
+          },
+        ]
       : []),
     { key: 'name', header: 'Branch Name', sortField: 'name', render: (row) => row.name },
     {
@@ -249,8 +279,17 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         />
       ),
     },
-    { key: 'tripadvisor', header: 'Tripadvisor', render: (row) => <TripadvisorLink url={row.tripadvisorUrl} /> },
-    { key: 'status', header: 'Status', sortField: 'status', render: (row) => <BranchStatusBadge status={row.status} /> },
+    {
+      key: 'tripadvisor',
+      header: 'Tripadvisor',
+      render: (row) => <TripadvisorLink url={row.tripadvisorUrl} />,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      sortField: 'status',
+      render: (row) => <BranchStatusBadge status={row.status} />,
+    },
   ];
 
   const bulkPossible = actor.manage || actor.review;
@@ -283,7 +322,9 @@ function BranchesScreen({ user }: { user: SessionUser }) {
             : undefined
         }
         bulkActions={
-          bulkPossible ? { options: bulkOptions, selectedCount: selectedRows.length, onGo: handleBulkGo } : undefined
+          bulkPossible
+            ? { options: bulkOptions, selectedCount: selectedRows.length, onGo: handleBulkGo }
+            : undefined
         }
         onUpload={actor.manage ? () => setUploading(true) : undefined}
       >

@@ -48,7 +48,10 @@ export function ReviewModal({ decision, subject, pending, onConfirm, onClose }: 
     <Modal opened={decision !== null} onClose={handleClose} title={title} centered>
       <Stack>
         <Text>
-          {decision === 'reject' ? m.rejectConfirm : m.approveConfirm} <Text span fw={600}>{subject}</Text>
+          {decision === 'reject' ? m.rejectConfirm : m.approveConfirm}{' '}
+          <Text span fw={600}>
+            {subject}
+          </Text>
         </Text>
         <Textarea
           label="Comments"
@@ -69,7 +72,11 @@ export function ReviewModal({ decision, subject, pending, onConfirm, onClose }: 
           <Button variant="default" onClick={handleClose}>
             Cancel
           </Button>
-          <Button color={decision === 'reject' ? 'red' : 'teal'} loading={pending} onClick={() => void handleConfirm()}>
+          <Button
+            color={decision === 'reject' ? 'red' : 'teal'}
+            loading={pending}
+            onClick={() => void handleConfirm()}
+          >
             {title}
           </Button>
         </Group>

@@ -75,7 +75,13 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
             {branchCsvColumns.join(',')}
           </Text>
           {brands.length > 1 ? (
-            <Select label="Brand" data={brands} value={chosenBrand} onChange={setBrandId} allowDeselect={false} />
+            <Select
+              label="Brand"
+              data={brands}
+              value={chosenBrand}
+              onChange={setBrandId}
+              allowDeselect={false}
+            />
           ) : null}
           <FileInput
             label="File"
