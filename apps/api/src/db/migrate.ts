@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as foundation from './migrations/0001-foundation.ts';
 import * as campaigns from './migrations/0002-campaigns.ts';
 import * as branchDirectory from './migrations/0003-branch-directory.ts';
+import * as campaignListIndexes from './migrations/0004-campaign-list-indexes.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-campaigns': campaigns,
   '0003-branch-directory': branchDirectory,
+  '0004-campaign-list-indexes': campaignListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

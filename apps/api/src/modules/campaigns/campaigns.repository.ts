@@ -61,34 +61,48 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       .where('c.deleted_at', 'is', null);
 
   return {
+    /** One page and the total: ids and count from the bare table, then details for the page's rows only. */
     async list(query: CampaignListQuery) {
-      let select = withDetails(db).select(sql<number>`count(*) OVER ()`.as('total'));
+      let filtered = db.selectFrom('campaigns as c').where('c.deleted_at', 'is', null);
       if (query.brands !== 'all') {
         if (query.brands.length === 0) return { rows: [], total: 0 };
-        select = select.where('c.brand_id', 'in', query.brands);
+        filtered = filtered.where('c.brand_id', 'in', query.brands);
       }
-      if (query.startFrom) select = select.where('c.start_date', '>=', query.startFrom);
-      if (query.startTo) select = select.where('c.start_date', '<=', query.startTo);
-      if (query.search) select = select.where('c.name', 'ilike', `%${escapeLike(query.search)}%`);
+      if (query.startFrom) filtered = filtered.where('c.start_date', '>=', query.startFrom);
+      if (query.startTo) filtered = filtered.where('c.start_date', '<=', query.startTo);
+      if (query.search) filtered = filtered.where('c.name', 'ilike', `%${escapeLike(query.search)}%`);
       const { status, customerType, discountType } = query.equals ?? {};
-      if (status) select = select.where('c.status', '=', status as CampaignStatus);
+      if (status) filtered = filtered.where('c.status', '=', status as CampaignStatus);
       if (customerType)
-        select = select.where('c.customer_type', '=', customerType as CampaignsTable['customer_type']);
+        filtered = filtered.where('c.customer_type', '=', customerType as CampaignsTable['customer_type']);
       if (discountType)
-        select = select.where('c.discount_type', '=', discountType as CampaignsTable['discount_type']);
-      const rows = await select
-        .orderBy(sortColumns[query.sort], query.direction)
-        .orderBy('c.id', query.direction)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
+        filtered = filtered.where('c.discount_type', '=', discountType as CampaignsTable['discount_type']);
+      // The page walks an index in the sort order and stops after `limit` rows; the total is its own
+      // count, so neither makes the other read every matching row's details.
+      const [page, counted] = await Promise.all([
+        filtered
+          .select('c.id')
+          .orderBy(sortColumns[query.sort], query.direction)
+          .orderBy('c.id', query.direction)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(counted.count);
+      if (page.length === 0) return { rows: [], total };
+      const details = await withDetails(db)
+        .where(
+          'c.id',
+          'in',
+          page.map((row) => row.id),
+        )
         .execute();
-      if (rows.length > 0 || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
-      // A page past the end has no row to carry the total; the pagination still needs it.
-      const counted = await select
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return { rows, total: Number(counted.count) };
+      const byId = new Map(details.map((row) => [row.id, row]));
+      return {
+        rows: page.map((row) => byId.get(row.id)).filter((row) => row !== undefined),
+        total: Number(total),
+      };
     },
 
     findById(id: string, executor: Executor = db) {

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase, type Database } from '../apps/api/src/db/database.ts';
+import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { loadDemoData } from '../apps/api/src/demo/demo-data.ts';
+
+export interface Row {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p95: number;
+}
+
+/** Times one thing `iterations` times after a warm-up; every figure is in milliseconds. */
+export async function time(name: string, iterations: number, run: () => Promise<unknown> | unknown): Promise<Row> {
+  for (let i = 0; i < Math.min(50, iterations); i += 1) await run();
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < iterations; i += 1) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  const total = performance.now() - started;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
+  return { name, perSecond: (iterations / total) * 1000, p50: at(0.5), p95: at(0.95) };
+}
+
+export function table(title: string, note: string, rows: Row[]): string {
+  const baseline = rows[0]!;
+  return [
+    `## ${title}`,
+    '',
+    note,
+    '',
+    '| measured | per second | p50 ms | p95 ms | × baseline (time) |',
+    '|---|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p95.toFixed(3)} | ${(baseline.perSecond / r.perSecond).toFixed(2)} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The real app on a database of its own with the demo data: PGlite in memory, or (with
+ * DATABASE_URL) a fresh PostgreSQL database that `close()` drops.
+ */
+export async function benchApp() {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '100000000' });
+  const adminUrl = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (adminUrl) {
+    const name = `krowd_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory', poolMax: 4 });
+    drop = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: 'memory' });
+  }
+  await migrateToLatest(database.db);
+  await loadDemoData(database.db);
+  const app = await buildApp({ config, database, logger: false });
+  await app.services.settings.ensureDefaults();
+  const inject = async (request: InjectOptions) => {
+    const response = await app.inject(request);
+    if (response.statusCode >= 400) throw new Error(`${request.url}: ${response.statusCode} ${response.body}`);
+    return response;
+  };
+  return {
+    app,
+    database,
+    engine: database.engine,
+    inject,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
