@@ -15,7 +15,11 @@ export interface Row {
 }
 
 /** Times one thing `iterations` times after a warm-up; every figure is in milliseconds. */
-export async function time(name: string, iterations: number, run: () => Promise<unknown> | unknown): Promise<Row> {
+export async function time(
+  name: string,
+  iterations: number,
+  run: () => Promise<unknown> | unknown,
+): Promise<Row> {
   for (let i = 0; i < Math.min(50, iterations); i += 1) await run();
   const times: number[] = [];
   const started = performance.now();
@@ -80,7 +84,8 @@ export async function benchApp() {
   await app.services.settings.ensureDefaults();
   const inject = async (request: InjectOptions) => {
     const response = await app.inject(request);
-    if (response.statusCode >= 400) throw new Error(`${request.url}: ${response.statusCode} ${response.body}`);
+    if (response.statusCode >= 400)
+      throw new Error(`${request.url}: ${response.statusCode} ${response.body}`);
     return response;
   };
   return {

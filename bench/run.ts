@@ -15,7 +15,11 @@ const bench = await benchApp();
 const { inject } = bench;
 
 const login = async (email: string) => {
-  const response = await inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: demoPassword } });
+  const response = await inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: demoPassword },
+  });
   const body = response.json() as { accessToken: string; details: { _id: string; brandId: string | null } };
   return { headers: { authorization: `Bearer ${body.accessToken}` }, details: body.details };
 };
@@ -25,25 +29,39 @@ const login = async (email: string) => {
   const group = await login('groupadmin@demo.test');
   const rows = [
     await time('baseline: GET /api/health', 2000, () => inject({ url: '/api/health' })),
-    await time('GET /api/auth/session (signed in)', 2000, () => inject({ url: '/api/auth/session', headers: group.headers })),
+    await time('GET /api/auth/session (signed in)', 2000, () =>
+      inject({ url: '/api/auth/session', headers: group.headers }),
+    ),
     await time('GET /api/users/:id (group admin, own id)', 2000, () =>
       inject({ url: `/api/users/${group.details._id}`, headers: group.headers }),
     ),
     await time('POST /api/auth/login (argon2id)', 40, () =>
-      inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'companyadmin@demo.test', password: demoPassword } }),
+      inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'companyadmin@demo.test', password: demoPassword },
+      }),
     ),
   ];
-  sections.push(table(`Requests (${bench.engine})`, 'Through Fastify inject; the baseline is GET /api/health.', rows));
+  sections.push(
+    table(`Requests (${bench.engine})`, 'Through Fastify inject; the baseline is GET /api/health.', rows),
+  );
 }
 
 // Projection: recomputed on every form change, target well under 1 ms.
 {
   const brandId = (await login('companyadmin@demo.test')).details.brandId!;
-  const { rows: records } = await sql<{ record: unknown }>`SELECT record FROM projection_records WHERE brand_id = ${brandId}`.execute(
-    bench.database.db,
-  );
+  const { rows: records } = await sql<{
+    record: unknown;
+  }>`SELECT record FROM projection_records WHERE brand_id = ${brandId}`.execute(bench.database.db);
   const projectionRecord = records[0]!.record;
-  const input = { customerType: 'existing', discountType: 'dv', discountAmount: 30, discountValue: 5, successFee: 10 } as const;
+  const input = {
+    customerType: 'existing',
+    discountType: 'dv',
+    discountAmount: 30,
+    discountValue: 5,
+    successFee: 10,
+  } as const;
   const formBody = {
     name: 'Green Fork27011',
     start_date: '2027-01-01',
@@ -55,10 +73,16 @@ const login = async (email: string) => {
     type: 'All',
   };
   const rows = [
-    await time('baseline: validate the campaign form (zod)', 20_000, () => campaignFormSchema.safeParse(formBody)),
-    await time('project(record, form) (dv, existing customers)', 20_000, () => project(projectionRecord, input)),
+    await time('baseline: validate the campaign form (zod)', 20_000, () =>
+      campaignFormSchema.safeParse(formBody),
+    ),
+    await time('project(record, form) (dv, existing customers)', 20_000, () =>
+      project(projectionRecord, input),
+    ),
   ];
-  sections.push(table('Projection', 'Pure functions in one process; target: projection well under 1 ms.', rows));
+  sections.push(
+    table('Projection', 'Pure functions in one process; target: projection well under 1 ms.', rows),
+  );
 }
 
 // Campaign list at 100,000 campaigns: target p95 under 50 ms on PostgreSQL.
@@ -83,7 +107,11 @@ const login = async (email: string) => {
     await time('future campaigns, one brand (a third of them)', 300, () => list(brand.headers, 'future')),
     await time('past campaigns, all brands (system admin)', 300, () => list(admin.headers, 'past')),
     await time('future campaigns, search "bench 99"', 300, () =>
-      list(brand.headers, 'future', `&filter=${encodeURIComponent(JSON.stringify({ globalSearch: 'bench 99' }))}`),
+      list(
+        brand.headers,
+        'future',
+        `&filter=${encodeURIComponent(JSON.stringify({ globalSearch: 'bench 99' }))}`,
+      ),
     ),
   ];
   sections.push(

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { servers } from '../support/fixtures.ts';
+import { openCampaignForm, servers } from '../support/fixtures.ts';
 
 test('the guest link signs the guest in once, then is refused with a heading on login', async ({ page }) => {
   const link = new URL(servers().main.guestLink);
-  await page.goto(link.pathname + link.search);
+  await openCampaignForm(page, () => page.goto(link.pathname + link.search));
   await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
   await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
 
@@ -22,7 +22,7 @@ test('the guest link signs the guest in once, then is refused with a heading on 
   await expect(page).toHaveURL(/\/login$/);
 
   // Guests log out at once, without a confirmation.
-  await page.goto('/user/campaigns/create');
+  await openCampaignForm(page, () => page.goto('/user/campaigns/create'));
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshAccount, latestMailTo, login } from '../support/fixtures.ts';
+import { freshAccount, latestMailTo, login, openCampaignForm } from '../support/fixtures.ts';
 
 test('forgot password → the mail → recover → login with the new password', async ({ page, request }) => {
   const account = await freshAccount(request, 'recover');
@@ -49,7 +49,7 @@ test('change password shows the modal, ends the session, and the new password wo
 }) => {
   const account = await freshAccount(request, 'change');
   await page.goto('/login');
-  await login(page, account.email, account.password);
+  await openCampaignForm(page, () => login(page, account.email, account.password));
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'Change Password' }).click();
   await page.getByLabel('Current password').fill(account.password);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login } from '../support/fixtures.ts';
+import { login, openCampaignForm } from '../support/fixtures.ts';
 
 async function createRecurring(page: Page): Promise<string> {
-  await page.getByRole('link', { name: 'Create Campaign' }).first().click();
+  await openCampaignForm(page, () => page.getByRole('link', { name: 'Create Campaign' }).first().click());
   await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Percent off, short').check();
@@ -18,7 +18,9 @@ test('a campaign is edited, paused and unpaused, then deleted', async ({ page })
   const name = await createRecurring(page);
   const row = () => page.getByRole('row', { name: new RegExp(name) });
 
-  await row().getByRole('button', { name: `Edit ${name}` }).click();
+  await row()
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await expect(page.getByRole('heading', { name: 'Edit Campaign', level: 2 })).toBeVisible();
   await expect(page.getByLabel('Campaign name')).toHaveValue(name);
   await page.getByLabel('Discount (%)').fill('22');
@@ -28,7 +30,9 @@ test('a campaign is edited, paused and unpaused, then deleted', async ({ page })
   await expect(page.getByText(`Campaign "${name}" updated successfully`)).toBeVisible();
   await expect(row().getByRole('cell', { name: '22', exact: true })).toBeVisible();
 
-  await row().getByRole('button', { name: `Pause ${name}` }).click();
+  await row()
+    .getByRole('button', { name: `Pause ${name}` })
+    .click();
   await expect(page.getByText(`Edit details of child campaign (${name})`)).toBeVisible();
   const earliest = await page.getByLabel('Paused from').getAttribute('min');
   const from = new Date(`${earliest}T00:00:00Z`);
@@ -40,12 +44,16 @@ test('a campaign is edited, paused and unpaused, then deleted', async ({ page })
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Paused range added successfully')).toBeVisible();
 
-  await row().getByRole('button', { name: `Pause ${name}` }).click();
+  await row()
+    .getByRole('button', { name: `Pause ${name}` })
+    .click();
   await page.getByRole('button', { name: /^Delete paused range/ }).click();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Paused range deleted successfully')).toBeVisible();
 
-  await row().getByRole('button', { name: `Delete ${name}` }).click();
+  await row()
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
   await expect(page.getByText(`Are you sure you want to delete the "${name}" campaign ?`)).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Campaign deleted successfully')).toBeVisible();
@@ -75,6 +83,9 @@ test('the past list opens a campaign on the dashboard route', async ({ page }) =
   await page.goto('/login');
   await login(page, 'companyadmin@demo.test');
   await page.getByRole('link', { name: 'Past Campaigns' }).click();
-  await page.getByRole('button', { name: /^Open / }).first().click();
+  await page
+    .getByRole('button', { name: /^Open / })
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/user\/dashboard\/[0-9a-f-]{36}$/);
 });

@@ -43,3 +43,21 @@ export async function freshAccount(request: APIRequestContext, prefix: string) {
   expect(response.status()).toBe(201);
   return { email, password };
 }
+
+/**
+ * Opens the campaign form (by `open`) and closes the branch alert it shows when the brand has
+ * branches waiting for approval or none at all: other journeys add branches to the demo brands.
+ */
+export async function openCampaignForm(page: Page, open: () => Promise<unknown>) {
+  const merchants = page.waitForResponse((response) =>
+    response.url().includes('/api/merchants/getMerchantByBrandId'),
+  );
+  await open();
+  await merchants;
+  const alert = page.getByRole('dialog', { name: 'Alert' });
+  const shown = await alert.waitFor({ state: 'visible', timeout: 1500 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) await alert.getByRole('button', { name: 'Close' }).click();
+}

@@ -25,7 +25,11 @@ const sorted = (actions: BranchAction[]) => [...actions].sort();
 
 /** Spec 2 §4, per-row buttons, for a reviewer: [created by the operator side, by a brand user]. */
 const reviewerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> = {
-  Pending: [['view', 'approve', 'reject'], ['view']],
+  // A brand user's new branch waits Pending for the operator's confirmation (our reading).
+  Pending: [
+    ['view', 'approve', 'reject'],
+    ['view', 'approve', 'reject'],
+  ],
   Approved: [['view', 'reject'], ['view']],
   Active: [['view', 'reject'], ['view']],
   Rejected: [['view', 'approve'], ['view']],
@@ -195,10 +199,10 @@ const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor;
     bulk: ['delete'],
   },
   {
-    rows: 'brand-user rows',
+    rows: 'brand-user rows waiting for confirmation',
     selection: [row('Pending', true), row('Pending', true)],
     actor: reviewer,
-    bulk: [],
+    bulk: ['approve', 'reject'],
   },
   {
     rows: 'brand-user rows with a Deleted one',

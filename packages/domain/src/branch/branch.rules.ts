@@ -54,10 +54,16 @@ function rowActions(row: BranchRuleRow, actor: BranchActor): Set<BranchAction> {
   if (actor.manage && live) actions.add('edit');
   // Default branches can be edited but never deleted (spec 2 §4).
   if (actor.manage && live && !row.defaultBranch) actions.add('delete');
-  // Approve and reject are for branches the operator side created, not a brand user (spec 2 §4).
+  // Approve and reject are for branches the operator side created (spec 2 §4); a brand user's
+  // new branch waits Pending for the operator's confirmation (users/approveMerchantId), without
+  // which no campaign could ever run at it.
   if (actor.review && !row.createdByBrandUser) {
     if (approvable.includes(row.status)) actions.add('approve');
     if (rejectable.includes(row.status)) actions.add('reject');
+  }
+  if (actor.review && row.createdByBrandUser && row.status === 'Pending') {
+    actions.add('approve');
+    actions.add('reject');
   }
   return actions;
 }

@@ -502,8 +502,22 @@ describe('POST /api/merchants/multiApprove', () => {
     });
   });
 
-  it('refuses to approve branches a brand user created, changing nothing', async () => {
+  it("confirms a brand user's new branch while it is Pending, so a campaign can run at it", async () => {
     const id = await branch({ status: 'Pending', created_by_brand_user: true });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['admin@demo.test'],
+      body: { selectedIds: [id], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect((await stored(id)).status).toBe('Approved');
+  });
+
+  it("refuses to approve a brand user's branch in any other status, changing nothing", async () => {
+    const id = await branch({ status: 'Rejected', created_by_brand_user: true });
 
     const response = await call(app, {
       method: 'POST',
@@ -514,7 +528,7 @@ describe('POST /api/merchants/multiApprove', () => {
 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
-    expect((await stored(id)).status).toBe('Pending');
+    expect((await stored(id)).status).toBe('Rejected');
   });
 
   it('refuses to approve an Active branch and to reject without a reason', async () => {

@@ -769,6 +769,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
       >
         <Text mb="lg">{branchAlert === 'none' ? m.noBranches : m.branchesPending}</Text>
         <Group justify="flex-end">
+          <Button variant="default" onClick={() => setBranchAlertDismissed(true)}>
+            Close
+          </Button>
           {canOpen(audienceOfUser(user), 'branches') ? (
             <Button
               onClick={() => {
@@ -778,9 +781,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
             >
               {branchAlert === 'none' ? m.addBranch : m.goToBranches}
             </Button>
-          ) : (
-            <Button onClick={() => setBranchAlertDismissed(true)}>OK</Button>
-          )}
+          ) : null}
         </Group>
       </Modal>
       <Modal opened={allBranchesHint} onClose={() => setAllBranchesHint(false)} title="Alert" centered>
