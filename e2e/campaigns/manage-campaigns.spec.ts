@@ -13,6 +13,8 @@ async function createRecurring(page: Page): Promise<string> {
 }
 
 test('a campaign is edited, paused and unpaused, then deleted', async ({ page }) => {
+  // A long journey: on a busy machine it needs more than the default minute.
+  test.setTimeout(150_000);
   await page.goto('/login');
   await login(page, 'brandadmin@demo.test');
   const name = await createRecurring(page);
