@@ -45,19 +45,17 @@ export async function freshAccount(request: APIRequestContext, prefix: string) {
 }
 
 /**
- * Opens the campaign form (by `open`) and closes the branch alert it shows when the brand has
- * branches waiting for approval or none at all: other journeys add branches to the demo brands.
+ * Opens the campaign form (by `open`) with the branch alert closed whenever it shows: it comes
+ * when the brand has branches waiting for approval or none usable, and other journeys running at
+ * the same time add and remove branches of the demo brands.
  */
 export async function openCampaignForm(page: Page, open: () => Promise<unknown>) {
-  const merchants = page.waitForResponse((response) =>
-    response.url().includes('/api/merchants/getMerchantByBrandId'),
+  const alert = page.getByRole('dialog', { name: 'Alert' });
+  await page.addLocatorHandler(
+    alert.getByText(/pending in branches|no Branches to create campaign/),
+    async () => {
+      await alert.getByRole('button', { name: 'Close' }).click();
+    },
   );
   await open();
-  await merchants;
-  const alert = page.getByRole('dialog', { name: 'Alert' });
-  const shown = await alert.waitFor({ state: 'visible', timeout: 1500 }).then(
-    () => true,
-    () => false,
-  );
-  if (shown) await alert.getByRole('button', { name: 'Close' }).click();
 }
