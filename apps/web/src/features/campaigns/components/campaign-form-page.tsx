@@ -6,7 +6,6 @@ import {
   Grid,
   Group,
   Modal,
-  NumberInput,
   Paper,
   Radio,
   RangeSlider,
@@ -45,6 +44,7 @@ import {
 } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { ProjectionFigures, ProjectionInput } from '@krowd/domain/projection/projection.rules';
+import { NumberField } from '@/components/ui/number-field';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
@@ -83,8 +83,6 @@ function monthsBetween(first: IsoMonth, last: IsoMonth) {
   }
   return months;
 }
-
-const toNumberOrBlank = (value: string | number) => (value === '' ? '' : Number(value));
 
 /** The form's own fields out of a loaded campaign (the payload schema refuses any other). */
 function formValuesOf(campaign: CampaignDetails): CampaignFormInput {
@@ -334,102 +332,38 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
               />
 
               {discountType === 'dp' ? (
-                <Controller
-                  control={control}
-                  name="discountPercent"
-                  render={({ field }) => (
-                    <NumberInput
-                      label="Discount (%)"
-                      min={1}
-                      max={100}
-                      allowDecimal={false}
-                      value={field.value ?? ''}
-                      onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                      error={errors.discountPercent?.message}
-                    />
-                  )}
-                />
+                <NumberField control={control} name="discountPercent" kind="percent" label="Discount (%)" />
               ) : null}
               {discountType === 'dv' ? (
                 <Group grow align="flex-start">
-                  <Controller
+                  <NumberField
                     control={control}
                     name="discountAmount"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Minimum spend (£)"
-                        min={0}
-                        decimalScale={2}
-                        prefix="£"
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.discountAmount?.message}
-                      />
-                    )}
+                    kind="pounds"
+                    label="Minimum spend (£)"
                   />
-                  <Controller
-                    control={control}
-                    name="discountValue"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Discount (£)"
-                        min={0}
-                        decimalScale={2}
-                        prefix="£"
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.discountValue?.message}
-                      />
-                    )}
-                  />
+                  <NumberField control={control} name="discountValue" kind="pounds" label="Discount (£)" />
                 </Group>
               ) : null}
               {discountType === 'ss' ? (
                 <Group grow align="flex-start">
-                  <Controller
+                  <NumberField
                     control={control}
                     name="discountSpreadAmount"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Spend above average (ATV %)"
-                        min={1}
-                        max={100}
-                        allowDecimal={false}
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.discountSpreadAmount?.message}
-                      />
-                    )}
+                    kind="percent"
+                    label="Spend above average (ATV %)"
                   />
-                  <Controller
+                  <NumberField
                     control={control}
                     name="discountSpreadValue"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Discount (%)"
-                        min={1}
-                        max={100}
-                        allowDecimal={false}
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.discountSpreadValue?.message}
-                      />
-                    )}
+                    kind="percent"
+                    label="Discount (%)"
                   />
-                  <Controller
+                  <NumberField
                     control={control}
                     name="spreadAvgSpend"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Average spend (£, optional)"
-                        min={0}
-                        decimalScale={2}
-                        prefix="£"
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.spreadAvgSpend?.message}
-                      />
-                    )}
+                    kind="pounds"
+                    label="Average spend (£, optional)"
                   />
                 </Group>
               ) : null}
@@ -475,27 +409,21 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
               </Group>
 
               <Group grow align="flex-start">
-                <Controller
+                <NumberField
                   control={control}
                   name="successFee"
-                  render={({ field }) => (
-                    <NumberInput
-                      label={
-                        <Group gap={4}>
-                          Success fee (%)
-                          <Tooltip label={m.successFeeTooltip} multiline w={240}>
-                            <IconInfoCircle size={14} aria-label={m.successFeeTooltip} />
-                          </Tooltip>
-                        </Group>
-                      }
-                      min={0}
-                      max={100}
-                      allowDecimal={false}
-                      value={field.value ?? ''}
-                      onChange={(v) => field.onChange(v === '' ? undefined : Number(v))}
-                      error={errors.successFee?.message}
-                    />
-                  )}
+                  blank={undefined}
+                  label={
+                    <Group gap={4}>
+                      Success fee (%)
+                      <Tooltip label={m.successFeeTooltip} multiline w={240}>
+                        <IconInfoCircle size={14} aria-label={m.successFeeTooltip} />
+                      </Tooltip>
+                    </Group>
+                  }
+                  min={0}
+                  max={100}
+                  allowDecimal={false}
                 />
                 <Controller
                   control={control}
@@ -510,21 +438,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                   )}
                 />
                 {values.budgetType === 'budget' ? (
-                  <Controller
-                    control={control}
-                    name="budget"
-                    render={({ field }) => (
-                      <NumberInput
-                        label="Budget (£)"
-                        min={0}
-                        decimalScale={2}
-                        prefix="£"
-                        value={field.value ?? ''}
-                        onChange={(v) => field.onChange(toNumberOrBlank(v))}
-                        error={errors.budget?.message}
-                      />
-                    )}
-                  />
+                  <NumberField control={control} name="budget" kind="pounds" label="Budget (£)" />
                 ) : null}
               </Group>
 
