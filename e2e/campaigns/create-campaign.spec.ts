@@ -130,3 +130,15 @@ test('a group admin creates a campaign for a brand of the group they choose', as
   expect(name).toMatch(/^Harbour Kitchen/);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 });
+
+test('the internal demo user sees the fixed demo figures and a discount fixed at 10%', async ({ page }) => {
+  await openCreate(page, 'internal@demo.test');
+  await expect(page.getByLabel('Discount (%)')).toBeDisabled();
+  await expect(page.getByLabel('Discount (%)')).toHaveValue('10');
+  await expect(page.getByTestId('projection-total_cardholders')).toHaveText('4,037,318');
+  await expect(page.getByTestId('projection-addressable_market')).toHaveText('576,759');
+  await expect(page.getByTestId('projection-expected_reach')).toHaveText('50,173');
+  await expect(page.getByTestId('projection-expected_conversion')).toHaveText('305');
+  await expect(page.getByTestId('projection-expected_revenue')).toHaveText('£12,430.00');
+  await expect(page.getByTestId('projection-expected_cost')).toHaveText('£2,193.00');
+});

@@ -3,6 +3,7 @@ import * as foundation from './migrations/0001-foundation.ts';
 import * as campaigns from './migrations/0002-campaigns.ts';
 import * as branchDirectory from './migrations/0003-branch-directory.ts';
 import * as campaignListIndexes from './migrations/0004-campaign-list-indexes.ts';
+import * as internalDemoUser from './migrations/0005-internal-demo-user.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-campaigns': campaigns,
   '0003-branch-directory': branchDirectory,
   '0004-campaign-list-indexes': campaignListIndexes,
+  '0005-internal-demo-user': internalDemoUser,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

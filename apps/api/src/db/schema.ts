@@ -40,6 +40,7 @@ export interface UsersTable {
   entity_type: EntityType;
   role: BrandRole | null;
   is_client_admin: Generated<boolean>;
+  is_internal_demo: Generated<boolean>;
   brand_id: string | null;
   group_id: string | null;
   bank_id: string | null;

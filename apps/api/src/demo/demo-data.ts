@@ -25,6 +25,7 @@ interface DemoAccount {
   inBank?: boolean;
   isClientAdmin?: boolean;
   isFirstLogin?: boolean;
+  isInternalDemo?: boolean;
   guest?: boolean;
 }
 
@@ -129,6 +130,16 @@ export const demoAccounts: readonly DemoAccount[] = [
     brand: 'firstLogin',
     isFirstLogin: true,
   },
+  {
+    email: 'internal@demo.test',
+    who: 'internal demo user (fixed demo figures, fixed 10% discount)',
+    firstName: 'Ivo',
+    lastName: 'Internal',
+    entityType: 'brand',
+    role: 'companyAdmin',
+    brand: 'standalone',
+    isInternalDemo: true,
+  },
 ];
 
 export const demoNames = {
@@ -199,6 +210,7 @@ export async function loadDemoData(
           group_id: account.inGroup ? group.id : null,
           bank_id: account.inBank ? bank.id : null,
           is_first_login: account.isFirstLogin ?? false,
+          is_internal_demo: account.isInternalDemo ?? false,
           is_t_and_c_accepted: !account.isFirstLogin,
           process_completed: !account.isFirstLogin,
         })),

@@ -543,6 +543,7 @@ const expectedAudiences: Record<string, Audience> = {
   'branduser@demo.test': 'brandUser',
   'user@demo.test': 'user',
   'firstlogin@demo.test': 'user',
+  'internal@demo.test': 'companyAdmin',
   guest: 'guest',
 };
 

@@ -25,6 +25,7 @@ const baseUser: SessionUser = {
   bankId: null,
   bankName: null,
   isClientAdmin: false,
+  isInternalDemo: false,
   isFirstLogin: false,
   isTAndCAccepted: true,
   guestUser: false,

@@ -23,6 +23,8 @@ export const sessionUserSchema = z.object({
   bankId: z.string().nullable(),
   bankName: z.string().nullable(),
   isClientAdmin: z.boolean(),
+  /** The internal demo user: fixed demo projection figures and a fixed 10% discount (spec 1 §6). */
+  isInternalDemo: z.boolean(),
   isFirstLogin: z.boolean(),
   isTAndCAccepted: z.boolean(),
   guestUser: z.boolean(),

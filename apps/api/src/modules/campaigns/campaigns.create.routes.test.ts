@@ -50,6 +50,7 @@ const emails = [
   'branduser@demo.test',
   'user@demo.test',
   'firstlogin@demo.test',
+  'internal@demo.test',
 ] as const;
 type Email = (typeof emails)[number];
 
@@ -176,6 +177,23 @@ describe('creating a campaign', () => {
         editable: true,
       }),
     ]);
+  });
+
+  it("keeps the internal demo user's percent discount at the fixed 10%", async () => {
+    const created = await create(
+      'internal@demo.test',
+      campaignBody(ids.brands.standalone, '2031-05', { discountPercent: 25 }),
+    );
+    const { _id: id } = created.json().campaign;
+
+    const stored = await testApp.db
+      .selectFrom('campaigns')
+      .select('discount_percent')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+    expect(created.statusCode).toBe(201);
+    expect(stored.discount_percent).toBe(10);
   });
 
   it('stores a dv campaign with a minimum spend in pence, at the chosen branch only', async () => {

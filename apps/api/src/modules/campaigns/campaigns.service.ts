@@ -16,7 +16,7 @@ import {
   type CampaignWindowKind,
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
-import { campaignName } from '@krowd/domain/campaign/campaign.rules';
+import { campaignName, fixedDiscountPercent } from '@krowd/domain/campaign/campaign.rules';
 import type { CampaignForm, CampaignListFilter } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { poundsToPence } from '@krowd/domain/money/money.rules';
@@ -192,8 +192,9 @@ export function createCampaignsService(deps: {
       );
     },
 
-    async create(auth: AuthContext, form: CampaignForm) {
+    async create(auth: AuthContext, submitted: CampaignForm) {
       if (!auth.account.is_t_and_c_accepted) throw new HttpError(409, m.termsRequired);
+      const form = withFixedDiscount(auth, submitted);
       const brand = await brandInScope(brands, auth.scope, form.brandId);
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(brand.id, form);
@@ -219,7 +220,8 @@ export function createCampaignsService(deps: {
       return { id, name };
     },
 
-    async update(auth: AuthContext, id: string, form: CampaignForm) {
+    async update(auth: AuthContext, id: string, submitted: CampaignForm) {
+      const form = withFixedDiscount(auth, submitted);
       const row = await campaignInScope(auth.scope, id);
       if (
         campaignPhase(row.start_date, clock(), timeZone) !== 'future' ||
@@ -409,6 +411,12 @@ export function createCampaignsService(deps: {
       return id;
     });
   }
+}
+
+/** The internal demo user's percent discount is always the fixed 10% (spec 1 §6). */
+function withFixedDiscount(auth: AuthContext, form: CampaignForm): CampaignForm {
+  if (!auth.account.is_internal_demo || form.discountType !== 'dp') return form;
+  return { ...form, discountPercent: fixedDiscountPercent };
 }
 
 function pauseMessage(

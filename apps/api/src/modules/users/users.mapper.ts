@@ -55,6 +55,7 @@ export function toSessionUser(account: UserAccount, brands: { id: string; name: 
     bankId: account.bank_id,
     bankName: account.bank_name,
     isClientAdmin: account.is_client_admin,
+    isInternalDemo: account.is_internal_demo,
     isFirstLogin: account.is_first_login,
     isTAndCAccepted: account.is_t_and_c_accepted,
     guestUser: account.guest_user,

@@ -32,6 +32,7 @@ import {
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
   campaignName,
+  fixedDiscountPercent,
   lastTransactionMonths,
   needsLastTransaction,
 } from '@krowd/domain/campaign/campaign.rules';
@@ -43,7 +44,11 @@ import {
   type CampaignFormInput,
 } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { ProjectionFigures, ProjectionInput } from '@krowd/domain/projection/projection.rules';
+import {
+  internalDemoProjection,
+  type ProjectionFigures,
+  type ProjectionInput,
+} from '@krowd/domain/projection/projection.rules';
 import { NumberField } from '@/components/ui/number-field';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
@@ -332,7 +337,14 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
               />
 
               {discountType === 'dp' ? (
-                <NumberField control={control} name="discountPercent" kind="percent" label="Discount (%)" />
+                <NumberField
+                  control={control}
+                  name="discountPercent"
+                  kind="percent"
+                  label="Discount (%)"
+                  disabled={user.isInternalDemo}
+                  description={user.isInternalDemo ? `Fixed at ${fixedDiscountPercent}%` : undefined}
+                />
               ) : null}
               {discountType === 'dv' ? (
                 <Group grow align="flex-start">
@@ -660,6 +672,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
         <ProjectionPanel
           record={brand.data?.json ?? null}
           input={projectionInput}
+          fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
           onFigures={handleFigures}
           nextDisabled={noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
           nextLabel="Next"

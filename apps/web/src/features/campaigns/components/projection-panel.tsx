@@ -76,7 +76,10 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
   const key = JSON.stringify(input);
 
   useEffect(() => {
-    if (fixedFigures) return;
+    if (fixedFigures) {
+      onFigures?.(fixedFigures);
+      return;
+    }
     const timer = window.setTimeout(() => {
       const result = project(record, JSON.parse(key) as ProjectionInput);
       if (result.valid) {
