@@ -54,7 +54,11 @@ export async function openCampaignForm(page: Page, open: () => Promise<unknown>)
   await page.addLocatorHandler(
     alert.getByText(/pending in branches|no Branches to create campaign/),
     async () => {
-      await alert.getByRole('button', { name: 'Close' }).click();
+      // The alert may already be closing (its exit transition) when the handler runs.
+      await alert
+        .getByRole('button', { name: 'Close' })
+        .click({ timeout: 3000 })
+        .catch(() => undefined);
     },
   );
   await open();
