@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -41,4 +42,26 @@ export function serverErrorOf<Values extends FieldValues>(
     return error.message;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The form's submit with the server's answer kept for under the form: the message clears on each
+ * try, and a failed call shows its message (its field errors go onto the fields).
+ */
+export function useServerSubmit<Values extends FieldValues, Output>(
+  form: UseFormReturn<Values, unknown, Output>,
+  onValid: (values: Output) => Promise<unknown>,
+) {
+  const [status, setStatus] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      await onValid(values);
+    } catch (error) {
+      setStatus(
+        serverErrorOf(error, form.setError as UseFormReturn<Values, unknown, FieldValues>['setError']),
+      );
+    }
+  });
+  return { status, onSubmit };
 }

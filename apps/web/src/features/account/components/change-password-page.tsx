@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { changePasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
 import { useChangePassword } from '../api/change-password.ts';
@@ -15,7 +15,6 @@ import { useChangePassword } from '../api/change-password.ts';
 export function ChangePasswordPage() {
   const changePassword = useChangePassword();
   const { signedOut } = useSessionActions();
-  const [status, setStatus] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const form = useZodForm(changePasswordSchema, {
     currentPassword: '',
@@ -24,14 +23,9 @@ export function ChangePasswordPage() {
   });
   const { errors } = form.formState;
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      await changePassword.mutateAsync(values);
-      setDone(true);
-    } catch (error) {
-      setStatus(serverErrorOf(error, form.setError));
-    }
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    await changePassword.mutateAsync(values);
+    setDone(true);
   });
 
   const handleLoginAgain = () => signedOut({ to: paths.login });

@@ -1,11 +1,10 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useForgotPassword } from '../api/auth-calls.ts';
@@ -14,18 +13,12 @@ import { useForgotPassword } from '../api/auth-calls.ts';
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const forgot = useForgotPassword();
-  const [status, setStatus] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordSchema, { email: '' });
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const response = await forgot.mutateAsync(values);
-      notify.success(response.respMessage ?? messages.auth.forgotPasswordSent);
-      navigate(paths.root);
-    } catch (error) {
-      setStatus(serverErrorOf(error, form.setError));
-    }
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const response = await forgot.mutateAsync(values);
+    notify.success(response.respMessage ?? messages.auth.forgotPasswordSent);
+    navigate(paths.root);
   });
 
   return (

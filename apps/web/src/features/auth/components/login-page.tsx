@@ -1,11 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
 import { useLogin } from '../api/auth-calls.ts';
@@ -18,19 +17,13 @@ export function LoginPage() {
   const navigate = useNavigate();
   const login = useLogin();
   const { signedIn } = useSessionActions();
-  const [status, setStatus] = useState<string | null>(null);
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors } = form.formState;
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const { details } = await login.mutateAsync(values);
-      signedIn(details);
-      navigate(returnPathOf(state), { replace: true });
-    } catch (error) {
-      setStatus(serverErrorOf(error));
-    }
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const { details } = await login.mutateAsync(values);
+    signedIn(details);
+    navigate(returnPathOf(state), { replace: true });
   });
 
   return (

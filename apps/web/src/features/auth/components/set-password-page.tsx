@@ -1,10 +1,9 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createPasswordFormSchema } from '@krowd/domain/auth/auth.schema';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSetPasswordFromLink } from '../api/auth-calls.ts';
@@ -19,19 +18,13 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink(kind);
-  const [status, setStatus] = useState<string | null>(null);
   const form = useZodForm(createPasswordFormSchema, { newPassword: '', confirmPassword: '' });
   const { errors } = form.formState;
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const response = await setPassword.mutateAsync({ ...values, token });
-      if (response.respMessage) notify.success(response.respMessage);
-      navigate(paths.root);
-    } catch (error) {
-      setStatus(serverErrorOf(error, form.setError));
-    }
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const response = await setPassword.mutateAsync({ ...values, token });
+    if (response.respMessage) notify.success(response.respMessage);
+    navigate(paths.root);
   });
 
   return (

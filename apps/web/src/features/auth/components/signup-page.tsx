@@ -1,11 +1,10 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { signupSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSignup } from '../api/auth-calls.ts';
@@ -14,7 +13,6 @@ import { useSignup } from '../api/auth-calls.ts';
 export function SignupPage() {
   const navigate = useNavigate();
   const signup = useSignup();
-  const [status, setStatus] = useState<string | null>(null);
   const form = useZodForm(signupSchema, {
     firstName: '',
     lastName: '',
@@ -24,15 +22,10 @@ export function SignupPage() {
   });
   const { errors } = form.formState;
 
-  const handleSubmit = form.handleSubmit(async (values) => {
-    setStatus(null);
-    try {
-      const response = await signup.mutateAsync(values);
-      notify.success(response.respMessage ?? messages.auth.signupSuccess);
-      navigate(paths.root);
-    } catch (error) {
-      setStatus(serverErrorOf(error, form.setError));
-    }
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const response = await signup.mutateAsync(values);
+    notify.success(response.respMessage ?? messages.auth.signupSuccess);
+    navigate(paths.root);
   });
 
   return (
