@@ -4,7 +4,10 @@ import { statePath } from './global-setup.ts';
 
 export const demoPassword = 'Demo@12345';
 
-export function servers(): { main: { url: string; guestLink: string }; shortIdle: { url: string } } {
+export function servers(): {
+  main: { url: string; guestLink: string; cardNetworkLink: string };
+  shortIdle: { url: string };
+} {
   return JSON.parse(readFileSync(statePath, 'utf8'));
 }
 

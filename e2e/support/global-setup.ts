@@ -18,7 +18,10 @@ export default async function globalSetup() {
   mkdirSync(path.dirname(statePath), { recursive: true });
   writeFileSync(
     statePath,
-    JSON.stringify({ main: { url: main.url, guestLink: main.guestLink }, shortIdle: { url: shortIdle.url } }),
+    JSON.stringify({
+      main: { url: main.url, guestLink: main.guestLink, cardNetworkLink: main.cardNetworkLink },
+      shortIdle: { url: shortIdle.url },
+    }),
   );
   return async () => {
     main.process.kill('SIGTERM');

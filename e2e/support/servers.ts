@@ -10,11 +10,13 @@ export interface StartedServer {
   process: ChildProcess;
   url: string;
   guestLink: string;
+  /** The card-network guest link (cardnetwork@demo.test): its session has the card-network source. */
+  cardNetworkLink: string;
 }
 
 /**
  * Starts the built product (apps/api/dist/server.js) on a fresh PGlite database with demo data,
- * waits until it says it is running, and reads the guest link it prints.
+ * waits until it says it is running, and reads the guest links it prints.
  */
 export function startServer(port: number, env: Record<string, string> = {}): Promise<StartedServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'krowd-e2e-'));
@@ -42,11 +44,19 @@ export function startServer(port: number, env: Record<string, string> = {}): Pro
     }, 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const guest = output.match(/(http:\/\/\S+\/guestuser\/\S+)/);
-      if (output.includes('Krowd is running at') && guest) {
+      const guest = output.match(/Guest onboarding link for \S+[^\n]*\n\s*(http:\/\/\S+\/guestuser\/\S+)/);
+      const cardNetwork = output.match(
+        /Card-network guest link for \S+[^\n]*\n\s*(http:\/\/\S+\/guestuser\/\S+)/,
+      );
+      if (output.includes('Krowd is running at') && guest && cardNetwork) {
         clearTimeout(timer);
         child.stdout?.off('data', onData);
-        resolve({ process: child, url: `http://localhost:${port}`, guestLink: guest[1]! });
+        resolve({
+          process: child,
+          url: `http://localhost:${port}`,
+          guestLink: guest[1]!,
+          cardNetworkLink: cardNetwork[1]!,
+        });
       }
     };
     child.stdout?.on('data', onData);

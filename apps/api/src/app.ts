@@ -5,10 +5,14 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createRateLimiter } from './http/rate-limiter.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createAssetsRepository } from './modules/assets/assets.repository.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
+import { createBanksService } from './modules/banks/banks.service.ts';
 import { createBranchDirectoryRepository } from './modules/branches/branch-directory.repository.ts';
 import { createBranchesRepository } from './modules/branches/branches.repository.ts';
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
@@ -21,6 +25,12 @@ import {
   createChildrenJob,
   type CampaignsService,
 } from './modules/campaigns/campaigns.service.ts';
+import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
+import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
+import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
 import { createJobQueue, type JobQueue } from './plugins/jobs.ts';
@@ -35,6 +45,10 @@ import { createSettingsRepository } from './modules/settings/settings.repository
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createProfileRepository } from './modules/users/profile.repository.ts';
+import { profileRoutes, rewriteProfileUpdateUrl } from './modules/users/profile.routes.ts';
+import { createProfileService } from './modules/users/profile.service.ts';
 import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -65,6 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    rewriteUrl: (request) => rewriteProfileUpdateUrl(request.method, request.url),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -112,18 +127,44 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     async (api) => {
       await api.register(healthRoutes, { db, engine: database.engine });
       await api.register(authRoutes, { auth, config });
-      await api.register(usersRoutes, { users, auth });
+      const usersService = createUsersService({
+        db,
+        users,
+        brands,
+        auth,
+        sessions: createAuthRepository(db),
+        mailer,
+        clock,
+      });
+      await api.register(usersRoutes, { users, auth, service: usersService });
+      const profiles = createProfileService({
+        db,
+        profiles: createProfileRepository(db),
+        users,
+        sessions: createAuthRepository(db),
+        clock,
+      });
+      await api.register(profileRoutes, { profiles, auth, config });
       await api.register(brandsRoutes, { brands });
       const branches = createBranchesRepository(db);
       const directory = createBranchDirectoryRepository(db);
       const branchesService = createBranchesService({ db, branches, directory, brands, clock });
       await api.register(branchesRoutes, { branches, brands, service: branchesService });
       await api.register(distributorsRoutes, { distributors: createDistributorsRepository(db), brands });
-      await api.register(banksRoutes, { banks: createBanksRepository(db) });
+      await api.register(banksRoutes, { banks: createBanksService({ banks: createBanksRepository(db) }) });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
+      await api.register(assetsRoutes, {
+        service: createAssetsService({ db, assets: createAssetsRepository(db), brands, clock }),
+      });
+      await api.register(invoicesRoutes, {
+        service: createInvoicesService({ invoices: createInvoicesRepository(db), brands }),
+      });
+      await api.register(ingestionRoutes, {
+        service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
+      });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

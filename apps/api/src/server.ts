@@ -6,7 +6,14 @@ import { scheduleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { databaseIsEmpty, demoAccounts, demoGuestId, demoPassword, loadDemoData } from './demo/demo-data.ts';
+import {
+  databaseIsEmpty,
+  demoAccounts,
+  demoCardNetworkGuestEmail,
+  demoGuestId,
+  demoPassword,
+  loadDemoData,
+} from './demo/demo-data.ts';
 
 /**
  * Starts the product: settings, database (migrated), demo data on an empty database, then the
@@ -74,6 +81,16 @@ async function main() {
       const link = await app.services.auth.issueLink(guestId, 'guest_login');
       lines.push(
         `Guest onboarding link for guest@demo.test (single use, 7 days):`,
+        `  ${link}?type=campaign`,
+      );
+    }
+    const cardNetworkGuestId = await demoGuestId(database.db, demoCardNetworkGuestEmail);
+    if (cardNetworkGuestId) {
+      const link = await app.services.auth.issueLink(cardNetworkGuestId, 'guest_login', {
+        origin: 'card_network',
+      });
+      lines.push(
+        `Card-network guest link for ${demoCardNetworkGuestEmail} (single use, 7 days):`,
         `  ${link}?type=campaign`,
       );
     }

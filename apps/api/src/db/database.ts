@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
@@ -61,7 +62,12 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     location = path.join(dataDir, 'pglite');
     await fs.mkdir(location, { recursive: true });
   }
-  const pglite = await PGlite.create(location, { parsers, ...(loadDataDir ? { loadDataDir } : {}) });
+  // pg_trgm backs the branch search's trigram index (migration 0011), as on PostgreSQL.
+  const pglite = await PGlite.create(location, {
+    parsers,
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new PglitePool(pglite) }),
   });

@@ -4,6 +4,12 @@ import * as campaigns from './migrations/0002-campaigns.ts';
 import * as branchDirectory from './migrations/0003-branch-directory.ts';
 import * as campaignListIndexes from './migrations/0004-campaign-list-indexes.ts';
 import * as internalDemoUser from './migrations/0005-internal-demo-user.ts';
+import * as assets from './migrations/0006-assets.ts';
+import * as usersAdmin from './migrations/0007-users-admin.ts';
+import * as profileBanks from './migrations/0008-profile-banks.ts';
+import * as sessionOrigin from './migrations/0009-session-origin.ts';
+import * as invoicesIngestionLogs from './migrations/0010-invoices-ingestion-logs.ts';
+import * as branchNameTrigram from './migrations/0011-branch-name-trigram.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -15,6 +21,12 @@ const migrations: Record<string, Migration> = {
   '0003-branch-directory': branchDirectory,
   '0004-campaign-list-indexes': campaignListIndexes,
   '0005-internal-demo-user': internalDemoUser,
+  '0006-assets': assets,
+  '0007-users-admin': usersAdmin,
+  '0008-profile-banks': profileBanks,
+  '0009-session-origin': sessionOrigin,
+  '0010-invoices-ingestion-logs': invoicesIngestionLogs,
+  '0011-branch-name-trigram': branchNameTrigram,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

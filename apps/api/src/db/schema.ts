@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
+import type { CollectionMethod, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 
 /** Table types for Kysely, kept beside the migrations that create them. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -23,7 +24,12 @@ export interface BrandsTable {
 export interface BanksTable {
   id: Generated<string>;
   name: string;
+  contact_email: string | null;
+  contact_phone: string | null;
+  address: string | null;
+  website: string | null;
   created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export type UserStatus = 'active' | 'deactivated';
@@ -44,6 +50,8 @@ export interface UsersTable {
   brand_id: string | null;
   group_id: string | null;
   bank_id: string | null;
+  /** A bank user who may edit the bank's details (My Bank). */
+  is_bank_admin: Generated<boolean>;
   status: Generated<UserStatus>;
   is_first_login: Generated<boolean>;
   is_t_and_c_accepted: Generated<boolean>;
@@ -58,6 +66,8 @@ export interface UsersTable {
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Set when the user was deleted (Users screen): the row stays for what it created. */
+  deleted_at: Date | null;
 }
 
 export interface SessionsTable {
@@ -74,7 +84,11 @@ export interface SessionsTable {
   os_name: string | null;
   os_version: string | null;
   device_type: string | null;
+  origin: ColumnType<SessionOrigin | null, SessionOrigin | null | undefined, never>;
 }
+
+/** Where a session started: a card-network guest link, or (null) anywhere else. */
+export type SessionOrigin = 'card_network';
 
 export type OneTimeTokenPurpose = 'guest_login' | 'set_password' | 'recover_password';
 
@@ -85,6 +99,7 @@ export interface OneTimeTokensTable {
   user_id: string;
   expires_at: Date;
   used_at: Date | null;
+  origin: ColumnType<SessionOrigin | null, SessionOrigin | null | undefined, never>;
   created_at: CreatedAt;
 }
 
@@ -279,6 +294,80 @@ export interface JobsTable {
   created_at: CreatedAt;
 }
 
+export interface InvoicesTable {
+  id: Generated<string>;
+  brand_id: string;
+  year: number;
+  month: number;
+  /** INV-000001, … from the invoice_numbers sequence unless given. */
+  invoice_number: Generated<string>;
+  cashback_pence: number;
+  success_fee_pence: number;
+  /** The 1% administrative charge of manual payment (brief §5); 0 with a mandate. */
+  admin_charge_pence: ColumnType<number, number | undefined, number>;
+  /** cashback + success fee + administrative charge (a CHECK holds it so). */
+  amount_pence: number;
+  collection_method: CollectionMethod;
+  issued_on: string;
+  due_date: string;
+  payment_status: Generated<PaymentStatus>;
+  paid_at: Date | null;
+  /** The invoice host's reference to the document (spec's xero_invoice_id); null until created. */
+  document_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface IngestionLogsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  /** Sent by the publisher to the API, or uploaded in the admin console. */
+  channel: 'api' | 'console';
+  file_name: string | null;
+  uploaded_by_user_id: string | null;
+  uploaded_at: ColumnType<Date, Date | undefined, never>;
+  gmv_pence: number;
+  transaction_count: number;
+  unmatched_count: ColumnType<number, number | undefined, number>;
+  last_transaction_at: Date | null;
+  next_ingestion_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** A brand's share of one ingested file. */
+export interface IngestionLogBrandsTable {
+  ingestion_log_id: string;
+  brand_id: string;
+  gmv_pence: number;
+  transaction_count: number;
+  last_transaction_at: Date | null;
+}
+
+export interface AssetsTable {
+  id: Generated<string>;
+  kind: 'creative' | 'campaign' | 'avatar';
+  file_name: string;
+  brand_id: string | null;
+  bank_id: string | null;
+  user_id: string | null;
+  uploaded_by: string;
+  content_type: 'image/png' | 'image/gif' | 'image/jpeg';
+  byte_size: number;
+  width: number;
+  height: number;
+  bytes: Uint8Array;
+  deleted_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface BrandCopyTextsTable {
+  brand_id: string;
+  copy: string;
+  additional_copy: string;
+  updated_by: string;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
@@ -300,4 +389,9 @@ export interface DB {
   campaign_pauses: CampaignPausesTable;
   campaign_promo_codes: CampaignPromoCodesTable;
   jobs: JobsTable;
+  invoices: InvoicesTable;
+  ingestion_logs: IngestionLogsTable;
+  ingestion_log_brands: IngestionLogBrandsTable;
+  assets: AssetsTable;
+  brand_copy_texts: BrandCopyTextsTable;
 }

@@ -5,7 +5,8 @@ import type { BranchStatus, DB } from '../db/schema.ts';
  * The demo brands' branches (in every status), the publishers and each brand's deals with them,
  * a projection record per brand, and the message templates for sms, email and app.
  */
-export type DemoBrandKey = 'groupBrandA' | 'groupBrandB' | 'standalone' | 'firstLogin' | 'guest';
+export type DemoBrandKey =
+  'groupBrandA' | 'groupBrandB' | 'standalone' | 'firstLogin' | 'guest' | 'cardNetwork';
 
 export const demoPublishers = [
   { code: 'ATR', display_name: 'ATR' },
@@ -122,10 +123,20 @@ const branchesByBrand: Record<DemoBrandKey, DemoBranch[]> = {
     },
   ],
   guest: [],
+  cardNetwork: [
+    {
+      name: 'Saffron Table Soho',
+      postcode: 'W1D 4HS',
+      postalTown: 'London',
+      address: '21 Dean Street',
+      status: 'Active',
+      byBrandUser: false,
+    },
+  ],
 };
 
 /** Deals: [publisher code, cashback %, success fee %]. */
-const dealsByBrand: Record<DemoBrandKey, [string, string, string][]> = {
+export const dealsByBrand: Record<DemoBrandKey, [string, string, string][]> = {
   groupBrandA: [
     ['ATR', '10.00', '5.00'],
     ['Fidel', '8.00', '4.50'],
@@ -142,6 +153,7 @@ const dealsByBrand: Record<DemoBrandKey, [string, string, string][]> = {
   ],
   firstLogin: [['ATR', '10.00', '5.00']],
   guest: [],
+  cardNetwork: [['Amex', '10.00', '5.00']],
 };
 
 /** Conversion curves as share of reach converting at a discount percent (see projection.md). */
@@ -201,6 +213,7 @@ const projectionScale: Record<DemoBrandKey, [number, number]> = {
   standalone: [1, 23.62],
   firstLogin: [0.4, 8.75],
   guest: [0.5, 21.3],
+  cardNetwork: [0.6, 24.1],
 };
 
 export const demoTemplates = [

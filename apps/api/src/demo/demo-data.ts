@@ -6,10 +6,14 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
 import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
+import { loadDemoColleagues } from './demo-users.ts';
+import { loadDemoReporting } from './demo-reporting.ts';
 
 /** Every demo account signs in with this password (brief §7). */
 export const demoPassword = 'Demo@12345';
 export const demoGuestEmail = 'guest@demo.test';
+/** A guest of a card-network brand: the link printed for them starts a card-network session. */
+export const demoCardNetworkGuestEmail = 'cardnetwork@demo.test';
 
 type DemoBrand = DemoBrandKey;
 
@@ -23,6 +27,8 @@ interface DemoAccount {
   brand?: DemoBrand;
   inGroup?: boolean;
   inBank?: boolean;
+  /** An admin of the demo bank: may change its details (My Bank). */
+  bankAdmin?: boolean;
   isClientAdmin?: boolean;
   isFirstLogin?: boolean;
   isInternalDemo?: boolean;
@@ -47,6 +53,7 @@ export const demoAccounts: readonly DemoAccount[] = [
     entityType: 'bank',
     role: null,
     inBank: true,
+    bankAdmin: true,
   },
   {
     email: 'cardprovider@demo.test',
@@ -150,6 +157,7 @@ export const demoNames = {
     standalone: 'Green Fork',
     firstLogin: 'First Light Bakery',
     guest: 'Guest Bistro',
+    cardNetwork: 'Saffron Table',
   } satisfies Record<DemoBrand, string>,
   bank: 'Demo Bank',
 };
@@ -189,7 +197,13 @@ export async function loadDemoData(
     }
     const bank = await trx
       .insertInto('banks')
-      .values({ name: demoNames.bank })
+      .values({
+        name: demoNames.bank,
+        contact_email: 'partners@demobank.test',
+        contact_phone: '02079460123',
+        address: '1 Threadneedle Street, London EC2R 8AH',
+        website: 'https://demobank.test',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 
@@ -209,6 +223,7 @@ export async function loadDemoData(
           brand_id: account.brand ? brandIds[account.brand] : null,
           group_id: account.inGroup ? group.id : null,
           bank_id: account.inBank ? bank.id : null,
+          is_bank_admin: account.bankAdmin ?? false,
           is_first_login: account.isFirstLogin ?? false,
           is_internal_demo: account.isInternalDemo ?? false,
           is_t_and_c_accepted: !account.isFirstLogin,
@@ -226,14 +241,26 @@ export async function loadDemoData(
           guest_user_flag: true,
           is_first_login: true,
         },
+        {
+          email: demoCardNetworkGuestEmail,
+          password_hash: null,
+          first_name: 'Cyrus',
+          last_name: 'Network',
+          entity_type: 'brand' as const,
+          role: 'companyAdmin' as const,
+          brand_id: brandIds.cardNetwork,
+          guest_user: true,
+          guest_user_flag: true,
+        },
       ])
       .execute();
+    await loadDemoColleagues(trx, { brandIds, groupId: group.id, bankId: bank.id }, passwordHash, now);
     const brandUser = await trx
       .selectFrom('users')
       .select('id')
       .where('email', '=', 'companyadmin@demo.test')
       .executeTakeFirstOrThrow();
-    const { branchIds } = await loadDemoCatalogue(trx, brandIds, brandUser.id);
+    const { branchIds, publisherIds } = await loadDemoCatalogue(trx, brandIds, brandUser.id);
     const brands = Object.fromEntries(
       (Object.keys(brandIds) as DemoBrand[]).map((key) => [
         key,
@@ -242,15 +269,16 @@ export async function loadDemoData(
     ) as Record<DemoBrand, { id: string; name: string }>;
     await loadDemoCampaigns(trx, brands, branchIds, brandUser.id, now, timeZone);
     await loadDemoBranchDirectory(trx);
+    await loadDemoReporting(trx, brandIds, publisherIds, now, timeZone);
   });
 }
 
-/** The id of the demo guest while they are still a guest (a link for them is printed at start). */
-export async function demoGuestId(db: Kysely<DB>): Promise<string | undefined> {
+/** The id of a demo guest while they are still a guest (a link for them is printed at start). */
+export async function demoGuestId(db: Kysely<DB>, email = demoGuestEmail): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')
     .select('id')
-    .where('email', '=', demoGuestEmail)
+    .where('email', '=', email)
     .where('guest_user', '=', true)
     .executeTakeFirst();
   return row?.id;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
   type Capability,
 } from '@krowd/domain/access/access.rules';
 import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoPassword } from '../demo/demo-data.ts';
@@ -89,6 +90,106 @@ async function matrixBranch(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A user the caller manages (their brand's, group's or bank's), for a row that deletes one. */
+async function matrixUser(testApp: TestApp, caller: Caller) {
+  const details = caller.session?.details;
+  const row = await testApp.db
+    .insertInto('users')
+    .values({
+      email: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+      first_name: 'Matrix',
+      last_name: 'User',
+      entity_type: details?.entityType === 'bank' ? 'bank' : 'brand',
+      role: details?.entityType === 'bank' ? null : 'user',
+      brand_id: details?.groupId && !details.brandId ? null : (details?.brandId ?? null),
+      group_id: details?.groupId && !details.brandId ? details.groupId : null,
+      bank_id: details?.bankId ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A valid new user for the caller: bank users carry no role; a group admin names the brand. */
+function matrixNewUser(caller: Caller, ids: Context['ids']) {
+  const details = caller.session?.details;
+  const email = `matrix-${randomBytes(4).toString('hex')}@example.test`;
+  const person = { firstName: 'Matrix', lastName: 'Row', email, phone: '07700900000' };
+  if (details?.entityType === 'bank') return person;
+  return { ...person, role: 'brandUser', brandId: ownBrand(caller, ids) };
+}
+
+/** Bank users who are not the bank's admin manage nobody (user.rules.ts). */
+const managesUsers = ({ caller }: Context) =>
+  caller.session?.details.entityType !== 'bank' || caller.session.details.isBankAdmin === true;
+
+/** An image stored straight into a library (a bank's for bank users, else the caller's brand). */
+async function matrixImage({ testApp, caller, ids }: Context, kind: 'creative' | 'campaign' = 'creative') {
+  const bytes = gifBytes(5, 3);
+  const owner =
+    caller.email === 'bank@demo.test' && kind === 'creative'
+      ? { bank_id: ids.bankId }
+      : { brand_id: ownBrand(caller, ids) };
+  const row = await testApp.db
+    .insertInto('assets')
+    .values({
+      kind,
+      file_name: `${kind}-${randomBytes(6).toString('hex')}.gif`,
+      ...owner,
+      uploaded_by: caller.session?.details._id ?? ids.userId('user@demo.test'),
+      content_type: 'image/gif',
+      byte_size: bytes.length,
+      width: 5,
+      height: 3,
+      bytes,
+    })
+    .returning(['id', 'file_name'])
+    .executeTakeFirstOrThrow();
+  return `/api/files/${row.id}/${row.file_name}`;
+}
+
+/** A multipart form holding one small GIF. */
+function multipartImage(field: string) {
+  const boundary = '----krowdmatrix';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
+    ),
+    Buffer.from(gifBytes(5, 3)),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body };
+}
+
+/** The library query: bank users have their bank's, everyone else names their brand. */
+const libraryQuery = ({ caller, ids }: Context) =>
+  caller.email === 'bank@demo.test' ? '' : `brandId=${ownBrand(caller, ids)}`;
+
+let matrixInvoices = 0;
+
+/** An invoice of the brand with a document, in a year of its own (one invoice a brand a month). */
+async function matrixInvoice(testApp: TestApp, brandId: string) {
+  matrixInvoices += 1;
+  const year = 2000 + matrixInvoices;
+  const documentId = `MATRIX-${randomBytes(4).toString('hex')}`;
+  await testApp.db
+    .insertInto('invoices')
+    .values({
+      brand_id: brandId,
+      year,
+      month: 1,
+      cashback_pence: 1000,
+      success_fee_pence: 0,
+      amount_pence: 1000,
+      collection_method: 'direct_debit',
+      issued_on: `${year}-03-02`,
+      due_date: `${year}-04-02`,
+      document_id: documentId,
+    })
+    .execute();
+  return { year, documentId };
 }
 
 const matrix: Record<string, RouteCase> = {
@@ -204,6 +305,34 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: ({ caller, ids }) => ({
       url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}`,
+    }),
+  },
+  'GET /api/users': {
+    access: 'users.read',
+    reached: 200,
+    request: () => ({ url: '/api/users?page=1&limit=10' }),
+  },
+  'POST /api/users': {
+    access: 'users.manage',
+    reached: (context) => (managesUsers(context) ? 201 : 403),
+    request: ({ caller, ids }) => ({ method: 'POST', url: '/api/users', body: matrixNewUser(caller, ids) }),
+  },
+  'PUT /api/users/:id': {
+    access: 'users.manage',
+    // Managers edit their own details (not their role); the demo phone stays as it is.
+    reached: (context) => (managesUsers(context) ? 200 : 404),
+    request: ({ caller, ids }) => ({
+      method: 'PUT',
+      url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}`,
+      body: { phone: '07700900000' },
+    }),
+  },
+  'DELETE /api/users/:id': {
+    access: 'users.manage',
+    reached: (context) => (managesUsers(context) ? 200 : 404),
+    request: async ({ testApp, caller }) => ({
+      method: 'DELETE',
+      url: `/api/users/${await matrixUser(testApp, caller)}`,
     }),
   },
   'GET /api/brands/:id': {
@@ -377,6 +506,72 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: ({ caller, ids }) => ({ url: `/api/banks/${caller.session?.details.bankId ?? ids.bankId}` }),
   },
+  'GET /api/banks': { access: 'banks.list', reached: 200, request: () => ({ url: '/api/banks?page=1' }) },
+  'PUT /api/banks/:id': {
+    access: 'banks.manage',
+    // The demo bank's admin saves its details unchanged.
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'PUT',
+      url: `/api/banks/${caller.session?.details.bankId ?? ids.bankId}`,
+      body: {
+        name: 'Demo Bank',
+        contactEmail: 'partners@demobank.test',
+        contactPhone: '02079460123',
+        address: '1 Threadneedle Street, London EC2R 8AH',
+        website: 'https://demobank.test',
+      },
+    }),
+  },
+  'PUT /api/users/:id/profile': {
+    access: 'profile.update',
+    // The caller saves their own profile unchanged, through the spec's form of the call.
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'PUT',
+      url: `/api/users/${caller.session?.details._id ?? ids.userId('user@demo.test')}?type=profile&response=true`,
+      body: {
+        firstName: caller.session?.details.firstName ?? 'Uma',
+        lastName: caller.session?.details.lastName ?? 'User',
+        phone: caller.session?.details.phone ?? '07700900000',
+      },
+    }),
+  },
+  'POST /api/users/:id/deactivate': {
+    access: 'account.deactivate',
+    // Nobody may deactivate another account; the caller's own stays active for the other rows.
+    reached: 403,
+    reachedMessage: messages.common.forbidden,
+    request: () => ({ method: 'POST', url: `/api/users/${randomUUID()}/deactivate` }),
+  },
+  'GET /api/distributors/getInvoiceList/invoice': {
+    access: 'invoices.read',
+    reached: 200,
+    request: () => ({ url: '/api/distributors/getInvoiceList/invoice?page=1&limit=10' }),
+  },
+  'GET /api/distributors/getInvoice/invoice': {
+    access: 'invoices.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => {
+      const { year, documentId } = await matrixInvoice(testApp, ownBrand(caller, ids));
+      return {
+        url: `/api/distributors/getInvoice/invoice?month=1&year=${year}&xero_invoice_id=${documentId}`,
+      };
+    },
+  },
+  'GET /api/invoices/documents/:documentId': {
+    access: 'invoices.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => {
+      const { documentId } = await matrixInvoice(testApp, ownBrand(caller, ids));
+      return { url: `/api/invoices/documents/${documentId}` };
+    },
+  },
+  'GET /api/ingestionLogs': {
+    access: 'ingestionLogs.read',
+    reached: 200,
+    request: () => ({ url: '/api/ingestionLogs?page=1&limit=10' }),
+  },
   'GET /api/settings': { access: 'public', reached: 200, request: () => ({ url: '/api/settings' }) },
   'GET /api/settings/setLanguage': {
     access: 'public',
@@ -497,6 +692,63 @@ const matrix: Record<string, RouteCase> = {
     access: 'templates.read',
     reached: 200,
     request: () => ({ url: '/api/campaignTemplates?type=sms' }),
+  },
+  'POST /api/uploads/files': {
+    access: 'assets.manage',
+    reached: 201,
+    request: (context) => ({
+      method: 'POST',
+      url: `/api/uploads/files?uploadPath=docs&docType=creatives&${libraryQuery(context)}`,
+      headers: { 'content-type': 'image/gif' },
+      body: Buffer.from(gifBytes(5, 3)),
+    }),
+  },
+  'GET /api/documents/creatives': {
+    access: 'assets.read',
+    reached: 200,
+    request: (context) => ({ url: `/api/documents/creatives?page=1&${libraryQuery(context)}` }),
+  },
+  'DELETE /api/documents/:id': {
+    access: 'assets.manage',
+    reached: 200,
+    request: async (context) => {
+      const id = (await matrixImage(context)).split('/')[3];
+      return { method: 'DELETE', url: `/api/documents/${id}?docType=creatives` };
+    },
+  },
+  'GET /api/documents': {
+    access: 'assets.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/documents?brandId=${ownBrand(caller, ids)}` }),
+  },
+  'POST /api/brands/createCopyText': {
+    access: 'assets.manage',
+    // Banks read brands' copy texts but never change them.
+    reached: ({ caller }) => (caller.email === 'bank@demo.test' ? 404 : 200),
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/brands/createCopyText',
+      body: { brandId: ownBrand(caller, ids), copy: 'Matrix copy', additionalCopy: '' },
+    }),
+  },
+  'POST /api/campaignTemplates/upload': {
+    access: 'assets.campaignUpload',
+    reached: 201,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: `/api/campaignTemplates/upload?uploadPath=campaign&brandId=${ownBrand(caller, ids)}`,
+      ...multipartImage('image'),
+    }),
+  },
+  'POST /api/uploads': {
+    access: 'profile.update',
+    reached: 201,
+    request: () => ({ method: 'POST', url: '/api/uploads?uploadPath=user', ...multipartImage('file') }),
+  },
+  'GET /api/files/:id/:fileName': {
+    access: 'files.read',
+    reached: 200,
+    request: async (context) => ({ url: await matrixImage(context, 'campaign') }),
   },
   'POST /api/users/acceptTerms': {
     access: 'session.own',
@@ -688,6 +940,30 @@ describe('the access matrix', () => {
   });
 });
 
+/** Variants a route serves by its query, each held to the route's capability like the route itself. */
+const queryVariants: Record<string, RouteCase> = {
+  'GET /api/campaigns?campaignType=All&from=dashboard (the dashboard’s campaign selector)': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: () => ({ url: '/api/campaigns?campaignType=All&from=dashboard&isGroupAdmin=false&brandId=' }),
+  },
+};
+
+describe.each(Object.entries(queryVariants))('%s', (_variant, routeCase) => {
+  it.each(callerNames)('called by %s answers as the table predicts', async (name) => {
+    const caller = callers.get(name)!;
+    const response = await call(app, {
+      token: caller.session?.token,
+      ...(await routeCase.request({ app, testApp, caller, ids })),
+    });
+
+    const outcome = predicted(routeCase.access, caller);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(
+      outcome === 'reached' ? routeCase.reached : outcome,
+    );
+  });
+});
+
 describe('tenant scope', () => {
   /** For each caller, a brand and a user of another tenant: both answer 404, as if absent. */
   const foreign: { caller: string; brand: 'groupBrandA' | 'standalone' | 'firstLogin'; user: string }[] = [
@@ -713,6 +989,37 @@ describe('tenant scope', () => {
     expect(userResponse.statusCode).toBe(404);
     expect(userResponse.json()).toEqual({ errorMessage: messages.common.notFound });
   });
+
+  it.each(
+    foreign.filter(
+      ({ caller }) => !['cardprovider@demo.test', 'firstlogin@demo.test', 'guest'].includes(caller),
+    ),
+  )(
+    "answers $caller 404 for brand $brand's invoices, invoice documents and ingestion logs",
+    async ({ caller, brand }) => {
+      const { token } = callers.get(caller)!.session!;
+      const { year, documentId } = await matrixInvoice(testApp, ids.brands[brand]);
+
+      const invoices = await call(app, {
+        url: `/api/distributors/getInvoiceList/invoice?brandId=${ids.brands[brand]}`,
+        token,
+      });
+      const documentUrl = await call(app, {
+        url: `/api/distributors/getInvoice/invoice?month=1&year=${year}&xero_invoice_id=${documentId}`,
+        token,
+      });
+      const document = await call(app, { url: `/api/invoices/documents/${documentId}`, token });
+
+      expect(invoices.statusCode).toBe(404);
+      expect(documentUrl.statusCode).toBe(404);
+      expect(documentUrl.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(document.statusCode).toBe(404);
+      if (can(audienceOfSession(callers.get(caller)!.session!.details), 'ingestionLogs.read')) {
+        const logs = await call(app, { url: `/api/ingestionLogs?brandId=${ids.brands[brand]}`, token });
+        expect(logs.statusCode).toBe(404);
+      }
+    },
+  );
 
   it('answers a bank user 404 for a user and a bank that are not theirs', async () => {
     const other = await testApp.db

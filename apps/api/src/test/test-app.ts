@@ -213,6 +213,7 @@ export async function demoIds(db: Kysely<DB>) {
       standalone: brandId(demoNames.brands.standalone),
       firstLogin: brandId(demoNames.brands.firstLogin),
       guest: brandId(demoNames.brands.guest),
+      cardNetwork: brandId(demoNames.brands.cardNetwork),
     },
   };
 }

@@ -26,6 +26,7 @@ const baseUser: SessionUser = {
   bankName: null,
   isClientAdmin: false,
   isInternalDemo: false,
+  source: null,
   isFirstLogin: false,
   isTAndCAccepted: true,
   guestUser: false,

@@ -7,7 +7,13 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
+import { MyBankPage } from '@/features/account/components/my-bank-page';
+import { ProfilePage } from '@/features/account/components/profile-page';
+import { BanksListPage } from '@/features/banks/components/banks-list-page';
+import { ManageAssetsPage } from '@/features/assets/components/manage-assets-page';
 import { BranchesPage } from '@/features/branches/components/branches-page';
+import { IngestionLogsPage } from '@/features/ingestion/components/ingestion-logs-page';
+import { InvoicesPage } from '@/features/invoices/components/invoices-page';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
 import { CampaignListPage } from '@/features/campaigns/components/campaign-list-page';
 import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
@@ -17,6 +23,7 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { SetPasswordPage } from '@/features/auth/components/set-password-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
+import { UsersPage } from '@/features/users/components/users-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
@@ -25,9 +32,17 @@ import { UserPage } from './user-page.tsx';
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   changePassword: () => <ChangePasswordPage />,
+  profile: () => <ProfilePage />,
+  myBank: () => <MyBankPage />,
+  banksList: () => <BanksListPage />,
   outbox: () => <OutboxPage />,
   branches: () => <BranchesPage key="branches" />,
   merchants: () => <BranchesPage key="merchants" />,
+  users: () => <UsersPage key="users" kind="brand" />,
+  bankUsers: () => <UsersPage key="bankUsers" kind="bank" />,
+  manageCreative: () => <ManageAssetsPage />,
+  invoices: () => <InvoicesPage />,
+  ingestionLogs: () => <IngestionLogsPage />,
   campaignsCreate: () => <CampaignFormPage mode="create" />,
   campaignsEdit: () => <CampaignFormPage mode="edit" />,
   campaignsCreatePreview: () => <CampaignTemplatePage />,

@@ -19,6 +19,8 @@ export interface RequestOptions {
   body?: unknown;
   /** A file's text (or the file itself, bytes untouched) sent as it is, instead of a JSON body. */
   file?: { contentType: string; text: string | Blob };
+  /** A multipart form (file uploads); the browser writes its content type and boundary. */
+  form?: FormData;
   signal?: AbortSignal;
   /**
    * A 401 normally means the session ended: the shell's 'Session Expired' modal takes over.
@@ -38,7 +40,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    const { body, file } = options;
+    const { body, file, form } = options;
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
@@ -47,7 +49,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
         : body === undefined
           ? undefined
           : { 'content-type': 'application/json' },
-      body: file ? file.text : body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (file ? file.text : body === undefined ? undefined : JSON.stringify(body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -198,12 +198,31 @@ export const capabilities = {
   'session.own': everyoneSignedIn,
   /** Change one's own password (guests have none yet). */
   'password.change': everyoneButGuests,
-  /** Read a user's details: oneself always; others within tenant scope for these audiences. */
+  /**
+   * Read a user's details (oneself always; others within tenant scope for these audiences) and the
+   * Users list (spec 2 §2.5; Bank Users for a bank).
+   */
   'users.read': [...campaignMakers, 'systemadmin', 'bank'],
+  /**
+   * Add, edit and delete users (spec 2 §6 edit permission): brand admins their brand's or group's
+   * users, bank users their bank's (Bank Users). Who may manage whom: user.rules.ts.
+   */
+  'users.manage': [...brandAdmins, 'bank'],
   /** Read a brand's details within tenant scope. */
   'brands.read': everyoneSignedIn,
   /** Read a bank's details: a bank user their own bank, a system admin any. */
   'banks.read': ['systemadmin', 'bank'],
+  /** List every bank (the system admin's home, /user/banks/list). */
+  'banks.list': ['systemadmin'],
+  /** Change one's own bank's details (My Bank): bank users; only a bank admin passes the service. */
+  'banks.manage': ['bank'],
+  /** Update one's own profile (My Profile): whoever has the profile page. */
+  'profile.update': pages.profile.audiences,
+  /**
+   * Deactivate one's own account from My Profile. A system admin may not: the operator side
+   * would lock itself out.
+   */
+  'account.deactivate': pages.profile.audiences.filter((audience) => audience !== 'systemadmin'),
   /** Read the mail outbox (mail stored when no SMTP server is configured). */
   'outbox.read': ['systemadmin'],
   /** Read branches (merchants) of brands within tenant scope. */
@@ -226,6 +245,21 @@ export const capabilities = {
   'campaigns.review': ['bank', 'systemadmin'],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
+  /** Read the invoices of brands within scope and open their documents (spec 3 §2.9 campaigns/invoices). */
+  'invoices.read': [...campaignMakers, ...financeRoles],
+  /** Read the ingestion logs: brand-side callers their brands' share, banks every file (spec 3 §2.9). */
+  'ingestionLogs.read': [...campaignMakers, 'bank'],
+  /**
+   * Manage Assets (spec 2 §2.7): upload and delete Media Library images and save copy texts, for
+   * a brand within scope or (banks) one's own bank.
+   */
+  'assets.manage': pages.manageCreative.audiences,
+  /** Read a Media Library and copy texts: Manage Assets, and the campaign template's image picker. */
+  'assets.read': [...campaignMakers, 'cardprovider', 'guest', 'bank'],
+  /** Upload an image for a campaign's template (spec 1 §7 campaignTemplates/upload). */
+  'assets.campaignUpload': [...campaignMakers, 'cardprovider', 'guest'],
+  /** Open an uploaded file: the service checks it is the caller's own or within their scope. */
+  'files.read': everyoneSignedIn,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;

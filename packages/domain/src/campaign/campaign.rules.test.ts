@@ -3,6 +3,7 @@ import {
   applyFormRules,
   branchSelectionPayload,
   campaignName,
+  campaignNameForMonth,
   campaignStatuses,
   cardNetworkCampaignName,
   needsLastTransaction,
@@ -74,6 +75,35 @@ describe('cardNetworkCampaignName', () => {
     const name = cardNetworkCampaignName('B'.repeat(80), '2026-09-01');
     expect(name).toHaveLength(70);
     expect(name.endsWith(' September 2026')).toBe(true);
+  });
+});
+
+describe('campaignNameForMonth', () => {
+  it.each([
+    { name: 'Green Fork26013', from: '2026-01-01', to: '2026-03-01', renamed: 'Green Fork26033' },
+    { name: 'Green Fork261112', from: '2026-11-01', to: '2027-02-01', renamed: 'Green Fork270212' },
+    { name: 'Cafe 2612261213', from: '2026-12-01', to: '2027-01-01', renamed: 'Cafe 2612270113' },
+    { name: 'Cafe 2612261226121', from: '2026-12-01', to: '2027-01-01', renamed: 'Cafe 2612261227011' },
+    {
+      name: 'Green Fork January 2026',
+      from: '2026-01-01',
+      to: '2026-03-01',
+      renamed: 'Green Fork March 2026',
+    },
+  ])('"$name" moved from $from to $to is "$renamed"', ({ name, from, to, renamed }) => {
+    expect(campaignNameForMonth(name, from, to)).toBe(renamed);
+  });
+
+  it('keeps the sequence number the campaign was created with', () => {
+    const created = campaignName('Green Fork', '2026-01-01', 6);
+    expect(campaignNameForMonth(created, '2026-01-01', '2026-04-01')).toBe(
+      campaignName('Green Fork', '2026-04-01', 6),
+    );
+  });
+
+  it('keeps the name when the month stays or the name follows neither reading', () => {
+    expect(campaignNameForMonth('Green Fork26013', '2026-01-15', '2026-01-01')).toBe('Green Fork26013');
+    expect(campaignNameForMonth('Summer special', '2026-01-01', '2026-03-01')).toBe('Summer special');
   });
 });
 

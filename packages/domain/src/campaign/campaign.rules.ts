@@ -112,6 +112,32 @@ export function cardNetworkCampaignName(brandName: string, startDate: string): s
   return withSuffix(brandName, ` ${monthName} ${month.slice(0, 4)}`);
 }
 
+/**
+ * The name of a campaign whose start moves from `fromDate`'s month to `toDate`'s (an edit): the
+ * month part follows the new month and everything else stays, the sequence number included (it is
+ * the count the campaign was created with, spec 1 §2): 'Green Fork26013' moved from January to
+ * March 2026 is 'Green Fork26033'; 'Green Fork January 2026' becomes 'Green Fork March 2026'.
+ * A name in neither reading (typed elsewhere) is kept as it is.
+ */
+export function campaignNameForMonth(name: string, fromDate: string, toDate: string): string {
+  const from = monthOf(fromDate);
+  const to = monthOf(toDate);
+  if (from === to) return name;
+  const fullFrom = ` ${monthNames[Number(from.slice(5, 7)) - 1]} ${from.slice(0, 4)}`;
+  if (name.endsWith(fullFrom)) {
+    return `${name.slice(0, -fullFrom.length)} ${monthNames[Number(to.slice(5, 7)) - 1]} ${to.slice(0, 4)}`;
+  }
+  const yymm = (month: string) => `${month.slice(2, 4)}${month.slice(5, 7)}`;
+  // The rightmost YYMM followed only by the sequence number (a whole number from 1): a brand name
+  // that itself ends in digits stays in front of it.
+  for (let at = name.lastIndexOf(yymm(from)); at >= 0; at = name.lastIndexOf(yymm(from), at - 1)) {
+    const sequence = name.slice(at + 4);
+    if (/^[1-9]\d*$/.test(sequence)) return `${name.slice(0, at)}${yymm(to)}${sequence}`;
+    if (at === 0) break;
+  }
+  return name;
+}
+
 /** The fields the form rules read and change; works on the form's input and output types alike. */
 export interface FormRuleFields {
   customerType?: unknown;

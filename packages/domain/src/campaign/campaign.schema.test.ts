@@ -902,3 +902,34 @@ describe('campaignListQuerySchema', () => {
     });
   });
 });
+
+describe('campaignListQuerySchema for the dashboard’s campaign selector', () => {
+  it('reads campaignType=All with from, the flags and empty ids of the spec’s call', () => {
+    const parsed = campaignListQuerySchema.parse({
+      campaignType: 'All',
+      from: 'dashboard',
+      isGroupAdmin: 'true',
+      brandId: '',
+      brandName: '',
+      groupId: '',
+      filter: JSON.stringify({ criteria: [{ key: 'name', value: 'Fork', type: 'regexOr' }] }),
+    });
+
+    expect(parsed).toMatchObject({ campaignType: 'All', from: 'dashboard', isGroupAdmin: 'true' });
+    expect(parsed.brandId).toBeUndefined();
+    expect(parsed.groupId).toBeUndefined();
+    expect(parsed.filter.criteria).toEqual([{ key: 'name', value: 'Fork', type: 'regexOr' }]);
+  });
+
+  it('takes from only with campaignType=All, and needs it there', () => {
+    expect(problems({ campaignType: 'All' }, campaignListQuerySchema)).toEqual({
+      from: [messages.validation.invalidValue],
+    });
+    expect(problems({ campaignType: 'past', from: 'clientDashboard' }, campaignListQuerySchema)).toEqual({
+      from: [messages.validation.invalidValue],
+    });
+    expect(problems({ campaignType: 'All', from: 'elsewhere' }, campaignListQuerySchema)).toHaveProperty(
+      'from',
+    );
+  });
+});

@@ -505,19 +505,41 @@ function readJson(value: unknown): unknown {
 
 const monthParam = z.preprocess(emptyAsMissing, z.string().refine(isIsoMonth, m.monthInvalid).optional());
 
-/** GET campaigns?filter=…&campaignType=past|current|future[&brandId][&startMonth][&endMonth]. */
+const flagParam = z.preprocess(emptyAsMissing, z.enum(['true', 'false']).optional());
+
+/**
+ * How many campaigns the dashboard's campaign selector lists at most (ours: the spec's call has
+ * no paging). Newest month first; the name filter narrows it.
+ */
+export const campaignSelectorLimit = 500;
+
+/**
+ * GET campaigns?filter=…&campaignType=past|current|future[&brandId][&startMonth][&endMonth]: a
+ * page of a list (spec 3 §2). Or campaignType=All&from=dashboard|clientDashboard[&brandId]
+ * [&groupId][&filter with a name criterion]: the dashboard's campaign selector (spec 3 §7), whose
+ * isClientAdmin, isGroupAdmin and brandName are read but not trusted (the session decides scope).
+ */
 export const campaignListQuerySchema = z
   .object({
     filter: z.preprocess(readJson, campaignListFilterSchema),
-    campaignType: z.enum(campaignPhases),
+    campaignType: z.enum([...campaignPhases, 'All']),
     brandId: z.preprocess(emptyAsMissing, z.uuid().optional()),
     /** Date-range filter, 'YYYY-MM', both ends inclusive. */
     startMonth: monthParam,
     endMonth: monthParam,
+    from: z.enum(['dashboard', 'clientDashboard']).optional(),
+    groupId: z.preprocess(emptyAsMissing, z.uuid().optional()),
+    brandName: z.string().max(200).optional(),
+    isClientAdmin: flagParam,
+    isGroupAdmin: flagParam,
   })
   .refine(
     (query) =>
       query.startMonth === undefined || query.endMonth === undefined || query.startMonth <= query.endMonth,
     { path: ['endMonth'], error: m.searchMonthOrder },
-  );
+  )
+  .refine((query) => (query.campaignType === 'All') === (query.from !== undefined), {
+    path: ['from'],
+    error: messages.validation.invalidValue,
+  });
 export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;

@@ -40,7 +40,7 @@ export function effectiveSearch(value: string | undefined): string | undefined {
 }
 
 /** The list query's `filters` travel as one JSON text in the query string. */
-const parsedJson = (value: unknown) => {
+export const parsedJson = (value: unknown) => {
   if (value === undefined || value === '') return undefined;
   if (typeof value !== 'string') return value;
   try {

@@ -22,9 +22,17 @@ export const sessionUserSchema = z.object({
   groupName: z.string().nullable(),
   bankId: z.string().nullable(),
   bankName: z.string().nullable(),
+  /** A bank user who manages the bank's details and its users (My Bank, Bank Users). */
+  isBankAdmin: z.boolean().optional(),
   isClientAdmin: z.boolean(),
   /** The internal demo user: fixed demo projection figures and a fixed 10% discount (spec 1 §6). */
   isInternalDemo: z.boolean(),
+  /**
+   * Where this session started (spec 1 §1): 'cardNetwork' after a card-network guest link, which
+   * fixes the discount at 10%, names the campaign by the month in full, keeps the month window to
+   * next month up to 6 months ahead and shows 'coming soon' in place of projections.
+   */
+  source: z.enum(['cardNetwork']).nullable(),
   isFirstLogin: z.boolean(),
   isTAndCAccepted: z.boolean(),
   guestUser: z.boolean(),

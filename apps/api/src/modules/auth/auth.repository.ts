@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, OneTimeTokenPurpose } from '../../db/schema.ts';
+import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -16,7 +16,14 @@ export interface DeviceDetails {
 export function createAuthRepository(db: Kysely<DB>) {
   return {
     async insertSession(
-      input: { userId: string; tokenHash: string; now: Date; expiresAt: Date; device: DeviceDetails },
+      input: {
+        userId: string;
+        tokenHash: string;
+        now: Date;
+        expiresAt: Date;
+        device: DeviceDetails;
+        origin?: SessionOrigin | null;
+      },
       executor: Executor = db,
     ) {
       await executor
@@ -33,6 +40,7 @@ export function createAuthRepository(db: Kysely<DB>) {
           os_name: input.device.osName,
           os_version: input.device.osVersion,
           device_type: input.device.deviceType,
+          origin: input.origin ?? null,
         })
         .execute();
     },
@@ -40,7 +48,7 @@ export function createAuthRepository(db: Kysely<DB>) {
     findSession(tokenHash: string) {
       return db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'ended_at'])
+        .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'ended_at', 'origin'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
     },
@@ -68,7 +76,13 @@ export function createAuthRepository(db: Kysely<DB>) {
     },
 
     async insertToken(
-      input: { userId: string; purpose: OneTimeTokenPurpose; tokenHash: string; expiresAt: Date },
+      input: {
+        userId: string;
+        purpose: OneTimeTokenPurpose;
+        tokenHash: string;
+        expiresAt: Date;
+        origin?: SessionOrigin | null;
+      },
       executor: Executor = db,
     ) {
       await executor
@@ -78,11 +92,12 @@ export function createAuthRepository(db: Kysely<DB>) {
           purpose: input.purpose,
           token_hash: input.tokenHash,
           expires_at: input.expiresAt,
+          origin: input.origin ?? null,
         })
         .execute();
     },
 
-    /** Marks a token used and answers its user, or nothing when it is unknown, used or expired. */
+    /** Marks a token used and answers its user and origin, or nothing when it is unknown, used or expired. */
     async consumeToken(tokenHash: string, purpose: OneTimeTokenPurpose, now: Date, executor: Executor) {
       const row = await executor
         .updateTable('one_time_tokens')
@@ -91,9 +106,9 @@ export function createAuthRepository(db: Kysely<DB>) {
         .where('purpose', '=', purpose)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
-        .returning('user_id')
+        .returning(['user_id', 'origin'])
         .executeTakeFirst();
-      return row?.user_id;
+      return row ? { userId: row.user_id, origin: row.origin } : undefined;
     },
   };
 }

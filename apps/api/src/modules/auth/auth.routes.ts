@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     async (request) => ({
       respCode: respCodes.ok,
-      details: request.auth ? await auth.sessionUserOf(request.auth.account) : null,
+      details: request.auth ? await auth.sessionUserOf(request.auth.account, request.auth.source) : null,
     }),
   );
 

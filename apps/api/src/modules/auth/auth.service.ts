@@ -3,7 +3,7 @@ import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
-import type { DB, OneTimeTokenPurpose } from '../../db/schema.ts';
+import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
 import { HttpError, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,6 +22,14 @@ export interface AuthContext {
   account: UserAccount;
   audience: Audience;
   scope: TenantScope;
+  /** Where the session started (spec 1 §1): 'cardNetwork' after a card-network guest link. */
+  source: SessionSource;
+}
+
+export type SessionSource = SessionUser['source'];
+
+function sourceOf(origin: SessionOrigin | null): SessionSource {
+  return origin === 'card_network' ? 'cardNetwork' : null;
 }
 
 export interface SignedIn {
@@ -56,7 +64,7 @@ export function createAuthService(deps: {
   const { db, users, repository, limiter, mailer, config, clock } = deps;
   const failureKey = (email: string) => `login-failures:${email}`;
 
-  async function sessionUserOf(account: UserAccount): Promise<SessionUser> {
+  async function sessionUserOf(account: UserAccount, source: SessionSource = null): Promise<SessionUser> {
     const audience = audienceOfAccount(account);
     let brands: { id: string; name: string }[] = [];
     if ((audience === 'groupAdmin' || audience === 'groupUser') && account.effective_group_id) {
@@ -64,10 +72,14 @@ export function createAuthService(deps: {
     } else if (account.brand_id && account.brand_name) {
       brands = [{ id: account.brand_id, name: account.brand_name }];
     }
-    return toSessionUser(account, brands);
+    return { ...toSessionUser(account, brands), source };
   }
 
-  async function startSession(account: UserAccount, device: DeviceDetails): Promise<SignedIn> {
+  async function startSession(
+    account: UserAccount,
+    device: DeviceDetails,
+    origin: SessionOrigin | null = null,
+  ): Promise<SignedIn> {
     const now = clock();
     const { token, hash } = newToken();
     await repository.insertSession({
@@ -76,15 +88,30 @@ export function createAuthService(deps: {
       now,
       expiresAt: new Date(now.getTime() + config.session.absoluteMs),
       device,
+      origin,
     });
-    return { accessToken: token, details: await sessionUserOf(account) };
+    return { accessToken: token, details: await sessionUserOf(account, sourceOf(origin)) };
   }
 
-  async function issueLink(userId: string, purpose: OneTimeTokenPurpose, executor = db) {
+  /**
+   * A single-use link for the user. `origin` is remembered with the token and given to the session
+   * the link starts (a card-network guest link: `{ origin: 'card_network' }`).
+   */
+  async function issueLink(
+    userId: string,
+    purpose: OneTimeTokenPurpose,
+    options: { origin?: SessionOrigin; executor?: Kysely<DB> } = {},
+  ) {
     const { token, hash } = newToken();
     await repository.insertToken(
-      { userId, purpose, tokenHash: hash, expiresAt: new Date(clock().getTime() + linkLifetimeMs[purpose]) },
-      executor,
+      {
+        userId,
+        purpose,
+        tokenHash: hash,
+        expiresAt: new Date(clock().getTime() + linkLifetimeMs[purpose]),
+        origin: options.origin ?? null,
+      },
+      options.executor ?? db,
     );
     return `${config.publicUrl}${linkPaths[purpose]}${token}`;
   }
@@ -94,7 +121,7 @@ export function createAuthService(deps: {
     const passwordHash = await hashPassword(newPassword);
     const now = clock();
     const account = await db.transaction().execute(async (trx) => {
-      const userId = await repository.consumeToken(hashToken(token), purpose, now, trx);
+      const userId = (await repository.consumeToken(hashToken(token), purpose, now, trx))?.userId;
       if (!userId) throw new HttpError(400, messages.auth.linkInvalid);
       const found = await users.findAccountById(userId, trx);
       if (!found || found.status !== 'active') throw new HttpError(400, messages.auth.linkInvalid);
@@ -128,13 +155,13 @@ export function createAuthService(deps: {
     /** One-click login from a guest link (GET users/checkGuestUser?token=). */
     async guestLogin(token: string, device: DeviceDetails): Promise<SignedIn> {
       const now = clock();
-      const account = await db.transaction().execute(async (trx) => {
-        const userId = await repository.consumeToken(hashToken(token), 'guest_login', now, trx);
-        const found = userId ? await users.findAccountById(userId, trx) : undefined;
-        if (!found || found.status !== 'active') throw unauthorized(messages.auth.guestLinkInvalid);
-        return found;
+      const { account, origin } = await db.transaction().execute(async (trx) => {
+        const used = await repository.consumeToken(hashToken(token), 'guest_login', now, trx);
+        const found = used ? await users.findAccountById(used.userId, trx) : undefined;
+        if (!used || !found || found.status !== 'active') throw unauthorized(messages.auth.guestLinkInvalid);
+        return { account: found, origin: used.origin };
       });
-      return startSession(account, device);
+      return startSession(account, device, origin);
     },
 
     /** Finds the caller of a request, ending sessions that went idle or passed their absolute limit. */
@@ -158,6 +185,7 @@ export function createAuthService(deps: {
         account,
         audience: audienceOfAccount(account),
         scope: scopeOfAccount(account),
+        source: sourceOf(session.origin),
       };
     },
 

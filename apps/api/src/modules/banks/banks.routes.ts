@@ -1,15 +1,37 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  bankDetailsSchema,
+  bankListQuerySchema,
+  bankRowSchema,
+  bankUpdateSchema,
+} from '@krowd/domain/bank/bank.schema';
+import { paginationSchema } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../users/users.routes.ts';
-import type { BanksRepository } from './banks.repository.ts';
+import type { BanksService } from './banks.service.ts';
 
-const bankDetailsSchema = z.object({ _id: z.string(), name: z.string(), created: z.iso.datetime() });
+/** Banks: the system admin's list, a bank's details ({entityType}s/{id}) and My Bank's update. */
+export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async (app, { banks }) => {
+  app.get(
+    '/banks',
+    {
+      config: { access: 'banks.list' },
+      schema: {
+        tags: ['banks'],
+        summary: 'Every bank with its active users: paged, sorted and searched by name (3+ characters)',
+        querystring: bankListQuerySchema,
+        response: {
+          200: successSchema({ data: z.array(bankRowSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({ respCode: respCodes.ok, ...(await banks.list(request.query)) }),
+  );
 
-/** GET banks/{id}: the bank entity ({entityType}s/{id} for bank users). */
-export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksRepository }> = async (app, { banks }) => {
   app.get(
     '/banks/:id',
     {
@@ -21,15 +43,28 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksRepository }> = as
         response: { 200: successSchema({ details: bankDetailsSchema }), ...errorResponses },
       },
     },
-    async (request) => {
-      const { scope } = callerOf(request);
-      const bank = await banks.findById(request.params.id);
-      const visible = scope.kind === 'all' || (scope.kind === 'bank' && scope.bankId === bank?.id);
-      if (!bank || !visible) throw notFound();
-      return {
-        respCode: respCodes.ok,
-        details: { _id: bank.id, name: bank.name, created: bank.created_at.toISOString() },
-      };
+    async (request) => ({
+      respCode: respCodes.ok,
+      details: await banks.details(callerOf(request), request.params.id),
+    }),
+  );
+
+  app.put(
+    '/banks/:id',
+    {
+      config: { access: 'banks.manage' },
+      schema: {
+        tags: ['banks'],
+        summary: "Change one's own bank's details (My Bank): an admin of the bank only",
+        params: idParamsSchema,
+        body: bankUpdateSchema,
+        response: { 200: successSchema({ details: bankDetailsSchema }), ...errorResponses },
+      },
     },
+    async (request) => ({
+      respCode: respCodes.updated,
+      respMessage: messages.bank.updated,
+      details: await banks.update(callerOf(request), request.params.id, request.body),
+    }),
   );
 };

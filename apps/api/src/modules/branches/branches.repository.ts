@@ -1,4 +1,12 @@
-import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { BranchesTable, BranchStatus, DB } from '../../db/schema.ts';
@@ -57,8 +65,6 @@ const branchColumns = [
   'b.default_branch',
 ] as const;
 
-type BranchSelect = ReturnType<ReturnType<typeof selectBranches>>;
-
 function selectBranches() {
   return (executor: Executor) =>
     executor
@@ -67,24 +73,34 @@ function selectBranches() {
       .select(branchColumns);
 }
 
-/** The list's filters: brands, status, and search on the name (anywhere) and merchant IDs (from the start). */
-function filteredBranches(select: BranchSelect, query: BranchListQuery): BranchSelect {
-  let filtered = select;
-  if (query.brandIds !== 'all') filtered = filtered.where('b.brand_id', 'in', query.brandIds);
-  if (query.status) filtered = filtered.where('b.status', '=', query.status);
-  if (query.search) {
-    const anywhere = containing(query.search);
-    const start = startingWith(query.search);
-    filtered = filtered.where((eb) =>
-      eb.or([
-        eb('b.name', 'ilike', anywhere),
-        eb('b.mastercard_merchant_id', 'ilike', start),
-        eb('b.amex_merchant_id', 'ilike', start),
-        eb('b.zettle_merchant_id', 'ilike', start),
-      ]),
-    );
-  }
-  return filtered;
+/** Sort fields whose column may be empty: empty values go last in either direction. */
+const nullableSortFields = new Set<BranchSortField>(['activatedDate', 'merchantId']);
+
+type BranchWhere = ExpressionBuilder<DB & { b: BranchesTable }, 'b'>;
+
+/**
+ * The list's filters: brands, status, and search on the name (anywhere) and merchant IDs (from the
+ * start). Every arm of the search is an ILIKE a trigram index serves (migration 0011).
+ */
+function branchFilters(query: BranchListQuery) {
+  return (eb: BranchWhere) => {
+    const conditions: Expression<SqlBool>[] = [];
+    if (query.brandIds !== 'all') conditions.push(eb('b.brand_id', 'in', query.brandIds));
+    if (query.status) conditions.push(eb('b.status', '=', query.status));
+    if (query.search) {
+      const anywhere = containing(query.search);
+      const start = startingWith(query.search);
+      conditions.push(
+        eb.or([
+          eb('b.name', 'ilike', anywhere),
+          eb('b.mastercard_merchant_id', 'ilike', start),
+          eb('b.amex_merchant_id', 'ilike', start),
+          eb('b.zettle_merchant_id', 'ilike', start),
+        ]),
+      );
+    }
+    return eb.and(conditions);
+  };
 }
 
 export function createBranchesRepository(db: Kysely<DB>) {
@@ -114,26 +130,31 @@ export function createBranchesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One page of branches with the total in the same query: search on the name (anywhere) and on
-     * the merchant IDs (from their start), the status filter, and the sort (newest first unless asked).
+     * One page of branches and the total: search on the name (anywhere) and on the merchant IDs
+     * (from their start), the status filter, and the sort (newest first unless asked). The page and
+     * the count are two queries, so the page stops after its rows along an index instead of
+     * numbering every match, and the count never joins the brands.
      */
     async listPage(query: BranchListQuery) {
       if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };
-      const filtered = filteredBranches(branches(db), query);
       const sort = query.sort ?? { sortfield: 'created', direction: 'desc' };
-      const rows = await filtered
-        .select(sql<number>`count(*) OVER ()`.as('total'))
-        .orderBy(sortColumns[sort.sortfield], (order) => order[sort.direction]().nullsLast())
-        .orderBy('b.id', sort.direction)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute();
-      if (rows[0] || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
-      // A page past the end has no row to carry the total.
-      const counted = await filteredBranches(branches(db), query)
-        .clearSelect()
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .executeTakeFirstOrThrow();
+      const nullable = nullableSortFields.has(sort.sortfield);
+      const [rows, counted] = await Promise.all([
+        branches(db)
+          .where(branchFilters(query))
+          .orderBy(sortColumns[sort.sortfield], (order) =>
+            nullable ? order[sort.direction]().nullsLast() : order[sort.direction](),
+          )
+          .orderBy('b.id', sort.direction)
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit)
+          .execute(),
+        db
+          .selectFrom('branches as b')
+          .where(branchFilters(query))
+          .select((eb) => eb.fn.countAll<number>().as('total'))
+          .executeTakeFirstOrThrow(),
+      ]);
       return { rows, total: Number(counted.total) };
     },
 

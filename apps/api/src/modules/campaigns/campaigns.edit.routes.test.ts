@@ -91,6 +91,29 @@ async function edit(email: string, id: string, body: unknown) {
 }
 
 describe('PUT /api/campaigns/:id', () => {
+  it('renames a campaign moved to another month: the new YYMM, the same sequence number', async () => {
+    const id = await greenForkCampaign('2031-05', { name: 'Green Fork31057' });
+
+    const response = await edit('companyadmin@demo.test', id, campaignBody(ids.brands.standalone, '2031-08'));
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().respMessage).toBe('Campaign "Green Fork31087" updated successfully');
+    expect((await campaignRow(id)).name).toBe('Green Fork31087');
+  });
+
+  it('keeps the name when the month stays', async () => {
+    const id = await greenForkCampaign('2031-05', { name: 'Green Fork31058' });
+
+    const response = await edit(
+      'companyadmin@demo.test',
+      id,
+      campaignBody(ids.brands.standalone, '2031-05', { discountPercent: 30 }),
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await campaignRow(id)).name).toBe('Green Fork31058');
+  });
+
   it('updates a future campaign: offer, month (new window in the timezone) and branches; the name stays', async () => {
     const id = await greenForkCampaign('2031-05', { name: 'Green Fork Edit Me' });
 
@@ -676,6 +699,30 @@ describe('promo codes', () => {
 
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ errorMessage: m.promoCodesNotMultiple });
+  });
+
+  it('replaces the codes of an earlier upload with those of the new file', async () => {
+    const id = await campaignWith({ mode: 'multiple' });
+    await uploadPromoCodes(app, owner.token, id, promoCsv(minimum, 'FIRST'));
+
+    const second = await uploadPromoCodes(app, owner.token, id, promoCsv(minimum + 2, 'SECOND'));
+
+    expect(second.statusCode, second.body).toBe(200);
+    const codes = await codesOf(id);
+    expect(codes).toHaveLength(minimum + 2);
+    expect(codes.every((code) => code.startsWith('SECOND'))).toBe(true);
+  });
+
+  it('keeps the codes of the earlier upload when the new file is refused', async () => {
+    const id = await campaignWith({ mode: 'multiple' });
+    await uploadPromoCodes(app, owner.token, id, promoCsv(minimum, 'FIRST'));
+
+    const refused = await uploadPromoCodes(app, owner.token, id, promoCsv(minimum - 1, 'SECOND'));
+
+    expect(refused.statusCode).toBe(400);
+    const codes = await codesOf(id);
+    expect(codes).toHaveLength(minimum);
+    expect(codes.every((code) => code.startsWith('FIRST'))).toBe(true);
   });
 
   it('keeps uploaded codes through an edit in multiple mode, and replaces them when it turns single', async () => {

@@ -160,8 +160,42 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async softDelete(id: string) {
-      await db.updateTable('campaigns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    async softDelete(id: string, executor: Executor = db) {
+      await executor.updateTable('campaigns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
+    },
+
+    /** Deletes the children of a series that start on or after `fromDate` (those not started yet). */
+    async softDeleteChildrenFrom(primaryId: string, fromDate: string, executor: Executor) {
+      const result = await executor
+        .updateTable('campaigns')
+        .set({ deleted_at: new Date() })
+        .where('primary_campaign_id', '=', primaryId)
+        .where('start_date', '>=', fromDate)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    /**
+     * The dashboard's campaign selector (spec 3 §7): every campaign of the brands, past, current and
+     * future, newest month first, at most `limit`, optionally those whose name contains `search`.
+     */
+    selectorList(query: { brands: BrandFilter; search?: string; limit: number }) {
+      let selected = db
+        .selectFrom('campaigns as c')
+        .select(['c.id', 'c.name'])
+        .where('c.deleted_at', 'is', null);
+      if (query.brands !== 'all') {
+        if (query.brands.length === 0) return Promise.resolve([]);
+        selected = selected.where('c.brand_id', 'in', query.brands);
+      }
+      if (query.search) selected = selected.where('c.name', 'ilike', `%${escapeLike(query.search)}%`);
+      return selected
+        .orderBy('c.start_date', 'desc')
+        .orderBy('c.name', 'asc')
+        .orderBy('c.id', 'asc')
+        .limit(query.limit)
+        .execute();
     },
 
     async insertPromoCodes(campaignId: string, brandId: string, codes: string[], executor: Executor = db) {

@@ -287,6 +287,103 @@ describe('GET /api/campaigns', () => {
   });
 });
 
+describe('GET /api/campaigns?campaignType=All&from=dashboard (the dashboard’s campaign selector)', () => {
+  let selectorTenant: Tenant;
+  const selector = (as: string, query = '') =>
+    call(app, { url: `/api/campaigns?campaignType=All&from=dashboard${query}`, token: as });
+
+  beforeAll(async () => {
+    selectorTenant = await newTenant(app, testApp.db, { brandName: 'Selector Brand' });
+    const brandId = selectorTenant.brandId;
+    await insertCampaign(testApp.db, { brandId, month: '2030-11', name: 'Selector past' });
+    await insertCampaign(testApp.db, { brandId, month: '2031-03', name: 'Selector current' });
+    await insertCampaign(testApp.db, { brandId, month: '2031-05', name: 'Selector future' });
+    await insertCampaign(testApp.db, {
+      brandId,
+      month: '2031-04',
+      name: 'Selector deleted',
+      values: { deleted_at: new Date() },
+    });
+  });
+
+  it('answers the names and ids of the brand’s campaigns, past, current and future, newest month first', async () => {
+    const response = await selector(selectorTenant.token, '&isGroupAdmin=false&brandId=&brandName=&groupId=');
+
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.respCode).toBe(200);
+    expect(namesOf(response)).toEqual(['Selector future', 'Selector current', 'Selector past']);
+    for (const campaign of body.campaigns) {
+      expect(Object.keys(campaign).sort()).toEqual(['_id', 'campaign_id', 'name']);
+      expect(campaign.campaign_id).toBe(campaign._id);
+    }
+  });
+
+  it('narrows by the name criterion of the filter (regexOr: part of the name, any case)', async () => {
+    const filter = encodeURIComponent(
+      JSON.stringify({ criteria: [{ key: 'name', value: 'FUTURE', type: 'regexOr' }] }),
+    );
+
+    const response = await selector(selectorTenant.token, `&filter=${filter}`);
+
+    expect(namesOf(response)).toEqual(['Selector future']);
+  });
+
+  it('lets a client admin choose any brand (from=clientDashboard), and a group admin a group of theirs', async () => {
+    const clientAdmin = await call(app, {
+      url: `/api/campaigns?campaignType=All&from=clientDashboard&isClientAdmin=true&brandId=${selectorTenant.brandId}`,
+      token: token('clientadmin@demo.test'),
+    });
+    const groupInsert = await insertCampaign(testApp.db, {
+      brandId: ids.brands.groupBrandB,
+      month: '2031-06',
+      name: 'Selector group brand',
+    });
+    const groupAdmin = await selector(
+      token('groupadmin@demo.test'),
+      `&isGroupAdmin=true&groupId=${ids.groupId}`,
+    );
+
+    expect(namesOf(clientAdmin)).toEqual(['Selector future', 'Selector current', 'Selector past']);
+    expect(groupAdmin.statusCode).toBe(200);
+    expect(groupAdmin.json().campaigns).toContainEqual({
+      _id: groupInsert,
+      campaign_id: groupInsert,
+      name: 'Selector group brand',
+    });
+    expect(namesOf(groupAdmin)).not.toContain('Selector future');
+  });
+
+  it('answers 404 for a brand or group outside the caller’s scope, whatever flags the query carries', async () => {
+    const otherBrand = await selector(
+      token('companyadmin@demo.test'),
+      `&isClientAdmin=true&brandId=${selectorTenant.brandId}`,
+    );
+    const otherGroup = await selector(
+      token('companyadmin@demo.test'),
+      `&isGroupAdmin=true&groupId=${ids.groupId}`,
+    );
+
+    expect(otherBrand.statusCode).toBe(404);
+    expect(otherGroup.statusCode).toBe(404);
+  });
+
+  it('refuses from without campaignType=All, and campaignType=All without from', async () => {
+    const listWithFrom = await call(app, {
+      url: '/api/campaigns?campaignType=future&from=dashboard',
+      token: selectorTenant.token,
+    });
+    const allWithoutFrom = await call(app, {
+      url: '/api/campaigns?campaignType=All',
+      token: selectorTenant.token,
+    });
+
+    expect(listWithFrom.statusCode).toBe(400);
+    expect(allWithoutFrom.statusCode).toBe(400);
+    expect(allWithoutFrom.json().fieldErrors).toEqual({ from: messages.validation.invalidValue });
+  });
+});
+
 describe('the timezone setting', () => {
   /** 02:00 UTC on 1 April 2031: still 31 March in New York, already 1 April in Tokyo. */
   const instant = new Date('2031-04-01T02:00:00Z');

@@ -43,6 +43,15 @@ const campaignDetailsSchema = campaignListItemSchema.extend({
 
 const brandQuery = z.strictObject({ brandId: z.uuid('Invalid id').optional() });
 
+const listAnswerSchema = successSchema({
+  campaigns: z.array(campaignListItemSchema),
+  pagination: paginationSchema,
+});
+/** The dashboard's campaign selector reads names and ids (spec 3 §7: campaigns with name, campaign_id). */
+const selectorAnswerSchema = successSchema({
+  campaigns: z.array(z.object({ _id: z.string(), campaign_id: z.string(), name: z.string() })),
+});
+
 /** The campaign calls of spec 1 §7 and spec 3 §7. */
 export const campaignsRoutes: FastifyPluginAsyncZod<{
   campaigns: CampaignsService;
@@ -57,16 +66,23 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'campaigns.read' },
       schema: {
         tags: ['campaigns'],
-        summary: 'Past, current or future campaigns, paged, newest first by default',
+        summary:
+          'Past, current or future campaigns, paged, newest first by default; or, with campaignType=All ' +
+          'and from=dashboard|clientDashboard, the names and ids for the dashboard’s campaign selector',
         querystring: campaignListQuerySchema,
-        response: {
-          200: successSchema({ campaigns: z.array(campaignListItemSchema), pagination: paginationSchema }),
-          ...errorResponses,
-        },
+        response: { 200: z.union([listAnswerSchema, selectorAnswerSchema]), ...errorResponses },
       },
     },
     async (request) => {
-      const { rows, total } = await campaigns.list(callerOf(request), request.query);
+      const { campaignType, ...query } = request.query;
+      if (campaignType === 'All') {
+        const rows = await campaigns.selectorList(callerOf(request), query);
+        return {
+          respCode: respCodes.ok,
+          campaigns: rows.map((row) => ({ _id: row.id, campaign_id: row.id, name: row.name })),
+        };
+      }
+      const { rows, total } = await campaigns.list(callerOf(request), { ...query, campaignType });
       const now = clock();
       return {
         respCode: respCodes.ok,

@@ -131,7 +131,7 @@ describe('the recurring-series job', () => {
       const month = child.start_date.slice(0, 7);
       expect(child).toMatchObject({
         brand_id: ids.brands.standalone,
-        status: stored.status,
+        status: 'Pending',
         discount_type: 'dp',
         discount_percent: 20,
         success_fee: stored.success_fee,
@@ -215,6 +215,42 @@ describe('the recurring-series job', () => {
       .where('primary_campaign_id', '=', child!.id)
       .execute();
     expect(grandchildren).toEqual([]);
+  });
+
+  it('makes each child Pending, a new offer for a bank to confirm, though the primary was approved', async () => {
+    const primary = await createPrimary('2031-04');
+    const confirmed = await call(app, {
+      method: 'POST',
+      url: `/api/campaigns/templateConfirmation/${primary._id}`,
+      token: await tokenOf('bank@demo.test'),
+      body: { action: 'confirm' },
+    });
+    setNow('2031-04-10T15:00:00Z');
+
+    await app.services.campaigns.createChildCampaigns();
+
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const [child] = await childrenOf(primary._id);
+    expect(child?.status).toBe('Pending');
+  });
+
+  it('deletes the children not started yet with their primary, in one go, and makes no more', async () => {
+    const primary = await createPrimary('2031-04');
+    setNow('2031-04-10T15:00:00Z');
+    await app.services.campaigns.createChildCampaigns();
+    expect(monthsOf(await childrenOf(primary._id))).toEqual(['2031-05']);
+
+    const deleted = await call(app, {
+      method: 'DELETE',
+      url: `/api/campaigns/${primary._id}`,
+      token: await tokenOf('companyadmin@demo.test'),
+    });
+    setNow('2031-05-10T15:00:00Z');
+    const again = await app.services.campaigns.createChildCampaigns();
+
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await childrenOf(primary._id)).toEqual([]);
+    expect(again).toBe(0);
   });
 
   it('does not make again a child the brand deleted', async () => {

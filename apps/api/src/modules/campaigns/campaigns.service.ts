@@ -16,8 +16,17 @@ import {
   type CampaignWindowKind,
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
-import { campaignName, fixedDiscountPercent } from '@krowd/domain/campaign/campaign.rules';
-import type { CampaignForm, CampaignListFilter } from '@krowd/domain/campaign/campaign.schema';
+import {
+  campaignName,
+  campaignNameForMonth,
+  cardNetworkCampaignName,
+  fixedDiscountPercent,
+} from '@krowd/domain/campaign/campaign.rules';
+import {
+  campaignSelectorLimit,
+  type CampaignForm,
+  type CampaignListFilter,
+} from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { poundsToPence } from '@krowd/domain/money/money.rules';
 import { project } from '@krowd/domain/projection/projection.rules';
@@ -77,8 +86,11 @@ export function createCampaignsService(deps: {
     return row;
   }
 
+  /** First-login users and card-network sessions choose from next month up to 6 months ahead. */
   function windowKindOf(auth: AuthContext): CampaignWindowKind {
-    return auth.account.is_first_login ? 'cardNetworkOrFirstLogin' : 'standard';
+    return auth.account.is_first_login || auth.source === 'cardNetwork'
+      ? 'cardNetworkOrFirstLogin'
+      : 'standard';
   }
 
   function checkMonth(startDate: string, kind: CampaignWindowKind) {
@@ -198,7 +210,11 @@ export function createCampaignsService(deps: {
       const brand = await brandInScope(brands, auth.scope, form.brandId);
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(brand.id, form);
-      const name = campaignName(brand.name, form.start_date, await campaigns.countOfBrand(brand.id));
+      // A card-network session names the campaign by the month in full (spec 1 §2).
+      const name =
+        auth.source === 'cardNetwork'
+          ? cardNetworkCampaignName(brand.name, form.start_date)
+          : campaignName(brand.name, form.start_date, await campaigns.countOfBrand(brand.id));
       const id = await db.transaction().execute(async (trx) => {
         const created = await campaigns.insert(
           { ...columnsOf(form), brand_id: brand.id, name, created_by: auth.account.id },
@@ -236,8 +252,14 @@ export function createCampaignsService(deps: {
       }
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(row.brand_id, form);
+      // The name follows a new month and keeps its sequence number (spec 1 §2).
+      const name = campaignNameForMonth(row.name, row.start_date, form.start_date);
       // A child of a series stays a child: the form sends recurring: true for it as well.
-      const columns = { ...columnsOf(form), is_primary_campaign: form.recurring && !row.primary_campaign_id };
+      const columns = {
+        ...columnsOf(form),
+        name,
+        is_primary_campaign: form.recurring && !row.primary_campaign_id,
+      };
       // Uploaded codes stay while the campaign stays in 'multiple' mode; otherwise the stored codes
       // become the single code (or none), so an old code does not live on beside a new one.
       const keepCodes =
@@ -250,14 +272,45 @@ export function createCampaignsService(deps: {
           await campaigns.insertPromoCodes(id, row.brand_id, [form.promoCode.code], trx);
         }
       });
-      return { id, name: row.name };
+      return { id, name };
     },
 
+    /**
+     * Deletes a current or future campaign. Deleting a series' primary ends the series: its children
+     * not started yet (next month on) go with it, in the same transaction; the one running this
+     * month and those past stay, since cardholders have been offered them.
+     */
     async remove(auth: AuthContext, id: string) {
       const row = await campaignInScope(auth.scope, id);
       if (campaignPhase(row.start_date, clock(), timeZone) === 'past')
         throw new HttpError(409, m.cannotDelete);
-      await campaigns.softDelete(id);
+      const nextMonth = `${shiftMonth(currentMonth(clock(), timeZone), 1)}-01`;
+      await db.transaction().execute(async (trx) => {
+        await campaigns.softDelete(id, trx);
+        if (row.is_primary_campaign) await campaigns.softDeleteChildrenFrom(id, nextMonth, trx);
+      });
+    },
+
+    /**
+     * The dashboard's campaign selector (spec 3 §7): names and ids of the campaigns of one brand,
+     * one group's brands, or every brand the caller sees, past, current and future.
+     */
+    async selectorList(
+      auth: AuthContext,
+      query: { brandId?: string; groupId?: string; filter: CampaignListFilter },
+    ) {
+      let brandsShown: BrandFilter;
+      if (query.brandId || !query.groupId) {
+        brandsShown = await brandFilter(auth.scope, query.brandId);
+      } else {
+        const groupBrands = await brands.brandsOfGroup(query.groupId);
+        if (groupBrands.length === 0 || !groupBrands.every((brand) => scopeCoversBrand(auth.scope, brand))) {
+          throw notFound();
+        }
+        brandsShown = groupBrands.map((brand) => brand.id);
+      }
+      const search = query.filter.criteria?.find((c) => c.key === 'name')?.value ?? query.filter.globalSearch;
+      return campaigns.selectorList({ brands: brandsShown, search, limit: campaignSelectorLimit });
     },
 
     /** Adds or deletes paused ranges of a recurring primary campaign (spec 1 §4). */
@@ -334,7 +387,11 @@ export function createCampaignsService(deps: {
                 : m.promoCodesInvalidLine(issue.line);
         throw badRequest(message, { file: message });
       }
-      await db.transaction().execute((trx) => campaigns.insertPromoCodes(id, row.brand_id, codes, trx));
+      // A new file replaces the codes of the last one, all at once.
+      await db.transaction().execute(async (trx) => {
+        await campaigns.deletePromoCodes(id, trx);
+        await campaigns.insertPromoCodes(id, row.brand_id, codes, trx);
+      });
       return m.promoCodesUploaded(codes.length);
     },
 
@@ -372,7 +429,9 @@ export function createCampaignsService(deps: {
         {
           brand_id: primary.brand_id,
           name: campaignName(primary.brand_name, startDate, count),
-          status: primary.status,
+          // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
+          // whatever was decided on the month before.
+          status: 'Pending',
           customer_type: primary.customer_type,
           last_transaction_months: primary.last_transaction_months,
           discount_type: primary.discount_type,
@@ -413,9 +472,10 @@ export function createCampaignsService(deps: {
   }
 }
 
-/** The internal demo user's percent discount is always the fixed 10% (spec 1 §6). */
+/** The internal demo user's and a card-network session's percent discount is always the fixed 10% (spec 1 §6). */
 function withFixedDiscount(auth: AuthContext, form: CampaignForm): CampaignForm {
-  if (!auth.account.is_internal_demo || form.discountType !== 'dp') return form;
+  const fixed = auth.account.is_internal_demo || auth.source === 'cardNetwork';
+  if (!fixed || form.discountType !== 'dp') return form;
   return { ...form, discountPercent: fixedDiscountPercent };
 }
 

@@ -32,7 +32,10 @@ export function scopeOfAccount(account: UserAccount): TenantScope {
 }
 
 /** The session user of spec 1 §3 (an allowlist: no hash, token or internal column leaves here). */
-export function toSessionUser(account: UserAccount, brands: { id: string; name: string }[]): SessionUser {
+export function toSessionUser(
+  account: UserAccount,
+  brands: { id: string; name: string }[],
+): Omit<SessionUser, 'source'> {
   const displayName = `${account.first_name} ${account.last_name}`.trim();
   const entityName = entityNameOf(account, displayName);
   return {
@@ -54,6 +57,7 @@ export function toSessionUser(account: UserAccount, brands: { id: string; name: 
     groupName: account.group_name,
     bankId: account.bank_id,
     bankName: account.bank_name,
+    isBankAdmin: account.is_bank_admin,
     isClientAdmin: account.is_client_admin,
     isInternalDemo: account.is_internal_demo,
     isFirstLogin: account.is_first_login,

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '@krowd/domain/access/access.rules';
+import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
+import {
+  userCreateSchema,
+  userListQuerySchema,
+  userRowSchema,
+  userUpdateSchema,
+} from '@krowd/domain/user/user.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -9,6 +16,7 @@ import { scopeCoversUser } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersRepository } from './users.repository.ts';
+import type { UsersService } from './users.service.ts';
 
 export const idParamsSchema = z.strictObject({ id: z.uuid('Invalid id') });
 
@@ -18,10 +26,91 @@ const userDetailsSchema = sessionUserSchema.extend({
   created: z.iso.datetime(),
 });
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersRepository; auth: AuthService }> = async (
-  app,
-  { users, auth },
-) => {
+const userDetailsResponseSchema = successSchema({ details: userRowSchema });
+
+/**
+ * Users: one's own details and terms, and the Users / Bank Users screens (spec 2 §2.5, §7): the
+ * entity list, add (with a set-password mail), edit and delete.
+ */
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersRepository;
+  auth: AuthService;
+  service: UsersService;
+}> = async (app, { users, auth, service }) => {
+  app.get(
+    '/users',
+    {
+      config: { access: 'users.read' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "The Users list: the caller's brand, group (or one brand of it) or bank; paged, sorted, searched (3+ characters)",
+        querystring: userListQuerySchema,
+        response: {
+          200: successSchema({ data: z.array(userRowSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.list(callerOf(request), request.query)),
+    }),
+  );
+
+  app.post(
+    '/users',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: 'Add a user within reach; they get an e-mail with a link to set their password',
+        body: userCreateSchema,
+        response: { 201: userDetailsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const details = await service.create(callerOf(request), request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.user.added, details });
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a user within reach: names, phone, role, brand; never the e-mail or the password',
+        params: idParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: userDetailsResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.updated,
+      respMessage: messages.user.updated,
+      details: await service.update(callerOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { access: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user within reach (never oneself); their sessions end',
+        params: idParamsSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.remove(callerOf(request), request.params.id);
+      return { respCode: respCodes.deleted, respMessage: messages.user.deleted };
+    },
+  );
+
   app.get(
     '/users/:id',
     {

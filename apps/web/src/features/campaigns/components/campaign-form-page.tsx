@@ -32,6 +32,8 @@ import {
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
   campaignName,
+  campaignNameForMonth,
+  cardNetworkCampaignName,
   fixedDiscountPercent,
   lastTransactionMonths,
   needsLastTransaction,
@@ -54,6 +56,7 @@ import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
+import { useScreenSessionModalVariant } from '@/lib/session-modal-variant';
 import { useSettings } from '@/lib/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '@/lib/session';
@@ -137,6 +140,9 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const draft = useCampaignDraft();
   const now = useMemo(() => new Date(), []);
   const isGroupAdmin = user.role === 'groupAdmin';
+  /** A session from a card-network link (spec 1 §2, §6): fixed 10%, month-in-full name, no figures. */
+  const cardNetwork = user.source === 'cardNetwork';
+  const discountFixed = user.isInternalDemo || cardNetwork;
   const initialBrandId =
     (mode === 'edit' ? existing.data?.brandId : undefined) ??
     draft?.form.brandId ??
@@ -176,11 +182,29 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     form.reset(formValuesOf(existing.data));
   }, [mode, existing.data, draft, form]);
 
-  // The name follows the brand and month (create); editing keeps the campaign's name.
+  // The name follows the brand and month (create); an edit to another month changes the month
+  // part of the campaign's name and keeps its sequence number, as the server does.
   useEffect(() => {
-    if (mode !== 'create' || !nameParts.data || !values.start_date) return;
-    setValue('name', campaignName(nameParts.data.brandName, values.start_date, nameParts.data.count));
-  }, [mode, nameParts.data, values.start_date, setValue]);
+    if (!values.start_date) return;
+    if (mode === 'create' && nameParts.data) {
+      const { brandName, count } = nameParts.data;
+      setValue(
+        'name',
+        cardNetwork
+          ? cardNetworkCampaignName(brandName, values.start_date)
+          : campaignName(brandName, values.start_date, count),
+      );
+    } else if (mode === 'edit' && existing.data) {
+      setValue('name', campaignNameForMonth(existing.data.name, existing.data.start_date, values.start_date));
+    }
+  }, [mode, nameParts.data, existing.data, values.start_date, cardNetwork, setValue]);
+
+  // The fixed discount shows as what the server will store.
+  useEffect(() => {
+    if (discountFixed && values.discountType === 'dp' && values.discountPercent !== fixedDiscountPercent) {
+      setValue('discountPercent', fixedDiscountPercent);
+    }
+  }, [discountFixed, values.discountType, values.discountPercent, setValue]);
 
   // Branches pending approval, or none usable: said before the user fills the form in.
   const branchProblem: 'pending' | 'none' | null = !merchants.data
@@ -191,9 +215,11 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
         ? 'pending'
         : null;
   const [branchAlertDismissed, setBranchAlertDismissed] = useState(false);
+  // A session ending on this screen is told with its own modal: 'Try Again' when no branch can run it.
+  useScreenSessionModalVariant(branchProblem === 'none' ? 'tryAgain' : 'loginAgain');
   const branchAlert = branchAlertDismissed ? null : branchProblem;
 
-  const kind = user.isFirstLogin ? 'cardNetworkOrFirstLogin' : 'standard';
+  const kind = user.isFirstLogin || cardNetwork ? 'cardNetworkOrFirstLogin' : 'standard';
   const window = campaignMonthWindow(now, timeZone, kind);
   const monthOptions = monthsBetween(window.first, window.last);
   const startMonth = (values.start_date ?? '').slice(0, 7) || window.first;
@@ -342,8 +368,8 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                   name="discountPercent"
                   kind="percent"
                   label="Discount (%)"
-                  disabled={user.isInternalDemo}
-                  description={user.isInternalDemo ? `Fixed at ${fixedDiscountPercent}%` : undefined}
+                  disabled={discountFixed}
+                  description={discountFixed ? m.discountFixed(fixedDiscountPercent) : undefined}
                 />
               ) : null}
               {discountType === 'dv' ? (
@@ -673,6 +699,7 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
           record={brand.data?.json ?? null}
           input={projectionInput}
           fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
+          comingSoon={cardNetwork}
           onFigures={handleFigures}
           nextDisabled={noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
           nextLabel="Next"

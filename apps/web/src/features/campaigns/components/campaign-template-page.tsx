@@ -37,6 +37,7 @@ import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSaveCampaign, useTemplates } from '../api/campaign-calls.ts';
 import { draftStore, type CampaignDraft } from '../draft-store.ts';
+import { CampaignImagePicker } from './campaign-image-picker.tsx';
 
 const m = messages.campaign;
 
@@ -264,15 +265,25 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                 />
               )}
               {chosen
-                ? askedFields(chosen.campaignTemplateText).map((name) => (
-                    <TextInput
-                      key={name}
-                      label={isImageField(name) ? `${name} (image address)` : name}
-                      description={name === 'Landing Page' ? m.landingPageHint : undefined}
-                      value={attachment?.fields[name] ?? ''}
-                      onChange={(e) => setField(name, e.currentTarget.value)}
-                    />
-                  ))
+                ? askedFields(chosen.campaignTemplateText).map((name) =>
+                    isImageField(name) ? (
+                      <CampaignImagePicker
+                        key={name}
+                        label={name}
+                        brandId={form.brandId || undefined}
+                        value={attachment?.fields[name] ?? ''}
+                        onChange={(url) => setField(name, url)}
+                      />
+                    ) : (
+                      <TextInput
+                        key={name}
+                        label={name}
+                        description={name === 'Landing Page' ? m.landingPageHint : undefined}
+                        value={attachment?.fields[name] ?? ''}
+                        onChange={(e) => setField(name, e.currentTarget.value)}
+                      />
+                    ),
+                  )
                 : null}
             </Stack>
           )}

@@ -1,4 +1,4 @@
-import { Box, Button, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
@@ -30,6 +30,14 @@ export interface ProjectionPanelProps {
 }
 
 const animationMs = 700;
+const comingSoonLabels = [
+  'Total cardholders',
+  'Addressable market',
+  'Expected reach',
+  'Expected conversion',
+  'Expected revenue',
+  'Expected cost',
+];
 const wholeNumber = new Intl.NumberFormat('en-GB');
 
 /** Counts from the previous figures to the new ones, so a change reads as a change. */
@@ -71,7 +79,7 @@ function useCountUp(target: ProjectionFigures | null): ProjectionFigures | null 
  * domain's projection engine (the same function the tests check), figures counting up.
  */
 export function ProjectionPanel(props: ProjectionPanelProps) {
-  const { record, input, fixedFigures, onFigures } = props;
+  const { record, input, fixedFigures, onFigures, comingSoon } = props;
   const [figures, setFigures] = useState<ProjectionFigures | null>(fixedFigures ?? null);
   const key = JSON.stringify(input);
 
@@ -88,11 +96,12 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
       } else {
         setFigures(null);
         onFigures?.(null);
-        notify.error(messages.common.invalidData);
+        // Card-network users see no figures, so a record without them is no news to them.
+        if (!comingSoon) notify.error(messages.common.invalidData);
       }
     }, projectionDelayMs);
     return () => window.clearTimeout(timer);
-  }, [record, key, fixedFigures, onFigures]);
+  }, [record, key, fixedFigures, onFigures, comingSoon]);
 
   const shown = useCountUp(fixedFigures ?? figures);
   const rows: { label: string; value: string; testId: string }[] = shown
@@ -131,16 +140,21 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
         </Text>
         <Divider />
         {props.comingSoon ? (
-          <Box className={classes.blurred} aria-label="Projection coming soon">
-            {['Total cardholders', 'Addressable market', 'Expected reach', 'Expected conversion'].map(
-              (label) => (
-                <Group key={label} justify="space-between">
-                  <Text size="sm">{label}</Text>
-                  <Text fw={700}>coming soon</Text>
+          <Stack gap={6} data-testid="projection-coming-soon">
+            {comingSoonLabels.map((label) => (
+              <Group key={label} justify="space-between" wrap="nowrap">
+                <Text size="sm">{label}</Text>
+                <Group gap={8} wrap="nowrap">
+                  <Text fw={700} className={classes.blurred} aria-hidden>
+                    00,000
+                  </Text>
+                  <Badge variant="light" color="gray" size="sm" className={classes.comingSoon}>
+                    {messages.common.comingSoon}
+                  </Badge>
                 </Group>
-              ),
-            )}
-          </Box>
+              </Group>
+            ))}
+          </Stack>
         ) : shown ? (
           <Stack gap={6} aria-live="polite">
             {rows.map((row) => (

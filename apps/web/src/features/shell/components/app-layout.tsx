@@ -9,6 +9,7 @@ import { subjectOf } from '@/lib/access';
 import { useSessionActions } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { apiRequest } from '@/lib/api-client';
+import { useSessionModalVariant } from '@/lib/session-modal-variant';
 import { useIdleTimeout } from '../hooks/use-idle-timeout.ts';
 import { InactivityModal, SessionExpiredModal } from './session-modals.tsx';
 import { SideNav } from './side-nav.tsx';
@@ -25,6 +26,7 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
   const settings = useSettings();
   const { signedOut } = useSessionActions();
   const [inactive, setInactive] = useState(false);
+  const sessionModalVariant = useSessionModalVariant();
   const idleMs = settings.data ? settings.data.sessionIdleMinutes * 60_000 : undefined;
   useIdleTimeout(inactive ? undefined : idleMs, () => {
     setInactive(true);
@@ -84,8 +86,8 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main bg="gray.0">{children}</AppShell.Main>
-      <SessionExpiredModal />
-      <InactivityModal opened={inactive} onLoginAgain={handleLoginAgain} />
+      <SessionExpiredModal variant={sessionModalVariant} onLoginAgain={handleLoginAgain} />
+      <InactivityModal opened={inactive} variant={sessionModalVariant} onLoginAgain={handleLoginAgain} />
     </AppShell>
   );
 }

@@ -5,15 +5,24 @@ import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
 import { useSessionExpired } from '@/lib/session-events';
+import type { SessionModalVariant } from '@/lib/session-modal-variant';
 
 /** How long 'Go to Login Page' waits before leaving (spec 2 §2.3: 1 second). */
 const redirectDelayMs = 1000;
 
+export interface SessionExpiredModalProps {
+  /** The create screen's variant (spec 1 §8), when that screen is open. */
+  variant: SessionModalVariant | null;
+  /** What the variant's button does ('Login again' / 'Try Again'). */
+  onLoginAgain: () => void;
+}
+
 /**
  * 'Session Expired, Please login Again': shown when the server ends the session under us. All
- * notifications are cleared; 'Go to Login Page' clears the user and goes to / after 1 s.
+ * notifications are cleared; 'Go to Login Page' clears the user and goes to / after 1 s. On the
+ * create screen the timeout modal's variant shows instead (spec 1 §2, §8).
  */
-export function SessionExpiredModal() {
+export function SessionExpiredModal({ variant, onLoginAgain }: SessionExpiredModalProps) {
   const expired = useSessionExpired();
   const { signedOut } = useSessionActions();
   const [leaving, setLeaving] = useState(false);
@@ -31,6 +40,8 @@ export function SessionExpiredModal() {
       signedOut({ to: paths.root });
     }, redirectDelayMs);
   };
+
+  if (variant) return <InactivityModal opened={expired} variant={variant} onLoginAgain={onLoginAgain} />;
 
   return (
     <Modal
@@ -54,11 +65,17 @@ export function SessionExpiredModal() {
 
 export interface InactivityModalProps {
   opened: boolean;
+  /** 'tryAgain' on the create screen when the brand has no branch (spec 1 §2). */
+  variant?: SessionModalVariant | null;
   onLoginAgain: () => void;
 }
 
-/** "You're being timed out due to inactivity" with a single 'Login again' button. */
-export function InactivityModal({ opened, onLoginAgain }: InactivityModalProps) {
+/**
+ * "You're being timed out due to inactivity" with a single 'Login again' button, or 'Try Again'
+ * and '…please try again' in the create screen's no-branch case.
+ */
+export function InactivityModal({ opened, variant, onLoginAgain }: InactivityModalProps) {
+  const tryAgain = variant === 'tryAgain';
   return (
     <Modal
       opened={opened}
@@ -71,9 +88,9 @@ export function InactivityModal({ opened, onLoginAgain }: InactivityModalProps) 
     >
       <Stack>
         <Text>{messages.common.inactivityApology}</Text>
-        <Text>{messages.common.inactivityBody}</Text>
+        <Text>{tryAgain ? messages.campaign.sessionExpiredTryAgain : messages.common.inactivityBody}</Text>
         <Button onClick={onLoginAgain} data-autofocus>
-          {messages.common.loginAgain}
+          {tryAgain ? messages.campaign.tryAgain : messages.common.loginAgain}
         </Button>
       </Stack>
     </Modal>

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ingestionLogRowSchema } from '@krowd/domain/ingestion/ingestion.schema';
+import { paginationSchema } from '@krowd/domain/list/list.schema';
+import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { callerOf } from '../../plugins/access.ts';
+import { ingestionListQuerySchema, type IngestionService } from './ingestion.service.ts';
+
+/** The ingestion logs list (spec 2 §2.6, §7: GET ingestionLogs). */
+export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/ingestionLogs',
+    {
+      config: { access: 'ingestionLogs.read' },
+      schema: {
+        tags: ['ingestion'],
+        summary:
+          'The ingestion logs: paged, sorted and searched by data source; brand-side callers see their brands’ share',
+        querystring: ingestionListQuerySchema,
+        response: {
+          200: successSchema({ data: z.array(ingestionLogRowSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.list(callerOf(request).scope, request.query)),
+    }),
+  );
+};

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@krowd/domain/messages/messages';
+import { profileUpdateQuerySchema, profileUpdateSchema } from '@krowd/domain/user/profile.schema';
+import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
+import type { Config } from '../../config.ts';
+import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { callerOf, clearSessionCookie } from '../../plugins/access.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ProfileService } from './profile.service.ts';
+import { idParamsSchema } from './users.routes.ts';
+
+const profileDetailsSchema = sessionUserSchema.extend({
+  address: z.string().nullable(),
+  status: z.enum(['active', 'deactivated']),
+  created: z.iso.datetime(),
+});
+
+const profileUpdatePath = /^(\/api\/users\/[^/?#]+)(\?[^#]*)$/;
+
+/**
+ * The spec's profile update is `PUT users/{id}?type=profile&response=true`, on the path the Users
+ * screen updates a user by. The two differ in payload, rules and capability, so the profile update
+ * is served by a route of its own, `PUT users/{id}/profile`, and this (Fastify's rewriteUrl) sends
+ * the spec's form of the call there. Any other URL is answered as it is.
+ */
+export function rewriteProfileUpdateUrl(method: string | undefined, url: string | undefined): string {
+  if (method !== 'PUT' || !url) return url ?? '/';
+  const match = profileUpdatePath.exec(url);
+  if (!match || new URLSearchParams(match[2]).get('type') !== 'profile') return url;
+  return `${match[1]}/profile${match[2]}`;
+}
+
+/** My Profile (spec 2 §2.8, §7): update one's own profile; deactivate one's own account. */
+export const profileRoutes: FastifyPluginAsyncZod<{
+  profiles: ProfileService;
+  auth: AuthService;
+  config: Config;
+}> = async (app, { profiles, auth, config }) => {
+  app.put(
+    '/users/:id/profile',
+    {
+      config: { access: 'profile.update' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "Update one's own profile (also reached as PUT users/{id}?type=profile); the e-mail never changes",
+        description:
+          'A brand admin may also rename their brand (brandName). With response=true the answer carries the updated user.',
+        params: idParamsSchema,
+        querystring: profileUpdateQuerySchema,
+        body: profileUpdateSchema,
+        response: {
+          200: successSchema({ details: profileDetailsSchema.optional() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const updated = await profiles.update(caller, request.params.id, request.body);
+      const base = { respCode: respCodes.updated, respMessage: messages.profile.updated };
+      if (request.query.response !== 'true') return base;
+      const details = await auth.sessionUserOf(updated, caller.source);
+      return {
+        ...base,
+        details: {
+          ...details,
+          address: updated.address,
+          status: updated.status,
+          created: updated.created_at.toISOString(),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/users/:id/deactivate',
+    {
+      config: { access: 'account.deactivate' },
+      schema: {
+        tags: ['users'],
+        summary: "Deactivate one's own account: every session of the user ends and login is refused",
+        params: idParamsSchema,
+        response: {
+          200: successSchema({ details: z.object({ _id: z.string(), status: z.literal('deactivate') }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      await profiles.deactivate(callerOf(request), request.params.id);
+      clearSessionCookie(reply, config);
+      return {
+        respCode: respCodes.updated,
+        respMessage: messages.profile.deactivated,
+        details: { _id: request.params.id, status: 'deactivate' as const },
+      };
+    },
+  );
+};

@@ -1,0 +1,275 @@
+import type { Kysely } from 'kysely';
+import { roleLabels, brandRoles, type BrandRole } from '@krowd/domain/access/access.rules';
+import {
+  effectiveSearch,
+  paginationOf,
+  type PageQuery,
+  type SortDirection,
+} from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  canManageUser,
+  isGroupRole,
+  managesUsers,
+  needsBrandChoice,
+  roleRefusal,
+  type ManagedUser,
+  type UserManager,
+} from '@krowd/domain/user/user.rules';
+import type { UserCreate, UserRow, UserSortField, UserUpdate } from '@krowd/domain/user/user.schema';
+import type { DB, UserStatus } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
+import { brandInScope } from '../brands/brand-scope.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import { setPasswordMail } from '../mail/mail.templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { UserAccount, UserListScope, UsersRepository } from './users.repository.ts';
+
+const m = messages.user;
+
+export interface UserListRequest extends PageQuery {
+  filters: {
+    globalSearch?: { value: string };
+    dropDown?: { value: UserStatus | '' };
+    sortField?: { sortfield: UserSortField; direction: SortDirection };
+  };
+  brandId?: string;
+  from?: 'onboard';
+}
+
+/** A user as the Users list shows it (an allowlist of columns, in the spec's field names). */
+export function toUserRow(account: UserAccount): UserRow {
+  return {
+    _id: account.id,
+    email: account.email,
+    firstName: account.first_name,
+    lastName: account.last_name,
+    displayName: `${account.first_name} ${account.last_name}`.trim(),
+    phone: account.phone,
+    role: account.role,
+    entityType: account.entity_type,
+    brandId: account.brand_id,
+    brandName: account.brand_name,
+    groupId: account.effective_group_id,
+    groupName: account.group_name,
+    bankId: account.bank_id,
+    status: account.status,
+    created: account.created_at.toISOString(),
+  };
+}
+
+export function managerOf(caller: AuthContext): UserManager {
+  return {
+    id: caller.account.id,
+    audience: caller.audience,
+    brandId: caller.account.brand_id,
+    groupId: caller.account.effective_group_id,
+    bankId: caller.account.bank_id,
+    isBankAdmin: caller.account.is_bank_admin,
+  };
+}
+
+function managedOf(account: UserAccount): ManagedUser {
+  return {
+    id: account.id,
+    entityType: account.entity_type,
+    role: account.role,
+    brandId: account.brand_id,
+    groupId: account.effective_group_id,
+    bankId: account.bank_id,
+  };
+}
+
+/** Roles whose key or label holds the search text ('finance' finds brandUser and groupUser). */
+function rolesMatching(search: string): BrandRole[] {
+  const text = search.toLowerCase();
+  return brandRoles.filter(
+    (role) => role.toLowerCase().includes(text) || roleLabels[role].toLowerCase().includes(text),
+  );
+}
+
+const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
+
+/** Where a brand-side user belongs: a brand, or (group roles) the group itself. */
+interface Placement {
+  brand_id: string | null;
+  group_id: string | null;
+}
+
+export function createUsersService(deps: {
+  db: Kysely<DB>;
+  users: UsersRepository;
+  brands: BrandsRepository;
+  auth: AuthService;
+  sessions: AuthRepository;
+  mailer: Mailer;
+  clock: Clock;
+}) {
+  const { db, users, brands, auth, sessions, mailer, clock } = deps;
+
+  /** The users a list covers: the caller's brand, group (or one brand of it) or bank; all for operators. */
+  async function listScope(caller: AuthContext, request: UserListRequest): Promise<UserListScope> {
+    const { scope } = caller;
+    const chosen = request.from === 'onboard' ? undefined : request.brandId;
+    if (chosen) await brandInScope(brands, scope, chosen);
+    switch (scope.kind) {
+      case 'all':
+        return { kind: 'all', brandId: chosen };
+      case 'group':
+        return chosen ? { kind: 'brands', brandIds: [chosen] } : { kind: 'group', groupId: scope.groupId };
+      case 'brand':
+        return { kind: 'brands', brandIds: [scope.brandId] };
+      case 'bank':
+        return { kind: 'bank', bankId: scope.bankId };
+      case 'none':
+        return { kind: 'brands', brandIds: [] };
+    }
+  }
+
+  /** The user, when the caller may manage them; otherwise 404 (their existence stays hidden). */
+  async function managedUser(caller: AuthContext, id: string) {
+    const account = await users.findAccountById(id);
+    if (!account || !canManageUser(managerOf(caller), managedOf(account))) throw notFound();
+    return account;
+  }
+
+  function requireRole(manager: UserManager, target: ManagedUser | null, role: BrandRole) {
+    const refusal = roleRefusal(manager, target, role);
+    if (refusal === 'ownRole') throw conflict(m.cannotChangeOwnRole);
+    if (refusal === 'notAssignable') throw forbidden(m.roleNotAllowed);
+  }
+
+  /**
+   * Where a brand-side user with this role belongs: a group role in the manager's group; a brand
+   * role in the brand a group admin chose (one of its group's), else in the manager's own brand.
+   */
+  async function placementOf(
+    caller: AuthContext,
+    role: BrandRole,
+    brandId: string | undefined,
+    current: string | null,
+  ): Promise<Placement> {
+    const manager = managerOf(caller);
+    if (isGroupRole(role)) return { brand_id: null, group_id: manager.groupId };
+    if (needsBrandChoice(manager, role)) {
+      const chosen = brandId ?? current;
+      if (!chosen) throw badRequest(m.brandRequired, { brandId: m.brandRequired });
+      return { brand_id: (await brandInScope(brands, caller.scope, chosen)).id, group_id: null };
+    }
+    // A brand's own admins keep their users in their brand.
+    if (brandId && brandId !== manager.brandId) throw notFound();
+    return { brand_id: manager.brandId, group_id: null };
+  }
+
+  async function fresh(id: string) {
+    return toUserRow((await users.findAccountById(id))!);
+  }
+
+  return {
+    async list(caller: AuthContext, request: UserListRequest) {
+      const { filters } = request;
+      const search = effectiveSearch(filters.globalSearch?.value);
+      const { rows, total } = await users.listPage({
+        scope: await listScope(caller, request),
+        search,
+        searchRoles: search ? rolesMatching(search) : [],
+        status: filters.dropDown?.value || undefined,
+        sort: filters.sortField,
+        page: request.page,
+        limit: request.limit,
+      });
+      return { data: rows.map(toUserRow), pagination: paginationOf(request, total) };
+    },
+
+    /**
+     * A new user: active, with no password until they set one through the link mailed to them.
+     * The user and the link are written in one transaction; the mail is recorded once they are.
+     */
+    async create(caller: AuthContext, input: UserCreate) {
+      const manager = managerOf(caller);
+      if (!managesUsers(manager)) throw forbidden();
+      let placement: Placement & { bank_id: string | null };
+      if (caller.audience === 'bank') {
+        if (input.role || input.brandId) throw badRequest(m.roleNotAllowed, { role: m.roleNotAllowed });
+        placement = { brand_id: null, group_id: null, bank_id: manager.bankId };
+      } else {
+        if (!input.role) throw badRequest(m.roleRequired, { role: m.roleRequired });
+        requireRole(manager, null, input.role);
+        placement = { ...(await placementOf(caller, input.role, input.brandId, null)), bank_id: null };
+      }
+      if (await users.emailExists(input.email)) throw conflict(m.emailTaken);
+
+      let created: { id: string; link: string };
+      try {
+        created = await db.transaction().execute(async (trx) => {
+          const id = await users.insertUser(
+            {
+              email: input.email,
+              password_hash: null,
+              first_name: input.firstName,
+              last_name: input.lastName,
+              phone: input.phone,
+              entity_type: caller.audience === 'bank' ? 'bank' : 'brand',
+              role: caller.audience === 'bank' ? null : (input.role ?? null),
+              ...placement,
+              process_completed: true,
+            },
+            trx,
+          );
+          return { id, link: await auth.issueLink(id, 'set_password', { executor: trx }) };
+        });
+      } catch (error) {
+        // Two admins adding one e-mail at once: the unique index decides.
+        if (isUniqueViolation(error)) throw conflict(m.emailTaken);
+        throw error;
+      }
+      await mailer.send({
+        to: input.email,
+        brandId: placement.brand_id,
+        ...setPasswordMail(input.firstName, created.link),
+      });
+      return fresh(created.id);
+    },
+
+    /** Names, phone, role and brand of a user within reach; never the e-mail or the password. */
+    async update(caller: AuthContext, id: string, changes: UserUpdate) {
+      const target = await managedUser(caller, id);
+      const manager = managerOf(caller);
+      const role = changes.role ?? target.role;
+      let placement: Partial<Placement> = {};
+      if (target.entity_type === 'bank') {
+        if (changes.role || changes.brandId) throw badRequest(m.roleNotAllowed, { role: m.roleNotAllowed });
+      } else if (role && (changes.role !== undefined || changes.brandId !== undefined)) {
+        requireRole(manager, managedOf(target), role);
+        placement = await placementOf(caller, role, changes.brandId, target.brand_id);
+      }
+      await users.updateUser(id, {
+        first_name: changes.firstName,
+        last_name: changes.lastName,
+        phone: changes.phone,
+        role: changes.role,
+        ...placement,
+      });
+      return fresh(id);
+    },
+
+    /**
+     * Deletes a user within reach (never oneself): the row is kept, marked deleted, because
+     * campaigns and branches name who created them; their sessions end in the same transaction,
+     * and their unused links stop working (a deleted user is found by nothing).
+     */
+    async remove(caller: AuthContext, id: string) {
+      const target = await managedUser(caller, id);
+      if (target.id === caller.account.id) throw conflict(m.cannotDeleteSelf);
+      const now = clock();
+      await db.transaction().execute(async (trx) => {
+        await users.markDeleted(id, now, trx);
+        await sessions.endSessionsOfUser(id, now, trx);
+      });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,76 @@
+import { useSearchParams } from 'react-router';
+import type { TableSort } from './data-table.tsx';
+
+export interface EntityListState<SortField extends string, Status extends string> {
+  page: number;
+  limit: number;
+  search: string;
+  status: Status | '';
+  /** The group role's chosen brand; '' is All. */
+  brand: string;
+  sort: (TableSort & { field: SortField }) | undefined;
+  /** Sets (or with '' clears) URL parameters: page, limit, q, status, brand, sort, direction. */
+  update: (changes: Record<string, string>) => void;
+}
+
+/**
+ * An entity list's state kept in the URL (page, size, search, status, brand, sort), so a reload
+ * or a shared link shows the same page. Values the list does not know are ignored.
+ */
+export function useEntityListState<SortField extends string, Status extends string = never>(options: {
+  sortFields: readonly SortField[];
+  statuses?: readonly Status[];
+}): EntityListState<SortField, Status> {
+  const [params, setParams] = useSearchParams();
+  const sortField = params.get('sort');
+  const sort =
+    sortField && (options.sortFields as readonly string[]).includes(sortField)
+      ? {
+          field: sortField as SortField,
+          direction: params.get('direction') === 'asc' ? ('asc' as const) : ('desc' as const),
+        }
+      : undefined;
+  const chosenStatus = params.get('status') ?? '';
+  const status = (options.statuses as readonly string[] | undefined)?.includes(chosenStatus)
+    ? (chosenStatus as Status)
+    : '';
+  const update = (changes: Record<string, string>) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    page: Number(params.get('page')) || 1,
+    limit: Number(params.get('limit')) || 10,
+    search: params.get('q') ?? '',
+    status,
+    brand: params.get('brand') ?? '',
+    sort,
+    update,
+  };
+}
+
+/** What a list asks for a group role (spec 2 §6): the chosen brand, or with from 'onboard' all of the group's. */
+export interface ListScopeParams {
+  brandId?: string;
+  from?: 'onboard';
+  role?: string;
+}
+
+export function listScopeParams(
+  groupRole: boolean,
+  user: { role: string | null; brandIds: { brandId: string }[] },
+  brand: string,
+): ListScopeParams {
+  if (!groupRole) return {};
+  const role = user.role ?? undefined;
+  if (brand) return { brandId: brand, role };
+  return { brandId: user.brandIds[0]?.brandId, from: 'onboard', role };
+}

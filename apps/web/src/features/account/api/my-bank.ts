@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BankDetails, BankUpdateInput } from '@krowd/domain/bank/bank.schema';
+import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
+
+const bankKey = (id: string) => ['banks', id] as const;
+
+/** GET banks/{id}: the bank's details and whether the caller may change them. */
+export function useBank(id: string) {
+  return useQuery({
+    queryKey: bankKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest<{ details: BankDetails }>(`banks/${id}`, { signal }).then((response) => response.details),
+  });
+}
+
+/** PUT banks/{id} (an admin of the bank); the header's bank name follows. */
+export function useUpdateBank(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BankUpdateInput) =>
+      apiRequest<{ respMessage: string; details: BankDetails }>(`banks/${id}`, {
+        method: 'PUT',
+        body: input,
+      }),
+    onSuccess: async (response) => {
+      queryClient.setQueryData(bankKey(id), response.details);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,206 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BankDetails } from '@krowd/domain/bank/bank.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { MyBankPage } from './my-bank-page.tsx';
+import { ProfilePage } from './profile-page.tsx';
+
+const userId = 'a0a0a0a0-0000-4000-8000-000000000001';
+const bankId = 'b0b0b0b0-0000-4000-8000-000000000002';
+
+const sessionUser: SessionUser = {
+  _id: userId,
+  email: 'uma@demo.test',
+  firstName: 'Uma',
+  lastName: 'User',
+  displayName: 'Uma User',
+  phone: '07700900000',
+  photo: null,
+  role: 'user',
+  entityType: 'brand',
+  entity: { name: 'Green Fork' },
+  brandId: 'c0c0c0c0-0000-4000-8000-000000000003',
+  brandObjId: 'c0c0c0c0-0000-4000-8000-000000000003',
+  brandName: 'Green Fork',
+  brandIds: [],
+  groupId: null,
+  groupName: null,
+  bankId: null,
+  bankName: null,
+  isClientAdmin: false,
+  isInternalDemo: false,
+  source: null,
+  isFirstLogin: false,
+  isTAndCAccepted: true,
+  guestUser: false,
+  guestUserFlag: false,
+  stepOne: false,
+  stepTwo: false,
+  stepThree: false,
+  proceesCompleted: true,
+  step: null,
+  stepOneData: null,
+  __v: 0,
+};
+
+interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+/** Answers the calls the pages make, as the API would, and keeps what was sent. */
+function stubApi(user: SessionUser, answers: Record<string, unknown>) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method, url, body });
+      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
+      const answer = answers[`${method} ${url.pathname}`];
+      return answer ? Response.json(answer) : Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+    }),
+  );
+  return sent;
+}
+
+function renderPage(page: ReactNode) {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <Notifications />
+        {page}
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// The address is an autosizing textarea, which listens for web fonts; happy-dom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('My Profile', () => {
+  const details = { ...sessionUser, address: null, status: 'active', created: '2026-01-01T00:00:00.000Z' };
+
+  it('is read-only until Edit, sends the spec call on Update Details, and is read-only again', async () => {
+    const sent = stubApi(sessionUser, {
+      [`GET /api/users/${userId}`]: { respCode: 200, details },
+      [`PUT /api/users/${userId}`]: {
+        respCode: 205,
+        respMessage: messages.profile.updated,
+        details: { ...details, firstName: 'Umaya' },
+      },
+    });
+    renderPage(<ProfilePage />);
+
+    const firstName = (await screen.findByLabelText(/First Name/)) as HTMLInputElement;
+    expect(firstName.readOnly).toBe(true);
+    expect((screen.getByLabelText(/Brand/) as HTMLInputElement).readOnly).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(firstName.readOnly).toBe(false);
+    fireEvent.change(firstName, { target: { value: 'Umaya' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+
+    expect(await screen.findByText(messages.profile.updated)).toBeTruthy();
+    const put = sent.find((call) => call.method === 'PUT')!;
+    expect(put.url.search).toBe('?type=profile&response=true');
+    expect(put.body).toEqual({
+      firstName: 'Umaya',
+      lastName: 'User',
+      phone: '07700900000',
+      address: null,
+      brandName: 'Green Fork',
+      email: 'uma@demo.test',
+      _id: userId,
+      brandId: sessionUser.brandId,
+    });
+    await waitFor(() => expect(firstName.readOnly).toBe(true));
+    expect(firstName.value).toBe('Umaya');
+  });
+
+  it("shows the rules' messages and sends nothing while they fail", async () => {
+    const sent = stubApi(sessionUser, { [`GET /api/users/${userId}`]: { respCode: 200, details } });
+    renderPage(<ProfilePage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText(/Contact Number/), { target: { value: '-7700900000' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+
+    expect(await screen.findByText(messages.profile.phoneMinus)).toBeTruthy();
+    expect(sent.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('asks before deactivating, with Yes and No', async () => {
+    stubApi(sessionUser, { [`GET /api/users/${userId}`]: { respCode: 200, details } });
+    renderPage(<ProfilePage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: messages.profile.deactivateTitle }));
+
+    expect(await screen.findByText(messages.profile.deactivateConfirm)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Yes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'No' })).toBeTruthy();
+  });
+});
+
+describe('My Bank', () => {
+  const bankUser: SessionUser = { ...sessionUser, entityType: 'bank', role: null, brandId: null, bankId };
+  const bank: BankDetails = {
+    _id: bankId,
+    name: 'Demo Bank',
+    contactEmail: 'partners@demobank.test',
+    contactPhone: null,
+    address: null,
+    website: null,
+    created: '2026-01-01T00:00:00.000Z',
+    editable: false,
+  };
+
+  it('shows a bank user who is not its admin the details read-only, without Edit', async () => {
+    stubApi(bankUser, { [`GET /api/banks/${bankId}`]: { respCode: 200, details: bank } });
+    renderPage(<MyBankPage />);
+
+    const name = (await screen.findByLabelText(/Bank Name/)) as HTMLInputElement;
+    expect(name.value).toBe('Demo Bank');
+    expect(name.readOnly).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getByText(messages.bank.adminOnly)).toBeTruthy();
+  });
+
+  it('lets its admin edit and save the details', async () => {
+    const sent = stubApi(bankUser, {
+      [`GET /api/banks/${bankId}`]: { respCode: 200, details: { ...bank, editable: true } },
+      [`PUT /api/banks/${bankId}`]: {
+        respCode: 205,
+        respMessage: messages.bank.updated,
+        details: { ...bank, editable: true, website: 'https://demobank.test' },
+      },
+    });
+    renderPage(<MyBankPage />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByLabelText('Website'), { target: { value: 'https://demobank.test' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+
+    expect(await screen.findByText(messages.bank.updated)).toBeTruthy();
+    expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({
+      name: 'Demo Bank',
+      contactEmail: 'partners@demobank.test',
+      contactPhone: null,
+      address: null,
+      website: 'https://demobank.test',
+    });
+  });
+});

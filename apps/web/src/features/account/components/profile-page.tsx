@@ -1,0 +1,184 @@
+import { Button, Group, Loader, Modal, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { can } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { canRenameBrand, profileHasBrand, profileUpdateSchema } from '@krowd/domain/user/profile.schema';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { FormStatus } from '@/components/ui/form-status';
+import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { audienceOfUser } from '@/lib/access';
+import { notify } from '@/lib/notify';
+import { useSessionActions, useSessionUser } from '@/lib/session';
+import { useDeactivateAccount, useUpdateProfile, useUserDetails, type UserDetails } from '../api/profile.ts';
+import { ProfilePhoto } from './profile-photo.tsx';
+
+const m = messages.profile;
+
+/**
+ * My Profile (spec 2 §2.8): read-only until Edit; Update Details saves and makes it read-only
+ * again. Deactivating (after 'Are you sure you want to deactivate Account ?') signs the user out.
+ */
+export function ProfilePage() {
+  const user = useSessionUser();
+  const details = useUserDetails(user?._id ?? '');
+  if (!user) return null;
+  if (details.isPending) return <Loader aria-label={messages.common.loading} />;
+  if (details.isError) return <FormStatus message={details.error.message} />;
+  return <ProfileScreen user={user} details={details.data} />;
+}
+
+const formValuesOf = (details: UserDetails, withBrand: boolean) => ({
+  firstName: details.firstName,
+  lastName: details.lastName,
+  phone: details.phone ?? '',
+  address: details.address ?? '',
+  ...(withBrand ? { brandName: details.brandName ?? '' } : {}),
+});
+
+function ProfileScreen({ user, details }: { user: SessionUser; details: UserDetails }) {
+  const subject = {
+    entityType: user.entityType,
+    role: user.role,
+    brandId: user.brandId,
+    isClientAdmin: user.isClientAdmin,
+  };
+  const withBrand = profileHasBrand(subject);
+  const brandEditable = canRenameBrand(subject);
+  const mayDeactivate = can(audienceOfUser(user), 'account.deactivate');
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const updateProfile = useUpdateProfile(user._id);
+  const deactivate = useDeactivateAccount(user._id);
+  const { signedOut } = useSessionActions();
+  const form = useZodForm(profileUpdateSchema, formValuesOf(details, withBrand));
+  const { errors } = form.formState;
+
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const response = await updateProfile.mutateAsync({
+      ...values,
+      email: details.email,
+      _id: details._id,
+      brandId: details.brandId,
+    });
+    form.reset(formValuesOf(response.details, withBrand));
+    setEditing(false);
+    notify.success(response.respMessage);
+  });
+
+  const handleCancel = () => {
+    form.reset();
+    setEditing(false);
+  };
+
+  const handleDeactivate = async () => {
+    try {
+      const response = await deactivate.mutateAsync();
+      setConfirming(false);
+      notify.success(response.respMessage);
+      signedOut({ to: paths.login });
+    } catch (error) {
+      setConfirming(false);
+      notify.error(serverErrorOf(error));
+    }
+  };
+
+  const readOnly = !editing;
+  // A read-only form looks it: filled fields until Edit.
+  const fieldVariant = readOnly ? 'filled' : 'default';
+  return (
+    <Paper withBorder radius="md" p="xl" maw={640}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <ProfilePhoto userId={details._id} displayName={details.displayName} photo={details.photo} />
+          <Group grow align="flex-start">
+            <TextInput
+              label="First Name"
+              required
+              readOnly={readOnly}
+              variant={fieldVariant}
+              error={errors.firstName?.message}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label="Last Name"
+              required
+              readOnly={readOnly}
+              variant={fieldVariant}
+              error={errors.lastName?.message}
+              {...form.register('lastName')}
+            />
+          </Group>
+          <TextInput label="Email" value={details.email} disabled description="Email cannot be changed" />
+          <TextInput
+            label="Contact Number"
+            required
+            type="tel"
+            readOnly={readOnly}
+            variant={fieldVariant}
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          {withBrand ? (
+            <TextInput
+              label="Brand"
+              required
+              readOnly={readOnly || !brandEditable}
+              variant={readOnly || !brandEditable ? 'filled' : 'default'}
+              description={brandEditable ? undefined : m.brandNotEditable}
+              error={errors.brandName?.message}
+              {...form.register('brandName')}
+            />
+          ) : null}
+          <Textarea
+            label="Address"
+            autosize
+            minRows={2}
+            readOnly={readOnly}
+            variant={fieldVariant}
+            error={errors.address?.message}
+            {...form.register('address')}
+          />
+          <Group justify="space-between">
+            {mayDeactivate ? (
+              <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+                {m.deactivateTitle}
+              </Button>
+            ) : (
+              <span />
+            )}
+            {editing ? (
+              <Group key="editing">
+                <Button variant="default" onClick={handleCancel} disabled={updateProfile.isPending}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={updateProfile.isPending}>
+                  Update Details
+                </Button>
+              </Group>
+            ) : (
+              // Its own key, so the click that shows Update Details does not also submit.
+              <Button key="edit" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </Group>
+          <FormStatus message={status} />
+        </Stack>
+      </form>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={m.deactivateTitle} centered>
+        <Stack>
+          <Text>{m.deactivateConfirm}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={deactivate.isPending}>
+              No
+            </Button>
+            <Button color="red" onClick={handleDeactivate} loading={deactivate.isPending}>
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

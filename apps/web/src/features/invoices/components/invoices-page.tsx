@@ -1,0 +1,180 @@
+import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
+import {
+  invoiceSortFields,
+  paymentStatuses,
+  type InvoiceRow,
+  type PaymentStatus,
+} from '@krowd/domain/invoice/invoice.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
+import { serverErrorOf } from '@/components/ui/zod-form';
+import { audienceOfUser } from '@/lib/access';
+import { formatCalendarDate, formatMoney } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
+import { getInvoiceUrl, useInvoices } from '../api/get-invoices.ts';
+
+const m = messages.invoice;
+
+const statusColours: Record<PaymentStatus, string> = {
+  Unpaid: 'yellow',
+  Pending: 'blue',
+  Paid: 'teal',
+  Failed: 'red',
+};
+
+/** Invoices (/user/campaigns/invoices): the brand's monthly invoices; the only action is view (spec 2 §2.6, §6). */
+export function InvoicesPage() {
+  const user = useSessionUser();
+  return user ? <InvoicesScreen user={user} /> : null;
+}
+
+/**
+ * Opens the invoice's document in a new tab. A row without a document says 'Invoice is not
+ * created.'; so does the server's answer for one it cannot find. The tab is opened on the click,
+ * before the call, so the browser does not take it for a pop-up.
+ */
+async function handleView(row: InvoiceRow) {
+  const { xero_invoice_id: documentId } = row;
+  if (!documentId) {
+    notify.error(m.notCreated);
+    return;
+  }
+  const tab = window.open('', '_blank');
+  try {
+    const url = await getInvoiceUrl({ ...row, xero_invoice_id: documentId });
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      window.open(url, '_blank', 'noopener');
+    }
+  } catch (error) {
+    tab?.close();
+    notify.error(serverErrorOf(error));
+  }
+}
+
+function InvoicesScreen({ user }: { user: SessionUser }) {
+  const audience = audienceOfUser(user);
+  const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
+  const state = useEntityListState({ sortFields: invoiceSortFields, statuses: paymentStatuses });
+  const list = useInvoices({
+    page: state.page,
+    limit: state.limit,
+    search: state.search,
+    status: state.status,
+    sort: state.sort,
+    ...listScopeParams(groupRole, user, state.brand),
+  });
+
+  const columns: DataTableColumn<InvoiceRow>[] = [
+    ...(groupRole
+      ? [
+          {
+            key: 'brand',
+            header: 'Brand Name',
+            sortField: 'brandName',
+            render: (row: InvoiceRow) => row.brandName,
+          },
+        ]
+      : []),
+    {
+      key: 'month',
+      header: 'Invoice Month',
+      sortField: 'invoiceMonth',
+      render: (row) => invoiceMonthLabel(row.month, row.year),
+    },
+    {
+      key: 'amount',
+      header: 'Invoice Amount',
+      sortField: 'invoiceAmount',
+      render: (row) => formatMoney(row.invoiceAmountPence),
+    },
+    {
+      key: 'number',
+      header: 'Invoice Number',
+      sortField: 'invoiceNumber',
+      render: (row) => row.InvoiceNumber,
+    },
+    {
+      key: 'due',
+      header: 'Due Date',
+      sortField: 'dueDate',
+      render: (row) => formatCalendarDate(row.dueDate),
+    },
+    {
+      key: 'status',
+      header: 'Payment Status',
+      sortField: 'paymentStatus',
+      render: (row) => (
+        <Badge color={statusColours[row.paymentStatus]} variant="light" tt="none">
+          {row.paymentStatus}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Tooltip label={m.viewInvoice} withArrow openDelay={300}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`${m.viewInvoice} ${row.InvoiceNumber}`}
+            onClick={() => void handleView(row)}
+          >
+            <IconEye size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <EntityListToolbar
+        search={{
+          value: state.search,
+          placeholder: m.searchPlaceholder,
+          onChange: (value) => state.update({ q: value, page: '' }),
+        }}
+        statusFilter={{
+          value: state.status,
+          statuses: paymentStatuses,
+          onChange: (value) => state.update({ status: value, page: '' }),
+        }}
+        brandSelector={
+          groupRole
+            ? {
+                value: state.brand,
+                brands: user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName })),
+                onChange: (value) => state.update({ brand: value, page: '' }),
+              }
+            : undefined
+        }
+      />
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(row) => row._id}
+        loading={list.isFetching}
+        pagination={list.data?.pagination}
+        onPageChange={(page) => state.update({ page: String(page) })}
+        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
+        sort={state.sort}
+        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+      />
+      {list.isError && !list.data ? (
+        <Text c="red.7" ta="center" role="alert">
+          {list.error.message}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { sessionEvents } from '@/lib/session-events';
+import type { SessionModalVariant } from '@/lib/session-modal-variant';
+import { InactivityModal, SessionExpiredModal } from './session-modals.tsx';
+
+function renderExpired(variant: SessionModalVariant | null, onLoginAgain = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <SessionExpiredModal variant={variant} onLoginAgain={onLoginAgain} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  act(() => sessionEvents.markExpired());
+  return onLoginAgain;
+}
+
+afterEach(() => {
+  act(() => sessionEvents.reset());
+});
+
+describe('when the server ends the session', () => {
+  it('shows Session Expired with Go to Login Page away from the create screen', async () => {
+    renderExpired(null);
+
+    expect(await screen.findByText(messages.common.sessionExpiredModal)).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.common.goToLoginPage })).toBeTruthy();
+  });
+
+  it('shows the timeout modal with Login again on the create screen', async () => {
+    const onLoginAgain = renderExpired('loginAgain');
+
+    expect(await screen.findByText(messages.common.inactivityTitle)).toBeTruthy();
+    expect(screen.getByText('Your session has expired please login again')).toBeTruthy();
+    expect(screen.queryByText(messages.common.sessionExpiredModal)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Login again' }));
+    expect(onLoginAgain).toHaveBeenCalledOnce();
+  });
+
+  it('says try again, with Try Again, on the create screen of a brand without branches', async () => {
+    const onLoginAgain = renderExpired('tryAgain');
+
+    expect(await screen.findByText('Your session has expired please try again')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(onLoginAgain).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the inactivity modal', () => {
+  it.each([
+    { variant: null, body: 'Your session has expired please login again', button: 'Login again' },
+    {
+      variant: 'loginAgain' as const,
+      body: 'Your session has expired please login again',
+      button: 'Login again',
+    },
+    { variant: 'tryAgain' as const, body: 'Your session has expired please try again', button: 'Try Again' },
+  ])('reads "$body" with "$button" for the variant $variant', async ({ variant, body, button }) => {
+    render(
+      <MantineProvider>
+        <InactivityModal opened variant={variant} onLoginAgain={() => undefined} />
+      </MantineProvider>,
+    );
+
+    expect(await screen.findByText(messages.common.inactivityTitle)).toBeTruthy();
+    expect(screen.getByText(messages.common.inactivityApology)).toBeTruthy();
+    expect(screen.getByText(body)).toBeTruthy();
+    expect(screen.getByRole('button', { name: button })).toBeTruthy();
+  });
+});

@@ -1,0 +1,169 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { roleLabels } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { needsBrandChoice, roleChoices, type UserManager } from '@krowd/domain/user/user.rules';
+import {
+  bankUserFormSchema,
+  brandUserFormSchema,
+  userPhoneMaxLength,
+  type UserRow,
+} from '@krowd/domain/user/user.schema';
+import type { ListOption } from '@/components/ui/entity-list-toolbar';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { notify } from '@/lib/notify';
+import { useAddUser, useUpdateUser } from '../api/save-user.ts';
+
+export interface UserFormModalProps {
+  opened: boolean;
+  /** Brand-side users carry a role (Users); bank users do not (Bank Users). */
+  kind: 'brand' | 'bank';
+  manager: UserManager;
+  /** The user being edited; absent when adding. */
+  user?: UserRow;
+  /** The brands a group admin may put a brand role in. */
+  brands: ListOption[];
+  /** The brand chosen in the list, preselected for a new user. */
+  defaultBrandId: string | undefined;
+  onClose: () => void;
+}
+
+/** Add New and Edit (spec 2 §2.5, §5): mounted afresh for each opening, so it starts clean. */
+export function UserFormModal(props: UserFormModalProps) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.user ? 'Edit User' : 'Add New User'}
+      size="lg"
+      centered
+    >
+      {props.opened ? <UserFormBody {...props} /> : null}
+    </Modal>
+  );
+}
+
+/**
+ * The bank form is the brand form without role and brand, so one set of field types serves both;
+ * the bank form simply never has those two fields.
+ */
+const formSchemas = {
+  brand: brandUserFormSchema,
+  bank: bankUserFormSchema as unknown as typeof brandUserFormSchema,
+};
+
+function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: UserFormModalProps) {
+  const editing = user !== undefined;
+  const form = useZodForm(formSchemas[kind], {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    ...(kind === 'brand'
+      ? { role: user?.role ?? undefined, brandId: user?.brandId ?? defaultBrandId ?? undefined }
+      : {}),
+  });
+  const { errors } = form.formState;
+  const addUser = useAddUser();
+  const updateUser = useUpdateUser();
+  const role = form.watch('role');
+  const choices = roleChoices('settings', manager, user?.role);
+  const ownRole = editing && user._id === manager.id;
+
+  const { onSubmit, status } = useServerSubmit(form, async ({ email, ...changes }) => {
+    // Only a group admin giving a brand role names the brand; elsewhere the server places the user.
+    const placed = needsBrandChoice(manager, changes.role) ? changes : { ...changes, brandId: undefined };
+    const answer = editing
+      ? await updateUser.mutateAsync({ id: user._id, changes: placed })
+      : await addUser.mutateAsync({ ...placed, email });
+    notify.success(answer.respMessage);
+    onClose();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First Name"
+            required
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            required
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          required={!editing}
+          disabled={editing}
+          description={editing ? messages.user.emailNotEditable : undefined}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Contact Number"
+          type="tel"
+          required
+          maxLength={userPhoneMaxLength}
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        {kind === 'brand' ? (
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label="Role"
+                required
+                placeholder="Select role"
+                data={choices.map((choice) => ({ value: choice, label: roleLabels[choice] }))}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                onBlur={field.onBlur}
+                disabled={ownRole}
+                description={ownRole ? messages.user.cannotChangeOwnRole : undefined}
+                error={errors.role?.message}
+                allowDeselect={false}
+              />
+            )}
+          />
+        ) : null}
+        {kind === 'brand' && needsBrandChoice(manager, role) ? (
+          <Controller
+            control={form.control}
+            name="brandId"
+            render={({ field }) => (
+              <Select
+                label="Brand"
+                required
+                placeholder={messages.user.brandRequired}
+                data={brands}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value ?? undefined)}
+                error={errors.brandId?.message}
+                allowDeselect={false}
+              />
+            )}
+          />
+        ) : null}
+        <FormStatus message={status} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={addUser.isPending || updateUser.isPending}>
+            {editing ? 'Update' : 'Add'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,247 @@
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
+import { userSortFields, type UserRow } from '@krowd/domain/user/user.schema';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
+import { serverErrorOf } from '@/components/ui/zod-form';
+import { audienceOfUser } from '@/lib/access';
+import { formatDate } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
+import { useUsers } from '../api/get-users.ts';
+import { useDeleteUser } from '../api/save-user.ts';
+import { RoleBadge } from './role-badge.tsx';
+import { UserFormModal } from './user-form-modal.tsx';
+
+const m = messages.user;
+
+export interface UsersPageProps {
+  /** Users (/user/users, brand side) or Bank Users (/user/bank/users): the same screen. */
+  kind: 'brand' | 'bank';
+}
+
+export function UsersPage({ kind }: UsersPageProps) {
+  const user = useSessionUser();
+  return user ? <UsersScreen user={user} kind={kind} /> : null;
+}
+
+function managerOfUser(user: SessionUser): UserManager {
+  return {
+    id: user._id,
+    audience: audienceOfUser(user),
+    brandId: user.brandId,
+    groupId: user.groupId,
+    bankId: user.bankId,
+    isBankAdmin: user.isBankAdmin ?? false,
+  };
+}
+
+const managedOf = (row: UserRow) => ({
+  id: row._id,
+  entityType: row.entityType,
+  role: row.role,
+  brandId: row.brandId,
+  groupId: row.groupId,
+  bankId: row.bankId,
+});
+
+function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['kind'] }) {
+  const manager = managerOfUser(user);
+  const manages = managesUsers(manager);
+  const groupRole = manager.audience === 'groupAdmin' || manager.audience === 'groupUser';
+  const timezone = useSettings().data?.timezone ?? 'UTC';
+  const state = useEntityListState({ sortFields: userSortFields });
+  const brands: ListOption[] = user.brandIds.map((brand) => ({
+    value: brand.brandId,
+    label: brand.brandName,
+  }));
+  const list = useUsers({
+    page: state.page,
+    limit: state.limit,
+    search: state.search,
+    sort: state.sort,
+    ...listScopeParams(groupRole, user, state.brand),
+  });
+  const rows = list.data?.data ?? [];
+
+  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const deleteUser = useDeleteUser();
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      const answer = await deleteUser.mutateAsync(deleting._id);
+      notify.success(answer.respMessage);
+      setDeleting(null);
+    } catch (error) {
+      notify.error(serverErrorOf(error));
+    }
+  };
+
+  const columns: DataTableColumn<UserRow>[] = [
+    // The plain user (and anyone else who manages nobody) sees the list minus its first column.
+    ...(manages
+      ? [
+          {
+            key: 'actions',
+            header: 'Actions',
+            render: (row: UserRow) => {
+              const actions = userActions(manager, managedOf(row));
+              return (
+                <Group gap={2} wrap="nowrap">
+                  {actions.includes('edit') ? (
+                    <Tooltip label="Edit" withArrow openDelay={300}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="gray"
+                        aria-label={`Edit ${row.email}`}
+                        onClick={() => setEditing(row)}
+                      >
+                        <IconPencil size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                  {actions.includes('delete') ? (
+                    <Tooltip label="Delete" withArrow openDelay={300}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${row.email}`}
+                        onClick={() => setDeleting(row)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Tooltip>
+                  ) : null}
+                </Group>
+              );
+            },
+          },
+        ]
+      : []),
+    { key: 'email', header: 'Email', sortField: 'email', render: (row) => row.email },
+    {
+      key: 'displayName',
+      header: 'Display Name',
+      sortField: 'displayName',
+      render: (row) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{row.displayName}</Text>
+          {row.status === 'deactivated' ? (
+            <Badge color="gray" variant="outline" size="xs">
+              Deactivated
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    ...(kind === 'brand'
+      ? [
+          {
+            key: 'role',
+            header: 'Role',
+            sortField: 'role',
+            render: (row: UserRow) => <RoleBadge role={row.role} />,
+          },
+          {
+            key: 'brand',
+            header: groupRole ? 'Group / Brand Name' : 'Brand Name',
+            sortField: 'brandName',
+            render: (row: UserRow) => row.brandName ?? row.groupName ?? '',
+          },
+        ]
+      : []),
+    { key: 'phone', header: 'Contact Phone', sortField: 'phone', render: (row) => row.phone ?? '' },
+    {
+      key: 'created',
+      header: 'Created',
+      sortField: 'created',
+      render: (row) => formatDate(row.created, timezone),
+    },
+  ];
+
+  return (
+    <Stack>
+      <EntityListToolbar
+        search={{
+          value: state.search,
+          placeholder: kind === 'brand' ? m.searchPlaceholder : m.bankSearchPlaceholder,
+          onChange: (value) => state.update({ q: value, page: '' }),
+        }}
+        brandSelector={
+          groupRole
+            ? {
+                value: state.brand,
+                brands,
+                onChange: (value) => state.update({ brand: value, page: '' }),
+              }
+            : undefined
+        }
+      >
+        {manages ? (
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+            Add New
+          </Button>
+        ) : null}
+      </EntityListToolbar>
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row._id}
+        loading={list.isFetching}
+        pagination={list.data?.pagination}
+        onPageChange={(page) => state.update({ page: String(page) })}
+        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
+        sort={state.sort}
+        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+      />
+      {list.isError && !list.data ? (
+        <Text c="red.7" ta="center" role="alert">
+          {list.error.message}
+        </Text>
+      ) : null}
+
+      {manages ? (
+        <UserFormModal
+          opened={editing !== null}
+          kind={kind}
+          manager={manager}
+          user={editing === 'new' || editing === null ? undefined : editing}
+          brands={brands}
+          defaultBrandId={state.brand || undefined}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
+        <Stack>
+          <Text>{m.deleteConfirm}</Text>
+          {deleting ? (
+            <Text fw={600} size="sm">
+              {deleting.displayName} ({deleting.email})
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              loading={deleteUser.isPending}
+              onClick={() => void handleDelete()}
+              data-autofocus
+            >
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

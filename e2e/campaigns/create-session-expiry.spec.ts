@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { login, openCampaignForm, servers } from '../support/fixtures.ts';
+
+/**
+ * The create screen's session modals (spec 1 §2 "Session-timeout modal on this screen", §8): a
+ * session that ends there is told with the timeout modal, 'Your session has expired please login
+ * again' and 'Login again', or, for a brand with no branch, '…please try again' and 'Try Again'.
+ */
+
+test('when the server ends the session on the create screen, the timeout modal says login again', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await login(page, 'groupadmin@demo.test');
+  await expect(page).toHaveURL(/\/user\/campaigns\/future$/);
+  await openCampaignForm(page, () => page.goto('/user/campaigns/create'));
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+
+  // The session ends elsewhere; choosing another brand asks the server for its branches.
+  await page.request.post('/api/auth/logout');
+  await page.getByRole('combobox', { name: 'Brand' }).click();
+  await page.getByRole('option', { name: 'Harbour Kitchen' }).click();
+
+  const modal = page.getByRole('dialog', { name: "You're being timed out due to inactivity" });
+  await expect(modal.getByText('Your session has expired please login again')).toBeVisible();
+  await expect(page.getByText('Session Expired, Please login Again')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Login again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Signing in again returns to the create screen.
+  await login(page, 'groupadmin@demo.test');
+  await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
+});
+
+test('idle on the create screen of a brand without branches, the timeout modal says try again', async ({
+  page,
+}) => {
+  const { url } = servers().shortIdle;
+  const email = `no-branch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brand.test`;
+  const password = 'Demo@12345';
+  const signup = await page.request.post(`${url}/api/users/signup`, {
+    data: { firstName: 'Test', lastName: 'Brand', email, password, confirmPassword: password },
+  });
+  expect(signup.status()).toBe(201);
+  await page.goto(`${url}/login`);
+  await login(page, email, password);
+  await expect(page).not.toHaveURL(/\/login$/);
+  await openCampaignForm(page, () => page.goto(`${url}/user/campaigns/create`));
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+
+  const modal = page.getByRole('dialog', { name: "You're being timed out due to inactivity" });
+  await expect(modal.getByText('Your session has expired please try again')).toBeVisible({ timeout: 20_000 });
+  await modal.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { parsedJson, pageQuerySchema, sortDirections } from '../list/list.schema.ts';
+import { messages } from '../messages/messages.ts';
+
+const m = messages.bank;
+const v = messages.validation;
+
+export const bankNameLength = { min: 3, max: 100 } as const;
+const webLink = /^https?:\/\/[^\s]+$/i;
+/** Digits with an optional leading +: 7 to 15 digits once spaces are taken out. */
+const phonePattern = /^\+?\d{7,15}$/;
+
+/** An optional text that, when given, must pass a check; empty means none (null). */
+const optionalChecked = (check: z.ZodType<string>, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, v.tooLong)
+    .superRefine((value, context) => {
+      if (value === '') return;
+      const checked = check.safeParse(value);
+      if (!checked.success) context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+    })
+    .transform((value) => value || null)
+    .nullish();
+
+const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
+
+/** My Bank (spec 2 §2.1, /user/settings/bank): the bank's name and contact details. */
+export const bankUpdateSchema = z.strictObject({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .min(bankNameLength.min, m.nameMin)
+    .max(bankNameLength.max, m.nameMax),
+  contactEmail: optionalChecked(z.email(v.emailInvalid), 254),
+  contactPhone: z.preprocess(
+    withoutSpaces,
+    optionalChecked(z.string().regex(phonePattern, messages.profile.phoneLength), 16),
+  ),
+  address: optionalChecked(z.string(), 500),
+  website: optionalChecked(z.string().regex(webLink, messages.branch.linkInvalid), 500),
+});
+export type BankUpdateInput = z.input<typeof bankUpdateSchema>;
+export type BankUpdate = z.output<typeof bankUpdateSchema>;
+
+/** A bank as the API answers it. */
+export const bankDetailsSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  address: z.string().nullable(),
+  website: z.string().nullable(),
+  created: z.iso.datetime(),
+  /** Whether the caller may change these details (an admin of this bank). */
+  editable: z.boolean(),
+});
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+/** A row of the system admin's banks list (/user/banks/list). */
+export const bankRowSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  /** Active users of the bank. */
+  usersCount: z.number().int(),
+  created: z.iso.datetime(),
+});
+export type BankRow = z.infer<typeof bankRowSchema>;
+
+export const bankSortFields = ['name', 'usersCount', 'created'] as const;
+export type BankSortField = (typeof bankSortFields)[number];
+
+/**
+ * GET banks: the entity-list contract of spec 2 §7 (page, limit, filters with globalSearch and
+ * sortField). Banks have no status, so the status drop-down is not part of it.
+ */
+export const bankListQuerySchema = pageQuerySchema
+  .extend({
+    filters: z.preprocess(
+      parsedJson,
+      z
+        .strictObject({
+          globalSearch: z
+            .strictObject({ value: z.string().max(100), type: z.string().max(30).optional() })
+            .optional(),
+          sortField: z
+            .strictObject({ direction: z.enum(sortDirections), sortfield: z.enum(bankSortFields) })
+            .optional(),
+        })
+        .default({}),
+    ),
+  })
+  .strict();
+export type BankListQuery = z.output<typeof bankListQuerySchema>;
