@@ -16,6 +16,10 @@ const pick = (page: Page, files: { name: string; mimeType: string; buffer: Buffe
 test('a brand admin uploads an image of another ratio, crops it, saves it, sees it in the Media Library and deletes it', async ({
   page,
 }) => {
+  const refusedByCsp: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusedByCsp.push(message.text());
+  });
   await openManageAssets(page, 'brandadmin@demo.test');
 
   await pick(page, [
@@ -28,6 +32,7 @@ test('a brand admin uploads an image of another ratio, crops it, saves it, sees 
   await crop.getByRole('button', { name: 'Done' }).click();
   await expect(crop).toBeHidden();
   await expect(pending.getByText('1000 × 600')).toBeVisible();
+  expect(refusedByCsp, 'the cropper needs no inline style the CSP refuses').toEqual([]);
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('1 image(s) uploaded successfully')).toBeVisible();

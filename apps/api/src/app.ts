@@ -104,11 +104,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     clock,
   });
   const brands = createBrandsRepository(db);
+  const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
     brands,
     branches: createBranchesRepository(db),
+    templateImages: { check: assets.checkTemplateImages },
     config,
     clock,
   });
@@ -156,9 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
-      await api.register(assetsRoutes, {
-        service: createAssetsService({ db, assets: createAssetsRepository(db), brands, clock }),
-      });
+      await api.register(assetsRoutes, { service: assets });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({ invoices: createInvoicesRepository(db), brands }),
       });

@@ -334,6 +334,8 @@ describe('can', () => {
     'assets.campaignUpload': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'cardprovider', 'guest'],
     'files.read': signedIn,
     'campaigns.review': ['bank', 'systemadmin'],
+    'invoices.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'groupUser', 'brandUser'],
+    'ingestionLogs.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'bank'],
     'templates.read': [
       'user',
       'companyAdmin',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
+import { isImageField } from '../template/template.rules.ts';
 import { imageTypes } from './image-file.ts';
 
 const m = messages.asset;
@@ -74,4 +75,15 @@ export function fileUrl(id: string, fileName: string): string {
 /** The asset id in a file route address, or null for any other text. */
 export function assetIdOfUrl(url: string): string | null {
   return filePath.exec(url.trim())?.[1] ?? null;
+}
+
+/** The image addresses a campaign's templates hold: every filled image field of every entry. */
+export function templateImageUrls(
+  templates: readonly { fields?: Readonly<Record<string, string | undefined>> }[],
+): string[] {
+  return templates.flatMap((entry) =>
+    Object.entries(entry.fields ?? {})
+      .filter(([name, value]) => isImageField(name) && value !== undefined && value.trim() !== '')
+      .map(([, value]) => value!.trim()),
+  );
 }

@@ -208,6 +208,25 @@ export const messages = {
   ingestion: {
     searchPlaceholder: 'Search Data Source',
   },
+  /** Why a transaction earned nothing (the qualification engine's reason codes, brief §5). */
+  qualification: {
+    unknownMerchantId: 'Unknown merchant ID',
+    zeroAmount: 'Zero amount',
+    noCampaign: 'No campaign for this brand',
+    notInCampaignMonth: 'Not in campaign month',
+    branchNotInCampaign: 'Branch not in campaign',
+    campaignNotApproved: 'Campaign not approved',
+    campaignPaused: 'Campaign paused',
+    outsideCampaignDays: 'Outside campaign days',
+    outsideCampaignHours: 'Outside campaign hours',
+    customerTypeMismatch: 'Customer type does not match',
+    belowMinimumSpend: 'Below minimum spend',
+    noAverageSpend: 'No average spend to stretch from',
+    belowStretchSpend: 'Below stretch spend',
+    budgetExhausted: 'Budget exhausted',
+    refundOriginalNotFound: 'Refund of an unknown transaction',
+    refundOfUnqualified: 'Refund of a transaction that did not qualify',
+  },
   user: {
     // Validation (spec 2 §5 where it gives the text; ours otherwise).
     nameRequired: 'Name is required',
@@ -324,6 +343,7 @@ export const messages = {
     pickerSelect: 'Select',
     imageUploaded: 'Image uploaded successfully',
     imageNotOwned: 'This image does not belong to the campaign brand',
+    imageNotChosen: 'Please choose each image with Add New or from the Media Library',
   },
   profile: {
     updated: 'Profile updated successfully',

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asciiBytes, gifBytes, jpeg5x3, pngBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { imageFileMaxBytes } from '@krowd/domain/asset/image-file';
+import { currentMonth, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { campaignBody } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 const m = messages.asset;
@@ -498,5 +500,72 @@ describe('GET /api/files/:id/:fileName', () => {
     expect((await openFile(wrongName, 'companyadmin')).statusCode).toBe(404);
     expect((await openFile(brandImage.url)).statusCode).toBe(401);
     expect((await openFile('/api/files/not-an-id/x.png', 'companyadmin')).statusCode).toBe(400);
+  });
+});
+
+describe('campaign templates name images of the campaign’s brand', () => {
+  const month = shiftMonth(currentMonth(new Date(), 'America/New_York'), 2);
+
+  async function emailTemplateId() {
+    const row = await testApp.db
+      .selectFrom('campaign_templates')
+      .select('id')
+      .where('name', '=', 'Feature with two images')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function createWithImages(top: string, bottom: string) {
+    return call(app, {
+      method: 'POST',
+      url: '/api/campaigns',
+      token: tokens.companyadmin,
+      body: campaignBody(ids.brands.standalone, month, {
+        templates: [
+          {
+            type: 'email',
+            templateId: await emailTemplateId(),
+            preview: 'Hello',
+            fields: { 'Top Image': top, 'Bottom Image': bottom },
+          },
+        ],
+      }),
+    });
+  }
+
+  async function campaignImage(as = 'companyadmin', query = '') {
+    const { body, headers } = multipart(gifBytes(5, 3));
+    const response = await call(app, {
+      method: 'POST',
+      url: `/api/campaignTemplates/upload?uploadPath=campaign${query}`,
+      token: tokens[as],
+      headers,
+      body,
+    });
+    return response.json<{ data: { url: string } }>().data.url;
+  }
+
+  it('takes a new upload and a library image of the brand', async () => {
+    const library = (await uploadCreative(gifBytes(5, 3))).json<{ details: Asset }>().details.url;
+
+    const response = await createWithImages(await campaignImage(), library);
+
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('refuses an address typed by hand', async () => {
+    const response = await createWithImages(await campaignImage(), 'https://tracker.example/pixel.gif');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorMessage: m.imageNotChosen });
+  });
+
+  it('refuses another brand’s image, without saying more about it', async () => {
+    const foreign = await campaignImage('groupadmin', `&brandId=${ids.brands.groupBrandA}`);
+
+    const response = await createWithImages(await campaignImage(), foreign);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorMessage: m.imageNotOwned });
   });
 });

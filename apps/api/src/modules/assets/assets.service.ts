@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  assetIdOfUrl,
   fileUrl,
+  templateImageUrls,
   type Asset,
   type AssetKind,
   type BrandCopyDetails,
@@ -189,10 +191,20 @@ export function createAssetsService(deps: {
       await assets.saveCopyTexts({ ...input, brandId: brand.id, userId: caller.account.id, now: clock() });
     },
 
-    /** Of these asset ids, the ones that are not images of the brand. */
-    async notOwnedByBrand(ids: string[], brandId: string) {
-      const owned = new Set(await assets.idsOwnedByBrand(ids, brandId));
-      return ids.filter((id) => !owned.has(id));
+    /**
+     * A campaign's template images must be files of the campaign's brand (chosen with the picker:
+     * Add New or its Media Library); a typed address or another brand's image is refused.
+     */
+    async checkTemplateImages(brandId: string, templates: Parameters<typeof templateImageUrls>[0]) {
+      const ids = templateImageUrls(templates).map(assetIdOfUrl);
+      if (ids.some((id) => id === null)) {
+        throw badRequest(m.imageNotChosen, { templates: m.imageNotChosen });
+      }
+      const wanted = [...new Set(ids as string[])];
+      const owned = new Set(await assets.idsOwnedByBrand(wanted, brandId));
+      if (wanted.some((id) => !owned.has(id))) {
+        throw badRequest(m.imageNotOwned, { templates: m.imageNotOwned });
+      }
     },
 
     /**

@@ -53,10 +53,12 @@ export function createCampaignsService(deps: {
   campaigns: CampaignsRepository;
   brands: BrandsRepository;
   branches: BranchesRepository;
+  /** Refuses template images that are not files of the campaign's brand (the assets module). */
+  templateImages: { check(brandId: string, templates: NonNullable<CampaignForm['templates']>): Promise<void> };
   config: Config;
   clock: Clock;
 }) {
-  const { db, campaigns, brands, branches, config, clock } = deps;
+  const { db, campaigns, brands, branches, templateImages, config, clock } = deps;
   const timeZone = config.timezone;
 
   async function brandFilter(scope: TenantScope, brandId?: string): Promise<BrandFilter> {
@@ -210,6 +212,7 @@ export function createCampaignsService(deps: {
       const brand = await brandInScope(brands, auth.scope, form.brandId);
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(brand.id, form);
+      await templateImages.check(brand.id, form.templates ?? []);
       // A card-network session names the campaign by the month in full (spec 1 §2).
       const name =
         auth.source === 'cardNetwork'
@@ -252,6 +255,7 @@ export function createCampaignsService(deps: {
       }
       checkMonth(form.start_date, windowKindOf(auth));
       const branchIds = await branchesFor(row.brand_id, form);
+      await templateImages.check(row.brand_id, form.templates ?? []);
       // The name follows a new month and keeps its sequence number (spec 1 §2).
       const name = campaignNameForMonth(row.name, row.start_date, form.start_date);
       // A child of a series stays a child: the form sends recurring: true for it as well.

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Loader, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { bankUpdateSchema, type BankDetails } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -7,6 +7,7 @@ import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useBank, useUpdateBank } from '../api/my-bank.ts';
+import { EditActions } from './edit-actions.tsx';
 
 /** My Bank (/user/settings/bank): the bank's details; its admin edits them, other bank users read. */
 export function MyBankPage() {
@@ -95,21 +96,12 @@ function MyBankForm({ bank }: { bank: BankDetails }) {
           />
           {bank.editable ? (
             <Group justify="flex-end">
-              {editing ? (
-                <Group key="editing">
-                  <Button variant="default" onClick={handleCancel} disabled={updateBank.isPending}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" loading={updateBank.isPending}>
-                    Update Details
-                  </Button>
-                </Group>
-              ) : (
-                // Its own key, so the click that shows Update Details does not also submit.
-                <Button key="edit" onClick={() => setEditing(true)}>
-                  Edit
-                </Button>
-              )}
+              <EditActions
+                editing={editing}
+                saving={updateBank.isPending}
+                onEdit={() => setEditing(true)}
+                onCancel={handleCancel}
+              />
             </Group>
           ) : (
             <Text size="sm" c="dimmed">

@@ -12,6 +12,7 @@ import { notify } from '@/lib/notify';
 import { useSessionActions, useSessionUser } from '@/lib/session';
 import { useDeactivateAccount, useUpdateProfile, useUserDetails, type UserDetails } from '../api/profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
+import { EditActions } from './edit-actions.tsx';
 
 const m = messages.profile;
 
@@ -147,21 +148,12 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
             ) : (
               <span />
             )}
-            {editing ? (
-              <Group key="editing">
-                <Button variant="default" onClick={handleCancel} disabled={updateProfile.isPending}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={updateProfile.isPending}>
-                  Update Details
-                </Button>
-              </Group>
-            ) : (
-              // Its own key, so the click that shows Update Details does not also submit.
-              <Button key="edit" onClick={() => setEditing(true)}>
-                Edit
-              </Button>
-            )}
+            <EditActions
+              editing={editing}
+              saving={updateProfile.isPending}
+              onEdit={() => setEditing(true)}
+              onCancel={handleCancel}
+            />
           </Group>
           <FormStatus message={status} />
         </Stack>
