@@ -65,7 +65,12 @@ test('an email template gets one new cropped image and one from the Media Librar
   await bottomPicker.getByRole('button', { name: `Select ${libraryImage.fileName}` }).click();
   await expect(bottomPicker).toBeHidden();
   await expect(page.getByRole('img', { name: 'Bottom Image' })).toHaveAttribute('src', libraryImage.url);
-  await expect(page.getByTestId('template-preview')).toContainText(libraryImage.url);
+  const preview = page.getByTestId('template-preview');
+  await expect(preview.getByRole('img', { name: 'Bottom Image (preview)' })).toHaveAttribute(
+    'src',
+    libraryImage.url,
+  );
+  await expect(preview.getByRole('img', { name: 'Top Image (preview)' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(/^Campaign ".+" has been created successfully$/)).toBeVisible();

@@ -28,6 +28,9 @@ import {
 import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
+import { createTransactionIngestion } from './modules/ingestion/ingestion.transactions.ts';
+import { createTransactionsRepository } from './modules/ingestion/transactions.repository.ts';
+import { transactionsRoutes } from './modules/ingestion/transactions.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
@@ -164,6 +167,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(ingestionRoutes, {
         service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
+      });
+      const transactions = createTransactionsRepository(db);
+      await api.register(transactionsRoutes, {
+        transactions,
+        ingestion: createTransactionIngestion({ db, transactions, timeZone: config.timezone, clock }),
       });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

@@ -10,6 +10,7 @@ import * as profileBanks from './migrations/0008-profile-banks.ts';
 import * as sessionOrigin from './migrations/0009-session-origin.ts';
 import * as invoicesIngestionLogs from './migrations/0010-invoices-ingestion-logs.ts';
 import * as branchNameTrigram from './migrations/0011-branch-name-trigram.ts';
+import * as transactions from './migrations/0012-transactions.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-session-origin': sessionOrigin,
   '0010-invoices-ingestion-logs': invoicesIngestionLogs,
   '0011-branch-name-trigram': branchNameTrigram,
+  '0012-transactions': transactions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

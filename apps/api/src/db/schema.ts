@@ -181,6 +181,8 @@ export interface PublishersTable {
   id: Generated<string>;
   code: string;
   display_name: string;
+  /** SHA-256 (hex) of the publisher's API key; null when it has none (0012). */
+  api_key_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -343,6 +345,39 @@ export interface IngestionLogBrandsTable {
   last_transaction_at: Date | null;
 }
 
+/** One transaction of a publisher file with its qualification outcome (0012). */
+export interface TransactionsTable {
+  id: Generated<string>;
+  publisher_id: string;
+  publisher_transaction_id: string;
+  ingestion_log_id: string;
+  mid: string;
+  /** Null (with brand_id) when no branch has the MID. */
+  branch_id: string | null;
+  brand_id: string | null;
+  card_token: string;
+  card_last4: string;
+  /** Negative for a refund. */
+  amount_pence: number;
+  /** What refunds of this purchase took back so far, positive. */
+  refunded_pence: Generated<number>;
+  original_transaction_id: string | null;
+  occurred_at: Date;
+  /** Wall time in the timezone setting, 'YYYY-MM-DD HH:MM:SS' as a Date read in UTC. */
+  local_datetime: ColumnType<Date, string, never>;
+  postcode: string | null;
+  outcome: 'qualified' | 'refund' | 'notQualified';
+  campaign_id: string | null;
+  cashback_pence: number;
+  success_fee_pence: number;
+  customer_type: 'new' | 'existing' | 'lapsed' | null;
+  offer_type: 'dp' | 'dv' | 'ss' | null;
+  terms: unknown;
+  /** A key of messages.qualification when notQualified. */
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
 export interface AssetsTable {
   id: Generated<string>;
   kind: 'creative' | 'campaign' | 'avatar';
@@ -392,6 +427,7 @@ export interface DB {
   invoices: InvoicesTable;
   ingestion_logs: IngestionLogsTable;
   ingestion_log_brands: IngestionLogBrandsTable;
+  transactions: TransactionsTable;
   assets: AssetsTable;
   brand_copy_texts: BrandCopyTextsTable;
 }

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { BranchStatus, DB } from '../db/schema.ts';
+import { apiKeyHashOf } from '../modules/ingestion/transactions.repository.ts';
 
 /**
  * The demo brands' branches (in every status), the publishers and each brand's deals with them,
@@ -14,6 +15,9 @@ export const demoPublishers = [
   { code: 'LUX', display_name: 'Mastercard' },
   { code: 'Amex', display_name: 'Amex' },
 ] as const;
+
+/** The demo publishers' API keys for POST /api/transactions/ingest: demo-atr-key, demo-fidel-key, … */
+export const demoApiKeyOf = (code: string) => `demo-${code.toLowerCase()}-key`;
 
 interface DemoBranch {
   name: string;
@@ -262,7 +266,7 @@ export async function loadDemoCatalogue(
 ): Promise<{ branchIds: Record<DemoBrandKey, string[]>; publisherIds: Record<string, string> }> {
   const publishers = await trx
     .insertInto('publishers')
-    .values([...demoPublishers])
+    .values(demoPublishers.map((p) => ({ ...p, api_key_hash: apiKeyHashOf(demoApiKeyOf(p.code)) })))
     .returning(['id', 'code'])
     .execute();
   const publisherIds = Object.fromEntries(publishers.map((p) => [p.code, p.id]));

@@ -9,6 +9,7 @@ import {
   placeholdersOf,
   promoCodeMinimum,
   renderTemplatePreview,
+  templatePreviewParts,
   templatesForDiscount,
   validForOptions,
 } from './template.rules.ts';
@@ -102,6 +103,33 @@ describe('renderTemplatePreview', () => {
         spend: 50,
       }),
     ).toBe('Get 10 AED off at Green Fork when you spend 50.');
+  });
+});
+
+describe('templatePreviewParts', () => {
+  const text = '<Top Image>Hello <Business Name>, <Discount%> off<Bottom Image>';
+
+  it('turns filled image fields into image parts between the text', () => {
+    expect(
+      templatePreviewParts(text, {
+        businessName: 'Green Fork',
+        discountPercent: '15%',
+        topImage: '/api/files/a/top.png',
+        fields: { 'Bottom Image': '/api/files/b/bottom.png' },
+      }),
+    ).toEqual([
+      { kind: 'image', field: 'Top Image', src: '/api/files/a/top.png' },
+      { kind: 'text', text: 'Hello Green Fork, 15% off' },
+      { kind: 'image', field: 'Bottom Image', src: '/api/files/b/bottom.png' },
+    ]);
+  });
+
+  it('leaves an image field without an image as its placeholder text', () => {
+    expect(templatePreviewParts('A <Top Image> B', {})).toEqual([{ kind: 'text', text: 'A <Top Image> B' }]);
+  });
+
+  it('keeps markup-like text as text', () => {
+    expect(templatePreviewParts('a<br>b', {})).toEqual([{ kind: 'text', text: 'a<br>b' }]);
   });
 });
 

@@ -134,25 +134,53 @@ function present(value: string | number | undefined): value is string | number {
   return value !== undefined && String(value).trim() !== '';
 }
 
+/** A piece of a rendered preview: text, or an image field's chosen image (its address). */
+export type TemplatePreviewPart =
+  { kind: 'text'; text: string } | { kind: 'image'; field: string; src: string };
+
 /**
- * The live preview: every placeholder with a value is replaced by it; a placeholder without a
- * value, and any unknown one, stays visible as written. The result is plain text: escape it
- * before placing it in HTML.
+ * The live preview as parts: every placeholder with a value is replaced by it, an image field's
+ * value becomes an image part; a placeholder without a value, and any unknown one, stays visible
+ * as written. Text parts are plain text: escape them before placing them in HTML.
  */
-export function renderTemplatePreview(text: string, values: TemplatePreviewValues): string {
+export function templatePreviewParts(text: string, values: TemplatePreviewValues): TemplatePreviewPart[] {
   const fields = new Map(
     Object.entries(values.fields ?? {}).map(([name, value]) => [placeholderKey(name), value]),
   );
-  return text.replace(anglePattern, (whole, inner: string) => {
-    const name = inner.trim();
-    if (!isPlaceholderName(name)) return whole;
+  const parts: TemplatePreviewPart[] = [];
+  const pushText = (piece: string) => {
+    if (piece === '') return;
+    const last = parts.at(-1);
+    if (last?.kind === 'text') last.text += piece;
+    else parts.push({ kind: 'text', text: piece });
+  };
+  let position = 0;
+  for (const match of text.matchAll(anglePattern)) {
+    const whole = match[0];
+    const name = (match[1] ?? '').trim();
+    pushText(text.slice(position, match.index));
+    position = match.index + whole.length;
+    if (!isPlaceholderName(name)) {
+      pushText(whole);
+      continue;
+    }
     const key = placeholderKey(name);
     const known = knownByKey.get(key);
-    const value = known === undefined ? undefined : values[known];
-    if (present(value)) return String(value);
-    const field = fields.get(key);
-    return present(field) ? String(field) : whole;
-  });
+    const namedValue = known === undefined ? undefined : values[known];
+    const value = present(namedValue) ? String(namedValue) : fields.get(key);
+    if (!present(value)) pushText(whole);
+    else if (isImageField(name)) parts.push({ kind: 'image', field: name, src: String(value) });
+    else pushText(String(value));
+  }
+  pushText(text.slice(position));
+  return parts;
+}
+
+/** The live preview as one text, an image field showing its image's address. */
+export function renderTemplatePreview(text: string, values: TemplatePreviewValues): string {
+  return templatePreviewParts(text, values)
+    .map((part) => (part.kind === 'text' ? part.text : part.src))
+    .join('');
 }
 
 /** Multiple promo codes must number at least 1.2 × the expected reach, rounded up (spec 1 §5). */

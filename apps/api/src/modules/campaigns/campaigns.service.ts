@@ -54,7 +54,9 @@ export function createCampaignsService(deps: {
   brands: BrandsRepository;
   branches: BranchesRepository;
   /** Refuses template images that are not files of the campaign's brand (the assets module). */
-  templateImages: { check(brandId: string, templates: NonNullable<CampaignForm['templates']>): Promise<void> };
+  templateImages: {
+    check(brandId: string, templates: NonNullable<CampaignForm['templates']>): Promise<void>;
+  };
   config: Config;
   clock: Clock;
 }) {

@@ -1,4 +1,4 @@
-import { Button, Modal, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { changePasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -65,7 +65,11 @@ export function ChangePasswordPage() {
         withCloseButton={false}
         closeOnClickOutside={false}
         centered
-        title={<Title order={4}>{messages.auth.passwordChanged}</Title>}
+        title={
+          <Text span fw={700} size="lg">
+            {messages.auth.passwordChanged}
+          </Text>
+        }
       >
         <Stack>
           <Text>Please login again with your new password.</Text>

@@ -1,53 +1,22 @@
 import { Anchor, Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { bankSortFields, type BankRow, type BankSortField } from '@krowd/domain/bank/bank.schema';
+import { bankSortFields, type BankRow } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { DataTable, type DataTableColumn, type TableSort } from '@/components/ui/data-table';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { useBanks } from '../api/get-banks.ts';
 
-/** The list's state lives in the URL, so a reload or a shared link shows the same page. */
-function useListState() {
-  const [params, setParams] = useSearchParams();
-  const sortField = params.get('sort') as BankSortField | null;
-  const sort: TableSort | undefined =
-    sortField && bankSortFields.includes(sortField)
-      ? { field: sortField, direction: params.get('direction') === 'asc' ? 'asc' : 'desc' }
-      : undefined;
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return {
-    page: Number(params.get('page')) || 1,
-    limit: Number(params.get('limit')) || 10,
-    search: params.get('q') ?? '',
-    sort,
-    update,
-  };
-}
-
 /** Banks (/user/banks/list): the system admin's home, every bank with its active users. */
 export function BanksListPage() {
-  const state = useListState();
+  const state = useEntityListState({ sortFields: bankSortFields });
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const list = useBanks({
     page: state.page,
     limit: state.limit,
     search: state.search,
-    sort: state.sort
-      ? { field: state.sort.field as BankSortField, direction: state.sort.direction }
-      : undefined,
+    sort: state.sort,
   });
 
   const columns: DataTableColumn<BankRow>[] = [

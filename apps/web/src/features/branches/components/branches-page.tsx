@@ -1,7 +1,6 @@
 import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   branchActions,
   branchActorOf,
@@ -14,19 +13,18 @@ import {
   branchSortFields,
   branchStatuses,
   type BranchRow,
-  type BranchSortField,
-  type BranchStatus,
   type MerchantIds,
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn, type TableSort } from '@/components/ui/data-table';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { audienceOfUser } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
-import { useBranches, type BranchListParams } from '../api/get-branches.ts';
+import { useBranches } from '../api/get-branches.ts';
 import { useMultiAction, useReviewBranch } from '../api/review-branches.ts';
 import { useDeleteBranch, useUpdateBranch } from '../api/save-branch.ts';
 import { BranchStatusBadge, MerchantIdCell, TripadvisorLink } from './branch-cells.tsx';
@@ -55,41 +53,6 @@ export function BranchesPage() {
   return user ? <BranchesScreen user={user} /> : null;
 }
 
-/** The list's state lives in the URL, so a reload or a shared link shows the same page. */
-function useListState() {
-  const [params, setParams] = useSearchParams();
-  const sortField = params.get('sort') as BranchSortField | null;
-  const sort: TableSort | undefined =
-    sortField && branchSortFields.includes(sortField)
-      ? { field: sortField, direction: params.get('direction') === 'asc' ? 'asc' : 'desc' }
-      : undefined;
-  const chosenStatus = params.get('status') ?? '';
-  const status: BranchStatus | '' = (branchStatuses as readonly string[]).includes(chosenStatus)
-    ? (chosenStatus as BranchStatus)
-    : '';
-  const update = (changes: Record<string, string>) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
-  return {
-    page: Number(params.get('page')) || 1,
-    limit: Number(params.get('limit')) || 10,
-    search: params.get('q') ?? '',
-    status,
-    brand: params.get('brand') ?? '',
-    sort,
-    update,
-  };
-}
-
 /** Rows a confirm dialog is about: one from its row buttons, or the ticked ones (bulk). */
 interface Confirming {
   rows: BranchRow[];
@@ -104,25 +67,18 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
   const actor = branchActorOf(audience);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
-  const state = useListState();
+  const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
   const brands: ListOption[] = user.brandIds.map((brand) => ({
     value: brand.brandId,
     label: brand.brandName,
   }));
-  const scopeParams: Partial<BranchListParams> = !groupRole
-    ? {}
-    : state.brand
-      ? { brandId: state.brand, role: user.role ?? undefined }
-      : { brandId: brands[0]?.value, from: 'onboard', role: user.role ?? undefined };
   const list = useBranches({
     page: state.page,
     limit: state.limit,
     search: state.search,
     status: state.status,
-    sort: state.sort
-      ? { field: state.sort.field as BranchSortField, direction: state.sort.direction }
-      : undefined,
-    ...scopeParams,
+    sort: state.sort,
+    ...listScopeParams(groupRole, user, state.brand),
   });
   const rows = list.data?.data ?? [];
 

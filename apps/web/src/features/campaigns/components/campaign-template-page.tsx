@@ -4,6 +4,7 @@ import {
   FileInput,
   Grid,
   Group,
+  Image,
   Paper,
   Radio,
   SegmentedControl,
@@ -28,8 +29,10 @@ import {
   isImageField,
   placeholdersOf,
   renderTemplatePreview,
+  templatePreviewParts,
   templatesForDiscount,
   validForOptions,
+  type TemplatePreviewValues,
   type TemplateType,
 } from '@krowd/domain/template/template.rules';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -87,24 +90,23 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const chosen = fitting.find((t) => t._id === attachment?.templateId);
   const usesPromoCode = (text: string) => placeholdersOf(text).some((p) => p.toLowerCase() === 'promo code');
 
-  const previewOf = (text: string, fields: Record<string, string>) =>
-    renderTemplatePreview(text, {
-      discountPercent: percentText(
-        form.discountType === 'ss' ? form.discountSpreadValue : form.discountPercent,
-      ),
-      discountAmount:
-        form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
-      spend: form.discountAmount === undefined || form.discountAmount === '' ? '' : `£${form.discountAmount}`,
-      businessName: draft.brandName,
-      validUntil: form.validUntil ? periodOf(form.validUntil) : periodOf(form.start_date ?? ''),
-      validFor,
-      bank,
-      promoCode: promoMode === 'single' ? promoCode : 'PROMO-CODE',
-      landingPage: fields['Landing Page'],
-      topImage: fields['Top Image'],
-      bottomImage: fields['Bottom Image'],
-      fields,
-    });
+  const previewValues = (fields: Record<string, string>): TemplatePreviewValues => ({
+    discountPercent: percentText(
+      form.discountType === 'ss' ? form.discountSpreadValue : form.discountPercent,
+    ),
+    discountAmount:
+      form.discountValue === undefined || form.discountValue === '' ? '' : `£${form.discountValue}`,
+    spend: form.discountAmount === undefined || form.discountAmount === '' ? '' : `£${form.discountAmount}`,
+    businessName: draft.brandName,
+    validUntil: form.validUntil ? periodOf(form.validUntil) : periodOf(form.start_date ?? ''),
+    validFor,
+    bank,
+    promoCode: promoMode === 'single' ? promoCode : 'PROMO-CODE',
+    landingPage: fields['Landing Page'],
+    topImage: fields['Top Image'],
+    bottomImage: fields['Bottom Image'],
+    fields,
+  });
 
   const setField = (name: string, value: string) =>
     setAttachments((current) => {
@@ -143,7 +145,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
       ([type, entry]) => ({
         type,
         templateId: entry.templateId,
-        preview: previewOf(entry.text, entry.fields),
+        preview: renderTemplatePreview(entry.text, previewValues(entry.fields)),
         fields: { ...entry.fields, 'Valid For': validFor, bank },
       }),
     );
@@ -304,11 +306,24 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
               />
             </Group>
             <Paper bg="gray.0" p="md" radius="md" mih={140}>
-              <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="template-preview">
-                {chosen
-                  ? previewOf(chosen.campaignTemplateText, attachment?.fields ?? {})
-                  : 'Choose a template to see the message.'}
-              </Text>
+              <Stack gap="xs" data-testid="template-preview">
+                {chosen ? (
+                  templatePreviewParts(
+                    chosen.campaignTemplateText,
+                    previewValues(attachment?.fields ?? {}),
+                  ).map((part, index) =>
+                    part.kind === 'text' ? (
+                      <Text key={index} style={{ whiteSpace: 'pre-wrap' }}>
+                        {part.text.replace(/^\n+|\n+$/g, '')}
+                      </Text>
+                    ) : (
+                      <Image key={index} src={part.src} alt={`${part.field} (preview)`} radius="sm" />
+                    ),
+                  )
+                ) : (
+                  <Text>Choose a template to see the message.</Text>
+                )}
+              </Stack>
             </Paper>
             {status ? (
               <Text c="red.7" ta="center" size="sm" role="alert" data-testid="form-status">

@@ -1,4 +1,4 @@
-import { Button, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
@@ -51,7 +51,11 @@ export function SessionExpiredModal({ variant, onLoginAgain }: SessionExpiredMod
       closeOnClickOutside={false}
       closeOnEscape={false}
       centered
-      title={<Title order={4}>{messages.common.sessionExpiredModal}</Title>}
+      title={
+        <Text span fw={700} size="lg">
+          {messages.common.sessionExpiredModal}
+        </Text>
+      }
     >
       <Stack>
         <Text>{messages.common.sessionExpired}</Text>
@@ -84,7 +88,11 @@ export function InactivityModal({ opened, variant, onLoginAgain }: InactivityMod
       closeOnClickOutside={false}
       closeOnEscape={false}
       centered
-      title={<Title order={4}>{messages.common.inactivityTitle}</Title>}
+      title={
+        <Text span fw={700} size="lg">
+          {messages.common.inactivityTitle}
+        </Text>
+      }
     >
       <Stack>
         <Text>{messages.common.inactivityApology}</Text>

@@ -1,0 +1,135 @@
+import { CsvSyntaxError, type CsvRecord } from '../../http/csv.ts';
+
+/**
+ * Reading a CSV upload as it arrives, so memory holds one chunk and one record whatever the file's
+ * size. The rules are those of http/csv.ts (RFC 4180: quoted fields with "" for a quote and line
+ * breaks inside quotes; LF, CRLF or CR line ends; blank lines skipped; UTF-8 only, a leading BOM
+ * dropped, no binary control characters), applied chunk by chunk.
+ */
+export class CsvStreamError extends Error {
+  constructor(readonly reason: 'notText' | 'tooLarge') {
+    super(reason);
+    this.name = 'CsvStreamError';
+  }
+}
+
+/** A record reader fed text in pieces of any size (a record may span pieces). */
+export class CsvRecordReader {
+  private cells: string[] = [];
+  private cell = '';
+  private quoted = false;
+  /** After a closing quote: a following quote is an escaped one. */
+  private quoteClosed = false;
+  private pendingCr = false;
+  private previous = '';
+  private cellStarted = false;
+  private line = 1;
+  private recordLine = 1;
+
+  /** The records completed by this piece. */
+  push(text: string): CsvRecord[] {
+    const records: CsvRecord[] = [];
+    for (const char of text) {
+      const previous = this.previous;
+      this.previous = char;
+      if (this.pendingCr) {
+        this.pendingCr = false;
+        if (char === '\n') continue;
+      }
+      if (this.quoted) {
+        if (char === '"') this.quoted = false;
+        else {
+          if (char === '\r' || (char === '\n' && previous !== '\r')) this.line += 1;
+          this.cell += char;
+        }
+        this.quoteClosed = char === '"';
+        continue;
+      }
+      if (char === '"' && this.quoteClosed) {
+        // "" inside a quoted field: one quote, and the field goes on quoted.
+        this.cell += '"';
+        this.quoted = true;
+        this.quoteClosed = false;
+        continue;
+      }
+      this.quoteClosed = false;
+      if (char === '"' && this.cell === '') {
+        this.quoted = true;
+        this.cellStarted = true;
+      } else if (char === ',') {
+        this.cells.push(this.cell);
+        this.cell = '';
+        this.cellStarted = true;
+      } else if (char === '\n' || char === '\r') {
+        this.pendingCr = char === '\r';
+        this.endRecord(records);
+        this.line += 1;
+        this.recordLine = this.line;
+      } else {
+        this.cell += char;
+      }
+    }
+    return records;
+  }
+
+  /** The last record, when the text does not end with a line end; throws on an unclosed quote. */
+  end(): CsvRecord[] {
+    if (this.quoted) throw new CsvSyntaxError(this.recordLine);
+    const records: CsvRecord[] = [];
+    if (this.cell !== '' || this.cells.length > 0 || this.cellStarted) this.endRecord(records);
+    return records;
+  }
+
+  private endRecord(records: CsvRecord[]) {
+    this.cells.push(this.cell);
+    if (this.cells.length > 1 || this.cells[0] !== '' || this.cellStarted) {
+      records.push({ line: this.recordLine, cells: this.cells });
+    }
+    this.cells = [];
+    this.cell = '';
+    this.cellStarted = false;
+    this.quoteClosed = false;
+  }
+}
+
+/** Whether the text holds NUL or a C0 control other than tab, LF and CR, or DEL. */
+function hasBinaryControl(text: string): boolean {
+  return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
+}
+
+/**
+ * The records of a byte stream, decoded as UTF-8 as they arrive. Throws CsvStreamError when the
+ * bytes are not UTF-8 text or pass `maxBytes`, CsvSyntaxError on an unclosed quote.
+ */
+export async function* csvRecordsOf(
+  stream: AsyncIterable<Uint8Array | string>,
+  maxBytes: number,
+): AsyncGenerator<CsvRecord> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const reader = new CsvRecordReader();
+  let bytes = 0;
+  let first = true;
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new CsvStreamError('notText');
+    }
+  };
+  for await (const piece of stream) {
+    const chunk = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    bytes += chunk.byteLength;
+    if (bytes > maxBytes) throw new CsvStreamError('tooLarge');
+    let text = decode(chunk);
+    if (first && text !== '') {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (hasBinaryControl(text)) throw new CsvStreamError('notText');
+    yield* reader.push(text);
+  }
+  const rest = decode();
+  if (hasBinaryControl(rest)) throw new CsvStreamError('notText');
+  yield* reader.push(rest);
+  yield* reader.end();
+}

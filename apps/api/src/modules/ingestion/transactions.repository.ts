@@ -1,0 +1,498 @@
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { monthOf } from '@krowd/domain/campaign/campaign-dates.rules';
+import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
+import type { TransactionRow } from '@krowd/domain/ingestion/transaction-file.schema';
+import type {
+  BranchMatch,
+  QualificationCampaign,
+  QualificationOutcome,
+  QualificationReason,
+  RewardTerms,
+} from '@krowd/domain/qualification/qualification.rules';
+import type { DB } from '../../db/schema.ts';
+
+/** The stored form of an API key: SHA-256, hex (keys are long random strings; see 0012). */
+export function apiKeyHashOf(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+export interface Publisher {
+  id: string;
+  code: string;
+}
+
+/** A row of the file waiting in the upload's staging table, with whether it is already stored. */
+export interface StagedRow {
+  line: number;
+  transactionId: string;
+  datetime: string;
+  occurredAt: Date;
+  amountPence: number;
+  mid: string;
+  cardToken: string;
+  cardLast4: string;
+  postcode: string | null;
+  originalTransactionId: string | null;
+  duplicate: boolean;
+}
+
+/** A purchase a refund may reverse, as stored. */
+export interface StoredPurchase {
+  id: string;
+  amountPence: number;
+  refundedPence: number;
+  outcome: QualificationOutcome;
+}
+
+/** The advisory lock held while an upload qualifies its rows. */
+const ingestionLockKey = 5_000_001;
+
+const approvedStatuses = ['Bank Approved', 'Active'] as const;
+
+/** The stored outcome columns back into the engine's outcome. */
+function outcomeOf(row: {
+  outcome: 'qualified' | 'refund' | 'notQualified';
+  campaign_id: string | null;
+  cashback_pence: number;
+  success_fee_pence: number;
+  customer_type: 'new' | 'existing' | 'lapsed' | null;
+  offer_type: 'dp' | 'dv' | 'ss' | null;
+  terms: unknown;
+  reason: string | null;
+}): QualificationOutcome {
+  if (row.outcome === 'notQualified') {
+    return { outcome: 'notQualified', reason: row.reason as QualificationReason, campaignId: row.campaign_id };
+  }
+  return {
+    outcome: row.outcome,
+    campaignId: row.campaign_id!,
+    cashbackPence: row.cashback_pence,
+    successFeePence: row.success_fee_pence,
+    customerType: row.customer_type!,
+    offerType: row.offer_type!,
+    terms: row.terms as RewardTerms,
+  };
+}
+
+const outcomeColumns = [
+  'outcome',
+  'campaign_id',
+  'cashback_pence',
+  'success_fee_pence',
+  'customer_type',
+  'offer_type',
+  'terms',
+  'reason',
+] as const;
+
+export function createTransactionsRepository(db: Kysely<DB>) {
+  return {
+    /** The publisher holding this API key, if any. */
+    async publisherByApiKey(key: string): Promise<Publisher | undefined> {
+      return db
+        .selectFrom('publishers')
+        .select(['id', 'code'])
+        .where('api_key_hash', '=', apiKeyHashOf(key))
+        .executeTakeFirst();
+    },
+
+    /**
+     * One upload qualifies at a time, until its transaction ends: budgets and card histories span
+     * files, so a second upload waits for the first one's rows (a transaction-scoped advisory lock).
+     */
+    async lockIngestion(trx: Transaction<DB>) {
+      await sql`SELECT pg_advisory_xact_lock(${ingestionLockKey}::bigint)`.execute(trx);
+    },
+
+    /**
+     * The upload's staging table: the valid rows of the file as they stream in, so they can be
+     * qualified in time order without holding the file in memory. Dropped when the transaction
+     * ends. A transaction id repeated in the file stays out (the first one is kept).
+     */
+    async createStaging(trx: Transaction<DB>) {
+      await sql`CREATE TEMP TABLE ingest_staging (
+        line integer NOT NULL,
+        transaction_id text NOT NULL UNIQUE,
+        datetime text NOT NULL,
+        occurred_at timestamptz NOT NULL,
+        amount_pence bigint NOT NULL,
+        mid text NOT NULL,
+        card_token text NOT NULL,
+        card_last4 text NOT NULL,
+        postcode text,
+        original_transaction_id text
+      ) ON COMMIT DROP`.execute(trx);
+      await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_at, line)`.execute(trx);
+    },
+
+    /** Stages rows; answers, for each row left out as a repeat, the line of the first one. */
+    async stage(trx: Transaction<DB>, rows: { line: number; row: TransactionRow }[]) {
+      if (rows.length === 0) return new Map<number, number>();
+      const values = rows.map(
+        ({ line, row }) =>
+          sql`(${line}, ${row.transactionId}, ${row.datetime}, date_trunc('milliseconds', ${row.datetime}::timestamptz), ${row.amountPence},
+            ${row.mid}, ${row.cardToken}, ${row.cardLast4}, ${row.postcode}, ${row.originalTransactionId})`,
+      );
+      const { rows: stored } = await sql<{ line: number }>`
+        INSERT INTO ingest_staging (line, transaction_id, datetime, occurred_at, amount_pence, mid,
+          card_token, card_last4, postcode, original_transaction_id)
+        VALUES ${sql.join(values)}
+        ON CONFLICT (transaction_id) DO NOTHING
+        RETURNING line`.execute(trx);
+      const kept = new Set(stored.map((row) => row.line));
+      const repeats = rows.filter(({ line }) => !kept.has(line));
+      const firstLines = new Map<number, number>();
+      if (repeats.length === 0) return firstLines;
+      const { rows: firsts } = await sql<{ transaction_id: string; line: number }>`
+        SELECT transaction_id, line FROM ingest_staging
+        WHERE transaction_id IN (${sql.join(repeats.map(({ row }) => row.transactionId))})`.execute(trx);
+      const lineOf = new Map(firsts.map((first) => [first.transaction_id, first.line]));
+      for (const { line, row } of repeats) firstLines.set(line, lineOf.get(row.transactionId)!);
+      return firstLines;
+    },
+
+    /** The next staged rows in time order (then file order), after the position given. */
+    async stagedPage(
+      trx: Transaction<DB>,
+      publisherId: string,
+      after: { occurredAt: Date; line: number } | null,
+      limit: number,
+    ): Promise<StagedRow[]> {
+      const { rows } = await sql<{
+        line: number;
+        transaction_id: string;
+        datetime: string;
+        occurred_at: Date;
+        amount_pence: number;
+        mid: string;
+        card_token: string;
+        card_last4: string;
+        postcode: string | null;
+        original_transaction_id: string | null;
+        duplicate: boolean;
+      }>`
+        SELECT s.*, EXISTS (
+          SELECT 1 FROM transactions t
+          WHERE t.publisher_id = ${publisherId} AND t.publisher_transaction_id = s.transaction_id
+        ) AS duplicate
+        FROM ingest_staging s
+        ${after ? sql`WHERE (s.occurred_at, s.line) > (${after.occurredAt}, ${after.line})` : sql``}
+        ORDER BY s.occurred_at, s.line
+        LIMIT ${limit}`.execute(trx);
+      return rows.map((row) => ({
+        line: row.line,
+        transactionId: row.transaction_id,
+        datetime: row.datetime,
+        occurredAt: new Date(row.occurred_at),
+        amountPence: Number(row.amount_pence),
+        mid: row.mid,
+        cardToken: row.card_token,
+        cardLast4: row.card_last4,
+        postcode: row.postcode,
+        originalTransactionId: row.original_transaction_id,
+        duplicate: row.duplicate,
+      }));
+    },
+
+    /**
+     * The branch of a merchant ID (any of its three), deleted branches aside; when two branches
+     * share it, an active or approved one first, then the oldest.
+     */
+    async branchOfMid(trx: Transaction<DB>, mid: string): Promise<BranchMatch | null> {
+      const row = await trx
+        .selectFrom('branches')
+        .select(['id', 'brand_id'])
+        .where('status', '<>', 'Deleted')
+        .where((eb) =>
+          eb.or([
+            eb('mastercard_merchant_id', '=', mid),
+            eb('amex_merchant_id', '=', mid),
+            eb('zettle_merchant_id', '=', mid),
+          ]),
+        )
+        .orderBy(sql`status IN ('Active', 'Approved')`, 'desc')
+        .orderBy('created_at')
+        .orderBy('id')
+        .executeTakeFirst();
+      return row ? { branchId: row.id, brandId: row.brand_id } : null;
+    },
+
+    /**
+     * The brand's campaigns (not deleted) as the engine reads them, with each one's budget spent
+     * so far (cashback plus fee of its qualified transactions and refunds, which only ingestion
+     * writes, under its lock) and the brand's approved months.
+     */
+    async brandCampaigns(
+      trx: Transaction<DB>,
+      brandId: string,
+    ): Promise<{ campaigns: QualificationCampaign[]; months: IsoMonth[] }> {
+      const rows = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('brand_id', '=', brandId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      if (rows.length === 0) return { campaigns: [], months: [] };
+      const ids = rows.map((row) => row.id);
+      const [branches, pauses, spent] = await Promise.all([
+        trx
+          .selectFrom('campaign_branches')
+          .select(['campaign_id', 'branch_id'])
+          .where('campaign_id', 'in', ids)
+          .execute(),
+        trx
+          .selectFrom('campaign_pauses')
+          .select(['campaign_id', 'from_date', 'to_date'])
+          .where('campaign_id', 'in', ids)
+          .execute(),
+        trx
+          .selectFrom('transactions')
+          .select((eb) => [
+            'campaign_id',
+            sql<number>`sum(${eb.ref('cashback_pence')} + ${eb.ref('success_fee_pence')})::bigint`.as(
+              'spent',
+            ),
+          ])
+          .where('campaign_id', 'in', ids)
+          .where('outcome', '<>', 'notQualified')
+          .groupBy('campaign_id')
+          .execute(),
+      ]);
+      const spentOf = new Map(spent.map((row) => [row.campaign_id, Number(row.spent)]));
+      const campaigns = rows.map(
+        (row): QualificationCampaign => ({
+          id: row.id,
+          brandId: row.brand_id,
+          createdAt: row.created_at.toISOString(),
+          status: row.status,
+          start_date: row.start_date,
+          allBranches: row.all_branches,
+          branchIds: branches.filter((b) => b.campaign_id === row.id).map((b) => b.branch_id),
+          pauses: pauses
+            .filter((p) => p.campaign_id === row.id)
+            .map((p) => ({ from: p.from_date, to: p.to_date })),
+          weekDays: (Array.isArray(row.week_days) ? row.week_days : []) as WeekDayLabel[],
+          start_time: row.start_time?.slice(0, 5) ?? null,
+          end_time: row.end_time?.slice(0, 5) ?? null,
+          customerType: row.customer_type,
+          lastTransaction: row.last_transaction_months ?? 'NULL',
+          discountType: row.discount_type,
+          discountPercent: row.discount_percent,
+          discountAmountPence: row.discount_amount_pence,
+          discountValuePence: row.discount_value_pence,
+          discountSpreadAmount: row.discount_spread_amount,
+          discountSpreadValue: row.discount_spread_value,
+          spreadAvgSpendPence: row.spread_avg_spend_pence,
+          successFee: row.success_fee,
+          budgetType: row.budget_type,
+          budgetPence: row.budget_pence,
+          budgetSpentPence: spentOf.get(row.id) ?? 0,
+        }),
+      );
+      const months = [
+        ...new Set(
+          rows
+            .filter((row) => (approvedStatuses as readonly string[]).includes(row.status))
+            .map((row) => monthOf(row.start_date)),
+        ),
+      ];
+      return { campaigns, months };
+    },
+
+    /**
+     * The card's purchases at the brand before the instant that `cardHistoryOf` needs: its latest
+     * one, and those of the 13 months before (a superset of the engine's local 12 months).
+     */
+    async cardPurchases(trx: Transaction<DB>, brandId: string, cardToken: string, before: Date) {
+      const earlier = trx
+        .selectFrom('transactions')
+        .select(['occurred_at', 'amount_pence'])
+        .where('brand_id', '=', brandId)
+        .where('card_token', '=', cardToken)
+        .where('amount_pence', '>', 0)
+        .where('occurred_at', '<', before);
+      const [latest, year] = await Promise.all([
+        earlier.orderBy('occurred_at', 'desc').limit(1).execute(),
+        earlier.where('occurred_at', '>=', sql<Date>`${before}::timestamptz - interval '13 months'`).execute(),
+      ]);
+      return [...latest, ...year].map((row) => ({
+        datetime: row.occurred_at.toISOString(),
+        amountPence: row.amount_pence,
+      }));
+    },
+
+    /** A purchase of the publisher named by its transaction id (a refund's stated original). */
+    async purchaseById(trx: Transaction<DB>, publisherId: string, transactionId: string) {
+      const row = await trx
+        .selectFrom('transactions')
+        .select(['id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
+        .where('publisher_id', '=', publisherId)
+        .where('publisher_transaction_id', '=', transactionId)
+        .where('amount_pence', '>', 0)
+        .executeTakeFirst();
+      return row ? storedPurchase(row) : null;
+    },
+
+    /**
+     * A refund's original when the file does not name it: the card's latest earlier purchase at
+     * the brand whose amount not yet refunded covers the refund, else its latest earlier purchase.
+     */
+    async refundedPurchase(
+      trx: Transaction<DB>,
+      brandId: string,
+      cardToken: string,
+      before: Date,
+      refundPence: number,
+    ): Promise<StoredPurchase | null> {
+      const earlier = trx
+        .selectFrom('transactions')
+        .select(['id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
+        .where('brand_id', '=', brandId)
+        .where('card_token', '=', cardToken)
+        .where('amount_pence', '>', 0)
+        .where('occurred_at', '<', before)
+        .orderBy('occurred_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1);
+      const row =
+        (await earlier
+          .where(sql<boolean>`amount_pence - refunded_pence >= ${refundPence}`)
+          .executeTakeFirst()) ?? (await earlier.executeTakeFirst());
+      return row ? storedPurchase(row) : null;
+    },
+
+    async addRefunded(trx: Transaction<DB>, purchaseId: string, pence: number) {
+      await trx
+        .updateTable('transactions')
+        .set((eb) => ({ refunded_pence: eb('refunded_pence', '+', pence) }))
+        .where('id', '=', purchaseId)
+        .execute();
+    },
+
+    async insertTransaction(
+      trx: Transaction<DB>,
+      values: {
+        publisherId: string;
+        logId: string;
+        row: StagedRow;
+        branch: BranchMatch | null;
+        originalId: string | null;
+        outcome: QualificationOutcome;
+        timeZone: string;
+      },
+    ) {
+      const { row, outcome } = values;
+      const qualified = outcome.outcome === 'notQualified' ? null : outcome;
+      await trx
+        .insertInto('transactions')
+        .values({
+          publisher_id: values.publisherId,
+          publisher_transaction_id: row.transactionId,
+          ingestion_log_id: values.logId,
+          mid: row.mid,
+          branch_id: values.branch?.branchId ?? null,
+          brand_id: values.branch?.brandId ?? null,
+          card_token: row.cardToken,
+          card_last4: row.cardLast4,
+          amount_pence: row.amountPence,
+          original_transaction_id: values.originalId,
+          occurred_at: row.occurredAt,
+          local_datetime: sql<string>`${row.occurredAt}::timestamptz AT TIME ZONE ${values.timeZone}`,
+          postcode: row.postcode,
+          outcome: outcome.outcome,
+          campaign_id: outcome.campaignId,
+          cashback_pence: qualified?.cashbackPence ?? 0,
+          success_fee_pence: qualified?.successFeePence ?? 0,
+          customer_type: qualified?.customerType ?? null,
+          offer_type: qualified?.offerType ?? null,
+          terms: qualified ? JSON.stringify(qualified.terms) : null,
+          reason: outcome.outcome === 'notQualified' ? outcome.reason : null,
+        })
+        .execute();
+    },
+
+    /** The upload's log row, written first so its transactions can name it; totals come at the end. */
+    async createLog(
+      trx: Transaction<DB>,
+      publisherId: string,
+      channel: 'api' | 'console',
+      uploadedAt: Date,
+    ) {
+      const row = await trx
+        .insertInto('ingestion_logs')
+        .values({
+          publisher_id: publisherId,
+          channel,
+          uploaded_at: uploadedAt,
+          gmv_pence: 0,
+          transaction_count: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async finishLog(
+      trx: Transaction<DB>,
+      logId: string,
+      totals: {
+        gmvPence: number;
+        count: number;
+        unmatched: number;
+        lastAt: Date | null;
+        nextAt: Date;
+        brands: Map<string, { gmvPence: number; count: number; lastAt: Date }>;
+      },
+    ) {
+      await trx
+        .updateTable('ingestion_logs')
+        .set({
+          gmv_pence: totals.gmvPence,
+          transaction_count: totals.count,
+          unmatched_count: totals.unmatched,
+          last_transaction_at: totals.lastAt,
+          next_ingestion_at: totals.nextAt,
+        })
+        .where('id', '=', logId)
+        .execute();
+      if (totals.brands.size === 0) return;
+      await trx
+        .insertInto('ingestion_log_brands')
+        .values(
+          [...totals.brands].map(([brandId, share]) => ({
+            ingestion_log_id: logId,
+            brand_id: brandId,
+            gmv_pence: share.gmvPence,
+            transaction_count: share.count,
+            last_transaction_at: share.lastAt,
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
+function storedPurchase(row: {
+  id: string;
+  amount_pence: number;
+  refunded_pence: number;
+  outcome: 'qualified' | 'refund' | 'notQualified';
+  campaign_id: string | null;
+  cashback_pence: number;
+  success_fee_pence: number;
+  customer_type: 'new' | 'existing' | 'lapsed' | null;
+  offer_type: 'dp' | 'dv' | 'ss' | null;
+  terms: unknown;
+  reason: string | null;
+}): StoredPurchase {
+  return {
+    id: row.id,
+    amountPence: row.amount_pence,
+    refundedPence: row.refunded_pence,
+    outcome: outcomeOf(row),
+  };
+}
+
+export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;

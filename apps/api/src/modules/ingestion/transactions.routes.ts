@@ -1,0 +1,169 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ingestErrorSchema,
+  ingestQuerySchema,
+  ingestResultShape,
+  optionalTransactionColumns,
+  transactionColumns,
+} from '@krowd/domain/ingestion/transaction-file.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { CsvSyntaxError } from '../../http/csv.ts';
+import { HttpError, unauthorized } from '../../http/errors.ts';
+import { csvRecordsOf, CsvStreamError } from './csv-stream.ts';
+import { IngestRefused, type IngestItem, type TransactionIngestion } from './ingestion.transactions.ts';
+import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
+
+const m = messages.ingestion;
+
+/** A CSV file is read as it arrives, up to 1 GB (some 8 million rows of brief §6). */
+const csvMaxMegabytes = 1024;
+/** A JSON array is parsed whole, so it stays small: up to 16 MB. */
+const jsonBodyLimit = 16 * 1024 * 1024;
+
+/** A file that cannot be read at all: nothing is stored, partial or not. */
+class FileUnreadable extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = 'FileUnreadable';
+  }
+}
+
+const knownColumns = new Set<string>([...transactionColumns, ...optionalTransactionColumns]);
+
+/** The header row's column names, when it has every column of brief §6 and no other. */
+function headerOf(cells: string[], line: number): string[] {
+  const names = cells.map((cell) => cell.trim());
+  const complete = transactionColumns.every((column) => names.includes(column));
+  const known = names.every((name) => knownColumns.has(name));
+  if (!complete || !known || new Set(names).size !== names.length) throw new FileUnreadable(m.headerInvalid, line);
+  return names;
+}
+
+/** The rows of a CSV stream by column name; a row with the wrong number of values is an error. */
+async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<IngestItem> {
+  let header: string[] | null = null;
+  try {
+    for await (const record of csvRecordsOf(stream, csvMaxMegabytes * 1024 * 1024)) {
+      if (!header) {
+        header = headerOf(record.cells, record.line);
+        continue;
+      }
+      if (record.cells.length !== header.length) {
+        yield { line: record.line, error: m.rowColumns };
+        continue;
+      }
+      const cells = record.cells;
+      yield { line: record.line, fields: Object.fromEntries(header.map((name, index) => [name, cells[index]])) };
+    }
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new FileUnreadable(m.rowUnclosedQuote, error.line);
+    if (error instanceof CsvStreamError && error.reason === 'notText') throw new FileUnreadable(m.fileNotText);
+    if (error instanceof CsvStreamError) throw new HttpError(413, m.fileTooLarge(csvMaxMegabytes));
+    throw error;
+  }
+  if (!header) throw new FileUnreadable(m.fileEmpty);
+}
+
+/** The items of a JSON array, numbered from 1. */
+async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem> {
+  for (const [index, item] of items.entries()) {
+    const line = index + 1;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) yield { line, error: m.rowNotObject };
+    else yield { line, fields: item as Record<string, unknown> };
+  }
+}
+
+/** The body as the file's items: a text/csv stream or a parsed JSON array. */
+function itemsOf(body: unknown): AsyncIterable<IngestItem> {
+  if (Array.isArray(body)) return jsonItems(body);
+  if (body !== null && typeof body === 'object' && Symbol.asyncIterator in body) {
+    return csvItems(body as AsyncIterable<Uint8Array | string>);
+  }
+  throw new FileUnreadable(body === undefined || body === null ? m.fileEmpty : m.fileNotArray);
+}
+
+const ingestResponseSchema = successSchema(ingestResultShape);
+const refusedSchema = errorBodySchema.extend({
+  received: z.number().int().optional(),
+  inserted: z.number().int().optional(),
+  duplicates: z.number().int().optional(),
+  unmatched: z.number().int().optional(),
+  rejected: z.number().int().optional(),
+  errors: z.array(ingestErrorSchema).optional(),
+});
+
+/**
+ * Publishers send their transactions (brief §6, issue 5 §1). The caller is a publisher's system,
+ * not a session: the route is 'public' to the session check of plugins/access.ts, and its own
+ * onRequest hook (before the body is read) requires the publisher's key in X-Api-Key, answering
+ * 401 with messages.ingestion.apiKeyInvalid otherwise. The key decides the publisher: every row
+ * must name it, and transaction ids are only ever matched within it.
+ */
+export const transactionsRoutes: FastifyPluginAsyncZod<{
+  transactions: TransactionsRepository;
+  ingestion: TransactionIngestion;
+}> = async (app, { transactions, ingestion }) => {
+  // The raw stream: the file is read row by row by the handler, never held whole.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+  const publishers = new WeakMap<FastifyRequest, Publisher>();
+
+  app.post(
+    '/transactions/ingest',
+    {
+      config: { access: 'public' },
+      bodyLimit: jsonBodyLimit,
+      onRequest: async (request) => {
+        const key = request.headers['x-api-key'];
+        const publisher = typeof key === 'string' && key ? await transactions.publisherByApiKey(key) : undefined;
+        if (!publisher) throw unauthorized(m.apiKeyInvalid);
+        publishers.set(request, publisher);
+      },
+      schema: {
+        tags: ['ingestion'],
+        summary: "A publisher's transactions file, with its key in X-Api-Key: every row stored, or none",
+        description:
+          'Body: text/csv with the header row transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher ' +
+          '(optional original_transaction_id for a refund), or application/json: an array of objects with the same fields. ' +
+          'A file with an invalid row is refused whole (400, each error with its line) unless partial=true. ' +
+          'Re-sending a transaction id changes nothing (duplicates); unknown MIDs are stored and counted as unmatched.',
+        consumes: ['text/csv', 'application/json'],
+        querystring: ingestQuerySchema,
+        body: z.unknown(),
+        response: {
+          200: ingestResponseSchema,
+          ...errorResponses,
+          400: refusedSchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const publisher = publishers.get(request)!;
+      try {
+        const result = await ingestion.ingest(publisher, itemsOf(request.body), {
+          partial: request.query.partial,
+          channel: 'api',
+        });
+        return { respCode: respCodes.ok, respMessage: m.ingested, ...result };
+      } catch (error) {
+        if (error instanceof IngestRefused) {
+          return reply.code(400).send({ errorMessage: error.message, ...error.result });
+        }
+        if (error instanceof FileUnreadable) {
+          return reply.code(400).send({
+            errorMessage: error.message,
+            ...(error.line === undefined ? {} : { errors: [{ line: error.line, message: error.message }] }),
+          });
+        }
+        throw error;
+      }
+    },
+  );
+};

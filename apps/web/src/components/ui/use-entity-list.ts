@@ -1,0 +1,67 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { effectiveSearch, type Pagination } from '@krowd/domain/list/list.schema';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import type { ListScopeParams } from './use-entity-list-state.ts';
+
+/** What every entity list asks for (spec 2 §2.3): a page, a search, a status and a sort. */
+export interface EntityListParams<
+  SortField extends string,
+  Status extends string = never,
+> extends ListScopeParams {
+  page: number;
+  limit: number;
+  search: string;
+  status?: Status | '';
+  sort?: { field: SortField; direction: 'asc' | 'desc' };
+}
+
+export interface EntityList<Row> {
+  data: Row[];
+  pagination: Pagination;
+}
+
+/** The `filters` JSON of spec 2 §7: globalSearch (3+ characters), dropDown status, sortField. */
+export function entityListFilters(params: EntityListParams<string, string>): string {
+  const search = effectiveSearch(params.search);
+  return JSON.stringify({
+    ...(search ? { globalSearch: { value: search, type: 'user' } } : {}),
+    ...(params.status ? { dropDown: { key: 'status', value: params.status, type: 'eq' } } : {}),
+    ...(params.sort ? { sortField: { direction: params.sort.direction, sortfield: params.sort.field } } : {}),
+  });
+}
+
+/**
+ * One page of an entity list from the server (GET path with page, limit, filters and the group
+ * scope). The previous page stays on screen while the next loads; a failure is told as a
+ * notification unless the session ended (its modal says so).
+ */
+export function useEntityList<Row>(
+  key: readonly unknown[],
+  path: string,
+  params: EntityListParams<string, string>,
+) {
+  const search = effectiveSearch(params.search);
+  const query = useQuery({
+    queryKey: [...key, { ...params, search }],
+    queryFn: ({ signal }) =>
+      apiRequest<EntityList<Row>>(path, {
+        query: {
+          page: params.page,
+          limit: params.limit,
+          filters: entityListFilters(params),
+          brandId: params.brandId,
+          from: params.from,
+          role: params.role,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const failure = query.error;
+  useEffect(() => {
+    if (failure && !(failure instanceof ApiError && failure.status === 401)) notify.error(failure.message);
+  }, [failure]);
+  return query;
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { messages } from '../messages/messages.ts';
+
+/**
+ * The publishers' transactions file (brief §6): the columns, one row's validation, and the answer
+ * of POST /api/transactions/ingest. The same fields come as CSV (header row first) or as a JSON
+ * array of objects. `original_transaction_id` is an optional column of ours: a refund may name its
+ * original purchase by the publisher's transaction id (qualification.md, "Refunds").
+ */
+export const transactionColumns = [
+  'transaction_id',
+  'datetime',
+  'amount',
+  'currency',
+  'mid',
+  'card_token',
+  'card_last4',
+  'postcode',
+  'publisher',
+] as const;
+export const optionalTransactionColumns = ['original_transaction_id'] as const;
+export type TransactionColumn =
+  (typeof transactionColumns)[number] | (typeof optionalTransactionColumns)[number];
+
+const m = messages.ingestion;
+
+/** ISO 8601 with an offset, as the qualification engine reads it. */
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+/** Pounds with at most 2 decimals, negative for a refund (up to £9,999,999.99). */
+const amountPattern = /^(-?)(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/** Whole pence of a pounds text the pattern accepted, exactly (no floating point). */
+function penceOf(text: string): number {
+  const [, sign, pounds, decimals = ''] = amountPattern.exec(text)!;
+  const pence = Number(pounds) * 100 + Number(decimals.padEnd(2, '0'));
+  return sign === '-' ? -pence : pence;
+}
+
+const text = (message: string, max: number) =>
+  z.string(message).trim().min(1, message).max(max, message);
+
+/** An empty cell, null or an absent field: no value. */
+const optionalText = (message: string, max: number) =>
+  z
+    .string(message)
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** One transaction as sent (CSV cells are text; JSON may give the amount as a number). */
+export const transactionRowSchema = z
+  .object({
+    transaction_id: text(m.transactionIdInvalid, 100),
+    datetime: z
+      .string(m.datetimeInvalid)
+      .trim()
+      .refine((value) => instantPattern.test(value) && !Number.isNaN(Date.parse(value)), m.datetimeInvalid),
+    amount: z
+      .union([z.string(), z.number()], m.amountInvalid)
+      .transform((value) => String(value).trim())
+      .refine((value) => amountPattern.test(value), m.amountInvalid)
+      .transform(penceOf),
+    currency: z
+      .string(m.currencyInvalid)
+      .trim()
+      .refine((value) => value.toUpperCase() === 'GBP', m.currencyInvalid),
+    mid: text(m.midInvalid, 50),
+    card_token: text(m.cardTokenInvalid, 200),
+    card_last4: z
+      .string(m.cardLast4Invalid)
+      .trim()
+      .regex(/^\d{4}$/, m.cardLast4Invalid),
+    postcode: optionalText(m.postcodeInvalid, 16),
+    /** Checked against the API key's publisher by the server. */
+    publisher: z.string().trim(),
+    original_transaction_id: optionalText(m.originalInvalid, 100),
+  })
+  .refine((row) => row.original_transaction_id === null || row.amount < 0, {
+    message: m.originalNotRefund,
+    path: ['original_transaction_id'],
+  })
+  .transform((row) => ({
+    transactionId: row.transaction_id,
+    datetime: row.datetime,
+    amountPence: row.amount,
+    mid: row.mid,
+    cardToken: row.card_token,
+    cardLast4: row.card_last4,
+    postcode: row.postcode,
+    publisher: row.publisher,
+    originalTransactionId: row.original_transaction_id,
+  }));
+export type TransactionRow = z.output<typeof transactionRowSchema>;
+
+/** One refused row: its line in the file (CSV: the header is line 1; JSON: the item's position from 1). */
+export const ingestErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export type IngestError = z.infer<typeof ingestErrorSchema>;
+
+/**
+ * The answer to an upload. `received` = `inserted` + `duplicates` + `rejected`; `unmatched` (MIDs
+ * no branch has) are among `inserted`: stored, and reported.
+ */
+export const ingestResultShape = {
+  received: z.number().int(),
+  inserted: z.number().int(),
+  duplicates: z.number().int(),
+  unmatched: z.number().int(),
+  rejected: z.number().int(),
+  errors: z.array(ingestErrorSchema),
+};
+export const ingestQuerySchema = z.strictObject({
+  /** Keep the good rows of a file with bad ones (the default refuses the whole file). */
+  partial: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+});
