@@ -55,7 +55,7 @@ test('an email template gets one new cropped image and one from the Media Librar
   const crop = page.getByRole('dialog', { name: 'Crop Image' });
   await crop.getByRole('button', { name: 'Done' }).click();
   await expect(topPicker).toBeHidden();
-  const topImage = page.getByRole('img', { name: 'Top Image' });
+  const topImage = page.getByRole('img', { name: 'Top Image', exact: true });
   await expect(topImage).toHaveAttribute('src', /^\/api\/files\/[0-9a-f-]{36}\/campaign-[0-9a-f]{12}\.png$/);
   await expect.poll(() => topImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1000);
 
@@ -64,7 +64,10 @@ test('an email template gets one new cropped image and one from the Media Librar
   await bottomPicker.getByRole('tab', { name: 'Media Library' }).click();
   await bottomPicker.getByRole('button', { name: `Select ${libraryImage.fileName}` }).click();
   await expect(bottomPicker).toBeHidden();
-  await expect(page.getByRole('img', { name: 'Bottom Image' })).toHaveAttribute('src', libraryImage.url);
+  await expect(page.getByRole('img', { name: 'Bottom Image', exact: true })).toHaveAttribute(
+    'src',
+    libraryImage.url,
+  );
   const preview = page.getByTestId('template-preview');
   await expect(preview.getByRole('img', { name: 'Bottom Image (preview)' })).toHaveAttribute(
     'src',

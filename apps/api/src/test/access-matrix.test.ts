@@ -572,6 +572,23 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/ingestionLogs?page=1&limit=10' }),
   },
+  // Not a session route: a publisher's system sends its key in X-Api-Key, which the route's own
+  // hook checks before the body (401 without a valid key: transactions.routes.test.ts). To the
+  // session check it is public, so every caller here, signed in or not, reaches it with the demo
+  // ATR key; its one row (an unknown MID) is stored by the first call and a duplicate after.
+  'POST /api/transactions/ingest': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [
+        'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
+        'MATRIX-1,2025-06-11T12:00:00Z,10.00,GBP,MATRIX-MID,matrix-card,1234,,ATR',
+      ].join('\n'),
+    }),
+  },
   'GET /api/settings': { access: 'public', reached: 200, request: () => ({ url: '/api/settings' }) },
   'GET /api/settings/setLanguage': {
     access: 'public',

@@ -25,7 +25,29 @@ export type TransactionColumn =
 const m = messages.ingestion;
 
 /** ISO 8601 with an offset, as the qualification engine reads it. */
-const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const instantPattern =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
+
+/** A real instant from 1970 on: a day the month has (no 30 February), hours 0–23, offsets up to ±14:59. */
+function isInstant(value: string): boolean {
+  const parts = instantPattern.exec(value);
+  if (!parts) return false;
+  const [year, month, day, hours, minutes, seconds, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1970 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hours! <= 23 &&
+    minutes! <= 59 &&
+    seconds! <= 59 &&
+    offsetHours! <= 14 &&
+    offsetMinutes! <= 59
+  );
+}
+
 /** Pounds with at most 2 decimals, negative for a refund (up to £9,999,999.99). */
 const amountPattern = /^(-?)(\d{1,7})(?:\.(\d{1,2}))?$/;
 
@@ -36,8 +58,11 @@ function penceOf(text: string): number {
   return sign === '-' ? -pence : pence;
 }
 
+/** Text a database column can hold: no NUL. */
+const storable = (value: string) => !value.includes('\u0000');
+
 const text = (message: string, max: number) =>
-  z.string(message).trim().min(1, message).max(max, message);
+  z.string(message).trim().min(1, message).max(max, message).refine(storable, message);
 
 /** An empty cell, null or an absent field: no value. */
 const optionalText = (message: string, max: number) =>
@@ -45,6 +70,7 @@ const optionalText = (message: string, max: number) =>
     .string(message)
     .trim()
     .max(max, message)
+    .refine(storable, message)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -52,10 +78,7 @@ const optionalText = (message: string, max: number) =>
 export const transactionRowSchema = z
   .object({
     transaction_id: text(m.transactionIdInvalid, 100),
-    datetime: z
-      .string(m.datetimeInvalid)
-      .trim()
-      .refine((value) => instantPattern.test(value) && !Number.isNaN(Date.parse(value)), m.datetimeInvalid),
+    datetime: z.string(m.datetimeInvalid).trim().refine(isInstant, m.datetimeInvalid),
     amount: z
       .union([z.string(), z.number()], m.amountInvalid)
       .transform((value) => String(value).trim())
@@ -73,7 +96,7 @@ export const transactionRowSchema = z
       .regex(/^\d{4}$/, m.cardLast4Invalid),
     postcode: optionalText(m.postcodeInvalid, 16),
     /** Checked against the API key's publisher by the server. */
-    publisher: z.string().trim(),
+    publisher: z.string(m.publisherRequired).trim(),
     original_transaction_id: optionalText(m.originalInvalid, 100),
   })
   .refine((row) => row.original_transaction_id === null || row.amount < 0, {
@@ -111,5 +134,8 @@ export const ingestResultShape = {
 };
 export const ingestQuerySchema = z.strictObject({
   /** Keep the good rows of a file with bad ones (the default refuses the whole file). */
-  partial: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  partial: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });

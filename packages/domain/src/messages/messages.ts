@@ -229,6 +229,7 @@ export const messages = {
     cardTokenInvalid: 'card_token is required (at most 200 characters)',
     cardLast4Invalid: 'card_last4 must be 4 digits',
     postcodeInvalid: 'postcode must be at most 16 characters',
+    publisherRequired: 'publisher is required',
     publisherMismatch: (code: string) => `publisher must be ${code}, the publisher of the API key`,
     originalNotRefund: 'original_transaction_id is only for refunds (a negative amount)',
     originalInvalid: 'original_transaction_id must be at most 100 characters',

@@ -94,7 +94,11 @@ export class CsvRecordReader {
 
 /** Whether the text holds NUL or a C0 control other than tab, LF and CR, or DEL. */
 function hasBinaryControl(text: string): boolean {
-  return /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text);
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
 }
 
 /**

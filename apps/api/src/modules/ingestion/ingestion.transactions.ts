@@ -14,7 +14,14 @@ import {
 } from '@krowd/domain/qualification/qualification.rules';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DB } from '../../db/schema.ts';
-import type { Publisher, StagedRow, StoredPurchase, TransactionsRepository } from './transactions.repository.ts';
+import {
+  cardKey,
+  type NewTransaction,
+  type Publisher,
+  type StagedRow,
+  type StoredPurchase,
+  type TransactionsRepository,
+} from './transactions.repository.ts';
 
 /**
  * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, the valid
@@ -124,7 +131,8 @@ export function createTransactionIngestion(deps: {
         if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
 
         await repo.lockIngestion(trx);
-        const logId = await repo.createLog(trx, publisher.id, options.channel, clock());
+        const uploadedAt = clock();
+        const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt);
         const branches = new Map<string, BranchMatch | null>();
         const brands = new Map<string, BrandContext>();
         const totals = {
@@ -142,15 +150,30 @@ export function createTransactionIngestion(deps: {
           return brands.get(brandId)!;
         };
 
-        const store = async (row: StagedRow) => {
-          const branch = await branchOf(row.mid);
+        // Rows are stored a page at a time; a refund first stores what came before it, so that
+        // its original (which may be in the same page) is found with what was refunded of it.
+        let pending: NewTransaction[] = [];
+        const flushPending = async () => {
+          await repo.insertTransactions(trx, pending);
+          pending = [];
+        };
+
+        const store = async (
+          row: StagedRow,
+          branch: BranchMatch | null,
+          purchases: Map<string, { datetime: string; amountPence: number }[]>,
+        ) => {
           const brand = branch ? await brandOf(branch.brandId) : null;
           let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
           let original: StoredPurchase | null = null;
           if (branch && row.amountPence > 0) {
-            const purchases = await repo.cardPurchases(trx, branch.brandId, row.cardToken, row.occurredAt);
-            history = cardHistoryOf(purchases, row.datetime, timeZone);
+            const key = cardKey(branch.brandId, row.cardToken);
+            const earlier = purchases.get(key) ?? [];
+            history = cardHistoryOf(earlier, row.datetime, timeZone);
+            // Later rows of this card see this purchase in their history.
+            purchases.set(key, [...earlier, { datetime: row.datetime, amountPence: row.amountPence }]);
           } else if (branch && row.amountPence < 0) {
+            await flushPending();
             original = row.originalTransactionId
               ? await repo.purchaseById(trx, publisher.id, row.originalTransactionId)
               : await repo.refundedPurchase(
@@ -183,7 +206,7 @@ export function createTransactionIngestion(deps: {
             const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
             campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
           }
-          await repo.insertTransaction(trx, {
+          pending.push({
             publisherId: publisher.id,
             logId,
             row,
@@ -201,7 +224,11 @@ export function createTransactionIngestion(deps: {
             result.unmatched += 1;
             return;
           }
-          const share = totals.brands.get(branch.brandId) ?? { gmvPence: 0, count: 0, lastAt: row.occurredAt };
+          const share = totals.brands.get(branch.brandId) ?? {
+            gmvPence: 0,
+            count: 0,
+            lastAt: row.occurredAt,
+          };
           share.gmvPence += row.amountPence;
           share.count += 1;
           if (row.occurredAt > share.lastAt) share.lastAt = row.occurredAt;
@@ -212,10 +239,23 @@ export function createTransactionIngestion(deps: {
         for (;;) {
           const page = await repo.stagedPage(trx, publisher.id, after, batchSize);
           if (page.length === 0) break;
-          for (const row of page) {
-            if (row.duplicate) result.duplicates += 1;
-            else await store(row);
+          const rows = page.filter((row) => !row.duplicate);
+          result.duplicates += page.length - rows.length;
+          const branchOfRow = new Map<StagedRow, BranchMatch | null>();
+          const cards = new Map<string, { brandId: string; cardToken: string }>();
+          for (const row of rows) {
+            const branch = await branchOf(row.mid);
+            branchOfRow.set(row, branch);
+            if (branch && row.amountPence > 0) {
+              cards.set(cardKey(branch.brandId, row.cardToken), {
+                brandId: branch.brandId,
+                cardToken: row.cardToken,
+              });
+            }
           }
+          const purchases = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
+          for (const row of rows) await store(row, branchOfRow.get(row)!, purchases);
+          await flushPending();
           after = page.at(-1)!;
         }
 
@@ -224,7 +264,7 @@ export function createTransactionIngestion(deps: {
           count: result.inserted,
           unmatched: result.unmatched,
           lastAt: totals.lastAt,
-          nextAt: new Date(clock().getTime() + ingestionIntervalMs),
+          nextAt: new Date(uploadedAt.getTime() + ingestionIntervalMs),
           brands: totals.brands,
         });
         return result;

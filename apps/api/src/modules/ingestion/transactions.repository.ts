@@ -63,7 +63,11 @@ function outcomeOf(row: {
   reason: string | null;
 }): QualificationOutcome {
   if (row.outcome === 'notQualified') {
-    return { outcome: 'notQualified', reason: row.reason as QualificationReason, campaignId: row.campaign_id };
+    return {
+      outcome: 'notQualified',
+      reason: row.reason as QualificationReason,
+      campaignId: row.campaign_id,
+    };
   }
   return {
     outcome: row.outcome,
@@ -74,6 +78,20 @@ function outcomeOf(row: {
     offerType: row.offer_type!,
     terms: row.terms as RewardTerms,
   };
+}
+
+/** The key of a card at a brand in `cardPurchases`' answer. */
+export const cardKey = (brandId: string, cardToken: string) => `${brandId} ${cardToken}`;
+
+/** A transaction to store with its outcome. */
+export interface NewTransaction {
+  publisherId: string;
+  logId: string;
+  row: StagedRow;
+  branch: BranchMatch | null;
+  originalId: string | null;
+  outcome: QualificationOutcome;
+  timeZone: string;
 }
 
 const outcomeColumns = [
@@ -261,36 +279,34 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           .execute(),
       ]);
       const spentOf = new Map(spent.map((row) => [row.campaign_id, Number(row.spent)]));
-      const campaigns = rows.map(
-        (row): QualificationCampaign => ({
-          id: row.id,
-          brandId: row.brand_id,
-          createdAt: row.created_at.toISOString(),
-          status: row.status,
-          start_date: row.start_date,
-          allBranches: row.all_branches,
-          branchIds: branches.filter((b) => b.campaign_id === row.id).map((b) => b.branch_id),
-          pauses: pauses
-            .filter((p) => p.campaign_id === row.id)
-            .map((p) => ({ from: p.from_date, to: p.to_date })),
-          weekDays: (Array.isArray(row.week_days) ? row.week_days : []) as WeekDayLabel[],
-          start_time: row.start_time?.slice(0, 5) ?? null,
-          end_time: row.end_time?.slice(0, 5) ?? null,
-          customerType: row.customer_type,
-          lastTransaction: row.last_transaction_months ?? 'NULL',
-          discountType: row.discount_type,
-          discountPercent: row.discount_percent,
-          discountAmountPence: row.discount_amount_pence,
-          discountValuePence: row.discount_value_pence,
-          discountSpreadAmount: row.discount_spread_amount,
-          discountSpreadValue: row.discount_spread_value,
-          spreadAvgSpendPence: row.spread_avg_spend_pence,
-          successFee: row.success_fee,
-          budgetType: row.budget_type,
-          budgetPence: row.budget_pence,
-          budgetSpentPence: spentOf.get(row.id) ?? 0,
-        }),
-      );
+      const campaigns = rows.map((row): QualificationCampaign => ({
+        id: row.id,
+        brandId: row.brand_id,
+        createdAt: row.created_at.toISOString(),
+        status: row.status,
+        start_date: row.start_date,
+        allBranches: row.all_branches,
+        branchIds: branches.filter((b) => b.campaign_id === row.id).map((b) => b.branch_id),
+        pauses: pauses
+          .filter((p) => p.campaign_id === row.id)
+          .map((p) => ({ from: p.from_date, to: p.to_date })),
+        weekDays: (Array.isArray(row.week_days) ? row.week_days : []) as WeekDayLabel[],
+        start_time: row.start_time?.slice(0, 5) ?? null,
+        end_time: row.end_time?.slice(0, 5) ?? null,
+        customerType: row.customer_type,
+        lastTransaction: row.last_transaction_months ?? 'NULL',
+        discountType: row.discount_type,
+        discountPercent: row.discount_percent,
+        discountAmountPence: row.discount_amount_pence,
+        discountValuePence: row.discount_value_pence,
+        discountSpreadAmount: row.discount_spread_amount,
+        discountSpreadValue: row.discount_spread_value,
+        spreadAvgSpendPence: row.spread_avg_spend_pence,
+        successFee: row.success_fee,
+        budgetType: row.budget_type,
+        budgetPence: row.budget_pence,
+        budgetSpentPence: spentOf.get(row.id) ?? 0,
+      }));
       const months = [
         ...new Set(
           rows
@@ -302,25 +318,44 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The card's purchases at the brand before the instant that `cardHistoryOf` needs: its latest
-     * one, and those of the 13 months before (a superset of the engine's local 12 months).
+     * The purchases `cardHistoryOf` may need for these cards at these brands from `from` on: every
+     * stored one since 13 months before it (a superset of the engine's local 12 months; later ones
+     * too, which the engine ignores for earlier rows), and each card's latest one before that.
+     * By brand and card, in one query.
      */
-    async cardPurchases(trx: Transaction<DB>, brandId: string, cardToken: string, before: Date) {
-      const earlier = trx
-        .selectFrom('transactions')
-        .select(['occurred_at', 'amount_pence'])
-        .where('brand_id', '=', brandId)
-        .where('card_token', '=', cardToken)
-        .where('amount_pence', '>', 0)
-        .where('occurred_at', '<', before);
-      const [latest, year] = await Promise.all([
-        earlier.orderBy('occurred_at', 'desc').limit(1).execute(),
-        earlier.where('occurred_at', '>=', sql<Date>`${before}::timestamptz - interval '13 months'`).execute(),
-      ]);
-      return [...latest, ...year].map((row) => ({
-        datetime: row.occurred_at.toISOString(),
-        amountPence: row.amount_pence,
-      }));
+    async cardPurchases(trx: Transaction<DB>, cards: { brandId: string; cardToken: string }[], from: Date) {
+      const purchases = new Map<string, { datetime: string; amountPence: number }[]>();
+      if (cards.length === 0) return purchases;
+      const pairs = sql.join(cards.map((card) => sql`(${card.brandId}::uuid, ${card.cardToken}::text)`));
+      const windowStart = sql`${from}::timestamptz - interval '13 months'`;
+      const { rows } = await sql<{
+        brand_id: string;
+        card_token: string;
+        occurred_at: Date;
+        amount_pence: number;
+      }>`
+        WITH cards (brand_id, card_token) AS (VALUES ${pairs})
+        SELECT t.brand_id, t.card_token, t.occurred_at, t.amount_pence
+        FROM cards c JOIN transactions t ON t.brand_id = c.brand_id AND t.card_token = c.card_token
+        WHERE t.amount_pence > 0 AND t.occurred_at >= ${windowStart}
+        UNION ALL
+        SELECT c.brand_id, c.card_token, latest.occurred_at, latest.amount_pence
+        FROM cards c CROSS JOIN LATERAL (
+          SELECT t.occurred_at, t.amount_pence FROM transactions t
+          WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
+            AND t.amount_pence > 0 AND t.occurred_at < ${windowStart}
+          ORDER BY t.occurred_at DESC LIMIT 1
+        ) latest`.execute(trx);
+      for (const row of rows) {
+        const key = cardKey(row.brand_id, row.card_token);
+        const list = purchases.get(key) ?? [];
+        list.push({
+          datetime: new Date(row.occurred_at).toISOString(),
+          amountPence: Number(row.amount_pence),
+        });
+        purchases.set(key, list);
+      }
+      return purchases;
     },
 
     /** A purchase of the publisher named by its transaction id (a refund's stated original). */
@@ -371,55 +406,44 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async insertTransaction(
-      trx: Transaction<DB>,
-      values: {
-        publisherId: string;
-        logId: string;
-        row: StagedRow;
-        branch: BranchMatch | null;
-        originalId: string | null;
-        outcome: QualificationOutcome;
-        timeZone: string;
-      },
-    ) {
-      const { row, outcome } = values;
-      const qualified = outcome.outcome === 'notQualified' ? null : outcome;
+    /** Stores transactions with their outcomes, in one statement. */
+    async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
+      if (rows.length === 0) return;
       await trx
         .insertInto('transactions')
-        .values({
-          publisher_id: values.publisherId,
-          publisher_transaction_id: row.transactionId,
-          ingestion_log_id: values.logId,
-          mid: row.mid,
-          branch_id: values.branch?.branchId ?? null,
-          brand_id: values.branch?.brandId ?? null,
-          card_token: row.cardToken,
-          card_last4: row.cardLast4,
-          amount_pence: row.amountPence,
-          original_transaction_id: values.originalId,
-          occurred_at: row.occurredAt,
-          local_datetime: sql<string>`${row.occurredAt}::timestamptz AT TIME ZONE ${values.timeZone}`,
-          postcode: row.postcode,
-          outcome: outcome.outcome,
-          campaign_id: outcome.campaignId,
-          cashback_pence: qualified?.cashbackPence ?? 0,
-          success_fee_pence: qualified?.successFeePence ?? 0,
-          customer_type: qualified?.customerType ?? null,
-          offer_type: qualified?.offerType ?? null,
-          terms: qualified ? JSON.stringify(qualified.terms) : null,
-          reason: outcome.outcome === 'notQualified' ? outcome.reason : null,
-        })
+        .values(
+          rows.map(({ row, outcome, ...values }) => {
+            const qualified = outcome.outcome === 'notQualified' ? null : outcome;
+            return {
+              publisher_id: values.publisherId,
+              publisher_transaction_id: row.transactionId,
+              ingestion_log_id: values.logId,
+              mid: row.mid,
+              branch_id: values.branch?.branchId ?? null,
+              brand_id: values.branch?.brandId ?? null,
+              card_token: row.cardToken,
+              card_last4: row.cardLast4,
+              amount_pence: row.amountPence,
+              original_transaction_id: values.originalId,
+              occurred_at: row.occurredAt,
+              local_datetime: sql<string>`${row.occurredAt}::timestamptz AT TIME ZONE ${values.timeZone}`,
+              postcode: row.postcode,
+              outcome: outcome.outcome,
+              campaign_id: outcome.campaignId,
+              cashback_pence: qualified?.cashbackPence ?? 0,
+              success_fee_pence: qualified?.successFeePence ?? 0,
+              customer_type: qualified?.customerType ?? null,
+              offer_type: qualified?.offerType ?? null,
+              terms: qualified ? JSON.stringify(qualified.terms) : null,
+              reason: outcome.outcome === 'notQualified' ? outcome.reason : null,
+            };
+          }),
+        )
         .execute();
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */
-    async createLog(
-      trx: Transaction<DB>,
-      publisherId: string,
-      channel: 'api' | 'console',
-      uploadedAt: Date,
-    ) {
+    async createLog(trx: Transaction<DB>, publisherId: string, channel: 'api' | 'console', uploadedAt: Date) {
       const row = await trx
         .insertInto('ingestion_logs')
         .values({

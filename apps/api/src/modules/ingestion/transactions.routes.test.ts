@@ -80,7 +80,12 @@ beforeAll(async () => {
   brandId = brand.id;
   const branch = await testApp.db
     .insertInto('branches')
-    .values({ brand_id: brandId, name: 'Ingestion Branch', status: 'Active', mastercard_merchant_id: 'ING-MC-1' })
+    .values({
+      brand_id: brandId,
+      name: 'Ingestion Branch',
+      status: 'Active',
+      mastercard_merchant_id: 'ING-MC-1',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   branchId = branch.id;
@@ -211,8 +216,86 @@ describe('POST /api/transactions/ingest', () => {
     const response = await ingest(goodFile, { key: 'demo-atr-key' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ received: 4, inserted: 0, duplicates: 4, unmatched: 0, rejected: 0 });
+    expect(response.json()).toMatchObject({
+      received: 4,
+      inserted: 0,
+      duplicates: 4,
+      unmatched: 0,
+      rejected: 0,
+    });
     expect(await stored('GOOD-')).toEqual(before);
+  });
+
+  it("reads the card's history at the brand across the file's pages and earlier files", async () => {
+    // 510 rows at an unknown MID between the card's purchases put the second one on a later page.
+    const filler = Array.from(
+      { length: 510 },
+      (_, index) => `HIST-F${index},2025-06-18T13:00:00-04:00,1.00,GBP,UNKNOWN-MID-9,card-z,1000,,ATR`,
+    );
+    const first = await ingest(
+      csv(
+        'HIST-1,2025-06-18T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,ATR',
+        ...filler,
+        'HIST-2,2025-06-19T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,ATR',
+      ),
+      { key: 'demo-atr-key' },
+    );
+    const second = await ingest(csv('HIST-3,2025-06-20T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,LUX'), {
+      key: 'demo-lux-key',
+    });
+
+    expect(first.json()).toMatchObject({ inserted: 512, unmatched: 510 });
+    expect(second.json()).toMatchObject({ inserted: 1 });
+    const rows = (await stored('HIST-')).filter((row) => !row.id.startsWith('HIST-F'));
+    expect(rows.map((row) => [row.id, row.outcome, row.customer_type])).toEqual([
+      ['HIST-1', 'qualified', 'new'],
+      ['HIST-2', 'qualified', 'existing'],
+      ['HIST-3', 'qualified', 'existing'],
+    ]);
+  });
+
+  it("reads and spends a campaign's budget row by row within the file", async () => {
+    const july = await insertCampaign(testApp.db, {
+      brandId,
+      month: '2025-07',
+      status: 'Bank Approved',
+      discountPercent: 10,
+      successFee: 10,
+      values: {
+        week_days: JSON.stringify([
+          'Monday',
+          'Tuesday',
+          'Wednesday',
+          'Thursday',
+          'Friday',
+          'Saturday',
+          'Sunday',
+        ]),
+        budget_type: 'budget',
+        budget_pence: 1000,
+      },
+    });
+
+    const response = await ingest(
+      csv(
+        'BUDGET-1,2025-07-02T12:00:00-04:00,50.00,GBP,ING-MC-1,card-h,8888,,ATR',
+        'BUDGET-2,2025-07-03T12:00:00-04:00,1.00,GBP,ING-MC-1,card-h,8888,,ATR',
+      ),
+      { key: 'demo-atr-key' },
+    );
+
+    expect(response.statusCode).toBe(200);
+    // 500 p cashback + 500 p fee reach the £10.00 budget exactly; the next 10 p + 10 p would pass it.
+    expect(await stored('BUDGET-')).toMatchObject([
+      {
+        id: 'BUDGET-1',
+        outcome: 'qualified',
+        campaign_id: july,
+        cashback_pence: 500,
+        success_fee_pence: 500,
+      },
+      { id: 'BUDGET-2', outcome: 'notQualified', campaign_id: july, reason: 'budgetExhausted' },
+    ]);
   });
 
   const badFile = csv(
@@ -221,6 +304,7 @@ describe('POST /api/transactions/ingest', () => {
     'BAD-3,13/06/2025 12:00,12.30,EUR,ING-MC-1,card-d,44,N1 9AA,ATR',
     'BAD-1,2025-06-13T13:00:00-04:00,1.00,GBP,ING-MC-1,card-d,4444,N1 9AA,ATR',
     'BAD-5,2025-06-13T12:00:00-04:00,1.00,GBP',
+    'BAD-6,2025-02-30T12:00:00Z,1.00,GBP,ING-MC-1,card-d,4444,,ATR',
   );
   const badErrors = [
     { line: 3, message: messages.ingestion.amountInvalid },
@@ -229,6 +313,7 @@ describe('POST /api/transactions/ingest', () => {
     { line: 4, message: messages.ingestion.cardLast4Invalid },
     { line: 5, message: messages.ingestion.transactionIdRepeated(2) },
     { line: 6, message: messages.ingestion.rowColumns },
+    { line: 7, message: messages.ingestion.datetimeInvalid },
   ];
 
   it('refuses a file with bad rows whole: 400, every error with its line, nothing stored', async () => {
@@ -239,11 +324,11 @@ describe('POST /api/transactions/ingest', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       errorMessage: messages.ingestion.fileHasErrors,
-      received: 5,
+      received: 6,
       inserted: 0,
       duplicates: 0,
       unmatched: 0,
-      rejected: 4,
+      rejected: 5,
       errors: badErrors,
     });
     expect(await stored('BAD-')).toEqual([]);
@@ -254,7 +339,7 @@ describe('POST /api/transactions/ingest', () => {
     const response = await ingest(badFile, { key: 'demo-atr-key', query: '?partial=true' });
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ received: 5, inserted: 1, rejected: 4, errors: badErrors });
+    expect(response.json()).toMatchObject({ received: 6, inserted: 1, rejected: 5, errors: badErrors });
     expect((await stored('BAD-')).map((row) => row.id)).toEqual(['BAD-1']);
   });
 
@@ -288,12 +373,13 @@ describe('POST /api/transactions/ingest', () => {
   });
 
   it("never lets a publisher's key claim another publisher's rows", async () => {
-    const claimed = await ingest(
-      csv('GOOD-9,2025-06-13T12:00:00-04:00,1.00,GBP,ING-MC-1,card-a,1111,,ATR'),
-      { key: 'demo-fidel-key' },
-    );
+    const claimed = await ingest(csv('GOOD-9,2025-06-13T12:00:00-04:00,1.00,GBP,ING-MC-1,card-a,1111,,ATR'), {
+      key: 'demo-fidel-key',
+    });
     expect(claimed.statusCode).toBe(400);
-    expect(claimed.json().errors).toEqual([{ line: 2, message: messages.ingestion.publisherMismatch('Fidel') }]);
+    expect(claimed.json().errors).toEqual([
+      { line: 2, message: messages.ingestion.publisherMismatch('Fidel') },
+    ]);
 
     // The same transaction id is Fidel's own; a refund naming ATR's purchase does not find it.
     const before = await stored('GOOD-');
@@ -343,16 +429,26 @@ describe('POST /api/transactions/ingest', () => {
           original_transaction_id: 'JSON-1',
         },
         'not a transaction',
+        { transaction_id: 'JSON-4\u0000', publisher: 'Amex' },
       ],
       { key: 'demo-amex-key', query: '?partial=true' },
     );
 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
-      received: 3,
+      received: 4,
       inserted: 2,
-      rejected: 1,
-      errors: [{ line: 3, message: messages.ingestion.rowNotObject }],
+      rejected: 2,
+      errors: [
+        { line: 3, message: messages.ingestion.rowNotObject },
+        { line: 4, message: messages.ingestion.transactionIdInvalid },
+        { line: 4, message: messages.ingestion.datetimeInvalid },
+        { line: 4, message: messages.ingestion.amountInvalid },
+        { line: 4, message: messages.ingestion.currencyInvalid },
+        { line: 4, message: messages.ingestion.midInvalid },
+        { line: 4, message: messages.ingestion.cardTokenInvalid },
+        { line: 4, message: messages.ingestion.cardLast4Invalid },
+      ],
     });
     // £12.35 at 10% earns 124 p (and 124 p fee); £6.18 left earns 62 p, so the refund takes back 62 p.
     expect(await stored('JSON-')).toMatchObject([

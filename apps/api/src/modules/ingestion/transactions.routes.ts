@@ -41,7 +41,8 @@ function headerOf(cells: string[], line: number): string[] {
   const names = cells.map((cell) => cell.trim());
   const complete = transactionColumns.every((column) => names.includes(column));
   const known = names.every((name) => knownColumns.has(name));
-  if (!complete || !known || new Set(names).size !== names.length) throw new FileUnreadable(m.headerInvalid, line);
+  if (!complete || !known || new Set(names).size !== names.length)
+    throw new FileUnreadable(m.headerInvalid, line);
   return names;
 }
 
@@ -59,11 +60,15 @@ async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGener
         continue;
       }
       const cells = record.cells;
-      yield { line: record.line, fields: Object.fromEntries(header.map((name, index) => [name, cells[index]])) };
+      yield {
+        line: record.line,
+        fields: Object.fromEntries(header.map((name, index) => [name, cells[index]])),
+      };
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new FileUnreadable(m.rowUnclosedQuote, error.line);
-    if (error instanceof CsvStreamError && error.reason === 'notText') throw new FileUnreadable(m.fileNotText);
+    if (error instanceof CsvStreamError && error.reason === 'notText')
+      throw new FileUnreadable(m.fileNotText);
     if (error instanceof CsvStreamError) throw new HttpError(413, m.fileTooLarge(csvMaxMegabytes));
     throw error;
   }
@@ -74,7 +79,8 @@ async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGener
 async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem> {
   for (const [index, item] of items.entries()) {
     const line = index + 1;
-    if (item === null || typeof item !== 'object' || Array.isArray(item)) yield { line, error: m.rowNotObject };
+    if (item === null || typeof item !== 'object' || Array.isArray(item))
+      yield { line, error: m.rowNotObject };
     else yield { line, fields: item as Record<string, unknown> };
   }
 }
@@ -120,7 +126,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
       bodyLimit: jsonBodyLimit,
       onRequest: async (request) => {
         const key = request.headers['x-api-key'];
-        const publisher = typeof key === 'string' && key ? await transactions.publisherByApiKey(key) : undefined;
+        const publisher =
+          typeof key === 'string' && key ? await transactions.publisherByApiKey(key) : undefined;
         if (!publisher) throw unauthorized(m.apiKeyInvalid);
         publishers.set(request, publisher);
       },

@@ -108,13 +108,16 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
     fields,
   });
 
-  const setField = (name: string, value: string) =>
+  const setField = (name: string, value: string) => {
+    // A message about the fields (such as the missing images) is stale once they change.
+    setStatus(null);
     setAttachments((current) => {
       const entry = current[tab];
       return entry
         ? { ...current, [tab]: { ...entry, fields: { ...entry.fields, [name]: value } } }
         : current;
     });
+  };
 
   const handlePromoFile = async (file: File | null) => {
     if (!file) return setPromoCsv(null);
