@@ -363,7 +363,7 @@ export interface TransactionsTable {
   refunded_pence: Generated<number>;
   original_transaction_id: string | null;
   occurred_at: Date;
-  /** Wall time in the timezone setting, 'YYYY-MM-DD HH:MM:SS' as a Date read in UTC. */
+  /** Wall time in the timezone setting (timestamp without time zone), written by SQL from occurred_at. */
   local_datetime: ColumnType<Date, string, never>;
   postcode: string | null;
   outcome: 'qualified' | 'refund' | 'notQualified';

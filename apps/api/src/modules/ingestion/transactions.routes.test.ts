@@ -227,13 +227,14 @@ describe('POST /api/transactions/ingest', () => {
   });
 
   it("reads the card's history at the brand across the file's pages and earlier files", async () => {
-    // 510 rows at an unknown MID between the card's purchases put the second one on a later page.
+    // The same page, then (after 510 rows at an unknown MID) a later page, then another file.
     const filler = Array.from(
       { length: 510 },
       (_, index) => `HIST-F${index},2025-06-18T13:00:00-04:00,1.00,GBP,UNKNOWN-MID-9,card-z,1000,,ATR`,
     );
     const first = await ingest(
       csv(
+        'HIST-0,2025-06-17T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,ATR',
         'HIST-1,2025-06-18T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,ATR',
         ...filler,
         'HIST-2,2025-06-19T12:00:00-04:00,20.00,GBP,ING-MC-1,card-k,1212,,ATR',
@@ -244,11 +245,12 @@ describe('POST /api/transactions/ingest', () => {
       key: 'demo-lux-key',
     });
 
-    expect(first.json()).toMatchObject({ inserted: 512, unmatched: 510 });
+    expect(first.json()).toMatchObject({ inserted: 513, unmatched: 510 });
     expect(second.json()).toMatchObject({ inserted: 1 });
     const rows = (await stored('HIST-')).filter((row) => !row.id.startsWith('HIST-F'));
     expect(rows.map((row) => [row.id, row.outcome, row.customer_type])).toEqual([
-      ['HIST-1', 'qualified', 'new'],
+      ['HIST-0', 'qualified', 'new'],
+      ['HIST-1', 'qualified', 'existing'],
       ['HIST-2', 'qualified', 'existing'],
       ['HIST-3', 'qualified', 'existing'],
     ]);
