@@ -31,8 +31,14 @@ import { createIngestionService } from './modules/ingestion/ingestion.service.ts
 import { createTransactionIngestion } from './modules/ingestion/ingestion.transactions.ts';
 import { createTransactionsRepository } from './modules/ingestion/transactions.repository.ts';
 import { transactionsRoutes } from './modules/ingestion/transactions.routes.ts';
+import { consoleUploadRoutes } from './modules/ingestion/console-upload.routes.ts';
+import { createSimulatorService } from './modules/simulator/simulator.service.ts';
+import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { dashboardRoutes } from './modules/reporting/dashboard.routes.ts';
+import { createDashboardService } from './modules/reporting/dashboard.service.ts';
+import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -169,9 +175,25 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
       });
       const transactions = createTransactionsRepository(db);
-      await api.register(transactionsRoutes, {
+      const transactionIngestion = createTransactionIngestion({
+        db,
         transactions,
-        ingestion: createTransactionIngestion({ db, transactions, timeZone: config.timezone, clock }),
+        timeZone: config.timezone,
+        clock,
+      });
+      await api.register(transactionsRoutes, { transactions, ingestion: transactionIngestion });
+      await api.register(consoleUploadRoutes, { transactions, ingestion: transactionIngestion });
+      await api.register(simulatorRoutes, {
+        service: createSimulatorService({ db, transactions, timeZone: config.timezone }),
+      });
+      await api.register(dashboardRoutes, {
+        service: createDashboardService({
+          db,
+          reporting: createReportingRepository(db),
+          brands,
+          timeZone: config.timezone,
+          clock,
+        }),
       });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

@@ -14,6 +14,7 @@ import {
   demoPassword,
   loadDemoData,
 } from './demo/demo-data.ts';
+import { demoTransactionCount } from './demo/demo-transactions.ts';
 
 /**
  * Starts the product: settings, database (migrated), demo data on an empty database, then the
@@ -37,7 +38,7 @@ async function main() {
 
   let demoLoaded = false;
   if (config.demoData && (await databaseIsEmpty(database.db))) {
-    await loadDemoData(database.db, { timeZone: config.timezone });
+    await loadDemoData(database.db, { timeZone: config.timezone, transactions: demoTransactionCount });
     demoLoaded = true;
   }
 

@@ -11,6 +11,7 @@ import * as sessionOrigin from './migrations/0009-session-origin.ts';
 import * as invoicesIngestionLogs from './migrations/0010-invoices-ingestion-logs.ts';
 import * as branchNameTrigram from './migrations/0011-branch-name-trigram.ts';
 import * as transactions from './migrations/0012-transactions.ts';
+import * as reportingAggregates from './migrations/0013-reporting-aggregates.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-invoices-ingestion-logs': invoicesIngestionLogs,
   '0011-branch-name-trigram': branchNameTrigram,
   '0012-transactions': transactions,
+  '0013-reporting-aggregates': reportingAggregates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -378,6 +378,34 @@ export interface TransactionsTable {
   created_at: CreatedAt;
 }
 
+/** The dimensions of the reporting store (0013). */
+interface ReportingDimensions {
+  day: string;
+  brand_id: string;
+  branch_id: string;
+  publisher_id: string;
+  campaign_id: string;
+  customer_type: 'new' | 'existing' | 'lapsed';
+  offer_type: 'dp' | 'dv' | 'ss';
+}
+
+/** Qualified purchases and their refunds per day and dimensions, net pence (0013). */
+export interface ReportingDailyTable extends ReportingDimensions {
+  conversions: number;
+  refunds: number;
+  spend_pence: number;
+  cashback_pence: number;
+  success_fee_pence: number;
+  max_spend_pence: number | null;
+  min_spend_pence: number | null;
+}
+
+/** A card's qualified purchases per day and dimensions, for exact distinct counts (0013). */
+export interface ReportingCardDaysTable extends ReportingDimensions {
+  card_token: string;
+  purchases: number;
+}
+
 export interface AssetsTable {
   id: Generated<string>;
   kind: 'creative' | 'campaign' | 'avatar';
@@ -428,6 +456,8 @@ export interface DB {
   ingestion_logs: IngestionLogsTable;
   ingestion_log_brands: IngestionLogBrandsTable;
   transactions: TransactionsTable;
+  reporting_daily: ReportingDailyTable;
+  reporting_card_days: ReportingCardDaysTable;
   assets: AssetsTable;
   brand_copy_texts: BrandCopyTextsTable;
 }

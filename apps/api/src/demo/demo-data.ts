@@ -8,6 +8,7 @@ import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
 import { loadDemoColleagues } from './demo-users.ts';
 import { loadDemoReporting } from './demo-reporting.ts';
+import { demoMerchants, ingestDemoTransactions } from './demo-transactions.ts';
 
 /** Every demo account signs in with this password (brief §7). */
 export const demoPassword = 'Demo@12345';
@@ -171,10 +172,14 @@ export async function databaseIsEmpty(db: Kysely<DB>): Promise<boolean> {
  * Loads the demo group (two brands), the standalone brand, a bank and every demo account, in one
  * transaction. Demo users other than firstlogin@ have accepted the terms; guest@ is a guest with
  * no password, who signs in through the link printed at start-up.
+ *
+ * With `transactions`, that many rows of a year of demo transactions (demo-transactions.ts) then
+ * go through the ingestion service, a file per publisher and month, and the ingestion logs are
+ * theirs; without (the test harness), the logs are demo-reporting.ts's synthetic ones.
  */
 export async function loadDemoData(
   db: Kysely<DB>,
-  options: { now?: Date; timeZone?: string } = {},
+  options: { now?: Date; timeZone?: string; transactions?: number } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? 'America/New_York';
@@ -269,8 +274,19 @@ export async function loadDemoData(
     ) as Record<DemoBrand, { id: string; name: string }>;
     await loadDemoCampaigns(trx, brands, branchIds, brandUser.id, now, timeZone);
     await loadDemoBranchDirectory(trx);
-    await loadDemoReporting(trx, brandIds, publisherIds, now, timeZone);
+    await loadDemoReporting(trx, brandIds, publisherIds, now, timeZone, {
+      ingestionLogs: !options.transactions,
+    });
   });
+  if (options.transactions) {
+    await ingestDemoTransactions(db, {
+      merchants: await demoMerchants(db),
+      count: options.transactions,
+      now,
+      timeZone,
+      file: 'month',
+    });
+  }
 }
 
 /** The id of a demo guest while they are still a guest (a link for them is printed at start). */

@@ -572,6 +572,38 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/ingestionLogs?page=1&limit=10' }),
   },
+  'POST /api/dashboard/client': {
+    access: 'dashboard.read',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/dashboard/client', body: { conditions: {} } }),
+  },
+  // The console's upload: one row (an unknown MID) of the demo ATR publisher, stored by the first
+  // call and a duplicate after.
+  'POST /api/ingestionLogs/upload': {
+    access: 'ingestionLogs.upload',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const atr = await testApp.db
+        .selectFrom('publishers')
+        .select('id')
+        .where('code', '=', 'ATR')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'POST',
+        url: `/api/ingestionLogs/upload?publisher=${atr.id}&fileName=matrix.csv`,
+        headers: { 'content-type': 'text/csv' },
+        body: [
+          'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
+          'MATRIX-CONSOLE-1,2025-06-11T12:00:00Z,10.00,GBP,MATRIX-MID,matrix-card,1234,,ATR',
+        ].join('\n'),
+      };
+    },
+  },
+  'POST /api/ingestionLogs/getUploadedDate': {
+    access: 'ingestionLogs.date',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/ingestionLogs/getUploadedDate', body: {} }),
+  },
   // Not a session route: a publisher's system sends its key in X-Api-Key, which the route's own
   // hook checks before the body (401 without a valid key: transactions.routes.test.ts). To the
   // session check it is public, so every caller here, signed in or not, reaches it with the demo
@@ -619,6 +651,15 @@ const matrix: Record<string, RouteCase> = {
     access: 'campaigns.read',
     reached: 200,
     request: async (context) => ({ url: `/api/campaigns/${await freshCampaign(context)}` }),
+  },
+  'POST /api/campaigns/:id/simulate': {
+    access: 'campaigns.simulate',
+    reached: 200,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/campaigns/${await freshCampaign(context)}/simulate`,
+      body: { datetime: '2025-06-11T12:00:00Z', amountPence: 1000, mid: 'MATRIX-MID' },
+    }),
   },
   'POST /api/campaigns': {
     access: 'campaigns.create',

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string> = {},
+    /** The whole error answer, for calls whose refusals carry more (an upload's per-line errors). */
+    readonly payload?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,6 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       response.status,
       payload?.errorMessage ?? messages.common.somethingWentWrong,
       payload?.fieldErrors,
+      payload,
     );
   }
   return payload as T;

@@ -95,7 +95,7 @@ export const pages = {
   branches: { path: '/user/branches', audiences: [...brandAdmins] },
   merchants: { path: '/user/merchants', audiences: ['systemadmin', 'bank'] },
   manageCreative: { path: '/user/managecreative', audiences: [...campaignMakers, 'bank'] },
-  ingestionLogs: { path: '/user/ingestionLogs', audiences: [...campaignMakers, 'bank'] },
+  ingestionLogs: { path: '/user/ingestionLogs', audiences: [...campaignMakers, 'bank', 'systemadmin'] },
   campaignOverviewManager: { path: '/user/campaign-overview', audiences: ['systemadmin'] },
   campaignOverviewEdit: {
     path: '/user/campaign-overview/edit/:id',
@@ -243,12 +243,23 @@ export const capabilities = {
   'campaigns.edit': [...campaignMakers],
   /** Confirm or reject a campaign's templates (banks); reject (system admin). */
   'campaigns.review': ['bank', 'systemadmin'],
+  /** Test a sample transaction against a campaign: the rule simulator (issue 5 §2), operators only. */
+  'campaigns.simulate': ['systemadmin'],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
   /** Read the invoices of brands within scope and open their documents (spec 3 §2.9 campaigns/invoices). */
   'invoices.read': [...campaignMakers, ...financeRoles],
   /** Read the ingestion logs: brand-side callers their brands' share, banks every file (spec 3 §2.9). */
-  'ingestionLogs.read': [...campaignMakers, 'bank'],
+  'ingestionLogs.read': [...campaignMakers, 'bank', 'systemadmin'],
+  /** Upload a publisher's transactions file from the admin console (issue 5 §1). */
+  'ingestionLogs.upload': ['systemadmin'],
+  /** The dashboard's 'Last Transaction' dates: when each publisher last sent a file (spec 3 §7). */
+  'ingestionLogs.date': [...pages.dashboard.audiences, 'systemadmin'],
+  /**
+   * Read the dashboard's statistics (spec 3 §2.4): the dashboard page's audiences, within scope
+   * (client admins and banks every brand, group roles their group's, others their brand).
+   */
+  'dashboard.read': pages.dashboard.audiences,
   /**
    * Manage Assets (spec 2 §2.7): upload and delete Media Library images and save copy texts, for
    * a brand within scope or (banks) one's own bank.

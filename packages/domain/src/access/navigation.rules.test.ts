@@ -113,6 +113,13 @@ describe('navigationFor: the main items', () => {
     },
   );
 
+  it('shows the system admin Ingestion Logs, where the console uploads publisher files', () => {
+    expect(shown(navigationFor(subjectOf('systemadmin')).main)).toContainEqual([
+      'Ingestion Logs',
+      '/user/ingestionLogs',
+    ]);
+  });
+
   it.each(['user', 'guest'] as const)('does not show Social Analytics to %s', (audience) => {
     expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).not.toContain('socialAnalytics');
   });

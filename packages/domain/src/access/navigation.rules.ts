@@ -54,6 +54,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
           item('campaignsPast', 'Past Campaigns'),
           item('campaignOverviewManager', 'Campaign Overview Manager'),
           item('socialAnalytics', 'Social Analytics'),
+          item('ingestionLogs', 'Ingestion Logs'),
         ],
         settings: [item('profile', 'My Profile'), item('outbox', 'Outbox')],
       };

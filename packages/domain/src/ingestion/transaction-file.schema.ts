@@ -29,7 +29,7 @@ const instantPattern =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
 
 /** A real instant from 1970 on: a day the month has (no 30 February), hours 0–23, offsets up to ±14:59. */
-function isInstant(value: string): boolean {
+export function isInstant(value: string): boolean {
   const parts = instantPattern.exec(value);
   if (!parts) return false;
   const [year, month, day, hours, minutes, seconds, offsetHours, offsetMinutes] = parts

@@ -233,6 +233,38 @@ export const messages = {
     publisherMismatch: (code: string) => `publisher must be ${code}, the publisher of the API key`,
     originalNotRefund: 'original_transaction_id is only for refunds (a negative amount)',
     originalInvalid: 'original_transaction_id must be at most 100 characters',
+    // The admin console's upload of a publisher file (issue 5 §1).
+    uploadTitle: 'Upload transactions',
+    uploaded: 'Transactions uploaded successfully',
+    uploadPublisherRequired: 'Publisher is required',
+    uploadPublisherNotFound: 'Publisher not found.',
+    uploadFileRequired: 'File is required',
+    uploadFileNotCsv: 'Only .csv files are allowed',
+    uploadCounts: (counts: { inserted: number; duplicates: number; unmatched: number; rejected: number }) =>
+      `Inserted ${counts.inserted}, duplicates ${counts.duplicates}, unmatched ${counts.unmatched}, rejected ${counts.rejected}`,
+  },
+  /** The rule simulator: a sample transaction tested against one campaign (issue 5 §2). */
+  simulation: {
+    title: 'Test a transaction',
+    amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
+    datetimeInvalid: 'Date and time are required',
+    branchOrMid: 'Give either a MID or a branch, not both',
+    branchNotFound: 'Branch not found.',
+    lastPurchaseInvalid: 'The last purchase must be before the transaction',
+    averageSpendInvalid: 'Average spend must be a positive number of pounds with at most 2 decimals',
+    qualified: 'Qualifies',
+    notQualified: 'Does not qualify',
+    hint: (timeZone: string) =>
+      `Times are in ${timeZone}. Leave the card history empty for a card never seen at the brand.`,
+    qualifiedSummary: (result: {
+      cashback: string;
+      successFee: string;
+      successFeeFree: boolean;
+      customerType: string;
+    }) =>
+      `Cashback ${result.cashback}, success fee ${result.successFee}${
+        result.successFeeFree ? ' (waived: one of the brand’s first 3 campaign months)' : ''
+      }, ${result.customerType} customer`,
   },
   /** Why a transaction earned nothing (the qualification engine's reason codes, brief §5). */
   qualification: {
@@ -397,5 +429,11 @@ export const messages = {
     nameMax: 'Bank name should at most contain 100 characters',
     adminOnly: 'Only an admin of this bank can change its details.',
     searchPlaceholder: 'Search Bank Name',
+  },
+  /** The performance dashboard (spec 3 §2.4, §4, §5): POST /api/dashboard/client. */
+  dashboard: {
+    dateInvalid: 'Dates must be yyyy-MM-dd',
+    startInFuture: 'Start Date cannot be in the future',
+    endBeforeStart: 'End Date cannot be before Start Date',
   },
 } as const;

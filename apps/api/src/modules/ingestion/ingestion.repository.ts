@@ -60,7 +60,68 @@ export function createIngestionRepository(db: Kysely<DB>) {
       ]);
   }
 
+  /** Logs of the listed brands (their share's last transaction), or every log with its own. */
+  function logsOf(brandIds: ListedBrands) {
+    const logs = db.selectFrom('ingestion_logs as l').innerJoin('publishers as p', 'p.id', 'l.publisher_id');
+    if (brandIds === 'all') {
+      return logs.select([
+        'l.id',
+        'l.publisher_id',
+        'p.code',
+        'p.display_name',
+        'l.uploaded_at',
+        'l.next_ingestion_at',
+        'l.last_transaction_at',
+      ]);
+    }
+    return logs
+      .innerJoin('ingestion_log_brands as s', 's.ingestion_log_id', 'l.id')
+      .where('s.brand_id', 'in', brandIds)
+      .groupBy(['l.id', 'l.publisher_id', 'p.code', 'p.display_name', 'l.uploaded_at', 'l.next_ingestion_at'])
+      .select((eb) => [
+        'l.id',
+        'l.publisher_id',
+        'p.code',
+        'p.display_name',
+        'l.uploaded_at',
+        'l.next_ingestion_at',
+        eb.fn.max('s.last_transaction_at').as('last_transaction_at'),
+      ]);
+  }
+
   return {
+    /**
+     * The ingestion log dates (spec 3 §3, §7 getUploadedDate): the latest upload with a share for
+     * the listed brands (of one publisher, by code or display name, when given), and each
+     * publisher's latest transaction date among them.
+     */
+    async uploadedDates(brandIds: ListedBrands, publisher: string | undefined) {
+      if (brandIds !== 'all' && brandIds.length === 0) return { latest: undefined, publishers: [] };
+      const named = publisher?.toLowerCase();
+      const latest = await db
+        .selectFrom(logsOf(brandIds).as('log'))
+        .selectAll()
+        .$if(named !== undefined, (select) =>
+          select.where((eb) =>
+            eb.or([
+              eb(eb.fn('lower', ['code']), '=', named!),
+              eb(eb.fn('lower', ['display_name']), '=', named!),
+            ]),
+          ),
+        )
+        .orderBy('uploaded_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const publishers = await db
+        .selectFrom(logsOf(brandIds).as('log'))
+        .groupBy(['publisher_id', 'display_name'])
+        .select((eb) => ['display_name', eb.fn.max('last_transaction_at').as('last_transaction_at')])
+        .orderBy('display_name')
+        .execute();
+      return { latest, publishers };
+    },
+
     /** One page of ingestion logs with the total in the same query; newest upload first unless asked. */
     async listPage(query: IngestionListQuery) {
       if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };

@@ -4,7 +4,11 @@ import { ingestionLogRowSchema } from '@krowd/domain/ingestion/ingestion.schema'
 import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { ingestionListQuerySchema, type IngestionService } from './ingestion.service.ts';
+import {
+  ingestionListQuerySchema,
+  uploadedDateRequestSchema,
+  type IngestionService,
+} from './ingestion.service.ts';
 
 /** The ingestion logs list (spec 2 §2.6, §7: GET ingestionLogs). */
 export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService }> = async (
@@ -29,6 +33,38 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService 
     async (request) => ({
       respCode: respCodes.ok,
       ...(await service.list(callerOf(request).scope, request.query)),
+    }),
+  );
+
+  app.post(
+    '/ingestionLogs/getUploadedDate',
+    {
+      config: { access: 'ingestionLogs.date' },
+      schema: {
+        tags: ['ingestion'],
+        summary:
+          "The latest upload's dates and each publisher's last transaction date, for a brand, a group or the caller's scope",
+        body: uploadedDateRequestSchema,
+        response: {
+          200: successSchema({
+            ingestionLogDate: z
+              .object({
+                uploadedDate: z.iso.datetime(),
+                next_ingestion_date: z.iso.datetime().nullable(),
+                last_trans_date: z.iso.datetime().nullable(),
+              })
+              .nullable(),
+            ingestionLogList: z.array(
+              z.object({ data_source: z.string(), last_trans_date: z.iso.datetime().nullable() }),
+            ),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.uploadedDate(callerOf(request).scope, request.body)),
     }),
   );
 };

@@ -14,6 +14,7 @@ import {
 } from '@krowd/domain/qualification/qualification.rules';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DB } from '../../db/schema.ts';
+import { createReportingRepository } from '../reporting/reporting.repository.ts';
 import {
   cardKey,
   type NewTransaction,
@@ -69,6 +70,7 @@ export function createTransactionIngestion(deps: {
   clock: () => Date;
 }) {
   const { db, transactions: repo, timeZone, clock } = deps;
+  const reporting = createReportingRepository(db);
 
   return {
     /**
@@ -78,7 +80,12 @@ export function createTransactionIngestion(deps: {
     async ingest(
       publisher: Publisher,
       items: AsyncIterable<IngestItem>,
-      options: { partial: boolean; channel: 'api' | 'console' },
+      options: {
+        partial: boolean;
+        channel: 'api' | 'console';
+        /** A console upload's file name and uploader, kept on its ingestion log. */
+        upload?: { fileName: string | null; userId: string };
+      },
     ): Promise<IngestResult> {
       return db.transaction().execute(async (trx) => {
         const result: IngestResult = {
@@ -132,7 +139,7 @@ export function createTransactionIngestion(deps: {
 
         await repo.lockIngestion(trx);
         const uploadedAt = clock();
-        const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt);
+        const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);
         const branches = new Map<string, BranchMatch | null>();
         const brands = new Map<string, BrandContext>();
         const totals = {
@@ -259,6 +266,8 @@ export function createTransactionIngestion(deps: {
           after = page.at(-1)!;
         }
 
+        // The reporting store, in this same transaction (reporting.repository.ts).
+        await reporting.recordUpload(trx, logId);
         await repo.finishLog(trx, logId, {
           gmvPence: totals.gmvPence,
           count: result.inserted,

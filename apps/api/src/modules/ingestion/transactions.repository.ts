@@ -116,6 +116,11 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** The publisher an admin console upload names. */
+    async publisherById(id: string): Promise<Publisher | undefined> {
+      return db.selectFrom('publishers').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
+    },
+
     /**
      * One upload qualifies at a time, until its transaction ends: budgets and card histories span
      * files, so a second upload waits for the first one's rows (a transaction-scoped advisory lock).
@@ -443,12 +448,20 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */
-    async createLog(trx: Transaction<DB>, publisherId: string, channel: 'api' | 'console', uploadedAt: Date) {
+    async createLog(
+      trx: Transaction<DB>,
+      publisherId: string,
+      channel: 'api' | 'console',
+      uploadedAt: Date,
+      upload?: { fileName: string | null; userId: string },
+    ) {
       const row = await trx
         .insertInto('ingestion_logs')
         .values({
           publisher_id: publisherId,
           channel,
+          file_name: upload?.fileName ?? null,
+          uploaded_by_user_id: upload?.userId ?? null,
           uploaded_at: uploadedAt,
           gmv_pence: 0,
           transaction_count: 0,

@@ -24,7 +24,7 @@ const csvMaxMegabytes = 1024;
 const jsonBodyLimit = 16 * 1024 * 1024;
 
 /** A file that cannot be read at all: nothing is stored, partial or not. */
-class FileUnreadable extends Error {
+export class FileUnreadable extends Error {
   constructor(
     message: string,
     readonly line?: number,
@@ -47,7 +47,7 @@ function headerOf(cells: string[], line: number): string[] {
 }
 
 /** The rows of a CSV stream by column name; a row with the wrong number of values is an error. */
-async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<IngestItem> {
+export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<IngestItem> {
   let header: string[] | null = null;
   try {
     for await (const record of csvRecordsOf(stream, csvMaxMegabytes * 1024 * 1024)) {
@@ -94,8 +94,20 @@ function itemsOf(body: unknown): AsyncIterable<IngestItem> {
   throw new FileUnreadable(body === undefined || body === null ? m.fileEmpty : m.fileNotArray);
 }
 
-const ingestResponseSchema = successSchema(ingestResultShape);
-const refusedSchema = errorBodySchema.extend({
+/** The 400 answer to a refused or unreadable file, with each error's line; anything else is rethrown. */
+export function refusalOf(error: unknown): z.infer<typeof refusedSchema> {
+  if (error instanceof IngestRefused) return { errorMessage: error.message, ...error.result };
+  if (error instanceof FileUnreadable) {
+    return {
+      errorMessage: error.message,
+      ...(error.line === undefined ? {} : { errors: [{ line: error.line, message: error.message }] }),
+    };
+  }
+  throw error;
+}
+
+export const ingestResponseSchema = successSchema(ingestResultShape);
+export const refusedSchema = errorBodySchema.extend({
   received: z.number().int().optional(),
   inserted: z.number().int().optional(),
   duplicates: z.number().int().optional(),
@@ -160,16 +172,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         });
         return { respCode: respCodes.ok, respMessage: m.ingested, ...result };
       } catch (error) {
-        if (error instanceof IngestRefused) {
-          return reply.code(400).send({ errorMessage: error.message, ...error.result });
-        }
-        if (error instanceof FileUnreadable) {
-          return reply.code(400).send({
-            errorMessage: error.message,
-            ...(error.line === undefined ? {} : { errors: [{ line: error.line, message: error.message }] }),
-          });
-        }
-        throw error;
+        return reply.code(400).send(refusalOf(error));
       }
     },
   );

@@ -1,9 +1,10 @@
-import { Button, FileInput, Group, List, Modal, Select, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { branchCsvColumns } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
+import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -112,27 +113,7 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
           </Group>
         </Stack>
       </Modal>
-      <Modal
-        opened={rowErrors.length > 0}
-        onClose={() => setRowErrors([])}
-        title={messages.list.validationError}
-        centered
-        size="lg"
-        zIndex={300}
-      >
-        <Stack>
-          <List size="sm" spacing={4} data-testid="validation-errors">
-            {rowErrors.map((line) => (
-              <List.Item key={line}>{line}</List.Item>
-            ))}
-          </List>
-          <Group justify="flex-end">
-            <Button onClick={() => setRowErrors([])} data-autofocus>
-              Close
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ValidationErrorModal errors={rowErrors} onClose={() => setRowErrors([])} />
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconChartBar,
   IconCheck,
+  IconFlask,
   IconPencil,
   IconPlayerPause,
   IconSearch,
@@ -39,6 +40,7 @@ import {
   type CampaignPhase,
 } from '../api/campaign-calls.ts';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
+import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
 const m = messages.campaign;
 const statusColours = { Approved: 'teal', Submitted: 'blue', Rejected: 'red' } as const;
@@ -102,6 +104,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     action: 'confirm' | 'reject';
   } | null>(null);
   const [pausing, setPausing] = useState<CampaignListItem | null>(null);
+  const [simulating, setSimulating] = useState<CampaignListItem | null>(null);
 
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -243,6 +246,19 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
             onClick={() => setReviewing({ campaign, action: 'reject' })}
           >
             <IconX size={18} />
+          </ActionIcon>
+        </Tooltip>,
+      );
+    }
+    if (can(audience, 'campaigns.simulate')) {
+      buttons.push(
+        <Tooltip key="simulate" label={messages.simulation.title}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${messages.simulation.title}: ${campaign.name}`}
+            onClick={() => setSimulating(campaign)}
+          >
+            <IconFlask size={18} />
           </ActionIcon>
         </Tooltip>,
       );
@@ -391,6 +407,13 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
       </Modal>
       {pausing ? (
         <PauseSettingsModal campaign={pausing} timeZone={timeZone} onClose={() => setPausing(null)} />
+      ) : null}
+      {simulating ? (
+        <SimulateCampaignModal
+          campaign={simulating}
+          timeZone={timeZone}
+          onClose={() => setSimulating(null)}
+        />
       ) : null}
     </Stack>
   );

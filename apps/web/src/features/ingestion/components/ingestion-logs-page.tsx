@@ -1,4 +1,6 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ingestionSortFields, type IngestionLogRow } from '@krowd/domain/ingestion/ingestion.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
@@ -10,12 +12,14 @@ import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useIngestionLogs } from '../api/get-ingestion-logs.ts';
+import { UploadTransactionsModal } from './upload-transactions-modal.tsx';
 
 const countFormat = new Intl.NumberFormat('en-GB');
 
 /**
  * Ingestion Logs (/user/ingestionLogs): each publisher file with its data source, upload time, GMV
- * and transaction count, every column sortable (spec 2 §2.6). Brand-side users see their share.
+ * and transaction count, every column sortable (spec 2 §2.6). Brand-side users see their share;
+ * the system admin also uploads a publisher's file here (issue 5 §1).
  */
 export function IngestionLogsPage() {
   const user = useSessionUser();
@@ -25,6 +29,7 @@ export function IngestionLogsPage() {
 function IngestionLogsScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
+  const [uploading, setUploading] = useState(false);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: ingestionSortFields });
   const list = useIngestionLogs({
@@ -69,7 +74,13 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
               }
             : undefined
         }
-      />
+      >
+        {audience === 'systemadmin' ? (
+          <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUploading(true)}>
+            {messages.ingestion.uploadTitle}
+          </Button>
+        ) : null}
+      </EntityListToolbar>
       <DataTable
         columns={columns}
         rows={list.data?.data ?? []}
@@ -85,6 +96,9 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
         <Text c="red.7" ta="center" role="alert">
           {list.error.message}
         </Text>
+      ) : null}
+      {audience === 'systemadmin' ? (
+        <UploadTransactionsModal opened={uploading} onClose={() => setUploading(false)} />
       ) : null}
     </Stack>
   );

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  simulationRequestSchema,
+  simulationResultSchema,
+} from '@krowd/domain/qualification/simulation.schema';
+import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { idParamsSchema } from '../users/users.routes.ts';
+import type { SimulatorService } from './simulator.service.ts';
+
+/** The rule simulator (issue 5 §2): operators test a sample transaction against a campaign. */
+export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService }> = async (
+  app,
+  { service },
+) => {
+  app.post(
+    '/campaigns/:id/simulate',
+    {
+      config: { access: 'campaigns.simulate' },
+      schema: {
+        tags: ['campaigns'],
+        summary: "Test a sample purchase against a campaign: the engine's outcome and reason, nothing stored",
+        params: idParamsSchema,
+        body: simulationRequestSchema,
+        response: { 200: successSchema({ result: simulationResultSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      result: await service.simulate(request.params.id, request.body),
+    }),
+  );
+};

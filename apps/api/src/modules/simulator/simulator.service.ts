@@ -1,0 +1,99 @@
+import type { Kysely } from 'kysely';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  qualificationMessage,
+  qualifyForCampaign,
+  type BranchMatch,
+} from '@krowd/domain/qualification/qualification.rules';
+import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
+import type { z } from 'zod';
+import type { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
+import type { DB } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
+
+type Sample = z.output<typeof simulationRequestSchema>;
+
+/**
+ * The rule simulator (issue 5 §2): the engine's outcome for a sample purchase against one
+ * campaign, as if the brand had no other. It reads the campaign as ingestion does (with its budget
+ * spent so far and the brand's approved months), the branch of the MID, and nothing else: the
+ * card's history comes with the sample. It writes nothing.
+ */
+export function createSimulatorService(deps: {
+  db: Kysely<DB>;
+  transactions: TransactionsRepository;
+  timeZone: string;
+}) {
+  const { db, transactions, timeZone } = deps;
+  return {
+    async simulate(campaignId: string, sample: Sample): Promise<SimulationResult> {
+      return db.transaction().execute(async (trx) => {
+        const stored = await trx
+          .selectFrom('campaigns')
+          .select('brand_id')
+          .where('id', '=', campaignId)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        if (!stored) throw notFound(messages.campaign.notFound);
+        const { campaigns, months } = await transactions.brandCampaigns(trx, stored.brand_id);
+        const campaign = campaigns.find((candidate) => candidate.id === campaignId)!;
+
+        let branch: BranchMatch | null;
+        if (sample.branchId) {
+          const row = await trx
+            .selectFrom('branches')
+            .select(['id', 'brand_id'])
+            .where('id', '=', sample.branchId)
+            .where('status', '<>', 'Deleted')
+            .executeTakeFirst();
+          if (!row) throw badRequest(messages.simulation.branchNotFound);
+          branch = { branchId: row.id, brandId: row.brand_id };
+        } else {
+          branch = await transactions.branchOfMid(trx, sample.mid!);
+        }
+
+        const outcome = qualifyForCampaign(
+          {
+            transaction: {
+              publisher: 'simulator',
+              transactionId: 'simulation',
+              datetime: sample.datetime,
+              amountPence: sample.amountPence,
+              mid: sample.mid ?? '',
+              cardToken: 'simulation',
+              cardLast4: '0000',
+            },
+            branch,
+            history: { lastPurchaseAt: sample.lastPurchaseAt, averageSpendPence: sample.averageSpendPence },
+            brandCampaignMonths: months,
+            timeZone,
+          },
+          campaign,
+        );
+        if (outcome.outcome === 'notQualified') {
+          return {
+            outcome: 'notQualified',
+            reason: qualificationMessage(outcome.reason),
+            cashbackPence: 0,
+            successFeePence: 0,
+            customerType: null,
+            offerType: null,
+            successFeeFree: false,
+          };
+        }
+        return {
+          outcome: 'qualified',
+          reason: messages.simulation.qualified,
+          cashbackPence: outcome.cashbackPence,
+          successFeePence: outcome.successFeePence,
+          customerType: outcome.customerType,
+          offerType: outcome.offerType,
+          successFeeFree: outcome.terms.successFeeFree,
+        };
+      });
+    },
+  };
+}
+
+export type SimulatorService = ReturnType<typeof createSimulatorService>;

@@ -1,0 +1,138 @@
+import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { IconFileTypeCsv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { transactionColumns } from '@krowd/domain/ingestion/transaction-file.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import {
+  usePublishers,
+  useUploadTransactions,
+  type UploadAnswer,
+  type UploadRefusal,
+} from '../api/upload-transactions.ts';
+
+const m = messages.ingestion;
+
+/** What the browser says a .csv is: text/csv, or Excel's type on Windows, or nothing. */
+const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
+
+function fileProblem(file: File | null): string | null {
+  if (!file) return m.uploadFileRequired;
+  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return m.uploadFileNotCsv;
+  if (file.size === 0) return m.fileEmpty;
+  return null;
+}
+
+const linesOf = (errors: UploadAnswer['errors'] | undefined) =>
+  (errors ?? []).map((error) => `Line ${error.line}: ${error.message}`);
+
+export interface UploadTransactionsModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * Upload transactions (issue 5 §1): the system admin sends a publisher's file (brief §6) from the
+ * console. The answer's counts show in the modal; refused rows are listed, each with its line, in
+ * the Validation Error modal (a refused file stores nothing).
+ */
+export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsModalProps) {
+  const publishers = usePublishers();
+  const upload = useUploadTransactions();
+  const [publisherId, setPublisherId] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [status, setStatus] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const [rowErrors, setRowErrors] = useState<string[]>([]);
+  const problem = fileProblem(file);
+  const publisherProblem = publisherId ? null : m.uploadPublisherRequired;
+
+  const handleClose = () => {
+    setFile(null);
+    setTouched(false);
+    setStatus(null);
+    setAnswer(null);
+    onClose();
+  };
+
+  const handleUpload = async () => {
+    setTouched(true);
+    if (problem || publisherProblem || !file || !publisherId) return;
+    setStatus(null);
+    setAnswer(null);
+    try {
+      const result = await upload.mutateAsync({ publisherId, file });
+      notify.success(result.respMessage);
+      setAnswer(result);
+      setRowErrors(linesOf(result.errors));
+    } catch (error) {
+      if (error instanceof ApiError) setRowErrors(linesOf((error.payload as UploadRefusal)?.errors));
+      setStatus(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={opened} onClose={handleClose} title={m.uploadTitle} centered size="lg">
+        <Stack>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {transactionColumns.join(',')}
+          </Text>
+          <Select
+            label="Publisher"
+            placeholder="Choose a publisher"
+            data={(publishers.data ?? []).map((publisher) => ({
+              value: publisher._id,
+              label: `${publisher.displayName} (${publisher.name})`,
+            }))}
+            value={publisherId}
+            onChange={(value) => {
+              setPublisherId(value);
+              setAnswer(null);
+            }}
+            error={touched ? publisherProblem : null}
+            allowDeselect={false}
+          />
+          <FileInput
+            label="File"
+            placeholder="Choose a .csv file"
+            accept=".csv,text/csv"
+            leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              setTouched(true);
+              setStatus(null);
+              setAnswer(null);
+            }}
+            clearable
+            error={touched ? problem : null}
+          />
+          {answer ? (
+            <Alert color="teal" title={answer.respMessage} data-testid="upload-answer">
+              {m.uploadCounts(answer)}
+            </Alert>
+          ) : null}
+          <FormStatus message={status} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={handleClose}>
+              {answer ? 'Close' : 'Cancel'}
+            </Button>
+            <Button
+              onClick={() => void handleUpload()}
+              loading={upload.isPending}
+              disabled={touched && (problem !== null || publisherProblem !== null)}
+            >
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ValidationErrorModal errors={rowErrors} onClose={() => setRowErrors([])} />
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { messages } from '../messages/messages';
+import { dashboardDateRange, dashboardRequestSchema } from './dashboard.schema';
+
+const newYork = 'America/New_York';
+// 03:30 UTC on 1 March is still 28 February in New York.
+const now = new Date('2025-03-01T03:30:00Z');
+
+describe('dashboardDateRange (spec 3 §4, §5)', () => {
+  it('defaults to the last 30 days ending today in the time zone', () => {
+    expect(dashboardDateRange(undefined, now, newYork)).toEqual({
+      start_date: '2025-01-30',
+      end_date: '2025-02-28',
+    });
+    expect(dashboardDateRange(['2025-02-01'], now, newYork)).toEqual({
+      start_date: '2025-01-30',
+      end_date: '2025-02-28',
+    });
+  });
+
+  it('keeps a range up to today and clamps an end after today', () => {
+    expect(dashboardDateRange(['2025-02-28', '2025-02-28'], now, newYork)).toEqual({
+      start_date: '2025-02-28',
+      end_date: '2025-02-28',
+    });
+    expect(dashboardDateRange(['2025-02-01', '2025-03-01'], now, newYork)).toEqual({
+      start_date: '2025-02-01',
+      end_date: '2025-02-28',
+    });
+  });
+
+  it('refuses a start after today and an end before the start', () => {
+    expect(dashboardDateRange(['2025-03-01', '2025-03-02'], now, newYork)).toEqual({
+      error: messages.dashboard.startInFuture,
+    });
+    expect(dashboardDateRange(['2025-02-10', '2025-02-09'], now, newYork)).toEqual({
+      error: messages.dashboard.endBeforeStart,
+    });
+  });
+});
+
+describe('dashboardRequestSchema', () => {
+  it("reads '' and 'All' as no filter", () => {
+    const parsed = dashboardRequestSchema.parse({
+      conditions: { brand_id: 'All', kmid: '', data_source: 'all', customer_type_wrt_account: 'All' },
+    });
+    expect(parsed.conditions).toEqual({
+      brand_id: undefined,
+      kmid: undefined,
+      data_source: undefined,
+      customer_type_wrt_account: undefined,
+    });
+  });
+
+  it('accepts no conditions at all', () => {
+    expect(dashboardRequestSchema.parse({}).conditions).toEqual({});
+  });
+
+  it('refuses an impossible date', () => {
+    const result = dashboardRequestSchema.safeParse({
+      conditions: { txn_date_time: ['2025-02-29', '2025-03-01'] },
+    });
+    expect(result.success).toBe(false);
+  });
+});

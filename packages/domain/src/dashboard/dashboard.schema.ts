@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { isIsoDate, localToday, type IsoDate } from '../campaign/campaign-dates.rules';
+import { messages } from '../messages/messages';
+
+/**
+ * The performance dashboard's call (spec 3 §7 `POST /client`, served at /api/dashboard/client) and
+ * its answer, the campaign-overview shape of spec 3 §3. Money is integer pence.
+ */
+
+/** Days in the default range: the last 30 days ending today (spec 3 §4, §9). */
+export const defaultRangeDays = 30;
+
+const dateSchema = z.string().refine(isIsoDate, messages.dashboard.dateInvalid);
+
+/** Customer type filter values (spec 3 §9): NEW USER is new; REPEAT USER is existing or lapsed. */
+export const dashboardCustomerTypes = ['NEW USER', 'REPEAT USER'] as const;
+
+export const offerTypes = ['dp', 'dv', 'ss'] as const;
+
+/** The parts of the answer a caller may ask for with `fields` (all of them when absent). */
+export const dashboardParts = ['statistics', 'insights', 'performance', 'demographic'] as const;
+export type DashboardPart = (typeof dashboardParts)[number];
+
+/** An empty id or 'All' in a filter means no filter (the spec's 'All' options). */
+const optionalId = z
+  .union([z.uuid(), z.literal(''), z.literal('All'), z.literal('all')])
+  .optional()
+  .transform((value) => (value && value.toLowerCase() !== 'all' ? value : undefined));
+
+export const dashboardConditionsSchema = z.strictObject({
+  brand_id: optionalId,
+  group_id: optionalId,
+  /** The branch (spec: kmid). */
+  kmid: optionalId,
+  campaign_id: optionalId,
+  /** The publisher's code (ATR, Fidel, LUX, Amex). */
+  data_source: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((value) => (value && value.toLowerCase() !== 'all' ? value : undefined)),
+  customer_type_wrt_account: z
+    .union([z.enum(dashboardCustomerTypes), z.literal(''), z.literal('All')])
+    .optional()
+    .transform((value) => (value === '' || value === 'All' ? undefined : value)),
+  selectedOfferType: z
+    .union([z.enum(offerTypes), z.literal(''), z.literal('All')])
+    .optional()
+    .transform((value) => (value === '' || value === 'All' ? undefined : value)),
+  /** [start, end] as yyyy-MM-dd; absent or incomplete means the default range (spec 3 §4). */
+  txn_date_time: z.array(dateSchema).max(2).optional(),
+});
+
+export const dashboardRequestSchema = z.strictObject({
+  conditions: dashboardConditionsSchema.prefault({}),
+  fields: z.array(z.enum(dashboardParts)).max(dashboardParts.length).optional(),
+});
+export type DashboardRequest = z.infer<typeof dashboardRequestSchema>;
+
+export interface DateRange {
+  start_date: IsoDate;
+  end_date: IsoDate;
+}
+
+function addDays(date: IsoDate, days: number): IsoDate {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The dashboard's date range (spec 3 §4, §5), in the timezone setting: both dates or the default
+ * last 30 days ending today; a start after today or an end before the start is refused; an end
+ * after today becomes today. Answers the range or the message of what is wrong.
+ */
+export function dashboardDateRange(
+  dates: readonly IsoDate[] | undefined,
+  now: Date,
+  timeZone: string,
+): DateRange | { error: string } {
+  const today = localToday(now, timeZone);
+  if (!dates || dates.length < 2) {
+    return { start_date: addDays(today, 1 - defaultRangeDays), end_date: today };
+  }
+  const [start, end] = dates as [IsoDate, IsoDate];
+  if (start > today) return { error: messages.dashboard.startInFuture };
+  if (end < start) return { error: messages.dashboard.endBeforeStart };
+  return { start_date: start, end_date: end > today ? today : end };
+}
+
+const statisticNames = [
+  'reach',
+  'conversions',
+  'revenue',
+  'total_cost',
+  'totalCashback',
+  'totalSuccessFee',
+  'cpa',
+] as const;
+const insightNames = ['highest_spend', 'lowest_spend', 'average_spend', 'repeat_customers'] as const;
+
+const namedValue = <Name extends z.ZodType>(name: Name) =>
+  z.object({ name, value: z.union([z.number(), z.literal('N/A')]) });
+const labelled = z.object({ label: z.string(), value: z.number() });
+
+export const dashboardAnswerSchema = z.object({
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  /** Campaigns with results in the range. */
+  count: z.number(),
+  statistics: z.array(namedValue(z.enum(statisticNames))).optional(),
+  insights: z.array(namedValue(z.enum(insightNames))).optional(),
+  performance: z
+    .object({ reach: z.array(labelled), conversions: z.array(labelled), revenue: z.array(labelled) })
+    .optional(),
+  demographic: z
+    .object({
+      age: z.array(labelled),
+      gender: z.array(labelled),
+      nationality: z.array(labelled),
+      branches: z.array(labelled),
+      revenuePerPublisher: z.array(labelled),
+    })
+    .optional(),
+  is_two_customer: z.boolean(),
+  offerTypeList: z.array(z.enum(offerTypes)),
+  currentFilter: z.object({
+    start_date: z.string(),
+    end_date: z.string(),
+    brandId: z.string().nullable(),
+    groupId: z.string().nullable(),
+    campaign_id: z.string().nullable(),
+    data_source: z.string().nullable(),
+    kmid: z.string().nullable(),
+    tranCustomerType: z.enum(dashboardCustomerTypes).nullable(),
+    selectedOfferType: z.enum(offerTypes).nullable(),
+  }),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;

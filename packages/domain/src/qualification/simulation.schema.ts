@@ -1,0 +1,76 @@
+import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
+import { customerTypes, discountTypes } from '../campaign/campaign.rules.ts';
+import { isInstant } from '../ingestion/transaction-file.schema.ts';
+import { messages } from '../messages/messages.ts';
+
+/**
+ * The rule simulator (issue 5 §2): one sample purchase tested against one campaign by the engine,
+ * with the card's history at the brand given rather than read, so nothing but the campaign and
+ * its brand is looked up. A refund depends on its stored original, so only purchases are tested.
+ */
+
+const m = messages.simulation;
+
+/** The largest amount a publisher file may carry (£9,999,999.99), in pence. */
+const maxPence = 999_999_999;
+
+const pence = (message: string) => z.number(message).int(message).min(1, message).max(maxPence, message);
+const instant = (message: string) => z.string(message).trim().refine(isInstant, message);
+
+export const simulationRequestSchema = z
+  .strictObject({
+    /** ISO 8601 with an offset, as in a publisher file. */
+    datetime: instant(m.datetimeInvalid),
+    amountPence: pence(m.amountInvalid),
+    /** The MID as a publisher sends it (any of a branch's three MIDs) … */
+    mid: z.string().trim().min(1, m.branchOrMid).max(50, m.branchOrMid).optional(),
+    /** … or the branch itself. */
+    branchId: z.uuid(m.branchNotFound).optional(),
+    /** The card's latest earlier purchase at the brand, or null for a card never seen there. */
+    lastPurchaseAt: instant(m.lastPurchaseInvalid).nullable().default(null),
+    /** The mean of the card's purchases at the brand in the 12 months before, if any. */
+    averageSpendPence: pence(m.averageSpendInvalid).nullable().default(null),
+  })
+  .refine((request) => (request.mid === undefined) !== (request.branchId === undefined), {
+    message: m.branchOrMid,
+    path: ['mid'],
+  })
+  .refine(
+    (request) =>
+      request.lastPurchaseAt === null || Date.parse(request.lastPurchaseAt) < Date.parse(request.datetime),
+    { message: m.lastPurchaseInvalid, path: ['lastPurchaseAt'] },
+  );
+export type SimulationRequest = z.input<typeof simulationRequestSchema>;
+
+/** The engine's outcome for the sample, with its reason in words. */
+export const simulationResultSchema = z.object({
+  outcome: z.enum(['qualified', 'notQualified']),
+  /** 'Qualifies', or why not (messages.qualification). */
+  reason: z.string(),
+  cashbackPence: z.number().int(),
+  successFeePence: z.number().int(),
+  customerType: z.enum(customerTypes).nullable(),
+  offerType: z.enum(discountTypes).nullable(),
+  /** Whether the success fee was waived (the brand's first 3 campaign months). */
+  successFeeFree: z.boolean(),
+});
+export type SimulationResult = z.infer<typeof simulationResultSchema>;
+
+/**
+ * A wall time as a form's date-time field gives it ('2025-06-11T12:00') in the timezone setting,
+ * as the ISO instant with its offset the simulator takes; null when it is not such a time.
+ */
+export function instantOfWallTime(wallTime: string, timeZone: string): string | null {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(wallTime);
+  if (!parts) return null;
+  const [year, month, day, hours, minutes] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const instant = new TZDate(year, month - 1, day, hours, minutes, timeZone);
+  return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
