@@ -11,6 +11,13 @@ export interface EntityListState<SortField extends string, Status extends string
   sort: (TableSort & { field: SortField }) | undefined;
   /** Sets (or with '' clears) URL parameters: page, limit, q, status, brand, sort, direction. */
   update: (changes: Record<string, string>) => void;
+  /** The DataTable's paging and sorting props, bound to this state (a new size or sort goes to page 1). */
+  table: {
+    sort: (TableSort & { field: SortField }) | undefined;
+    onPageChange: (page: number) => void;
+    onLimitChange: (limit: number) => void;
+    onSortChange: (sort: TableSort) => void;
+  };
 }
 
 /**
@@ -46,6 +53,12 @@ export function useEntityListState<SortField extends string, Status extends stri
       },
       { replace: true },
     );
+  const table = {
+    sort,
+    onPageChange: (page: number) => update({ page: String(page) }),
+    onLimitChange: (limit: number) => update({ limit: String(limit), page: '' }),
+    onSortChange: (next: TableSort) => update({ sort: next.field, direction: next.direction, page: '' }),
+  };
   return {
     page: Number(params.get('page')) || 1,
     limit: Number(params.get('limit')) || 10,
@@ -54,6 +67,7 @@ export function useEntityListState<SortField extends string, Status extends stri
     brand: params.get('brand') ?? '',
     sort,
     update,
+    table,
   };
 }
 

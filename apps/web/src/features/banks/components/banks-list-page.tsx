@@ -58,10 +58,7 @@ export function BanksListPage() {
         rowKey={(row) => row._id}
         loading={list.isFetching}
         pagination={list.data?.pagination}
-        onPageChange={(page) => state.update({ page: String(page) })}
-        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
-        sort={state.sort}
-        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+        {...state.table}
       />
     </Stack>
   );

@@ -297,10 +297,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         rowLabel={(row) => row.name}
         loading={list.isFetching}
         pagination={list.data?.pagination}
-        onPageChange={(page) => state.update({ page: String(page) })}
-        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
-        sort={state.sort}
-        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+        {...state.table}
         selection={bulkPossible ? { selected, onChange: setSelected } : undefined}
       />
       {list.isError && !list.data ? (

@@ -197,10 +197,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
         rowKey={(row) => row._id}
         loading={list.isFetching}
         pagination={list.data?.pagination}
-        onPageChange={(page) => state.update({ page: String(page) })}
-        onLimitChange={(limit) => state.update({ limit: String(limit), page: '' })}
-        sort={state.sort}
-        onSortChange={(sort) => state.update({ sort: sort.field, direction: sort.direction, page: '' })}
+        {...state.table}
       />
       {list.isError && !list.data ? (
         <Text c="red.7" ta="center" role="alert">
