@@ -17,9 +17,7 @@ async function columnTexts(table: Locator, column: number) {
   return table.locator('tbody tr').locator(`td:nth-child(${column})`).allInnerTexts();
 }
 
-test('a brand admin sees its invoices, sorts them, opens one and is told when one has no document', async ({
-  page,
-}) => {
+test('a brand admin sees its invoices from the invoice run, sorts them and opens one', async ({ page }) => {
   await openPage(page, 'companyadmin@demo.test', '/user/campaigns/invoices', 'Invoices');
   const table = page.getByRole('table');
   for (const header of [
@@ -32,14 +30,16 @@ test('a brand admin sees its invoices, sorts them, opens one and is told when on
   ]) {
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
-  const paid = table.getByRole('row', { name: /Paid/ });
-  const unpaid = table.getByRole('row', { name: /Unpaid/ });
+  // The demo's invoice run (demo-reporting.ts) always invoices Green Fork's campaign of four months
+  // back, and marks it Paid (over 3 months old); a newer one, when a month has qualified spend, is
+  // Unpaid. Every invoice has its document.
+  const paid = table.getByRole('row', { name: /Paid/ }).filter({ hasNotText: 'Unpaid' });
   await expect(paid).toHaveCount(1);
-  await expect(unpaid).toHaveCount(1);
   await expect(paid.getByRole('cell').first()).toHaveText(/^\d{2}-\d{4}$/);
   await expect(paid.getByRole('cell').nth(1)).toHaveText(/^£[\d,]+\.\d{2}$/);
   await expect(paid.getByRole('cell').nth(2)).toHaveText(/^INV-\d{6}$/);
   await expect(paid.getByRole('cell').nth(3)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  const number = await paid.getByRole('cell').nth(2).innerText();
 
   // Sorting: the first click orders descending, the second ascending.
   await table.getByRole('button', { name: 'Invoice Amount' }).click();
@@ -56,14 +56,12 @@ test('a brand admin sees its invoices, sorts them, opens one and is told when on
   );
   await expect.poll(async () => (await columnTexts(table, 2)).map(pence)).toEqual([...descending].reverse());
 
-  // A row without a document says so; one with a document opens it in a new tab.
-  await unpaid.getByRole('button', { name: /View Invoice/ }).click();
-  await expect(page.getByText('Invoice is not created.')).toBeVisible();
+  // The invoice's document opens in a new tab.
   const [tab] = await Promise.all([
     page.waitForEvent('popup'),
     paid.getByRole('button', { name: /View Invoice/ }).click(),
   ]);
-  await expect.poll(() => tab.url()).toMatch(/\/api\/invoices\/documents\/XI-\d{6}-standalone$/);
+  await expect.poll(() => tab.url()).toMatch(new RegExp(`/api/invoices/documents/${number}$`));
 });
 
 test('a group finance user sees the group brands’ invoices with a brand column and selector', async ({

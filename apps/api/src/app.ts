@@ -35,10 +35,18 @@ import { consoleUploadRoutes } from './modules/ingestion/console-upload.routes.t
 import { createSimulatorService } from './modules/simulator/simulator.service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
+import { createInvoiceRun, invoiceRunJob } from './modules/invoices/invoice-run.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { dashboardRoutes } from './modules/reporting/dashboard.routes.ts';
 import { createDashboardService } from './modules/reporting/dashboard.service.ts';
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
+import { createExportRepository } from './modules/reporting/export.repository.ts';
+import { exportRoutes } from './modules/reporting/export.routes.ts';
+import { createExportService, exportJob, exportPurgeJob } from './modules/reporting/export.service.ts';
+import { createOverviewRepository } from './modules/overview/overview.repository.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
+import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -128,6 +136,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     const created = await campaigns.createChildCampaigns();
     if (created > 0) app.log.info({ created }, 'child campaigns created');
   });
+  const invoiceRun = createInvoiceRun({ db, timeZone: config.timezone, clock });
+  jobs.handle(invoiceRunJob, async () => {
+    const invoices = await invoiceRun.run();
+    if (invoices.length > 0) app.log.info({ invoices: invoices.length }, 'invoices created');
+  });
   const services = { auth, mailer, settings, campaigns, jobs };
 
   await registerSecurity(app, config);
@@ -183,6 +196,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(transactionsRoutes, { transactions, ingestion: transactionIngestion });
       await api.register(consoleUploadRoutes, { transactions, ingestion: transactionIngestion });
+      const overview = createOverviewService({
+        db,
+        overview: createOverviewRepository(db),
+        ingestion: transactionIngestion,
+        jobs,
+        clock,
+      });
+      jobs.handle(computeOverviewJob, async (payload) => {
+        const computed = await overview.computeMonths(overviewTriggerSchema.parse(payload));
+        app.log.info({ computed }, 'campaign overviews computed');
+      });
+      await api.register(overviewRoutes, { service: overview });
       await api.register(simulatorRoutes, {
         service: createSimulatorService({ db, transactions, timeZone: config.timezone }),
       });
@@ -195,6 +220,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           clock,
         }),
       });
+      const dashboardExports = createExportService({
+        db,
+        exports: createExportRepository(db),
+        brands,
+        reporting: createReportingRepository(db),
+        jobs,
+        mailer,
+        publicUrl: config.publicUrl,
+        timeZone: config.timezone,
+        clock,
+      });
+      jobs.handle(exportJob, (payload) => dashboardExports.run(payload));
+      jobs.handle(exportPurgeJob, async () => {
+        await dashboardExports.purge();
+      });
+      await api.register(exportRoutes, { service: dashboardExports });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

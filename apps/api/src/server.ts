@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { scheduleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
+import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -59,8 +60,13 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const { jobs } = app.services;
   await scheduleCampaignJobs(jobs, config.timezone);
+  await scheduleInvoiceJobs(jobs, config.timezone);
   setInterval(
     () => void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
+    3_600_000,
+  ).unref();
+  setInterval(
+    () => void scheduleInvoiceJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
     3_600_000,
   ).unref();
   jobs.start();

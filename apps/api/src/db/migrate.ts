@@ -12,6 +12,9 @@ import * as invoicesIngestionLogs from './migrations/0010-invoices-ingestion-log
 import * as branchNameTrigram from './migrations/0011-branch-name-trigram.ts';
 import * as transactions from './migrations/0012-transactions.ts';
 import * as reportingAggregates from './migrations/0013-reporting-aggregates.ts';
+import * as invoiceTransactions from './migrations/0014-invoice-transactions.ts';
+import * as campaignOverview from './migrations/0015-campaign-overview.ts';
+import * as dashboardExports from './migrations/0016-dashboard-exports.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -31,6 +34,9 @@ const migrations: Record<string, Migration> = {
   '0011-branch-name-trigram': branchNameTrigram,
   '0012-transactions': transactions,
   '0013-reporting-aggregates': reportingAggregates,
+  '0014-invoice-transactions': invoiceTransactions,
+  '0015-campaign-overview': campaignOverview,
+  '0016-dashboard-exports': dashboardExports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -336,6 +336,12 @@ export interface IngestionLogsTable {
   created_at: CreatedAt;
 }
 
+/** The transactions an invoice covers (0014): each transaction in at most one invoice. */
+export interface InvoiceTransactionsTable {
+  invoice_id: string;
+  transaction_id: string;
+}
+
 /** A brand's share of one ingested file. */
 export interface IngestionLogBrandsTable {
   ingestion_log_id: string;
@@ -406,6 +412,34 @@ export interface ReportingCardDaysTable extends ReportingDimensions {
   purchases: number;
 }
 
+/** Cardholders a publisher showed a campaign's offer to on a day (0015). */
+export interface ImpressionsTable {
+  brand_id: string;
+  campaign_id: string;
+  publisher_id: string;
+  day: string;
+  reach: number;
+  updated_at: Generated<Date>;
+}
+
+/** The overview computed for a campaign by the manager's trigger (0015): OverviewFigures as JSON. */
+export interface CampaignOverviewSnapshotsTable {
+  campaign_id: string;
+  brand_id: string;
+  figures: unknown;
+  computed_at: Generated<Date>;
+}
+
+/** Figures saved in the overview editor, one row a save, beside the snapshot (0015). */
+export interface CampaignOverviewOverridesTable {
+  id: Generated<string>;
+  campaign_id: string;
+  brand_id: string;
+  figures: unknown;
+  created_by: string;
+  created_at: Generated<Date>;
+}
+
 export interface AssetsTable {
   id: Generated<string>;
   kind: 'creative' | 'campaign' | 'avatar';
@@ -431,6 +465,29 @@ export interface BrandCopyTextsTable {
   updated_at: UpdatedAt;
 }
 
+/** A transactions export of the dashboard (0016); its CSV is in dashboard_export_parts. */
+export interface DashboardExportsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** The filter resolved within the caller's scope when they asked (export.repository.ts ExportFilter), JSON. */
+  filter: ColumnType<unknown, string, never>;
+  status: Generated<'queued' | 'ready'>;
+  row_count: number | null;
+  byte_size: number | null;
+  /** SHA-256 of the mailed link's token; null until the file is ready. */
+  token_hash: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  completed_at: Date | null;
+  expires_at: Date;
+}
+
+/** One ordered part of an export's CSV (0016). */
+export interface DashboardExportPartsTable {
+  export_id: string;
+  part: number;
+  content: Uint8Array;
+}
+
 export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
@@ -453,6 +510,7 @@ export interface DB {
   campaign_promo_codes: CampaignPromoCodesTable;
   jobs: JobsTable;
   invoices: InvoicesTable;
+  invoice_transactions: InvoiceTransactionsTable;
   ingestion_logs: IngestionLogsTable;
   ingestion_log_brands: IngestionLogBrandsTable;
   transactions: TransactionsTable;
@@ -460,4 +518,9 @@ export interface DB {
   reporting_card_days: ReportingCardDaysTable;
   assets: AssetsTable;
   brand_copy_texts: BrandCopyTextsTable;
+  impressions: ImpressionsTable;
+  campaign_overview_snapshots: CampaignOverviewSnapshotsTable;
+  campaign_overview_overrides: CampaignOverviewOverridesTable;
+  dashboard_exports: DashboardExportsTable;
+  dashboard_export_parts: DashboardExportPartsTable;
 }

@@ -7,8 +7,9 @@ import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
 import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
 import { loadDemoColleagues } from './demo-users.ts';
-import { loadDemoReporting } from './demo-reporting.ts';
+import { loadDemoInvoices, loadDemoReporting } from './demo-reporting.ts';
 import { demoMerchants, ingestDemoTransactions } from './demo-transactions.ts';
+import { loadDemoImpressions } from './demo-impressions.ts';
 
 /** Every demo account signs in with this password (brief §7). */
 export const demoPassword = 'Demo@12345';
@@ -274,7 +275,7 @@ export async function loadDemoData(
     ) as Record<DemoBrand, { id: string; name: string }>;
     await loadDemoCampaigns(trx, brands, branchIds, brandUser.id, now, timeZone);
     await loadDemoBranchDirectory(trx);
-    await loadDemoReporting(trx, brandIds, publisherIds, now, timeZone, {
+    await loadDemoReporting(trx, brandIds, publisherIds, now, {
       ingestionLogs: !options.transactions,
     });
   });
@@ -286,6 +287,9 @@ export async function loadDemoData(
       timeZone,
       file: 'month',
     });
+    await loadDemoImpressions(db, { now, timeZone });
+    // The invoice run over the ingested transactions: the demo's invoices (demo-reporting.ts).
+    await loadDemoInvoices(db, { now, timeZone });
   }
 }
 

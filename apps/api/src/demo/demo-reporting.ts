@@ -1,57 +1,15 @@
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { currentMonth, localToday, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { CollectionMethod, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
-import { adminChargePence, invoiceDates } from '@krowd/domain/invoice/invoice.rules';
-import type { DB, IngestionLogBrandsTable, InvoicesTable } from '../db/schema.ts';
+import { firstInvoiceDate, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
+import type { DB, IngestionLogBrandsTable } from '../db/schema.ts';
+import { createInvoiceRun } from '../modules/invoices/invoice-run.ts';
 import { dealsByBrand, type DemoBrandKey } from './demo-catalogue.ts';
 
 /**
- * Demo invoices and ingestion logs, until the reporting issue's invoice run and ingestion write
- * real ones. Invoices exist only for the demo campaigns' closed months whose 30-day return period
- * has passed; their cashback follows the campaign's offer over the month's qualified spend, the
- * success fee is free (each brand's first 3 campaign months), and manual payment adds 1%.
+ * Demo invoices and ingestion logs. Invoices come from the real invoice run over the demo
+ * transactions (loadDemoInvoices, after they are ingested); the synthetic ingestion logs below
+ * are written only where no demo transactions are ingested (the test harness).
  */
-interface DemoInvoice {
-  brand: DemoBrandKey;
-  /** The campaign month, from the current month (matching demo-campaigns.ts). */
-  offset: number;
-  /** The month's cashback in pence, as the campaign's offer gives it. */
-  cashbackPence: number;
-  collection: CollectionMethod;
-  status: PaymentStatus;
-  /** Whether the invoice host has the document yet. */
-  withDocument: boolean;
-}
-
-const demoInvoices: DemoInvoice[] = [
-  // 15% of £8,424.60 qualified spend.
-  {
-    brand: 'standalone',
-    offset: -4,
-    cashbackPence: Math.round(842_460 * 0.15),
-    collection: 'manual',
-    status: 'Paid',
-    withDocument: true,
-  },
-  // £5 off 214 qualifying orders of £30 or more, new customers.
-  {
-    brand: 'standalone',
-    offset: -2,
-    cashbackPence: 214 * 500,
-    collection: 'manual',
-    status: 'Unpaid',
-    withDocument: false,
-  },
-  // 10% of £12,368.50 qualified spend.
-  {
-    brand: 'groupBrandA',
-    offset: -3,
-    cashbackPence: Math.round(1_236_850 * 0.1),
-    collection: 'direct_debit',
-    status: 'Pending',
-    withDocument: true,
-  },
-];
 
 /** The demo brands that run campaigns, hence have transactions in the publishers' files. */
 const tradingBrands: DemoBrandKey[] = ['groupBrandA', 'groupBrandB', 'standalone'];
@@ -78,40 +36,8 @@ export async function loadDemoReporting(
   brandIds: Record<DemoBrandKey, string>,
   publisherIds: Record<string, string>,
   now: Date,
-  timeZone: string,
   options: { ingestionLogs: boolean },
 ): Promise<void> {
-  const today = localToday(now, timeZone);
-  const month = currentMonth(now, timeZone);
-  const invoices: Insertable<InvoicesTable>[] = [];
-  for (const invoice of demoInvoices) {
-    const [year, monthNumber] = shiftMonth(month, invoice.offset).split('-').map(Number) as [number, number];
-    const { issuedOn, dueDate } = invoiceDates(year, monthNumber);
-    if (issuedOn > today) continue;
-    const successFeePence = 0;
-    const adminCharge =
-      invoice.collection === 'manual' ? adminChargePence(invoice.cashbackPence, successFeePence) : 0;
-    invoices.push({
-      brand_id: brandIds[invoice.brand],
-      year,
-      month: monthNumber,
-      cashback_pence: invoice.cashbackPence,
-      success_fee_pence: successFeePence,
-      admin_charge_pence: adminCharge,
-      amount_pence: invoice.cashbackPence + successFeePence + adminCharge,
-      collection_method: invoice.collection,
-      issued_on: issuedOn,
-      due_date: dueDate,
-      payment_status: invoice.status,
-      paid_at: invoice.status === 'Paid' ? new Date(`${dueDate}T09:00:00Z`) : null,
-      document_id: invoice.withDocument
-        ? `XI-${year}${String(monthNumber).padStart(2, '0')}-${invoice.brand}`
-        : null,
-    });
-  }
-  // Oldest first, so the invoice numbers follow the months.
-  invoices.sort((a, b) => a.year * 12 + a.month - (b.year * 12 + b.month));
-  for (const values of invoices) await trx.insertInto('invoices').values(values).execute();
   // Synthetic logs only where no demo transactions are ingested (the test harness): they would
   // contradict the real logs of those uploads.
   if (!options.ingestionLogs) return;
@@ -163,4 +89,38 @@ export async function loadDemoReporting(
       }
     }
   }
+}
+
+/**
+ * The demo's invoices, made by the real invoice run after the demo transactions are ingested: each
+ * closed campaign month is invoiced on the day the daily run would first have invoiced it (the day
+ * after its return period), oldest first, so numbers, issue and due dates read as a history.
+ *
+ * Payment statuses: no payment is ever collected in the demo (no payments module yet), so the run
+ * leaves every invoice Unpaid. To show the list's statuses, invoices of campaign months more than 3
+ * months back (whose due dates have passed) are marked Paid on their due date (paid_at 09:00 UTC);
+ * newer ones stay Unpaid. This is the only invented part, and only in the demo.
+ */
+export async function loadDemoInvoices(db: Kysely<DB>, options: { now: Date; timeZone: string }) {
+  const today = localToday(options.now, options.timeZone);
+  const run = createInvoiceRun({ db, timeZone: options.timeZone, clock: () => options.now });
+  const months = await db
+    .selectFrom('campaigns')
+    .select(sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('month_start'))
+    .where('start_date', '<=', latestInvoiceableMonth(today))
+    .groupBy('start_date')
+    .orderBy('start_date')
+    .execute();
+  for (const { month_start } of months) {
+    const [year, month] = month_start.split('-').map(Number) as [number, number];
+    await run.runOn(firstInvoiceDate(year, month));
+  }
+  // Campaign months more than 3 months back (their due dates have passed): Paid on the due date.
+  const paidBefore = `${shiftMonth(currentMonth(options.now, options.timeZone), -3)}-01`;
+  await db
+    .updateTable('invoices')
+    .set({ payment_status: 'Paid', paid_at: sql<Date>`due_date + time '09:00' AT TIME ZONE 'UTC'` })
+    .where(sql<boolean>`make_date(year, month, 1) < ${paidBefore}::date`)
+    .where('payment_status', '=', 'Unpaid')
+    .execute();
 }

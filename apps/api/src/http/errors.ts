@@ -6,7 +6,7 @@ import { messages } from '@krowd/domain/messages/messages';
  */
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429,
     message: string,
     readonly fieldErrors?: Record<string, string>,
     /** For 429: how long until trying again makes sense (sent as Retry-After). */
@@ -23,6 +23,7 @@ export const unauthorized = (message: string = messages.common.loginRequired) =>
 export const forbidden = (message: string = messages.common.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = messages.common.notFound) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+export const gone = (message: string) => new HttpError(410, message);
 export const tooManyRequests = (
   message: string = messages.common.tooManyRequests,
   retryAfterSeconds?: number,

@@ -1,13 +1,20 @@
 import { hostname } from 'node:os';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/schema.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
 export interface JobQueue {
-  /** Adds a job; with a dedupe key, a job already queued under that key is kept instead. */
-  enqueue(kind: string, payload?: unknown, options?: { runAt?: Date; dedupeKey?: string }): Promise<void>;
+  /**
+   * Adds a job; with a dedupe key, a job already queued under that key is kept instead. With `trx`
+   * the job is added inside that transaction, so it exists exactly when what it works on does.
+   */
+  enqueue(
+    kind: string,
+    payload?: unknown,
+    options?: { runAt?: Date; dedupeKey?: string; trx?: Transaction<DB> },
+  ): Promise<void>;
   handle(kind: string, handler: JobHandler): void;
   /** Runs every job that is due now, one after another; answers how many ran. */
   runDue(): Promise<number>;
@@ -81,7 +88,7 @@ export function createJobQueue(options: {
 
   const queue: JobQueue = {
     async enqueue(kind, payload = {}, enqueueOptions = {}) {
-      await db
+      await (enqueueOptions.trx ?? db)
         .insertInto('jobs')
         .values({
           kind,

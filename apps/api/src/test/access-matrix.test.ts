@@ -174,7 +174,7 @@ async function matrixInvoice(testApp: TestApp, brandId: string) {
   matrixInvoices += 1;
   const year = 2000 + matrixInvoices;
   const documentId = `MATRIX-${randomBytes(4).toString('hex')}`;
-  await testApp.db
+  const { invoice_number: invoiceNumber } = await testApp.db
     .insertInto('invoices')
     .values({
       brand_id: brandId,
@@ -188,8 +188,9 @@ async function matrixInvoice(testApp: TestApp, brandId: string) {
       due_date: `${year}-04-02`,
       document_id: documentId,
     })
-    .execute();
-  return { year, documentId };
+    .returning('invoice_number')
+    .executeTakeFirstOrThrow();
+  return { year, documentId, invoiceNumber };
 }
 
 const matrix: Record<string, RouteCase> = {
@@ -334,6 +335,11 @@ const matrix: Record<string, RouteCase> = {
       method: 'DELETE',
       url: `/api/users/${await matrixUser(testApp, caller)}`,
     }),
+  },
+  'GET /api/brands/getBrandList': {
+    access: 'brands.read',
+    reached: 200,
+    request: () => ({ url: '/api/brands/getBrandList' }),
   },
   'GET /api/brands/:id': {
     access: 'brands.read',
@@ -567,6 +573,42 @@ const matrix: Record<string, RouteCase> = {
       return { url: `/api/invoices/documents/${documentId}` };
     },
   },
+  'GET /api/dashboard/getInvoice/:campaignId': {
+    access: 'dashboard.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => {
+      const campaignId = await insertCampaign(testApp.db, {
+        brandId: ownBrand(caller, ids),
+        month: '2024-01',
+      });
+      return { url: `/api/dashboard/getInvoice/${campaignId}?type=detailed&transaction=true` };
+    },
+  },
+  'GET /api/invoices/detailed/:fileName': {
+    access: 'invoices.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => {
+      const { invoiceNumber } = await matrixInvoice(testApp, ownBrand(caller, ids));
+      return { url: `/api/invoices/detailed/${invoiceNumber}-detailed.pdf` };
+    },
+  },
+  'POST /api/distributors/getXeroInvoice/invoice': {
+    access: 'invoices.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => {
+      const { invoiceNumber } = await matrixInvoice(testApp, ownBrand(caller, ids));
+      return {
+        method: 'POST',
+        url: '/api/distributors/getXeroInvoice/invoice',
+        body: { xero_invoiceNumber: invoiceNumber },
+      };
+    },
+  },
+  'GET /api/transaction/verifyInvoices': {
+    access: 'invoices.read',
+    reached: 200,
+    request: () => ({ url: '/api/transaction/verifyInvoices?InvoiceNumbers=INV-000001,INV-000002' }),
+  },
   'GET /api/ingestionLogs': {
     access: 'ingestionLogs.read',
     reached: 200,
@@ -576,6 +618,72 @@ const matrix: Record<string, RouteCase> = {
     access: 'dashboard.read',
     reached: 200,
     request: () => ({ method: 'POST', url: '/api/dashboard/client', body: { conditions: {} } }),
+  },
+  'POST /api/campaignoverview/create': {
+    access: 'overview.manage',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/campaignoverview/create',
+      body: { start_date: '2025-06', end_date: '2025-06' },
+    }),
+  },
+  'POST /api/campaignoverview/createfromdata': {
+    access: 'overview.manage',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/campaignoverview/createfromdata',
+      body: { start_date: '2025-06', end_date: '2025-06' },
+    }),
+  },
+  // A form without its files reaches the handler, which names the first missing file.
+  'POST /api/campaignoverview/upload': {
+    access: 'overview.manage',
+    reached: 400,
+    reachedMessage: messages.overview.transactionsFileRequired,
+    request: () => ({
+      method: 'POST',
+      url: '/api/campaignoverview/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=matrix' },
+      body: '--matrix\r\nContent-Disposition: form-data; name="start_date"\r\n\r\n2025-06\r\n--matrix--\r\n',
+    }),
+  },
+  'GET /api/campaignoverview/raw': {
+    access: 'overview.read',
+    reached: 200,
+    request: async (context) => ({ url: `/api/campaignoverview/raw?id=${await freshCampaign(context)}` }),
+  },
+  'GET /api/campaignoverview/list': {
+    access: 'overview.manage',
+    reached: 200,
+    request: () => ({ url: '/api/campaignoverview/list?start_date=2025-06&end_date=2025-06' }),
+  },
+  'PUT /api/campaignoverview/:campaignId': {
+    access: 'overview.edit',
+    reached: 200,
+    request: async (context) => ({
+      method: 'PUT',
+      url: `/api/campaignoverview/${await freshCampaign(context, { month: '2025-06' })}`,
+      body: {
+        co: { totalCost: 100, highestSpend: 50, lowestSpend: 10, averageSpend: 20 },
+        performance: [{ date: '2025-06-02', reach: 10, conversions: 2, revenue: 40 }],
+        stats: ['age', 'branches', 'nationality', 'gender'].map((type) => ({ type, label: 'All', value: 1 })),
+      },
+    }),
+  },
+  // Queues an export of the caller's own scope (the job is not run here).
+  'POST /api/dashboard/export': {
+    access: 'dashboard.export',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/dashboard/export', body: { conditions: {} } }),
+  },
+  // No export of this id exists: its owner alone would get the file, anyone else 404.
+  'GET /api/dashboard/exports/:id/download': {
+    access: 'dashboard.export',
+    reached: 404,
+    reachedMessage: messages.common.notFound,
+    request: () => ({ url: `/api/dashboard/exports/${randomUUID()}/download?token=${anyToken()}` }),
   },
   // The console's upload: one row (an unknown MID) of the demo ATR publisher, stored by the first
   // call and a duplicate after.
@@ -1056,7 +1164,8 @@ describe('tenant scope', () => {
     "answers $caller 404 for brand $brand's invoices, invoice documents and ingestion logs",
     async ({ caller, brand }) => {
       const { token } = callers.get(caller)!.session!;
-      const { year, documentId } = await matrixInvoice(testApp, ids.brands[brand]);
+      const { year, documentId, invoiceNumber } = await matrixInvoice(testApp, ids.brands[brand]);
+      const campaignId = await insertCampaign(testApp.db, { brandId: ids.brands[brand], month: '2024-01' });
 
       const invoices = await call(app, {
         url: `/api/distributors/getInvoiceList/invoice?brandId=${ids.brands[brand]}`,
@@ -1067,11 +1176,36 @@ describe('tenant scope', () => {
         token,
       });
       const document = await call(app, { url: `/api/invoices/documents/${documentId}`, token });
+      const detailed = await call(app, {
+        url: `/api/invoices/detailed/${invoiceNumber}-detailed.pdf`,
+        token,
+      });
+      const lookup = await call(app, {
+        method: 'POST',
+        url: '/api/distributors/getXeroInvoice/invoice',
+        token,
+        body: { xero_invoiceNumber: invoiceNumber },
+      });
+      const verified = await call(app, {
+        url: `/api/transaction/verifyInvoices?InvoiceNumbers=${invoiceNumber}`,
+        token,
+      });
+      const campaignInvoice = await call(app, {
+        url: `/api/dashboard/getInvoice/${campaignId}?type=detailed&month=1&year=${year}`,
+        token,
+      });
 
       expect(invoices.statusCode).toBe(404);
       expect(documentUrl.statusCode).toBe(404);
       expect(documentUrl.json()).toEqual({ errorMessage: messages.invoice.notCreated });
       expect(document.statusCode).toBe(404);
+      expect(detailed.statusCode).toBe(404);
+      expect(lookup.statusCode).toBe(404);
+      expect(lookup.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(verified.json()).toMatchObject({ invoices: [{ InvoiceNumber: invoiceNumber, exists: false }] });
+      if (can(audienceOfSession(callers.get(caller)!.session!.details), 'dashboard.read')) {
+        expect(campaignInvoice.statusCode).toBe(404);
+      }
       if (can(audienceOfSession(callers.get(caller)!.session!.details), 'ingestionLogs.read')) {
         const logs = await call(app, { url: `/api/ingestionLogs?brandId=${ids.brands[brand]}`, token });
         expect(logs.statusCode).toBe(404);

@@ -12,6 +12,9 @@ import { ProfilePage } from '@/features/account/components/profile-page';
 import { BanksListPage } from '@/features/banks/components/banks-list-page';
 import { ManageAssetsPage } from '@/features/assets/components/manage-assets-page';
 import { BranchesPage } from '@/features/branches/components/branches-page';
+import { CampaignOverviewScreen } from '@/features/dashboard/components/campaign-overview-view';
+import { CampaignReportPage } from '@/features/dashboard/components/campaign-report-page';
+import { PrintReportPage } from '@/features/dashboard/components/print-report-page';
 import { IngestionLogsPage } from '@/features/ingestion/components/ingestion-logs-page';
 import { InvoicesPage } from '@/features/invoices/components/invoices-page';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
@@ -23,10 +26,13 @@ import { LoginPage } from '@/features/auth/components/login-page';
 import { SetPasswordPage } from '@/features/auth/components/set-password-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
+import { OverviewEditorPage } from '@/features/overview/components/overview-editor-page';
+import { OverviewManagerPage } from '@/features/overview/components/overview-manager-page';
+import { OverviewPreviewPage } from '@/features/overview/components/overview-preview-page';
 import { UsersPage } from '@/features/users/components/users-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
-import { DefaultPageRedirect, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
+import { DefaultPageRedirect, PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { UserPage } from './user-page.tsx';
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
@@ -49,7 +55,16 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   campaignsFuture: () => <CampaignListPage key="future" phase="future" />,
   campaignsCurrent: () => <CampaignListPage key="current" phase="current" />,
   campaignsPast: () => <CampaignListPage key="past" phase="past" />,
+  dashboard: () => <CampaignOverviewScreen key="dashboard" variant="dashboard" />,
+  campaignsOverview: () => <CampaignOverviewScreen key="overview" variant="overview" />,
+  campaignsReport: () => <CampaignReportPage />,
+  campaignOverviewManager: () => <OverviewManagerPage />,
+  campaignOverviewEdit: () => <OverviewEditorPage />,
+  campaignsPreview: () => <OverviewPreviewPage />,
 };
+
+/** Pages that write their own heading and tab title ('Campaign Overview - {campaign name}'). */
+const pagesWithOwnTitle = new Set<PageKey>(['campaignsReport', 'campaignsPreview']);
 
 function userRoutes(user: SessionUser): RouteObject[] {
   return [
@@ -57,7 +72,7 @@ function userRoutes(user: SessionUser): RouteObject[] {
     ...(Object.keys(pages) as PageKey[]).map((key) => ({
       path: childRoute(key),
       element: (
-        <UserPage page={key} user={user}>
+        <UserPage page={key} user={user} ownTitle={pagesWithOwnTitle.has(key)}>
           {pageContent[key]?.()}
         </UserPage>
       ),
@@ -105,6 +120,19 @@ export const router = createBrowserRouter([
     path,
     element: <PublicComingSoon title="Social Analytics" />,
   })),
+  // The print report is a sheet of its own: signed in and guarded, but outside the shell.
+  {
+    path: pages.campaignsPrint.path,
+    element: (
+      <RequireAuth>
+        {(user) => (
+          <PageGuard page="campaignsPrint" user={user}>
+            <PrintReportPage />
+          </PageGuard>
+        )}
+      </RequireAuth>
+    ),
+  },
   { path: `${paths.user}/*`, element: <UserArea /> },
   { path: '*', element: <PageNotFound /> },
 ]);

@@ -6,9 +6,10 @@ import { ComingSoon } from '@/components/ui/coming-soon';
 import { pageTitles } from '@/config/paths';
 import { PageGuard } from './guards.tsx';
 
-export function useDocumentTitle(title: string) {
+/** Sets the tab's title; null leaves it to the page (a page with its own title). */
+export function useDocumentTitle(title: string | null) {
   useEffect(() => {
-    document.title = `${title} · Krowd`;
+    if (title !== null) document.title = `${title} · Krowd`;
   }, [title]);
 }
 
@@ -17,17 +18,20 @@ export function UserPage({
   page,
   user,
   children,
+  ownTitle = false,
 }: {
   page: PageKey;
   user: SessionUser;
   children?: ReactNode;
+  /** The page writes its own heading and document title (e.g. 'Campaign Overview - {name}'). */
+  ownTitle?: boolean;
 }) {
   const title = pageTitles[page];
-  useDocumentTitle(title);
+  useDocumentTitle(ownTitle ? null : title);
   return (
     <PageGuard page={page} user={user}>
       <Stack gap="lg">
-        <Title order={2}>{title}</Title>
+        {ownTitle ? null : <Title order={2}>{title}</Title>}
         {children ?? <ComingSoon title={title} />}
       </Stack>
     </PageGuard>

@@ -247,8 +247,12 @@ export const capabilities = {
   'campaigns.simulate': ['systemadmin'],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
-  /** Read the invoices of brands within scope and open their documents (spec 3 §2.9 campaigns/invoices). */
-  'invoices.read': [...campaignMakers, ...financeRoles],
+  /**
+   * Read the invoices of brands within scope and open their documents (spec 3 §2.9 campaigns/invoices),
+   * and the dashboard's invoice calls (spec 3 §2.4, §7). Client admins, the operators who open any
+   * brand's dashboard, open its invoices there too; banks see a brand's figures, not its invoices.
+   */
+  'invoices.read': [...campaignMakers, ...financeRoles, 'clientAdmin'],
   /** Read the ingestion logs: brand-side callers their brands' share, banks every file (spec 3 §2.9). */
   'ingestionLogs.read': [...campaignMakers, 'bank', 'systemadmin'],
   /** Upload a publisher's transactions file from the admin console (issue 5 §1). */
@@ -261,6 +265,11 @@ export const capabilities = {
    */
   'dashboard.read': pages.dashboard.audiences,
   /**
+   * Export the dashboard's transactions as CSV, mailed to oneself, and download one's own exports
+   * (spec 3 §2.4): the dashboard's audiences, within the same scope.
+   */
+  'dashboard.export': pages.dashboard.audiences,
+  /**
    * Manage Assets (spec 2 §2.7): upload and delete Media Library images and save copy texts, for
    * a brand within scope or (banks) one's own bank.
    */
@@ -271,6 +280,21 @@ export const capabilities = {
   'assets.campaignUpload': [...campaignMakers, 'cardprovider', 'guest'],
   /** Open an uploaded file: the service checks it is the caller's own or within their scope. */
   'files.read': everyoneSignedIn,
+  /**
+   * The Campaign Overview Manager (spec 2 §2.12): trigger the overview computation, upload the
+   * transactions and impressions files, list campaigns with their overview status.
+   */
+  'overview.manage': ['systemadmin'],
+  /**
+   * Read a campaign's overview (computed and edited figures) in the editor and the preview: the
+   * editor's and preview's audiences, within tenant scope.
+   */
+  'overview.read': pages.campaignOverviewEdit.audiences,
+  /**
+   * Save edited overview figures (an override beside the computed ones). Operators only: brands
+   * may open the editor (spec 2 §2.2) but not rewrite the figures they are reported and invoiced on.
+   */
+  'overview.edit': ['systemadmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;

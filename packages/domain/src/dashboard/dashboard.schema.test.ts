@@ -63,3 +63,28 @@ describe('dashboardRequestSchema', () => {
     expect(result.success).toBe(false);
   });
 });
+
+describe('dashboardRequestSchema: the invoice selection (spec 3 §7 is_invoice_data, xero_invoice_number)', () => {
+  it('takes an invoice number with the flag, and reads an empty number as none', () => {
+    const chosen = dashboardRequestSchema.parse({
+      conditions: { is_invoice_data: true, xero_invoice_number: ' INV-000123 ' },
+    });
+    expect(chosen.conditions).toMatchObject({ is_invoice_data: true, xero_invoice_number: 'INV-000123' });
+    const none = dashboardRequestSchema.parse({
+      conditions: { is_invoice_data: false, xero_invoice_number: '' },
+    });
+    expect(none.conditions.xero_invoice_number).toBeUndefined();
+  });
+
+  it('refuses a number that is not an invoice number, naming the field', () => {
+    const result = dashboardRequestSchema.safeParse({
+      conditions: { is_invoice_data: true, xero_invoice_number: 'INV-12' },
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.path).toEqual(['conditions', 'xero_invoice_number']);
+  });
+
+  it('refuses a flag that is not a boolean', () => {
+    expect(dashboardRequestSchema.safeParse({ conditions: { is_invoice_data: 'yes' } }).success).toBe(false);
+  });
+});

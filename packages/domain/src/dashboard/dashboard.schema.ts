@@ -50,6 +50,21 @@ export const dashboardConditionsSchema = z.strictObject({
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
   /** [start, end] as yyyy-MM-dd; absent or incomplete means the default range (spec 3 §4). */
   txn_date_time: z.array(dateSchema).max(2).optional(),
+  /**
+   * With xero_invoice_number: the answer covers that invoice's brand and month (its month replaces
+   * the date range; the other filters still apply). Unknown or outside the scope: 404.
+   */
+  is_invoice_data: z.boolean().optional(),
+  xero_invoice_number: z
+    .union([
+      z
+        .string()
+        .trim()
+        .regex(/^INV-\d{6,}$/, messages.invoice.numberInvalid),
+      z.literal(''),
+    ])
+    .optional()
+    .transform((value) => value || undefined),
 });
 
 export const dashboardRequestSchema = z.strictObject({
@@ -102,6 +117,15 @@ const namedValue = <Name extends z.ZodType>(name: Name) =>
   z.object({ name, value: z.union([z.number(), z.literal('N/A')]) });
 const labelled = z.object({ label: z.string(), value: z.number() });
 
+/** One invoice of the dashboard's invoice selector (spec 3 §3 invoiceList). */
+export const dashboardInvoiceSchema = z.object({
+  xero_invoiceNumber: z.string(),
+  month: z.number().int(),
+  year: z.number().int(),
+  brandId: z.string(),
+});
+export type DashboardInvoice = z.infer<typeof dashboardInvoiceSchema>;
+
 export const dashboardAnswerSchema = z.object({
   name: z.string(),
   start_date: z.string(),
@@ -122,8 +146,24 @@ export const dashboardAnswerSchema = z.object({
       revenuePerPublisher: z.array(labelled),
     })
     .optional(),
+  /**
+   * Where reach comes from (helper E, campaign overview): the publishers' impressions for the
+   * filter, or the distinct cards that bought when impressions cannot answer it.
+   */
+  reachSource: z.enum(['impressions', 'cards']).optional(),
+  /** A single-campaign answer showing figures edited in the overview editor: when and by whom. */
+  overridden: z.object({ at: z.string(), by: z.string() }).optional(),
+  /** With `overridden`: the computed statistics and insights the edit replaced. */
+  computed: z
+    .object({
+      statistics: z.array(namedValue(z.enum(statisticNames))).optional(),
+      insights: z.array(namedValue(z.enum(insightNames))).optional(),
+    })
+    .optional(),
   is_two_customer: z.boolean(),
   offerTypeList: z.array(z.enum(offerTypes)),
+  /** The invoices of the filter's brands within scope, newest month first (none for banks). */
+  invoiceList: z.array(dashboardInvoiceSchema).optional(),
   currentFilter: z.object({
     start_date: z.string(),
     end_date: z.string(),
@@ -134,6 +174,8 @@ export const dashboardAnswerSchema = z.object({
     kmid: z.string().nullable(),
     tranCustomerType: z.enum(dashboardCustomerTypes).nullable(),
     selectedOfferType: z.enum(offerTypes).nullable(),
+    is_invoice_data: z.boolean().optional(),
+    selectedInvoiceNumber: z.string().nullable().optional(),
   }),
 });
 export type DashboardAnswer = z.infer<typeof dashboardAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages/messages';
 
 /**
  * Invoices (spec 2 §2.6, §3; brief §5): one a brand a closed campaign month. Money is whole pence.
@@ -47,3 +48,80 @@ export const invoiceDocumentQuerySchema = z.strictObject({
   xero_invoice_id: z.string().trim().min(1).max(100),
 });
 export type InvoiceDocumentQuery = z.infer<typeof invoiceDocumentQuerySchema>;
+
+const invoiceNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^INV-\d{6,}$/, messages.invoice.numberInvalid);
+
+/**
+ * GET dashboard/getInvoice/{campaignId}?type=detailed[&month&year][&transaction=true] (spec 3 §7,
+ * §2.4): the campaign's month unless month and year (both) name another; with transaction=true
+ * the campaign's transactions of that month (the 'Transaction Details' modal), otherwise the
+ * brand's invoice of that month with its detailed file.
+ */
+export const campaignInvoiceParamsSchema = z.strictObject({ campaignId: z.uuid() });
+export const campaignInvoiceQuerySchema = z
+  .strictObject({
+    type: z.literal('detailed'),
+    month: z.coerce.number().int().min(1).max(12).optional(),
+    year: z.coerce.number().int().min(2000).max(9999).optional(),
+    transaction: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((value) => value === 'true'),
+  })
+  .refine((query) => (query.month === undefined) === (query.year === undefined), {
+    message: messages.invoice.monthAndYear,
+    path: ['month'],
+  });
+export type CampaignInvoiceQuery = z.infer<typeof campaignInvoiceQuerySchema>;
+
+/** One transaction of a detailed list: local date and time, money in whole pence (spec 3 §3). */
+export const detailedTransactionSchema = z.object({
+  /** yyyy-MM-dd HH:mm in the timezone setting. */
+  date: z.string(),
+  postcode: z.string(),
+  cardLastNumber: z.string(),
+  /** Negative for a refund. */
+  amount: z.number().int(),
+  cashback: z.number().int(),
+});
+export type DetailedTransaction = z.infer<typeof detailedTransactionSchema>;
+
+export const campaignInvoiceAnswerSchema = z.object({
+  /** The detailed PDF (GET invoices/detailed/{fileName}); null for transaction=true, which has no file. */
+  fileName: z.string().nullable(),
+  pdfType: z.literal('detailed'),
+  pdfData: z.object({ detailedList: z.array(detailedTransactionSchema) }),
+});
+export type CampaignInvoiceAnswer = z.infer<typeof campaignInvoiceAnswerSchema>;
+
+/** POST distributors/getXeroInvoice/invoice: the dashboard's invoice-number lookup (spec 3 §7). */
+export const invoiceLookupBodySchema = z.strictObject({ xero_invoiceNumber: invoiceNumberSchema });
+
+/** GET transaction/verifyInvoices?InvoiceNumbers=INV-000001,INV-000002 (spec 3 §7). */
+export const verifyInvoicesQuerySchema = z.strictObject({
+  InvoiceNumbers: z
+    .string()
+    .max(2_000)
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(invoiceNumberSchema).min(1, messages.invoice.numbersRequired).max(100)),
+});
+
+export const verifiedInvoiceSchema = z.object({
+  InvoiceNumber: z.string(),
+  /** False also for an invoice outside the caller's scope: its existence is not revealed. */
+  exists: z.boolean(),
+  paymentStatus: z.enum(paymentStatuses).nullable(),
+  /** The amount due in whole pence; null when the invoice does not exist. */
+  amount: z.number().int().nullable(),
+});
+export type VerifiedInvoice = z.infer<typeof verifiedInvoiceSchema>;

@@ -221,6 +221,15 @@ function monthsBefore(local: LocalTime, months: number): number {
 }
 
 /**
+ * The instant (ms) from which a card's purchases count towards `cardHistoryOf`'s 12-month average
+ * for a transaction at `datetime`: the same local time 12 calendar months earlier. Ingestion uses
+ * it to keep card histories as sorted windows with running sums (same answer as cardHistoryOf).
+ */
+export function cardHistoryYearStart(datetime: string, timeZone: string): number {
+  return monthsBefore(localTimeOf(datetime, timeZone), newCustomerMonths);
+}
+
+/**
  * The card's history from its earlier purchases (positive amounts, at any branch of the brand,
  * any outcome): the latest one before the transaction, and the mean of those in the 12 months
  * before it (on or after the same local time 12 calendar months earlier), half up to the penny.

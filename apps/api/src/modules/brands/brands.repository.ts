@@ -12,6 +12,16 @@ export function createBrandsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Every brand, or the brands of the ids given, by name (the dashboard's brand list). */
+    listBrands(ids?: readonly string[]) {
+      let query = db.selectFrom('brands').select(['id', 'name', 'group_id']).orderBy('name').orderBy('id');
+      if (ids) {
+        if (ids.length === 0) return Promise.resolve([]);
+        query = query.where('id', 'in', ids);
+      }
+      return query.execute();
+    },
+
     groupById(groupId: string) {
       return db.selectFrom('groups').select(['id', 'name']).where('id', '=', groupId).executeTakeFirst();
     },

@@ -139,3 +139,30 @@ describe('GET /api/groupBrand and /api/groupBrand/getBrandGroupWise/:id', () => 
     expect(group.statusCode).toBe(404);
   });
 });
+
+describe('GET /api/brands/getBrandList', () => {
+  it.each(Object.entries(visible))('lists for %s exactly the demo brands in its scope', async (caller, seen) => {
+    const response = await call(app, { url: '/api/brands/getBrandList', token: sessions[caller]!.token });
+
+    expect(response.statusCode).toBe(200);
+    const listed = new Set(response.json().brands.map((brand: { value: string }) => brand.value));
+    for (const brand of allBrands) expect(listed.has(ids.brands[brand]), brand).toBe(seen.includes(brand));
+  });
+
+  it('answers each brand as label and value, by name', async () => {
+    const response = await call(app, {
+      url: '/api/brands/getBrandList',
+      token: sessions['groupadmin@demo.test']!.token,
+    });
+
+    expect(response.json()).toEqual({
+      respCode: 200,
+      brands: [
+        { _id: ids.brands.groupBrandA, name: demoNames.brands.groupBrandA },
+        { _id: ids.brands.groupBrandB, name: demoNames.brands.groupBrandB },
+      ]
+        .map((brand) => ({ ...brand, label: brand.name, value: brand._id }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    });
+  });
+});

@@ -40,8 +40,29 @@ const brandOption = (brand: { id: string; name: string }) => ({
   value: brand.id,
 });
 
-/** Brands and groups: GET brands/{id} ({entityType}s/{id} for brand users), the group-brand lists. */
+/** Brands and groups: GET brands/{id} ({entityType}s/{id} for brand users), the brand list, the group-brand lists. */
 export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> = async (app, { brands }) => {
+  app.get(
+    '/brands/getBrandList',
+    {
+      config: { access: 'brands.read' },
+      schema: {
+        tags: ['brands'],
+        summary:
+          "The brands in the caller's scope, by name, as label and value (spec 3 §7 brands/getBrandList): every brand for operators and banks",
+        response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { scope } = callerOf(request);
+      let rows: Awaited<ReturnType<BrandsRepository['listBrands']>> = [];
+      if (scope.kind === 'all' || scope.kind === 'bank') rows = await brands.listBrands();
+      else if (scope.kind === 'group') rows = await brands.brandsOfGroup(scope.groupId);
+      else if (scope.kind === 'brand') rows = await brands.listBrands([scope.brandId]);
+      return { respCode: respCodes.ok, brands: rows.map(brandOption) };
+    },
+  );
+
   app.get(
     '/brands/:id',
     {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import {
   transactionRowSchema,
   type IngestError,
@@ -6,7 +7,7 @@ import {
 } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
-  cardHistoryOf,
+  cardHistoryYearStart,
   qualifyTransaction,
   type BranchMatch,
   type CardHistory,
@@ -15,6 +16,7 @@ import {
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DB } from '../../db/schema.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
+import { CardHistoryCache } from './card-history-cache.ts';
 import {
   cardKey,
   type NewTransaction,
@@ -53,8 +55,14 @@ export class IngestRefused extends Error {
 
 /** Errors listed in an answer; `rejected` counts them all. */
 export const maxListedErrors = 1000;
-/** Rows staged in one statement, and qualified per page. */
-const batchSize = 500;
+/** Rows staged in one statement. */
+const batchSize = 5000;
+/** Rows qualified and stored per page. */
+const defaultPageSize = 5000;
+/** Card histories held across pages (card-history-cache.ts): about 100 MB at most. */
+const cardCacheLimits = { maxCards: 200_000, maxEntries: 2_000_000 };
+/** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
+const maxCachedMids = 100_000;
 /** Publishers send a file a day: the next one is expected a day after an upload. */
 const ingestionIntervalMs = 24 * 60 * 60 * 1000;
 
@@ -68,8 +76,11 @@ export function createTransactionIngestion(deps: {
   transactions: TransactionsRepository;
   timeZone: string;
   clock: () => Date;
+  /** Rows qualified and stored per page (tests make pages small to cross their boundaries). */
+  pageSize?: number;
 }) {
   const { db, transactions: repo, timeZone, clock } = deps;
+  const pageSize = deps.pageSize ?? defaultPageSize;
   const reporting = createReportingRepository(db);
 
   return {
@@ -85,9 +96,16 @@ export function createTransactionIngestion(deps: {
         channel: 'api' | 'console';
         /** A console upload's file name and uploader, kept on its ingestion log. */
         upload?: { fileName: string | null; userId: string };
+        /**
+         * An enclosing database transaction (the overview docs upload stores transactions and
+         * impressions together): the upload then commits or rolls back with it.
+         */
+        trx?: Transaction<DB>;
       },
     ): Promise<IngestResult> {
-      return db.transaction().execute(async (trx) => {
+      const within = <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
+        options.trx ? work(options.trx) : db.transaction().execute(work);
+      return within(async (trx) => {
         const result: IngestResult = {
           received: 0,
           inserted: 0,
@@ -102,13 +120,21 @@ export function createTransactionIngestion(deps: {
 
         await repo.createStaging(trx);
         let batch: { line: number; row: TransactionRow }[] = [];
+        // One batch is written while the next one is read: the statement is sent, and awaited
+        // only before the next one (one connection runs them in order either way).
+        let staging: Promise<void> = Promise.resolve();
         const flush = async () => {
-          const repeats = await repo.stage(trx, batch);
-          for (const [line, first] of repeats) {
-            result.rejected += 1;
-            reject(line, messages.ingestion.transactionIdRepeated(first));
-          }
+          await staging;
+          const rows = batch;
           batch = [];
+          staging = repo.stage(trx, rows).then((repeats) => {
+            for (const [line, first] of repeats) {
+              result.rejected += 1;
+              reject(line, messages.ingestion.transactionIdRepeated(first));
+            }
+          });
+          // Awaited later; a failure meanwhile must not count as unhandled.
+          staging.catch(() => {});
         };
         for await (const item of items) {
           result.received += 1;
@@ -134,6 +160,7 @@ export function createTransactionIngestion(deps: {
           if (batch.length >= batchSize) await flush();
         }
         await flush();
+        await staging;
         result.errors.sort((a, b) => a.line - b.line);
         if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
 
@@ -142,54 +169,94 @@ export function createTransactionIngestion(deps: {
         const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);
         const branches = new Map<string, BranchMatch | null>();
         const brands = new Map<string, BrandContext>();
+        const histories = new CardHistoryCache(cardCacheLimits);
         const totals = {
           gmvPence: 0,
           lastAt: null as Date | null,
           brands: new Map<string, { gmvPence: number; count: number; lastAt: Date }>(),
         };
 
-        const branchOf = async (mid: string) => {
-          if (!branches.has(mid)) branches.set(mid, await repo.branchOfMid(trx, mid));
-          return branches.get(mid)!;
+        // Purchases a refund may reverse: stored ones the page's refunds name (fetched for the
+        // page) and the rows of this page and the one before (held, as the one before may not be
+        // written yet), each once by id, with what refunds took back of it and what of that is
+        // written already. Two generations: the page's, and the previous page's.
+        type Held = { purchase: StoredPurchase; savedRefundedPence: number | null };
+        let held = { byId: new Map<string, Held>(), byTransactionId: new Map<string, StoredPurchase>() };
+        let previous = held;
+        const purchaseNamed = (transactionId: string) =>
+          held.byTransactionId.get(transactionId) ?? previous.byTransactionId.get(transactionId) ?? null;
+        /** Keeps a held purchase the next page names in the page's generation (it outlives the one before). */
+        const carry = (transactionId: string) => {
+          const purchase = purchaseNamed(transactionId);
+          if (!purchase) return false;
+          held.byTransactionId.set(transactionId, purchase);
+          const entry = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
+          if (entry) held.byId.set(purchase.id, entry);
+          return true;
         };
-        const brandOf = async (brandId: string) => {
-          if (!brands.has(brandId)) brands.set(brandId, await repo.brandCampaigns(trx, brandId));
-          return brands.get(brandId)!;
+        const known = (purchase: StoredPurchase, saved: boolean) => {
+          const found = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
+          if (found) return found.purchase;
+          held.byId.set(purchase.id, { purchase, savedRefundedPence: saved ? purchase.refundedPence : null });
+          return purchase;
         };
 
-        // Rows are stored a page at a time; a refund first stores what came before it, so that
-        // its original (which may be in the same page) is found with what was refunded of it.
-        let pending: NewTransaction[] = [];
-        const flushPending = async () => {
-          await repo.insertTransactions(trx, pending);
+        // Rows are stored a page at a time: the statement is sent when the page is qualified and
+        // the next one prepared, and runs while the next page is qualified (one connection runs
+        // statements in the order sent). A refund that does not name its original first waits for
+        // everything before it to be stored, so that the original may be among it.
+        let pending: { transaction: NewTransaction; purchase: StoredPurchase | null }[] = [];
+        let writing: Promise<void> = Promise.resolve();
+        const sendPending = async () => {
+          await writing;
+          const rows = pending.map(({ transaction, purchase }) => ({
+            ...transaction,
+            refundedPence: purchase?.refundedPence ?? 0,
+          }));
           pending = [];
+          const refunded: { id: string; refundedPence: number }[] = [];
+          for (const generation of new Set([previous, held])) {
+            for (const entry of generation.byId.values()) {
+              const { purchase, savedRefundedPence } = entry;
+              if (savedRefundedPence !== null && savedRefundedPence !== purchase.refundedPence) {
+                refunded.push({ id: purchase.id, refundedPence: purchase.refundedPence });
+              }
+              entry.savedRefundedPence = purchase.refundedPence;
+            }
+          }
+          writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, refunded));
+          // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
+          writing.catch(() => {});
+        };
+        const flushPending = async () => {
+          await sendPending();
+          await writing;
         };
 
-        const store = async (
-          row: StagedRow,
-          branch: BranchMatch | null,
-          purchases: Map<string, { datetime: string; amountPence: number }[]>,
-        ) => {
-          const brand = branch ? await brandOf(branch.brandId) : null;
+        const store = async (row: StagedRow, branch: BranchMatch | null) => {
+          const brand = branch ? brands.get(branch.brandId)! : null;
           let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
           let original: StoredPurchase | null = null;
+          const at = Date.parse(row.datetime);
           if (branch && row.amountPence > 0) {
             const key = cardKey(branch.brandId, row.cardToken);
-            const earlier = purchases.get(key) ?? [];
-            history = cardHistoryOf(earlier, row.datetime, timeZone);
+            history = histories.historyAt(key, at, () => cardHistoryYearStart(row.datetime, timeZone));
             // Later rows of this card see this purchase in their history.
-            purchases.set(key, [...earlier, { datetime: row.datetime, amountPence: row.amountPence }]);
+            histories.add(key, at, row.amountPence);
           } else if (branch && row.amountPence < 0) {
-            await flushPending();
-            original = row.originalTransactionId
-              ? await repo.purchaseById(trx, publisher.id, row.originalTransactionId)
-              : await repo.refundedPurchase(
-                  trx,
-                  branch.brandId,
-                  row.cardToken,
-                  row.occurredAt,
-                  -row.amountPence,
-                );
+            if (row.originalTransactionId) {
+              original = purchaseNamed(row.originalTransactionId);
+            } else {
+              await flushPending();
+              const found = await repo.refundedPurchase(
+                trx,
+                branch.brandId,
+                row.cardToken,
+                row.occurredAt,
+                -row.amountPence,
+              );
+              original = found ? known(found, true) : null;
+            }
           }
           const outcome = qualifyTransaction({
             transaction: {
@@ -213,16 +280,26 @@ export function createTransactionIngestion(deps: {
             const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
             campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
           }
+          const id = randomUUID();
+          let purchase: StoredPurchase | null = null;
+          if (row.amountPence > 0) {
+            purchase = known({ id, amountPence: row.amountPence, refundedPence: 0, outcome }, false);
+            held.byTransactionId.set(row.transactionId, purchase);
+          }
           pending.push({
-            publisherId: publisher.id,
-            logId,
-            row,
-            branch,
-            originalId: original?.id ?? null,
-            outcome,
-            timeZone,
+            transaction: {
+              id,
+              publisherId: publisher.id,
+              logId,
+              row,
+              branch,
+              originalId: original?.id ?? null,
+              outcome,
+              timeZone,
+            },
+            purchase,
           });
-          if (original) await repo.addRefunded(trx, original.id, -row.amountPence);
+          if (original) original.refundedPence += -row.amountPence;
 
           result.inserted += 1;
           totals.gmvPence += row.amountPence;
@@ -242,29 +319,55 @@ export function createTransactionIngestion(deps: {
           totals.brands.set(branch.brandId, share);
         };
 
-        let after: StagedRow | null = null;
-        for (;;) {
-          const page = await repo.stagedPage(trx, publisher.id, after, batchSize);
-          if (page.length === 0) break;
+        /**
+         * The next page and what it needs, each in one query: its new MIDs' branches, its brands'
+         * campaigns, the histories of its cards not held (none of them is in the page before, whose
+         * cards are held, so the page before need not be written yet), the stored originals its
+         * refunds name (one written in the page before is found among the held purchases).
+         */
+        const prepare = async (after: StagedRow | null) => {
+          const page = await repo.stagedPage(trx, publisher.id, after, pageSize);
           const rows = page.filter((row) => !row.duplicate);
           result.duplicates += page.length - rows.length;
-          const branchOfRow = new Map<StagedRow, BranchMatch | null>();
+          if (page.length === 0) return { page, rows };
+          if (branches.size > maxCachedMids) branches.clear();
+          const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
+          for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
           const cards = new Map<string, { brandId: string; cardToken: string }>();
+          const named: string[] = [];
           for (const row of rows) {
-            const branch = await branchOf(row.mid);
-            branchOfRow.set(row, branch);
-            if (branch && row.amountPence > 0) {
-              cards.set(cardKey(branch.brandId, row.cardToken), {
-                brandId: branch.brandId,
-                cardToken: row.cardToken,
-              });
+            const branch = branches.get(row.mid);
+            if (!branch) continue;
+            if (!brands.has(branch.brandId)) {
+              brands.set(branch.brandId, await repo.brandCampaigns(trx, branch.brandId));
+            }
+            const key = cardKey(branch.brandId, row.cardToken);
+            if (row.amountPence > 0 && !histories.has(key)) {
+              cards.set(key, { brandId: branch.brandId, cardToken: row.cardToken });
+            }
+            if (row.amountPence < 0 && row.originalTransactionId && !carry(row.originalTransactionId)) {
+              named.push(row.originalTransactionId);
             }
           }
-          const purchases = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
-          for (const row of rows) await store(row, branchOfRow.get(row)!, purchases);
-          await flushPending();
-          after = page.at(-1)!;
+          const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
+          for (const key of cards.keys()) histories.load(key, stored.get(key) ?? []);
+          for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
+            held.byTransactionId.set(transactionId, known(purchase, true));
+          }
+          return { page, rows };
+        };
+
+        let next = await prepare(null);
+        while (next.page.length > 0) {
+          const { page, rows } = next;
+          previous = held;
+          held = { byId: new Map(), byTransactionId: new Map() };
+          for (const row of rows) await store(row, branches.get(row.mid)!);
+          histories.trim();
+          next = await prepare(page.at(-1)!);
+          await sendPending();
         }
+        await flushPending();
 
         // The reporting store, in this same transaction (reporting.repository.ts).
         await reporting.recordUpload(trx, logId);

@@ -92,6 +92,10 @@ export interface NewTransaction {
   originalId: string | null;
   outcome: QualificationOutcome;
   timeZone: string;
+  /** The row's id when the caller chose it (a refund in the same insert may name it). */
+  id?: string;
+  /** What refunds already took back of it (a purchase refunded before it was stored). */
+  refundedPence?: number;
 }
 
 const outcomeColumns = [
@@ -135,6 +139,8 @@ export function createTransactionsRepository(db: Kysely<DB>) {
      * ends. A transaction id repeated in the file stays out (the first one is kept).
      */
     async createStaging(trx: Transaction<DB>) {
+      // A second upload in one enclosing transaction (the overview docs upload) starts afresh.
+      await sql`DROP TABLE IF EXISTS ingest_staging`.execute(trx);
       await sql`CREATE TEMP TABLE ingest_staging (
         line integer NOT NULL,
         transaction_id text NOT NULL UNIQUE,
@@ -150,27 +156,35 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_at, line)`.execute(trx);
     },
 
-    /** Stages rows; answers, for each row left out as a repeat, the line of the first one. */
+    /**
+     * Stages rows (one statement, a column array each); answers, for each row left out as a
+     * repeat, the line of the first one.
+     */
     async stage(trx: Transaction<DB>, rows: { line: number; row: TransactionRow }[]) {
       if (rows.length === 0) return new Map<number, number>();
-      const values = rows.map(
-        ({ line, row }) =>
-          sql`(${line}, ${row.transactionId}, ${row.datetime}, date_trunc('milliseconds', ${row.datetime}::timestamptz), ${row.amountPence},
-            ${row.mid}, ${row.cardToken}, ${row.cardLast4}, ${row.postcode}, ${row.originalTransactionId})`,
-      );
+      const column = <T>(of: (row: TransactionRow, line: number) => T) =>
+        rows.map(({ line, row }) => of(row, line));
       const { rows: stored } = await sql<{ line: number }>`
         INSERT INTO ingest_staging (line, transaction_id, datetime, occurred_at, amount_pence, mid,
           card_token, card_last4, postcode, original_transaction_id)
-        VALUES ${sql.join(values)}
+        SELECT line, transaction_id, datetime, date_trunc('milliseconds', datetime::timestamptz),
+          amount_pence, mid, card_token, card_last4, postcode, original_transaction_id
+        FROM unnest(${column((_row, line) => line)}::integer[], ${column((row) => row.transactionId)}::text[],
+          ${column((row) => row.datetime)}::text[], ${column((row) => row.amountPence)}::bigint[],
+          ${column((row) => row.mid)}::text[], ${column((row) => row.cardToken)}::text[],
+          ${column((row) => row.cardLast4)}::text[], ${column((row) => row.postcode)}::text[],
+          ${column((row) => row.originalTransactionId)}::text[])
+          AS s (line, transaction_id, datetime, amount_pence, mid, card_token, card_last4, postcode,
+            original_transaction_id)
         ON CONFLICT (transaction_id) DO NOTHING
         RETURNING line`.execute(trx);
+      if (stored.length === rows.length) return new Map<number, number>();
       const kept = new Set(stored.map((row) => row.line));
       const repeats = rows.filter(({ line }) => !kept.has(line));
       const firstLines = new Map<number, number>();
-      if (repeats.length === 0) return firstLines;
       const { rows: firsts } = await sql<{ transaction_id: string; line: number }>`
         SELECT transaction_id, line FROM ingest_staging
-        WHERE transaction_id IN (${sql.join(repeats.map(({ row }) => row.transactionId))})`.execute(trx);
+        WHERE transaction_id = ANY (${repeats.map(({ row }) => row.transactionId)}::text[])`.execute(trx);
       const lineOf = new Map(firsts.map((first) => [first.transaction_id, first.line]));
       for (const { line, row } of repeats) firstLines.set(line, lineOf.get(row.transactionId)!);
       return firstLines;
@@ -240,6 +254,24 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .orderBy('id')
         .executeTakeFirst();
       return row ? { branchId: row.id, brandId: row.brand_id } : null;
+    },
+
+    /** `branchOfMid` for many MIDs in one query: every MID given, null when no branch has it. */
+    async branchesOfMids(trx: Transaction<DB>, mids: string[]): Promise<Map<string, BranchMatch | null>> {
+      const found = new Map<string, BranchMatch | null>(mids.map((mid) => [mid, null]));
+      if (mids.length === 0) return found;
+      const { rows } = await sql<{ mid: string; id: string; brand_id: string }>`
+        SELECT m.mid, b.id, b.brand_id
+        FROM unnest(${mids}::text[]) AS m (mid)
+        CROSS JOIN LATERAL (
+          SELECT id, brand_id FROM branches
+          WHERE status <> 'Deleted' AND (mastercard_merchant_id = m.mid OR amex_merchant_id = m.mid
+            OR zettle_merchant_id = m.mid)
+          ORDER BY status IN ('Active', 'Approved') DESC, created_at, id
+          LIMIT 1
+        ) b`.execute(trx);
+      for (const row of rows) found.set(row.mid, { branchId: row.id, brandId: row.brand_id });
+      return found;
     },
 
     /**
@@ -331,7 +363,6 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     async cardPurchases(trx: Transaction<DB>, cards: { brandId: string; cardToken: string }[], from: Date) {
       const purchases = new Map<string, { datetime: string; amountPence: number }[]>();
       if (cards.length === 0) return purchases;
-      const pairs = sql.join(cards.map((card) => sql`(${card.brandId}::uuid, ${card.cardToken}::text)`));
       const windowStart = sql`${from}::timestamptz - interval '13 months'`;
       const { rows } = await sql<{
         brand_id: string;
@@ -339,7 +370,10 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         occurred_at: Date;
         amount_pence: number;
       }>`
-        WITH cards (brand_id, card_token) AS (VALUES ${pairs})
+        WITH cards (brand_id, card_token) AS (
+          SELECT * FROM unnest(${cards.map((card) => card.brandId)}::uuid[],
+            ${cards.map((card) => card.cardToken)}::text[])
+        )
         SELECT t.brand_id, t.card_token, t.occurred_at, t.amount_pence
         FROM cards c JOIN transactions t ON t.brand_id = c.brand_id AND t.card_token = c.card_token
         WHERE t.amount_pence > 0 AND t.occurred_at >= ${windowStart}
@@ -373,6 +407,21 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .where('amount_pence', '>', 0)
         .executeTakeFirst();
       return row ? storedPurchase(row) : null;
+    },
+
+    /** `purchaseById` for many transaction ids in one query, by transaction id. */
+    async purchasesByIds(trx: Transaction<DB>, publisherId: string, transactionIds: string[]) {
+      const found = new Map<string, StoredPurchase>();
+      if (transactionIds.length === 0) return found;
+      const rows = await trx
+        .selectFrom('transactions')
+        .select(['id', 'publisher_transaction_id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
+        .where('publisher_id', '=', publisherId)
+        .where('publisher_transaction_id', '=', sql<string>`ANY (${transactionIds}::text[])`)
+        .where('amount_pence', '>', 0)
+        .execute();
+      for (const row of rows) found.set(row.publisher_transaction_id, storedPurchase(row));
+      return found;
     },
 
     /**
@@ -411,40 +460,57 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Stores transactions with their outcomes, in one statement. */
+    /** Sets what refunds took back of stored purchases, in one statement. */
+    async setRefunded(trx: Transaction<DB>, purchases: { id: string; refundedPence: number }[]) {
+      if (purchases.length === 0) return;
+      await sql`
+        UPDATE transactions t SET refunded_pence = r.refunded_pence
+        FROM unnest(${purchases.map((p) => p.id)}::uuid[], ${purchases.map((p) => p.refundedPence)}::bigint[])
+          AS r (id, refunded_pence)
+        WHERE t.id = r.id`.execute(trx);
+    },
+
+    /**
+     * Stores transactions with their outcomes, in one statement (a column array each, so a page of
+     * thousands of rows is a handful of parameters). A row may give its id (a refund in the same
+     * statement may name it) and what refunds already took back of it.
+     */
     async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
       if (rows.length === 0) return;
-      await trx
-        .insertInto('transactions')
-        .values(
-          rows.map(({ row, outcome, ...values }) => {
-            const qualified = outcome.outcome === 'notQualified' ? null : outcome;
-            return {
-              publisher_id: values.publisherId,
-              publisher_transaction_id: row.transactionId,
-              ingestion_log_id: values.logId,
-              mid: row.mid,
-              branch_id: values.branch?.branchId ?? null,
-              brand_id: values.branch?.brandId ?? null,
-              card_token: row.cardToken,
-              card_last4: row.cardLast4,
-              amount_pence: row.amountPence,
-              original_transaction_id: values.originalId,
-              occurred_at: row.occurredAt,
-              local_datetime: sql<string>`${row.occurredAt}::timestamptz AT TIME ZONE ${values.timeZone}`,
-              postcode: row.postcode,
-              outcome: outcome.outcome,
-              campaign_id: outcome.campaignId,
-              cashback_pence: qualified?.cashbackPence ?? 0,
-              success_fee_pence: qualified?.successFeePence ?? 0,
-              customer_type: qualified?.customerType ?? null,
-              offer_type: qualified?.offerType ?? null,
-              terms: qualified ? JSON.stringify(qualified.terms) : null,
-              reason: outcome.outcome === 'notQualified' ? outcome.reason : null,
-            };
-          }),
-        )
-        .execute();
+      const column = <T>(of: (row: NewTransaction) => T) => rows.map(of);
+      const qualified = (row: NewTransaction) =>
+        row.outcome.outcome === 'notQualified' ? null : row.outcome;
+      await sql`
+        INSERT INTO transactions (id, publisher_id, publisher_transaction_id, ingestion_log_id, mid,
+          branch_id, brand_id, card_token, card_last4, amount_pence, refunded_pence,
+          original_transaction_id, occurred_at, local_datetime, postcode, outcome, campaign_id,
+          cashback_pence, success_fee_pence, customer_type, offer_type, terms, reason)
+        SELECT coalesce(id, gen_random_uuid()), publisher_id, publisher_transaction_id, ingestion_log_id,
+          mid, branch_id, brand_id, card_token, card_last4, amount_pence, refunded_pence,
+          original_transaction_id, occurred_at, occurred_at AT TIME ZONE time_zone, postcode, outcome,
+          campaign_id, cashback_pence, success_fee_pence, customer_type, offer_type, terms::jsonb, reason
+        FROM unnest(${column((r) => r.id ?? null)}::uuid[], ${column((r) => r.publisherId)}::uuid[],
+          ${column((r) => r.row.transactionId)}::text[], ${column((r) => r.logId)}::uuid[],
+          ${column((r) => r.row.mid)}::text[], ${column((r) => r.branch?.branchId ?? null)}::uuid[],
+          ${column((r) => r.branch?.brandId ?? null)}::uuid[], ${column((r) => r.row.cardToken)}::text[],
+          ${column((r) => r.row.cardLast4)}::text[], ${column((r) => r.row.amountPence)}::bigint[],
+          ${column((r) => r.refundedPence ?? 0)}::bigint[], ${column((r) => r.originalId)}::uuid[],
+          ${column((r) => r.row.occurredAt.toISOString())}::timestamptz[],
+          ${column((r) => r.timeZone)}::text[], ${column((r) => r.row.postcode)}::text[],
+          ${column((r) => r.outcome.outcome)}::text[], ${column((r) => r.outcome.campaignId)}::uuid[],
+          ${column((r) => qualified(r)?.cashbackPence ?? 0)}::bigint[],
+          ${column((r) => qualified(r)?.successFeePence ?? 0)}::bigint[],
+          ${column((r) => qualified(r)?.customerType ?? null)}::text[],
+          ${column((r) => qualified(r)?.offerType ?? null)}::text[],
+          ${column((r) => {
+            const reward = qualified(r);
+            return reward ? JSON.stringify(reward.terms) : null;
+          })}::text[],
+          ${column((r) => (r.outcome.outcome === 'notQualified' ? r.outcome.reason : null))}::text[])
+          AS n (id, publisher_id, publisher_transaction_id, ingestion_log_id, mid, branch_id, brand_id,
+            card_token, card_last4, amount_pence, refunded_pence, original_transaction_id, occurred_at,
+            time_zone, postcode, outcome, campaign_id, cashback_pence, success_fee_pence, customer_type,
+            offer_type, terms, reason)`.execute(trx);
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { invoiceDocumentLines, renderPdf } from './invoice-document.ts';
+import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
+import { detailedInvoicePdf, invoiceDocumentLines, invoicePdf, renderPdf } from './invoice-document.ts';
 import type { InvoiceRecord } from './invoices.repository.ts';
+import { pdfPages, pdfTexts } from './pdf-text.fixtures.ts';
 
 const invoice: InvoiceRecord = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -18,7 +20,7 @@ const invoice: InvoiceRecord = {
   issued_on: '2026-04-30',
   due_date: '2026-05-30',
   payment_status: 'Unpaid',
-  document_id: 'XI-202603-standalone',
+  document_id: 'INV-000007',
 };
 
 describe('invoiceDocumentLines', () => {
@@ -45,25 +47,74 @@ describe('invoiceDocumentLines', () => {
       admin_charge_pence: 0,
       amount_pence: 126_369,
     }).map((line) => line.text);
-    expect(texts.some((text) => text.startsWith('Administrative charge'))).toBe(false);
+    expect(texts.some((text) => text?.startsWith('Administrative charge'))).toBe(false);
   });
 });
 
 describe('renderPdf', () => {
-  const pdf = renderPdf([{ text: 'Total (due): £5 \\ ok' }, { text: 'Café 日本' }]).toString('latin1');
+  const pdf = renderPdf([{ text: 'Total (due): £5 \\ ok' }, { text: 'Café 日本' }], { footer: 'INV-1' });
+  const raw = pdf.toString('latin1');
 
   it('writes a PDF whose cross-reference table points at each object', () => {
-    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
-    expect(pdf.trimEnd().endsWith('%%EOF')).toBe(true);
-    const offsets = [...pdf.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
-    expect(offsets).toHaveLength(6);
-    offsets.forEach((offset, index) => expect(pdf.slice(offset).startsWith(`${index + 1} 0 obj`)).toBe(true));
-    const startxref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
-    expect(pdf.slice(startxref).startsWith('xref')).toBe(true);
+    expect(raw.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(raw.trimEnd().endsWith('%%EOF')).toBe(true);
+    const offsets = [...raw.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
+    // Catalog, pages, two fonts, info, one page and its content.
+    expect(offsets).toHaveLength(7);
+    offsets.forEach((offset, index) => expect(raw.slice(offset).startsWith(`${index + 1} 0 obj`)).toBe(true));
+    const startxref = Number(/startxref\n(\d+)/.exec(raw)![1]);
+    expect(raw.slice(startxref).startsWith('xref')).toBe(true);
   });
 
-  it('escapes parentheses and backslashes and shows characters outside WinAnsi as ?', () => {
-    expect(pdf).toContain('(Total \\(due\\): £5 \\\\ ok) Tj');
-    expect(pdf).toContain('(Café ??) Tj');
+  it('compresses each page, escapes parentheses and backslashes, and shows characters outside WinAnsi as ?', () => {
+    expect(raw).toContain('/Filter /FlateDecode');
+    expect(pdfTexts(pdf)).toEqual(['Total (due): £5 \\ ok', 'Café ??', 'INV-1 - Page 1 of 1']);
+  });
+});
+
+describe('the invoice PDFs', () => {
+  const rows: DetailedTransaction[] = Array.from({ length: 130 }, (_, index) => ({
+    date: `2026-03-${String((index % 28) + 1).padStart(2, '0')} 12:${String(index % 60).padStart(2, '0')}`,
+    postcode: index % 5 === 0 ? '' : 'N1 9AA',
+    cardLastNumber: String(1000 + index),
+    amount: index === 129 ? -2_500 : 2_500 + index,
+    cashback: index === 129 ? -250 : 250,
+  }));
+
+  it('keep the invoice on one page', () => {
+    const pages = pdfPages(invoicePdf(invoice));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toContain('Invoice INV-000007');
+    expect(pages[0]).toContain('Krowd invoice INV-000007 - Page 1 of 1');
+  });
+
+  it('list every transaction of the detailed invoice across pages, headings repeated, with totals', () => {
+    const pdf = detailedInvoicePdf(invoice, rows);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((page, index) => {
+      expect(page.at(-1)).toBe(`Krowd invoice INV-000007 - Page ${index + 1} of ${pages.length}`);
+      expect(page).toContain('Cashback (£)');
+    });
+    const texts = pages.flat();
+    expect(texts).toContain('Invoice INV-000007');
+    expect(texts).toContain('130 transactions; refunds are shown negative.');
+    // Date and time as dd/MM/yyyy HH:mm, the card's last 4 digits, money in pounds; refunds negative.
+    expect(texts).toEqual(
+      expect.arrayContaining(['01/03/2026 12:00', '1000', '£25.00', '£2.50', '-£25.00', '-£2.50']),
+    );
+    for (const row of rows) expect(texts).toContain(String(row.cardLastNumber));
+    const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
+    const total = texts.indexOf('Total');
+    expect(texts.slice(total + 1, total + 3)).toEqual([
+      `£${(totalAmount / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+      '£320.00',
+    ]);
+  });
+
+  it('say there are no transactions when the list is empty', () => {
+    const texts = pdfTexts(detailedInvoicePdf(invoice, []));
+    expect(texts).toContain('0 transactions; refunds are shown negative.');
   });
 });

@@ -1,20 +1,45 @@
+import { deflateSync } from 'node:zlib';
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
+import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import type { InvoiceRecord } from './invoices.repository.ts';
 
 /**
- * The invoice document our invoice host serves: one A4 page in PDF, written here without a
- * library (text only: the standard Helvetica fonts, WinAnsi encoding, which has '£').
+ * The invoice documents our invoice host serves, written here without a library: A4 pages of
+ * text in the standard Helvetica fonts (WinAnsi encoding, which has '£'), each page's content
+ * compressed with deflate. The invoice is one page; the detailed invoice adds the transaction
+ * list, its column headings repeated on every page, and every page says 'Page n of N'.
+ * Everything is built in memory: a month of one brand is a few thousand rows (~100 bytes each).
  */
 
-export interface DocumentLine {
+export interface DocumentCell {
   text: string;
+  /** The left edge, or the right edge when right-aligned, in points. */
+  x: number;
+  align?: 'left' | 'right';
+}
+
+export interface DocumentLine {
+  text?: string;
+  /** A table row instead of one text: cells placed by x. */
+  cells?: DocumentCell[];
   bold?: boolean;
   size?: number;
   /** Space above this line, in points. */
   gapAbove?: number;
+  /** A table's heading: repeated at the top of each page its rows continue on. */
+  repeatsAsHeading?: boolean;
+  /** Ends a table: later lines no longer repeat its heading. */
+  endsTable?: boolean;
 }
+
+const pageWidth = 595;
+const pageHeight = 842;
+const margin = 56;
+const right = pageWidth - margin;
+const footerY = 32;
+const bottom = margin;
 
 const collectionLabels = { direct_debit: 'Direct debit', manual: 'Manual payment' } as const;
 
@@ -39,39 +64,203 @@ export function invoiceDocumentLines(invoice: InvoiceRecord): DocumentLine[] {
   ];
 }
 
+/** 'yyyy-MM-dd HH:mm' → 'dd/MM/yyyy HH:mm' (spec 3 §9: dates other than the dashboard's). */
+function displayDateTime(value: string): string {
+  const [date = '', time = ''] = value.split(' ');
+  return `${displayDate(date)} ${time}`.trim();
+}
+
+const columns = { date: margin, postcode: 186, card: 276, amount: 450, cashback: right } as const;
+
+function tableRow(cells: [string, string, string, string, string], bold = false): DocumentLine {
+  const [date, postcode, card, amount, cashback] = cells;
+  return {
+    size: 9,
+    bold,
+    cells: [
+      { text: date, x: columns.date },
+      { text: postcode, x: columns.postcode },
+      { text: card, x: columns.card },
+      { text: amount, x: columns.amount, align: 'right' },
+      { text: cashback, x: columns.cashback, align: 'right' },
+    ],
+  };
+}
+
+/**
+ * The detailed invoice: the invoice, then every transaction it covers (date and time in the
+ * timezone setting, post code, card's last 4 digits, amount and cashback; refunds negative) and
+ * their totals, which equal the invoice's cashback.
+ */
+export function detailedDocumentLines(invoice: InvoiceRecord, rows: DetailedTransaction[]): DocumentLine[] {
+  const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
+  const totalCashback = rows.reduce((sum, row) => sum + row.cashback, 0);
+  return [
+    ...invoiceDocumentLines(invoice),
+    { text: 'Transactions', bold: true, size: 13, gapAbove: 24 },
+    {
+      text: `${rows.length} ${rows.length === 1 ? 'transaction' : 'transactions'}; refunds are shown negative.`,
+      size: 9,
+    },
+    {
+      ...tableRow(['Date', 'Post code', 'Card (last 4)', 'Amount (£)', 'Cashback (£)'], true),
+      gapAbove: 8,
+      repeatsAsHeading: true,
+    },
+    ...rows.map((row) =>
+      tableRow([
+        displayDateTime(row.date),
+        row.postcode,
+        row.cardLastNumber,
+        formatPence(row.amount),
+        formatPence(row.cashback),
+      ]),
+    ),
+    {
+      ...tableRow(['Total', '', '', formatPence(totalAmount), formatPence(totalCashback)], true),
+      gapAbove: 4,
+      endsTable: true,
+    },
+  ];
+}
+
+/** Helvetica advance widths (thousandths of the size) of the characters money and dates use. */
+const narrow: Record<string, number> = {
+  '.': 278,
+  ',': 278,
+  ' ': 278,
+  ':': 278,
+  '/': 278,
+  '-': 333,
+  '(': 333,
+  ')': 333,
+};
+const textWidth = (text: string, size: number) =>
+  ([...text].reduce((sum, char) => sum + (narrow[char] ?? 556), 0) * size) / 1000;
+
 /** Text as a PDF literal string in WinAnsi: escaped, and any character it lacks shown as '?'. */
 function pdfString(text: string): string {
   const latin = [...text].map((char) => (char.charCodeAt(0) <= 0xff ? char : '?')).join('');
   return `(${latin.replace(/[\\()]/g, (char) => `\\${char}`)})`;
 }
 
-/** A one-page A4 PDF holding the lines, top to bottom from the top-left margin. */
-export function renderPdf(lines: DocumentLine[]): Buffer {
-  let y = 842 - 72;
-  const text = lines
-    .map((line) => {
-      const size = line.size ?? 11;
-      y -= (line.gapAbove ?? 0) + size * 1.4;
-      return `BT /${line.bold ? 'F2' : 'F1'} ${size} Tf 72 ${y.toFixed(1)} Td ${pdfString(line.text)} Tj ET`;
-    })
+function showText(text: string, x: number, y: number, size: number, bold: boolean): string {
+  return `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${y.toFixed(1)} Td ${pdfString(text)} Tj ET`;
+}
+
+function drawLine(line: DocumentLine, y: number): string {
+  const size = line.size ?? 11;
+  const bold = line.bold ?? false;
+  if (!line.cells) return showText(line.text ?? '', margin, y, size, bold);
+  return line.cells
+    .filter((cell) => cell.text !== '')
+    .map((cell) =>
+      showText(
+        cell.text,
+        cell.align === 'right' ? cell.x - textWidth(cell.text, size) : cell.x,
+        y,
+        size,
+        bold,
+      ),
+    )
     .join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>',
+}
+
+/** The lines laid out on A4 pages: a page ends where the next line would pass the bottom margin. */
+function paginate(lines: DocumentLine[]): string[][] {
+  const pages: string[][] = [[]];
+  let y = pageHeight - margin;
+  let heading: DocumentLine | undefined;
+  const place = (line: DocumentLine, allowBreak: boolean) => {
+    const size = line.size ?? 11;
+    const advance = (line.gapAbove ?? 0) + size * 1.4;
+    if (allowBreak && y - advance < bottom && pages.at(-1)!.length > 0) {
+      pages.push([]);
+      y = pageHeight - margin;
+      if (heading && heading !== line) place({ ...heading, gapAbove: 0 }, false);
+      place({ ...line, gapAbove: 0 }, false);
+      return;
+    }
+    y -= advance;
+    pages.at(-1)!.push(drawLine(line, y));
+  };
+  for (const line of lines) {
+    if (line.repeatsAsHeading) heading = line;
+    place(line, true);
+    if (line.endsTable) heading = undefined;
+  }
+  return pages;
+}
+
+/**
+ * A PDF of the lines on as many A4 pages as they need, each page footed with the reference and
+ * 'Page n of N'. `title` goes into the document information.
+ */
+export function renderPdf(lines: DocumentLine[], options: { title?: string; footer?: string } = {}): Buffer {
+  const pages = paginate(lines);
+  const fontObjects = [
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-    `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
   ];
-  let body = '%PDF-1.4\n';
+  // Objects: 1 catalog, 2 page tree, 3–4 fonts, 5 info, then a page and its content per page.
+  const firstPage = 6;
+  const pageRefs = pages.map((_page, index) => `${firstPage + index * 2} 0 R`);
+  const objects: Buffer[] = [
+    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>', 'latin1'),
+    Buffer.from(`<< /Type /Pages /Kids [${pageRefs.join(' ')}] /Count ${pages.length} >>`, 'latin1'),
+    ...fontObjects.map((font) => Buffer.from(font, 'latin1')),
+    Buffer.from(`<< /Title ${pdfString(options.title ?? 'Invoice')} /Producer (Krowd) >>`, 'latin1'),
+  ];
+  pages.forEach((content, index) => {
+    const footer = [options.footer, `Page ${index + 1} of ${pages.length}`].filter(Boolean).join(' - ');
+    const text = [...content, showText(footer, margin, footerY, 8, false)].join('\n');
+    const stream = deflateSync(Buffer.from(text, 'latin1'));
+    objects.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] ` +
+          `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${firstPage + index * 2 + 1} 0 R >>`,
+        'latin1',
+      ),
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+        stream,
+        Buffer.from('\nendstream', 'latin1'),
+      ]),
+    );
+  });
+  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let length = parts[0]!.length;
   const offsets = objects.map((object, index) => {
-    const offset = Buffer.byteLength(body, 'latin1');
-    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    const offset = length;
+    const part = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
+      object,
+      Buffer.from('\nendobj\n', 'latin1'),
+    ]);
+    parts.push(part);
+    length += part.length;
     return offset;
   });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
+}
+
+/** The invoice as a one-page PDF. */
+export function invoicePdf(invoice: InvoiceRecord): Buffer {
+  return renderPdf(invoiceDocumentLines(invoice), {
+    title: `Invoice ${invoice.invoice_number}`,
+    footer: `Krowd invoice ${invoice.invoice_number}`,
+  });
+}
+
+/** The detailed invoice as a PDF of as many pages as its transactions need. */
+export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransaction[]): Buffer {
+  return renderPdf(detailedDocumentLines(invoice, rows), {
+    title: `Invoice ${invoice.invoice_number} (detailed)`,
+    footer: `Krowd invoice ${invoice.invoice_number}`,
+  });
 }

@@ -1,5 +1,10 @@
-import { sql, type Kysely } from 'kysely';
-import type { InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type {
+  CollectionMethod,
+  DetailedTransaction,
+  InvoiceSortField,
+  PaymentStatus,
+} from '@krowd/domain/invoice/invoice.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/schema.ts';
 import type { ListedBrands } from '../brands/listed-brands.ts';
@@ -82,8 +87,252 @@ export function createInvoicesRepository(db: Kysely<DB>) {
     findByDocumentId(documentId: string) {
       return invoices().where('i.document_id', '=', documentId).executeTakeFirst();
     },
+
+    findByNumber(invoiceNumber: string) {
+      return invoices().where('i.invoice_number', '=', invoiceNumber).executeTakeFirst();
+    },
+
+    findByNumbers(invoiceNumbers: string[]) {
+      return invoices().where('i.invoice_number', 'in', invoiceNumbers).execute();
+    },
+
+    /** A brand's invoice of a campaign month (one at most: UNIQUE brand, year, month). */
+    findForBrandMonth(brandId: string, year: number, month: number) {
+      return invoices()
+        .where('i.brand_id', '=', brandId)
+        .where('i.year', '=', year)
+        .where('i.month', '=', month)
+        .executeTakeFirst();
+    },
+
+    /** The dashboard's invoice selector: the brands' invoices, newest month first, at most `limit`. */
+    selectorList(brandIds: ListedBrands, limit: number) {
+      if (brandIds !== 'all' && brandIds.length === 0) return Promise.resolve([]);
+      let select = db
+        .selectFrom('invoices as i')
+        .select(['i.invoice_number', 'i.month', 'i.year', 'i.brand_id'])
+        .orderBy('i.year', 'desc')
+        .orderBy('i.month', 'desc')
+        .orderBy('i.invoice_number', 'desc')
+        .limit(limit);
+      if (brandIds !== 'all') select = select.where('i.brand_id', 'in', brandIds);
+      return select.execute();
+    },
+
+    /** The transactions an invoice covers (its detailed list), in time order. */
+    async invoiceTransactions(invoiceId: string): Promise<DetailedTransaction[]> {
+      const rows = await db
+        .selectFrom('invoice_transactions as it')
+        .innerJoin('transactions as t', 't.id', 'it.transaction_id')
+        .select(detailedSelection)
+        .where('it.invoice_id', '=', invoiceId)
+        .orderBy('t.occurred_at')
+        .orderBy('t.id')
+        .execute();
+      return rows.map(toDetailed);
+    },
+
+    /**
+     * A campaign's qualified purchases and refunds whose local date falls in a month (the
+     * 'Transaction Details' modal), in time order. `monthStart` and `nextMonthStart` are local dates.
+     */
+    async campaignTransactions(
+      campaignId: string,
+      monthStart: string,
+      nextMonthStart: string,
+    ): Promise<DetailedTransaction[]> {
+      const rows = await db
+        .selectFrom('transactions as t')
+        .select(detailedSelection)
+        .where('t.campaign_id', '=', campaignId)
+        .where('t.outcome', '<>', 'notQualified')
+        .where(sql<boolean>`t.local_datetime >= ${monthStart}::date`)
+        .where(sql<boolean>`t.local_datetime < ${nextMonthStart}::date`)
+        .orderBy('t.occurred_at')
+        .orderBy('t.id')
+        .execute();
+      return rows.map(toDetailed);
+    },
+
+    /** A campaign with its brand's group, for the scope check. */
+    findCampaign(campaignId: string) {
+      return db
+        .selectFrom('campaigns as c')
+        .innerJoin('brands as br', 'br.id', 'c.brand_id')
+        .select(['c.id', 'c.brand_id', 'br.group_id', 'c.start_date'])
+        .where('c.id', '=', campaignId)
+        .where('c.deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+  };
+}
+
+/** The detailed-list columns over `transactions as t`. */
+const detailedSelection = [
+  sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD HH24:MI')`.as('date'),
+  't.postcode',
+  't.card_last4',
+  't.amount_pence',
+  't.cashback_pence',
+] as const;
+
+function toDetailed(row: {
+  date: string;
+  postcode: string | null;
+  card_last4: string;
+  amount_pence: number;
+  cashback_pence: number;
+}): DetailedTransaction {
+  return {
+    date: row.date,
+    postcode: row.postcode ?? '',
+    cardLastNumber: row.card_last4,
+    amount: row.amount_pence,
+    cashback: row.cashback_pence,
   };
 }
 
 export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
+
+/** The advisory lock one invoice run holds while it writes an invoice (ingestion's is 5_000_001). */
+const invoiceRunLockKey = 5_000_002;
+
+/** Qualified purchases and refunds of a brand's campaigns of one month (`t`, `c`) not yet invoiced. */
+const monthTransactions = (brandId: string, monthStart: string) => sql`
+  FROM transactions t JOIN campaigns c ON c.id = t.campaign_id
+  WHERE c.brand_id = ${brandId}::uuid AND c.start_date = ${monthStart}::date
+    AND t.outcome <> 'notQualified'
+    AND NOT EXISTS (SELECT 1 FROM invoice_transactions it WHERE it.transaction_id = t.id)`;
+
+export interface MonthSums {
+  cashbackPence: number;
+  successFeePence: number;
+  transactions: number;
+}
+
+const sumsOf = (row: Record<string, unknown> | undefined): MonthSums => ({
+  cashbackPence: Number(row?.cashback ?? 0),
+  successFeePence: Number(row?.fee ?? 0),
+  transactions: Number(row?.transactions ?? 0),
+});
+
+/**
+ * The invoice run's SQL (invoice-run.ts). A campaign month is a brand's campaigns whose
+ * start_date is that month's first day; its transactions are those campaigns' qualified purchases
+ * and refunds, wherever their own dates fall.
+ */
+export const invoiceRunQueries = {
+  /**
+   * Brand and campaign months up to `lastMonthStart` that have no invoice and hold a qualified
+   * purchase or refund not yet invoiced, oldest month first, then by brand name (so invoice
+   * numbers follow the months). Reads campaigns, probing transactions by campaign (indexed).
+   */
+  async uninvoicedMonths(db: Kysely<DB>, lastMonthStart: string) {
+    const { rows } = await sql<{ brand_id: string; month_start: string }>`
+      SELECT c.brand_id, to_char(c.start_date, 'YYYY-MM-DD') AS month_start
+      FROM campaigns c JOIN brands br ON br.id = c.brand_id
+      WHERE c.start_date <= ${lastMonthStart}::date
+        AND NOT EXISTS (
+          SELECT 1 FROM invoices i WHERE i.brand_id = c.brand_id
+            AND i.year = extract(year FROM c.start_date)::int
+            AND i.month = extract(month FROM c.start_date)::int)
+        AND EXISTS (
+          SELECT 1 FROM transactions t WHERE t.campaign_id = c.id AND t.outcome <> 'notQualified')
+      GROUP BY c.brand_id, c.start_date, br.name
+      ORDER BY c.start_date, br.name, c.brand_id`.execute(db);
+    return rows;
+  },
+
+  /** Serialises invoice runs (several API instances) until the transaction ends. */
+  async lock(trx: Transaction<DB>) {
+    await sql`SELECT pg_advisory_xact_lock(${invoiceRunLockKey}::bigint)`.execute(trx);
+  },
+
+  invoiceExists(trx: Transaction<DB>, brandId: string, year: number, month: number) {
+    return trx
+      .selectFrom('invoices')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('year', '=', year)
+      .where('month', '=', month)
+      .executeTakeFirst()
+      .then(Boolean);
+  },
+
+  /** The month's net cashback and success fee over what no invoice covers yet. */
+  async monthSums(trx: Transaction<DB>, brandId: string, monthStart: string): Promise<MonthSums> {
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee, count(*) AS transactions
+      ${monthTransactions(brandId, monthStart)}`.execute(trx);
+    return sumsOf(rows[0]);
+  },
+
+  /** A new invoice with its number from the sequence, amounts 0 until its transactions are linked. */
+  async insertInvoice(
+    trx: Transaction<DB>,
+    values: { brandId: string; year: number; month: number; issuedOn: string; dueDate: string },
+  ) {
+    return trx
+      .insertInto('invoices')
+      .values({
+        brand_id: values.brandId,
+        year: values.year,
+        month: values.month,
+        cashback_pence: 0,
+        success_fee_pence: 0,
+        admin_charge_pence: 0,
+        amount_pence: 0,
+        collection_method: 'manual',
+        issued_on: values.issuedOn,
+        due_date: values.dueDate,
+      })
+      .returning(['id', 'invoice_number'])
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Links the month's uninvoiced transactions to the invoice; answers the sums over exactly those. */
+  async linkTransactions(
+    trx: Transaction<DB>,
+    invoiceId: string,
+    brandId: string,
+    monthStart: string,
+  ): Promise<MonthSums> {
+    await sql`
+      INSERT INTO invoice_transactions (invoice_id, transaction_id)
+      SELECT ${invoiceId}::uuid, t.id ${monthTransactions(brandId, monthStart)}`.execute(trx);
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee, count(*) AS transactions
+      FROM invoice_transactions it JOIN transactions t ON t.id = it.transaction_id
+      WHERE it.invoice_id = ${invoiceId}::uuid`.execute(trx);
+    return sumsOf(rows[0]);
+  },
+
+  /** The invoice's figures, and its document (the invoice host's reference is its number). */
+  async completeInvoice(
+    trx: Transaction<DB>,
+    invoiceId: string,
+    figures: {
+      cashbackPence: number;
+      successFeePence: number;
+      adminChargePence: number;
+      amountPence: number;
+      collectionMethod: CollectionMethod;
+      paymentStatus: PaymentStatus;
+    },
+  ) {
+    await trx
+      .updateTable('invoices')
+      .set((eb) => ({
+        cashback_pence: figures.cashbackPence,
+        success_fee_pence: figures.successFeePence,
+        admin_charge_pence: figures.adminChargePence,
+        amount_pence: figures.amountPence,
+        collection_method: figures.collectionMethod,
+        payment_status: figures.paymentStatus,
+        document_id: eb.ref('invoice_number'),
+      }))
+      .where('id', '=', invoiceId)
+      .execute();
+  },
+};
 export type InvoiceRecord = NonNullable<Awaited<ReturnType<InvoicesRepository['findByDocumentId']>>>;

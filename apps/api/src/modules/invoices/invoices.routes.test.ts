@@ -269,25 +269,3 @@ describe('GET /api/distributors/getInvoice/invoice', () => {
     expect(response.statusCode).toBe(400);
   });
 });
-
-describe('the demo invoices', () => {
-  it('follow the campaign months: amounts add up, numbers are sequential, some have no document yet', async () => {
-    const rows = await testApp.db
-      .selectFrom('invoices')
-      .selectAll()
-      .where('year', '>', 2019)
-      .orderBy('invoice_number')
-      .execute();
-    for (const row of rows) {
-      expect(row.amount_pence).toBe(row.cashback_pence + row.success_fee_pence + row.admin_charge_pence);
-      expect(row.admin_charge_pence).toBe(
-        row.collection_method === 'manual'
-          ? Math.round((row.cashback_pence + row.success_fee_pence) / 100)
-          : 0,
-      );
-      expect(row.due_date > row.issued_on).toBe(true);
-    }
-    const months = rows.map((row) => row.year * 12 + row.month);
-    expect(months).toEqual([...months].sort((a, b) => a - b));
-  });
-});

@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import type { TenantScope } from '@krowd/domain/access/access.rules';
+import { can, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import { shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { detailedFileName, invoiceNumberOfDetailedFile } from '@krowd/domain/invoice/invoice.rules';
 import {
   invoiceSortFields,
   paymentStatuses,
+  type CampaignInvoiceAnswer,
+  type CampaignInvoiceQuery,
   type InvoiceDocumentQuery,
   type InvoiceRow,
+  type VerifiedInvoice,
 } from '@krowd/domain/invoice/invoice.schema';
 import { effectiveSearch, entityListQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { listedBrands } from '../brands/listed-brands.ts';
-import { invoiceDocumentLines, renderPdf } from './invoice-document.ts';
+import { detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import type { InvoiceRecord, InvoicesRepository } from './invoices.repository.ts';
 
 /**
@@ -86,7 +91,98 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
     async document(scope: TenantScope, documentId: string) {
       const row = await invoiceWithDocument(scope, documentId);
       if (!row) throw notFound(messages.invoice.notCreated);
-      return { fileName: `${row.invoice_number}.pdf`, pdf: renderPdf(invoiceDocumentLines(row)) };
+      return { fileName: `${row.invoice_number}.pdf`, pdf: invoicePdf(row) };
+    },
+
+    /**
+     * The dashboard's invoice button (spec 3 §2.4, §7 getInvoice): for the campaign's month (or
+     * the month and year given), with `transaction` the campaign's qualified purchases and refunds
+     * dated in that month ('Transaction Details'); otherwise the brand's invoice of that month,
+     * its detailed list and the detailed file's name. A campaign outside the scope is 404; a month
+     * without an invoice 'Invoice is not created.' (404). Banks see the dashboard's transactions
+     * but not a brand's invoices (403).
+     */
+    async campaignInvoice(
+      caller: { scope: TenantScope; audience: Audience },
+      campaignId: string,
+      query: CampaignInvoiceQuery,
+    ): Promise<CampaignInvoiceAnswer> {
+      const campaign = await invoices.findCampaign(campaignId);
+      if (
+        !campaign ||
+        !scopeCoversBrand(caller.scope, { id: campaign.brand_id, group_id: campaign.group_id })
+      ) {
+        throw notFound();
+      }
+      const [campaignYear, campaignMonth] = campaign.start_date.split('-').map(Number) as [number, number];
+      const year = query.year ?? campaignYear;
+      const month = query.month ?? campaignMonth;
+      if (query.transaction) {
+        const monthStart = `${year}-${String(month).padStart(2, '0')}-01`;
+        const detailedList = await invoices.campaignTransactions(
+          campaign.id,
+          monthStart,
+          `${shiftMonth(monthStart, 1)}-01`,
+        );
+        return { fileName: null, pdfType: 'detailed', pdfData: { detailedList } };
+      }
+      if (!can(caller.audience, 'invoices.read')) throw forbidden();
+      const invoice = await invoices.findForBrandMonth(campaign.brand_id, year, month);
+      if (!invoice) throw notFound(messages.invoice.notCreated);
+      return {
+        fileName: detailedFileName(invoice.invoice_number),
+        pdfType: 'detailed',
+        pdfData: { detailedList: await invoices.invoiceTransactions(invoice.id) },
+      };
+    },
+
+    /** The detailed invoice PDF by its file name (invoices/detailed/{fileName}), within scope. */
+    async detailedDocument(scope: TenantScope, fileName: string) {
+      const number = invoiceNumberOfDetailedFile(fileName);
+      const invoice = number ? await invoices.findByNumber(number) : undefined;
+      if (!invoice || !scopeCoversBrand(scope, { id: invoice.brand_id, group_id: invoice.group_id })) {
+        throw notFound(messages.invoice.notCreated);
+      }
+      const rows = await invoices.invoiceTransactions(invoice.id);
+      return { fileName: detailedFileName(invoice.invoice_number), pdf: detailedInvoicePdf(invoice, rows) };
+    },
+
+    /**
+     * The dashboard's invoice-number lookup (getXeroInvoice): where the invoice's document opens,
+     * or 'Invoice is not created.' (404) for an unknown number, one outside the scope, or an
+     * invoice without a document.
+     */
+    async lookup(scope: TenantScope, invoiceNumber: string) {
+      const invoice = await invoices.findByNumber(invoiceNumber);
+      if (
+        !invoice?.document_id ||
+        !scopeCoversBrand(scope, { id: invoice.brand_id, group_id: invoice.group_id })
+      ) {
+        throw notFound(messages.invoice.notCreated);
+      }
+      return invoiceDocumentPath(invoice.document_id);
+    },
+
+    /**
+     * Whether each invoice number exists, with its payment status and amount (verifyInvoices),
+     * in the order asked. One outside the caller's scope answers as one that does not exist.
+     */
+    async verify(scope: TenantScope, invoiceNumbers: string[]): Promise<VerifiedInvoice[]> {
+      const found = await invoices.findByNumbers(invoiceNumbers);
+      const visible = new Map(
+        found
+          .filter((row) => scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id }))
+          .map((row) => [row.invoice_number, row]),
+      );
+      return invoiceNumbers.map((number) => {
+        const row = visible.get(number);
+        return {
+          InvoiceNumber: number,
+          exists: row !== undefined,
+          paymentStatus: row?.payment_status ?? null,
+          amount: row?.amount_pence ?? null,
+        };
+      });
     },
   };
 }

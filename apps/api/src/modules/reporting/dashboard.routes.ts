@@ -23,7 +23,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     },
     async (request) => ({
       respCode: respCodes.ok,
-      dashboard: await service.client(callerOf(request).scope, request.body),
+      dashboard: await service.client(callerOf(request).scope, request.body, callerOf(request).audience),
     }),
   );
 };

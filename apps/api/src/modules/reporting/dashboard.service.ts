@@ -1,6 +1,5 @@
-import type { TenantScope } from '@krowd/domain/access/access.rules';
+import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
 import {
-  dashboardDateRange,
   dashboardParts,
   type DashboardAnswer,
   type DashboardPart,
@@ -8,11 +7,11 @@ import {
 } from '@krowd/domain/dashboard/dashboard.schema';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { scopeCoversBrand } from '../../http/tenant.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';
+import type { ReportingRepository } from './reporting.repository.ts';
+import { resolveDashboardFilter } from './reporting-filter.ts';
+import { createDashboardOverview } from '../overview/dashboard-overview.ts';
+import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
 
 /**
  * The performance dashboard (spec 3 §2.4, §3 campaign overview, §4 date rules): the filters
@@ -25,11 +24,6 @@ import type { ReportingFilter, ReportingRepository } from './reporting.repositor
  * and smallest single qualified purchase; average spend is revenue ÷ conversions.
  */
 
-const customerTypesOf = {
-  'NEW USER': ['new'],
-  'REPEAT USER': ['existing', 'lapsed'],
-} as const;
-
 const perConversion = (pence: number, conversions: number) =>
   conversions > 0 ? Math.round(pence / conversions) : ('N/A' as const);
 
@@ -41,62 +35,24 @@ export function createDashboardService(deps: {
   clock: () => Date;
 }) {
   const { db, reporting, brands, timeZone, clock } = deps;
-
-  /**
-   * The brands the caller's filter covers: the chosen brand (404 outside the scope), else the
-   * chosen group's brands (404 for another group), else everything in scope.
-   */
-  async function brandsOf(
-    scope: TenantScope,
-    brandId: string | undefined,
-    groupId: string | undefined,
-  ): Promise<string[] | 'all'> {
-    if (brandId) {
-      const brand = await brandInScope(brands, scope, brandId);
-      if (groupId && brand.group_id !== groupId) throw notFound();
-      return [brand.id];
-    }
-    if (groupId) {
-      const group = await brands.brandsOfGroup(groupId);
-      if (scope.kind === 'brand') {
-        if (!group.some((brand) => brand.id === scope.brandId)) throw notFound();
-        return [scope.brandId];
-      }
-      if (!group.every((brand) => scopeCoversBrand(scope, brand))) throw notFound();
-      return group.map((brand) => brand.id);
-    }
-    switch (scope.kind) {
-      case 'all':
-      case 'bank':
-        return 'all';
-      case 'group':
-        return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
-      case 'brand':
-        return [scope.brandId];
-      case 'none':
-        return [];
-    }
-  }
+  // Reach from impressions and edited overview figures (overview/dashboard-overview.ts).
+  const overviewExtras = createDashboardOverview(db);
+  // The invoice selection and the invoice selector (invoices/dashboard-invoices.ts).
+  const dashboardInvoices = createDashboardInvoices(db);
 
   return {
-    async client(scope: TenantScope, request: DashboardRequest): Promise<DashboardAnswer> {
-      const { conditions } = request;
-      const range = dashboardDateRange(conditions.txn_date_time, clock(), timeZone);
-      if ('error' in range) throw badRequest(range.error, { txn_date_time: range.error });
-      const filter: ReportingFilter = {
-        startDate: range.start_date,
-        endDate: range.end_date,
-        brandIds: await brandsOf(scope, conditions.brand_id, conditions.group_id),
-        branchId: conditions.kmid,
-        publisherId: conditions.data_source
-          ? await reporting.publisherIdOf(conditions.data_source)
-          : undefined,
-        campaignId: conditions.campaign_id,
-        customerTypes: conditions.customer_type_wrt_account
-          ? customerTypesOf[conditions.customer_type_wrt_account]
-          : undefined,
-        offerType: conditions.selectedOfferType,
-      };
+    async client(
+      scope: TenantScope,
+      request: DashboardRequest,
+      audience: Audience,
+    ): Promise<DashboardAnswer> {
+      // A chosen invoice (its month and brand) or a single campaign's month, then the filter in
+      // scope: the same resolution the export uses (reporting-filter.ts).
+      const { conditions, range, filter, invoice, filterBrands } = await resolveDashboardFilter(
+        { brands, reporting, invoices: dashboardInvoices, overview: overviewExtras, timeZone, now: clock() },
+        scope,
+        request.conditions,
+      );
       const parts = new Set(request.fields ?? dashboardParts);
       const wants = (part: DashboardPart) => parts.has(part);
 
@@ -111,12 +67,14 @@ export function createDashboardService(deps: {
       const campaignName =
         campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
       const needsTotals = wants('statistics') || wants('insights');
-      const [totals, cards, weekly, distribution, kinds] = await Promise.all([
+      const [totals, cards, weekly, distribution, kinds, shownReach, override] = await Promise.all([
         reporting.totals(filter),
         needsTotals ? reporting.cards(filter) : null,
         wants('performance') ? reporting.weekly(filter) : null,
         wants('demographic') ? reporting.distribution(filter) : null,
         reporting.kinds(filter),
+        overviewExtras.reach(filter, wants('performance')),
+        overviewExtras.overrideFor(conditions, filter, clock(), timeZone),
       ]);
       const cost = totals.cashbackPence + totals.successFeePence;
       const answer: DashboardAnswer = {
@@ -138,7 +96,10 @@ export function createDashboardService(deps: {
           kmid: conditions.kmid ?? null,
           tranCustomerType: conditions.customer_type_wrt_account ?? null,
           selectedOfferType: conditions.selectedOfferType ?? null,
+          is_invoice_data: invoice !== undefined,
+          selectedInvoiceNumber: invoice ? (conditions.xero_invoice_number ?? null) : null,
         },
+        invoiceList: await dashboardInvoices.list(audience, filterBrands),
       };
       if (cards && wants('statistics')) {
         answer.statistics = [
@@ -176,6 +137,8 @@ export function createDashboardService(deps: {
           revenuePerPublisher: distribution.publishers,
         };
       }
+      overviewExtras.applyReach(answer, shownReach);
+      if (override) overviewExtras.applyOverride(answer, override);
       return answer;
     },
   };

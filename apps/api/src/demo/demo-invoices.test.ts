@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMonth, localToday } from '@krowd/domain/campaign/campaign-dates.rules';
+import {
+  adminChargePence,
+  firstInvoiceDate,
+  latestInvoiceableMonth,
+  oneMonthAfter,
+} from '@krowd/domain/invoice/invoice.rules';
+import { createTestApp, demoIds, type TestApp } from '../test/test-app.ts';
+import { loadDemoInvoices } from './demo-reporting.ts';
+import { demoMerchants, demoTransactionCount, ingestDemoTransactions } from './demo-transactions.ts';
+
+/**
+ * The demo's invoices at a first start: the demo transactions ingested, then the real invoice run
+ * (the test harness's demo data holds no transactions, so this file loads its own).
+ */
+let testApp: TestApp;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+const now = new Date();
+let today: string;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  ids = await demoIds(testApp.db);
+  const timeZone = testApp.config.timezone;
+  today = localToday(now, timeZone);
+  await ingestDemoTransactions(testApp.db, {
+    merchants: await demoMerchants(testApp.db),
+    count: demoTransactionCount,
+    now,
+    timeZone,
+    file: 'month',
+  });
+  await loadDemoInvoices(testApp.db, { now, timeZone });
+}, 180_000);
+afterAll(() => testApp?.close());
+
+const invoices = () => testApp.db.selectFrom('invoices').selectAll().orderBy('invoice_number').execute();
+
+describe('demo invoices', () => {
+  it('exist for the closed, approved campaign months of Green Fork and Harbour Kitchen', async () => {
+    const rows = await invoices();
+    const brands = new Set(rows.map((row) => row.brand_id));
+    expect(brands.has(ids.brands.standalone)).toBe(true);
+    expect(brands.has(ids.brands.groupBrandA)).toBe(true);
+    const latest = latestInvoiceableMonth(today);
+    for (const row of rows) {
+      expect(`${row.year}-${String(row.month).padStart(2, '0')}-01` <= latest).toBe(true);
+    }
+  });
+
+  it('carry the sums of the transactions they cover, which are all of their campaign month', async () => {
+    for (const invoice of await invoices()) {
+      const month = `${invoice.year}-${String(invoice.month).padStart(2, '0')}-01`;
+      const raw = await testApp.db
+        .selectFrom('transactions as t')
+        .innerJoin('campaigns as c', 'c.id', 't.campaign_id')
+        .select(['t.id', 't.cashback_pence', 't.success_fee_pence'])
+        .where('c.brand_id', '=', invoice.brand_id)
+        .where('c.start_date', '=', month)
+        .where('t.outcome', '<>', 'notQualified')
+        .execute();
+      const linked = await testApp.db
+        .selectFrom('invoice_transactions')
+        .select('transaction_id')
+        .where('invoice_id', '=', invoice.id)
+        .execute();
+      expect(new Set(linked.map((row) => row.transaction_id))).toEqual(new Set(raw.map((row) => row.id)));
+      const cashback = raw.reduce((sum, row) => sum + row.cashback_pence, 0);
+      const fee = raw.reduce((sum, row) => sum + row.success_fee_pence, 0);
+      expect(invoice).toMatchObject({
+        cashback_pence: cashback,
+        success_fee_pence: fee,
+        admin_charge_pence: adminChargePence(cashback, fee),
+        amount_pence: cashback + fee + adminChargePence(cashback, fee),
+        collection_method: 'manual',
+        issued_on: firstInvoiceDate(invoice.year, invoice.month),
+        due_date: oneMonthAfter(firstInvoiceDate(invoice.year, invoice.month)),
+        document_id: invoice.invoice_number,
+      });
+    }
+  });
+
+  it('are numbered in month order; Paid on the due date when over 3 months old, else Unpaid', async () => {
+    const rows = await invoices();
+    const months = rows.map((row) => row.year * 12 + row.month);
+    expect(months).toEqual([...months].sort((a, b) => a - b));
+    const numbers = rows.map((row) => Number(row.invoice_number.slice(4)));
+    numbers.forEach((value, index) => index === 0 || expect(value).toBe(numbers[index - 1]! + 1));
+    const [year, month] = currentMonth(now, testApp.config.timezone).split('-').map(Number) as [
+      number,
+      number,
+    ];
+    expect(new Set(rows.map((row) => row.payment_status))).toEqual(new Set(['Paid', 'Unpaid']));
+    for (const row of rows) {
+      if (row.year * 12 + row.month < year * 12 + month - 3) {
+        expect(row.due_date < today).toBe(true);
+        expect(row.payment_status).toBe('Paid');
+        expect(row.paid_at?.toISOString()).toBe(`${row.due_date}T09:00:00.000Z`);
+      } else {
+        expect(row.payment_status).toBe('Unpaid');
+        expect(row.paid_at).toBe(null);
+      }
+    }
+  });
+
+  it('are not made again by a later run', async () => {
+    const before = await invoices();
+    await loadDemoInvoices(testApp.db, { now, timeZone: testApp.config.timezone });
+    expect(await invoices()).toEqual(before);
+  });
+});

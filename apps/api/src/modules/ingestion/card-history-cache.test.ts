@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { cardHistoryOf, cardHistoryYearStart } from '@krowd/domain/qualification/qualification.rules';
+import { CardHistoryCache } from './card-history-cache.ts';
+
+const timeZone = 'Europe/London';
+const dayMs = 86_400_000;
+
+/** mulberry32, so a failure reproduces. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+describe('CardHistoryCache', () => {
+  it('answers what cardHistoryOf answers over the same purchases, row after row in time order', () => {
+    const random = prng(7);
+    const start = Date.parse('2024-01-15T10:00:00Z');
+    // Stored purchases before the file, some long ago, one after the file's first rows.
+    const stored = [
+      { datetime: new Date(start - 800 * dayMs).toISOString(), amountPence: 999 },
+      { datetime: new Date(start - 380 * dayMs).toISOString(), amountPence: 1200 },
+      { datetime: new Date(start - 365 * dayMs).toISOString(), amountPence: 800 },
+      { datetime: new Date(start - 10 * dayMs).toISOString(), amountPence: 1500 },
+      { datetime: new Date(start + 20 * dayMs).toISOString(), amountPence: 700 },
+    ];
+    const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 10_000 });
+    cache.load('card', stored);
+    const all = [...stored];
+    let at = start;
+    for (let i = 0; i < 3000; i += 1) {
+      // Mostly minutes apart, sometimes the same instant, sometimes days: over two years.
+      const step = random();
+      at +=
+        step < 0.1 ? 0 : step < 0.85 ? Math.floor(random() * 3_600_000) : Math.floor(random() * 5 * dayMs);
+      const datetime = new Date(at).toISOString();
+      const expected = cardHistoryOf(all, datetime, timeZone);
+      const actual = cache.historyAt('card', at, () => cardHistoryYearStart(datetime, timeZone));
+      expect(actual.averageSpendPence).toBe(expected.averageSpendPence);
+      expect(actual.lastPurchaseAt && Date.parse(actual.lastPurchaseAt)).toBe(
+        expected.lastPurchaseAt && Date.parse(expected.lastPurchaseAt),
+      );
+      const amountPence = 100 + Math.floor(random() * 5000);
+      cache.add('card', at, amountPence);
+      all.push({ datetime, amountPence });
+    }
+    // Old purchases were dropped from memory on the way, the latest of them kept.
+    expect(at - start).toBeGreaterThan(400 * dayMs);
+  });
+
+  it('keeps the latest purchase however old, and ignores refunds and later purchases', () => {
+    const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 100 });
+    cache.load('card', [
+      { datetime: '2020-03-01T12:00:00Z', amountPence: 2000 },
+      { datetime: '2020-03-02T12:00:00Z', amountPence: -2000 },
+      { datetime: '2025-03-01T12:00:00Z', amountPence: 500 },
+    ]);
+    const at = '2024-06-01T12:00:00Z';
+    expect({ ...cache.historyAt('card', Date.parse(at), () => cardHistoryYearStart(at, timeZone)) }).toEqual({
+      lastPurchaseAt: '2020-03-01T12:00:00.000Z',
+      averageSpendPence: null,
+    });
+  });
+
+  it('forgets the least recently used cards beyond its limits', () => {
+    const cache = new CardHistoryCache({ maxCards: 2, maxEntries: 100 });
+    for (const key of ['a', 'b', 'c'])
+      cache.load(key, [{ datetime: '2024-01-01T00:00:00Z', amountPence: 1 }]);
+    cache.historyAt('a', Date.parse('2024-02-01T00:00:00Z'), () => 0);
+    cache.trim();
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
+  });
+});

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
+import { invoiceFigures, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
+import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
+import { invoiceRunQueries as queries } from './invoices.repository.ts';
+
+/**
+ * The invoice run (brief §5; docs/decisions.md 'Invoice run'). Daily, through the job queue: for
+ * each brand and campaign month whose 30-day return period has passed (local dates in the
+ * timezone setting) and that has no invoice yet, one invoice of the month's cashback plus success
+ * fee over its qualified purchases and refunds, issued on the run's date and due a calendar month
+ * later, with the 1% administrative charge when the brand has no direct-debit mandate.
+ *
+ * Each invoice is one database transaction: the run's advisory lock, a re-check that the month
+ * has no invoice, the invoice with its number, its transactions linked (invoice_transactions), its
+ * figures from exactly those links and its document reference. A month whose net is not positive
+ * gets nothing and is looked at again by the next run. Running twice creates nothing new.
+ *
+ * Mandates: no mandate store exists yet (the payments module is not built), so every brand pays
+ * by hand: collection 'manual', the 1% charge, status 'Unpaid'. When mandates are stored, the
+ * `hasMandate` below is where they are read.
+ */
+
+export const invoiceRunJob = 'invoices.run';
+
+export interface CreatedInvoice {
+  brandId: string;
+  year: number;
+  month: number;
+  invoiceNumber: string;
+  amountPence: number;
+}
+
+export function createInvoiceRun(deps: { db: Kysely<DB>; timeZone: string; clock: () => Date }) {
+  const { db, timeZone, clock } = deps;
+
+  /** No brand has a direct-debit mandate until the payments module stores them (see above). */
+  const hasMandate = async (_brandId: string) => false;
+
+  /** One brand's month, in its own transaction; null when it needs no invoice (now). */
+  async function invoiceMonth(brandId: string, monthStart: string, today: string) {
+    const [year, month] = monthStart.split('-').map(Number) as [number, number];
+    const mandate = await hasMandate(brandId);
+    return db.transaction().execute(async (trx): Promise<CreatedInvoice | null> => {
+      await queries.lock(trx);
+      if (await queries.invoiceExists(trx, brandId, year, month)) return null;
+      const expected = await queries.monthSums(trx, brandId, monthStart);
+      const preview = invoiceFigures({ ...expected, hasMandate: mandate, issuedOn: today });
+      // Nothing to collect: no invoice, so no invoice number is drawn.
+      if (!preview) return null;
+      const invoice = await queries.insertInvoice(trx, {
+        brandId,
+        year,
+        month,
+        issuedOn: preview.issuedOn,
+        dueDate: preview.dueDate,
+      });
+      const linked = await queries.linkTransactions(trx, invoice.id, brandId, monthStart);
+      const figures = invoiceFigures({ ...linked, hasMandate: mandate, issuedOn: today });
+      if (!figures) {
+        // Only if refunds arrived between the two reads: roll the invoice back, try next run.
+        throw new Error(`invoice run: ${brandId} ${monthStart} netted to nothing while invoicing`);
+      }
+      await queries.completeInvoice(trx, invoice.id, figures);
+      return {
+        brandId,
+        year,
+        month,
+        invoiceNumber: invoice.invoice_number,
+        amountPence: figures.amountPence,
+      };
+    });
+  }
+
+  /** The run of a local date (yyyy-MM-dd): every month due by then, oldest first. */
+  async function runOn(today: string): Promise<CreatedInvoice[]> {
+    const months = await queries.uninvoicedMonths(db, latestInvoiceableMonth(today));
+    const created: CreatedInvoice[] = [];
+    for (const { brand_id, month_start } of months) {
+      const invoice = await invoiceMonth(brand_id, month_start, today);
+      if (invoice) created.push(invoice);
+    }
+    return created;
+  }
+
+  return {
+    /**
+     * Invoices every month due by `now` (the clock by default), oldest first; answers what it
+     * created. The local date of `now` is the invoices' issue date.
+     */
+    run: (now: Date = clock()) => runOn(localToday(now, timeZone)),
+    runOn,
+  };
+}
+
+export type InvoiceRun = ReturnType<typeof createInvoiceRun>;
+
+/**
+ * Queues today's invoice run (once a day whatever the number of instances: the dedupe key is the
+ * local date). The server calls this at start and every hour, as it does the campaign jobs.
+ */
+export async function scheduleInvoiceJobs(jobs: JobQueue, timeZone: string, now = new Date()) {
+  await jobs.enqueue(invoiceRunJob, {}, { dedupeKey: `${invoiceRunJob}:${localToday(now, timeZone)}` });
+}

@@ -1,0 +1,91 @@
+/**
+ * Writing the dashboard export's CSV (RFC 4180): comma separated, CRLF line ends, a field quoted
+ * when it holds a comma, a quote (doubled) or a line break. The file starts with a UTF-8 byte
+ * order mark so spreadsheet programs read names with accents correctly.
+ *
+ * Formula-safe: a text cell starting with =, +, -, @, tab or carriage return would be run as a
+ * formula by a spreadsheet ('CSV injection'), so it is written with a single quote before it. The
+ * money columns are not text: they are made here from integer pence as plain numbers (digits, an
+ * optional leading minus, a point, two decimals), so a refund stays the number -30.00 a
+ * spreadsheet can sum; nothing a publisher or a user typed can reach them.
+ */
+
+/** The columns of the file, in order. */
+export const exportColumns = [
+  'transaction_id',
+  'date',
+  'type',
+  'publisher',
+  'brand',
+  'branch',
+  'postcode',
+  'card_last4',
+  'amount_gbp',
+  'cashback_gbp',
+  'success_fee_gbp',
+  'customer_type',
+  'offer_type',
+  'campaign',
+] as const;
+
+/** One exported transaction: a qualified purchase or a refund of one. */
+export interface ExportRow {
+  transactionId: string;
+  /** Local wall time in the timezone setting, yyyy-MM-dd HH:mm:ss. */
+  date: string;
+  type: 'purchase' | 'refund';
+  publisher: string;
+  brand: string;
+  branch: string;
+  postcode: string | null;
+  cardLast4: string;
+  amountPence: number;
+  cashbackPence: number;
+  successFeePence: number;
+  customerType: string | null;
+  offerType: string | null;
+  campaign: string | null;
+}
+
+export const byteOrderMark = '\uFEFF';
+
+const formulaStart = /^[=+\-@\t\r]/;
+const needsQuotes = /[",\r\n]/;
+
+/** A text cell: formula-safe, then quoted when RFC 4180 needs it. */
+export function textCell(value: string | null): string {
+  if (value === null || value === '') return '';
+  const safe = formulaStart.test(value) ? `'${value}` : value;
+  return needsQuotes.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Integer pence as pounds with two decimals, e.g. -3000 → '-30.00'; exact (no float arithmetic). */
+export function poundsCell(pence: number): string {
+  if (!Number.isSafeInteger(pence)) throw new RangeError(`not a whole number of pence: ${pence}`);
+  const sign = pence < 0 ? '-' : '';
+  const magnitude = Math.abs(pence);
+  return `${sign}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
+}
+
+export function csvHeader(): string {
+  return `${byteOrderMark}${exportColumns.join(',')}\r\n`;
+}
+
+export function csvLine(row: ExportRow): string {
+  return `${[
+    textCell(row.transactionId),
+    textCell(row.date),
+    textCell(row.type),
+    textCell(row.publisher),
+    textCell(row.brand),
+    textCell(row.branch),
+    textCell(row.postcode),
+    textCell(row.cardLast4),
+    poundsCell(row.amountPence),
+    poundsCell(row.cashbackPence),
+    poundsCell(row.successFeePence),
+    textCell(row.customerType),
+    textCell(row.offerType),
+    textCell(row.campaign),
+  ].join(',')}\r\n`;
+}

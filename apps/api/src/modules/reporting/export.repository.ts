@@ -1,0 +1,238 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { ExportRow } from './export.csv.ts';
+import type { ReportingFilter } from './reporting.repository.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+/** Where the next page of a brand's rows starts: after this local time and id. */
+export interface ExportCursor {
+  /** local_datetime as PostgreSQL's text, to the microsecond. */
+  at: string;
+  id: string;
+}
+
+export interface ExportRecord {
+  id: string;
+  userId: string;
+  filter: ReportingFilter;
+  status: 'queued' | 'ready';
+  rowCount: number | null;
+  byteSize: number | null;
+  tokenHash: string | null;
+  completedAt: Date | null;
+  expiresAt: Date;
+}
+
+/** The dashboard exports (0016) and the transactions they read. SQL only. */
+export function createExportRepository(db: Kysely<DB>) {
+  return {
+    async create(
+      trx: Transaction<DB>,
+      values: { userId: string; filter: ReportingFilter; expiresAt: Date },
+    ): Promise<string> {
+      const row = await trx
+        .insertInto('dashboard_exports')
+        .values({
+          user_id: values.userId,
+          filter: JSON.stringify(values.filter),
+          expires_at: values.expiresAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The user's exports still waiting for the job. */
+    async pendingCount(executor: Executor, userId: string): Promise<number> {
+      const row = await executor
+        .selectFrom('dashboard_exports')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .where('status', '=', 'queued')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async find(id: string): Promise<ExportRecord | undefined> {
+      const row = await db
+        .selectFrom('dashboard_exports')
+        .select([
+          'id',
+          'user_id',
+          'filter',
+          'status',
+          'row_count',
+          'byte_size',
+          'token_hash',
+          'completed_at',
+          'expires_at',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        userId: row.user_id,
+        filter: row.filter as ReportingFilter,
+        status: row.status,
+        rowCount: row.row_count === null ? null : Number(row.row_count),
+        byteSize: row.byte_size === null ? null : Number(row.byte_size),
+        tokenHash: row.token_hash,
+        completedAt: row.completed_at,
+        expiresAt: row.expires_at,
+      };
+    },
+
+    /** Who asked for the export: where the mail goes. */
+    async ownerOf(exportId: string) {
+      return db
+        .selectFrom('dashboard_exports as e')
+        .innerJoin('users as u', 'u.id', 'e.user_id')
+        .select(['u.email', 'u.first_name', 'u.brand_id'])
+        .where('e.id', '=', exportId)
+        .executeTakeFirst();
+    },
+
+    /** The brands an export reads, by name: those listed, or every brand for 'all'. */
+    async brandsOf(brandIds: ReportingFilter['brandIds']): Promise<{ id: string; name: string }[]> {
+      if (brandIds !== 'all' && brandIds.length === 0) return [];
+      let query = db.selectFrom('brands').select(['id', 'name']);
+      if (brandIds !== 'all') query = query.where('id', 'in', brandIds);
+      return query.orderBy('name').orderBy('id').execute();
+    },
+
+    /**
+     * One page of a brand's qualified purchases and refunds matching the filter, in local time
+     * order (ties by id), after the cursor: a range scan of transactions_export_idx.
+     */
+    async page(
+      brand: { id: string; name: string },
+      filter: ReportingFilter,
+      after: ExportCursor | null,
+      limit: number,
+    ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
+      let query = db
+        .selectFrom('transactions as t')
+        .innerJoin('publishers as p', 'p.id', 't.publisher_id')
+        .innerJoin('branches as b', 'b.id', 't.branch_id')
+        .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+        .select([
+          't.id',
+          't.publisher_transaction_id',
+          sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD HH24:MI:SS')`.as('date'),
+          sql<string>`t.local_datetime::text`.as('cursor_at'),
+          't.outcome',
+          'p.display_name as publisher',
+          'b.name as branch',
+          't.postcode',
+          't.card_last4',
+          't.amount_pence',
+          't.cashback_pence',
+          't.success_fee_pence',
+          't.customer_type',
+          't.offer_type',
+          'c.name as campaign',
+        ])
+        .where('t.brand_id', '=', brand.id)
+        .where('t.outcome', '<>', 'notQualified')
+        .where(sql<boolean>`t.local_datetime >= ${filter.startDate}::date`)
+        .where(sql<boolean>`t.local_datetime < ${filter.endDate}::date + 1`);
+      if (after)
+        query = query.where(
+          sql<boolean>`(t.local_datetime, t.id) > (${after.at}::timestamp, ${after.id}::uuid)`,
+        );
+      if (filter.branchId) query = query.where('t.branch_id', '=', filter.branchId);
+      if (filter.publisherId === null) query = query.where(sql<boolean>`false`);
+      else if (filter.publisherId) query = query.where('t.publisher_id', '=', filter.publisherId);
+      if (filter.campaignId) query = query.where('t.campaign_id', '=', filter.campaignId);
+      if (filter.customerTypes) query = query.where('t.customer_type', 'in', [...filter.customerTypes]);
+      if (filter.offerType) query = query.where('t.offer_type', '=', filter.offerType);
+      const found = await query.orderBy('t.local_datetime').orderBy('t.id').limit(limit).execute();
+      const last = found.at(-1);
+      return {
+        rows: found.map((row) => ({
+          transactionId: row.publisher_transaction_id,
+          date: row.date,
+          type: row.outcome === 'refund' ? 'refund' : 'purchase',
+          publisher: row.publisher,
+          brand: brand.name,
+          branch: row.branch,
+          postcode: row.postcode,
+          cardLast4: row.card_last4,
+          amountPence: Number(row.amount_pence),
+          cashbackPence: Number(row.cashback_pence),
+          successFeePence: Number(row.success_fee_pence),
+          customerType: row.customer_type,
+          offerType: row.offer_type,
+          campaign: row.campaign,
+        })),
+        next: last && found.length === limit ? { at: last.cursor_at, id: last.id } : null,
+      };
+    },
+
+    /** Removes what an earlier, interrupted run of the job wrote. */
+    async clearParts(exportId: string) {
+      await db.deleteFrom('dashboard_export_parts').where('export_id', '=', exportId).execute();
+    },
+
+    async addPart(exportId: string, part: number, content: Uint8Array) {
+      await db.insertInto('dashboard_export_parts').values({ export_id: exportId, part, content }).execute();
+    },
+
+    /** The file is complete: its link's token hash, size and lifetime. */
+    async markReady(
+      trx: Transaction<DB>,
+      exportId: string,
+      values: { rowCount: number; byteSize: number; tokenHash: string; completedAt: Date; expiresAt: Date },
+    ) {
+      await trx
+        .updateTable('dashboard_exports')
+        .set({
+          status: 'ready',
+          row_count: values.rowCount,
+          byte_size: values.byteSize,
+          token_hash: values.tokenHash,
+          completed_at: values.completedAt,
+          expires_at: values.expiresAt,
+        })
+        .where('id', '=', exportId)
+        .where('status', '=', 'queued')
+        .execute();
+    },
+
+    async partCount(exportId: string): Promise<number> {
+      const row = await db
+        .selectFrom('dashboard_export_parts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('export_id', '=', exportId)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async readPart(exportId: string, part: number): Promise<Uint8Array | undefined> {
+      const row = await db
+        .selectFrom('dashboard_export_parts')
+        .select('content')
+        .where('export_id', '=', exportId)
+        .where('part', '=', part)
+        .executeTakeFirst();
+      return row?.content;
+    },
+
+    /** Deletes the files of exports expired by `now` (their rows stay, so a late link answers 410). */
+    async purgeExpired(now: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('dashboard_export_parts')
+        .where(
+          'export_id',
+          'in',
+          db.selectFrom('dashboard_exports').select('id').where('expires_at', '<=', now),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ExportRepository = ReturnType<typeof createExportRepository>;

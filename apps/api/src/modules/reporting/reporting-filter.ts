@@ -1,0 +1,118 @@
+import type { TenantScope } from '@krowd/domain/access/access.rules';
+import {
+  dashboardDateRange,
+  type DashboardRequest,
+  type DateRange,
+} from '@krowd/domain/dashboard/dashboard.schema';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { scopeCoversBrand } from '../../http/tenant.ts';
+import { brandInScope } from '../brands/brand-scope.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
+import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
+import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';
+
+/**
+ * The dashboard's filter (spec 3 §2.4, §7 conditions) resolved within the caller's tenant scope:
+ * one rule for every reader of the dashboard's figures (the dashboard, the export).
+ */
+
+/** Customer type filter values (spec 3 §9): NEW USER is new; REPEAT USER is existing or lapsed. */
+export const customerTypesOf = {
+  'NEW USER': ['new'],
+  'REPEAT USER': ['existing', 'lapsed'],
+} as const;
+
+/**
+ * The brands the caller's filter covers: the chosen brand (404 outside the scope), else the
+ * chosen group's brands (404 for another group), else everything in scope.
+ */
+export async function brandsInFilter(
+  brands: BrandsRepository,
+  scope: TenantScope,
+  brandId: string | undefined,
+  groupId: string | undefined,
+): Promise<string[] | 'all'> {
+  if (brandId) {
+    const brand = await brandInScope(brands, scope, brandId);
+    if (groupId && brand.group_id !== groupId) throw notFound();
+    return [brand.id];
+  }
+  if (groupId) {
+    const group = await brands.brandsOfGroup(groupId);
+    if (scope.kind === 'brand') {
+      if (!group.some((brand) => brand.id === scope.brandId)) throw notFound();
+      return [scope.brandId];
+    }
+    if (!group.every((brand) => scopeCoversBrand(scope, brand))) throw notFound();
+    return group.map((brand) => brand.id);
+  }
+  switch (scope.kind) {
+    case 'all':
+    case 'bank':
+      return 'all';
+    case 'group':
+      return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
+    case 'brand':
+      return [scope.brandId];
+    case 'none':
+      return [];
+  }
+}
+
+type Conditions = DashboardRequest['conditions'];
+type DashboardInvoices = ReturnType<typeof createDashboardInvoices>;
+type DashboardOverview = ReturnType<typeof createDashboardOverview>;
+
+/**
+ * The whole filter of the dashboard's conditions, as the dashboard and its export both read them:
+ * a chosen invoice (is_invoice_data with xero_invoice_number) gives its month and narrows to its
+ * brand; a single campaign sent without dates gets the campaign's month; then the date range
+ * (spec 3 §4: default last 30 days, no start after today, end not before start; 400 naming
+ * txn_date_time otherwise), the brands in scope, and the branch, publisher, campaign, customer
+ * type and offer type chosen. Answers the conditions as resolved, the range and the filter.
+ */
+export async function resolveDashboardFilter<Given extends Conditions>(
+  deps: {
+    brands: BrandsRepository;
+    reporting: Pick<ReportingRepository, 'publisherIdOf'>;
+    invoices: Pick<DashboardInvoices, 'selection' | 'restrictBrands'>;
+    overview: Pick<DashboardOverview, 'defaultDates'>;
+    timeZone: string;
+    now: Date;
+  },
+  scope: TenantScope,
+  given: Given,
+): Promise<{
+  conditions: Given;
+  range: DateRange;
+  filter: ReportingFilter;
+  /** The invoice the conditions chose, if any. */
+  invoice: InvoiceSelection | undefined;
+  /** The brands of the brand and group filters within scope, before an invoice narrows them. */
+  filterBrands: string[] | 'all';
+}> {
+  const { now, timeZone } = deps;
+  const conditions = { ...given };
+  const invoice = await deps.invoices.selection(scope, conditions);
+  if (invoice) conditions.txn_date_time = invoice.dates;
+  conditions.txn_date_time ??= await deps.overview.defaultDates(conditions, now, timeZone);
+  const range = dashboardDateRange(conditions.txn_date_time, now, timeZone);
+  if ('error' in range) throw badRequest(range.error, { txn_date_time: range.error });
+  const filterBrands = await brandsInFilter(deps.brands, scope, conditions.brand_id, conditions.group_id);
+  const filter: ReportingFilter = {
+    startDate: range.start_date,
+    endDate: range.end_date,
+    brandIds: deps.invoices.restrictBrands(filterBrands, invoice),
+    branchId: conditions.kmid,
+    publisherId: conditions.data_source
+      ? await deps.reporting.publisherIdOf(conditions.data_source)
+      : undefined,
+    campaignId: conditions.campaign_id,
+    customerTypes: conditions.customer_type_wrt_account
+      ? customerTypesOf[conditions.customer_type_wrt_account]
+      : undefined,
+    offerType: conditions.selectedOfferType,
+  };
+  return { conditions, range, filter, invoice, filterBrands };
+}

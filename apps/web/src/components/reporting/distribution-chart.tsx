@@ -1,0 +1,109 @@
+import { DonutChart } from '@mantine/charts';
+import { Box, Center, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  doughnutSlices,
+  isLegendHidden,
+  withOthers,
+  type ChartPoint,
+} from '@krowd/domain/dashboard/chart.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { formatMoney } from '@/lib/format';
+import classes from './reporting.module.css';
+import { formatCount } from './report-values.ts';
+
+const m = messages.report;
+
+export interface DistributionDoughnutProps {
+  points: readonly ChartPoint[];
+  /** Money in pence (shown as £) or counts. */
+  unit: 'money' | 'count';
+  size?: number;
+  animate?: boolean;
+  label?: string;
+}
+
+/**
+ * A doughnut (spec 3 §9): 11 fixed colours then pastels; the legend hides when there are more
+ * than 3 slices and a label over 14 characters (the tooltip still names each slice).
+ */
+export function DistributionDoughnut({
+  points,
+  unit,
+  size = 200,
+  animate = true,
+  label,
+}: DistributionDoughnutProps) {
+  const slices = doughnutSlices(points);
+  if (slices.length === 0) {
+    return (
+      <Center h={size}>
+        <Text c="dimmed">{m.noChartData}</Text>
+      </Center>
+    );
+  }
+  const format = (value: number) => (unit === 'money' ? formatMoney(value) : formatCount(value));
+  const legendHidden = isLegendHidden(slices.map((slice) => slice.label));
+  return (
+    <Stack gap="sm" align="center" aria-label={label}>
+      <DonutChart
+        size={size}
+        thickness={Math.round(size / 7)}
+        data={slices.map((slice) => ({ name: slice.label, value: slice.value, color: slice.colour }))}
+        valueFormatter={format}
+        tooltipDataSource="segment"
+        pieProps={{ isAnimationActive: animate }}
+      />
+      {legendHidden ? null : (
+        <Box className={classes.legend} data-testid="doughnut-legend">
+          {slices.map((slice) => (
+            <Group key={slice.label} gap={0} wrap="nowrap">
+              <span className={classes.swatch} style={{ background: slice.colour }} />
+              <Text size="xs">
+                {slice.label}: {format(slice.value)}
+              </Text>
+            </Group>
+          ))}
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+export type DistributionTab = 'revenue' | 'publisher';
+
+export interface DistributionCardProps {
+  demographic: { branches: readonly ChartPoint[]; revenuePerPublisher: readonly ChartPoint[] } | undefined;
+}
+
+/**
+ * The 'Distribution' card (spec 3 §2.4): Revenue by branch (the first 10 branches, then 'Others')
+ * and by Publisher.
+ */
+export function DistributionCard({ demographic }: DistributionCardProps) {
+  const [tab, setTab] = useState<DistributionTab>('revenue');
+  const points =
+    tab === 'revenue' ? withOthers(demographic?.branches ?? []) : (demographic?.revenuePerPublisher ?? []);
+  return (
+    <Paper withBorder p="md" radius="md" className={classes.chartCard}>
+      <Stack gap="sm">
+        <Title order={4}>{m.distribution}</Title>
+        <SegmentedControl
+          size="xs"
+          value={tab}
+          onChange={(value) => setTab(value as DistributionTab)}
+          data={[
+            { value: 'revenue', label: m.distributionTabs.revenue },
+            { value: 'publisher', label: m.distributionTabs.publisher },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <DistributionDoughnut
+          points={points}
+          unit="money"
+          label={tab === 'revenue' ? m.demographicCharts.branches : m.demographicCharts.revenuePerPublisher}
+        />
+      </Stack>
+    </Paper>
+  );
+}

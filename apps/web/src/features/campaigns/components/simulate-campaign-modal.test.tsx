@@ -1,0 +1,105 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
+import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
+
+const m = messages.simulation;
+const campaign = { _id: 'c0c0c0c0-0000-4000-8000-000000000001', name: 'June offer', brandId: 'b0b0' };
+
+const qualifies: SimulationResult = {
+  outcome: 'qualified',
+  reason: m.qualified,
+  cashbackPence: 500,
+  successFeePence: 250,
+  customerType: 'new',
+  offerType: 'dp',
+  successFeeFree: false,
+};
+
+/** Renders the modal against a fake API; answers what the simulate call sends. */
+function renderModal(answer: { status: number; body: unknown }) {
+  const posted: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL | string, init: RequestInit) => {
+      if (init.method === 'POST') {
+        posted.push(JSON.parse(init.body as string));
+        return new Response(JSON.stringify(answer.body), { status: answer.status });
+      }
+      return new Response(JSON.stringify({ respCode: 200, merchants: [] }));
+    }),
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MantineProvider>
+        <SimulateCampaignModal campaign={campaign} timeZone="America/New_York" onClose={() => undefined} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return posted;
+}
+
+async function fill(values: { datetime?: string; amount?: string; mid?: string; averageSpend?: string }) {
+  const type = (label: RegExp, value: string | undefined) => {
+    if (value !== undefined) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  };
+  type(/^Date and time/, values.datetime);
+  type(/^Amount \(£\)/, values.amount);
+  type(/^or MID/, values.mid);
+  type(/^Card's average spend/, values.averageSpend);
+  await userEvent.click(screen.getByRole('button', { name: 'Test' }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Test a transaction', () => {
+  it("sends the typed sample as the simulator's request (pence, instants in the timezone) and shows the outcome", async () => {
+    const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
+
+    await fill({ datetime: '2025-06-11T12:00', amount: '50', mid: ' MC-1 ', averageSpend: '23.62' });
+
+    await waitFor(() =>
+      expect(posted).toEqual([
+        {
+          datetime: '2025-06-11T12:00:00.000-04:00',
+          amountPence: 5_000,
+          mid: 'MC-1',
+          lastPurchaseAt: null,
+          averageSpendPence: 2_362,
+        },
+      ]),
+    );
+    const result = await screen.findByTestId('simulation-result');
+    expect(result.textContent).toContain(m.qualified);
+    expect(result.textContent).toContain('£5.00');
+  });
+
+  it('refuses what the request schema refuses, with its messages, and sends nothing', async () => {
+    const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
+
+    await fill({ datetime: '', amount: '12.345', mid: '' });
+
+    expect(await screen.findByText(m.amountInvalid)).toBeTruthy();
+    expect(screen.getByText(m.datetimeInvalid)).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it("shows the server's refusal under the form and its field message under the field", async () => {
+    renderModal({
+      status: 400,
+      body: { errorMessage: `mid: ${m.branchOrMid}`, fieldErrors: { mid: m.branchOrMid } },
+    });
+
+    await fill({ datetime: '2025-06-11T12:00', amount: '50', mid: 'MC-1' });
+
+    expect(await screen.findByText(`mid: ${m.branchOrMid}`)).toBeTruthy();
+    expect(screen.getByText(m.branchOrMid)).toBeTruthy();
+    expect(screen.queryByTestId('simulation-result')).toBeNull();
+  });
+});

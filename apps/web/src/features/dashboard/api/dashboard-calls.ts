@@ -1,0 +1,288 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { ApiError, apiRequest } from '@/lib/api-client';
+
+/** The spec's conditions_body conditions (spec 3 §7 POST /client, contract 1). '' means no filter. */
+export interface DashboardConditions {
+  brand_id: string;
+  group_id: string;
+  kmid: string;
+  campaign_id: string;
+  data_source: string;
+  customer_type_wrt_account: string;
+  selectedOfferType: string;
+  txn_date_time?: [string, string];
+  is_invoice_data?: boolean;
+  xero_invoice_number?: string;
+}
+
+/** An invoice of the answer's invoiceList (contract 1, when the invoicing work answers it). */
+export interface DashboardInvoice {
+  xero_invoiceNumber: string;
+  month: number | string;
+  year: number | string;
+  brandId?: string;
+}
+
+export type DashboardResult = DashboardAnswer & { invoiceList?: DashboardInvoice[] };
+
+export const dashboardKeys = {
+  client: (conditions: DashboardConditions) => ['dashboard', 'client', conditions] as const,
+};
+
+/** POST dashboard/client: the figures for the filters; the previous answer stays while the next loads. */
+export function useDashboard(conditions: DashboardConditions | null) {
+  return useQuery<DashboardResult>({
+    queryKey: dashboardKeys.client(conditions ?? ({} as DashboardConditions)),
+    enabled: conditions !== null,
+    queryFn: ({ signal }) =>
+      apiRequest<{ dashboard: DashboardResult }>('dashboard/client', {
+        method: 'POST',
+        body: { conditions },
+        signal,
+      }).then((answer) => answer.dashboard),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+interface BrandOption {
+  _id: string;
+  name: string;
+  label: string;
+  value: string;
+}
+
+interface GroupRow {
+  groupId: string;
+  group_name: string;
+  brands: BrandOption[];
+}
+
+/** GET groupBrand: the groups (with their brands) the caller may see. */
+export function useGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'groups'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ groups: GroupRow[] }>('groupBrand', { query: { from: 'dashboard' }, signal }).then(
+        (answer) => answer.groups,
+      ),
+  });
+}
+
+/** GET brands/getBrandList: every brand in the caller's scope (spec 3 §7, client admin). */
+export function useBrandList(enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'brandList'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ brands: BrandOption[] }>('brands/getBrandList', { signal }).then((answer) =>
+        answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
+      ),
+  });
+}
+
+/** GET groupBrand/getBrandGroupWise/{groupId}: the brands of one group. */
+export function useGroupBrands(groupId: string | null) {
+  return useQuery({
+    queryKey: ['dashboard', 'groupBrands', groupId],
+    enabled: Boolean(groupId),
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ brands: BrandOption[] }>(`groupBrand/getBrandGroupWise/${groupId}`, { signal }).then(
+        (answer) => answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
+      ),
+  });
+}
+
+/** GET merchants/getMerchantByBrandId: the branches of the chosen brand. */
+export function useBranchOptions(brandId: string | null) {
+  return useQuery({
+    queryKey: ['dashboard', 'branches', brandId],
+    enabled: Boolean(brandId),
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ merchants: { _id: string; name: string }[] }>('merchants/getMerchantByBrandId', {
+        query: { brandId: brandId ?? undefined },
+        signal,
+      }).then((answer) => answer.merchants.map((branch) => ({ value: branch._id, label: branch.name }))),
+  });
+}
+
+/** GET distributors: the publishers, by code, with their display names (Fidel → NextJump, LUX → Mastercard). */
+export function usePublisherOptions() {
+  return useQuery({
+    queryKey: ['dashboard', 'publishers'],
+    staleTime: Infinity,
+    queryFn: ({ signal }) =>
+      apiRequest<{ distributors: { name: string; displayName: string }[] }>('distributors', { signal }).then(
+        (answer) => answer.distributors.map((p) => ({ value: p.name, label: p.displayName })),
+      ),
+  });
+}
+
+/** GET campaigns?campaignType=All&from=dashboard: the campaign selector's names and ids (spec 3 §7). */
+export function useCampaignOptions(scope: { brandId: string; groupId: string } | null) {
+  return useQuery<Option[]>({
+    queryKey: ['dashboard', 'campaigns', scope],
+    enabled: scope !== null,
+    staleTime: 30_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ campaigns: { campaign_id: string; name: string }[] }>('campaigns', {
+        query: {
+          campaignType: 'All',
+          from: 'dashboard',
+          brandId: scope?.brandId || undefined,
+          groupId: scope?.groupId || undefined,
+        },
+        signal,
+      }).then((answer) => answer.campaigns.map((c) => ({ value: c.campaign_id, label: c.name }))),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The campaign details the report reads: name, month and opening time. */
+export interface CampaignSummary {
+  _id: string;
+  name: string;
+  brandId: string;
+  start_date: string;
+  openingTime: string;
+}
+
+/** GET campaigns/{id}. */
+export function useCampaignSummary(id: string | null) {
+  return useQuery({
+    queryKey: ['dashboard', 'campaign', id],
+    enabled: Boolean(id),
+    staleTime: 60_000,
+    queryFn: ({ signal }) =>
+      apiRequest<{ campaign: CampaignSummary }>(`campaigns/${id}`, { signal }).then(
+        (answer) => answer.campaign,
+      ),
+  });
+}
+
+export interface UploadedDateAnswer {
+  ingestionLogDate: {
+    uploadedDate: string;
+    next_ingestion_date: string | null;
+    last_trans_date: string | null;
+  } | null;
+  ingestionLogList: { data_source: string; last_trans_date: string | null }[];
+}
+
+/** POST ingestionLogs/getUploadedDate: when each publisher last sent transactions (spec 3 §7). */
+export function useUploadedDate(
+  body: { data_source: string; groupId: string; brandId: string },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['dashboard', 'uploadedDate', body],
+    enabled,
+    queryFn: ({ signal }) =>
+      apiRequest<UploadedDateAnswer>('ingestionLogs/getUploadedDate', {
+        method: 'POST',
+        body: {
+          data_source: body.data_source || 'All',
+          groupId: body.groupId || undefined,
+          brandId: body.brandId || undefined,
+        },
+        signal,
+      }),
+  });
+}
+
+/** A row of the 'Transaction Details' table (spec 3 §3): money in pence, date 'yyyy-MM-dd HH:mm'. */
+export interface TransactionDetail {
+  date: string;
+  postcode: string;
+  cardLastNumber: string;
+  amount: number;
+  cashback: number;
+}
+
+/** GET dashboard/getInvoice/{id}?type=detailed&transaction=true: the campaign month's transactions (contract 3). */
+export function useTransactionDetails(campaignId: string, month: number, year: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'transactions', campaignId, month, year],
+    enabled,
+    queryFn: ({ signal }) =>
+      apiRequest<{ pdfData: { detailedList: TransactionDetail[] } }>(`dashboard/getInvoice/${campaignId}`, {
+        query: { type: 'detailed', month: String(month).padStart(2, '0'), year, transaction: true },
+        signal,
+      }).then((answer) => answer.pdfData.detailedList),
+  });
+}
+
+/** The message of a failed call: the server's responseMessage or respMessage when it gives one. */
+export function failureMessage(
+  error: unknown,
+  fallback: string = messages.common.somethingWentWrong,
+): string {
+  if (error instanceof ApiError) {
+    const payload = (error.payload ?? {}) as { responseMessage?: unknown; respMessage?: unknown };
+    if (typeof payload.responseMessage === 'string') return payload.responseMessage;
+    if (typeof payload.respMessage === 'string') return payload.respMessage;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : fallback;
+}
+
+/**
+ * Downloads the campaign's detailed invoice (contract 3): its file name from getInvoice, then the
+ * file itself, which the server sends as an attachment.
+ */
+export async function downloadInvoice(campaignId: string): Promise<void> {
+  const answer = await apiRequest<{ fileName: string }>(`dashboard/getInvoice/${campaignId}`, {
+    query: { type: 'detailed' },
+  });
+  const link = document.createElement('a');
+  link.href = `/api/invoices/detailed/${encodeURIComponent(answer.fileName)}`;
+  link.download = answer.fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Opens an invoice by its number in a new tab (contract 4). The tab opens at the click, before the
+ * call, so no pop-up blocker stops it; it closes again when the call fails.
+ */
+export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  try {
+    const { invoiceURL } = await apiRequest<{ invoiceURL: string }>('distributors/getXeroInvoice/invoice', {
+      method: 'POST',
+      body: { xero_invoiceNumber: invoiceNumber },
+    });
+    if (tab) {
+      tab.opener = null;
+      tab.location.href = invoiceURL;
+    } else {
+      window.open(invoiceURL, '_blank', 'noopener');
+    }
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/** POST dashboard/export: the filtered transactions mailed to the caller as a CSV link (contract 2). */
+export function useExportTransactions() {
+  return useMutation({
+    mutationFn: (conditions: DashboardConditions) =>
+      apiRequest<{ responseMessage?: string; respMessage?: string }>('dashboard/export', {
+        method: 'POST',
+        body: { conditions },
+      }),
+  });
+}

@@ -1,0 +1,203 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { CampaignOverviewScreen } from './campaign-overview-view.tsx';
+import { answerWith, emptyAnswer, ids, renderAt, stubApi, users, type Sent } from './test-support.tsx';
+
+const m = messages.report;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const lists = {
+  'GET /api/groupBrand': {
+    respCode: 200,
+    groups: [
+      {
+        groupId: ids.group,
+        group_name: 'Harbour Group',
+        brands: [],
+      },
+    ],
+  },
+  'GET /api/brands/getBrandList': {
+    respCode: 200,
+    brands: [
+      { _id: ids.brand, name: 'Green Fork', label: 'Green Fork', value: ids.brand },
+      { _id: ids.otherBrand, name: 'Harbour Kitchen', label: 'Harbour Kitchen', value: ids.otherBrand },
+    ],
+  },
+  [`GET /api/groupBrand/getBrandGroupWise/${ids.group}`]: {
+    respCode: 200,
+    brands: [
+      { _id: ids.otherBrand, name: 'Harbour Kitchen', label: 'Harbour Kitchen', value: ids.otherBrand },
+    ],
+  },
+  'GET /api/merchants/getMerchantByBrandId': {
+    respCode: 200,
+    merchants: [{ _id: ids.branch, name: 'Leeds' }],
+  },
+  'GET /api/distributors': {
+    respCode: 200,
+    distributors: [
+      { _id: '1', name: 'ATR', displayName: 'ATR' },
+      { _id: '2', name: 'Fidel', displayName: 'NextJump' },
+    ],
+  },
+  'GET /api/campaigns': {
+    respCode: 200,
+    campaigns: [{ _id: ids.campaign, campaign_id: ids.campaign, name: 'Green Fork25061' }],
+  },
+};
+
+/** The input a label names (a select's list is labelled by it too). */
+const field = (label: string) =>
+  screen.getAllByLabelText(label).find((element) => element.tagName === 'INPUT')!;
+const findField = async (label: string) => {
+  await screen.findAllByLabelText(label);
+  return field(label);
+};
+
+const dashboardCalls = (sent: Sent[]) => sent.filter((call) => call.url.pathname === '/api/dashboard/client');
+
+function renderDashboard(path = '/user/dashboard') {
+  return renderAt(path, '/user/dashboard/:id?', <CampaignOverviewScreen variant="dashboard" />);
+}
+
+describe('the dashboard', () => {
+  it('shows a brand admin the figures, with no Group or Brand filter but a Branch filter', async () => {
+    const sent = stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+    });
+    renderDashboard();
+
+    expect(await screen.findByText('£3,456.78')).toBeTruthy();
+    expect(screen.getByText('Total Success Fee')).toBeTruthy();
+    expect(screen.getByText('£100.00')).toBeTruthy();
+    expect(screen.getByText('Repeat Customers')).toBeTruthy();
+    expect(screen.queryAllByLabelText(m.group)).toEqual([]);
+    expect(screen.queryAllByLabelText(m.brand)).toEqual([]);
+    expect(field(m.branch)).toBeTruthy();
+    expect(field(m.publisher)).toBeTruthy();
+    expect(field(m.offerType)).toBeTruthy();
+    // Customer Type waits for the ATR publisher.
+    expect(screen.queryAllByLabelText(m.customerType)).toEqual([]);
+
+    // The first call: the last 30 days, no filters (the server's scope gives the own brand).
+    const [first] = dashboardCalls(sent);
+    expect(first!.body).toMatchObject({
+      conditions: { brand_id: '', group_id: '', kmid: '', campaign_id: '', data_source: '' },
+    });
+    const [start, end] = (first!.body as { conditions: { txn_date_time: string[] } }).conditions
+      .txn_date_time;
+    expect(Date.parse(end!) - Date.parse(start!)).toBe(29 * 86_400_000);
+  });
+
+  it('gives a client admin the Group and Brand filters, and the empty state asks for another brand', async () => {
+    stubApi(users.clientAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
+    });
+    renderDashboard();
+
+    expect(await screen.findByText(`${m.noOverviewData}${m.selectOtherBrand}`)).toBeTruthy();
+    expect(field(m.group)).toBeTruthy();
+    expect(field(m.brand)).toBeTruthy();
+    // No brand chosen yet: no Branch; no data: no Publisher or Offer Type.
+    expect(screen.queryAllByLabelText(m.branch)).toEqual([]);
+    expect(screen.queryAllByLabelText(m.publisher)).toEqual([]);
+    expect(screen.queryAllByLabelText(m.offerType)).toEqual([]);
+  });
+
+  it('tells a brand admin only that there is no data', async () => {
+    stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
+    });
+    renderDashboard();
+
+    const empty = await screen.findByTestId('overview-empty');
+    expect(empty.textContent).toBe(m.noOverviewData);
+  });
+
+  it('gives a group admin the Brand filter with All, and no Group filter', async () => {
+    stubApi(users.groupAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+    });
+    renderDashboard();
+
+    const brand = (await findField(m.brand)) as HTMLInputElement;
+    expect(brand.value).toBe('All');
+    expect(screen.queryAllByLabelText(m.group)).toEqual([]);
+    expect(screen.queryAllByLabelText(m.branch)).toEqual([]);
+    await userEvent.click(brand);
+    expect(await screen.findByRole('option', { name: 'Harbour Kitchen', hidden: true })).toBeTruthy();
+  });
+
+  it('shows Customer Type once ATR is the publisher, and sends the filter after the debounce', async () => {
+    const sent = stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+    });
+    renderDashboard();
+
+    await userEvent.click(await findField(m.publisher));
+    await userEvent.click(await screen.findByRole('option', { name: 'ATR', hidden: true }));
+    await userEvent.click(await findField(m.customerType));
+    await userEvent.click(await screen.findByRole('option', { name: m.customerTypeNew, hidden: true }));
+
+    await waitFor(() =>
+      expect(dashboardCalls(sent).at(-1)!.body).toMatchObject({
+        conditions: { data_source: 'ATR', customer_type_wrt_account: 'NEW USER' },
+      }),
+    );
+    // Debounced: the two changes made within 300 ms are one call, not two.
+    expect(dashboardCalls(sent).length).toBeLessThanOrEqual(3);
+  });
+
+  it('shows a retry-able alert when the figures cannot be loaded', async () => {
+    let fail = true;
+    stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': () =>
+        fail
+          ? Response.json({ errorMessage: 'Something went wrong on our side.' }, { status: 500 })
+          : { respCode: 200, dashboard: answerWith() },
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderDashboard();
+
+    expect(await screen.findByText(m.loadFailed)).toBeTruthy();
+    expect(error).toHaveBeenCalled();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: m.retry }));
+    expect(await screen.findByText('£3,456.78')).toBeTruthy();
+    error.mockRestore();
+  });
+
+  it("offers View Transaction for this month's campaign and Download Invoice for an earlier one", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+      [`GET /api/campaigns/${ids.campaign}`]: {
+        respCode: 200,
+        campaign: {
+          _id: ids.campaign,
+          name: 'Green Fork25061',
+          brandId: ids.brand,
+          start_date: `${month}-01`,
+          openingTime: new Date(Date.now() + 86_400_000).toISOString(),
+        },
+      },
+    });
+    renderDashboard(`/user/dashboard/${ids.campaign}`);
+
+    expect(await screen.findByRole('button', { name: m.viewTransaction })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: m.downloadInvoice })).toBeNull();
+  });
+});

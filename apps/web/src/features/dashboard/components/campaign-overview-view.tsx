@@ -1,0 +1,247 @@
+import { Group, Loader, Stack, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { pagePath } from '@krowd/domain/access/access.rules';
+import {
+  campaignReportRange,
+  dateCardOf,
+  dateCondition,
+  defaultDateRange,
+  filterVisibility,
+} from '@krowd/domain/dashboard/report.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { audienceOfUser } from '@/lib/access';
+import { useSessionUser } from '@/lib/session';
+import { useSettings } from '@/lib/settings';
+import {
+  openInvoiceByNumber,
+  failureMessage,
+  useBranchOptions,
+  useBrandList,
+  useCampaignOptions,
+  useCampaignSummary,
+  useDashboard,
+  useGroupBrands,
+  useGroups,
+  usePublisherOptions,
+  type DashboardConditions,
+  type Option,
+} from '../api/dashboard-calls.ts';
+import { notify } from '@/lib/notify';
+import { OverviewBody, hasFigures } from './overview-body.tsx';
+import { ReportActions } from './report-actions.tsx';
+import { ReportFilterBar } from './report-filter-bar.tsx';
+import {
+  branchBrandOf,
+  filterDebounceMs,
+  filterParams,
+  filterSubjectOf,
+  useReportFilters,
+  type FilterKey,
+} from './use-report-filters.ts';
+
+const m = messages.report;
+
+export type OverviewVariant = 'dashboard' | 'overview';
+
+/**
+ * The dashboard (/user/dashboard/:id?) and the Campaign Overview with filters
+ * (/user/campaigns/overview): one screen, the dashboard adding its actions (spec 3 §2.4, §2.5).
+ */
+export function CampaignOverviewScreen({ variant }: { variant: OverviewVariant }) {
+  const user = useSessionUser();
+  const timeZone = useSettings().data?.timezone;
+  if (!user || !timeZone) return <Loader aria-label={messages.common.loading} />;
+  return <FilteredOverview user={user} variant={variant} timeZone={timeZone} />;
+}
+
+function FilteredOverview({
+  user,
+  variant,
+  timeZone,
+}: {
+  user: SessionUser;
+  variant: OverviewVariant;
+  timeZone: string;
+}) {
+  const audience = audienceOfUser(user);
+  const subject = filterSubjectOf(user, audience);
+  const [now] = useState(() => new Date());
+  const navigate = useNavigate();
+  const routeParams = useParams();
+  const { params, filters, setFilter, listScope } = useReportFilters();
+  const campaignId = (variant === 'dashboard' ? routeParams.id : params.get('campaign')) ?? '';
+  const campaign = useCampaignSummary(campaignId || null);
+
+  // Dates: the user's, else the campaign's month once it is known, else the last 30 days.
+  const fallback = useMemo(() => {
+    if (!campaignId) return defaultDateRange(now, timeZone);
+    if (!campaign.data) return null;
+    return campaignReportRange(campaign.data.start_date, now, timeZone) ?? { start: '', end: '' };
+  }, [campaignId, campaign.data, now, timeZone]);
+  const today = defaultDateRange(now, timeZone).end;
+  const dates = { start: filters.start ?? fallback?.start ?? '', end: filters.end ?? fallback?.end ?? '' };
+  const dateErrors = {
+    start: dates.start && dates.start > today ? messages.dashboard.startInFuture : undefined,
+    end: dates.start && dates.end && dates.end < dates.start ? messages.dashboard.endBeforeStart : undefined,
+  };
+  const waiting = (campaignId && !campaign.data && !campaign.isError) || dateErrors.start || dateErrors.end;
+
+  const conditions: DashboardConditions | null = waiting
+    ? null
+    : {
+        brand_id: subject.kind === 'ownBrand' ? '' : filters.brand,
+        group_id: subject.kind === 'groupsAndBrands' ? filters.group : '',
+        kmid: filters.branch,
+        campaign_id: campaignId,
+        data_source: filters.publisher,
+        // Customer type applies to ATR only (spec 3 §2.4); a change of publisher clears it.
+        customer_type_wrt_account: filters.publisher.toUpperCase() === 'ATR' ? filters.customerType : '',
+        selectedOfferType: filters.offerType,
+        txn_date_time: dateCondition(dates.start, dates.end),
+        ...(filters.invoice ? { is_invoice_data: true, xero_invoice_number: filters.invoice } : {}),
+      };
+  // The figures follow the filters 300 ms after the last change (spec 3 §4).
+  const [debouncedKey] = useDebouncedValue(JSON.stringify(conditions), filterDebounceMs);
+  const figures = useDashboard(JSON.parse(debouncedKey) as DashboardConditions | null);
+  const answer = figures.data;
+  const visibility = filterVisibility({
+    audience,
+    groupId: subject.kind === 'groupBrands' ? subject.ownGroupId : filters.group,
+    brandId: filters.brand,
+    dataSource: filters.publisher,
+    hasData: hasFigures(answer),
+    isTwoCustomer: answer?.is_two_customer ?? false,
+    offerTypes: answer?.offerTypeList ?? [],
+    invoiceCount: answer?.invoiceList?.length ?? 0,
+  });
+
+  // The lists, a second behind a group, brand or branch change (spec 3 §4).
+  const groups = useGroups(subject.kind === 'groupsAndBrands');
+  const allBrands = useBrandList(subject.kind === 'groupsAndBrands' && !listScope.group);
+  const groupBrands = useGroupBrands(
+    subject.kind === 'groupBrands' ? subject.ownGroupId || null : listScope.group || null,
+  );
+  const branches = useBranchOptions(branchBrandOf(subject, { ...filters, ...listScope }) || null);
+  const publishers = usePublisherOptions();
+  const campaigns = useCampaignOptions({
+    brandId: subject.kind === 'ownBrand' ? '' : listScope.brand,
+    groupId: subject.kind === 'groupsAndBrands' ? listScope.group : '',
+  });
+  // A campaign opened by its link is offered even when the list (500 newest) does not hold it.
+  const listed = campaigns.data ?? [];
+  const campaignOptions: Option[] =
+    campaign.data && !listed.some((option) => option.value === campaign.data._id)
+      ? [{ value: campaign.data._id, label: campaign.data.name }, ...listed]
+      : listed;
+  const [openingInvoice, setOpeningInvoice] = useState(false);
+
+  const handleFilter = (key: FilterKey, value: string | null) => setFilter(key, value);
+  const handleCampaign = (id: string | null) => {
+    const next = filterParams(params);
+    // A new campaign starts from its own month.
+    next.delete('start');
+    next.delete('end');
+    if (variant === 'dashboard') {
+      const path = id ? pagePath('dashboard', { id }) : pagePath('dashboard');
+      void navigate({ pathname: path, search: next.toString() }, { replace: true });
+    } else {
+      if (id) next.set('campaign', id);
+      void navigate({ search: next.toString() }, { replace: true });
+    }
+  };
+  const handleOpenInvoice = async () => {
+    setOpeningInvoice(true);
+    try {
+      await openInvoiceByNumber(filters.invoice);
+    } catch (error) {
+      notify.error(failureMessage(error, messages.invoice.notCreated));
+    } finally {
+      setOpeningInvoice(false);
+    }
+  };
+
+  useEffect(() => {
+    if (figures.error) console.error('Dashboard figures could not be loaded', figures.error);
+  }, [figures.error]);
+
+  const printDates = dates.start && dates.end ? `/${dates.start}/${dates.end}` : '';
+  const printSearch = filterParams(params);
+  printSearch.delete('start');
+  printSearch.delete('end');
+  const printPath = `${pagePath('campaignsPrint', { id: campaignId || '0' })}${printDates}${
+    printSearch.size > 0 ? `?${printSearch}` : ''
+  }`;
+
+  const groupOptions = (groups.data ?? []).map((group) => ({
+    value: group.groupId,
+    label: group.group_name,
+  }));
+  const brandOptions =
+    subject.kind === 'groupsAndBrands' && !listScope.group
+      ? (allBrands.data ?? [])
+      : (groupBrands.data ?? []);
+  const offerTypes = (answer?.offerTypeList ?? []).map((type) => ({
+    value: type,
+    label: m.offerTypeLabels[type],
+  }));
+  const invoices = (answer?.invoiceList ?? []).map((invoice) => ({
+    value: invoice.xero_invoiceNumber,
+    label: `${invoice.xero_invoiceNumber} (${String(invoice.month).padStart(2, '0')}-${invoice.year})`,
+  }));
+
+  return (
+    <Stack gap="md">
+      <ReportFilterBar
+        filters={filters}
+        dates={dates}
+        dateErrors={dateErrors}
+        today={today}
+        visibility={visibility}
+        options={{
+          groups: groupOptions,
+          brands: brandOptions,
+          branches: branches.data ?? [],
+          publishers: publishers.data ?? [],
+          offerTypes,
+          campaigns: campaignOptions,
+          invoices,
+        }}
+        campaignId={campaignId}
+        onChange={handleFilter}
+        onCampaignChange={handleCampaign}
+        onOpenInvoice={() => void handleOpenInvoice()}
+        openingInvoice={openingInvoice}
+      />
+      <Group justify="space-between" align="center">
+        <Title order={3} size="h4">
+          {campaign.data ? campaign.data.name : m.statistics}
+          {figures.isFetching ? <Loader size="xs" ml="sm" aria-label={messages.common.loading} /> : null}
+        </Title>
+        <ReportActions
+          variant={variant}
+          campaign={campaign.data}
+          conditions={conditions}
+          printPath={printPath}
+          lastTransactionFilter={{
+            data_source: filters.publisher,
+            groupId: subject.kind === 'groupsAndBrands' ? filters.group : '',
+            brandId: subject.kind === 'ownBrand' ? '' : filters.brand,
+          }}
+          now={now}
+          timeZone={timeZone}
+        />
+      </Group>
+      <OverviewBody
+        answer={answer}
+        loading={figures.isPending}
+        error={figures.error}
+        onRetry={() => void figures.refetch()}
+        dateCard={dateCardOf(campaign.data ?? null, answer?.count ?? 0, now, timeZone)}
+        suggestOtherBrand={audience === 'clientAdmin'}
+      />
+    </Stack>
+  );
+}

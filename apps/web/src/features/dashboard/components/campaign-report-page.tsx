@@ -1,0 +1,80 @@
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { pagePath } from '@krowd/domain/access/access.rules';
+import { campaignReportRange, dateCardOf } from '@krowd/domain/dashboard/report.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { DateCard } from '@/components/reporting/date-card';
+import { useSettings } from '@/lib/settings';
+import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { OverviewBody, OverviewEmpty } from './overview-body.tsx';
+import { conditionsOf } from './report-conditions.ts';
+
+const m = messages.report;
+
+/**
+ * The single-campaign overview (/user/campaigns/reports/:id, spec 3 §2.5): titled 'Campaign
+ * Overview - {campaign name}', no filters, the campaign's month.
+ */
+export function CampaignReportPage() {
+  const { id = '' } = useParams();
+  const timeZone = useSettings().data?.timezone;
+  const [now] = useState(() => new Date());
+  const campaign = useCampaignSummary(id);
+  const range =
+    campaign.data && timeZone ? campaignReportRange(campaign.data.start_date, now, timeZone) : null;
+  const figures = useDashboard(
+    range ? conditionsOf({ campaign_id: id, txn_date_time: [range.start, range.end] }) : null,
+  );
+  const name = campaign.data?.name ?? '';
+
+  useEffect(() => {
+    if (name) document.title = `${m.overviewTitle(name)} · Krowd`;
+  }, [name]);
+  useEffect(() => {
+    if (figures.error) console.error('Campaign overview could not be loaded', figures.error);
+  }, [figures.error]);
+
+  if (campaign.isError) {
+    return (
+      <Stack gap="lg">
+        <Title order={2}>{m.overviewTitle('')}</Title>
+        <Alert color="red">{failureMessage(campaign.error, m.campaignNotFound)}</Alert>
+      </Stack>
+    );
+  }
+  if (!campaign.data || !timeZone) return <Loader aria-label={messages.common.loading} />;
+  const dateCard = dateCardOf(campaign.data, figures.data?.count ?? 0, now, timeZone);
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={2}>{m.overviewTitle(name)}</Title>
+        <Button
+          leftSection={<IconPrinter size={16} />}
+          onClick={() => window.open(pagePath('campaignsPrint', { id }), '_blank', 'noopener')}
+        >
+          {m.print}
+        </Button>
+      </Group>
+      {range ? (
+        <OverviewBody
+          answer={figures.data}
+          loading={figures.isPending}
+          error={figures.error}
+          onRetry={() => void figures.refetch()}
+          dateCard={dateCard}
+          suggestOtherBrand={false}
+        />
+      ) : (
+        // A campaign that has not started has no figures yet: its days to start, and the empty state.
+        <Stack gap="md">
+          <Group>
+            <DateCard card={dateCard} />
+          </Group>
+          <OverviewEmpty suggestOtherBrand={false} />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
+import type { DateCard } from '@krowd/domain/dashboard/report.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { OverviewFigures } from '@/components/reporting/overview-figures';
+import type { DashboardResult } from '../api/dashboard-calls.ts';
+
+const m = messages.report;
+
+/** Whether an answer has figures to show: campaigns with results and at least one conversion. */
+export function hasFigures(answer: DashboardResult | undefined): boolean {
+  if (!answer || answer.count === 0) return false;
+  const conversions = answer.statistics?.find((statistic) => statistic.name === 'conversions')?.value;
+  return conversions === undefined || (typeof conversions === 'number' && conversions > 0);
+}
+
+/** The placeholders while the first answer loads. */
+export function OverviewSkeleton() {
+  return (
+    <Stack gap="md" data-testid="overview-loading" aria-busy="true">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} h={86} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Skeleton h={340} radius="md" />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Skeleton h={340} radius="md" />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** 'No campaign overview data found.' (+ ' Please select other brand' for client admins). */
+export function OverviewEmpty({ suggestOtherBrand }: { suggestOtherBrand: boolean }) {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="xs">
+        <IconChartDonut size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
+        <Text c="dimmed" ta="center" data-testid="overview-empty">
+          {m.noOverviewData}
+          {suggestOtherBrand ? m.selectOtherBrand : ''}
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+export interface OverviewBodyProps {
+  answer: DashboardResult | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  dateCard: DateCard;
+  suggestOtherBrand: boolean;
+}
+
+/**
+ * The figures area: skeletons while the first answer loads, the retry alert when it failed (the
+ * spec only logs; a silent blank screen is worse), the empty state, or the figures.
+ */
+export function OverviewBody({
+  answer,
+  loading,
+  error,
+  onRetry,
+  dateCard,
+  suggestOtherBrand,
+}: OverviewBodyProps) {
+  if (error) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle size={18} />} title={m.loadFailed}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{error instanceof Error ? error.message : String(error)}</Text>
+          <Button size="xs" variant="white" color="red" onClick={onRetry}>
+            {m.retry}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!answer)
+    return loading ? <OverviewSkeleton /> : <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
+  if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
+  return <OverviewFigures data={answer} dateCard={dateCard} />;
+}

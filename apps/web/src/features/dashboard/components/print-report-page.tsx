@@ -1,0 +1,123 @@
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { campaignReportRange, dateCardOf, dateCondition } from '@krowd/domain/dashboard/report.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { Logo } from '@/components/ui/logo';
+import { PrintFigures } from '@/components/reporting/overview-figures';
+import { useSettings } from '@/lib/settings';
+import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { hasFigures, OverviewEmpty } from './overview-body.tsx';
+import { conditionsOf, isCampaignId } from './report-conditions.ts';
+import { readFilters } from './use-report-filters.ts';
+import classes from './print-report.module.css';
+
+const m = messages.report;
+
+/** Width the charts are drawn at: the A4 sheet less its margins (186 mm at 96 dpi). */
+export const printWidth = 700;
+/** Time for the charts to measure and draw before the print dialog opens. */
+export const printDelayMs = 800;
+
+/**
+ * The print report (/user/campaigns/print/:id/:start_date?/:end_date?, spec 3 §2.6): by campaign
+ * when the id is one, otherwise by the dates (and the dashboard filters carried in the query).
+ * Sets the title, then opens the print dialog once, after the figures load.
+ */
+export function PrintReportPage() {
+  const { id, start_date: start, end_date: end } = useParams();
+  const [search] = useSearchParams();
+  const timeZone = useSettings().data?.timezone;
+  const [now] = useState(() => new Date());
+  const byCampaign = isCampaignId(id);
+  const campaign = useCampaignSummary(byCampaign ? id : null);
+  const range =
+    byCampaign && campaign.data && timeZone
+      ? campaignReportRange(campaign.data.start_date, now, timeZone)
+      : null;
+  const filters = readFilters(search);
+  const conditions = byCampaign
+    ? range
+      ? conditionsOf({ campaign_id: id, txn_date_time: [range.start, range.end] })
+      : null
+    : conditionsOf({
+        group_id: filters.group,
+        brand_id: filters.brand,
+        kmid: filters.branch,
+        data_source: filters.publisher,
+        customer_type_wrt_account: filters.publisher.toUpperCase() === 'ATR' ? filters.customerType : '',
+        selectedOfferType: filters.offerType,
+        txn_date_time: dateCondition(start, end),
+      });
+  const figures = useDashboard(conditions);
+  const answer = figures.data;
+  const notStarted = byCampaign && campaign.data && timeZone && !range;
+  const name = byCampaign
+    ? (campaign.data?.name ?? '')
+    : answer
+      ? `${answer.start_date} to ${answer.end_date}`
+      : '';
+  const title = name ? m.overviewTitle(name) : '';
+  const ready = Boolean(title) && (Boolean(answer) || Boolean(notStarted)) && !figures.isFetching;
+
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  // The print dialog opens once (spec 3 §4), after the figures and charts are drawn.
+  const printed = useRef(false);
+  useEffect(() => {
+    if (!ready || printed.current) return;
+    const timer = window.setTimeout(() => {
+      if (printed.current) return;
+      printed.current = true;
+      window.print();
+    }, printDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [ready]);
+
+  useEffect(() => {
+    if (figures.error) console.error('Print report could not be loaded', figures.error);
+  }, [figures.error]);
+
+  const failure = campaign.error ?? figures.error;
+  let body;
+  if (failure) body = <Alert color="red">{failureMessage(failure, m.campaignNotFound)}</Alert>;
+  else if (!timeZone || (!answer && !notStarted)) body = <Loader aria-label={m.printPreparing} />;
+  else if (notStarted || !hasFigures(answer)) body = <OverviewEmpty suggestOtherBrand={false} />;
+  else
+    body = (
+      <PrintFigures
+        data={answer!}
+        dateCard={dateCardOf(byCampaign ? (campaign.data ?? null) : null, answer!.count, now, timeZone)}
+        width={printWidth}
+      />
+    );
+
+  return (
+    <div className={classes.screen}>
+      <Group className={classes.toolbar} justify="flex-end">
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!ready}>
+          {m.print}
+        </Button>
+      </Group>
+      <div className={classes.sheet}>
+        <Stack gap="lg">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Stack gap={2}>
+              <Title order={2}>{title || m.overviewTitle('')}</Title>
+              {answer ? (
+                <Text size="sm" c="dimmed">
+                  {answer.start_date} – {answer.end_date}
+                </Text>
+              ) : null}
+            </Stack>
+            <Logo size={28} />
+          </Group>
+          {body}
+        </Stack>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { vi } from 'vitest';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+
+export const ids = {
+  brand: 'c0c0c0c0-0000-4000-8000-000000000003',
+  otherBrand: 'c0c0c0c0-0000-4000-8000-000000000004',
+  group: 'd0d0d0d0-0000-4000-8000-000000000005',
+  branch: 'e0e0e0e0-0000-4000-8000-000000000006',
+  campaign: 'f0f0f0f0-0000-4000-8000-000000000007',
+};
+
+const baseUser: SessionUser = {
+  _id: 'a0a0a0a0-0000-4000-8000-000000000001',
+  email: 'someone@demo.test',
+  firstName: 'Some',
+  lastName: 'One',
+  displayName: 'Some One',
+  phone: null,
+  photo: null,
+  role: 'brandAdmin',
+  entityType: 'brand',
+  entity: { name: 'Green Fork' },
+  brandId: ids.brand,
+  brandObjId: ids.brand,
+  brandName: 'Green Fork',
+  brandIds: [],
+  groupId: null,
+  groupName: null,
+  bankId: null,
+  bankName: null,
+  isClientAdmin: false,
+  isInternalDemo: false,
+  source: null,
+  isFirstLogin: false,
+  isTAndCAccepted: true,
+  guestUser: false,
+  guestUserFlag: false,
+  stepOne: false,
+  stepTwo: false,
+  stepThree: false,
+  proceesCompleted: true,
+  step: null,
+  stepOneData: null,
+  __v: 0,
+};
+
+export const users = {
+  brandAdmin: baseUser,
+  groupAdmin: {
+    ...baseUser,
+    role: 'groupAdmin',
+    brandId: null,
+    brandObjId: null,
+    groupId: ids.group,
+  } as SessionUser,
+  clientAdmin: {
+    ...baseUser,
+    role: 'brandUser',
+    brandId: null,
+    brandObjId: null,
+    isClientAdmin: true,
+  } as SessionUser,
+};
+
+export interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+}
+
+type Answer = unknown | ((sent: Sent) => unknown);
+
+/** Answers the calls as the API would (by 'METHOD /path'), keeping what was sent; anything else is a 404. */
+export function stubApi(user: SessionUser, answers: Record<string, Answer>) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      const call = { method, url, body };
+      sent.push(call);
+      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
+      if (url.pathname === '/api/settings') {
+        return Response.json({ respCode: 200, settings: { timezone: 'Europe/London' } });
+      }
+      const answer = answers[`${method} ${url.pathname}`];
+      if (answer === undefined) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+      const value = await (typeof answer === 'function' ? (answer as (sent: Sent) => unknown)(call) : answer);
+      if (value instanceof Response) return value;
+      return Response.json(value);
+    }),
+  );
+  return sent;
+}
+
+export function renderAt(path: string, route: string, element: ReactNode) {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <Notifications />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={route} element={element} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** A dashboard answer with figures (money in pence). */
+export function answerWith(overrides: Record<string, unknown> = {}) {
+  return {
+    name: '',
+    start_date: '2025-05-17',
+    end_date: '2025-06-15',
+    count: 2,
+    statistics: [
+      { name: 'reach', value: 120 },
+      { name: 'conversions', value: 150 },
+      { name: 'revenue', value: 345_678 },
+      { name: 'total_cost', value: 50_000 },
+      { name: 'totalCashback', value: 40_000 },
+      { name: 'totalSuccessFee', value: 10_000 },
+      { name: 'cpa', value: 333 },
+    ],
+    insights: [
+      { name: 'highest_spend', value: 9_999 },
+      { name: 'lowest_spend', value: 250 },
+      { name: 'average_spend', value: 2_305 },
+      { name: 'repeat_customers', value: 30 },
+    ],
+    performance: {
+      reach: [],
+      conversions: [{ label: '2025-W20', value: 150 }],
+      revenue: [{ label: '2025-W20', value: 345_678 }],
+    },
+    demographic: {
+      age: [],
+      gender: [],
+      nationality: [],
+      branches: [{ label: 'Harbour Kitchen Leeds', value: 345_678 }],
+      revenuePerPublisher: [{ label: 'NextJump', value: 345_678 }],
+    },
+    is_two_customer: true,
+    offerTypeList: ['dp'],
+    currentFilter: {},
+    ...overrides,
+  };
+}
+
+export const emptyAnswer = () =>
+  answerWith({
+    count: 0,
+    statistics: [
+      { name: 'reach', value: 0 },
+      { name: 'conversions', value: 0 },
+    ],
+    offerTypeList: [],
+    is_two_customer: false,
+  });

@@ -1,0 +1,114 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CampaignReference,
+  OverviewContent,
+  OverviewFigures,
+  OverviewTrigger,
+} from '@krowd/domain/overview/overview.schema';
+import { apiRequest } from '@/lib/api-client';
+
+/** GET campaignoverview/raw: the figures in force, the computed ones and whether they were edited. */
+export interface OverviewRaw {
+  respCode: number;
+  campaign: CampaignReference;
+  overview: OverviewFigures & { campaign_id: string };
+  computed: OverviewFigures;
+  computedAt: string | null;
+  overridden: boolean;
+  overriddenAt?: string;
+  overriddenBy?: string;
+}
+
+export interface OverviewListRow {
+  id: string;
+  name: string;
+  brandName: string;
+  month: string;
+  computedAt: string | null;
+  editedAt: string | null;
+}
+
+/** An upload's answer: what was stored from each file. */
+export interface DocsAnswer {
+  respMessage: string;
+  transactions: { received: number; inserted: number; duplicates: number; unmatched: number };
+  impressions: { stored: number };
+}
+
+/** A refused upload (400): every error with its file and line. */
+export interface DocsRefusal {
+  errorMessage: string;
+  errors?: { file: 'transactions' | 'impressions'; line: number; message: string }[];
+}
+
+const overviewKey = ['campaignoverview'] as const;
+
+export function useOverviewRaw(campaignId: string) {
+  return useQuery({
+    queryKey: [...overviewKey, 'raw', campaignId],
+    queryFn: ({ signal }) =>
+      apiRequest<OverviewRaw>('campaignoverview/raw', { query: { id: campaignId }, signal }),
+  });
+}
+
+/** PUT campaignoverview/{id}: the edited figures, money in pence. */
+export function useSaveOverview(campaignId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: OverviewContent) =>
+      apiRequest<{ respMessage: string }>(`campaignoverview/${campaignId}`, {
+        method: 'PUT',
+        body: { ...content, campaign_id: campaignId },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
+  });
+}
+
+/** POST campaignoverview/create: queue the computation of a month range. */
+export function useTriggerOverview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (range: OverviewTrigger) =>
+      apiRequest<{ respMessage: string }>('campaignoverview/create', { method: 'POST', body: range }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
+  });
+}
+
+/** POST campaignoverview/upload: the transactions and impressions files as one multipart form. */
+export function useUploadDocs() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      transactions,
+      impressions,
+      range,
+    }: {
+      transactions: File;
+      impressions: File;
+      range?: OverviewTrigger;
+    }) => {
+      const form = new FormData();
+      if (range) {
+        form.append('start_date', range.start_date);
+        form.append('end_date', range.end_date);
+      }
+      form.append('transactions', transactions);
+      form.append('impressions', impressions);
+      return apiRequest<DocsAnswer>('campaignoverview/upload', { method: 'POST', form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
+  });
+}
+
+/** GET campaignoverview/list: campaigns of a month range with their overview status. */
+export function useOverviewList(range: OverviewTrigger | null) {
+  return useQuery({
+    queryKey: [...overviewKey, 'list', range],
+    enabled: range !== null,
+    queryFn: ({ signal }) =>
+      apiRequest<{ campaigns: OverviewListRow[] }>('campaignoverview/list', {
+        query: range ?? undefined,
+        signal,
+      }).then((answer) => answer.campaigns),
+  });
+}

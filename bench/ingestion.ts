@@ -1,0 +1,206 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import {
+  transactionColumns,
+  transactionRowSchema,
+} from '../packages/domain/src/ingestion/transaction-file.schema.ts';
+import type { Database } from '../apps/api/src/db/database.ts';
+import {
+  demoMerchants,
+  demoPublisherTransactions,
+  type DemoTransactionRow,
+} from '../apps/api/src/demo/demo-transactions.ts';
+import {
+  createTransactionIngestion,
+  type IngestResult,
+} from '../apps/api/src/modules/ingestion/ingestion.transactions.ts';
+import { createTransactionsRepository } from '../apps/api/src/modules/ingestion/transactions.repository.ts';
+import { csvItems } from '../apps/api/src/modules/ingestion/transactions.routes.ts';
+import { benchApp } from './harness.ts';
+
+/**
+ * The ingestion benchmark: one publisher's file of `rows` demo transactions (demo-transactions.ts: a
+ * year in time order, about 2% refunds naming their original, 1% unknown MIDs, a card pool per brand
+ * with regulars), generated as it is read, turned into CSV bytes in 64 kB chunks and read by the
+ * publisher route's own CSV reader (csvItems) into the ingestion service, as `POST
+ * /api/transactions/ingest` does once Fastify hands it the body stream. Memory is sampled every
+ * 50 ms: the process's resident set and V8's heap; the generator itself holds one day of rows.
+ */
+export interface IngestionRun {
+  rows: number;
+  seconds: number;
+  rowsPerSecond: number;
+  peakRssMb: number;
+  peakHeapMb: number;
+  /** Resident set before the upload started (the app, the database engine, the demo data). */
+  startRssMb: number;
+  /** CPU seconds of this process (PGlite runs in it) and, on a local PostgreSQL, of its server processes for the database. */
+  nodeCpuSeconds: number;
+  databaseCpuSeconds: number | null;
+  result: IngestResult;
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL server processes serving this database, from /proc
+ * (the server is on this machine in the benchmark's setup); null on PGlite or when unreadable.
+ */
+async function serverCpu(database: Database): Promise<number | null> {
+  if (database.engine !== 'postgres') return null;
+  const { rows } = await sql<{ pid: number }>`
+    SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(database.db);
+  const ticks = 100;
+  let total = 0;
+  try {
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    }
+  } catch {
+    return null;
+  }
+  return total;
+}
+
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+const header = [...transactionColumns, 'original_transaction_id'] as const;
+
+async function* csvBytes(rows: Iterable<DemoTransactionRow>): AsyncGenerator<Buffer> {
+  let text = `${header.join(',')}\n`;
+  for (const row of rows) {
+    text += `${header.map((column) => quote(row[column] ?? '')).join(',')}\n`;
+    if (text.length >= 65_536) {
+      yield Buffer.from(text);
+      text = '';
+    }
+  }
+  if (text !== '') yield Buffer.from(text);
+}
+
+export async function benchIngestion(
+  database: Database,
+  options: {
+    rows: number;
+    publisher?: string;
+    seed?: number;
+    timeZone?: string;
+    /** Profiling: wraps the repository (e.g. to time its calls). */
+    wrap?: <T extends object>(repository: T) => T;
+  },
+): Promise<IngestionRun> {
+  const { db } = database;
+  const code = options.publisher ?? 'ATR';
+  const publisher = await db
+    .selectFrom('publishers')
+    .select(['id', 'code'])
+    .where('code', '=', code)
+    .executeTakeFirstOrThrow();
+  const merchants = await demoMerchants(db);
+  const now = new Date();
+  const rows = demoPublisherTransactions(code, options.rows, {
+    merchants,
+    count: options.rows,
+    now,
+    seed: options.seed ?? 5,
+    idPrefix: `B${options.rows.toString(36)}${now.getTime().toString(36)}`,
+  });
+  const ingestion = createTransactionIngestion({
+    db,
+    transactions: (options.wrap ?? ((repository) => repository))(createTransactionsRepository(db)),
+    timeZone: options.timeZone ?? 'Europe/London',
+    clock: () => new Date(),
+  });
+
+  globalThis.gc?.();
+  const startRss = process.memoryUsage().rss;
+  let peakRss = startRss;
+  let peakHeap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+  }, 50);
+  const databaseCpu = await serverCpu(database);
+  const nodeCpu = process.cpuUsage();
+  const started = performance.now();
+  try {
+    const result = await ingestion.ingest(publisher, csvItems(csvBytes(rows)), {
+      partial: false,
+      channel: 'api',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(nodeCpu);
+    const databaseCpuAfter = await serverCpu(database);
+    const usage = process.memoryUsage();
+    peakRss = Math.max(peakRss, usage.rss);
+    peakHeap = Math.max(peakHeap, usage.heapUsed);
+    return {
+      rows: result.received,
+      seconds,
+      rowsPerSecond: result.received / seconds,
+      peakRssMb: peakRss / 1e6,
+      peakHeapMb: peakHeap / 1e6,
+      startRssMb: startRss / 1e6,
+      nodeCpuSeconds: (cpu.user + cpu.system) / 1e6,
+      databaseCpuSeconds:
+        databaseCpu === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpu,
+      result,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The baseline: the same file read and validated only (CSV reader and row schema, no database). */
+async function readOnly(rows: number): Promise<{ seconds: number; rowsPerSecond: number }> {
+  const generated = demoPublisherTransactions('ATR', rows, {
+    merchants: [
+      { publisher: 'ATR', brandId: 'b', mid: '10000001', postcode: 'LS1 1AB', averageSpendPence: 2400 },
+    ],
+    count: rows,
+    now: new Date(),
+    seed: 5,
+  });
+  const started = performance.now();
+  let valid = 0;
+  for await (const item of csvItems(csvBytes(generated))) {
+    if ('fields' in item && transactionRowSchema.safeParse(item.fields).success) valid += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (valid !== rows) throw new Error(`read ${valid} valid rows of ${rows}`);
+  return { seconds, rowsPerSecond: rows / seconds };
+}
+
+const mb = (value: number) => value.toFixed(0);
+
+/** The results.md section: a tenth of the file and the whole file, each on a fresh database. */
+export async function ingestionSection(rows: number): Promise<string> {
+  const sizes = [Math.max(1000, Math.round(rows / 10)), rows];
+  const runs: IngestionRun[] = [];
+  let engine = '';
+  for (const size of sizes) {
+    const bench = await benchApp();
+    engine = bench.engine;
+    try {
+      runs.push(await benchIngestion(bench.database, { rows: size, timeZone: bench.config.timezone }));
+    } finally {
+      await bench.close();
+    }
+  }
+  const baseline = await readOnly(sizes[0]!);
+  const format = (n: number) => n.toLocaleString('en-GB');
+  return [
+    `## Ingestion of one publisher's file (${engine})`,
+    '',
+    "The demo generator's rows for ATR (a year in time order, 2% refunds naming their original, 1% unknown MIDs, regulars among the cards) as CSV through the publisher route's reader into the ingestion service: validated, staged, qualified in time order, stored with their outcome, refunds applied, the reporting store and ingestion log written, all in one database transaction. Memory is the process's peak resident set and V8 heap, sampled every 50 ms; 'before' is the resident set with the app and demo data loaded. Target: 50,000 rows/s on PostgreSQL, memory flat.",
+    '',
+    '| file rows | seconds | rows/s | peak RSS MB | peak heap MB | RSS before MB | stored | unknown MID |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| baseline: read and validate only, ${format(sizes[0]!)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | |`,
+    ...runs.map(
+      (run) =>
+        `| ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.startRssMb)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} |`,
+    ),
+    '',
+  ].join('\n');
+}
