@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../apps/api/src/db/schema.ts';
+import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { createReportingRepository } from '../apps/api/src/modules/reporting/reporting.repository.ts';
+import { benchApp, time } from './harness.ts';
 
 /**
  * The dashboard benchmark's data: `count` transactions over the year to yesterday, written by
@@ -141,15 +143,25 @@ export async function seedDashboardTransactions(
   await sql`VACUUM ANALYZE transactions`.execute(db);
   await sql`VACUUM ANALYZE reporting_daily`.execute(db);
   await sql`VACUUM ANALYZE reporting_card_days`.execute(db);
+  return {
+    ...(await storeCounts(db)),
+    uploads,
+    seconds: (performance.now() - started) / 1000,
+    storeSeconds,
+  };
+}
+
+/** What the database holds (a database kept from an earlier run: no seeding figures). */
+async function storeCounts(db: Kysely<DB>): Promise<DashboardSeed> {
   const { rows: counts } = await sql<{ transactions: number; daily: number; cardDays: number }>`
     SELECT (SELECT count(*) FROM transactions)::int AS transactions,
       (SELECT count(*) FROM reporting_daily)::int AS daily,
       (SELECT count(*) FROM reporting_card_days)::int AS "cardDays"`.execute(db);
   return {
     transactions: counts[0]!.transactions,
-    uploads,
-    seconds: (performance.now() - started) / 1000,
-    storeSeconds,
+    uploads: 0,
+    seconds: 0,
+    storeSeconds: 0,
     reportingDailyRows: counts[0]!.daily,
     reportingCardDayRows: counts[0]!.cardDays,
   };
@@ -198,4 +210,147 @@ export async function rawStatistics(db: Kysely<DB>, filter: RawFilter) {
     totalSuccessFee: Number(row.fee),
     repeat_customers: Number(row.repeat),
   };
+}
+
+interface Case {
+  name: string;
+  /** The dashboard's conditions_body. */
+  conditions: Record<string, unknown>;
+  raw: RawFilter;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The results.md section: a fresh database with the demo data and `count` seeded transactions;
+ * `POST /api/dashboard/client` (every part: statistics, insights, performance, demographic) for
+ * three filters, each beside the same statistics from a GROUP BY over the raw transactions, which
+ * must be equal.
+ */
+export async function dashboardSection(count: number): Promise<{ text: string; equal: boolean }> {
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  const bench = await benchApp({ reuse });
+  try {
+    const { db } = bench.database;
+    const stored = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    const seed =
+      reuse && Number(stored?.n) >= count
+        ? await storeCounts(db)
+        : await seedDashboardTransactions(db, { count, timeZone: bench.config.timezone });
+    const login = async (email: string) => {
+      const response = await bench.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: demoPassword },
+      });
+      const body = response.json() as { accessToken: string };
+      return { authorization: `Bearer ${body.accessToken}` };
+    };
+    const clientAdmin = await login('clientadmin@demo.test');
+    const group = await db.selectFrom('groups').select('id').executeTakeFirstOrThrow();
+    const groupBrands = (
+      await db.selectFrom('brands').select('id').where('group_id', '=', group.id).execute()
+    ).map((brand) => brand.id);
+    // The busiest brand and, of it, the busiest branch: the hardest single-brand filters.
+    const busiest = await sql<{ brand_id: string; branch_id: string }>`
+      SELECT brand_id, branch_id FROM reporting_daily
+      GROUP BY brand_id, branch_id ORDER BY sum(conversions) DESC LIMIT 1`.execute(db);
+    const { brand_id: brandId, branch_id: branchId } = busiest.rows[0]!;
+    const atr = await db
+      .selectFrom('publishers')
+      .select('id')
+      .where('code', '=', 'ATR')
+      .executeTakeFirstOrThrow();
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const daysBack = (days: number) => isoDay(new Date(yesterday.getTime() - (days - 1) * 86_400_000));
+    const end = isoDay(yesterday);
+    const cases: Case[] = [
+      {
+        name: 'group (its brands), last 30 days',
+        conditions: { group_id: group.id, txn_date_time: [daysBack(30), end] },
+        raw: { startDate: daysBack(30), endDate: end, brandIds: groupBrands },
+      },
+      {
+        name: 'one brand + publisher ATR, last 12 months',
+        conditions: { brand_id: brandId, data_source: 'ATR', txn_date_time: [daysBack(365), end] },
+        raw: { startDate: daysBack(365), endDate: end, brandIds: [brandId], publisherId: atr.id },
+      },
+      {
+        name: 'one brand + branch + new customers, last 90 days',
+        conditions: {
+          brand_id: brandId,
+          kmid: branchId,
+          customer_type_wrt_account: 'NEW USER',
+          txn_date_time: [daysBack(90), end],
+        },
+        raw: {
+          startDate: daysBack(90),
+          endDate: end,
+          brandIds: [brandId],
+          branchId,
+          customerTypes: ['new'],
+        },
+      },
+    ];
+
+    const iterations = Number(process.env.BENCH_DASHBOARD_ITERATIONS ?? 100);
+    const rawIterations = Number(process.env.BENCH_RAW_ITERATIONS ?? 5);
+    const lines: string[] = [];
+    let equal = true;
+    for (const entry of cases) {
+      const request = () =>
+        bench.inject({
+          method: 'POST',
+          url: '/api/dashboard/client',
+          headers: clientAdmin,
+          payload: { conditions: entry.conditions },
+        });
+      const { dashboard: answer } = (await request()).json() as {
+        dashboard: {
+          statistics: { name: string; value: unknown }[];
+          insights: { name: string; value: unknown }[];
+        };
+      };
+      const valueOf = (name: string) =>
+        [...answer.statistics, ...answer.insights].find((item) => item.name === name)?.value;
+      const figures = {
+        reach: valueOf('reach'),
+        conversions: valueOf('conversions'),
+        revenue: valueOf('revenue'),
+        totalCashback: valueOf('totalCashback'),
+        totalSuccessFee: valueOf('totalSuccessFee'),
+        repeat_customers: valueOf('repeat_customers'),
+      };
+      const raw = await rawStatistics(db, entry.raw);
+      const same = JSON.stringify(figures) === JSON.stringify(raw);
+      equal &&= same;
+      const timed = await time(entry.name, iterations, request, 5);
+      const baseline = await time(
+        `GROUP BY: ${entry.name}`,
+        rawIterations,
+        () => rawStatistics(db, entry.raw),
+        1,
+      );
+      lines.push(
+        `| ${entry.name} | ${timed.p50.toFixed(1)} | ${timed.p95.toFixed(1)} | ${baseline.p50.toFixed(0)} | ${baseline.p95.toFixed(0)} | ${(baseline.p50 / timed.p50).toFixed(0)} | ${same ? 'yes' : `**no**: ${JSON.stringify(figures)} vs ${JSON.stringify(raw)}`} | ${raw.conversions.toLocaleString('en-GB')} / ${raw.reach.toLocaleString('en-GB')} |`,
+      );
+    }
+    const format = (n: number) => n.toLocaleString('en-GB');
+    const text = [
+      `## Dashboard at ${format(seed.transactions)} transactions (${bench.engine})`,
+      '',
+      `POST /api/dashboard/client through inject as the client admin, every part of the answer (statistics, insights, weekly performance, distribution), ${iterations} requests after 5 warm-ups; beside it the same statistics (reach, conversions, revenue, cashback, fee, repeat customers) from one GROUP BY over the raw transactions, ${rawIterations} runs after 1 warm-up, which must be equal. Data: ${format(seed.transactions)} transactions over the year to yesterday in ${seed.uploads} uploads (bench/dashboard.ts: set-based SQL, then the reporting store written by ingestion's own recordUpload, ${seed.storeSeconds.toFixed(0)} s of the ${seed.seconds.toFixed(0)} s seeding); the store holds ${format(seed.reportingDailyRows)} daily rows and ${format(seed.reportingCardDayRows)} card-day rows. Targets: p95 100 ms on PostgreSQL, 300 ms on PGlite.`,
+      '',
+      '| filter | p50 ms | p95 ms | GROUP BY p50 ms | GROUP BY p95 ms | GROUP BY ÷ dashboard (p50) | answers equal | conversions / reach |',
+      '|---|---:|---:|---:|---:|---:|---|---:|',
+      ...lines,
+      '',
+    ].join('\n');
+    return { text, equal };
+  } finally {
+    await bench.close();
+  }
 }

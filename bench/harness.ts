@@ -54,23 +54,28 @@ export function table(title: string, note: string, rows: Row[]): string {
 
 /**
  * The real app on a database of its own with the demo data: PGlite in memory, or (with
- * DATABASE_URL) a fresh PostgreSQL database that `close()` drops.
+ * DATABASE_URL) a fresh PostgreSQL database that `close()` drops. `reuse` (PostgreSQL only, a
+ * development aid): a named database kept between runs, created with the demo data the first time.
  */
-export async function benchApp() {
+export async function benchApp(options: { reuse?: string } = {}) {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', AUTH_RATE_LIMIT_PER_IP: '100000000' });
   const adminUrl = process.env.DATABASE_URL;
   let database: Database;
   let drop = async () => {};
+  let fresh = true;
   if (adminUrl) {
-    const name = `krowd_bench_${randomBytes(4).toString('hex')}`;
+    const name = options.reuse ?? `krowd_bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    fresh = exists.rowCount === 0;
+    if (fresh) await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory', poolMax: 4 });
     drop = async () => {
+      if (options.reuse) return;
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -80,7 +85,7 @@ export async function benchApp() {
     database = await openDatabase({ dataDir: 'memory' });
   }
   await migrateToLatest(database.db);
-  await loadDemoData(database.db);
+  if (fresh) await loadDemoData(database.db);
   const app = await buildApp({ config, database, logger: false });
   await app.services.settings.ensureDefaults();
   const inject = async (request: InjectOptions) => {

@@ -59,7 +59,7 @@ test('a campaign’s print report is titled with its name and prints once', asyn
   await expect(page).toHaveTitle(`Campaign Overview - ${campaign.name}`);
   await expect(page.getByRole('heading', { name: `Campaign Overview - ${campaign.name}` })).toBeVisible();
   // The campaign runs this month: the date card counts the days left, beside the figures.
-  await expect(page.getByText('Left', { exact: true })).toBeVisible();
+  await expect(page.getByText('Remaining', { exact: true })).toBeVisible();
   for (const section of ['Statistics', 'Insights', 'Performance', 'Demographic']) {
     await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
   }

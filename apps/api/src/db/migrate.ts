@@ -15,6 +15,7 @@ import * as reportingAggregates from './migrations/0013-reporting-aggregates.ts'
 import * as invoiceTransactions from './migrations/0014-invoice-transactions.ts';
 import * as campaignOverview from './migrations/0015-campaign-overview.ts';
 import * as dashboardExports from './migrations/0016-dashboard-exports.ts';
+import * as reportingReadIndexes from './migrations/0017-reporting-read-indexes.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0014-invoice-transactions': invoiceTransactions,
   '0015-campaign-overview': campaignOverview,
   '0016-dashboard-exports': dashboardExports,
+  '0017-reporting-read-indexes': reportingReadIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,8 @@ import {
   overviewSchemaFor,
   overviewTriggerSchema,
   performanceTotals,
+  isoWeekOf,
+  weeklyPerformance,
 } from './overview.schema';
 
 const m = messages.overview;
@@ -165,6 +167,24 @@ describe('the create trigger and the impressions row', () => {
     ]);
     expect(messagesOf({ ...row, publisher: '' }, impressionRowSchema as never)).toEqual([
       m.impressionsPublisherInvalid,
+    ]);
+  });
+});
+
+describe('weekly performance', () => {
+  it('labels days with their ISO year-week and sums each week', () => {
+    expect(isoWeekOf('2025-06-02')).toBe('2025-W23');
+    expect(isoWeekOf('2025-06-01')).toBe('2025-W22');
+    expect(isoWeekOf('2024-12-30')).toBe('2025-W01');
+    expect(isoWeekOf('2021-01-03')).toBe('2020-W53');
+    const rows = [
+      { date: '2025-06-09', reach: 5, conversions: 1, revenue: 100 },
+      { date: '2025-06-02', reach: 10, conversions: 2, revenue: 300 },
+      { date: '2025-06-08', reach: 1, conversions: 1, revenue: 50 },
+    ];
+    expect(weeklyPerformance(rows, 'conversions')).toEqual([
+      { label: '2025-W23', value: 3 },
+      { label: '2025-W24', value: 1 },
     ]);
   });
 });

@@ -256,3 +256,29 @@ export function campaignDates(startDate: IsoDate): { startDate: IsoDate; endDate
   const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return { startDate: `${month}-01`, endDate: `${month}-${String(lastDay).padStart(2, '0')}` };
 }
+
+/** The ISO year-week label of a day, as the reporting store labels weeks ('2025-W23'). */
+export function isoWeekOf(date: IsoDate): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7) + 3);
+  const year = day.getUTCFullYear();
+  const firstThursday = new Date(Date.UTC(year, 0, 4));
+  firstThursday.setUTCDate(firstThursday.getUTCDate() - ((firstThursday.getUTCDay() + 6) % 7) + 3);
+  const week = 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
+/** A figure of the performance rows summed by ISO week, oldest first (spec 2 §9: charts by year-week). */
+export function weeklyPerformance(
+  rows: readonly { date: IsoDate; reach: number; conversions: number; revenue: number }[],
+  field: 'reach' | 'conversions' | 'revenue',
+): { label: string; value: number }[] {
+  const weeks = new Map<string, number>();
+  for (const row of rows) {
+    const week = isoWeekOf(row.date);
+    weeks.set(week, (weeks.get(week) ?? 0) + row[field]);
+  }
+  return [...weeks.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([label, value]) => ({ label, value }));
+}

@@ -141,13 +141,16 @@ describe('GET /api/groupBrand and /api/groupBrand/getBrandGroupWise/:id', () => 
 });
 
 describe('GET /api/brands/getBrandList', () => {
-  it.each(Object.entries(visible))('lists for %s exactly the demo brands in its scope', async (caller, seen) => {
-    const response = await call(app, { url: '/api/brands/getBrandList', token: sessions[caller]!.token });
+  it.each(Object.entries(visible))(
+    'lists for %s exactly the demo brands in its scope',
+    async (caller, seen) => {
+      const response = await call(app, { url: '/api/brands/getBrandList', token: sessions[caller]!.token });
 
-    expect(response.statusCode).toBe(200);
-    const listed = new Set(response.json().brands.map((brand: { value: string }) => brand.value));
-    for (const brand of allBrands) expect(listed.has(ids.brands[brand]), brand).toBe(seen.includes(brand));
-  });
+      expect(response.statusCode).toBe(200);
+      const listed = new Set(response.json().brands.map((brand: { value: string }) => brand.value));
+      for (const brand of allBrands) expect(listed.has(ids.brands[brand]), brand).toBe(seen.includes(brand));
+    },
+  );
 
   it('answers each brand as label and value, by name', async () => {
     const response = await call(app, {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DashboardAnswer, DashboardRequest } from '@krowd/domain/dashboard/dashboard.schema';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { OverviewFigures } from '@krowd/domain/overview/overview.schema';
+import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
 import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
 import type { ReportingFilter } from '../reporting/reporting.repository.ts';
@@ -29,29 +29,6 @@ const isSingleCampaign = (conditions: Conditions) =>
   !conditions.data_source &&
   !conditions.customer_type_wrt_account &&
   !conditions.selectedOfferType;
-
-/** The ISO year-week label of a day, as the reporting store labels weeks ('2025-W23'). */
-export function isoWeekOf(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  const weekday = (day.getUTCDay() + 6) % 7;
-  day.setUTCDate(day.getUTCDate() - weekday + 3);
-  const year = day.getUTCFullYear();
-  const firstThursday = new Date(Date.UTC(year, 0, 4));
-  firstThursday.setUTCDate(firstThursday.getUTCDate() - ((firstThursday.getUTCDay() + 6) % 7) + 3);
-  const week = 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
-  return `${year}-W${String(week).padStart(2, '0')}`;
-}
-
-function weekly(performance: OverviewFigures['performance'], field: 'reach' | 'conversions' | 'revenue') {
-  const weeks = new Map<string, number>();
-  for (const row of performance) {
-    const week = isoWeekOf(row.date);
-    weeks.set(week, (weeks.get(week) ?? 0) + row[field]);
-  }
-  return [...weeks.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([label, value]) => ({ label, value }));
-}
 
 export function createDashboardOverview(db: Kysely<DB>) {
   const impressions = createImpressionsRepository(db);
@@ -140,9 +117,9 @@ export function createDashboardOverview(db: Kysely<DB>) {
       }
       if (answer.performance) {
         answer.performance = {
-          reach: weekly(performance, 'reach'),
-          conversions: weekly(performance, 'conversions'),
-          revenue: weekly(performance, 'revenue'),
+          reach: weeklyPerformance(performance, 'reach'),
+          conversions: weeklyPerformance(performance, 'conversions'),
+          revenue: weeklyPerformance(performance, 'revenue'),
         };
       }
       if (answer.demographic) {

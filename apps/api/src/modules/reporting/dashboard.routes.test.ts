@@ -282,6 +282,9 @@ describe('POST /api/dashboard/client totals equal the raw transactions', () => {
     expect(answer.statistics).toContainEqual({ name: 'conversions', value: 4 });
     expect(answer.statistics).toContainEqual({ name: 'revenue', value: 9500 });
     expect(answer.statistics).toContainEqual({ name: 'reach', value: 3 });
+    // No impressions in this fixture: reach is the distinct cards that bought (overview.routes.test.ts
+    // covers reach from impressions against the raw impression rows).
+    expect(answer.reachSource).toBe('cards');
     expect(answer.insights).toContainEqual({ name: 'repeat_customers', value: 1 });
     expect(answer.name).toBe('');
     expect(answer.count).toBe(1);

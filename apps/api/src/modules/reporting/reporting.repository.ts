@@ -50,8 +50,12 @@ function whereOf(filter: ReportingFilter, without?: 'customerTypes' | 'offerType
   return sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
-/** The ISO year-week label of a day, e.g. '2025-W23'. */
-const weekOf = sql`to_char(r.day, 'IYYY-"W"IW')`;
+/**
+ * The Monday of a day's ISO week: rows are grouped by it (a date, cheap per row) and labelled
+ * once per week, e.g. '2025-W23', by `weekLabel`.
+ */
+const weekOf = sql`date_trunc('week', r.day)::date`;
+const weekLabel = (column: string) => sql`to_char(${sql.ref(column)}, 'IYYY-"W"IW')`;
 
 export interface ReportingTotals {
   conversions: number;
@@ -144,11 +148,15 @@ export function createReportingRepository(db: Kysely<DB>) {
     async weekly(filter: ReportingFilter) {
       const [sums, reach] = await Promise.all([
         sql<{ week: string; conversions: unknown; spend: unknown }>`
-          SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
-          FROM reporting_daily r ${whereOf(filter)} GROUP BY 1 ORDER BY 1`.execute(db),
+          SELECT ${weekLabel('week')} AS week, conversions, spend
+          FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
+                FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
+          ORDER BY weeks.week`.execute(db),
         sql<{ week: string; reach: unknown }>`
-          SELECT ${weekOf} AS week, count(DISTINCT card_token) AS reach
-          FROM reporting_card_days r ${whereOf(filter)} GROUP BY 1 ORDER BY 1`.execute(db),
+          SELECT ${weekLabel('week')} AS week, reach
+          FROM (SELECT ${weekOf} AS week, count(DISTINCT card_token) AS reach
+                FROM reporting_card_days r ${whereOf(filter)} GROUP BY 1) weeks
+          ORDER BY weeks.week`.execute(db),
       ]);
       const reachOf = new Map(reach.rows.map((row) => [row.week, Number(row.reach)]));
       return sums.rows.map((row) => ({

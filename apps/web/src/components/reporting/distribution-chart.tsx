@@ -1,6 +1,6 @@
-import { DonutChart } from '@mantine/charts';
 import { Box, Center, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Doughnut } from 'react-chartjs-2';
 import {
   doughnutSlices,
   isLegendHidden,
@@ -9,6 +9,7 @@ import {
 } from '@krowd/domain/dashboard/chart.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatMoney } from '@/lib/format';
+import { canDrawCharts } from './chart-setup.ts';
 import classes from './reporting.module.css';
 import { formatCount } from './report-values.ts';
 
@@ -46,14 +47,37 @@ export function DistributionDoughnut({
   const legendHidden = isLegendHidden(slices.map((slice) => slice.label));
   return (
     <Stack gap="sm" align="center" aria-label={label}>
-      <DonutChart
-        size={size}
-        thickness={Math.round(size / 7)}
-        data={slices.map((slice) => ({ name: slice.label, value: slice.value, color: slice.colour }))}
-        valueFormatter={format}
-        tooltipDataSource="segment"
-        pieProps={{ isAnimationActive: animate }}
-      />
+      <Box w={size} h={size} pos="relative">
+        {canDrawCharts ? (
+          <Doughnut
+            role="img"
+            aria-label={label}
+            data={{
+              labels: slices.map((slice) => slice.label),
+              datasets: [
+                {
+                  data: slices.map((slice) => slice.value),
+                  backgroundColor: slices.map((slice) => slice.colour),
+                  borderWidth: 1,
+                },
+              ],
+            }}
+            options={{
+              animation: animate ? undefined : false,
+              cutout: '62%',
+              plugins: {
+                tooltip: { callbacks: { label: (item) => `${item.label}: ${format(item.parsed)}` } },
+              },
+            }}
+          >
+            {label}
+          </Doughnut>
+        ) : (
+          <Text c="dimmed" size="sm">
+            {label}
+          </Text>
+        )}
+      </Box>
       {legendHidden ? null : (
         <Box className={classes.legend} data-testid="doughnut-legend">
           {slices.map((slice) => (

@@ -1,9 +1,10 @@
-import { LineChart } from '@mantine/charts';
-import { Center, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Line } from 'react-chartjs-2';
 import { axisMaximum, type ChartPoint } from '@krowd/domain/dashboard/chart.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatMoney } from '@/lib/format';
+import { canDrawCharts } from './chart-setup.ts';
 import classes from './reporting.module.css';
 import { formatCount } from './report-values.ts';
 
@@ -36,27 +37,55 @@ export function PerformanceLineChart({
   }
   const revenue = metric === 'revenue';
   // Revenue is drawn in pounds (the axis says GBP); the tooltip shows it as £ with pence.
-  const data = points.map((point) => ({
-    week: point.label,
-    value: revenue ? point.value / 100 : point.value,
-  }));
+  const values = points.map((point) => (revenue ? point.value / 100 : point.value));
   const label = revenue ? m.revenueGbp : m.customers;
+  const colour = revenue ? '#0c8599' : '#1c7ed6';
+  const format = (value: number) => (revenue ? formatMoney(Math.round(value * 100)) : formatCount(value));
   return (
-    <LineChart
-      h={height}
-      data={data}
-      dataKey="week"
-      series={[{ name: 'value', label, color: revenue ? 'teal.7' : 'blue.6' }]}
-      curveType="monotone"
-      xAxisLabel={m.yearWeek}
-      yAxisLabel={label}
-      yAxisProps={{ domain: [0, axisMaximum(data.map((point) => point.value))], width: 70 }}
-      valueFormatter={(value) => (revenue ? formatMoney(Math.round(value * 100)) : formatCount(value))}
-      lineProps={{ isAnimationActive: animate }}
-      gridAxis="xy"
-      withDots={data.length <= 20}
-      aria-label={`${m.performance}: ${label}`}
-    />
+    <Box h={height} pos="relative">
+      {canDrawCharts ? (
+        <Line
+          role="img"
+          aria-label={`${m.performance}: ${label}`}
+          data={{
+            labels: points.map((point) => point.label),
+            datasets: [
+              {
+                label,
+                data: values,
+                borderColor: colour,
+                backgroundColor: `${colour}22`,
+                fill: true,
+                tension: 0.3,
+                pointRadius: values.length <= 20 ? 3 : 0,
+              },
+            ],
+          }}
+          options={{
+            animation: animate ? undefined : false,
+            interaction: { mode: 'index', intersect: false },
+            plugins: {
+              tooltip: { callbacks: { label: (item) => `${label}: ${format(item.parsed.y ?? 0)}` } },
+            },
+            scales: {
+              x: { title: { display: true, text: m.yearWeek } },
+              y: {
+                min: 0,
+                max: axisMaximum(values),
+                title: { display: true, text: label },
+                ticks: { callback: (value) => (revenue ? `£${formatCount(Number(value))}` : value) },
+              },
+            },
+          }}
+        >
+          {`${m.performance}: ${label}`}
+        </Line>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {`${m.performance}: ${label}`}
+        </Text>
+      )}
+    </Box>
   );
 }
 

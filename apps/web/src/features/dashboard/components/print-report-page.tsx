@@ -107,7 +107,7 @@ export function PrintReportPage() {
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
               <Title order={2}>{title || m.overviewTitle('')}</Title>
-              {answer ? (
+              {answer && byCampaign ? (
                 <Text size="sm" c="dimmed">
                   {answer.start_date} – {answer.end_date}
                 </Text>

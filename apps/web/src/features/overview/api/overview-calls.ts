@@ -105,6 +105,8 @@ export function useOverviewList(range: OverviewTrigger | null) {
   return useQuery({
     queryKey: [...overviewKey, 'list', range],
     enabled: range !== null,
+    // The create trigger's job runs within the queue's poll (15 s): the statuses follow.
+    refetchInterval: 15_000,
     queryFn: ({ signal }) =>
       apiRequest<{ campaigns: OverviewListRow[] }>('campaignoverview/list', {
         query: range ?? undefined,

@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { dateCardOf } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import { statTypeLabels, statTypes, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
+import {
+  statTypeLabels,
+  statTypes,
+  weeklyPerformance,
+  type OverviewFigures,
+} from '@krowd/domain/overview/overview.schema';
 import { DateCard } from '@/components/reporting/date-card';
 import { DistributionDoughnut } from '@/components/reporting/distribution-chart';
 import { InsightCards } from '@/components/reporting/insight-cards';
@@ -16,8 +21,6 @@ import { useOverviewRaw } from '../api/overview-calls.ts';
 /** The overview's figures as the reporting components take them (money in pence). */
 export function previewFiguresOf(figures: OverviewFigures) {
   const { co, performance } = figures;
-  const daily = (field: 'reach' | 'conversions' | 'revenue') =>
-    performance.map((row) => ({ label: row.date, value: row[field] }));
   return {
     statistics: [
       { name: 'reach', value: co.reach },
@@ -31,7 +34,11 @@ export function previewFiguresOf(figures: OverviewFigures) {
       { name: 'lowest_spend', value: co.lowestSpend },
       { name: 'average_spend', value: co.averageSpend },
     ],
-    performance: { reach: daily('reach'), conversions: daily('conversions'), revenue: daily('revenue') },
+    performance: {
+      reach: weeklyPerformance(performance, 'reach'),
+      conversions: weeklyPerformance(performance, 'conversions'),
+      revenue: weeklyPerformance(performance, 'revenue'),
+    },
   };
 }
 
