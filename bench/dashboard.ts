@@ -335,7 +335,7 @@ export async function dashboardSection(count: number): Promise<{ text: string; e
         1,
       );
       lines.push(
-        `| ${entry.name} | ${timed.p50.toFixed(1)} | ${timed.p95.toFixed(1)} | ${baseline.p50.toFixed(0)} | ${baseline.p95.toFixed(0)} | ${(baseline.p50 / timed.p50).toFixed(0)} | ${same ? 'yes' : `**no**: ${JSON.stringify(figures)} vs ${JSON.stringify(raw)}`} | ${raw.conversions.toLocaleString('en-GB')} / ${raw.reach.toLocaleString('en-GB')} |`,
+        `| ${entry.name} | ${timed.p50.toFixed(1)} | ${timed.p95.toFixed(1)} | ${baseline.p50.toFixed(0)} | ${baseline.p95.toFixed(0)} | ${(baseline.p50 / timed.p50).toFixed(1)} | ${same ? 'yes' : `**no**: ${JSON.stringify(figures)} vs ${JSON.stringify(raw)}`} | ${raw.conversions.toLocaleString('en-GB')} / ${raw.reach.toLocaleString('en-GB')} |`,
       );
     }
     const format = (n: number) => n.toLocaleString('en-GB');

@@ -21,6 +21,19 @@ describe('csvRecordsOf', () => {
     expect(await records(text, size)).toEqual(parseCsv(text.replace(/^\uFEFF/, '')));
   });
 
+  it.each([5, 64, 4096])(
+    'reads many plain lines between quoted ones alike, cut every %i bytes',
+    async (size) => {
+      const lines = Array.from({ length: 400 }, (_, index) =>
+        index % 37 === 0
+          ? `"q ${index}, ""x""",${index},"a\nb"`
+          : `T${index},2025-06-0${index % 9}T12:00:00Z,${index}.50,,x`,
+      );
+      const many = lines.join(['\n', '\r\n', '\r'][size % 3]!) + '\n\n';
+      expect(await records(many, size)).toEqual(parseCsv(many));
+    },
+  );
+
   it('refuses bytes that are not UTF-8, binary controls and a file over the limit', async () => {
     await expect(records(new Uint8Array([0x61, 0xff, 0x0a]), 2)).rejects.toEqual(
       new CsvStreamError('notText'),

@@ -27,21 +27,32 @@ export interface ReportingFilter {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The WHERE of a filter over either table, as alias `r`; `without` leaves one condition out. */
-function whereOf(filter: ReportingFilter, without?: 'customerTypes' | 'offerType'): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [
-    sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
-  ];
+/**
+ * The WHERE of a filter over either table, as alias `r`; `without` leaves one condition out.
+ * `cardDays`: for reporting_card_days, the branch and publisher are always named (the chosen one,
+ * else every branch the brands have rows for in the range and every publisher), so the read is a
+ * range of reporting_card_days_read_idx (migration 0017) per branch and publisher: the same rows.
+ */
+function whereOf(
+  filter: ReportingFilter,
+  without?: 'customerTypes' | 'offerType',
+  cardDays = false,
+): RawBuilder<unknown> {
+  const days = (alias: string) =>
+    sql`${sql.ref(`${alias}.day`)} BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`;
+  const conditions: RawBuilder<unknown>[] = [days('r')];
   if (filter.brandIds !== 'all') {
-    conditions.push(
-      filter.brandIds.length === 0
-        ? sql`false`
-        : sql`r.brand_id IN (${sql.join(filter.brandIds.map((id) => sql`${id}::uuid`))})`,
-    );
+    const brands = sql.join(filter.brandIds.map((id) => sql`${id}::uuid`));
+    conditions.push(filter.brandIds.length === 0 ? sql`false` : sql`r.brand_id IN (${brands})`);
+    if (cardDays && !filter.branchId && filter.brandIds.length > 0) {
+      conditions.push(sql`r.branch_id = ANY (ARRAY(SELECT DISTINCT d.branch_id FROM reporting_daily d
+        WHERE d.brand_id IN (${brands}) AND ${days('d')}))`);
+    }
   }
   if (filter.branchId) conditions.push(sql`r.branch_id = ${filter.branchId}::uuid`);
   if (filter.publisherId === null) conditions.push(sql`false`);
   else if (filter.publisherId) conditions.push(sql`r.publisher_id = ${filter.publisherId}::uuid`);
+  else if (cardDays) conditions.push(sql`r.publisher_id = ANY (ARRAY(SELECT id FROM publishers))`);
   if (filter.campaignId) conditions.push(sql`r.campaign_id = ${filter.campaignId}::uuid`);
   if (filter.customerTypes && without !== 'customerTypes') {
     conditions.push(sql`r.customer_type IN (${sql.join([...filter.customerTypes])})`);
@@ -67,7 +78,55 @@ export interface ReportingTotals {
   campaigns: number;
 }
 
+interface CardFigures {
+  reach: number;
+  repeat: number;
+  weeks: { week: string; reach: number }[];
+}
+
 export function createReportingRepository(db: Kysely<DB>) {
+  /**
+   * Reach, repeat customers and each week's reach from one pass over the filter's card-day rows
+   * (the costly part of a dashboard answer at scale): the rows grouped by week and card, then by
+   * card for the totals and by week for the weekly reach. `cards` and `weekly` of one request get
+   * the same filter object, so they share the pass.
+   */
+  const cardFigures = new WeakMap<ReportingFilter, Promise<CardFigures>>();
+  const cardFiguresOf = (filter: ReportingFilter): Promise<CardFigures> => {
+    let figures = cardFigures.get(filter);
+    if (!figures) {
+      // Hashing a year of a big brand's cards needs more than the default 4 MB work_mem, which
+      // would spill to disk: this query alone gets 64 MB, in a transaction of its own.
+      figures = db
+        .transaction()
+        .execute(async (trx) => {
+          await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+          return sql<{ week: string | null; reach: unknown; repeat: unknown }>`
+            WITH weeks AS MATERIALIZED (
+              SELECT ${weekOf} AS week, r.card_token, sum(r.purchases) AS purchases
+              FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY 1, 2
+            )
+            SELECT NULL AS week, count(*) AS reach, count(*) FILTER (WHERE purchases >= 2) AS repeat
+            FROM (SELECT card_token, sum(purchases) AS purchases FROM weeks GROUP BY card_token) cards
+            UNION ALL
+            SELECT ${weekLabel('week')}, reach, NULL
+            FROM (SELECT week, count(*) AS reach FROM weeks GROUP BY week) by_week`.execute(trx);
+        })
+        .then(({ rows }) => {
+          const total = rows.find((row) => row.week === null)!;
+          return {
+            reach: Number(total.reach),
+            repeat: Number(total.repeat),
+            weeks: rows
+              .filter((row) => row.week !== null)
+              .map((row) => ({ week: row.week!, reach: Number(row.reach) })),
+          };
+        });
+      cardFigures.set(filter, figures);
+    }
+    return figures;
+  };
+
   return {
     /**
      * Adds an upload's stored transactions to the store: two INSERT … SELECT … ON CONFLICT DO
@@ -137,28 +196,21 @@ export function createReportingRepository(db: Kysely<DB>) {
 
     /** Distinct cards with a qualified purchase, and those with two or more, exactly. */
     async cards(filter: ReportingFilter): Promise<{ reach: number; repeat: number }> {
-      const { rows } = await sql<{ reach: unknown; repeat: unknown }>`
-        SELECT count(*) AS reach, count(*) FILTER (WHERE purchases >= 2) AS repeat
-        FROM (SELECT card_token, sum(purchases) AS purchases
-              FROM reporting_card_days r ${whereOf(filter)} GROUP BY card_token) cards`.execute(db);
-      return { reach: Number(rows[0]!.reach), repeat: Number(rows[0]!.repeat) };
+      const { reach, repeat } = await cardFiguresOf(filter);
+      return { reach, repeat };
     },
 
     /** Conversions, revenue and reach (distinct cards that week) by ISO year-week. */
     async weekly(filter: ReportingFilter) {
-      const [sums, reach] = await Promise.all([
+      const [sums, cards] = await Promise.all([
         sql<{ week: string; conversions: unknown; spend: unknown }>`
           SELECT ${weekLabel('week')} AS week, conversions, spend
           FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
                 FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
           ORDER BY weeks.week`.execute(db),
-        sql<{ week: string; reach: unknown }>`
-          SELECT ${weekLabel('week')} AS week, reach
-          FROM (SELECT ${weekOf} AS week, count(DISTINCT card_token) AS reach
-                FROM reporting_card_days r ${whereOf(filter)} GROUP BY 1) weeks
-          ORDER BY weeks.week`.execute(db),
+        cardFiguresOf(filter),
       ]);
-      const reachOf = new Map(reach.rows.map((row) => [row.week, Number(row.reach)]));
+      const reachOf = new Map(cards.weeks.map((row) => [row.week, row.reach]));
       return sums.rows.map((row) => ({
         week: row.week,
         reach: reachOf.get(row.week) ?? 0,

@@ -26,7 +26,7 @@ Chart.register(
   ArcElement,
   Tooltip,
 );
-Chart.defaults.font.family = getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+Chart.defaults.font.family = getComputedStyle(document.body).fontFamily || 'sans-serif';
 // Print re-lays the page at A4 width: charts redraw to fit it (Chart.js listens for resizes).
 Chart.defaults.maintainAspectRatio = false;
 
