@@ -63,7 +63,8 @@ export const fixedDiscountPercent = 10;
 
 export const campaignNameLength = { min: 5, max: 70 } as const;
 
-const monthNames = [
+/** English month names, January first: campaign names and report titles use them. */
+export const monthNames = [
   'January',
   'February',
   'March',

@@ -1,26 +1,12 @@
 import type { Audience } from '../access/access.rules';
 import { localToday, monthOf, monthWindowOf, type IsoDate } from '../campaign/campaign-dates.rules';
+import { monthNames } from '../campaign/campaign.rules';
 import { dashboardDateRange, type DateRange } from './dashboard.schema';
 
 /**
  * Rules of the dashboard, campaign overview and print report screens (spec 3 §2.4–2.6, §4, §6, §9).
  * Every rule that depends on today takes `now` and the timezone setting.
  */
-
-const monthNames = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /** 'June 2025' for month 6 of 2025 (the 'Transaction Details - {Month Year}' title, the date card). */
 export function monthYearLabel(month: number, year: number): string {

@@ -31,6 +31,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
+import { listedBrands } from '../brands/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchDirectoryRepository } from './branch-directory.repository.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
@@ -165,24 +166,6 @@ export function createBranchesService(deps: {
     throw conflict(refusingDefault ? m.defaultBranchNotDeletable : m.actionNotAllowed);
   }
 
-  /** The brands a list covers: one chosen brand, or every brand of the caller's scope ('onboard' is All). */
-  async function listedBrands(caller: AuthContext, request: BranchListRequest): Promise<string[] | 'all'> {
-    const { scope } = caller;
-    const chosen = request.from === 'onboard' ? undefined : request.brandId;
-    if (chosen) return [(await brandInScope(brands, scope, chosen)).id];
-    switch (scope.kind) {
-      case 'all':
-      case 'bank':
-        return 'all';
-      case 'group':
-        return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
-      case 'brand':
-        return [scope.brandId];
-      case 'none':
-        return [];
-    }
-  }
-
   function newBranch(caller: AuthContext, brandId: string, form: BranchForm): Insertable<BranchesTable> {
     return {
       brand_id: brandId,
@@ -218,7 +201,7 @@ export function createBranchesService(deps: {
     async list(caller: AuthContext, request: BranchListRequest) {
       const { filters } = request;
       const { rows, total } = await branches.listPage({
-        brandIds: await listedBrands(caller, request),
+        brandIds: await listedBrands(brands, caller.scope, request),
         search: effectiveSearch(filters.globalSearch?.value),
         status: filters.dropDown?.value || undefined,
         sort: filters.sortField,

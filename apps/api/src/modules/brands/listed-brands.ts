@@ -17,6 +17,11 @@ export async function listedBrands(
 ): Promise<ListedBrands> {
   const chosen = request.from === 'onboard' ? undefined : request.brandId;
   if (chosen) return [(await brandInScope(brands, scope, chosen)).id];
+  return brandsOfScope(brands, scope);
+}
+
+/** Every brand a scope covers: all brands for operators and banks, the group's, the caller's own, or none. */
+export async function brandsOfScope(brands: BrandsRepository, scope: TenantScope): Promise<ListedBrands> {
   switch (scope.kind) {
     case 'all':
     case 'bank':

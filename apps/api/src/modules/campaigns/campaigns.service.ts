@@ -37,6 +37,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
+import { brandsOfScope } from '../brands/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
@@ -68,17 +69,7 @@ export function createCampaignsService(deps: {
       await brandInScope(brands, scope, brandId);
       return [brandId];
     }
-    switch (scope.kind) {
-      case 'all':
-      case 'bank':
-        return 'all';
-      case 'group':
-        return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
-      case 'brand':
-        return [scope.brandId];
-      case 'none':
-        return [];
-    }
+    return brandsOfScope(brands, scope);
   }
 
   /** The campaign, when the caller's scope covers its brand; otherwise 404. */

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
+import { brandsOfScope } from '../brands/listed-brands.ts';
 import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
 import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
 import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';
@@ -47,17 +48,7 @@ export async function brandsInFilter(
     if (!group.every((brand) => scopeCoversBrand(scope, brand))) throw notFound();
     return group.map((brand) => brand.id);
   }
-  switch (scope.kind) {
-    case 'all':
-    case 'bank':
-      return 'all';
-    case 'group':
-      return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
-    case 'brand':
-      return [scope.brandId];
-    case 'none':
-      return [];
-  }
+  return brandsOfScope(brands, scope);
 }
 
 type Conditions = DashboardRequest['conditions'];
