@@ -1,4 +1,5 @@
-import { Button, CloseButton, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FilterVisibility } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -6,6 +7,9 @@ import type { Option } from '../api/dashboard-calls.ts';
 import type { FilterKey, ReportFilters } from './use-report-filters.ts';
 
 const m = messages.report;
+
+/** Dashboard dates are shown and typed as yyyy-MM-dd (spec 3 §9). */
+const dateFormat = 'YYYY-MM-DD';
 
 export interface ReportFilterOptions {
   groups: Option[];
@@ -48,33 +52,24 @@ const customerTypes: Option[] = [
 export function ReportFilterBar(props: ReportFilterBarProps) {
   const { filters, visibility, options, onChange } = props;
   const select = (key: FilterKey) => (value: string | null) => onChange(key, value === 'All' ? '' : value);
-  const dateInput = (key: 'start' | 'end') => {
-    const value = props.dates[key];
-    return (
-      <TextInput
-        type="date"
-        label={key === 'start' ? m.startDate : m.endDate}
-        value={value}
-        min={key === 'end' && props.dates.start ? props.dates.start : undefined}
-        max={props.today}
-        error={props.dateErrors[key]}
-        onChange={(event) => {
-          const next = event.currentTarget.value;
-          // An end after today becomes today (spec 3 §4).
-          onChange(key, key === 'end' && next > props.today ? props.today : next);
-        }}
-        rightSection={
-          value ? (
-            <CloseButton
-              size="sm"
-              aria-label={`Clear ${key === 'start' ? m.startDate : m.endDate}`}
-              onClick={() => onChange(key, '')}
-            />
-          ) : null
-        }
-      />
-    );
-  };
+  const dateInput = (key: 'start' | 'end') => (
+    <DateInput
+      label={key === 'start' ? m.startDate : m.endDate}
+      placeholder={dateFormat}
+      valueFormat={dateFormat}
+      value={props.dates[key] || null}
+      minDate={key === 'end' && props.dates.start ? props.dates.start : undefined}
+      maxDate={props.today}
+      error={props.dateErrors[key]}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${key === 'start' ? m.startDate : m.endDate}` }}
+      // An end after today becomes today (spec 3 §4); typed text parses as yyyy-MM-dd only.
+      dateParser={(text) => (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? text.trim() : null)}
+      onChange={(next) =>
+        onChange(key, key === 'end' && next && next > props.today ? props.today : (next ?? ''))
+      }
+    />
+  );
 
   return (
     <Paper withBorder p="md" radius="md">
