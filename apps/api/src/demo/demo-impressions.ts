@@ -38,9 +38,12 @@ export async function loadDemoImpressions(db: Kysely<DB>, options: { now: Date; 
     brand_id: string;
     start_date: string;
   }>`
-    SELECT DISTINCT r.campaign_id, r.publisher_id, r.brand_id, c.start_date
-    FROM reporting_daily r JOIN campaigns c ON c.id = r.campaign_id
-    ORDER BY c.start_date, r.campaign_id, r.publisher_id`.execute(db);
+    SELECT DISTINCT r.campaign_id, r.publisher_id, r.brand_id, c.start_date, c.name, p.code
+    FROM reporting_daily r
+      JOIN campaigns c ON c.id = r.campaign_id
+      JOIN publishers p ON p.id = r.publisher_id
+    -- By names, not ids (random at every start), so the seed gives the same reach at every first start.
+    ORDER BY c.start_date, c.name, p.code`.execute(db);
   const { rows: daily } = await sql<{
     campaign_id: string;
     publisher_id: string;
