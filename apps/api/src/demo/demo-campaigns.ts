@@ -17,6 +17,7 @@ interface DemoCampaign {
     | 'discount_value_pence'
     | 'discount_spread_amount'
     | 'discount_spread_value'
+    | 'spread_avg_spend_pence'
     | 'customer_type'
     | 'last_transaction_months'
   >;
@@ -30,6 +31,118 @@ const dp = (percent: number) => ({
   discount_percent: percent,
   customer_type: 'all' as const,
 });
+
+const dv = (minimumPence: number, cashbackPence: number, customer_type: 'all' | 'new' = 'all') => ({
+  discount_type: 'dv' as const,
+  discount_amount_pence: minimumPence,
+  discount_value_pence: cashbackPence,
+  customer_type,
+});
+
+/** Spend `stretch`% above the card's average (or `averagePence` when it has none) for `percent`% back. */
+const ss = (stretch: number, percent: number, averagePence: number) => ({
+  discount_type: 'ss' as const,
+  discount_spread_amount: stretch,
+  discount_spread_value: percent,
+  spread_avg_spend_pence: averagePence,
+  customer_type: 'all' as const,
+});
+
+/** Only cards that bought (existing) or did not buy (lapsed) at the brand in the last `months` months. */
+const only = (customer_type: 'existing' | 'lapsed', months: number) => ({
+  customer_type,
+  last_transaction_months: months,
+});
+
+/**
+ * The brands' approved campaign history before the campaigns below, created first: a near-monthly
+ * series from 11 months back, so the demo year of transactions earns under it. A brand's first 3
+ * campaign months carry no success fee (qualification.rules.ts), so these give the months after
+ * them success fees, and the invoice run invoices each closed month with qualified spend. One
+ * month a brand skips, as brands do.
+ */
+const demoCampaignHistory: DemoCampaign[] = [
+  { brand: 'standalone', offset: -11, status: 'Bank Approved', offer: dp(10), successFee: 10 },
+  { brand: 'standalone', offset: -10, status: 'Bank Approved', offer: dv(2500, 400), successFee: 8 },
+  {
+    brand: 'standalone',
+    offset: -9,
+    status: 'Bank Approved',
+    offer: { ...dp(12), customer_type: 'new' },
+    successFee: 9,
+  },
+  { brand: 'standalone', offset: -8, status: 'Bank Approved', offer: ss(20, 10, 2362), successFee: 12 },
+  {
+    brand: 'standalone',
+    offset: -7,
+    status: 'Bank Approved',
+    offer: { ...dp(15), ...only('existing', 3) },
+    successFee: 10,
+  },
+  { brand: 'standalone', offset: -5, status: 'Bank Approved', offer: dv(2000, 300), successFee: 11 },
+  { brand: 'standalone', offset: -3, status: 'Bank Approved', offer: dp(10), successFee: 10 },
+  {
+    brand: 'standalone',
+    offset: -1,
+    status: 'Bank Approved',
+    offer: { ...ss(15, 12, 2362), ...only('existing', 6) },
+    successFee: 12,
+  },
+  { brand: 'groupBrandA', offset: -11, status: 'Bank Approved', offer: dp(12), successFee: 10 },
+  { brand: 'groupBrandA', offset: -10, status: 'Bank Approved', offer: dv(3000, 500), successFee: 9 },
+  { brand: 'groupBrandA', offset: -9, status: 'Bank Approved', offer: ss(25, 10, 2740), successFee: 11 },
+  {
+    brand: 'groupBrandA',
+    offset: -7,
+    status: 'Bank Approved',
+    offer: { ...dp(20), ...only('existing', 2) },
+    successFee: 10,
+  },
+  { brand: 'groupBrandA', offset: -6, status: 'Bank Approved', offer: dv(3500, 600, 'new'), successFee: 8 },
+  { brand: 'groupBrandA', offset: -5, status: 'Bank Approved', offer: dp(10), successFee: 12 },
+  { brand: 'groupBrandA', offset: -4, status: 'Bank Approved', offer: ss(20, 15, 2740), successFee: 10 },
+  { brand: 'groupBrandA', offset: -2, status: 'Bank Approved', offer: dp(18), successFee: 9 },
+  {
+    brand: 'groupBrandA',
+    offset: -1,
+    status: 'Bank Approved',
+    offer: { ...dv(2500, 400), ...only('existing', 3) },
+    successFee: 10,
+  },
+  { brand: 'groupBrandB', offset: -11, status: 'Bank Approved', offer: dp(10), successFee: 10 },
+  {
+    brand: 'groupBrandB',
+    offset: -10,
+    status: 'Bank Approved',
+    offer: { ...dp(15), customer_type: 'new' },
+    successFee: 9,
+  },
+  { brand: 'groupBrandB', offset: -9, status: 'Bank Approved', offer: dv(2000, 300), successFee: 10 },
+  { brand: 'groupBrandB', offset: -8, status: 'Bank Approved', offer: ss(20, 12, 1990), successFee: 8 },
+  { brand: 'groupBrandB', offset: -7, status: 'Bank Approved', offer: dp(12), successFee: 11 },
+  {
+    brand: 'groupBrandB',
+    offset: -6,
+    status: 'Bank Approved',
+    offer: { ...dv(2500, 500), ...only('existing', 4) },
+    successFee: 10,
+  },
+  {
+    brand: 'groupBrandB',
+    offset: -4,
+    status: 'Bank Approved',
+    offer: { ...dp(20), ...only('lapsed', 2) },
+    successFee: 12,
+  },
+  { brand: 'groupBrandB', offset: -3, status: 'Bank Approved', offer: dp(10), successFee: 10 },
+  {
+    brand: 'groupBrandB',
+    offset: -2,
+    status: 'Bank Approved',
+    offer: { ...ss(15, 10, 1990), ...only('existing', 6) },
+    successFee: 9,
+  },
+];
 
 /** Campaigns past, current and future for the demo brands that have branches. */
 const demoCampaigns: DemoCampaign[] = [
@@ -101,7 +214,8 @@ export async function loadDemoCampaigns(
 ): Promise<void> {
   const counts = new Map<DemoBrandKey, number>();
   const month = currentMonth(now, timeZone);
-  for (const campaign of demoCampaigns) {
+  const history = new Set(demoCampaignHistory);
+  for (const campaign of [...demoCampaignHistory, ...demoCampaigns]) {
     const startDate = `${shiftMonth(month, campaign.offset)}-01`;
     const window = monthWindowOf(startDate, timeZone);
     const count = counts.get(campaign.brand) ?? 0;
@@ -124,8 +238,11 @@ export async function loadDemoCampaigns(
         all_branches: true,
         suggestions: campaign.suggestions ?? '',
         created_by: creatorId,
-        // Spread over the months before, so the default "newest first" order shows a mix.
-        created_at: new Date(now.getTime() - (12 - campaign.offset) * 86_400_000),
+        // The history: about three weeks before its month opens (older than everything below).
+        // The others: spread over the days before, so the default "newest first" order shows a mix.
+        created_at: history.has(campaign)
+          ? new Date(Date.parse(window.openingTime) - 20 * 86_400_000)
+          : new Date(now.getTime() - (12 - campaign.offset) * 86_400_000),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
@@ -6,6 +7,7 @@ import {
   latestInvoiceableMonth,
   oneMonthAfter,
 } from '@krowd/domain/invoice/invoice.rules';
+import { successFeeFreeMonths } from '@krowd/domain/qualification/qualification.rules';
 import { createTestApp, demoIds, type TestApp } from '../test/test-app.ts';
 import { loadDemoInvoices } from './demo-reporting.ts';
 import { demoMerchants, demoTransactionCount, ingestDemoTransactions } from './demo-transactions.ts';
@@ -100,6 +102,49 @@ describe('demo invoices', () => {
       } else {
         expect(row.payment_status).toBe('Unpaid');
         expect(row.paid_at).toBe(null);
+      }
+    }
+  });
+
+  it('charge no success fee in a brand’s first 3 campaign months, and one after (the campaign history)', async () => {
+    const latest = latestInvoiceableMonth(today);
+    for (const brandId of [ids.brands.standalone, ids.brands.groupBrandA, ids.brands.groupBrandB]) {
+      const months = await testApp.db
+        .selectFrom('campaigns')
+        .select(sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('start'))
+        .where('brand_id', '=', brandId)
+        .where('status', 'in', ['Bank Approved', 'Active'])
+        .where('deleted_at', 'is', null)
+        .groupBy('start_date')
+        .orderBy('start_date')
+        .execute();
+      const free = months.slice(0, successFeeFreeMonths).map((row) => row.start);
+      const charged = months.slice(successFeeFreeMonths).map((row) => row.start);
+      // Near-monthly over the past year: most of the brand's months are charged, closed ones invoiced.
+      expect(charged.filter((month) => month <= latest).length).toBeGreaterThanOrEqual(5);
+      const byMonth = await testApp.db
+        .selectFrom('transactions as t')
+        .innerJoin('campaigns as c', 'c.id', 't.campaign_id')
+        .where('c.brand_id', '=', brandId)
+        .where('t.outcome', '=', 'qualified')
+        .groupBy('c.start_date')
+        .select([
+          sql<string>`to_char(c.start_date, 'YYYY-MM-DD')`.as('start'),
+          sql<number>`count(*)::int`.as('rows'),
+          sql<number>`sum(t.success_fee_pence)::int`.as('fee'),
+          sql<number>`sum(t.cashback_pence)::int`.as('cashback'),
+        ])
+        .execute();
+      for (const row of byMonth) {
+        if (free.includes(row.start)) expect(row.fee).toBe(0);
+        else expect(row.fee).toBeGreaterThan(0);
+      }
+      const feeInvoices = (await invoices()).filter(
+        (row) => row.brand_id === brandId && row.success_fee_pence > 0,
+      );
+      expect(feeInvoices.length).toBeGreaterThanOrEqual(3);
+      for (const invoice of feeInvoices) {
+        expect(charged).toContain(`${invoice.year}-${String(invoice.month).padStart(2, '0')}-01`);
       }
     }
   });
