@@ -6,20 +6,10 @@ import {
   createImpressionsRepository,
   type ImpressionValue,
 } from '../modules/ingestion/impressions.repository.ts';
+import { prng } from './prng.ts';
 
 /** The seed of the demo impressions: the same demo data at every first start. */
 export const demoImpressionSeed = 20_251_123;
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const addDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);

@@ -7,6 +7,7 @@ import {
   type IngestResult,
 } from '../modules/ingestion/ingestion.transactions.ts';
 import { createTransactionsRepository } from '../modules/ingestion/transactions.repository.ts';
+import { prng } from './prng.ts';
 
 /**
  * A year of deterministic, realistic card transactions for the demo brands (issue 5 §7), in the
@@ -86,18 +87,6 @@ const unknownMidShare = 0.01;
 /** Purchases a refund may name: the most recent ones of the publisher. */
 const refundablePurchases = 500;
 const dayMs = 86_400_000;
-
-/** mulberry32: a small, fast, well-spread PRNG. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** A standard normal draw (Box–Muller). */
 function normal(random: () => number): number {
