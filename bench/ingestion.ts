@@ -208,12 +208,12 @@ export async function ingestionSection(rows: number): Promise<string> {
     '',
     "The demo generator's rows for ATR (a year in time order, 2% refunds naming their original, 1% unknown MIDs, regulars among the cards) as CSV through the publisher route's reader into the ingestion service: validated, staged, qualified in time order, stored with their outcome, refunds applied, the reporting store and ingestion log written, all in one database transaction. Memory is the process's peak resident set and V8 heap, sampled every 50 ms; 'before' is the resident set with the app and demo data loaded. Target: 50,000 rows/s on PostgreSQL, memory flat.",
     '',
-    '| file rows | seconds | rows/s | peak RSS MB | peak heap MB | RSS before MB | stored | unknown MID |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|',
-    `| baseline: read and validate only, ${format(sizes[0]!)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | |`,
+    '| file rows | seconds | rows/s | peak RSS MB | peak heap MB | RSS before MB | Node CPU s | database CPU s | stored | unknown MID |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    `| baseline: read and validate only, ${format(sizes[0]!)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | | | |`,
     ...runs.map(
       (run) =>
-        `| ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.startRssMb)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} |`,
+        `| ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(0)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(0)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} |`,
     ),
     '',
   ].join('\n');

@@ -6,9 +6,12 @@
  * Sizes (the issue's, on PostgreSQL, by default): BENCH_INGEST_ROWS (5,000,000; a tenth of it is run
  * too, to show memory stays flat) and BENCH_DASHBOARD_TRANSACTIONS (10,000,000). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
- * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard).
+ * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard);
+ * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
+ * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
+ * between runs (seeding 10 million rows takes a while).
  */
-import { writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { sql } from 'kysely';
 import { campaignFormSchema } from '../packages/domain/src/campaign/campaign.schema.ts';
@@ -219,7 +222,21 @@ const report = [
   '',
   ...sections,
 ].join('\n');
-writeFileSync(new URL(process.env.BENCH_RESULTS ?? './results.md', import.meta.url), report);
+// BENCH_APPEND: add this run's sections to the file (e.g. a PGlite run after a PostgreSQL one).
+const target = new URL(process.env.BENCH_RESULTS ?? './results.md', import.meta.url);
+if (process.env.BENCH_APPEND && existsSync(target)) {
+  appendFileSync(
+    target,
+    [
+      '',
+      `Appended: run ${new Date().toISOString()} on ${postgres ? 'PostgreSQL' : 'PGlite'}.`,
+      '',
+      ...sections,
+    ].join('\n'),
+  );
+} else {
+  writeFileSync(target, report);
+}
 console.log(report);
 if (failed) {
   console.error('A dashboard answer differs from the GROUP BY over the raw transactions.');

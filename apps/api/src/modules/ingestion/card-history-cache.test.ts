@@ -67,10 +67,13 @@ describe('CardHistoryCache', () => {
     });
   });
 
-  it('forgets the least recently used cards beyond its limits', () => {
+  it('forgets the least recently used cards beyond its limits, never one used in the page just done', () => {
     const cache = new CardHistoryCache({ maxCards: 2, maxEntries: 100 });
     for (const key of ['a', 'b', 'c'])
       cache.load(key, [{ datetime: '2024-01-01T00:00:00Z', amountPence: 1 }]);
+    // All three were loaded for the page just done: kept, over the limit.
+    cache.trim();
+    expect(cache.size).toBe(3);
     cache.historyAt('a', Date.parse('2024-02-01T00:00:00Z'), () => 0);
     cache.trim();
     expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);

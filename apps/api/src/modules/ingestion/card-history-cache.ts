@@ -14,6 +14,8 @@ import type { CardHistory } from '@krowd/domain/qualification/qualification.rule
 const dropAfterMs = 400 * 86_400_000;
 
 interface Window {
+  /** The page (of the upload) in which the card was last used. */
+  page: number;
   /** Instants in ms, ascending. */
   times: number[];
   amounts: number[];
@@ -42,6 +44,7 @@ function rebuildFrom(window: Window, from: number) {
 export class CardHistoryCache {
   private readonly cards = new Map<string, Window>();
   private entries = 0;
+  private page = 0;
 
   constructor(private readonly limits: { maxCards: number; maxEntries: number }) {}
 
@@ -60,7 +63,7 @@ export class CardHistoryCache {
       .filter((purchase) => purchase.amountPence > 0)
       .map((purchase) => ({ at: Date.parse(purchase.datetime), amount: purchase.amountPence }))
       .sort((a, b) => a.at - b.at);
-    const window: Window = { times: [], amounts: [], prefix: [0] };
+    const window: Window = { page: this.page, times: [], amounts: [], prefix: [0] };
     for (const { at, amount } of sorted) {
       window.times.push(at);
       window.amounts.push(amount);
@@ -120,13 +123,19 @@ export class CardHistoryCache {
     }
   }
 
-  /** Forgets the least recently used cards until within the limits. */
+  /**
+   * Forgets the least recently used cards until within the limits, never one used in the page
+   * just qualified (its rows may not be written yet, so it could not be loaded again), then
+   * starts the next page.
+   */
   trim() {
     for (const [key, window] of this.cards) {
       if (this.cards.size <= this.limits.maxCards && this.entries <= this.limits.maxEntries) break;
+      if (window.page === this.page) break;
       this.cards.delete(key);
       this.entries -= window.times.length;
     }
+    this.page += 1;
   }
 
   private forget(key: string) {
@@ -142,6 +151,7 @@ export class CardHistoryCache {
     if (!window) throw new Error(`Card history not loaded: ${key}`);
     this.cards.delete(key);
     this.cards.set(key, window);
+    window.page = this.page;
     return window;
   }
 }

@@ -33,11 +33,12 @@ async function storedRows(app: TestApp) {
 
 describe('ingestion pages', () => {
   let small: TestApp;
+  let forgetful: TestApp;
   let whole: TestApp;
   beforeAll(async () => {
-    [small, whole] = await Promise.all([createTestApp(), createTestApp()]);
+    [small, forgetful, whole] = await Promise.all([createTestApp(), createTestApp(), createTestApp()]);
     // Every brand with a deal runs a 10% campaign every month of the file's year, every day and hour.
-    for (const app of [small, whole]) {
+    for (const app of [small, forgetful, whole]) {
       await sql`
         INSERT INTO campaigns (brand_id, name, status, customer_type, discount_type, discount_percent,
           success_fee, week_days, start_date, opening_time, closing_time, all_branches)
@@ -51,10 +52,10 @@ describe('ingestion pages', () => {
     }
   });
   afterAll(async () => {
-    await Promise.all([small.close(), whole.close()]);
+    await Promise.all([small.close(), forgetful.close(), whole.close()]);
   });
 
-  it('stores the same outcomes, refunds and histories through pages of 7 rows as through one page', async () => {
+  it('stores the same outcomes, refunds and histories through pages of 7 rows, with or without room to hold card histories, as through one page', async () => {
     const merchants = await demoMerchants(small.db);
     const rows = [
       ...demoPublisherTransactions('ATR', 1200, { merchants, count: 1200, now, seed: 11, idPrefix: 'PAGES' }),
@@ -69,9 +70,10 @@ describe('ingestion pages', () => {
     expect(refunds).toBeGreaterThan(10);
 
     const results = [];
-    for (const [app, pageSize] of [
-      [small, 7],
-      [whole, 100_000],
+    for (const [app, pageSize, cardCacheLimits] of [
+      [small, 7, undefined],
+      [forgetful, 7, { maxCards: 3, maxEntries: 10 }],
+      [whole, 100_000, undefined],
     ] as const) {
       const publisher = await app.db
         .selectFrom('publishers')
@@ -84,15 +86,22 @@ describe('ingestion pages', () => {
         timeZone: app.config.timezone,
         clock: () => now,
         pageSize,
+        cardCacheLimits,
       });
       results.push(await ingestion.ingest(publisher, itemsOf(file), { partial: false, channel: 'api' }));
     }
-    expect(results[0]).toEqual(results[1]);
+    expect(results[0]).toEqual(results[2]);
+    expect(results[1]).toEqual(results[2]);
     expect(results[0]).toMatchObject({ received: 1200, inserted: 1200 });
 
-    const [paged, single] = [await storedRows(small), await storedRows(whole)];
+    const [paged, forgot, single] = [
+      await storedRows(small),
+      await storedRows(forgetful),
+      await storedRows(whole),
+    ];
     expect(paged).toHaveLength(1200);
     expect(paged).toEqual(single);
+    expect(forgot).toEqual(single);
     // The file does exercise what pages must carry: refunds of earlier pages, repeat customers.
     expect(paged.filter((row) => row.outcome === 'refund').length).toBeGreaterThan(5);
     expect(paged.filter((row) => Number(row.refunded_pence) > 0).length).toBeGreaterThan(5);

@@ -78,6 +78,8 @@ export function createTransactionIngestion(deps: {
   clock: () => Date;
   /** Rows qualified and stored per page (tests make pages small to cross their boundaries). */
   pageSize?: number;
+  /** How many card histories stay in memory across pages (tests make it small). */
+  cardCacheLimits?: { maxCards: number; maxEntries: number };
 }) {
   const { db, transactions: repo, timeZone, clock } = deps;
   const pageSize = deps.pageSize ?? defaultPageSize;
@@ -164,12 +166,13 @@ export function createTransactionIngestion(deps: {
         result.errors.sort((a, b) => a.line - b.line);
         if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
 
+        await repo.analyzeStaging(trx);
         await repo.lockIngestion(trx);
         const uploadedAt = clock();
         const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);
         const branches = new Map<string, BranchMatch | null>();
         const brands = new Map<string, BrandContext>();
-        const histories = new CardHistoryCache(cardCacheLimits);
+        const histories = new CardHistoryCache(deps.cardCacheLimits ?? cardCacheLimits);
         const totals = {
           gmvPence: 0,
           lastAt: null as Date | null,

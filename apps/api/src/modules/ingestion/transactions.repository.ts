@@ -190,6 +190,11 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       return firstLines;
     },
 
+    /** Statistics of the staged file, so its pages are read by index whatever its size. */
+    async analyzeStaging(trx: Transaction<DB>) {
+      await sql`ANALYZE ingest_staging`.execute(trx);
+    },
+
     /** The next staged rows in time order (then file order), after the position given. */
     async stagedPage(
       trx: Transaction<DB>,
@@ -210,14 +215,21 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         original_transaction_id: string | null;
         duplicate: boolean;
       }>`
-        SELECT s.*, EXISTS (
-          SELECT 1 FROM transactions t
+        SELECT s.*, d.found IS NOT NULL AS duplicate
+        FROM (
+          SELECT * FROM ingest_staging s
+          ${after ? sql`WHERE (s.occurred_at, s.line) > (${after.occurredAt}, ${after.line})` : sql``}
+          ORDER BY s.occurred_at, s.line
+          LIMIT ${limit}
+        ) s
+        -- One index probe per row (a lateral LIMIT 1 is never turned into hashing every stored
+        -- transaction of the publisher, which stale statistics mid-upload would otherwise choose).
+        LEFT JOIN LATERAL (
+          SELECT 1 AS found FROM transactions t
           WHERE t.publisher_id = ${publisherId} AND t.publisher_transaction_id = s.transaction_id
-        ) AS duplicate
-        FROM ingest_staging s
-        ${after ? sql`WHERE (s.occurred_at, s.line) > (${after.occurredAt}, ${after.line})` : sql``}
-        ORDER BY s.occurred_at, s.line
-        LIMIT ${limit}`.execute(trx);
+          LIMIT 1
+        ) d ON true
+        ORDER BY s.occurred_at, s.line`.execute(trx);
       return rows.map((row) => ({
         line: row.line,
         transactionId: row.transaction_id,

@@ -78,54 +78,17 @@ export interface ReportingTotals {
   campaigns: number;
 }
 
-interface CardFigures {
-  reach: number;
-  repeat: number;
-  weeks: { week: string; reach: number }[];
-}
-
 export function createReportingRepository(db: Kysely<DB>) {
   /**
-   * Reach, repeat customers and each week's reach from one pass over the filter's card-day rows
-   * (the costly part of a dashboard answer at scale): the rows grouped by week and card, then by
-   * card for the totals and by week for the weekly reach. `cards` and `weekly` of one request get
-   * the same filter object, so they share the pass.
+   * A read of many card-day rows (distinct cards over a long range of a big brand): its own
+   * transaction with 64 MB of work_mem, as hashing or sorting that many cards in the default 4 MB
+   * spills to disk.
    */
-  const cardFigures = new WeakMap<ReportingFilter, Promise<CardFigures>>();
-  const cardFiguresOf = (filter: ReportingFilter): Promise<CardFigures> => {
-    let figures = cardFigures.get(filter);
-    if (!figures) {
-      // Hashing a year of a big brand's cards needs more than the default 4 MB work_mem, which
-      // would spill to disk: this query alone gets 64 MB, in a transaction of its own.
-      figures = db
-        .transaction()
-        .execute(async (trx) => {
-          await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-          return sql<{ week: string | null; reach: unknown; repeat: unknown }>`
-            WITH weeks AS MATERIALIZED (
-              SELECT ${weekOf} AS week, r.card_token, sum(r.purchases) AS purchases
-              FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY 1, 2
-            )
-            SELECT NULL AS week, count(*) AS reach, count(*) FILTER (WHERE purchases >= 2) AS repeat
-            FROM (SELECT card_token, sum(purchases) AS purchases FROM weeks GROUP BY card_token) cards
-            UNION ALL
-            SELECT ${weekLabel('week')}, reach, NULL
-            FROM (SELECT week, count(*) AS reach FROM weeks GROUP BY week) by_week`.execute(trx);
-        })
-        .then(({ rows }) => {
-          const total = rows.find((row) => row.week === null)!;
-          return {
-            reach: Number(total.reach),
-            repeat: Number(total.repeat),
-            weeks: rows
-              .filter((row) => row.week !== null)
-              .map((row) => ({ week: row.week!, reach: Number(row.reach) })),
-          };
-        });
-      cardFigures.set(filter, figures);
-    }
-    return figures;
-  };
+  const withRoomToHash = <T>(query: (trx: Transaction<DB>) => Promise<T>) =>
+    db.transaction().execute(async (trx) => {
+      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+      return query(trx);
+    });
 
   return {
     /**
@@ -196,21 +159,35 @@ export function createReportingRepository(db: Kysely<DB>) {
 
     /** Distinct cards with a qualified purchase, and those with two or more, exactly. */
     async cards(filter: ReportingFilter): Promise<{ reach: number; repeat: number }> {
-      const { reach, repeat } = await cardFiguresOf(filter);
-      return { reach, repeat };
+      const { rows } = await withRoomToHash((trx) =>
+        sql<{ reach: unknown; repeat: unknown }>`
+          SELECT count(*) AS reach, count(*) FILTER (WHERE purchases >= 2) AS repeat
+          FROM (SELECT card_token, sum(purchases) AS purchases
+                FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY card_token) cards`.execute(
+          trx,
+        ),
+      );
+      return { reach: Number(rows[0]!.reach), repeat: Number(rows[0]!.repeat) };
     },
 
     /** Conversions, revenue and reach (distinct cards that week) by ISO year-week. */
     async weekly(filter: ReportingFilter) {
-      const [sums, cards] = await Promise.all([
+      const [sums, reach] = await Promise.all([
         sql<{ week: string; conversions: unknown; spend: unknown }>`
           SELECT ${weekLabel('week')} AS week, conversions, spend
           FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
                 FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
           ORDER BY weeks.week`.execute(db),
-        cardFiguresOf(filter),
+        withRoomToHash((trx) =>
+          sql<{ week: string; reach: unknown }>`
+            SELECT ${weekLabel('week')} AS week, reach
+            FROM (SELECT ${weekOf} AS week, count(DISTINCT card_token) AS reach
+                  FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY 1) weeks`.execute(
+            trx,
+          ),
+        ),
       ]);
-      const reachOf = new Map(cards.weeks.map((row) => [row.week, row.reach]));
+      const reachOf = new Map(reach.rows.map((row) => [row.week, Number(row.reach)]));
       return sums.rows.map((row) => ({
         week: row.week,
         reach: reachOf.get(row.week) ?? 0,
