@@ -586,7 +586,6 @@ export const messages = {
     },
     noRecordFound: 'No Record Found',
     export: 'Export',
-    exportSuccess: 'File exported successfully. You will receive an email with a link to download the file.',
     print: 'Print',
     overviewTitle: (name: string) => `Campaign Overview - ${name}`,
     campaignNotFound: 'Campaign not found.',

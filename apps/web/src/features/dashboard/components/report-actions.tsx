@@ -52,7 +52,7 @@ export function ReportActions(props: ReportActionsProps) {
   const handleExport = () => {
     if (!conditions) return;
     exporter.mutate(conditions, {
-      onSuccess: (answer) => notify.success(answer.responseMessage ?? m.exportSuccess),
+      onSuccess: (answer) => notify.success(answer.responseMessage ?? messages.dashboardExport.exported),
       onError: (error) => notify.error(failureMessage(error)),
     });
   };
