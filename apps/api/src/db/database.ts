@@ -52,6 +52,10 @@ function openPostgres(url: string, poolMax: number): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // An idle connection the server closes (a restart, a failover, DROP DATABASE … WITH (FORCE) in
+  // tests) is dropped by the pool, which opens another on demand; the next query reports a real outage.
+  // Without a listener the pool's 'error' event would end the process.
+  pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
