@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { cardHistoryOf, cardHistoryYearStart } from '@krowd/domain/qualification/qualification.rules';
+import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 
 const timeZone = 'Europe/London';
 const dayMs = 86_400_000;
 
-/** mulberry32, so a failure reproduces. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 describe('CardHistoryCache', () => {
   it('answers what cardHistoryOf answers over the same purchases, row after row in time order', () => {
-    const random = prng(7);
+    const random = prng(7); // seeded, so a failure reproduces
     const start = Date.parse('2024-01-15T10:00:00Z');
     // Stored purchases before the file, some long ago, one after the file's first rows.
     const stored = [
