@@ -3,42 +3,16 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { sessionUserFixture } from '@/test/session-user';
 import { PageGuard } from './guards.tsx';
 
-const baseUser: SessionUser = {
+const baseUser: SessionUser = sessionUserFixture({
   _id: 'u1',
   email: 'user@demo.test',
-  firstName: 'Uma',
-  lastName: 'User',
-  displayName: 'Uma User',
-  phone: null,
-  photo: null,
-  role: 'user',
-  entityType: 'brand',
-  entity: { name: 'Green Fork' },
   brandId: 'b1',
   brandObjId: 'b1',
-  brandName: 'Green Fork',
   brandIds: [{ brandId: 'b1', brandName: 'Green Fork' }],
-  groupId: null,
-  groupName: null,
-  bankId: null,
-  bankName: null,
-  isClientAdmin: false,
-  isInternalDemo: false,
-  source: null,
-  isFirstLogin: false,
-  isTAndCAccepted: true,
-  guestUser: false,
-  guestUserFlag: false,
-  stepOne: false,
-  stepTwo: false,
-  stepThree: false,
-  proceesCompleted: true,
-  step: null,
-  stepOneData: null,
-  __v: 0,
-};
+});
 
 function WhereAmI() {
   const location = useLocation();

@@ -8,46 +8,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankDetails } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { sessionUserFixture } from '@/test/session-user';
 import { MyBankPage } from './my-bank-page.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
 const userId = 'a0a0a0a0-0000-4000-8000-000000000001';
 const bankId = 'b0b0b0b0-0000-4000-8000-000000000002';
 
-const sessionUser: SessionUser = {
-  _id: userId,
-  email: 'uma@demo.test',
-  firstName: 'Uma',
-  lastName: 'User',
-  displayName: 'Uma User',
-  phone: '07700900000',
-  photo: null,
-  role: 'user',
-  entityType: 'brand',
-  entity: { name: 'Green Fork' },
-  brandId: 'c0c0c0c0-0000-4000-8000-000000000003',
-  brandObjId: 'c0c0c0c0-0000-4000-8000-000000000003',
-  brandName: 'Green Fork',
-  brandIds: [],
-  groupId: null,
-  groupName: null,
-  bankId: null,
-  bankName: null,
-  isClientAdmin: false,
-  isInternalDemo: false,
-  source: null,
-  isFirstLogin: false,
-  isTAndCAccepted: true,
-  guestUser: false,
-  guestUserFlag: false,
-  stepOne: false,
-  stepTwo: false,
-  stepThree: false,
-  proceesCompleted: true,
-  step: null,
-  stepOneData: null,
-  __v: 0,
-};
+const sessionUser: SessionUser = sessionUserFixture({ _id: userId, phone: '07700900000' });
 
 interface Sent {
   method: string;

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { sessionUserFixture } from '@/test/session-user';
 
 export const ids = {
   brand: 'c0c0c0c0-0000-4000-8000-000000000003',
@@ -15,40 +16,15 @@ export const ids = {
   campaign: 'f0f0f0f0-0000-4000-8000-000000000007',
 };
 
-const baseUser: SessionUser = {
-  _id: 'a0a0a0a0-0000-4000-8000-000000000001',
+const baseUser: SessionUser = sessionUserFixture({
   email: 'someone@demo.test',
   firstName: 'Some',
   lastName: 'One',
   displayName: 'Some One',
-  phone: null,
-  photo: null,
   role: 'brandAdmin',
-  entityType: 'brand',
-  entity: { name: 'Green Fork' },
   brandId: ids.brand,
   brandObjId: ids.brand,
-  brandName: 'Green Fork',
-  brandIds: [],
-  groupId: null,
-  groupName: null,
-  bankId: null,
-  bankName: null,
-  isClientAdmin: false,
-  isInternalDemo: false,
-  source: null,
-  isFirstLogin: false,
-  isTAndCAccepted: true,
-  guestUser: false,
-  guestUserFlag: false,
-  stepOne: false,
-  stepTwo: false,
-  stepThree: false,
-  proceesCompleted: true,
-  step: null,
-  stepOneData: null,
-  __v: 0,
-};
+});
 
 export const users = {
   brandAdmin: baseUser,
