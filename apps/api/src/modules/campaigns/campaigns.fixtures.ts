@@ -123,7 +123,14 @@ export async function branchesOf(db: Kysely<DB>, brandId: string) {
 
 let branchCounter = 0;
 
-export async function insertBranch(db: Kysely<DB>, brandId: string, status: BranchStatus, name?: string) {
+/** A branch written directly; `mid` is its Mastercard merchant ID (a fresh one when not given). */
+export async function insertBranch(
+  db: Kysely<DB>,
+  brandId: string,
+  status: BranchStatus,
+  name?: string,
+  mid?: string,
+) {
   branchCounter += 1;
   const row = await db
     .insertInto('branches')
@@ -132,12 +139,23 @@ export async function insertBranch(db: Kysely<DB>, brandId: string, status: Bran
       name: name ?? `Fixture branch ${branchCounter}`,
       status,
       postcode: 'N1 9AA',
-      mastercard_merchant_id: `77${branchCounter}`,
+      mastercard_merchant_id: mid ?? `77${branchCounter}`,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Every day of the week, as campaigns store `week_days`: a campaign open every day. */
+export const everyWeekDay = JSON.stringify([
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+]);
 
 /** A small projection record: 100 new and 50 returning cardholders, so 156 reach for 'all'. */
 export function smallProjectionRecord() {

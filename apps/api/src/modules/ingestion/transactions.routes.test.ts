@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
+import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -92,14 +92,14 @@ beforeAll(async () => {
   for (const month of ['2025-03', '2025-04', '2025-05']) {
     await insertCampaign(testApp.db, { brandId, month, status: 'Bank Approved', discountPercent: 5 });
   }
-  const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
   juneCampaign = await insertCampaign(testApp.db, {
     brandId,
     month: '2025-06',
     status: 'Bank Approved',
     discountPercent: 10,
     successFee: 10,
-    values: { week_days: JSON.stringify(everyDay), start_time: '11:00', end_time: '15:00' },
+    values: { week_days: everyWeekDay, start_time: '11:00', end_time: '15:00' },
   });
 });
 

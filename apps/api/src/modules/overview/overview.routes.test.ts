@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { OverviewFigures } from '@krowd/domain/overview/overview.schema';
-import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
+import { insertCampaign, everyWeekDay, insertBranch } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -115,26 +115,11 @@ beforeAll(async () => {
   testApp = await createTestApp({ clock: () => new Date(today) });
   app = testApp.app;
   ids = await demoIds(testApp.db);
-  const addBranch = async (brandId: string, name: string, mid: string) =>
-    (
-      await testApp.db
-        .insertInto('branches')
-        .values({ brand_id: brandId, name, status: 'Active', mastercard_merchant_id: mid })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const addBranch = (brandId: string, name: string, mid: string) =>
+    insertBranch(testApp.db, brandId, 'Active', name, mid);
   branch.a = await addBranch(ids.brands.groupBrandA, 'Overview A', 'OV-A');
   branch.s = await addBranch(ids.brands.standalone, 'Overview S', 'OV-S');
-  const everyDay = JSON.stringify([
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-    'Sunday',
-  ]);
-  const approved = { status: 'Bank Approved' as const, values: { week_days: everyDay } };
+  const approved = { status: 'Bank Approved' as const, values: { week_days: everyWeekDay } };
   for (const month of ['2025-03', '2025-04', '2025-05']) {
     await insertCampaign(testApp.db, { brandId: ids.brands.groupBrandA, month, ...approved });
   }

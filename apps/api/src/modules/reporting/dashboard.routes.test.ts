@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
+import { insertCampaign, everyWeekDay, insertBranch } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -131,28 +131,13 @@ beforeAll(async () => {
   testApp = await createTestApp({ clock: () => new Date(today) });
   app = testApp.app;
   ids = await demoIds(testApp.db);
-  const addBranch = async (brandId: string, name: string, mid: string) =>
-    (
-      await testApp.db
-        .insertInto('branches')
-        .values({ brand_id: brandId, name, status: 'Active', mastercard_merchant_id: mid })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const addBranch = (brandId: string, name: string, mid: string) =>
+    insertBranch(testApp.db, brandId, 'Active', name, mid);
   branch.a1 = await addBranch(ids.brands.groupBrandA, 'Dashboard A One', 'DASH-A1');
   branch.a2 = await addBranch(ids.brands.groupBrandA, 'Dashboard A Two', 'DASH-A2');
   branch.b = await addBranch(ids.brands.groupBrandB, 'Dashboard B', 'DASH-B');
   branch.s = await addBranch(ids.brands.standalone, 'Dashboard S', 'DASH-S');
-  const everyDay = JSON.stringify([
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-    'Sunday',
-  ]);
-  const approved = { status: 'Bank Approved' as const, values: { week_days: everyDay } };
+  const approved = { status: 'Bank Approved' as const, values: { week_days: everyWeekDay } };
   for (const month of ['2025-03', '2025-04']) {
     await insertCampaign(testApp.db, { brandId: ids.brands.groupBrandA, month, ...approved });
   }
@@ -169,14 +154,14 @@ beforeAll(async () => {
     discountPercent: 10,
     successFee: 10,
     status: 'Bank Approved',
-    values: { week_days: everyDay, start_time: '08:00', end_time: '22:00' },
+    values: { week_days: everyWeekDay, start_time: '08:00', end_time: '22:00' },
   });
   campaign.bJune = await insertCampaign(testApp.db, {
     brandId: ids.brands.groupBrandB,
     month: '2025-06',
     discountType: 'dv',
     discountPercent: null,
-    values: { week_days: everyDay, discount_value_pence: 500, discount_amount_pence: 3000 },
+    values: { week_days: everyWeekDay, discount_value_pence: 500, discount_amount_pence: 3000 },
     status: 'Bank Approved',
   });
   campaign.sJune = await insertCampaign(testApp.db, {

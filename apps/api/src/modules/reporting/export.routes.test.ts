@@ -14,7 +14,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.ts';
-import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
+import { insertCampaign, everyWeekDay, insertBranch } from '../campaigns/campaigns.fixtures.ts';
 import { exportColumns } from './export.csv.ts';
 
 /**
@@ -116,25 +116,13 @@ beforeAll(async () => {
   testApp = await createTestApp({ clock: clock.now });
   app = testApp.app;
   ids = await demoIds(testApp.db);
-  const addBranch = async (brandId: string, name: string, mid: string) =>
-    testApp.db
-      .insertInto('branches')
-      .values({ brand_id: brandId, name, status: 'Active', mastercard_merchant_id: mid })
-      .execute();
+  const addBranch = (brandId: string, name: string, mid: string) =>
+    insertBranch(testApp.db, brandId, 'Active', name, mid);
   await addBranch(ids.brands.groupBrandA, 'Export A', 'EXP-A');
   await addBranch(ids.brands.groupBrandA, '@Export, "A2"', 'EXP-A2');
   await addBranch(ids.brands.groupBrandB, 'Export B', 'EXP-B');
   await addBranch(ids.brands.standalone, 'Export S', 'EXP-S');
   await addBranch(ids.brands.firstLogin, 'Export F', 'EXP-F');
-  const everyDay = JSON.stringify([
-    'Monday',
-    'Tuesday',
-    'Wednesday',
-    'Thursday',
-    'Friday',
-    'Saturday',
-    'Sunday',
-  ]);
   for (const [brandId, name] of [
     [ids.brands.groupBrandA, 'Export June A'],
     [ids.brands.groupBrandB, '+Export June B'],
@@ -147,7 +135,7 @@ beforeAll(async () => {
       discountPercent: 10,
       successFee: 5,
       status: 'Bank Approved',
-      values: { week_days: everyDay },
+      values: { week_days: everyWeekDay },
     });
   }
   for (const [file, key] of [
