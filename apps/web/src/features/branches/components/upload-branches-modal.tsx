@@ -7,21 +7,12 @@ import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { ApiError } from '@/lib/api-client';
+import { csvFileProblem } from '@/lib/csv-file';
 import { notify } from '@/lib/notify';
 import { useUploadBranches } from '../api/upload-branches.ts';
 
 const m = messages.branch;
-
-/** What the browser says a .csv is: text/csv, or Excel's type on Windows, or nothing. */
-const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
-
-/** The file's problem before it is sent (spec 2 §5), or null when it may go. */
-function fileProblem(file: File | null): string | null {
-  if (!file) return m.fileRequired;
-  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return m.fileNotCsv;
-  if (file.size === 0) return m.fileEmpty;
-  return null;
-}
+const fileTexts = { required: m.fileRequired, notCsv: m.fileNotCsv, empty: m.fileEmpty };
 
 export interface UploadBranchesModalProps {
   opened: boolean;
@@ -41,7 +32,7 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
   const [status, setStatus] = useState<string | null>(null);
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const upload = useUploadBranches();
-  const problem = fileProblem(file);
+  const problem = csvFileProblem(file, fileTexts);
   const chosenBrand = brandId ?? defaultBrandId ?? brands[0]?.value ?? null;
 
   const handleClose = () => {

@@ -6,6 +6,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { ApiError } from '@/lib/api-client';
+import { csvFileProblem } from '@/lib/csv-file';
 import { notify } from '@/lib/notify';
 import {
   usePublishers,
@@ -15,16 +16,7 @@ import {
 } from '../api/upload-transactions.ts';
 
 const m = messages.ingestion;
-
-/** What the browser says a .csv is: text/csv, or Excel's type on Windows, or nothing. */
-const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
-
-function fileProblem(file: File | null): string | null {
-  if (!file) return m.uploadFileRequired;
-  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return m.uploadFileNotCsv;
-  if (file.size === 0) return m.fileEmpty;
-  return null;
-}
+const fileTexts = { required: m.uploadFileRequired, notCsv: m.uploadFileNotCsv, empty: m.fileEmpty };
 
 const linesOf = (errors: UploadAnswer['errors'] | undefined) =>
   (errors ?? []).map((error) => `Line ${error.line}: ${error.message}`);
@@ -48,7 +40,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
   const [status, setStatus] = useState<string | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
   const [rowErrors, setRowErrors] = useState<string[]>([]);
-  const problem = fileProblem(file);
+  const problem = csvFileProblem(file, fileTexts);
   const publisherProblem = publisherId ? null : m.uploadPublisherRequired;
 
   const handleClose = () => {

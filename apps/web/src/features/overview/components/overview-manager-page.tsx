@@ -28,6 +28,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { csvFileProblem } from '@/lib/csv-file';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
@@ -40,17 +41,6 @@ import {
 } from '../api/overview-calls.ts';
 
 const m = messages.overview;
-
-/** What the browser says a .csv is: text/csv, Excel's type on Windows, or nothing. */
-const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
-
-/** The upload form's check of one file (spec 2 §5 'CSV upload', 'Upload docs'). */
-export function docsFileProblem(file: File | null, required: string): string | null {
-  if (!file) return required;
-  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return m.fileNotCsv;
-  if (file.size === 0) return m.fileEmpty;
-  return null;
-}
 
 /**
  * The Campaign Overview Manager (spec 2 §2.12, system admin): the create trigger for a month
@@ -138,8 +128,16 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
   const [status, setStatus] = useState<string | null>(null);
   const [lines, setLines] = useState<string[]>([]);
   const [answer, setAnswer] = useState<DocsAnswer | null>(null);
-  const transactionsProblem = docsFileProblem(transactions, m.transactionsFileRequired);
-  const impressionsProblem = docsFileProblem(impressions, m.impressionsFileRequired);
+  const transactionsProblem = csvFileProblem(transactions, {
+    required: m.transactionsFileRequired,
+    notCsv: m.fileNotCsv,
+    empty: m.fileEmpty,
+  });
+  const impressionsProblem = csvFileProblem(impressions, {
+    required: m.impressionsFileRequired,
+    notCsv: m.fileNotCsv,
+    empty: m.fileEmpty,
+  });
 
   const handleUpload = async () => {
     setTouched(true);

@@ -1,0 +1,16 @@
+/** What the browser says a .csv is: text/csv, Excel's type on Windows, or nothing. */
+const csvTypes = ['text/csv', 'application/vnd.ms-excel', ''];
+
+export interface CsvFileTexts {
+  required: string;
+  notCsv: string;
+  empty: string;
+}
+
+/** A CSV upload's problem before it is sent (spec 2 §5 'CSV upload'), in the form's words; null when it may go. */
+export function csvFileProblem(file: File | null, texts: CsvFileTexts): string | null {
+  if (!file) return texts.required;
+  if (!/\.csv$/i.test(file.name) || !csvTypes.includes(file.type)) return texts.notCsv;
+  if (file.size === 0) return texts.empty;
+  return null;
+}
