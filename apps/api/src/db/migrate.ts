@@ -16,6 +16,7 @@ import * as invoiceTransactions from './migrations/0014-invoice-transactions.ts'
 import * as campaignOverview from './migrations/0015-campaign-overview.ts';
 import * as dashboardExports from './migrations/0016-dashboard-exports.ts';
 import * as reportingReadIndexes from './migrations/0017-reporting-read-indexes.ts';
+import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-campaign-overview': campaignOverview,
   '0016-dashboard-exports': dashboardExports,
   '0017-reporting-read-indexes': reportingReadIndexes,
+  '0018-reporting-card-lists': reportingCardLists,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

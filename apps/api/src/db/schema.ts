@@ -406,10 +406,18 @@ export interface ReportingDailyTable extends ReportingDimensions {
   min_spend_pence: number | null;
 }
 
-/** A card's qualified purchases per day and dimensions, for exact distinct counts (0013). */
-export interface ReportingCardDaysTable extends ReportingDimensions {
-  card_token: string;
-  purchases: number;
+/** Card tokens that made a qualified purchase, numbered densely for the card lists (0018). */
+export interface CardsTable {
+  id: Generated<number>;
+  token: string;
+}
+
+/**
+ * The card numbers of a reporting_daily row's qualified purchases, 4-byte big-endian, one per
+ * purchase: exact distinct counts for any filter (0018, reporting/card-lists.ts).
+ */
+export interface ReportingDailyCardsTable extends ReportingDimensions {
+  cards: Uint8Array;
 }
 
 /** Cardholders a publisher showed a campaign's offer to on a day (0015). */
@@ -515,7 +523,8 @@ export interface DB {
   ingestion_log_brands: IngestionLogBrandsTable;
   transactions: TransactionsTable;
   reporting_daily: ReportingDailyTable;
-  reporting_card_days: ReportingCardDaysTable;
+  cards: CardsTable;
+  reporting_daily_cards: ReportingDailyCardsTable;
   assets: AssetsTable;
   brand_copy_texts: BrandCopyTextsTable;
   impressions: ImpressionsTable;

@@ -8,6 +8,7 @@ import {
 } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
 import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import { countCards, type CardList } from '../reporting/card-lists.ts';
 
 /**
  * The campaign overview's SQL (migration 0015): the overview computed from the reporting store
@@ -78,9 +79,9 @@ export function createOverviewRepository(db: Kysely<DB>) {
         sql<{ day: string; conversions: unknown; revenue: unknown }>`
           SELECT r.day, sum(r.conversions) AS conversions, sum(r.spend_pence) AS revenue
           FROM reporting_daily r WHERE ${range} GROUP BY r.day`.execute(db),
-        sql<{ day: string; reach: unknown }>`
-          SELECT r.day, count(DISTINCT r.card_token) AS reach
-          FROM reporting_card_days r WHERE ${range} GROUP BY r.day`.execute(db),
+        sql<CardList>`
+          SELECT r.day AS period, r.cards FROM reporting_daily_cards r WHERE ${range}
+          ORDER BY r.day`.execute(db),
         sql<Record<string, unknown>>`
           SELECT coalesce(sum(r.cashback_pence + r.success_fee_pence), 0) AS cost,
             max(r.max_spend_pence) AS highest, min(r.min_spend_pence) AS lowest,
@@ -95,7 +96,7 @@ export function createOverviewRepository(db: Kysely<DB>) {
       const reachOf = new Map(
         shown.length > 0
           ? shown.map((row) => [row.day, row.reach])
-          : cards.rows.map((row) => [row.day, Number(row.reach)]),
+          : [...countCards(cards.rows).reachByPeriod],
       );
       const byDay = new Map<string, { date: string; reach: number; conversions: number; revenue: number }>();
       const dayOf = (date: string) => {

@@ -66,10 +66,10 @@ export function createDashboardService(deps: {
       const { brandIds } = filter;
       const campaignName =
         campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
-      const needsTotals = wants('statistics') || wants('insights');
+      const needsCards = wants('statistics') || wants('insights') || wants('performance');
       const [totals, cards, weekly, distribution, kinds, shownReach, override] = await Promise.all([
         reporting.totals(filter),
-        needsTotals ? reporting.cards(filter) : null,
+        needsCards ? reporting.cards(filter) : null,
         wants('performance') ? reporting.weekly(filter) : null,
         wants('demographic') ? reporting.distribution(filter) : null,
         reporting.kinds(filter),
@@ -122,7 +122,10 @@ export function createDashboardService(deps: {
       }
       if (weekly) {
         answer.performance = {
-          reach: weekly.map((week) => ({ label: week.week, value: week.reach })),
+          reach: weekly.map((week) => ({
+            label: week.week,
+            value: cards?.reachByPeriod.get(week.week) ?? 0,
+          })),
           conversions: weekly.map((week) => ({ label: week.week, value: week.conversions })),
           revenue: weekly.map((week) => ({ label: week.week, value: week.spendPence })),
         };

@@ -1,10 +1,11 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { countCards, type CardCounts, type CardList } from './card-lists.ts';
 
 /**
- * The reporting store (migration 0013): written by ingestion inside its transaction, read by the
- * dashboard. Every read below touches only reporting_daily and reporting_card_days (plus names of
- * branches and publishers), never transactions.
+ * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by
+ * the dashboard. Every read below touches only reporting_daily and reporting_daily_cards (plus names
+ * of branches and publishers), never transactions.
  */
 
 const dimensions = sql.raw('day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type');
@@ -27,32 +28,18 @@ export interface ReportingFilter {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/**
- * The WHERE of a filter over either table, as alias `r`; `without` leaves one condition out.
- * `cardDays`: for reporting_card_days, the branch and publisher are always named (the chosen one,
- * else every branch the brands have rows for in the range and every publisher), so the read is a
- * range of reporting_card_days_read_idx (migration 0017) per branch and publisher: the same rows.
- */
-function whereOf(
-  filter: ReportingFilter,
-  without?: 'customerTypes' | 'offerType',
-  cardDays = false,
-): RawBuilder<unknown> {
-  const days = (alias: string) =>
-    sql`${sql.ref(`${alias}.day`)} BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`;
-  const conditions: RawBuilder<unknown>[] = [days('r')];
+/** The WHERE of a filter over either table, as alias `r`; `without` leaves one condition out. */
+function whereOf(filter: ReportingFilter, without?: 'customerTypes' | 'offerType'): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [
+    sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
+  ];
   if (filter.brandIds !== 'all') {
     const brands = sql.join(filter.brandIds.map((id) => sql`${id}::uuid`));
     conditions.push(filter.brandIds.length === 0 ? sql`false` : sql`r.brand_id IN (${brands})`);
-    if (cardDays && !filter.branchId && filter.brandIds.length > 0) {
-      conditions.push(sql`r.branch_id = ANY (ARRAY(SELECT DISTINCT d.branch_id FROM reporting_daily d
-        WHERE d.brand_id IN (${brands}) AND ${days('d')}))`);
-    }
   }
   if (filter.branchId) conditions.push(sql`r.branch_id = ${filter.branchId}::uuid`);
   if (filter.publisherId === null) conditions.push(sql`false`);
   else if (filter.publisherId) conditions.push(sql`r.publisher_id = ${filter.publisherId}::uuid`);
-  else if (cardDays) conditions.push(sql`r.publisher_id = ANY (ARRAY(SELECT id FROM publishers))`);
   if (filter.campaignId) conditions.push(sql`r.campaign_id = ${filter.campaignId}::uuid`);
   if (filter.customerTypes && without !== 'customerTypes') {
     conditions.push(sql`r.customer_type IN (${sql.join([...filter.customerTypes])})`);
@@ -79,23 +66,14 @@ export interface ReportingTotals {
 }
 
 export function createReportingRepository(db: Kysely<DB>) {
-  /**
-   * A read of many card-day rows (distinct cards over a long range of a big brand): its own
-   * transaction with 64 MB of work_mem, as hashing or sorting that many cards in the default 4 MB
-   * spills to disk.
-   */
-  const withRoomToHash = <T>(query: (trx: Transaction<DB>) => Promise<T>) =>
-    db.transaction().execute(async (trx) => {
-      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-      return query(trx);
-    });
-
   return {
     /**
-     * Adds an upload's stored transactions to the store: two INSERT … SELECT … ON CONFLICT DO
-     * UPDATE statements over the upload's rows (transactions_ingestion_log_idx), run in the
-     * upload's own transaction, so the store and the raw rows commit or roll back together.
-     * Qualified purchases and refunds only: unqualified transactions earn and cost nothing.
+     * Adds an upload's stored transactions to the store, in the upload's own transaction, so the
+     * store and the raw rows commit or roll back together: the sums by INSERT … SELECT … ON
+     * CONFLICT DO UPDATE over the upload's rows (transactions_ingestion_log_idx); the new cards
+     * numbered (under the ingestion lock, so none is skipped); each row's card list extended by
+     * the card numbers of its new qualified purchases. Qualified purchases and refunds only:
+     * unqualified transactions earn and cost nothing.
      */
     async recordUpload(trx: Transaction<DB>, ingestionLogId: string) {
       await sql`
@@ -118,14 +96,20 @@ export function createReportingRepository(db: Kysely<DB>) {
           max_spend_pence = greatest(reporting_daily.max_spend_pence, excluded.max_spend_pence),
           min_spend_pence = least(reporting_daily.min_spend_pence, excluded.min_spend_pence)`.execute(trx);
       await sql`
-        INSERT INTO reporting_card_days (${dimensions}, card_token, purchases)
+        INSERT INTO cards (token)
+        SELECT DISTINCT t.card_token FROM transactions t
+        WHERE t.ingestion_log_id = ${ingestionLogId} AND t.outcome = 'qualified'
+          AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.token = t.card_token)
+        ORDER BY 1`.execute(trx);
+      await sql`
+        INSERT INTO reporting_daily_cards (${dimensions}, cards)
         SELECT local_datetime::date, brand_id, branch_id, publisher_id, campaign_id, customer_type,
-          offer_type, card_token, count(*)
-        FROM transactions
-        WHERE ingestion_log_id = ${ingestionLogId} AND outcome = 'qualified'
-        GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
-        ON CONFLICT (${key}, card_token) DO UPDATE SET
-          purchases = reporting_card_days.purchases + excluded.purchases`.execute(trx);
+          offer_type, string_agg(int4send(c.id), ''::bytea)
+        FROM transactions t JOIN cards c ON c.token = t.card_token
+        WHERE t.ingestion_log_id = ${ingestionLogId} AND t.outcome = 'qualified'
+        GROUP BY 1, 2, 3, 4, 5, 6, 7
+        ON CONFLICT (${key}) DO UPDATE SET
+          cards = reporting_daily_cards.cards || excluded.cards`.execute(trx);
     },
 
     /** The id of the publisher with this code (any case), or null. */
@@ -157,40 +141,27 @@ export function createReportingRepository(db: Kysely<DB>) {
       };
     },
 
-    /** Distinct cards with a qualified purchase, and those with two or more, exactly. */
-    async cards(filter: ReportingFilter): Promise<{ reach: number; repeat: number }> {
-      const { rows } = await withRoomToHash((trx) =>
-        sql<{ reach: unknown; repeat: unknown }>`
-          SELECT count(*) AS reach, count(*) FILTER (WHERE purchases >= 2) AS repeat
-          FROM (SELECT card_token, sum(purchases) AS purchases
-                FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY card_token) cards`.execute(
-          trx,
-        ),
-      );
-      return { reach: Number(rows[0]!.reach), repeat: Number(rows[0]!.repeat) };
+    /**
+     * Distinct cards with a qualified purchase, those with two or more, and the distinct cards of
+     * each ISO year-week, exactly: one read of the filter's card lists, counted in the API.
+     */
+    async cards(filter: ReportingFilter): Promise<CardCounts> {
+      const { rows } = await sql<CardList>`
+        SELECT ${weekLabel('week')} AS period, cards
+        FROM (SELECT ${weekOf} AS week, r.cards FROM reporting_daily_cards r ${whereOf(filter)}) lists
+        ORDER BY lists.week`.execute(db);
+      return countCards(rows);
     },
 
-    /** Conversions, revenue and reach (distinct cards that week) by ISO year-week. */
+    /** Conversions and revenue by ISO year-week (reach per week comes with `cards`). */
     async weekly(filter: ReportingFilter) {
-      const [sums, reach] = await Promise.all([
-        sql<{ week: string; conversions: unknown; spend: unknown }>`
-          SELECT ${weekLabel('week')} AS week, conversions, spend
-          FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
-                FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
-          ORDER BY weeks.week`.execute(db),
-        withRoomToHash((trx) =>
-          sql<{ week: string; reach: unknown }>`
-            SELECT ${weekLabel('week')} AS week, reach
-            FROM (SELECT ${weekOf} AS week, count(DISTINCT card_token) AS reach
-                  FROM reporting_card_days r ${whereOf(filter, undefined, true)} GROUP BY 1) weeks`.execute(
-            trx,
-          ),
-        ),
-      ]);
-      const reachOf = new Map(reach.rows.map((row) => [row.week, Number(row.reach)]));
-      return sums.rows.map((row) => ({
+      const { rows } = await sql<{ week: string; conversions: unknown; spend: unknown }>`
+        SELECT ${weekLabel('week')} AS week, conversions, spend
+        FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
+              FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
+        ORDER BY weeks.week`.execute(db);
+      return rows.map((row) => ({
         week: row.week,
-        reach: reachOf.get(row.week) ?? 0,
         conversions: Number(row.conversions),
         spendPence: Number(row.spend),
       }));
