@@ -1,6 +1,4 @@
-import { TZDate } from '@date-fns/tz';
-import { subMonths } from 'date-fns';
-import { monthOf, type IsoDate, type IsoMonth, type PauseRange } from '../campaign/campaign-dates.rules.ts';
+import { type IsoDate, type IsoMonth, type PauseRange } from '../campaign/campaign-dates.rules.ts';
 import {
   statusLabel,
   type BudgetType,
@@ -10,6 +8,7 @@ import {
 } from '../campaign/campaign.rules.ts';
 import { weekDayLabels, type WeekDayLabel } from '../campaign/campaign.schema.ts';
 import { messages } from '../messages/messages.ts';
+import { monthsBeforeInZone, wallClockOf } from './local-time.ts';
 
 /**
  * The qualification engine (brief §5, §6): whether one transaction earns a reward, from which
@@ -181,7 +180,13 @@ function required(value: number | null | undefined, field: string, campaignId: s
 
 /** The local calendar reading of the transaction's instant in the timezone setting. */
 interface LocalTime {
-  instant: TZDate;
+  /** The instant (ms). */
+  at: number;
+  /** Its wall-clock time as UTC milliseconds (local-time.ts). */
+  wall: number;
+  timeZone: string;
+  /** Instants of the same local time some months before, as computed (by month count). */
+  monthsBefore: Map<number, number>;
   month: IsoMonth;
   date: IsoDate;
   weekDay: WeekDayLabel;
@@ -202,22 +207,30 @@ function instantOf(datetime: string): number {
 
 function localTimeOf(datetime: string, timeZone: string): LocalTime {
   const at = instantOf(datetime);
-  const instant = new TZDate(at, timeZone);
-  if (Number.isNaN(instant.getTime())) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  const date = `${pad(instant.getFullYear(), 4)}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
+  const wall = wallClockOf(at, timeZone);
+  const clock = new Date(wall);
+  const month = `${pad(clock.getUTCFullYear(), 4)}-${pad(clock.getUTCMonth() + 1)}` as IsoMonth;
   return {
-    instant,
-    month: monthOf(date),
-    date,
-    // getDay: Sunday 0 … Saturday 6; the labels run Monday … Sunday.
-    weekDay: weekDayLabels[(instant.getDay() + 6) % 7] as WeekDayLabel,
-    time: `${pad(instant.getHours())}:${pad(instant.getMinutes())}:${pad(instant.getSeconds())}.${pad(instant.getMilliseconds(), 3)}`,
+    at,
+    wall,
+    timeZone,
+    monthsBefore: new Map(),
+    month,
+    date: `${month}-${pad(clock.getUTCDate())}` as IsoDate,
+    // getUTCDay: Sunday 0 … Saturday 6; the labels run Monday … Sunday.
+    weekDay: weekDayLabels[(clock.getUTCDay() + 6) % 7] as WeekDayLabel,
+    time: `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())}.${pad(clock.getUTCMilliseconds(), 3)}`,
   };
 }
 
 /** The same local wall time `months` calendar months earlier (31 March − 1 → 28/29 February). */
 function monthsBefore(local: LocalTime, months: number): number {
-  return subMonths(local.instant, months).getTime();
+  let instant = local.monthsBefore.get(months);
+  if (instant === undefined) {
+    instant = monthsBeforeInZone(local.at, local.wall, months, local.timeZone);
+    local.monthsBefore.set(months, instant);
+  }
+  return instant;
 }
 
 /**
@@ -240,7 +253,7 @@ export function cardHistoryOf(
   timeZone: string,
 ): CardHistory {
   const local = localTimeOf(datetime, timeZone);
-  const at = local.instant.getTime();
+  const at = local.at;
   const yearStart = monthsBefore(local, newCustomerMonths);
   let last: number | null = null;
   let lastText: string | null = null;
@@ -264,19 +277,22 @@ export function cardHistoryOf(
   };
 }
 
-/** Whether the card's latest earlier purchase lies within `months` months before the transaction. */
-function boughtWithin(history: CardHistory, local: LocalTime, months: number): boolean {
-  if (history.lastPurchaseAt === null) return false;
-  return instantOf(history.lastPurchaseAt) >= monthsBefore(local, months);
+/**
+ * Whether the card's latest earlier purchase (`lastPurchaseAt`, ms, null when none) lies within
+ * `months` months before the transaction.
+ */
+function boughtWithin(lastPurchaseAt: number | null, local: LocalTime, months: number): boolean {
+  if (lastPurchaseAt === null) return false;
+  return lastPurchaseAt >= monthsBefore(local, months);
 }
 
 /** The customer type a campaign records the card as, or null when its customer type does not match. */
 function customerTypeFor(
   campaign: QualificationCampaign,
-  history: CardHistory,
+  lastPurchaseAt: number | null,
   local: LocalTime,
 ): RewardCustomerType | null {
-  const knownThisYear = boughtWithin(history, local, newCustomerMonths);
+  const knownThisYear = boughtWithin(lastPurchaseAt, local, newCustomerMonths);
   switch (campaign.customerType) {
     case 'all':
       return knownThisYear ? 'existing' : 'new';
@@ -287,9 +303,9 @@ function customerTypeFor(
       if (campaign.lastTransaction === 'NULL') {
         throw new RangeError(`Campaign ${campaign.id} has no lastTransaction`);
       }
-      const recent = boughtWithin(history, local, campaign.lastTransaction);
+      const recent = boughtWithin(lastPurchaseAt, local, campaign.lastTransaction);
       if (campaign.customerType === 'existing') return recent ? 'existing' : null;
-      return history.lastPurchaseAt !== null && !recent ? 'lapsed' : null;
+      return lastPurchaseAt !== null && !recent ? 'lapsed' : null;
     }
   }
 }
@@ -316,6 +332,8 @@ interface PurchaseContext {
   transaction: QualificationTransaction;
   branch: BranchMatch;
   history: CardHistory;
+  /** history.lastPurchaseAt as an instant (ms), read once. */
+  lastPurchaseAt: number | null;
   brandCampaignMonths: readonly IsoMonth[];
   local: LocalTime;
 }
@@ -331,7 +349,8 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
   let passed = 0;
   const fail = (reason: QualificationReason): CampaignCheck => ({ ok: false, reason, passed });
 
-  if (local.month !== monthOf(campaign.start_date)) return fail('notInCampaignMonth');
+  // start_date is the 1st of the campaign month, 'YYYY-MM-DD': its month is its first 7 characters.
+  if (local.month !== campaign.start_date.slice(0, 7)) return fail('notInCampaignMonth');
   passed += 1;
   const ownBranch = campaign.allBranches || campaign.branchIds.includes(branch.branchId);
   if (campaign.brandId !== branch.brandId || !ownBranch) return fail('branchNotInCampaign');
@@ -349,7 +368,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
     return fail('outsideCampaignHours');
   }
   passed += 1;
-  const customerType = customerTypeFor(campaign, history, local);
+  const customerType = customerTypeFor(campaign, context.lastPurchaseAt, local);
   if (customerType === null) return fail('customerTypeMismatch');
   passed += 1;
 
@@ -412,9 +431,21 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
   };
 }
 
+/** createdAt as ms, read once per text (the same campaigns are sorted for every transaction). */
+const createdAtCache = new Map<string, number>();
+function createdAtOf(campaign: QualificationCampaign): number {
+  let at = createdAtCache.get(campaign.createdAt);
+  if (at === undefined) {
+    at = Date.parse(campaign.createdAt);
+    if (createdAtCache.size >= 10_000) createdAtCache.clear();
+    createdAtCache.set(campaign.createdAt, at);
+  }
+  return at;
+}
+
 /** The tie rule: the earliest created campaign, then the lowest id. */
 function compareCampaigns(a: QualificationCampaign, b: QualificationCampaign): number {
-  const created = Date.parse(a.createdAt) - Date.parse(b.createdAt);
+  const created = createdAtOf(a) - createdAtOf(b);
   if (created !== 0) return created;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
@@ -466,6 +497,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     transaction,
     branch,
     history: input.history,
+    lastPurchaseAt: input.history.lastPurchaseAt === null ? null : instantOf(input.history.lastPurchaseAt),
     brandCampaignMonths: input.brandCampaignMonths,
     local,
   };
