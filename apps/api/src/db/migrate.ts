@@ -17,6 +17,7 @@ import * as campaignOverview from './migrations/0015-campaign-overview.ts';
 import * as dashboardExports from './migrations/0016-dashboard-exports.ts';
 import * as reportingReadIndexes from './migrations/0017-reporting-read-indexes.ts';
 import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
+import * as transactionsIngestionSpeed from './migrations/0019-transactions-ingestion-speed.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-dashboard-exports': dashboardExports,
   '0017-reporting-read-indexes': reportingReadIndexes,
   '0018-reporting-card-lists': reportingCardLists,
+  '0019-transactions-ingestion-speed': transactionsIngestionSpeed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import {
   transactionRowSchema,
@@ -15,6 +14,7 @@ import {
 } from '@krowd/domain/qualification/qualification.rules';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DB } from '../../db/schema.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import {
@@ -283,7 +283,7 @@ export function createTransactionIngestion(deps: {
             const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
             campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
           }
-          const id = randomUUID();
+          const id = timeOrderedId();
           let purchase: StoredPurchase | null = null;
           if (row.amountPence > 0) {
             purchase = known({ id, amountPence: row.amountPence, refundedPence: 0, outcome }, false);

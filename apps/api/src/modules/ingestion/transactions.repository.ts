@@ -288,8 +288,9 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     /**
      * The brand's campaigns (not deleted) as the engine reads them, with each one's budget spent
-     * so far (cashback plus fee of its qualified transactions and refunds, which only ingestion
-     * writes, under its lock) and the brand's approved months.
+     * so far (cashback plus fee of its qualified transactions and refunds, net: the reporting
+     * store, which only ingestion writes, under its lock, with the rows) and the brand's approved
+     * months.
      */
     async brandCampaigns(
       trx: Transaction<DB>,
@@ -315,7 +316,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           .where('campaign_id', 'in', ids)
           .execute(),
         trx
-          .selectFrom('transactions')
+          .selectFrom('reporting_daily')
           .select((eb) => [
             'campaign_id',
             sql<number>`sum(${eb.ref('cashback_pence')} + ${eb.ref('success_fee_pence')})::bigint`.as(
@@ -323,7 +324,6 @@ export function createTransactionsRepository(db: Kysely<DB>) {
             ),
           ])
           .where('campaign_id', 'in', ids)
-          .where('outcome', '<>', 'notQualified')
           .groupBy('campaign_id')
           .execute(),
       ]);
