@@ -1,7 +1,43 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withAdmin } from '../test/postgres-admin.ts';
-import { openDatabase } from './database.ts';
+import { createTestApp } from '../test/test-app.ts';
+import { copyField, copyInto, openDatabase } from './database.ts';
+
+describe('copyInto (COPY … FROM STDIN, on the engine of this run)', () => {
+  it('stores the rows as given, escapes included, within the transaction', async () => {
+    const { db, close } = await createTestApp();
+    try {
+      const texts = ['plain', 'tab\there', 'line\nbreak', 'back\\slash', 'return\r', '\\N as text', null];
+      const stored = await db.transaction().execute(async (trx) => {
+        await sql`CREATE TEMP TABLE copied (n integer, label text) ON COMMIT DROP`.execute(trx);
+        const lines = texts.map((text, index) => `${copyField(index)}\t${copyField(text)}\n`).join('');
+        await copyInto(trx, 'copied', ['n', 'label'], lines);
+        return (
+          await sql<{ n: number; label: string | null }>`SELECT n, label FROM copied ORDER BY n`.execute(trx)
+        ).rows;
+      });
+      expect(stored).toEqual(texts.map((label, n) => ({ n, label })));
+    } finally {
+      await close();
+    }
+  });
+
+  it('fails the statement on a bad row and leaves the transaction to roll back', async () => {
+    const { db, close } = await createTestApp();
+    try {
+      const copy = db.transaction().execute(async (trx) => {
+        await sql`CREATE TEMP TABLE copied (n integer NOT NULL) ON COMMIT DROP`.execute(trx);
+        await copyInto(trx, 'copied', ['n'], '1\nnot a number\n');
+      });
+      await expect(copy).rejects.toThrow(/invalid input syntax for type integer/);
+      const { rows } = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db);
+      expect(rows).toEqual([{ ok: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+});
 
 /**
  * The PostgreSQL pool when the server ends an idle connection (a restart, a failover, a database
