@@ -129,12 +129,7 @@ export function createTransactionIngestion(deps: {
           await staging;
           const rows = batch;
           batch = [];
-          staging = repo.stage(trx, rows).then((repeats) => {
-            for (const [line, first] of repeats) {
-              result.rejected += 1;
-              reject(line, messages.ingestion.transactionIdRepeated(first));
-            }
-          });
+          staging = repo.stage(trx, rows);
           // Awaited later; a failure meanwhile must not count as unhandled.
           staging.catch(() => {});
         };
@@ -163,10 +158,13 @@ export function createTransactionIngestion(deps: {
         }
         await flush();
         await staging;
+        for (const [line, first] of await repo.endStaging(trx)) {
+          result.rejected += 1;
+          reject(line, messages.ingestion.transactionIdRepeated(first));
+        }
         result.errors.sort((a, b) => a.line - b.line);
         if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
 
-        await repo.analyzeStaging(trx);
         await repo.lockIngestion(trx);
         const uploadedAt = clock();
         const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);

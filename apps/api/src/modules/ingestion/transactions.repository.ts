@@ -11,7 +11,10 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
+import { wallClockOf } from '@krowd/domain/qualification/local-time';
+import { copyField, copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
 
 /** The stored form of an API key: SHA-256, hex (keys are long random strings; see 0012). */
 export function apiKeyHashOf(key: string): string {
@@ -98,6 +101,47 @@ export interface NewTransaction {
   refundedPence?: number;
 }
 
+/** The staging table's columns, in the order `stage` writes them. */
+const stagingColumns = [
+  'line',
+  'transaction_id',
+  'datetime',
+  'occurred_at',
+  'amount_pence',
+  'mid',
+  'card_token',
+  'card_last4',
+  'postcode',
+  'original_transaction_id',
+] as const;
+
+/** The columns `insertTransactions` writes, in its order. */
+const transactionColumns = [
+  'id',
+  'publisher_id',
+  'publisher_transaction_id',
+  'ingestion_log_id',
+  'mid',
+  'branch_id',
+  'brand_id',
+  'card_token',
+  'card_last4',
+  'amount_pence',
+  'refunded_pence',
+  'original_transaction_id',
+  'occurred_at',
+  'local_datetime',
+  'postcode',
+  'outcome',
+  'campaign_id',
+  'cashback_pence',
+  'success_fee_pence',
+  'customer_type',
+  'offer_type',
+  'terms',
+  'reason',
+] as const;
+
 const outcomeColumns = [
   'outcome',
   'campaign_id',
@@ -136,14 +180,15 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     /**
      * The upload's staging table: the valid rows of the file as they stream in, so they can be
      * qualified in time order without holding the file in memory. Dropped when the transaction
-     * ends. A transaction id repeated in the file stays out (the first one is kept).
+     * ends. Rows arrive by COPY; `endStaging` then sets aside transaction ids repeated in the file
+     * and orders the rest.
      */
     async createStaging(trx: Transaction<DB>) {
       // A second upload in one enclosing transaction (the overview docs upload) starts afresh.
       await sql`DROP TABLE IF EXISTS ingest_staging`.execute(trx);
       await sql`CREATE TEMP TABLE ingest_staging (
         line integer NOT NULL,
-        transaction_id text NOT NULL UNIQUE,
+        transaction_id text NOT NULL,
         datetime text NOT NULL,
         occurred_at timestamptz NOT NULL,
         amount_pence bigint NOT NULL,
@@ -153,46 +198,35 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         postcode text,
         original_transaction_id text
       ) ON COMMIT DROP`.execute(trx);
-      await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_at, line)`.execute(trx);
     },
 
     /**
-     * Stages rows (one statement, a column array each); answers, for each row left out as a
-     * repeat, the line of the first one.
+     * Stages rows by COPY. The instant is the one the engine reads (Date.parse: milliseconds,
+     * further digits dropped), so what is stored is what was qualified.
      */
     async stage(trx: Transaction<DB>, rows: { line: number; row: TransactionRow }[]) {
-      if (rows.length === 0) return new Map<number, number>();
-      const column = <T>(of: (row: TransactionRow, line: number) => T) =>
-        rows.map(({ line, row }) => of(row, line));
-      const { rows: stored } = await sql<{ line: number }>`
-        INSERT INTO ingest_staging (line, transaction_id, datetime, occurred_at, amount_pence, mid,
-          card_token, card_last4, postcode, original_transaction_id)
-        SELECT line, transaction_id, datetime, date_trunc('milliseconds', datetime::timestamptz),
-          amount_pence, mid, card_token, card_last4, postcode, original_transaction_id
-        FROM unnest(${column((_row, line) => line)}::integer[], ${column((row) => row.transactionId)}::text[],
-          ${column((row) => row.datetime)}::text[], ${column((row) => row.amountPence)}::bigint[],
-          ${column((row) => row.mid)}::text[], ${column((row) => row.cardToken)}::text[],
-          ${column((row) => row.cardLast4)}::text[], ${column((row) => row.postcode)}::text[],
-          ${column((row) => row.originalTransactionId)}::text[])
-          AS s (line, transaction_id, datetime, amount_pence, mid, card_token, card_last4, postcode,
-            original_transaction_id)
-        ON CONFLICT (transaction_id) DO NOTHING
-        RETURNING line`.execute(trx);
-      if (stored.length === rows.length) return new Map<number, number>();
-      const kept = new Set(stored.map((row) => row.line));
-      const repeats = rows.filter(({ line }) => !kept.has(line));
-      const firstLines = new Map<number, number>();
-      const { rows: firsts } = await sql<{ transaction_id: string; line: number }>`
-        SELECT transaction_id, line FROM ingest_staging
-        WHERE transaction_id = ANY (${repeats.map(({ row }) => row.transactionId)}::text[])`.execute(trx);
-      const lineOf = new Map(firsts.map((first) => [first.transaction_id, first.line]));
-      for (const { line, row } of repeats) firstLines.set(line, lineOf.get(row.transactionId)!);
-      return firstLines;
+      let lines = '';
+      for (const { line, row } of rows) {
+        lines += `${line}\t${copyField(row.transactionId)}\t${copyField(row.datetime)}\t${new Date(Date.parse(row.datetime)).toISOString()}\t${row.amountPence}\t${copyField(row.mid)}\t${copyField(row.cardToken)}\t${copyField(row.cardLast4)}\t${copyField(row.postcode)}\t${copyField(row.originalTransactionId)}\n`;
+      }
+      await copyInto(trx, 'ingest_staging', stagingColumns, lines);
     },
 
-    /** Statistics of the staged file, so its pages are read by index whatever its size. */
-    async analyzeStaging(trx: Transaction<DB>) {
+    /**
+     * Once the file is staged: the rows whose transaction id an earlier line of the file already
+     * had, each with that first line, are taken out of staging (the first is kept); the rest is
+     * indexed in time order and analysed, so its pages are read by index whatever its size.
+     */
+    async endStaging(trx: Transaction<DB>): Promise<Map<number, number>> {
+      const { rows } = await sql<{ line: number; first_line: number }>`
+        DELETE FROM ingest_staging s
+        USING (SELECT transaction_id, min(line) AS first_line FROM ingest_staging
+               GROUP BY transaction_id HAVING count(*) > 1) repeated
+        WHERE s.transaction_id = repeated.transaction_id AND s.line <> repeated.first_line
+        RETURNING s.line, repeated.first_line`.execute(trx);
+      await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_at, line)`.execute(trx);
       await sql`ANALYZE ingest_staging`.execute(trx);
+      return new Map(rows.map((row) => [row.line, row.first_line]));
     },
 
     /** The next staged rows in time order (then file order), after the position given. */
@@ -483,46 +517,19 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Stores transactions with their outcomes, in one statement (a column array each, so a page of
-     * thousands of rows is a handful of parameters). A row may give its id (a refund in the same
-     * statement may name it) and what refunds already took back of it.
+     * Stores transactions with their outcomes by COPY. A row may give its id (a refund in the same
+     * page may name it) and what refunds already took back of it. `local_datetime` is the wall
+     * time in the row's timezone setting, as the engine read it.
      */
     async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
-      if (rows.length === 0) return;
-      const column = <T>(of: (row: NewTransaction) => T) => rows.map(of);
-      const qualified = (row: NewTransaction) =>
-        row.outcome.outcome === 'notQualified' ? null : row.outcome;
-      await sql`
-        INSERT INTO transactions (id, publisher_id, publisher_transaction_id, ingestion_log_id, mid,
-          branch_id, brand_id, card_token, card_last4, amount_pence, refunded_pence,
-          original_transaction_id, occurred_at, local_datetime, postcode, outcome, campaign_id,
-          cashback_pence, success_fee_pence, customer_type, offer_type, terms, reason)
-        SELECT coalesce(id, gen_random_uuid()), publisher_id, publisher_transaction_id, ingestion_log_id,
-          mid, branch_id, brand_id, card_token, card_last4, amount_pence, refunded_pence,
-          original_transaction_id, occurred_at, occurred_at AT TIME ZONE time_zone, postcode, outcome,
-          campaign_id, cashback_pence, success_fee_pence, customer_type, offer_type, terms::jsonb, reason
-        FROM unnest(${column((r) => r.id ?? null)}::uuid[], ${column((r) => r.publisherId)}::uuid[],
-          ${column((r) => r.row.transactionId)}::text[], ${column((r) => r.logId)}::uuid[],
-          ${column((r) => r.row.mid)}::text[], ${column((r) => r.branch?.branchId ?? null)}::uuid[],
-          ${column((r) => r.branch?.brandId ?? null)}::uuid[], ${column((r) => r.row.cardToken)}::text[],
-          ${column((r) => r.row.cardLast4)}::text[], ${column((r) => r.row.amountPence)}::bigint[],
-          ${column((r) => r.refundedPence ?? 0)}::bigint[], ${column((r) => r.originalId)}::uuid[],
-          ${column((r) => r.row.occurredAt.toISOString())}::timestamptz[],
-          ${column((r) => r.timeZone)}::text[], ${column((r) => r.row.postcode)}::text[],
-          ${column((r) => r.outcome.outcome)}::text[], ${column((r) => r.outcome.campaignId)}::uuid[],
-          ${column((r) => qualified(r)?.cashbackPence ?? 0)}::bigint[],
-          ${column((r) => qualified(r)?.successFeePence ?? 0)}::bigint[],
-          ${column((r) => qualified(r)?.customerType ?? null)}::text[],
-          ${column((r) => qualified(r)?.offerType ?? null)}::text[],
-          ${column((r) => {
-            const reward = qualified(r);
-            return reward ? JSON.stringify(reward.terms) : null;
-          })}::text[],
-          ${column((r) => (r.outcome.outcome === 'notQualified' ? r.outcome.reason : null))}::text[])
-          AS n (id, publisher_id, publisher_transaction_id, ingestion_log_id, mid, branch_id, brand_id,
-            card_token, card_last4, amount_pence, refunded_pence, original_transaction_id, occurred_at,
-            time_zone, postcode, outcome, campaign_id, cashback_pence, success_fee_pence, customer_type,
-            offer_type, terms, reason)`.execute(trx);
+      let lines = '';
+      for (const r of rows) {
+        const at = r.row.occurredAt.getTime();
+        const outcome = r.outcome;
+        const reward = outcome.outcome === 'notQualified' ? null : outcome;
+        lines += `${r.id ?? timeOrderedId()}\t${r.publisherId}\t${copyField(r.row.transactionId)}\t${r.logId}\t${copyField(r.row.mid)}\t${r.branch?.branchId ?? '\\N'}\t${r.branch?.brandId ?? '\\N'}\t${copyField(r.row.cardToken)}\t${copyField(r.row.cardLast4)}\t${r.row.amountPence}\t${r.refundedPence ?? 0}\t${r.originalId ?? '\\N'}\t${new Date(at).toISOString()}\t${new Date(wallClockOf(at, r.timeZone)).toISOString().slice(0, 23)}\t${copyField(r.row.postcode)}\t${outcome.outcome}\t${outcome.campaignId ?? '\\N'}\t${reward?.cashbackPence ?? 0}\t${reward?.successFeePence ?? 0}\t${reward?.customerType ?? '\\N'}\t${reward?.offerType ?? '\\N'}\t${reward ? copyField(JSON.stringify(reward.terms)) : '\\N'}\t${outcome.outcome === 'notQualified' ? outcome.reason : '\\N'}\n`;
+      }
+      await copyInto(trx, 'transactions', transactionColumns, lines);
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */
