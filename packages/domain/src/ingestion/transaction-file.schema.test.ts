@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
-import { transactionRowSchema } from './transaction-file.schema.ts';
+import { readWellFormedRow, transactionRowSchema } from './transaction-file.schema.ts';
 
 const m = messages.ingestion;
 
@@ -81,5 +81,58 @@ describe('a transactions file row (brief §6)', () => {
       originalTransactionId: 'T0',
     });
     expect(parse({ original_transaction_id: 'T0' })).toEqual([m.originalNotRefund]);
+  });
+});
+
+describe('readWellFormedRow, the direct path for the usual row', () => {
+  /** Values a field may take: usual ones and every kind of unusual one. */
+  const variants: Record<string, unknown[]> = {
+    transaction_id: ['T1', ' T1', 'T1 ', '', 'x'.repeat(100), 'x'.repeat(101), 'a\u0000b', 7, undefined],
+    datetime: [
+      '2025-06-11T12:00:00+01:00',
+      '2025-06-11T11:00:00.250Z',
+      '2025-06-11T12:00+0100',
+      ' 2025-06-11T12:00:00Z',
+      '2025-02-30T12:00:00Z',
+      '2025-06-11 12:00:00',
+      null,
+    ],
+    amount: ['12.30', '-5', '0', '-0.00', '1.005', ' 12.30', 12.3, '', undefined],
+    currency: ['GBP', 'gbp', ' GBP', 'EUR', undefined],
+    mid: ['4410137', '', ' 4410137', 'm'.repeat(51)],
+    card_token: ['card-a', 'c'.repeat(200), 'c'.repeat(201), ''],
+    card_last4: ['0042', '42', ' 0042', 'abcd', 42],
+    postcode: ['N1 9AA', '', null, undefined, ' N1 9AA', '   ', 'P'.repeat(17), 'a\u0000'],
+    publisher: ['ATR', ' ATR', '', 5],
+    original_transaction_id: [undefined, null, '', 'T0', ' T0', 'o'.repeat(101)],
+  };
+
+  it('answers what the schema does wherever it answers, and answers the usual rows', () => {
+    let state = 7;
+    const pick = <T>(values: T[]) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return values[state % values.length]!;
+    };
+    let answered = 0;
+    for (let index = 0; index < 5000; index += 1) {
+      // Half the rows change one field from the usual row, the rest change every field at random.
+      const fields: Record<string, unknown> =
+        index % 2 === 0
+          ? row()
+          : Object.fromEntries(Object.entries(variants).map(([name, values]) => [name, pick(values)]));
+      if (index % 2 === 0) {
+        const name = pick(Object.keys(variants));
+        fields[name] = pick(variants[name]!);
+      }
+      const direct = readWellFormedRow(fields);
+      if (direct === null) continue;
+      answered += 1;
+      expect(transactionRowSchema.safeParse(fields)).toEqual({ success: true, data: direct });
+    }
+    expect(answered).toBeGreaterThan(1000);
+    expect(readWellFormedRow(row())).toEqual(transactionRowSchema.parse(row()));
+    expect(readWellFormedRow(row({ amount: '-2.50', original_transaction_id: 'T0', postcode: '' }))).toEqual(
+      transactionRowSchema.parse(row({ amount: '-2.50', original_transaction_id: 'T0', postcode: '' })),
+    );
   });
 });

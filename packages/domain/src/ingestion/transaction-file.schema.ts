@@ -116,6 +116,58 @@ export const transactionRowSchema = z
   }));
 export type TransactionRow = z.output<typeof transactionRowSchema>;
 
+/** Text without surrounding space or NUL, of 1 to `max` characters: as `text` reads it, unchanged. */
+const plainText = (value: unknown, max: number): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  value.trim() === value &&
+  !value.includes('\u0000');
+
+/**
+ * One row as transactionRowSchema reads it, by a direct path for the usual well-formed row (a
+ * publisher's file has millions of them): null whenever anything is unusual (space around a value,
+ * lower-case currency, an amount as a JSON number, any error), and the schema then reads the row and
+ * names its problems. Wherever it answers, it answers what the schema does
+ * (transaction-file.schema.test.ts compares them).
+ */
+export function readWellFormedRow(fields: Record<string, unknown>): TransactionRow | null {
+  const { amount, datetime, postcode, publisher, original_transaction_id: original } = fields;
+  if (
+    !plainText(fields.transaction_id, 100) ||
+    typeof datetime !== 'string' ||
+    datetime.trim() !== datetime ||
+    !isInstant(datetime) ||
+    typeof amount !== 'string' ||
+    !amountPattern.test(amount) ||
+    fields.currency !== 'GBP' ||
+    !plainText(fields.mid, 50) ||
+    !plainText(fields.card_token, 200) ||
+    typeof fields.card_last4 !== 'string' ||
+    !/^\d{4}$/.test(fields.card_last4) ||
+    typeof publisher !== 'string' ||
+    publisher.trim() !== publisher
+  ) {
+    return null;
+  }
+  const noValue = (value: unknown) => value === undefined || value === null || value === '';
+  if (!noValue(postcode) && !plainText(postcode, 16)) return null;
+  if (!noValue(original) && !plainText(original, 100)) return null;
+  const amountPence = penceOf(amount);
+  if (!noValue(original) && amountPence >= 0) return null;
+  return {
+    transactionId: fields.transaction_id,
+    datetime,
+    amountPence,
+    mid: fields.mid,
+    cardToken: fields.card_token,
+    cardLast4: fields.card_last4,
+    postcode: noValue(postcode) ? null : (postcode as string),
+    publisher,
+    originalTransactionId: noValue(original) ? null : (original as string),
+  };
+}
+
 /** One refused row: its line in the file (CSV: the header is line 1; JSON: the item's position from 1). */
 export const ingestErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export type IngestError = z.infer<typeof ingestErrorSchema>;

@@ -338,6 +338,11 @@ interface PurchaseContext {
   local: LocalTime;
 }
 
+/** start_date is the 1st of the campaign month, 'YYYY-MM-DD': its month is its first 7 characters. */
+function inCampaignMonth(campaign: QualificationCampaign, local: LocalTime): boolean {
+  return campaign.start_date.startsWith(local.month);
+}
+
 /**
  * One purchase against one campaign: the checks in the order qualification.md gives, stopping at
  * the first that fails (`passed` counts those before it, so the caller can tell which campaign
@@ -349,8 +354,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
   let passed = 0;
   const fail = (reason: QualificationReason): CampaignCheck => ({ ok: false, reason, passed });
 
-  // start_date is the 1st of the campaign month, 'YYYY-MM-DD': its month is its first 7 characters.
-  if (local.month !== campaign.start_date.slice(0, 7)) return fail('notInCampaignMonth');
+  if (!inCampaignMonth(campaign, local)) return fail('notInCampaignMonth');
   passed += 1;
   const ownBranch = campaign.allBranches || campaign.branchIds.includes(branch.branchId);
   if (campaign.brandId !== branch.brandId || !ownBranch) return fail('branchNotInCampaign');
@@ -450,6 +454,14 @@ function compareCampaigns(a: QualificationCampaign, b: QualificationCampaign): n
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Whether the campaigns are already in the tie rule's order (ingestion passes them so). */
+function isSorted(campaigns: readonly QualificationCampaign[]): boolean {
+  for (let index = 1; index < campaigns.length; index += 1) {
+    if (compareCampaigns(campaigns[index - 1]!, campaigns[index]!) > 0) return false;
+  }
+  return true;
+}
+
 /**
  * A refund reverses what its original purchase no longer earns: the original's earnings on what
  * was left of it before this refund, minus its earnings on what is left after (never below 0).
@@ -492,7 +504,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     return { outcome: 'notQualified', reason: 'zeroAmount', campaignId: null };
   if (transaction.amountPence < 0) return qualifyRefund(transaction, input.original);
 
-  const campaigns = input.campaigns.toSorted(compareCampaigns);
+  const campaigns = isSorted(input.campaigns) ? input.campaigns : input.campaigns.toSorted(compareCampaigns);
   const context: PurchaseContext = {
     transaction,
     branch,
@@ -504,6 +516,11 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
   let best: QualifiedOutcome | null = null;
   let closest: { reason: QualificationReason; passed: number; campaignId: string } | null = null;
   for (const campaign of campaigns) {
+    // Most of a brand's campaigns are of other months: this first check alone, without the rest.
+    if (!inCampaignMonth(campaign, local)) {
+      closest ??= { reason: 'notInCampaignMonth', passed: 0, campaignId: campaign.id };
+      continue;
+    }
     const check = checkCampaign(campaign, context);
     if (check.ok) {
       // Sorted by the tie rule, so only a strictly larger cashback displaces the best so far.

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  readWellFormedRow,
   transactionRowSchema,
   type IngestError,
   type TransactionRow,
@@ -140,20 +141,25 @@ export function createTransactionIngestion(deps: {
             reject(item.line, item.error);
             continue;
           }
-          const parsed = transactionRowSchema.safeParse(item.fields);
-          if (!parsed.success) {
-            result.rejected += 1;
-            for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) {
-              reject(item.line, message);
+          // The usual row directly; anything unusual through the schema, which names its problems.
+          let row = readWellFormedRow(item.fields);
+          if (!row) {
+            const parsed = transactionRowSchema.safeParse(item.fields);
+            if (!parsed.success) {
+              result.rejected += 1;
+              for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) {
+                reject(item.line, message);
+              }
+              continue;
             }
-            continue;
+            row = parsed.data;
           }
-          if (parsed.data.publisher.toLowerCase() !== publisher.code.toLowerCase()) {
+          if (row.publisher.toLowerCase() !== publisher.code.toLowerCase()) {
             result.rejected += 1;
             reject(item.line, messages.ingestion.publisherMismatch(publisher.code));
             continue;
           }
-          batch.push({ line: item.line, row: parsed.data });
+          batch.push({ line: item.line, row });
           if (batch.length >= batchSize) await flush();
         }
         await flush();

@@ -335,6 +335,9 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .selectAll()
         .where('brand_id', '=', brandId)
         .where('deleted_at', 'is', null)
+        // The engine's tie rule order, so it need not sort them for every transaction.
+        .orderBy('created_at')
+        .orderBy('id')
         .execute();
       if (rows.length === 0) return { campaigns: [], months: [] };
       const ids = rows.map((row) => row.id);
