@@ -60,6 +60,8 @@ export const maxListedErrors = 1000;
 const batchSize = 5000;
 /** Rows qualified and stored per page. */
 const defaultPageSize = 5000;
+/** Rows qualified between turns of the event loop. */
+const yieldEveryRows = 250;
 /** Card histories held across pages (card-history-cache.ts): about 100 MB at most. */
 const cardCacheLimits = { maxCards: 200_000, maxEntries: 2_000_000 };
 /** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
@@ -369,7 +371,13 @@ export function createTransactionIngestion(deps: {
           const { page, rows } = next;
           previous = held;
           held = { byId: new Map(), byTransactionId: new Map() };
-          for (const row of rows) await store(row, branches.get(row.mid)!);
+          for (const [index, row] of rows.entries()) {
+            await store(row, branches.get(row.mid)!);
+            // Lets the driver read and write between rows: the page before is being stored by COPY,
+            // whose data goes out only as the event loop turns (node-postgres sends a statement's
+            // next message when it has read the server's answer to the one before).
+            if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
+          }
           histories.trim();
           next = await prepare(page.at(-1)!);
           await sendPending();

@@ -106,7 +106,7 @@ const stagingColumns = [
   'line',
   'transaction_id',
   'datetime',
-  'occurred_at',
+  'occurred_ms',
   'amount_pence',
   'mid',
   'card_token',
@@ -190,7 +190,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         line integer NOT NULL,
         transaction_id text NOT NULL,
         datetime text NOT NULL,
-        occurred_at timestamptz NOT NULL,
+        occurred_ms bigint NOT NULL,
         amount_pence bigint NOT NULL,
         mid text NOT NULL,
         card_token text NOT NULL,
@@ -201,13 +201,13 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Stages rows by COPY. The instant is the one the engine reads (Date.parse: milliseconds,
+     * Stages rows by COPY. The instant is kept in milliseconds as the engine reads it (Date.parse:
      * further digits dropped), so what is stored is what was qualified.
      */
     async stage(trx: Transaction<DB>, rows: { line: number; row: TransactionRow }[]) {
       let lines = '';
       for (const { line, row } of rows) {
-        lines += `${line}\t${copyField(row.transactionId)}\t${copyField(row.datetime)}\t${new Date(Date.parse(row.datetime)).toISOString()}\t${row.amountPence}\t${copyField(row.mid)}\t${copyField(row.cardToken)}\t${copyField(row.cardLast4)}\t${copyField(row.postcode)}\t${copyField(row.originalTransactionId)}\n`;
+        lines += `${line}\t${copyField(row.transactionId)}\t${copyField(row.datetime)}\t${Date.parse(row.datetime)}\t${row.amountPence}\t${copyField(row.mid)}\t${copyField(row.cardToken)}\t${copyField(row.cardLast4)}\t${copyField(row.postcode)}\t${copyField(row.originalTransactionId)}\n`;
       }
       await copyInto(trx, 'ingest_staging', stagingColumns, lines);
     },
@@ -224,7 +224,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
                GROUP BY transaction_id HAVING count(*) > 1) repeated
         WHERE s.transaction_id = repeated.transaction_id AND s.line <> repeated.first_line
         RETURNING s.line, repeated.first_line`.execute(trx);
-      await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_at, line)`.execute(trx);
+      await sql`CREATE INDEX ingest_staging_order_idx ON ingest_staging (occurred_ms, line)`.execute(trx);
       await sql`ANALYZE ingest_staging`.execute(trx);
       return new Map(rows.map((row) => [row.line, row.first_line]));
     },
@@ -240,7 +240,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         line: number;
         transaction_id: string;
         datetime: string;
-        occurred_at: Date;
+        occurred_ms: number;
         amount_pence: number;
         mid: string;
         card_token: string;
@@ -252,8 +252,8 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         SELECT s.*, d.found IS NOT NULL AS duplicate
         FROM (
           SELECT * FROM ingest_staging s
-          ${after ? sql`WHERE (s.occurred_at, s.line) > (${after.occurredAt}, ${after.line})` : sql``}
-          ORDER BY s.occurred_at, s.line
+          ${after ? sql`WHERE (s.occurred_ms, s.line) > (${after.occurredAt.getTime()}, ${after.line})` : sql``}
+          ORDER BY s.occurred_ms, s.line
           LIMIT ${limit}
         ) s
         -- One index probe per row (a lateral LIMIT 1 is never turned into hashing every stored
@@ -263,12 +263,12 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           WHERE t.publisher_id = ${publisherId} AND t.publisher_transaction_id = s.transaction_id
           LIMIT 1
         ) d ON true
-        ORDER BY s.occurred_at, s.line`.execute(trx);
+        ORDER BY s.occurred_ms, s.line`.execute(trx);
       return rows.map((row) => ({
         line: row.line,
         transactionId: row.transaction_id,
         datetime: row.datetime,
-        occurredAt: new Date(row.occurred_at),
+        occurredAt: new Date(row.occurred_ms),
         amountPence: Number(row.amount_pence),
         mid: row.mid,
         cardToken: row.card_token,
