@@ -36,8 +36,27 @@ describe('countCards', () => {
     expect(counts.reachByPeriod.get('e')).toBe(2);
   });
 
-  it('refuses lists that are not grouped by period (a period split in two would count twice)', () => {
-    expect(() => countCards([list('a', [1]), list('b', [2]), list('a', [3])])).toThrow(/not grouped/);
+  it('takes the lists of a period in any order among the others', () => {
+    const counts = countCards([list('a', [1]), list('b', [1, 2]), list('a', [3, 1])]);
+    expect(counts.reachByPeriod).toEqual(
+      new Map([
+        ['a', 2],
+        ['b', 2],
+      ]),
+    );
+    expect(counts).toMatchObject({ reach: 3, repeat: 1 });
+  });
+
+  it('counts the same with the largest card number given, and clears a period by word or whole', () => {
+    const lists = [
+      list('a', [5, 900, 5]),
+      list(
+        'b',
+        Array.from({ length: 200 }, (_, i) => i * 3),
+      ),
+      list('c', [900]),
+    ];
+    expect(countCards(lists, 5000)).toEqual(countCards(lists));
   });
 
   it('equals counting with sets over random lists', () => {

@@ -143,14 +143,16 @@ export function createReportingRepository(db: Kysely<DB>) {
 
     /**
      * Distinct cards with a qualified purchase, those with two or more, and the distinct cards of
-     * each ISO year-week, exactly: one read of the filter's card lists, counted in the API.
+     * each ISO year-week, exactly: one read of the filter's card lists, counted in the API. The
+     * largest card number comes in the same statement (the same snapshot as the lists).
      */
     async cards(filter: ReportingFilter): Promise<CardCounts> {
-      const { rows } = await sql<CardList>`
-        SELECT ${weekLabel('week')} AS period, cards
-        FROM (SELECT ${weekOf} AS week, r.cards FROM reporting_daily_cards r ${whereOf(filter)}) lists
-        ORDER BY lists.week`.execute(db);
-      return countCards(rows);
+      const { rows } = await sql<CardList & { largest: number }>`
+        SELECT ${weekLabel('week')} AS period, cards, (SELECT max(id) FROM cards) AS largest
+        FROM (SELECT ${weekOf} AS week, r.cards FROM reporting_daily_cards r ${whereOf(filter)}) lists`.execute(
+        db,
+      );
+      return countCards(rows, rows[0]?.largest);
     },
 
     /** Conversions and revenue by ISO year-week (reach per week comes with `cards`). */
