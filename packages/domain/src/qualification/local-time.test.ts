@@ -1,21 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { subMonths } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { monthsBeforeInZone, wallClockOf } from './local-time.ts';
-
-/** What TZDate reads, as wallClockOf answers it. */
-function tzDateWall(at: number, timeZone: string): number {
-  const local = new TZDate(at, timeZone);
-  return Date.UTC(
-    local.getFullYear(),
-    local.getMonth(),
-    local.getDate(),
-    local.getHours(),
-    local.getMinutes(),
-    local.getSeconds(),
-    local.getMilliseconds(),
-  );
-}
+import { monthsBeforeInZone, wallClockOf, zonedWallClock } from './local-time.ts';
 
 const zones = [
   'America/New_York',
@@ -54,7 +40,7 @@ describe('wallClockOf and monthsBeforeInZone', () => {
     const mismatches: string[] = [];
     for (const at of instants(timeZone)) {
       const wall = wallClockOf(at, timeZone);
-      if (wall !== tzDateWall(at, timeZone)) mismatches.push(`wall ${new Date(at).toISOString()}`);
+      if (wall !== zonedWallClock(at, timeZone)) mismatches.push(`wall ${new Date(at).toISOString()}`);
       for (const months of [1, 3, 12]) {
         const expected = subMonths(new TZDate(at, timeZone), months).getTime();
         if (monthsBeforeInZone(at, wall, months, timeZone) !== expected) {

@@ -58,13 +58,8 @@ function zonedDate(at: number, timeZone: string): TZDate {
   return instant;
 }
 
-/**
- * The wall-clock time of the instant `at` (ms) in the zone, as the milliseconds of that calendar
- * date and time read as UTC (so the Date UTC getters give its year, month, day, weekday, time).
- */
-export function wallClockOf(at: number, timeZone: string): number {
-  const offset = steadyOffset(timeZone, at, at);
-  if (offset !== null) return at + offset * minuteMs;
+/** `wallClockOf` as TZDate reads it, on any day (the path for days with an offset change). */
+export function zonedWallClock(at: number, timeZone: string): number {
   const local = zonedDate(at, timeZone);
   return Date.UTC(
     local.getFullYear(),
@@ -75,6 +70,15 @@ export function wallClockOf(at: number, timeZone: string): number {
     local.getSeconds(),
     local.getMilliseconds(),
   );
+}
+
+/**
+ * The wall-clock time of the instant `at` (ms) in the zone, as the milliseconds of that calendar
+ * date and time read as UTC (so the Date UTC getters give its year, month, day, weekday, time).
+ */
+export function wallClockOf(at: number, timeZone: string): number {
+  const offset = steadyOffset(timeZone, at, at);
+  return offset === null ? zonedWallClock(at, timeZone) : at + offset * minuteMs;
 }
 
 /**

@@ -115,6 +115,17 @@ const stagingColumns = [
   'original_transaction_id',
 ] as const;
 
+const outcomeColumns = [
+  'outcome',
+  'campaign_id',
+  'cashback_pence',
+  'success_fee_pence',
+  'customer_type',
+  'offer_type',
+  'terms',
+  'reason',
+] as const;
+
 /** The columns `insertTransactions` writes, in its order. */
 const transactionColumns = [
   'id',
@@ -132,25 +143,7 @@ const transactionColumns = [
   'occurred_at',
   'local_datetime',
   'postcode',
-  'outcome',
-  'campaign_id',
-  'cashback_pence',
-  'success_fee_pence',
-  'customer_type',
-  'offer_type',
-  'terms',
-  'reason',
-] as const;
-
-const outcomeColumns = [
-  'outcome',
-  'campaign_id',
-  'cashback_pence',
-  'success_fee_pence',
-  'customer_type',
-  'offer_type',
-  'terms',
-  'reason',
+  ...outcomeColumns,
 ] as const;
 
 export function createTransactionsRepository(db: Kysely<DB>) {
