@@ -8,14 +8,18 @@ import type { CardHistory } from '@krowd/domain/qualification/qualification.rule
  *
  * Memory stays bounded: a window drops purchases more than 400 days older than the newest
  * transaction it was asked about (keeping the latest of them, which may still be the card's last
- * purchase), and `trim` forgets the least recently used cards beyond `maxCards` / `maxEntries`. A
- * card forgotten is loaded again from the stored transactions the next time it is needed.
+ * purchase), and `trim` forgets cards not used lately beyond `maxCards` / `maxEntries` (a clock:
+ * oldest first, but a card used since the last trim gets a second chance, which costs a use nothing,
+ * where a strict least-recently-used order cost a reordering of the map at every use). A card
+ * forgotten is loaded again from the stored transactions the next time it is needed.
  */
 const dropAfterMs = 400 * 86_400_000;
 
 interface Window {
   /** The page (of the upload) in which the card was last used. */
   page: number;
+  /** Used since the last trim went past it. */
+  used: boolean;
   /** Instants in ms, ascending. */
   times: number[];
   amounts: number[];
@@ -63,7 +67,7 @@ export class CardHistoryCache {
       .filter((purchase) => purchase.amountPence > 0)
       .map((purchase) => ({ at: Date.parse(purchase.datetime), amount: purchase.amountPence }))
       .sort((a, b) => a.at - b.at);
-    const window: Window = { page: this.page, times: [], amounts: [], prefix: [0] };
+    const window: Window = { page: this.page, used: true, times: [], amounts: [], prefix: [0] };
     for (const { at, amount } of sorted) {
       window.times.push(at);
       window.amounts.push(amount);
@@ -124,16 +128,24 @@ export class CardHistoryCache {
   }
 
   /**
-   * Forgets the least recently used cards until within the limits, never one used in the page
-   * just qualified (its rows may not be written yet, so it could not be loaded again), then
-   * starts the next page.
+   * Forgets cards not used lately until within the limits, never one used in the page just
+   * qualified (its rows may not be written yet, so it could not be loaded again), then starts the
+   * next page. Cards are looked at oldest first; one used since it was last looked at is kept and
+   * moves to the back.
    */
   trim() {
+    let toLookAt = this.cards.size;
     for (const [key, window] of this.cards) {
       if (this.cards.size <= this.limits.maxCards && this.entries <= this.limits.maxEntries) break;
-      if (window.page === this.page) break;
+      if (toLookAt === 0) break;
+      toLookAt -= 1;
       this.cards.delete(key);
-      this.entries -= window.times.length;
+      if (window.used || window.page === this.page) {
+        window.used = false;
+        this.cards.set(key, window);
+      } else {
+        this.entries -= window.times.length;
+      }
     }
     this.page += 1;
   }
@@ -145,13 +157,12 @@ export class CardHistoryCache {
     this.entries -= window.times.length;
   }
 
-  /** The card's window, now the most recently used. */
+  /** The card's window, marked used in this page. */
   private touch(key: string): Window {
     const window = this.cards.get(key);
     if (!window) throw new Error(`Card history not loaded: ${key}`);
-    this.cards.delete(key);
-    this.cards.set(key, window);
     window.page = this.page;
+    window.used = true;
     return window;
   }
 }
