@@ -438,3 +438,47 @@ describe('the date range (spec 3 §4, §5)', () => {
     expect((await dashboard(clientAdmin, body)).statusCode).toBe(400);
   });
 });
+
+describe('card lists across uploads (reporting_daily_cards, 0018)', () => {
+  it('extends a day’s list with a later upload’s cards and counts reach and repeat customers over both', async () => {
+    const branchA3 = await insertBranch(
+      testApp.db,
+      ids.brands.groupBrandA,
+      'Active',
+      'Dashboard A Three',
+      'DASH-A3',
+    );
+    const upload = (rows: string[]) => ingest([header, ...rows].join('\n'), 'demo-atr-key');
+    // Two new customers on one day, in two uploads of one publisher: the same store row; the first
+    // card comes back that day (an existing customer now), so it counts once and as a repeat customer.
+    expect(
+      (await upload(['LIST-1,2025-06-12T12:00:00-04:00,20.00,GBP,DASH-A3,list-card-1,1001,,ATR'])).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await upload([
+          'LIST-2,2025-06-12T13:00:00-04:00,21.00,GBP,DASH-A3,list-card-2,1002,,ATR',
+          'LIST-3,2025-06-12T14:00:00-04:00,22.00,GBP,DASH-A3,list-card-1,1001,,ATR',
+        ])
+      ).statusCode,
+    ).toBe(200);
+    const lists = await testApp.db
+      .selectFrom('reporting_daily_cards')
+      .select(['customer_type', sql<number>`octet_length(cards) / 4`.as('purchases')])
+      .where('branch_id', '=', branchA3)
+      .orderBy('customer_type')
+      .execute();
+    expect(lists).toEqual([
+      { customer_type: 'existing', purchases: 1 },
+      { customer_type: 'new', purchases: 2 },
+    ]);
+
+    const conditions = { brand_id: ids.brands.groupBrandA, kmid: branchA3, txn_date_time: juneDates };
+    const answer = await answerOf(clientAdmin, conditions);
+    expect(answer.statistics).toContainEqual({ name: 'reach', value: 2 });
+    expect(answer.insights).toContainEqual({ name: 'repeat_customers', value: 1 });
+    const raw = await fromRawRows({ ...june, brandIds: [ids.brands.groupBrandA], branchId: branchA3 });
+    expect(answer.statistics).toEqual(raw.statistics);
+    expect(answer.insights).toEqual(raw.insights);
+  });
+});
