@@ -344,18 +344,17 @@ function inCampaignMonth(campaign: QualificationCampaign, local: LocalTime): boo
 }
 
 /**
- * One purchase against one campaign: the checks in the order qualification.md gives, stopping at
- * the first that fails (`passed` counts those before it, so the caller can tell which campaign
- * came closest).
+ * One purchase against one campaign of its month: the checks in the order qualification.md gives,
+ * stopping at the first that fails (`passed` counts those before it, the month included, so the
+ * caller can tell which campaign came closest). The caller checks the month first
+ * (`inCampaignMonth`): most of a brand's campaigns are of other months.
  */
 function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext): CampaignCheck {
   const { transaction, branch, history, local } = context;
   const amount = transaction.amountPence;
-  let passed = 0;
+  let passed = 1;
   const fail = (reason: QualificationReason): CampaignCheck => ({ ok: false, reason, passed });
 
-  if (!inCampaignMonth(campaign, local)) return fail('notInCampaignMonth');
-  passed += 1;
   const ownBranch = campaign.allBranches || campaign.branchIds.includes(branch.branchId);
   if (campaign.brandId !== branch.brandId || !ownBranch) return fail('branchNotInCampaign');
   passed += 1;
@@ -516,7 +515,6 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
   let best: QualifiedOutcome | null = null;
   let closest: { reason: QualificationReason; passed: number; campaignId: string } | null = null;
   for (const campaign of campaigns) {
-    // Most of a brand's campaigns are of other months: this first check alone, without the rest.
     if (!inCampaignMonth(campaign, local)) {
       closest ??= { reason: 'notInCampaignMonth', passed: 0, campaignId: campaign.id };
       continue;

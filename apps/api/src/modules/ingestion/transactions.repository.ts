@@ -14,7 +14,6 @@ import type {
 import { wallClockOf } from '@krowd/domain/qualification/local-time';
 import { copyField, copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { timeOrderedId } from '../../db/time-ordered-id.ts';
 
 /** The stored form of an API key: SHA-256, hex (keys are long random strings; see 0012). */
 export function apiKeyHashOf(key: string): string {
@@ -95,8 +94,8 @@ export interface NewTransaction {
   originalId: string | null;
   outcome: QualificationOutcome;
   timeZone: string;
-  /** The row's id when the caller chose it (a refund in the same insert may name it). */
-  id?: string;
+  /** Chosen by the caller (time-ordered), so a refund in the same page may name it. */
+  id: string;
   /** What refunds already took back of it (a purchase refunded before it was stored). */
   refundedPence?: number;
 }
@@ -513,8 +512,8 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Stores transactions with their outcomes by COPY. A row may give its id (a refund in the same
-     * page may name it) and what refunds already took back of it. `local_datetime` is the wall
+     * Stores transactions with their outcomes by COPY, each with what refunds already took back of
+     * it. `local_datetime` is the wall
      * time in the row's timezone setting, as the engine read it.
      */
     async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
@@ -523,7 +522,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         const at = r.row.occurredAt.getTime();
         const outcome = r.outcome;
         const reward = outcome.outcome === 'notQualified' ? null : outcome;
-        lines += `${r.id ?? timeOrderedId()}\t${r.publisherId}\t${copyField(r.row.transactionId)}\t${r.logId}\t${copyField(r.row.mid)}\t${r.branch?.branchId ?? '\\N'}\t${r.branch?.brandId ?? '\\N'}\t${copyField(r.row.cardToken)}\t${copyField(r.row.cardLast4)}\t${r.row.amountPence}\t${r.refundedPence ?? 0}\t${r.originalId ?? '\\N'}\t${new Date(at).toISOString()}\t${new Date(wallClockOf(at, r.timeZone)).toISOString().slice(0, 23)}\t${copyField(r.row.postcode)}\t${outcome.outcome}\t${outcome.campaignId ?? '\\N'}\t${reward?.cashbackPence ?? 0}\t${reward?.successFeePence ?? 0}\t${reward?.customerType ?? '\\N'}\t${reward?.offerType ?? '\\N'}\t${reward ? copyField(JSON.stringify(reward.terms)) : '\\N'}\t${outcome.outcome === 'notQualified' ? outcome.reason : '\\N'}\n`;
+        lines += `${r.id}\t${r.publisherId}\t${copyField(r.row.transactionId)}\t${r.logId}\t${copyField(r.row.mid)}\t${r.branch?.branchId ?? '\\N'}\t${r.branch?.brandId ?? '\\N'}\t${copyField(r.row.cardToken)}\t${copyField(r.row.cardLast4)}\t${r.row.amountPence}\t${r.refundedPence ?? 0}\t${r.originalId ?? '\\N'}\t${new Date(at).toISOString()}\t${new Date(wallClockOf(at, r.timeZone)).toISOString().slice(0, 23)}\t${copyField(r.row.postcode)}\t${outcome.outcome}\t${outcome.campaignId ?? '\\N'}\t${reward?.cashbackPence ?? 0}\t${reward?.successFeePence ?? 0}\t${reward?.customerType ?? '\\N'}\t${reward?.offerType ?? '\\N'}\t${reward ? copyField(JSON.stringify(reward.terms)) : '\\N'}\t${outcome.outcome === 'notQualified' ? outcome.reason : '\\N'}\n`;
       }
       await copyInto(trx, 'transactions', transactionColumns, lines);
     },

@@ -80,8 +80,7 @@ export function createOverviewRepository(db: Kysely<DB>) {
           SELECT r.day, sum(r.conversions) AS conversions, sum(r.spend_pence) AS revenue
           FROM reporting_daily r WHERE ${range} GROUP BY r.day`.execute(db),
         sql<CardList>`
-          SELECT r.day AS period, r.cards FROM reporting_daily_cards r WHERE ${range}
-          ORDER BY r.day`.execute(db),
+          SELECT r.day AS period, r.cards FROM reporting_daily_cards r WHERE ${range}`.execute(db),
         sql<Record<string, unknown>>`
           SELECT coalesce(sum(r.cashback_pence + r.success_fee_pence), 0) AS cost,
             max(r.max_spend_pence) AS highest, min(r.min_spend_pence) AS lowest,
