@@ -411,21 +411,21 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         occurred_at: Date;
         amount_pence: number;
       }>`
-        WITH cards (brand_id, card_token) AS (
-          SELECT * FROM unnest(${cards.map((card) => card.brandId)}::uuid[],
-            ${cards.map((card) => card.cardToken)}::text[])
-        )
-        SELECT t.brand_id, t.card_token, t.occurred_at, t.amount_pence
-        FROM cards c JOIN transactions t ON t.brand_id = c.brand_id AND t.card_token = c.card_token
-        WHERE t.amount_pence > 0 AND t.occurred_at >= ${windowStart}
-        UNION ALL
-        SELECT c.brand_id, c.card_token, latest.occurred_at, latest.amount_pence
-        FROM cards c CROSS JOIN LATERAL (
-          SELECT t.occurred_at, t.amount_pence FROM transactions t
-          WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
-            AND t.amount_pence > 0 AND t.occurred_at < ${windowStart}
-          ORDER BY t.occurred_at DESC LIMIT 1
-        ) latest`.execute(trx);
+        SELECT c.brand_id, c.card_token, h.occurred_at, h.amount_pence
+        FROM unnest(${cards.map((card) => card.brandId)}::uuid[], ${cards.map((card) => card.cardToken)}::text[])
+          AS c (brand_id, card_token)
+        -- Index probes per card, whatever the statistics say: mid-upload they count none of the
+        -- upload's rows, and a join would then be planned as a scan of every stored transaction.
+        CROSS JOIN LATERAL (
+          (SELECT t.occurred_at, t.amount_pence FROM transactions t
+           WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
+             AND t.amount_pence > 0 AND t.occurred_at >= ${windowStart})
+          UNION ALL
+          (SELECT t.occurred_at, t.amount_pence FROM transactions t
+           WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
+             AND t.amount_pence > 0 AND t.occurred_at < ${windowStart}
+           ORDER BY t.occurred_at DESC LIMIT 1)
+        ) h`.execute(trx);
       for (const row of rows) {
         const key = cardKey(row.brand_id, row.card_token);
         const list = purchases.get(key) ?? [];
@@ -454,13 +454,17 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     async purchasesByIds(trx: Transaction<DB>, publisherId: string, transactionIds: string[]) {
       const found = new Map<string, StoredPurchase>();
       if (transactionIds.length === 0) return found;
-      const rows = await trx
-        .selectFrom('transactions')
-        .select(['id', 'publisher_transaction_id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
-        .where('publisher_id', '=', publisherId)
-        .where('publisher_transaction_id', '=', sql<string>`ANY (${transactionIds}::text[])`)
-        .where('amount_pence', '>', 0)
-        .execute();
+      // One probe of the (publisher, transaction id) key per id, whatever the statistics say
+      // (mid-upload they count none of the upload's rows, and a scan of the publisher's would be chosen).
+      const { rows } = await sql<Parameters<typeof storedPurchase>[0] & { publisher_transaction_id: string }>`
+        SELECT t.* FROM unnest(${transactionIds}::text[]) AS named (transaction_id)
+        CROSS JOIN LATERAL (
+          SELECT id, publisher_transaction_id, amount_pence, refunded_pence, ${sql.join(outcomeColumns.map((column) => sql.ref(column)))}
+          FROM transactions
+          WHERE publisher_id = ${publisherId} AND publisher_transaction_id = named.transaction_id
+            AND amount_pence > 0
+          LIMIT 1
+        ) t`.execute(trx);
       for (const row of rows) found.set(row.publisher_transaction_id, storedPurchase(row));
       return found;
     },
@@ -504,11 +508,13 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     /** Sets what refunds took back of stored purchases, in one statement. */
     async setRefunded(trx: Transaction<DB>, purchases: { id: string; refundedPence: number }[]) {
       if (purchases.length === 0) return;
+      const ids = purchases.map((p) => p.id);
       await sql`
-        UPDATE transactions t SET refunded_pence = r.refunded_pence
-        FROM unnest(${purchases.map((p) => p.id)}::uuid[], ${purchases.map((p) => p.refundedPence)}::bigint[])
-          AS r (id, refunded_pence)
-        WHERE t.id = r.id`.execute(trx);
+        UPDATE transactions
+        SET refunded_pence = (${purchases.map((p) => p.refundedPence)}::bigint[])[array_position(${ids}::uuid[], id)]
+        -- By the primary key, whatever the statistics say (a join with the list may be planned as a
+        -- scan of every stored transaction mid-upload, when they count none of the upload's rows).
+        WHERE id = ANY (${ids}::uuid[])`.execute(trx);
     },
 
     /**
