@@ -2,22 +2,65 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { withAdmin } from '../test/postgres-admin.ts';
 import { createTestApp } from '../test/test-app.ts';
-import { copyField, copyInto, openDatabase } from './database.ts';
+import { CopyRows } from './copy-rows.ts';
+import { copyInto, openDatabase } from './database.ts';
 
-describe('copyInto (COPY … FROM STDIN, on the engine of this run)', () => {
-  it('stores the rows as given, escapes included, within the transaction', async () => {
+describe('copyInto (COPY … FROM STDIN in binary, on the engine of this run)', () => {
+  it('stores every column type as given, within the transaction', async () => {
     const { db, close } = await createTestApp();
     try {
-      const texts = ['plain', 'tab\there', 'line\nbreak', 'back\\slash', 'return\r', '\\N as text', null];
+      const given = [
+        {
+          n: 0,
+          big: -9_007_199_254_740_991,
+          label: 'tab\there, line\nbreak, back\\slash, \\N, £ and 🎉',
+          id: '0190f0a2-1c3d-7e4f-8a9b-0c1d2e3f4a5b',
+          at: Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+          wall: Date.UTC(2026, 2, 29, 1, 30),
+          terms: { cashbackPercent: 10, note: 'café' },
+        },
+        {
+          n: 2_147_483_647,
+          big: 9_007_199_254_740_991,
+          label: '',
+          id: 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF',
+          at: Date.UTC(2026, 10, 24, 12, 0, 0, 1),
+          wall: Date.UTC(2000, 0, 1),
+          terms: null,
+        },
+        { n: -1, big: 0, label: null, id: null, at: 0, wall: 0, terms: [] },
+      ];
+      const rows = new CopyRows(7);
+      for (const row of given) {
+        rows
+          .row()
+          .int4(row.n)
+          .int8(row.big)
+          .text(row.label)
+          .uuid(row.id)
+          .timestamp(row.at)
+          .timestamp(row.wall)
+          .jsonb(row.terms === null ? null : JSON.stringify(row.terms));
+      }
       const stored = await db.transaction().execute(async (trx) => {
-        await sql`CREATE TEMP TABLE copied (n integer, label text) ON COMMIT DROP`.execute(trx);
-        const lines = texts.map((text, index) => `${copyField(index)}\t${copyField(text)}\n`).join('');
-        await copyInto(trx, 'copied', ['n', 'label'], lines);
+        await sql`CREATE TEMP TABLE copied (n integer, big bigint, label text, id uuid, at timestamptz,
+          wall timestamp, terms jsonb) ON COMMIT DROP`.execute(trx);
+        await copyInto(trx, 'copied', ['n', 'big', 'label', 'id', 'at', 'wall', 'terms'], rows);
         return (
-          await sql<{ n: number; label: string | null }>`SELECT n, label FROM copied ORDER BY n`.execute(trx)
+          await sql<Record<string, unknown>>`SELECT n, big, label, id::text, at,
+            to_char(wall, 'YYYY-MM-DD"T"HH24:MI:SS.MS') AS wall, terms FROM copied ORDER BY n`.execute(trx)
         ).rows;
       });
-      expect(stored).toEqual(texts.map((label, n) => ({ n, label })));
+      expect(stored).toEqual(
+        [...given]
+          .sort((a, b) => a.n - b.n)
+          .map((row) => ({
+            ...row,
+            id: row.id?.toLowerCase() ?? null,
+            at: new Date(row.at),
+            wall: new Date(row.wall).toISOString().slice(0, 23),
+          })),
+      );
     } finally {
       await close();
     }
@@ -28,11 +71,21 @@ describe('copyInto (COPY … FROM STDIN, on the engine of this run)', () => {
     try {
       const copy = db.transaction().execute(async (trx) => {
         await sql`CREATE TEMP TABLE copied (n integer NOT NULL) ON COMMIT DROP`.execute(trx);
-        await copyInto(trx, 'copied', ['n'], '1\nnot a number\n');
+        await copyInto(trx, 'copied', ['n'], new CopyRows(1).row().int4(1).row().null());
       });
-      await expect(copy).rejects.toThrow(/invalid input syntax for type integer/);
+      await expect(copy).rejects.toThrow(/null value in column "n"/);
       const { rows } = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db);
       expect(rows).toEqual([{ ok: 1 }]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses rows written for another number of columns before sending anything', async () => {
+    const { db, close } = await createTestApp();
+    try {
+      const copy = db.transaction().execute((trx) => copyInto(trx, 'users', ['id'], new CopyRows(2)));
+      await expect(copy).rejects.toThrow('COPY into users: 2 fields a row for 1 columns');
     } finally {
       await close();
     }

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { CopyRows } from './copy-rows.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -40,38 +41,22 @@ const parsers = {
 };
 
 /**
- * Rows for a `COPY … FROM STDIN` in PostgreSQL's text format, given to `copyInto`. COPY is the
- * bulk path for uploads of millions of rows: its rows cost the server a fraction of what
- * parameters of an INSERT cost to read. Kysely has no COPY, so the statement travels as a query
- * whose one parameter is a CopyRows, which each engine's connection below sends as COPY data.
- */
-export class CopyRows {
-  constructor(readonly text: string) {}
-}
-
-/** A value as a field of COPY text: null as \N, and backslash, tab, newline and return escaped. */
-export function copyField(value: string | number | boolean | null): string {
-  if (value === null) return '\\N';
-  if (typeof value !== 'string') return String(value);
-  return /[\\\t\n\r]/.test(value)
-    ? value.replace(/[\\\t\n\r]/g, (c) =>
-        c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
-      )
-    : value;
-}
-
-/**
- * Stores rows in `table` by COPY within the transaction: `lines` are the rows, each its fields by
- * `copyField` joined with tabs, each ending with a newline.
+ * Stores rows in `table` by COPY within the transaction: `rows` holds them in COPY's binary format
+ * (copy-rows.ts), a field for each of `columns` in order. Kysely has no COPY, so the statement
+ * travels as a query whose one parameter is the CopyRows, which each engine's connection below
+ * sends as COPY data.
  */
 export async function copyInto(
   trx: Transaction<DB>,
   table: string,
   columns: readonly string[],
-  lines: string,
+  rows: CopyRows,
 ) {
-  if (lines === '') return;
-  await sql`COPY ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) FROM STDIN ${new CopyRows(lines)}`.execute(
+  if (rows.fieldCount !== columns.length) {
+    throw new Error(`COPY into ${table}: ${rows.fieldCount} fields a row for ${columns.length} columns`);
+  }
+  if (rows.rowCount === 0) return;
+  await sql`COPY ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) FROM STDIN (FORMAT binary) ${rows}`.execute(
     trx,
   );
 }
@@ -80,7 +65,7 @@ export async function copyInto(
 function copyOf(sqlText: string, parameters: readonly unknown[] | undefined) {
   const rows = parameters?.[0];
   if (!(rows instanceof CopyRows)) return null;
-  return { statement: sqlText.replace(/\s*\$1$/, ''), rows };
+  return { statement: sqlText.replace(/\s*\$1$/, ''), data: rows.bytes() };
 }
 
 export async function openDatabase(options: {
@@ -141,7 +126,7 @@ class CopyingPool implements PostgresPool {
     const query = (...args: unknown[]) => {
       const copy = typeof args[0] === 'string' ? copyOf(args[0], args[1] as unknown[]) : null;
       if (!copy) return (client.query as (...given: unknown[]) => unknown)(...args);
-      return pipeline(Readable.from([copy.rows.text]), client.query(copyFrom(copy.statement))).then(() => ({
+      return pipeline(Readable.from([copy.data]), client.query(copyFrom(copy.statement))).then(() => ({
         command: 'COPY',
         rowCount: null,
         rows: [],
@@ -175,8 +160,8 @@ class PglitePool implements PostgresPool {
       // COPY reads its rows from a blob PGlite offers as the file /dev/blob (see CopyRows).
       const copy = copyOf(sqlText, parameters);
       const result = copy
-        ? await pglite.query(copy.statement.replace(/ FROM STDIN$/, " FROM '/dev/blob'"), [], {
-            blob: new Blob([copy.rows.text]),
+        ? await pglite.query(copy.statement.replace(' FROM STDIN ', " FROM '/dev/blob' "), [], {
+            blob: new Blob([copy.data]),
           })
         : await pglite.query(sqlText, parameters as unknown[]);
       return {

@@ -12,7 +12,8 @@ import type {
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
 import { wallClockOf } from '@krowd/domain/qualification/local-time';
-import { copyField, copyInto } from '../../db/database.ts';
+import { CopyRows } from '../../db/copy-rows.ts';
+import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** The stored form of an API key: SHA-256, hex (keys are long random strings; see 0012). */
@@ -197,11 +198,22 @@ export function createTransactionsRepository(db: Kysely<DB>) {
      * further digits dropped), so what is stored is what was qualified.
      */
     async stage(trx: Transaction<DB>, rows: { line: number; row: TransactionRow }[]) {
-      let lines = '';
+      const copy = new CopyRows(stagingColumns.length);
       for (const { line, row } of rows) {
-        lines += `${line}\t${copyField(row.transactionId)}\t${copyField(row.datetime)}\t${Date.parse(row.datetime)}\t${row.amountPence}\t${copyField(row.mid)}\t${copyField(row.cardToken)}\t${copyField(row.cardLast4)}\t${copyField(row.postcode)}\t${copyField(row.originalTransactionId)}\n`;
+        copy
+          .row()
+          .int4(line)
+          .text(row.transactionId)
+          .text(row.datetime)
+          .int8(Date.parse(row.datetime))
+          .int8(row.amountPence)
+          .text(row.mid)
+          .text(row.cardToken)
+          .text(row.cardLast4)
+          .text(row.postcode)
+          .text(row.originalTransactionId);
       }
-      await copyInto(trx, 'ingest_staging', stagingColumns, lines);
+      await copyInto(trx, 'ingest_staging', stagingColumns, copy);
     },
 
     /**
@@ -519,18 +531,41 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     /**
      * Stores transactions with their outcomes by COPY, each with what refunds already took back of
-     * it. `local_datetime` is the wall
-     * time in the row's timezone setting, as the engine read it.
+     * it. `local_datetime` is the wall time in the row's timezone setting, as the engine read it.
      */
     async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
-      let lines = '';
+      const copy = new CopyRows(transactionColumns.length);
       for (const r of rows) {
         const at = r.row.occurredAt.getTime();
         const outcome = r.outcome;
         const reward = outcome.outcome === 'notQualified' ? null : outcome;
-        lines += `${r.id}\t${r.publisherId}\t${copyField(r.row.transactionId)}\t${r.logId}\t${copyField(r.row.mid)}\t${r.branch?.branchId ?? '\\N'}\t${r.branch?.brandId ?? '\\N'}\t${copyField(r.row.cardToken)}\t${copyField(r.row.cardLast4)}\t${r.row.amountPence}\t${r.refundedPence ?? 0}\t${r.originalId ?? '\\N'}\t${new Date(at).toISOString()}\t${new Date(wallClockOf(at, r.timeZone)).toISOString().slice(0, 23)}\t${copyField(r.row.postcode)}\t${outcome.outcome}\t${outcome.campaignId ?? '\\N'}\t${reward?.cashbackPence ?? 0}\t${reward?.successFeePence ?? 0}\t${reward?.customerType ?? '\\N'}\t${reward?.offerType ?? '\\N'}\t${reward ? copyField(JSON.stringify(reward.terms)) : '\\N'}\t${outcome.outcome === 'notQualified' ? outcome.reason : '\\N'}\n`;
+        copy
+          .row()
+          .uuid(r.id)
+          .uuid(r.publisherId)
+          .text(r.row.transactionId)
+          .uuid(r.logId)
+          .text(r.row.mid)
+          .uuid(r.branch?.branchId ?? null)
+          .uuid(r.branch?.brandId ?? null)
+          .text(r.row.cardToken)
+          .text(r.row.cardLast4)
+          .int8(r.row.amountPence)
+          .int8(r.refundedPence ?? 0)
+          .uuid(r.originalId)
+          .timestamp(at)
+          .timestamp(wallClockOf(at, r.timeZone))
+          .text(r.row.postcode)
+          .text(outcome.outcome)
+          .uuid(outcome.campaignId ?? null)
+          .int8(reward?.cashbackPence ?? 0)
+          .int8(reward?.successFeePence ?? 0)
+          .text(reward?.customerType ?? null)
+          .text(reward?.offerType ?? null)
+          .jsonb(reward ? JSON.stringify(reward.terms) : null)
+          .text(outcome.outcome === 'notQualified' ? outcome.reason : null);
       }
-      await copyInto(trx, 'transactions', transactionColumns, lines);
+      await copyInto(trx, 'transactions', transactionColumns, copy);
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */
