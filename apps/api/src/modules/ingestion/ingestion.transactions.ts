@@ -59,7 +59,7 @@ export const maxListedErrors = 1000;
 /** Rows staged in one statement. */
 const batchSize = 5000;
 /** Rows qualified and stored per page. */
-const defaultPageSize = 5000;
+const defaultPageSize = 10_000;
 /** Rows qualified between turns of the event loop. */
 const yieldEveryRows = 250;
 /** Card histories held across pages (card-history-cache.ts): about 100 MB at most. */
@@ -218,10 +218,10 @@ export function createTransactionIngestion(deps: {
         let writing: Promise<void> = Promise.resolve();
         const sendPending = async () => {
           await writing;
-          const rows = pending.map(({ transaction, purchase }) => ({
-            ...transaction,
-            refundedPence: purchase?.refundedPence ?? 0,
-          }));
+          const rows = pending.map(({ transaction, purchase }) => {
+            transaction.refundedPence = purchase?.refundedPence ?? 0;
+            return transaction;
+          });
           pending = [];
           const refunded: { id: string; refundedPence: number }[] = [];
           for (const generation of new Set([previous, held])) {
@@ -242,7 +242,24 @@ export function createTransactionIngestion(deps: {
           await writing;
         };
 
-        const store = async (row: StagedRow, branch: BranchMatch | null) => {
+        /**
+         * A refund's original when the file does not name it, found among the stored purchases once
+         * everything before the refund is stored (so that the original may be among it).
+         */
+        const unnamedOriginal = async (row: StagedRow, branch: BranchMatch) => {
+          await flushPending();
+          const found = await repo.refundedPurchase(
+            trx,
+            branch.brandId,
+            row.cardToken,
+            row.occurredAt,
+            -row.amountPence,
+          );
+          return found ? known(found, true) : null;
+        };
+
+        /** Qualifies and holds a row to store; `unnamed` is a refund's original it does not name. */
+        const store = (row: StagedRow, branch: BranchMatch | null, unnamed: StoredPurchase | null) => {
           const brand = branch ? brands.get(branch.brandId)! : null;
           let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
           let original: StoredPurchase | null = null;
@@ -253,19 +270,7 @@ export function createTransactionIngestion(deps: {
             // Later rows of this card see this purchase in their history.
             histories.add(key, at, row.amountPence);
           } else if (branch && row.amountPence < 0) {
-            if (row.originalTransactionId) {
-              original = purchaseNamed(row.originalTransactionId);
-            } else {
-              await flushPending();
-              const found = await repo.refundedPurchase(
-                trx,
-                branch.brandId,
-                row.cardToken,
-                row.occurredAt,
-                -row.amountPence,
-              );
-              original = found ? known(found, true) : null;
-            }
+            original = row.originalTransactionId ? purchaseNamed(row.originalTransactionId) : unnamed;
           }
           const outcome = qualifyTransaction({
             transaction: {
@@ -372,7 +377,12 @@ export function createTransactionIngestion(deps: {
           previous = held;
           held = { byId: new Map(), byTransactionId: new Map() };
           for (const [index, row] of rows.entries()) {
-            await store(row, branches.get(row.mid)!);
+            const branch = branches.get(row.mid)!;
+            const unnamed =
+              branch && row.amountPence < 0 && !row.originalTransactionId
+                ? await unnamedOriginal(row, branch)
+                : null;
+            store(row, branch, unnamed);
             // Lets the driver read and write between rows: the page before is being stored by COPY,
             // whose data goes out only as the event loop turns (node-postgres sends a statement's
             // next message when it has read the server's answer to the one before).
