@@ -42,6 +42,59 @@ describe('CardHistoryCache', () => {
     expect(at - start).toBeGreaterThan(400 * dayMs);
   });
 
+  it('answers the same for many cards while it forgets, reloads, grows and compacts them', () => {
+    const random = prng(11);
+    // The stored purchases of each card, as the database would answer them when a card is reloaded.
+    const stored = new Map<string, { datetime: string; amountPence: number }[]>();
+    const cache = new CardHistoryCache({ maxCards: 6, maxEntries: 60 });
+    let at = Date.parse('2024-01-01T09:00:00Z');
+    let checked = 0;
+    for (let page = 0; page < 150; page += 1) {
+      for (let row = 0; row < 25; row += 1) {
+        at += Math.floor(random() * 6 * 3_600_000);
+        // A few regulars and many occasional cards, so some windows grow long and others are forgotten.
+        const card =
+          random() < 0.5 ? `regular-${Math.floor(random() * 3)}` : `card-${Math.floor(random() * 40)}`;
+        const purchases = stored.get(card) ?? [];
+        stored.set(card, purchases);
+        if (!cache.has(card)) cache.load(card, purchases);
+        const datetime = new Date(at).toISOString();
+        const expected = cardHistoryOf(purchases, datetime, timeZone);
+        const actual = cache.historyAt(card, at, () => cardHistoryYearStart(datetime, timeZone));
+        const amountPence = 100 + Math.floor(random() * 5000);
+        cache.add(card, at, amountPence);
+        expect([
+          actual.lastPurchaseAt && Date.parse(actual.lastPurchaseAt),
+          actual.averageSpendPence,
+        ]).toEqual([
+          expected.lastPurchaseAt && Date.parse(expected.lastPurchaseAt),
+          expected.averageSpendPence,
+        ]);
+        checked += 1;
+        purchases.push({ datetime, amountPence });
+      }
+      cache.trim();
+      // Within its limits after each page, but for the cards of the page just done.
+      expect(cache.size).toBeLessThanOrEqual(6 + 25);
+    }
+    expect(checked).toBe(150 * 25);
+    expect(Math.max(...[...stored.values()].map((purchases) => purchases.length))).toBeGreaterThan(300);
+  });
+
+  it("places a purchase earlier than the card's latest where it belongs", () => {
+    const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 100 });
+    cache.load('card', [
+      { datetime: '2024-05-01T12:00:00Z', amountPence: 1000 },
+      { datetime: '2024-05-20T12:00:00Z', amountPence: 3000 },
+    ]);
+    cache.add('card', Date.parse('2024-05-10T12:00:00Z'), 2000);
+    const at = '2024-05-15T12:00:00Z';
+    expect({ ...cache.historyAt('card', Date.parse(at), () => cardHistoryYearStart(at, timeZone)) }).toEqual({
+      lastPurchaseAt: '2024-05-10T12:00:00.000Z',
+      averageSpendPence: 1500,
+    });
+  });
+
   it('keeps the latest purchase however old, and ignores refunds and later purchases', () => {
     const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 100 });
     cache.load('card', [

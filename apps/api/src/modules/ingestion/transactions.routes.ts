@@ -59,11 +59,9 @@ export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): Asy
         yield { line: record.line, error: m.rowColumns };
         continue;
       }
-      const cells = record.cells;
-      yield {
-        line: record.line,
-        fields: Object.fromEntries(header.map((name, index) => [name, cells[index]])),
-      };
+      const fields: Record<string, unknown> = {};
+      for (let index = 0; index < header.length; index += 1) fields[header[index]!] = record.cells[index];
+      yield { line: record.line, fields };
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new FileUnreadable(m.rowUnclosedQuote, error.line);
