@@ -43,6 +43,9 @@ export class CardHistoryCache {
   private unusedBefore = 0;
   private entries = 0;
   private page = 0;
+  /** The card last touched: a row asks for its history, then adds its purchase. */
+  private lastKey: string | undefined;
+  private lastSlot = -1;
 
   constructor(private readonly limits: { maxCards: number; maxEntries: number }) {}
 
@@ -180,8 +183,10 @@ export class CardHistoryCache {
 
   /** The card's slot, marked used in this page. */
   private touch(key: string): number {
-    const slot = this.slots.get(key);
+    const slot = key === this.lastKey ? this.lastSlot : this.slots.get(key);
     if (slot === undefined) throw new Error(`Card history not loaded: ${key}`);
+    this.lastKey = key;
+    this.lastSlot = slot;
     this.lastPage[slot] = this.page;
     this.used[slot] = 1;
     return slot;
@@ -195,6 +200,7 @@ export class CardHistoryCache {
   }
 
   private freeSlot(slot: number) {
+    if (slot === this.lastSlot) this.lastKey = undefined;
     this.entries -= this.count[slot]!;
     this.unusedBefore += this.capacity[slot]!;
     this.count[slot] = 0;

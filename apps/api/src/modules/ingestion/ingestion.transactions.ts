@@ -261,17 +261,24 @@ export function createTransactionIngestion(deps: {
           return found ? known(found, true) : null;
         };
 
-        /** Qualifies and holds a row to store; `unnamed` is a refund's original it does not name. */
-        const store = (row: StagedRow, branch: BranchMatch | null, unnamed: StoredPurchase | null) => {
+        /**
+         * Qualifies and holds a row to store; `unnamed` is a refund's original it does not name, `card`
+         * a purchase's key in the card cache (worked out once, by `prepare`).
+         */
+        const store = (
+          row: StagedRow,
+          branch: BranchMatch | null,
+          unnamed: StoredPurchase | null,
+          card: string | null,
+        ) => {
           const brand = branch ? brands.get(branch.brandId)! : null;
           let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
           let original: StoredPurchase | null = null;
           const at = Date.parse(row.datetime);
-          if (branch && row.amountPence > 0) {
-            const key = cardKey(branch.brandId, row.cardToken);
-            history = histories.historyAt(key, at, () => cardHistoryYearStart(row.datetime, timeZone));
+          if (card !== null) {
+            history = histories.historyAt(card, at, () => cardHistoryYearStart(row.datetime, timeZone));
             // Later rows of this card see this purchase in their history.
-            histories.add(key, at, row.amountPence);
+            histories.add(card, at, row.amountPence);
           } else if (branch && row.amountPence < 0) {
             original = row.originalTransactionId ? purchaseNamed(row.originalTransactionId) : unnamed;
           }
@@ -346,7 +353,9 @@ export function createTransactionIngestion(deps: {
           const page = await repo.stagedPage(trx, publisher.id, after, pageSize);
           const rows = page.filter((row) => !row.duplicate);
           result.duplicates += page.length - rows.length;
-          if (page.length === 0) return { page, rows };
+          /** Each row's key in the card cache when it is a purchase at a known MID. */
+          const cardKeys: (string | null)[] = [];
+          if (page.length === 0) return { page, rows, cardKeys };
           if (branches.size > maxCachedMids) branches.clear();
           const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
           for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
@@ -354,12 +363,13 @@ export function createTransactionIngestion(deps: {
           const named: string[] = [];
           for (const row of rows) {
             const branch = branches.get(row.mid);
+            const key = branch && row.amountPence > 0 ? cardKey(branch.brandId, row.cardToken) : null;
+            cardKeys.push(key);
             if (!branch) continue;
             if (!brands.has(branch.brandId)) {
               brands.set(branch.brandId, await repo.brandCampaigns(trx, branch.brandId));
             }
-            const key = cardKey(branch.brandId, row.cardToken);
-            if (row.amountPence > 0 && !histories.has(key)) {
+            if (key !== null && !histories.has(key)) {
               cards.set(key, { brandId: branch.brandId, cardToken: row.cardToken });
             }
             if (row.amountPence < 0 && row.originalTransactionId && !carry(row.originalTransactionId)) {
@@ -371,12 +381,12 @@ export function createTransactionIngestion(deps: {
           for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
             held.byTransactionId.set(transactionId, known(purchase, true));
           }
-          return { page, rows };
+          return { page, rows, cardKeys };
         };
 
         let next = await prepare(null);
         while (next.page.length > 0) {
-          const { page, rows } = next;
+          const { page, rows, cardKeys } = next;
           previous = held;
           held = { byId: new Map(), byTransactionId: new Map() };
           for (const [index, row] of rows.entries()) {
@@ -385,7 +395,7 @@ export function createTransactionIngestion(deps: {
               branch && row.amountPence < 0 && !row.originalTransactionId
                 ? await unnamedOriginal(row, branch)
                 : null;
-            store(row, branch, unnamed);
+            store(row, branch, unnamed, cardKeys[index]!);
             // Lets the driver read and write between rows: the page before is being stored by COPY,
             // whose data goes out only as the event loop turns (node-postgres sends a statement's
             // next message when it has read the server's answer to the one before).
