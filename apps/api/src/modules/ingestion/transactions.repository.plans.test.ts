@@ -1,0 +1,121 @@
+import { sql, type CompiledQuery, type Transaction } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../db/schema.ts';
+import { demoMerchants, demoPublisherTransactions } from '../../demo/demo-transactions.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
+import { createTransactionsRepository } from './transactions.repository.ts';
+
+/**
+ * Mid-upload, the planner's statistics count none of the rows the upload has stored so far (they
+ * are neither committed nor analysed). The lookups ingestion makes for every page must stay index
+ * probes then: planned as joins, they were a scan of every stored transaction per page (docs/
+ * decisions.md 'Performance'). Each lookup is run after 20,000 rows were stored in the same
+ * transaction, on statistics of the demo data, and its plan must not scan `transactions`.
+ */
+const rowsStored = 20_000;
+
+/** `trx`, noting every statement sent through it, compiled (a plugin sees each one on its way). */
+function recording(trx: Transaction<DB>, sent: CompiledQuery[]): Transaction<DB> {
+  const executor = trx.getExecutor();
+  return trx.withPlugin({
+    transformQuery({ node, queryId }) {
+      sent.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+}
+
+/**
+ * The scans of `transactions` in the statement's plan that are not probes for the items looked up:
+ * a sequential scan, or an index scan whose condition names no card, transaction id or id (such as
+ * a bitmap of all the publisher's rows).
+ */
+async function scansOfTransactions(trx: Transaction<DB>, query: CompiledQuery): Promise<string[]> {
+  const { rows } = await trx.executeQuery<{ 'QUERY PLAN': unknown }>({
+    ...query,
+    sql: `EXPLAIN (FORMAT JSON) ${query.sql}`,
+  });
+  const plan = rows[0]!['QUERY PLAN'];
+  const scans: string[] = [];
+  const visit = (node: Record<string, unknown>) => {
+    const type = String(node['Node Type']);
+    if (type === 'Seq Scan' && node['Relation Name'] === 'transactions') scans.push(type);
+    const index = node['Index Name'];
+    if (typeof index === 'string' && index.startsWith('transactions_')) {
+      const condition = String(node['Index Cond'] ?? '');
+      if (!/card_token|publisher_transaction_id|\bid\b/.test(condition)) scans.push(`${type} ${condition}`);
+    }
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
+  };
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: Record<string, unknown> }[];
+  visit(parsed[0]!.Plan);
+  return scans;
+}
+
+describe('ingestion lookups mid-upload', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("read card histories, refunds' named originals and refunded amounts by index, whatever the statistics say", async () => {
+    const repo = createTransactionsRepository(app.db);
+    const publisher = await app.db
+      .selectFrom('publishers')
+      .select(['id', 'code'])
+      .where('code', '=', 'ATR')
+      .executeTakeFirstOrThrow();
+    await sql`ANALYZE transactions`.execute(app.db);
+    const rows = demoPublisherTransactions('ATR', rowsStored, {
+      merchants: await demoMerchants(app.db),
+      count: rowsStored,
+      now: new Date(),
+      seed: 3,
+      idPrefix: 'PLANS',
+    });
+    const ingestion = createTransactionIngestion({
+      db: app.db,
+      transactions: repo,
+      timeZone: 'Europe/London',
+      clock: () => new Date(),
+    });
+    async function* items(): AsyncGenerator<IngestItem> {
+      let line = 1;
+      for (const fields of rows) yield { line: (line += 1), fields };
+    }
+
+    const scans = await app.db.transaction().execute(async (trx) => {
+      await ingestion.ingest(publisher, items(), { partial: false, channel: 'api', trx });
+      const { rows: stored } = await sql<{ id: string; brand_id: string; card_token: string; tid: string }>`
+        SELECT id, brand_id, card_token, publisher_transaction_id AS tid FROM transactions
+        WHERE publisher_transaction_id LIKE 'PLANS%' AND amount_pence > 0 AND brand_id IS NOT NULL
+        ORDER BY publisher_transaction_id LIMIT 1000`.execute(trx);
+      expect(stored).toHaveLength(1000);
+
+      const sent: CompiledQuery[] = [];
+      const spied = recording(trx, sent);
+      await repo.cardPurchases(
+        spied,
+        stored.map((row) => ({ brandId: row.brand_id, cardToken: row.card_token })),
+        new Date(),
+      );
+      await repo.purchasesByIds(
+        spied,
+        publisher.id,
+        stored.map((row) => row.tid),
+      );
+      await repo.setRefunded(
+        spied,
+        stored.map((row) => ({ id: row.id, refundedPence: 0 })),
+      );
+      expect(sent).toHaveLength(3);
+      return Promise.all(sent.map((query) => scansOfTransactions(trx, query)));
+    });
+    expect(scans).toEqual([[], [], []]);
+  });
+});
