@@ -109,9 +109,10 @@ describe('ingestion lookups mid-upload', () => {
         publisher.id,
         stored.map((row) => row.tid),
       );
+      // A page refunds a few purchases stored before it (a thousand would rightly be a scan here).
       await repo.setRefunded(
         spied,
-        stored.map((row) => ({ id: row.id, refundedPence: 0 })),
+        stored.slice(0, 20).map((row) => ({ id: row.id, refundedPence: 0 })),
       );
       expect(sent).toHaveLength(3);
       return Promise.all(sent.map((query) => scansOfTransactions(trx, query)));
