@@ -274,7 +274,7 @@ export function createTransactionIngestion(deps: {
           const brand = branch ? brands.get(branch.brandId)! : null;
           let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
           let original: StoredPurchase | null = null;
-          const at = Date.parse(row.datetime);
+          const at = row.occurredAt.getTime();
           if (card !== null) {
             history = histories.historyAt(card, at, () => cardHistoryYearStart(row.datetime, timeZone));
             // Later rows of this card see this purchase in their history.
@@ -395,7 +395,7 @@ export function createTransactionIngestion(deps: {
               branch && row.amountPence < 0 && !row.originalTransactionId
                 ? await unnamedOriginal(row, branch)
                 : null;
-            store(row, branch, unnamed, cardKeys[index]!);
+            store(row, branch, unnamed, cardKeys[index] ?? null);
             // Lets the driver read and write between rows: the page before is being stored by COPY,
             // whose data goes out only as the event loop turns (node-postgres sends a statement's
             // next message when it has read the server's answer to the one before).

@@ -146,6 +146,31 @@ const transactionColumns = [
   ...outcomeColumns,
 ] as const;
 
+/**
+ * The branch of each merchant ID (any of its three), deleted branches aside; when two branches share
+ * it, an active or approved one first, then the oldest. Every MID given, null when no branch has it;
+ * one query.
+ */
+async function branchesOfMids(
+  trx: Transaction<DB>,
+  mids: string[],
+): Promise<Map<string, BranchMatch | null>> {
+  const found = new Map<string, BranchMatch | null>(mids.map((mid) => [mid, null]));
+  if (mids.length === 0) return found;
+  const { rows } = await sql<{ mid: string; id: string; brand_id: string }>`
+    SELECT m.mid, b.id, b.brand_id
+    FROM unnest(${mids}::text[]) AS m (mid)
+    CROSS JOIN LATERAL (
+      SELECT id, brand_id FROM branches
+      WHERE status <> 'Deleted' AND (mastercard_merchant_id = m.mid OR amex_merchant_id = m.mid
+        OR zettle_merchant_id = m.mid)
+      ORDER BY status IN ('Active', 'Approved') DESC, created_at, id
+      LIMIT 1
+    ) b`.execute(trx);
+  for (const row of rows) found.set(row.mid, { branchId: row.id, brandId: row.brand_id });
+  return found;
+}
+
 export function createTransactionsRepository(db: Kysely<DB>) {
   return {
     /** The publisher holding this API key, if any. */
@@ -283,46 +308,12 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       }));
     },
 
-    /**
-     * The branch of a merchant ID (any of its three), deleted branches aside; when two branches
-     * share it, an active or approved one first, then the oldest.
-     */
+    /** The branch of a merchant ID, as `branchesOfMids` finds it (the rule simulator's one MID). */
     async branchOfMid(trx: Transaction<DB>, mid: string): Promise<BranchMatch | null> {
-      const row = await trx
-        .selectFrom('branches')
-        .select(['id', 'brand_id'])
-        .where('status', '<>', 'Deleted')
-        .where((eb) =>
-          eb.or([
-            eb('mastercard_merchant_id', '=', mid),
-            eb('amex_merchant_id', '=', mid),
-            eb('zettle_merchant_id', '=', mid),
-          ]),
-        )
-        .orderBy(sql`status IN ('Active', 'Approved')`, 'desc')
-        .orderBy('created_at')
-        .orderBy('id')
-        .executeTakeFirst();
-      return row ? { branchId: row.id, brandId: row.brand_id } : null;
+      return (await branchesOfMids(trx, [mid])).get(mid) ?? null;
     },
 
-    /** `branchOfMid` for many MIDs in one query: every MID given, null when no branch has it. */
-    async branchesOfMids(trx: Transaction<DB>, mids: string[]): Promise<Map<string, BranchMatch | null>> {
-      const found = new Map<string, BranchMatch | null>(mids.map((mid) => [mid, null]));
-      if (mids.length === 0) return found;
-      const { rows } = await sql<{ mid: string; id: string; brand_id: string }>`
-        SELECT m.mid, b.id, b.brand_id
-        FROM unnest(${mids}::text[]) AS m (mid)
-        CROSS JOIN LATERAL (
-          SELECT id, brand_id FROM branches
-          WHERE status <> 'Deleted' AND (mastercard_merchant_id = m.mid OR amex_merchant_id = m.mid
-            OR zettle_merchant_id = m.mid)
-          ORDER BY status IN ('Active', 'Approved') DESC, created_at, id
-          LIMIT 1
-        ) b`.execute(trx);
-      for (const row of rows) found.set(row.mid, { branchId: row.id, brandId: row.brand_id });
-      return found;
-    },
+    branchesOfMids,
 
     /**
      * The brand's campaigns (not deleted) as the engine reads them, with each one's budget spent
@@ -450,19 +441,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       return purchases;
     },
 
-    /** A purchase of the publisher named by its transaction id (a refund's stated original). */
-    async purchaseById(trx: Transaction<DB>, publisherId: string, transactionId: string) {
-      const row = await trx
-        .selectFrom('transactions')
-        .select(['id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
-        .where('publisher_id', '=', publisherId)
-        .where('publisher_transaction_id', '=', transactionId)
-        .where('amount_pence', '>', 0)
-        .executeTakeFirst();
-      return row ? storedPurchase(row) : null;
-    },
-
-    /** `purchaseById` for many transaction ids in one query, by transaction id. */
+    /** Purchases of the publisher named by their transaction ids (refunds' stated originals), by id. */
     async purchasesByIds(trx: Transaction<DB>, publisherId: string, transactionIds: string[]) {
       const found = new Map<string, StoredPurchase>();
       if (transactionIds.length === 0) return found;
@@ -507,14 +486,6 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           .where(sql<boolean>`amount_pence - refunded_pence >= ${refundPence}`)
           .executeTakeFirst()) ?? (await earlier.executeTakeFirst());
       return row ? storedPurchase(row) : null;
-    },
-
-    async addRefunded(trx: Transaction<DB>, purchaseId: string, pence: number) {
-      await trx
-        .updateTable('transactions')
-        .set((eb) => ({ refunded_pence: eb('refunded_pence', '+', pence) }))
-        .where('id', '=', purchaseId)
-        .execute();
     },
 
     /** Sets what refunds took back of stored purchases, in one statement. */
