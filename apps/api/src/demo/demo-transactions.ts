@@ -334,16 +334,16 @@ export async function ingestDemoTransactions(
     }
     while (!next.done) {
       let uploadedAt = options.now;
-      let rows: Iterable<DemoTransactionRow>;
+      let rows: DemoTransactionRow[];
       const file = options.file;
       if (file === 'month') {
         const month = next.value.datetime.slice(0, 7);
         const [year, monthNumber] = month.split('-').map(Number) as [number, number];
         const monthEnd = new Date(Date.UTC(year, monthNumber, 1, 6));
         if (monthEnd < options.now) uploadedAt = monthEnd;
-        rows = fileRows((row) => row.datetime.startsWith(month));
+        rows = [...fileRows((row) => row.datetime.startsWith(month))];
       } else {
-        rows = fileRows((_row, taken) => taken < file.size);
+        rows = [...fileRows((_row, taken) => taken < file.size)];
       }
       const ingestion = createTransactionIngestion({
         db,
@@ -351,7 +351,10 @@ export async function ingestDemoTransactions(
         timeZone: options.timeZone,
         clock: () => uploadedAt,
       });
-      const result = await ingestion.ingest(publisher, itemsOf(rows), { partial: false, channel: 'api' });
+      const result = await ingestion.ingest(publisher, () => itemsOf(rows), {
+        partial: false,
+        channel: 'api',
+      });
       const done = { publisher: code, rows: result.received, result, uploadedAt };
       files.push(done);
       options.onFile?.(done);

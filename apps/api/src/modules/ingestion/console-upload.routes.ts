@@ -7,7 +7,13 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { TransactionIngestion } from './ingestion.transactions.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
-import { csvItems, ingestResponseSchema, refusalOf, refusedSchema } from './transactions.routes.ts';
+import {
+  ingestResponseSchema,
+  isBodyStream,
+  refusalOf,
+  refusedSchema,
+  withFileOf,
+} from './transactions.routes.ts';
 
 const m = messages.ingestion;
 
@@ -26,7 +32,7 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
   transactions: TransactionsRepository;
   ingestion: TransactionIngestion;
 }> = async (app, { transactions, ingestion }) => {
-  // The raw stream: the file is read row by row, never held whole.
+  // The raw stream: kept in a temporary file as it arrives, never in memory.
   app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
 
   app.post(
@@ -55,19 +61,14 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
       if (fileName !== undefined && !/\.csv$/i.test(fileName)) throw badRequest(m.uploadFileNotCsv);
       const publisher = await transactions.publisherById(publisherId);
       if (!publisher) throw notFound(m.uploadPublisherNotFound);
-      const body = request.body;
-      if (body === null || typeof body !== 'object' || !(Symbol.asyncIterator in body)) {
-        throw badRequest(m.uploadFileRequired);
-      }
+      if (!isBodyStream(request.body)) throw badRequest(m.uploadFileRequired);
       try {
-        const result = await ingestion.ingest(
-          publisher,
-          csvItems(body as AsyncIterable<Uint8Array | string>),
-          {
+        const result = await withFileOf(request.body, (source) =>
+          ingestion.ingest(publisher, source, {
             partial,
             channel: 'console',
             upload: { fileName: fileName ?? null, userId: callerOf(request).account.id },
-          },
+          }),
         );
         return { respCode: respCodes.ok, respMessage: m.uploaded, ...result };
       } catch (error) {

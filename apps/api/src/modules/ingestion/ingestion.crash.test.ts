@@ -14,7 +14,7 @@ import { databaseUrlFor, withAdmin } from '../../test/postgres-admin.ts';
 
 /**
  * Issue 5 §1: each file is one transaction, so an API process killed (SIGKILL, no clean-up)
- * while a publisher's file is arriving leaves none of that file's rows and no ingestion log.
+ * while a publisher's file is being stored leaves none of that file's rows and no ingestion log.
  * The API runs in a child process (crash-child.ts) on a database of this test's own: a copy of the
  * run's template on PostgreSQL, or a PGlite directory reopened here after the kill.
  */
@@ -88,7 +88,7 @@ afterAll(async () => {
   await cleanUp();
 });
 
-/** Row i of a file too big to finish before the kill: unknown MIDs are stored too (issue 5 §1). */
+/** Row i of a file too big to store before the kill: unknown MIDs are stored too (issue 5 §1). */
 const row = (i: number) =>
   `${prefix}${i},2026-06-10T12:00:00+01:00,12.50,GBP,CRASH-MID-${i % 7},card-${i % 5000},${String(i % 10_000).padStart(4, '0')},E1 6AN,ATR`;
 
@@ -103,10 +103,12 @@ describe('a process killed mid-file', () => {
     });
     request.on('error', () => {});
     request.write(`${header}\n`);
-    // Half the file, then wait until the server is writing it, then kill it without warning.
-    for (let i = 0; i < rowCount / 2; i += 1000) {
+    // The whole file (the server keeps it in a temporary file first), then wait until the server
+    // is writing its rows, then kill it without warning.
+    for (let i = 0; i < rowCount; i += 1000) {
       request.write(Array.from({ length: 1000 }, (_, j) => row(i + j)).join('\n') + '\n');
     }
+    request.end();
     await waitUntilWriting();
     const exited = new Promise((resolve) => child!.once('exit', resolve));
     child!.kill('SIGKILL');
@@ -141,7 +143,7 @@ async function countLogs(db: Database['db']): Promise<number> {
 /**
  * On PostgreSQL: until the API's connection has an open transaction that has written (backend_xid
  * set), so the kill falls inside the file's transaction. On PGlite nothing outside the process can
- * look in: a pause long enough for it to have read and written part of the half sent.
+ * look in: a pause long enough for it to have received the file and written part of it.
  */
 async function waitUntilWriting(): Promise<void> {
   if (!process.env.DATABASE_URL) {

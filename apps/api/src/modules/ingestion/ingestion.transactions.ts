@@ -28,14 +28,39 @@ import {
 } from './transactions.repository.ts';
 
 /**
- * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, the valid
- * ones staged as they stream in, then qualified by the engine (packages/domain qualification) in
- * time order and stored with their outcome. The whole upload is one database transaction: a file
- * with a bad row stores nothing (unless partial), and a crash mid-file leaves nothing behind.
+ * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, then
+ * qualified by the engine (packages/domain qualification) in time order and stored with its
+ * outcome. The whole upload is one database transaction: a file with a bad row stores nothing
+ * (unless partial), and a crash mid-file leaves nothing behind.
+ *
+ * Two ways through the file, with the same outcome (ingestion.in-file-order.test.ts):
+ * - In file order, the usual way (publishers send a day's transactions in time order): rows are
+ *   qualified and stored a page at a time as they are read, each page put in time order.
+ * - Through a staging table, for any other file: the valid rows are staged as they are read, the
+ *   transaction ids an earlier line already had are set aside, and the rest is read back in time
+ *   order. A file goes this way when a page starts before the one before it ends, when one of its
+ *   transaction ids is already stored or repeated, or when it has a bad row and is not partial
+ *   (the staging way lists every problem, repeated ids included): the first way is then undone
+ *   (to a savepoint) and the file read again from its start.
  */
 
 /** One item of the file: its fields by column name, or why it could not be read. */
 export type IngestItem = { line: number; fields: Record<string, unknown> } | { line: number; error: string };
+
+/** The file's items from its start, each time it is called (ingestion may read a file twice). */
+export type IngestSource = () => AsyncIterable<IngestItem>;
+
+/** The file needs the staging table after all (see above). */
+class StagingNeeded extends Error {
+  constructor() {
+    super('the file is read again through the staging table');
+    this.name = 'StagingNeeded';
+  }
+}
+
+/** A transaction id already stored for the publisher (the unique key of 0012). */
+const isRepeatedTransactionId = (error: unknown) =>
+  error instanceof Error && (error as { code?: unknown }).code === '23505';
 
 export interface IngestResult {
   received: number;
@@ -72,6 +97,46 @@ const maxCachedMids = 100_000;
 /** Publishers send a file a day: the next one is expected a day after an upload. */
 const ingestionIntervalMs = 24 * 60 * 60 * 1000;
 
+export interface IngestOptions {
+  partial: boolean;
+  channel: 'api' | 'console';
+  /** A console upload's file name and uploader, kept on its ingestion log. */
+  upload?: { fileName: string | null; userId: string };
+  /**
+   * An enclosing database transaction (the overview docs upload stores transactions and
+   * impressions together): the upload then commits or rolls back with it.
+   */
+  trx?: Transaction<DB>;
+}
+
+const emptyResult = (): IngestResult => ({
+  received: 0,
+  inserted: 0,
+  duplicates: 0,
+  unmatched: 0,
+  rejected: 0,
+  errors: [],
+});
+
+/** A row of the file as the engine takes it; its instant in milliseconds as Date.parse reads it. */
+const stagedRowOf = (line: number, row: TransactionRow): StagedRow => ({
+  line,
+  transactionId: row.transactionId,
+  datetime: row.datetime,
+  occurredAt: new Date(Date.parse(row.datetime)),
+  amountPence: row.amountPence,
+  mid: row.mid,
+  cardToken: row.cardToken,
+  cardLast4: row.cardLast4,
+  postcode: row.postcode,
+  originalTransactionId: row.originalTransactionId,
+  duplicate: false,
+});
+
+/** Time order, then file order: the order rows are qualified in. */
+const inTimeOrder = (a: StagedRow, b: StagedRow) =>
+  a.occurredAt.getTime() - b.occurredAt.getTime() || a.line - b.line;
+
 interface BrandContext {
   campaigns: QualificationCampaign[];
   months: IsoMonth[];
@@ -91,333 +156,430 @@ export function createTransactionIngestion(deps: {
   const pageSize = deps.pageSize ?? defaultPageSize;
   const reporting = createReportingRepository(db);
 
+  /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
+  function validRow(item: IngestItem, publisher: Publisher, result: IngestResult): TransactionRow | null {
+    const reject = (line: number, message: string) => {
+      if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
+    };
+    if ('error' in item) {
+      result.rejected += 1;
+      reject(item.line, item.error);
+      return null;
+    }
+    // The usual row directly; anything unusual through the schema, which names its problems.
+    let row = readWellFormedRow(item.fields);
+    if (!row) {
+      const parsed = transactionRowSchema.safeParse(item.fields);
+      if (!parsed.success) {
+        result.rejected += 1;
+        for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) {
+          reject(item.line, message);
+        }
+        return null;
+      }
+      row = parsed.data;
+    }
+    if (row.publisher !== publisher.code && row.publisher.toLowerCase() !== publisher.code.toLowerCase()) {
+      result.rejected += 1;
+      reject(item.line, messages.ingestion.publisherMismatch(publisher.code));
+      return null;
+    }
+    return row;
+  }
+
+  /**
+   * The file a page at a time as it is read, each page in time order (then file order): throws
+   * StagingNeeded when a page starts before the one before it ends, or at a bad row when the file is
+   * not partial.
+   */
+  function inFileOrderPages(
+    items: AsyncIterator<IngestItem>,
+    publisher: Publisher,
+    result: IngestResult,
+    partial: boolean,
+  ) {
+    let lastOfPrevious: StagedRow | null = null;
+    return async (): Promise<StagedRow[]> => {
+      const page: StagedRow[] = [];
+      let sorted = true;
+      while (page.length < pageSize) {
+        const next = await items.next();
+        if (next.done) break;
+        result.received += 1;
+        const row = validRow(next.value, publisher, result);
+        if (!row) {
+          if (!partial) throw new StagingNeeded();
+          continue;
+        }
+        const staged = stagedRowOf(next.value.line, row);
+        if (sorted && page.length > 0 && inTimeOrder(page[page.length - 1]!, staged) > 0) sorted = false;
+        page.push(staged);
+      }
+      if (!sorted) page.sort(inTimeOrder);
+      if (lastOfPrevious && page.length > 0 && inTimeOrder(lastOfPrevious, page[0]!) > 0) {
+        throw new StagingNeeded();
+      }
+      lastOfPrevious = page.at(-1) ?? lastOfPrevious;
+      return page;
+    };
+  }
+
+  /** The file qualified as it is read (see the top of this file). */
+  async function inFileOrder(
+    trx: Transaction<DB>,
+    publisher: Publisher,
+    items: AsyncIterable<IngestItem>,
+    options: IngestOptions,
+  ): Promise<IngestResult> {
+    const result = emptyResult();
+    const iterator = items[Symbol.asyncIterator]();
+    try {
+      await qualifyPages(
+        trx,
+        publisher,
+        options,
+        result,
+        inFileOrderPages(iterator, publisher, result, options.partial),
+      );
+    } finally {
+      // Closes the file when it is left part-read.
+      await iterator.return?.();
+    }
+    return result;
+  }
+
+  /** The file staged whole first, then read back in time order (see the top of this file). */
+  async function throughStaging(
+    trx: Transaction<DB>,
+    publisher: Publisher,
+    items: AsyncIterable<IngestItem>,
+    options: IngestOptions,
+  ): Promise<IngestResult> {
+    const result = emptyResult();
+    await repo.createStaging(trx);
+    let batch: { line: number; row: TransactionRow }[] = [];
+    // One batch is written while the next one is read: the statement is sent, and awaited
+    // only before the next one (one connection runs them in order either way).
+    let staging: Promise<void> = Promise.resolve();
+    const flush = async () => {
+      await staging;
+      const rows = batch;
+      batch = [];
+      staging = repo.stage(trx, rows);
+      // Awaited later; a failure meanwhile must not count as unhandled.
+      staging.catch(() => {});
+    };
+    for await (const item of items) {
+      result.received += 1;
+      const row = validRow(item, publisher, result);
+      if (!row) continue;
+      batch.push({ line: item.line, row });
+      if (batch.length >= batchSize) await flush();
+    }
+    await flush();
+    await staging;
+    for (const [line, first] of await repo.endStaging(trx)) {
+      result.rejected += 1;
+      if (result.errors.length < maxListedErrors) {
+        result.errors.push({ line, message: messages.ingestion.transactionIdRepeated(first) });
+      }
+    }
+    result.errors.sort((a, b) => a.line - b.line);
+    if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
+
+    let after: StagedRow | null = null;
+    await qualifyPages(trx, publisher, options, result, async () => {
+      const page = await repo.stagedPage(trx, publisher.id, after, pageSize);
+      after = page.at(-1) ?? after;
+      return page;
+    });
+    return result;
+  }
+
+  /**
+   * Qualifies and stores the rows `nextPage` gives, page after page until an empty one, in time
+   * order; writes the upload's ingestion log and its share of the reporting store.
+   */
+  async function qualifyPages(
+    trx: Transaction<DB>,
+    publisher: Publisher,
+    options: IngestOptions,
+    result: IngestResult,
+    nextPage: () => Promise<StagedRow[]>,
+  ) {
+    const uploadedAt = clock();
+    const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);
+    const branches = new Map<string, BranchMatch | null>();
+    const brands = new Map<string, BrandContext>();
+    const histories = new CardHistoryCache(deps.cardCacheLimits ?? cardCacheLimits);
+    const totals = {
+      gmvPence: 0,
+      lastAt: null as Date | null,
+      brands: new Map<string, { gmvPence: number; count: number; lastAt: Date }>(),
+    };
+
+    // Purchases a refund may reverse: stored ones the page's refunds name (fetched for the
+    // page) and the rows of this page and the one before (held, as the one before may not be
+    // written yet), each once by id, with what refunds took back of it and what of that is
+    // written already. Two generations: the page's, and the previous page's.
+    type Held = { purchase: StoredPurchase; savedRefundedPence: number | null };
+    let held = { byId: new Map<string, Held>(), byTransactionId: new Map<string, StoredPurchase>() };
+    let previous = held;
+    const purchaseNamed = (transactionId: string) =>
+      held.byTransactionId.get(transactionId) ?? previous.byTransactionId.get(transactionId) ?? null;
+    /** Keeps a held purchase the next page names in the page's generation (it outlives the one before). */
+    const carry = (transactionId: string) => {
+      const purchase = purchaseNamed(transactionId);
+      if (!purchase) return false;
+      held.byTransactionId.set(transactionId, purchase);
+      const entry = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
+      if (entry) held.byId.set(purchase.id, entry);
+      return true;
+    };
+    const known = (purchase: StoredPurchase, saved: boolean) => {
+      const found = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
+      if (found) return found.purchase;
+      held.byId.set(purchase.id, { purchase, savedRefundedPence: saved ? purchase.refundedPence : null });
+      return purchase;
+    };
+
+    // Rows are stored a page at a time: the statement is sent when the page is qualified and
+    // the next one prepared, and runs while the next page is qualified (one connection runs
+    // statements in the order sent). A refund that does not name its original first waits for
+    // everything before it to be stored, so that the original may be among it.
+    let pending: { transaction: NewTransaction; purchase: StoredPurchase | null }[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const sendPending = async () => {
+      await writing;
+      const rows = pending.map(({ transaction, purchase }) => {
+        transaction.refundedPence = purchase?.refundedPence ?? 0;
+        return transaction;
+      });
+      pending = [];
+      const refunded: { id: string; refundedPence: number }[] = [];
+      for (const generation of new Set([previous, held])) {
+        for (const entry of generation.byId.values()) {
+          const { purchase, savedRefundedPence } = entry;
+          if (savedRefundedPence !== null && savedRefundedPence !== purchase.refundedPence) {
+            refunded.push({ id: purchase.id, refundedPence: purchase.refundedPence });
+          }
+          entry.savedRefundedPence = purchase.refundedPence;
+        }
+      }
+      writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, refunded));
+      // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
+      writing.catch(() => {});
+    };
+    const flushPending = async () => {
+      await sendPending();
+      await writing;
+    };
+
+    /**
+     * A refund's original when the file does not name it, found among the stored purchases once
+     * everything before the refund is stored (so that the original may be among it).
+     */
+    const unnamedOriginal = async (row: StagedRow, branch: BranchMatch) => {
+      await flushPending();
+      const found = await repo.refundedPurchase(
+        trx,
+        branch.brandId,
+        row.cardToken,
+        row.occurredAt,
+        -row.amountPence,
+      );
+      return found ? known(found, true) : null;
+    };
+
+    /**
+     * Qualifies and holds a row to store; `unnamed` is a refund's original it does not name, `card`
+     * a purchase's key in the card cache (worked out once, by `prepare`).
+     */
+    const store = (
+      row: StagedRow,
+      branch: BranchMatch | null,
+      unnamed: StoredPurchase | null,
+      card: string | null,
+    ) => {
+      const brand = branch ? brands.get(branch.brandId)! : null;
+      let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
+      let original: StoredPurchase | null = null;
+      const at = row.occurredAt.getTime();
+      if (card !== null) {
+        history = histories.historyAt(card, at, () => cardHistoryYearStart(row.datetime, timeZone));
+        // Later rows of this card see this purchase in their history.
+        histories.add(card, at, row.amountPence);
+      } else if (branch && row.amountPence < 0) {
+        original = row.originalTransactionId ? purchaseNamed(row.originalTransactionId) : unnamed;
+      }
+      const outcome = qualifyTransaction({
+        transaction: {
+          publisher: publisher.code,
+          transactionId: row.transactionId,
+          datetime: row.datetime,
+          amountPence: row.amountPence,
+          mid: row.mid,
+          cardToken: row.cardToken,
+          cardLast4: row.cardLast4,
+          postcode: row.postcode,
+        },
+        branch,
+        campaigns: brand?.campaigns ?? [],
+        history,
+        brandCampaignMonths: brand?.months ?? [],
+        original,
+        timeZone,
+      });
+      if (outcome.outcome !== 'notQualified') {
+        const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
+        campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
+      }
+      const id = timeOrderedId();
+      let purchase: StoredPurchase | null = null;
+      if (row.amountPence > 0) {
+        purchase = known({ id, amountPence: row.amountPence, refundedPence: 0, outcome }, false);
+        held.byTransactionId.set(row.transactionId, purchase);
+      }
+      pending.push({
+        transaction: {
+          id,
+          publisherId: publisher.id,
+          logId,
+          row,
+          branch,
+          originalId: original?.id ?? null,
+          outcome,
+          timeZone,
+        },
+        purchase,
+      });
+      if (original) original.refundedPence += -row.amountPence;
+
+      result.inserted += 1;
+      totals.gmvPence += row.amountPence;
+      if (!totals.lastAt || row.occurredAt > totals.lastAt) totals.lastAt = row.occurredAt;
+      if (!branch) {
+        result.unmatched += 1;
+        return;
+      }
+      const share = totals.brands.get(branch.brandId) ?? {
+        gmvPence: 0,
+        count: 0,
+        lastAt: row.occurredAt,
+      };
+      share.gmvPence += row.amountPence;
+      share.count += 1;
+      if (row.occurredAt > share.lastAt) share.lastAt = row.occurredAt;
+      totals.brands.set(branch.brandId, share);
+    };
+
+    /**
+     * The next page and what it needs, each in one query: its new MIDs' branches, its brands'
+     * campaigns, the histories of its cards not held (none of them is in the page before, whose
+     * cards are held, so the page before need not be written yet), the stored originals its
+     * refunds name (one written in the page before is found among the held purchases).
+     */
+    const prepare = async () => {
+      const page = await nextPage();
+      const rows = page.filter((row) => !row.duplicate);
+      result.duplicates += page.length - rows.length;
+      /** Each row's key in the card cache when it is a purchase at a known MID. */
+      const cardKeys: (string | null)[] = [];
+      if (page.length === 0) return { page, rows, cardKeys };
+      if (branches.size > maxCachedMids) branches.clear();
+      const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
+      for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
+      const cards = new Map<string, { brandId: string; cardToken: string }>();
+      const named: string[] = [];
+      for (const row of rows) {
+        const branch = branches.get(row.mid);
+        const key = branch && row.amountPence > 0 ? cardKey(branch.brandId, row.cardToken) : null;
+        cardKeys.push(key);
+        if (!branch) continue;
+        if (!brands.has(branch.brandId)) {
+          brands.set(branch.brandId, await repo.brandCampaigns(trx, branch.brandId));
+        }
+        if (key !== null && !histories.has(key)) {
+          cards.set(key, { brandId: branch.brandId, cardToken: row.cardToken });
+        }
+        if (row.amountPence < 0 && row.originalTransactionId && !carry(row.originalTransactionId)) {
+          named.push(row.originalTransactionId);
+        }
+      }
+      const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
+      for (const key of cards.keys()) histories.load(key, stored.get(key) ?? []);
+      for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
+        held.byTransactionId.set(transactionId, known(purchase, true));
+      }
+      return { page, rows, cardKeys };
+    };
+
+    try {
+      let next = await prepare();
+      while (next.page.length > 0) {
+        const { rows, cardKeys } = next;
+        previous = held;
+        held = { byId: new Map(), byTransactionId: new Map() };
+        for (const [index, row] of rows.entries()) {
+          const branch = branches.get(row.mid)!;
+          const unnamed =
+            branch && row.amountPence < 0 && !row.originalTransactionId
+              ? await unnamedOriginal(row, branch)
+              : null;
+          store(row, branch, unnamed, cardKeys[index] ?? null);
+          // Lets the driver read and write between rows: the page before is being stored by COPY,
+          // whose data goes out only as the event loop turns (node-postgres sends a statement's
+          // next message when it has read the server's answer to the one before).
+          if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
+        }
+        histories.trim();
+        next = await prepare();
+        await sendPending();
+      }
+      await flushPending();
+    } catch (error) {
+      // A write that failed while the next page was prepared aborts every statement after it: the
+      // write's own error is the one to report.
+      throw (
+        (await writing.then(
+          () => null,
+          (writeError: unknown) => writeError,
+        )) ?? error
+      );
+    }
+
+    // The reporting store, in this same transaction (reporting.repository.ts).
+    await reporting.recordUpload(trx, logId);
+    await repo.finishLog(trx, logId, {
+      gmvPence: totals.gmvPence,
+      count: result.inserted,
+      unmatched: result.unmatched,
+      lastAt: totals.lastAt,
+      nextAt: new Date(uploadedAt.getTime() + ingestionIntervalMs),
+      brands: totals.brands,
+    });
+  }
+
   return {
     /**
      * Stores the file's transactions for the publisher. Throws IngestRefused when a row is bad and
      * `partial` is off; with `partial`, the good rows are stored and the bad ones listed.
      */
-    async ingest(
-      publisher: Publisher,
-      items: AsyncIterable<IngestItem>,
-      options: {
-        partial: boolean;
-        channel: 'api' | 'console';
-        /** A console upload's file name and uploader, kept on its ingestion log. */
-        upload?: { fileName: string | null; userId: string };
-        /**
-         * An enclosing database transaction (the overview docs upload stores transactions and
-         * impressions together): the upload then commits or rolls back with it.
-         */
-        trx?: Transaction<DB>;
-      },
-    ): Promise<IngestResult> {
+    async ingest(publisher: Publisher, source: IngestSource, options: IngestOptions): Promise<IngestResult> {
       const within = <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
         options.trx ? work(options.trx) : db.transaction().execute(work);
       return within(async (trx) => {
-        const result: IngestResult = {
-          received: 0,
-          inserted: 0,
-          duplicates: 0,
-          unmatched: 0,
-          rejected: 0,
-          errors: [],
-        };
-        const reject = (line: number, message: string) => {
-          if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
-        };
-
-        await repo.createStaging(trx);
-        let batch: { line: number; row: TransactionRow }[] = [];
-        // One batch is written while the next one is read: the statement is sent, and awaited
-        // only before the next one (one connection runs them in order either way).
-        let staging: Promise<void> = Promise.resolve();
-        const flush = async () => {
-          await staging;
-          const rows = batch;
-          batch = [];
-          staging = repo.stage(trx, rows);
-          // Awaited later; a failure meanwhile must not count as unhandled.
-          staging.catch(() => {});
-        };
-        for await (const item of items) {
-          result.received += 1;
-          if ('error' in item) {
-            result.rejected += 1;
-            reject(item.line, item.error);
-            continue;
-          }
-          // The usual row directly; anything unusual through the schema, which names its problems.
-          let row = readWellFormedRow(item.fields);
-          if (!row) {
-            const parsed = transactionRowSchema.safeParse(item.fields);
-            if (!parsed.success) {
-              result.rejected += 1;
-              for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) {
-                reject(item.line, message);
-              }
-              continue;
-            }
-            row = parsed.data;
-          }
-          if (row.publisher.toLowerCase() !== publisher.code.toLowerCase()) {
-            result.rejected += 1;
-            reject(item.line, messages.ingestion.publisherMismatch(publisher.code));
-            continue;
-          }
-          batch.push({ line: item.line, row });
-          if (batch.length >= batchSize) await flush();
-        }
-        await flush();
-        await staging;
-        for (const [line, first] of await repo.endStaging(trx)) {
-          result.rejected += 1;
-          reject(line, messages.ingestion.transactionIdRepeated(first));
-        }
-        result.errors.sort((a, b) => a.line - b.line);
-        if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
-
         await repo.lockIngestion(trx);
-        const uploadedAt = clock();
-        const logId = await repo.createLog(trx, publisher.id, options.channel, uploadedAt, options.upload);
-        const branches = new Map<string, BranchMatch | null>();
-        const brands = new Map<string, BrandContext>();
-        const histories = new CardHistoryCache(deps.cardCacheLimits ?? cardCacheLimits);
-        const totals = {
-          gmvPence: 0,
-          lastAt: null as Date | null,
-          brands: new Map<string, { gmvPence: number; count: number; lastAt: Date }>(),
-        };
-
-        // Purchases a refund may reverse: stored ones the page's refunds name (fetched for the
-        // page) and the rows of this page and the one before (held, as the one before may not be
-        // written yet), each once by id, with what refunds took back of it and what of that is
-        // written already. Two generations: the page's, and the previous page's.
-        type Held = { purchase: StoredPurchase; savedRefundedPence: number | null };
-        let held = { byId: new Map<string, Held>(), byTransactionId: new Map<string, StoredPurchase>() };
-        let previous = held;
-        const purchaseNamed = (transactionId: string) =>
-          held.byTransactionId.get(transactionId) ?? previous.byTransactionId.get(transactionId) ?? null;
-        /** Keeps a held purchase the next page names in the page's generation (it outlives the one before). */
-        const carry = (transactionId: string) => {
-          const purchase = purchaseNamed(transactionId);
-          if (!purchase) return false;
-          held.byTransactionId.set(transactionId, purchase);
-          const entry = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
-          if (entry) held.byId.set(purchase.id, entry);
-          return true;
-        };
-        const known = (purchase: StoredPurchase, saved: boolean) => {
-          const found = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
-          if (found) return found.purchase;
-          held.byId.set(purchase.id, { purchase, savedRefundedPence: saved ? purchase.refundedPence : null });
-          return purchase;
-        };
-
-        // Rows are stored a page at a time: the statement is sent when the page is qualified and
-        // the next one prepared, and runs while the next page is qualified (one connection runs
-        // statements in the order sent). A refund that does not name its original first waits for
-        // everything before it to be stored, so that the original may be among it.
-        let pending: { transaction: NewTransaction; purchase: StoredPurchase | null }[] = [];
-        let writing: Promise<void> = Promise.resolve();
-        const sendPending = async () => {
-          await writing;
-          const rows = pending.map(({ transaction, purchase }) => {
-            transaction.refundedPence = purchase?.refundedPence ?? 0;
-            return transaction;
-          });
-          pending = [];
-          const refunded: { id: string; refundedPence: number }[] = [];
-          for (const generation of new Set([previous, held])) {
-            for (const entry of generation.byId.values()) {
-              const { purchase, savedRefundedPence } = entry;
-              if (savedRefundedPence !== null && savedRefundedPence !== purchase.refundedPence) {
-                refunded.push({ id: purchase.id, refundedPence: purchase.refundedPence });
-              }
-              entry.savedRefundedPence = purchase.refundedPence;
-            }
-          }
-          writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, refunded));
-          // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
-          writing.catch(() => {});
-        };
-        const flushPending = async () => {
-          await sendPending();
-          await writing;
-        };
-
-        /**
-         * A refund's original when the file does not name it, found among the stored purchases once
-         * everything before the refund is stored (so that the original may be among it).
-         */
-        const unnamedOriginal = async (row: StagedRow, branch: BranchMatch) => {
-          await flushPending();
-          const found = await repo.refundedPurchase(
-            trx,
-            branch.brandId,
-            row.cardToken,
-            row.occurredAt,
-            -row.amountPence,
-          );
-          return found ? known(found, true) : null;
-        };
-
-        /**
-         * Qualifies and holds a row to store; `unnamed` is a refund's original it does not name, `card`
-         * a purchase's key in the card cache (worked out once, by `prepare`).
-         */
-        const store = (
-          row: StagedRow,
-          branch: BranchMatch | null,
-          unnamed: StoredPurchase | null,
-          card: string | null,
-        ) => {
-          const brand = branch ? brands.get(branch.brandId)! : null;
-          let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
-          let original: StoredPurchase | null = null;
-          const at = row.occurredAt.getTime();
-          if (card !== null) {
-            history = histories.historyAt(card, at, () => cardHistoryYearStart(row.datetime, timeZone));
-            // Later rows of this card see this purchase in their history.
-            histories.add(card, at, row.amountPence);
-          } else if (branch && row.amountPence < 0) {
-            original = row.originalTransactionId ? purchaseNamed(row.originalTransactionId) : unnamed;
-          }
-          const outcome = qualifyTransaction({
-            transaction: {
-              publisher: publisher.code,
-              transactionId: row.transactionId,
-              datetime: row.datetime,
-              amountPence: row.amountPence,
-              mid: row.mid,
-              cardToken: row.cardToken,
-              cardLast4: row.cardLast4,
-              postcode: row.postcode,
-            },
-            branch,
-            campaigns: brand?.campaigns ?? [],
-            history,
-            brandCampaignMonths: brand?.months ?? [],
-            original,
-            timeZone,
-          });
-          if (outcome.outcome !== 'notQualified') {
-            const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
-            campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
-          }
-          const id = timeOrderedId();
-          let purchase: StoredPurchase | null = null;
-          if (row.amountPence > 0) {
-            purchase = known({ id, amountPence: row.amountPence, refundedPence: 0, outcome }, false);
-            held.byTransactionId.set(row.transactionId, purchase);
-          }
-          pending.push({
-            transaction: {
-              id,
-              publisherId: publisher.id,
-              logId,
-              row,
-              branch,
-              originalId: original?.id ?? null,
-              outcome,
-              timeZone,
-            },
-            purchase,
-          });
-          if (original) original.refundedPence += -row.amountPence;
-
-          result.inserted += 1;
-          totals.gmvPence += row.amountPence;
-          if (!totals.lastAt || row.occurredAt > totals.lastAt) totals.lastAt = row.occurredAt;
-          if (!branch) {
-            result.unmatched += 1;
-            return;
-          }
-          const share = totals.brands.get(branch.brandId) ?? {
-            gmvPence: 0,
-            count: 0,
-            lastAt: row.occurredAt,
-          };
-          share.gmvPence += row.amountPence;
-          share.count += 1;
-          if (row.occurredAt > share.lastAt) share.lastAt = row.occurredAt;
-          totals.brands.set(branch.brandId, share);
-        };
-
-        /**
-         * The next page and what it needs, each in one query: its new MIDs' branches, its brands'
-         * campaigns, the histories of its cards not held (none of them is in the page before, whose
-         * cards are held, so the page before need not be written yet), the stored originals its
-         * refunds name (one written in the page before is found among the held purchases).
-         */
-        const prepare = async (after: StagedRow | null) => {
-          const page = await repo.stagedPage(trx, publisher.id, after, pageSize);
-          const rows = page.filter((row) => !row.duplicate);
-          result.duplicates += page.length - rows.length;
-          /** Each row's key in the card cache when it is a purchase at a known MID. */
-          const cardKeys: (string | null)[] = [];
-          if (page.length === 0) return { page, rows, cardKeys };
-          if (branches.size > maxCachedMids) branches.clear();
-          const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
-          for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
-          const cards = new Map<string, { brandId: string; cardToken: string }>();
-          const named: string[] = [];
-          for (const row of rows) {
-            const branch = branches.get(row.mid);
-            const key = branch && row.amountPence > 0 ? cardKey(branch.brandId, row.cardToken) : null;
-            cardKeys.push(key);
-            if (!branch) continue;
-            if (!brands.has(branch.brandId)) {
-              brands.set(branch.brandId, await repo.brandCampaigns(trx, branch.brandId));
-            }
-            if (key !== null && !histories.has(key)) {
-              cards.set(key, { brandId: branch.brandId, cardToken: row.cardToken });
-            }
-            if (row.amountPence < 0 && row.originalTransactionId && !carry(row.originalTransactionId)) {
-              named.push(row.originalTransactionId);
-            }
-          }
-          const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
-          for (const key of cards.keys()) histories.load(key, stored.get(key) ?? []);
-          for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
-            held.byTransactionId.set(transactionId, known(purchase, true));
-          }
-          return { page, rows, cardKeys };
-        };
-
-        let next = await prepare(null);
-        while (next.page.length > 0) {
-          const { page, rows, cardKeys } = next;
-          previous = held;
-          held = { byId: new Map(), byTransactionId: new Map() };
-          for (const [index, row] of rows.entries()) {
-            const branch = branches.get(row.mid)!;
-            const unnamed =
-              branch && row.amountPence < 0 && !row.originalTransactionId
-                ? await unnamedOriginal(row, branch)
-                : null;
-            store(row, branch, unnamed, cardKeys[index] ?? null);
-            // Lets the driver read and write between rows: the page before is being stored by COPY,
-            // whose data goes out only as the event loop turns (node-postgres sends a statement's
-            // next message when it has read the server's answer to the one before).
-            if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
-          }
-          histories.trim();
-          next = await prepare(page.at(-1)!);
-          await sendPending();
+        await repo.savepoint(trx, 'ingest_in_file_order');
+        try {
+          const result = await inFileOrder(trx, publisher, source(), options);
+          await repo.releaseSavepoint(trx, 'ingest_in_file_order');
+          return result;
+        } catch (error) {
+          if (!(error instanceof StagingNeeded) && !isRepeatedTransactionId(error)) throw error;
+          await repo.rollbackToSavepoint(trx, 'ingest_in_file_order');
+          return throughStaging(trx, publisher, source(), options);
         }
-        await flushPending();
-
-        // The reporting store, in this same transaction (reporting.repository.ts).
-        await reporting.recordUpload(trx, logId);
-        await repo.finishLog(trx, logId, {
-          gmvPence: totals.gmvPence,
-          count: result.inserted,
-          unmatched: result.unmatched,
-          lastAt: totals.lastAt,
-          nextAt: new Date(uploadedAt.getTime() + ingestionIntervalMs),
-          brands: totals.brands,
-        });
-        return result;
       });
     },
   };

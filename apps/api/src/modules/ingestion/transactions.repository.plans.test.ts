@@ -90,7 +90,7 @@ describe('ingestion lookups mid-upload', () => {
     }
 
     const scans = await app.db.transaction().execute(async (trx) => {
-      await ingestion.ingest(publisher, items(), { partial: false, channel: 'api', trx });
+      await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
       const { rows: stored } = await sql<{ id: string; brand_id: string; card_token: string; tid: string }>`
         SELECT id, brand_id, card_token, publisher_transaction_id AS tid FROM transactions
         WHERE publisher_transaction_id LIKE 'PLANS%' AND amount_pence > 0 AND brand_id IS NOT NULL

@@ -196,6 +196,20 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
+     * A savepoint in the upload's transaction, to undo the first way through a file when it needs
+     * the other (ingestion.transactions.ts); the names are ingestion's own constants.
+     */
+    async savepoint(trx: Transaction<DB>, name: string) {
+      await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
+    },
+    async releaseSavepoint(trx: Transaction<DB>, name: string) {
+      await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
+    },
+    async rollbackToSavepoint(trx: Transaction<DB>, name: string) {
+      await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
+    },
+
+    /**
      * The upload's staging table: the valid rows of the file as they stream in, so they can be
      * qualified in time order without holding the file in memory. Dropped when the transaction
      * ends. Rows arrive by COPY; `endStaging` then sets aside transaction ids repeated in the file

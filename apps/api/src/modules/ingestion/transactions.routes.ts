@@ -13,7 +13,13 @@ import { errorBodySchema, errorResponses, respCodes, successSchema } from '../..
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
 import { csvRecordsOf, CsvStreamError } from './csv-stream.ts';
-import { IngestRefused, type IngestItem, type TransactionIngestion } from './ingestion.transactions.ts';
+import {
+  IngestRefused,
+  type IngestItem,
+  type IngestSource,
+  type TransactionIngestion,
+} from './ingestion.transactions.ts';
+import { withSpooledUpload } from './upload-spool.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
 
 const m = messages.ingestion;
@@ -83,13 +89,25 @@ async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem> {
   }
 }
 
-/** The body as the file's items: a text/csv stream or a parsed JSON array. */
-function itemsOf(body: unknown): AsyncIterable<IngestItem> {
-  if (Array.isArray(body)) return jsonItems(body);
-  if (body !== null && typeof body === 'object' && Symbol.asyncIterator in body) {
-    return csvItems(body as AsyncIterable<Uint8Array | string>);
+/** Whether a body is the raw stream of a text/csv upload. */
+export const isBodyStream = (body: unknown): body is AsyncIterable<Uint8Array | string> =>
+  body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
+
+/**
+ * Runs `work` with the body as the file's items, readable from the start as often as ingestion
+ * needs: a text/csv stream kept in a temporary file as it arrives (upload-spool.ts), or a parsed
+ * JSON array.
+ */
+export async function withFileOf<T>(body: unknown, work: (source: IngestSource) => Promise<T>): Promise<T> {
+  if (Array.isArray(body)) return work(() => jsonItems(body));
+  if (!isBodyStream(body)) {
+    throw new FileUnreadable(body === undefined || body === null ? m.fileEmpty : m.fileNotArray);
   }
-  throw new FileUnreadable(body === undefined || body === null ? m.fileEmpty : m.fileNotArray);
+  const limits = {
+    maxBytes: csvMaxMegabytes * 1024 * 1024,
+    tooLarge: () => new HttpError(413, m.fileTooLarge(csvMaxMegabytes)),
+  };
+  return withSpooledUpload(body, limits, (read) => work(() => csvItems(read())));
 }
 
 /** The 400 answer to a refused or unreadable file, with each error's line; anything else is rethrown. */
@@ -125,7 +143,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
   transactions: TransactionsRepository;
   ingestion: TransactionIngestion;
 }> = async (app, { transactions, ingestion }) => {
-  // The raw stream: the file is read row by row by the handler, never held whole.
+  // The raw stream: the handler keeps it in a temporary file as it arrives, never in memory.
   app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
   const publishers = new WeakMap<FastifyRequest, Publisher>();
 
@@ -164,10 +182,9 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const publisher = publishers.get(request)!;
       try {
-        const result = await ingestion.ingest(publisher, itemsOf(request.body), {
-          partial: request.query.partial,
-          channel: 'api',
-        });
+        const result = await withFileOf(request.body, (source) =>
+          ingestion.ingest(publisher, source, { partial: request.query.partial, channel: 'api' }),
+        );
         return { respCode: respCodes.ok, respMessage: m.ingested, ...result };
       } catch (error) {
         return reply.code(400).send(refusalOf(error));

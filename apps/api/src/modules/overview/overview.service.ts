@@ -161,7 +161,7 @@ export function createOverviewService(deps: {
         for (const [code, items] of byPublisher) {
           const publisher = publishers.get(code)!;
           try {
-            const result = await ingestion.ingest(publisher, itemsOf(items), {
+            const result = await ingestion.ingest(publisher, () => itemsOf(items), {
               partial: false,
               channel: 'console',
               upload: { fileName: upload.transactions.fileName, userId: upload.userId },
