@@ -88,7 +88,9 @@ describe('ingestion pages', () => {
         pageSize,
         cardCacheLimits,
       });
-      results.push(await ingestion.ingest(publisher, () => itemsOf(file), { partial: false, channel: 'api' }));
+      results.push(
+        await ingestion.ingest(publisher, () => itemsOf(file), { partial: false, channel: 'api' }),
+      );
     }
     expect(results[0]).toEqual(results[2]);
     expect(results[1]).toEqual(results[2]);
