@@ -49,6 +49,20 @@ describe('CopyRows (COPY binary format)', () => {
     ]);
   });
 
+  it('writes a uuid that comes again, after the buffer grew, with the same bytes', () => {
+    const id = '00112233-4455-6677-8899-aabbccddeeff';
+    const rows = new CopyRows(3);
+    rows.row().uuid(id).uuid('ffeeddcc-bbaa-9988-7766-554433221100').text('x'.repeat(70_000));
+    rows.row().uuid('ffeeddcc-bbaa-9988-7766-554433221100').uuid(id).text('y');
+    const bytes = rows.bytes();
+    const second = 19 + 2 + 20 + 20 + 4 + 70_000;
+    expect(bytes.subarray(second + 2 + 24, second + 2 + 40)).toEqual(bytes.subarray(19 + 2 + 4, 19 + 2 + 20));
+    expect(bytes.subarray(second + 2 + 4, second + 2 + 20)).toEqual(bytes.subarray(19 + 2 + 24, 19 + 2 + 40));
+    expect([...bytes.subarray(second + 2 + 24, second + 2 + 40)]).toEqual([
+      0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff,
+    ]);
+  });
+
   it('grows past its first buffer', () => {
     const rows = new CopyRows(1);
     const long = 'x'.repeat(100_000);

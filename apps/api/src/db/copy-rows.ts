@@ -26,6 +26,8 @@ export class CopyRows {
   private length = 0;
   private fieldsLeft = 0;
   private rows = 0;
+  /** Where each uuid written so far is, to copy its bytes when it comes again (ids of a few parents). */
+  private readonly uuidAt = new Map<string, number>();
 
   constructor(readonly fieldCount: number) {
     this.reserve(signature.length + 8);
@@ -109,7 +111,12 @@ export class CopyRows {
   /** uuid, from its canonical text (hyphens anywhere are skipped). */
   uuid(value: string | null): this {
     if (value === null) return this.null();
+    const earlier = this.uuidAt.get(value);
     this.field(16);
+    if (earlier !== undefined) {
+      this.buffer.copyWithin(this.length - 16, earlier, earlier + 16);
+      return this;
+    }
     let at = this.length - 16;
     let high = -1;
     for (let i = 0; i < value.length; i += 1) {
@@ -125,6 +132,7 @@ export class CopyRows {
       }
     }
     if (at !== this.length || high >= 0) throw new Error(`COPY uuid malformed: ${value}`);
+    this.uuidAt.set(value, this.length - 16);
     return this;
   }
 

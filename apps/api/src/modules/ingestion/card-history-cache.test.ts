@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardHistoryOf, cardHistoryYearStart } from '@krowd/domain/qualification/qualification.rules';
+import { cardHistoryOf } from '@krowd/domain/qualification/qualification.rules';
 import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 
@@ -29,7 +29,7 @@ describe('CardHistoryCache', () => {
         step < 0.1 ? 0 : step < 0.85 ? Math.floor(random() * 3_600_000) : Math.floor(random() * 5 * dayMs);
       const datetime = new Date(at).toISOString();
       const expected = cardHistoryOf(all, datetime, timeZone);
-      const actual = cache.historyAt('card', at, () => cardHistoryYearStart(datetime, timeZone));
+      const actual = cache.historyAt('card', at, datetime, timeZone);
       expect(actual.averageSpendPence).toBe(expected.averageSpendPence);
       expect(actual.lastPurchaseAt && Date.parse(actual.lastPurchaseAt)).toBe(
         expected.lastPurchaseAt && Date.parse(expected.lastPurchaseAt),
@@ -60,7 +60,7 @@ describe('CardHistoryCache', () => {
         if (!cache.has(card)) cache.load(card, purchases);
         const datetime = new Date(at).toISOString();
         const expected = cardHistoryOf(purchases, datetime, timeZone);
-        const actual = cache.historyAt(card, at, () => cardHistoryYearStart(datetime, timeZone));
+        const actual = cache.historyAt(card, at, datetime, timeZone);
         const amountPence = 100 + Math.floor(random() * 5000);
         cache.add(card, at, amountPence);
         expect([
@@ -89,7 +89,7 @@ describe('CardHistoryCache', () => {
     ]);
     cache.add('card', Date.parse('2024-05-10T12:00:00Z'), 2000);
     const at = '2024-05-15T12:00:00Z';
-    expect({ ...cache.historyAt('card', Date.parse(at), () => cardHistoryYearStart(at, timeZone)) }).toEqual({
+    expect({ ...cache.historyAt('card', Date.parse(at), at, timeZone) }).toEqual({
       lastPurchaseAt: '2024-05-10T12:00:00.000Z',
       averageSpendPence: 1500,
     });
@@ -103,7 +103,7 @@ describe('CardHistoryCache', () => {
       { datetime: '2025-03-01T12:00:00Z', amountPence: 500 },
     ]);
     const at = '2024-06-01T12:00:00Z';
-    expect({ ...cache.historyAt('card', Date.parse(at), () => cardHistoryYearStart(at, timeZone)) }).toEqual({
+    expect({ ...cache.historyAt('card', Date.parse(at), at, timeZone) }).toEqual({
       lastPurchaseAt: '2020-03-01T12:00:00.000Z',
       averageSpendPence: null,
     });
@@ -116,7 +116,7 @@ describe('CardHistoryCache', () => {
     // All three were loaded for the page just done: kept, over the limit.
     cache.trim();
     expect(cache.size).toBe(3);
-    cache.historyAt('a', Date.parse('2024-02-01T00:00:00Z'), () => 0);
+    cache.historyAt('a', Date.parse('2024-02-01T00:00:00Z'), '2024-02-01T00:00:00Z', timeZone);
     cache.trim();
     expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
   });

@@ -1,4 +1,4 @@
-import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
+import { cardHistoryYearStart, type CardHistory } from '@krowd/domain/qualification/qualification.rules';
 
 /**
  * Card histories kept in memory while an upload qualifies its rows (issue 5 §1, speed): each card's
@@ -78,11 +78,12 @@ export class CardHistoryCache {
   }
 
   /**
-   * The card's history for a transaction at `at` (ms), its 12 months starting at `yearStart()`.
-   * The average is worked out only when read (the engine reads it for ss campaigns alone), as
-   * `yearStart` costs more than the rest (a calendar step in the timezone setting).
+   * The card's history for a transaction at `datetime` (`at` in ms), its 12 months as
+   * cardHistoryYearStart gives them in the timezone. The average is worked out only when read (the
+   * engine reads it for ss campaigns alone), as the year's start costs more than the rest (a
+   * calendar step in the timezone).
    */
-  historyAt(key: string, at: number, yearStart: () => number): CardHistory {
+  historyAt(key: string, at: number, datetime: string, timeZone: string): CardHistory {
     const slot = this.touch(key);
     const before = this.bound(slot, at, false);
     let average: number | null | undefined;
@@ -90,7 +91,7 @@ export class CardHistoryCache {
     // bounds are found again then.
     const averageOf = () => {
       const end = this.bound(slot, at, false);
-      const from = Math.min(this.bound(slot, yearStart(), false), end);
+      const from = Math.min(this.bound(slot, cardHistoryYearStart(datetime, timeZone), false), end);
       const count = end - from;
       const total = this.sumBefore(slot, end) - this.sumBefore(slot, from);
       return count === 0 ? null : Math.floor((2 * total + count) / (2 * count));

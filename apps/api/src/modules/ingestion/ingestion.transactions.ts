@@ -7,7 +7,6 @@ import {
 } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
-  cardHistoryYearStart,
   qualifyTransaction,
   type BranchMatch,
   type CardHistory,
@@ -84,7 +83,7 @@ export const maxListedErrors = 1000;
 /** Rows staged in one statement. */
 const batchSize = 5000;
 /** Rows qualified and stored per page. */
-const defaultPageSize = 10_000;
+const defaultPageSize = 2500;
 /** Rows qualified between turns of the event loop. */
 const yieldEveryRows = 250;
 /**
@@ -132,6 +131,17 @@ const stagedRowOf = (line: number, row: TransactionRow): StagedRow => ({
   originalTransactionId: row.originalTransactionId,
   duplicate: false,
 });
+
+/**
+ * A purchase a refund may reverse, as held during an upload: with what of its refunded amount is
+ * written (null while the purchase itself is not).
+ */
+interface HeldPurchase extends StoredPurchase {
+  savedRefundedPence: number | null;
+}
+
+/** The history of a row that has none to look up (a refund, an unknown MID). */
+const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
 
 /** Time order, then file order: the order rows are qualified in. */
 const inTimeOrder = (a: StagedRow, b: StagedRow) =>
@@ -320,10 +330,8 @@ export function createTransactionIngestion(deps: {
 
     // Purchases a refund may reverse: stored ones the page's refunds name (fetched for the
     // page) and the rows of this page and the one before (held, as the one before may not be
-    // written yet), each once by id, with what refunds took back of it and what of that is
-    // written already. Two generations: the page's, and the previous page's.
-    type Held = { purchase: StoredPurchase; savedRefundedPence: number | null };
-    let held = { byId: new Map<string, Held>(), byTransactionId: new Map<string, StoredPurchase>() };
+    // written yet), each once by id. Two generations: the page's, and the previous page's.
+    let held = { byId: new Map<string, HeldPurchase>(), byTransactionId: new Map<string, HeldPurchase>() };
     let previous = held;
     const purchaseNamed = (transactionId: string) =>
       held.byTransactionId.get(transactionId) ?? previous.byTransactionId.get(transactionId) ?? null;
@@ -332,41 +340,46 @@ export function createTransactionIngestion(deps: {
       const purchase = purchaseNamed(transactionId);
       if (!purchase) return false;
       held.byTransactionId.set(transactionId, purchase);
-      const entry = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
-      if (entry) held.byId.set(purchase.id, entry);
+      held.byId.set(purchase.id, purchase);
       return true;
     };
-    const known = (purchase: StoredPurchase, saved: boolean) => {
+    /** A stored purchase as held: the one already held with its id, or this one, held from now on. */
+    const known = (purchase: StoredPurchase) => {
       const found = held.byId.get(purchase.id) ?? previous.byId.get(purchase.id);
-      if (found) return found.purchase;
-      held.byId.set(purchase.id, { purchase, savedRefundedPence: saved ? purchase.refundedPence : null });
-      return purchase;
+      if (found) return found;
+      const kept: HeldPurchase = { ...purchase, savedRefundedPence: purchase.refundedPence };
+      held.byId.set(kept.id, kept);
+      return kept;
     };
+    /** Held purchases refunds took something back of since the last page was sent. */
+    let refunded = new Set<HeldPurchase>();
 
     // Rows are stored a page at a time: the statement is sent when the page is qualified and
     // the next one prepared, and runs while the next page is qualified (one connection runs
     // statements in the order sent). A refund that does not name its original first waits for
     // everything before it to be stored, so that the original may be among it.
-    let pending: { transaction: NewTransaction; purchase: StoredPurchase | null }[] = [];
+    let pending: NewTransaction[] = [];
+    /** Each pending row's purchase when it is one (refunds may reverse it before it is written). */
+    let pendingPurchases: (HeldPurchase | null)[] = [];
     let writing: Promise<void> = Promise.resolve();
     const sendPending = async () => {
       await writing;
-      const rows = pending.map(({ transaction, purchase }) => {
-        transaction.refundedPence = purchase?.refundedPence ?? 0;
-        return transaction;
-      });
-      pending = [];
-      const refunded: { id: string; refundedPence: number }[] = [];
-      for (const generation of new Set([previous, held])) {
-        for (const entry of generation.byId.values()) {
-          const { purchase, savedRefundedPence } = entry;
-          if (savedRefundedPence !== null && savedRefundedPence !== purchase.refundedPence) {
-            refunded.push({ id: purchase.id, refundedPence: purchase.refundedPence });
-          }
-          entry.savedRefundedPence = purchase.refundedPence;
-        }
+      const rows = pending;
+      for (const [index, purchase] of pendingPurchases.entries()) {
+        if (!purchase) continue;
+        rows[index]!.refundedPence = purchase.refundedPence;
+        purchase.savedRefundedPence = purchase.refundedPence;
       }
-      writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, refunded));
+      const changed: { id: string; refundedPence: number }[] = [];
+      for (const purchase of refunded) {
+        if (purchase.savedRefundedPence === purchase.refundedPence) continue;
+        changed.push({ id: purchase.id, refundedPence: purchase.refundedPence });
+        purchase.savedRefundedPence = purchase.refundedPence;
+      }
+      pending = [];
+      pendingPurchases = [];
+      refunded = new Set();
+      writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, changed));
       // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
       writing.catch(() => {});
     };
@@ -388,7 +401,7 @@ export function createTransactionIngestion(deps: {
         row.occurredAt,
         -row.amountPence,
       );
-      return found ? known(found, true) : null;
+      return found ? known(found) : null;
     };
 
     /**
@@ -398,15 +411,15 @@ export function createTransactionIngestion(deps: {
     const store = (
       row: StagedRow,
       branch: BranchMatch | null,
-      unnamed: StoredPurchase | null,
+      unnamed: HeldPurchase | null,
       card: string | null,
     ) => {
       const brand = branch ? brands.get(branch.brandId)! : null;
-      let history: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };
-      let original: StoredPurchase | null = null;
+      let history = noHistory;
+      let original: HeldPurchase | null = null;
       const at = row.occurredAt.getTime();
       if (card !== null) {
-        history = histories.historyAt(card, at, () => cardHistoryYearStart(row.datetime, timeZone));
+        history = histories.historyAt(card, at, row.datetime, timeZone);
         // Later rows of this card see this purchase in their history.
         histories.add(card, at, row.amountPence);
       } else if (branch && row.amountPence < 0) {
@@ -435,25 +448,28 @@ export function createTransactionIngestion(deps: {
         campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
       }
       const id = timeOrderedId();
-      let purchase: StoredPurchase | null = null;
+      let purchase: HeldPurchase | null = null;
       if (row.amountPence > 0) {
-        purchase = known({ id, amountPence: row.amountPence, refundedPence: 0, outcome }, false);
+        // Not written yet: what refunds take back of it goes out with it.
+        purchase = { id, amountPence: row.amountPence, refundedPence: 0, outcome, savedRefundedPence: null };
+        held.byId.set(id, purchase);
         held.byTransactionId.set(row.transactionId, purchase);
       }
       pending.push({
-        transaction: {
-          id,
-          publisherId: publisher.id,
-          logId,
-          row,
-          branch,
-          originalId: original?.id ?? null,
-          outcome,
-          timeZone,
-        },
-        purchase,
+        id,
+        publisherId: publisher.id,
+        logId,
+        row,
+        branch,
+        originalId: original?.id ?? null,
+        outcome,
+        timeZone,
       });
-      if (original) original.refundedPence += -row.amountPence;
+      pendingPurchases.push(purchase);
+      if (original) {
+        original.refundedPence += -row.amountPence;
+        refunded.add(original);
+      }
 
       result.inserted += 1;
       totals.gmvPence += row.amountPence;
@@ -509,7 +525,7 @@ export function createTransactionIngestion(deps: {
       const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
       for (const key of cards.keys()) histories.load(key, stored.get(key) ?? []);
       for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
-        held.byTransactionId.set(transactionId, known(purchase, true));
+        held.byTransactionId.set(transactionId, known(purchase));
       }
       return { page, rows, cardKeys };
     };
