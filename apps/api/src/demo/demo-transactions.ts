@@ -289,12 +289,8 @@ export async function demoMerchants(db: Kysely<DB>): Promise<DemoMerchant[]> {
 }
 
 /** Rows as the CSV reader gives them to the ingestion: the header is line 1. */
-async function* itemsOf(rows: Iterable<DemoTransactionRow>): AsyncGenerator<IngestItem> {
-  let line = 1;
-  for (const fields of rows) {
-    line += 1;
-    yield { line, fields };
-  }
+async function* itemsOf(rows: DemoTransactionRow[]): AsyncGenerator<IngestItem[]> {
+  yield rows.map((fields, index) => ({ line: index + 2, fields }));
 }
 
 export interface DemoFile {

@@ -16,8 +16,8 @@ import { createTransactionsRepository } from './transactions.repository.ts';
  */
 const now = new Date();
 
-async function* itemsOf(rows: DemoTransactionRow[]): AsyncGenerator<IngestItem> {
-  for (const [index, fields] of rows.entries()) yield { line: index + 2, fields };
+async function* itemsOf(rows: DemoTransactionRow[]): AsyncGenerator<IngestItem[]> {
+  yield rows.map((fields, index) => ({ line: index + 2, fields }));
 }
 
 async function storedRows(app: TestApp) {

@@ -46,8 +46,11 @@ import {
 /** One item of the file: its fields by column name, or why it could not be read. */
 export type IngestItem = { line: number; fields: Record<string, unknown> } | { line: number; error: string };
 
-/** The file's items from its start, each time it is called (ingestion may read a file twice). */
-export type IngestSource = () => AsyncIterable<IngestItem>;
+/**
+ * The file's items from its start, each time it is called (ingestion may read a file twice), a
+ * piece of the file at a time.
+ */
+export type IngestSource = () => AsyncIterable<IngestItem[]>;
 
 /** The file needs the staging table after all (see above). */
 class StagingNeeded extends Error {
@@ -203,25 +206,34 @@ export function createTransactionIngestion(deps: {
    * not partial.
    */
   function inFileOrderPages(
-    items: AsyncIterator<IngestItem>,
+    pieces: AsyncIterator<IngestItem[]>,
     publisher: Publisher,
     result: IngestResult,
     partial: boolean,
   ) {
     let lastOfPrevious: StagedRow | null = null;
+    let piece: IngestItem[] = [];
+    let nextInPiece = 0;
     return async (): Promise<StagedRow[]> => {
       const page: StagedRow[] = [];
       let sorted = true;
       while (page.length < pageSize) {
-        const next = await items.next();
-        if (next.done) break;
+        if (nextInPiece === piece.length) {
+          const next = await pieces.next();
+          if (next.done) break;
+          piece = next.value;
+          nextInPiece = 0;
+          continue;
+        }
+        const item = piece[nextInPiece]!;
+        nextInPiece += 1;
         result.received += 1;
-        const row = validRow(next.value, publisher, result);
+        const row = validRow(item, publisher, result);
         if (!row) {
           if (!partial) throw new StagingNeeded();
           continue;
         }
-        const staged = stagedRowOf(next.value.line, row);
+        const staged = stagedRowOf(item.line, row);
         if (sorted && page.length > 0 && inTimeOrder(page[page.length - 1]!, staged) > 0) sorted = false;
         page.push(staged);
       }
@@ -238,7 +250,7 @@ export function createTransactionIngestion(deps: {
   async function inFileOrder(
     trx: Transaction<DB>,
     publisher: Publisher,
-    items: AsyncIterable<IngestItem>,
+    items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
   ): Promise<IngestResult> {
     const result = emptyResult();
@@ -262,7 +274,7 @@ export function createTransactionIngestion(deps: {
   async function throughStaging(
     trx: Transaction<DB>,
     publisher: Publisher,
-    items: AsyncIterable<IngestItem>,
+    items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
   ): Promise<IngestResult> {
     const result = emptyResult();
@@ -279,12 +291,14 @@ export function createTransactionIngestion(deps: {
       // Awaited later; a failure meanwhile must not count as unhandled.
       staging.catch(() => {});
     };
-    for await (const item of items) {
-      result.received += 1;
-      const row = validRow(item, publisher, result);
-      if (!row) continue;
-      batch.push({ line: item.line, row });
-      if (batch.length >= batchSize) await flush();
+    for await (const piece of items) {
+      for (const item of piece) {
+        result.received += 1;
+        const row = validRow(item, publisher, result);
+        if (!row) continue;
+        batch.push({ line: item.line, row });
+        if (batch.length >= batchSize) await flush();
+      }
     }
     await flush();
     await staging;

@@ -71,22 +71,23 @@ describe('ingestion lookups mid-upload', () => {
       .where('code', '=', 'ATR')
       .executeTakeFirstOrThrow();
     await sql`ANALYZE transactions`.execute(app.db);
-    const rows = demoPublisherTransactions('ATR', rowsStored, {
-      merchants: await demoMerchants(app.db),
-      count: rowsStored,
-      now: new Date(),
-      seed: 3,
-      idPrefix: 'PLANS',
-    });
+    const rows = [
+      ...demoPublisherTransactions('ATR', rowsStored, {
+        merchants: await demoMerchants(app.db),
+        count: rowsStored,
+        now: new Date(),
+        seed: 3,
+        idPrefix: 'PLANS',
+      }),
+    ];
     const ingestion = createTransactionIngestion({
       db: app.db,
       transactions: repo,
       timeZone: 'Europe/London',
       clock: () => new Date(),
     });
-    async function* items(): AsyncGenerator<IngestItem> {
-      let line = 1;
-      for (const fields of rows) yield { line: (line += 1), fields };
+    async function* items(): AsyncGenerator<IngestItem[]> {
+      yield rows.map((fields, index) => ({ line: index + 2, fields }));
     }
 
     const scans = await app.db.transaction().execute(async (trx) => {

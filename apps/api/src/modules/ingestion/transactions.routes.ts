@@ -12,7 +12,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
-import { csvRecordsOf, CsvStreamError } from './csv-stream.ts';
+import { csvRecordBatchesOf, CsvStreamError } from './csv-stream.ts';
 import {
   IngestRefused,
   type IngestItem,
@@ -52,22 +52,29 @@ function headerOf(cells: string[], line: number): string[] {
   return names;
 }
 
-/** The rows of a CSV stream by column name; a row with the wrong number of values is an error. */
-export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<IngestItem> {
+/**
+ * The rows of a CSV stream by column name, a piece of the stream at a time; a row with the wrong
+ * number of values is an error.
+ */
+export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<IngestItem[]> {
   let header: string[] | null = null;
   try {
-    for await (const record of csvRecordsOf(stream, csvMaxMegabytes * 1024 * 1024)) {
-      if (!header) {
-        header = headerOf(record.cells, record.line);
-        continue;
+    for await (const records of csvRecordBatchesOf(stream, csvMaxMegabytes * 1024 * 1024)) {
+      const items: IngestItem[] = [];
+      for (const record of records) {
+        if (!header) {
+          header = headerOf(record.cells, record.line);
+          continue;
+        }
+        if (record.cells.length !== header.length) {
+          items.push({ line: record.line, error: m.rowColumns });
+          continue;
+        }
+        const fields: Record<string, unknown> = {};
+        for (let index = 0; index < header.length; index += 1) fields[header[index]!] = record.cells[index];
+        items.push({ line: record.line, fields });
       }
-      if (record.cells.length !== header.length) {
-        yield { line: record.line, error: m.rowColumns };
-        continue;
-      }
-      const fields: Record<string, unknown> = {};
-      for (let index = 0; index < header.length; index += 1) fields[header[index]!] = record.cells[index];
-      yield { line: record.line, fields };
+      if (items.length > 0) yield items;
     }
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new FileUnreadable(m.rowUnclosedQuote, error.line);
@@ -79,14 +86,13 @@ export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): Asy
   if (!header) throw new FileUnreadable(m.fileEmpty);
 }
 
-/** The items of a JSON array, numbered from 1. */
-async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem> {
-  for (const [index, item] of items.entries()) {
-    const line = index + 1;
-    if (item === null || typeof item !== 'object' || Array.isArray(item))
-      yield { line, error: m.rowNotObject };
-    else yield { line, fields: item as Record<string, unknown> };
-  }
+/** The items of a JSON array, numbered from 1 (in one piece: the array is parsed whole). */
+async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem[]> {
+  yield items.map((item, index) =>
+    item === null || typeof item !== 'object' || Array.isArray(item)
+      ? { line: index + 1, error: m.rowNotObject }
+      : { line: index + 1, fields: item as Record<string, unknown> },
+  );
 }
 
 /** Whether a body is the raw stream of a text/csv upload. */

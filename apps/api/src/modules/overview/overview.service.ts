@@ -47,8 +47,8 @@ async function* chunksOf(bytes: Buffer): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
-async function* itemsOf(items: IngestItem[]): AsyncGenerator<IngestItem> {
-  yield* items;
+async function* itemsOf(items: IngestItem[]): AsyncGenerator<IngestItem[]> {
+  yield items;
 }
 
 const monthsBetween = (start: string, end: string) =>
@@ -113,21 +113,23 @@ export function createOverviewService(deps: {
       let firstMonth: string | null = shown.firstDay ? monthOf(shown.firstDay) : null;
       let lastMonth: string | null = shown.lastDay ? monthOf(shown.lastDay) : null;
       try {
-        for await (const item of csvItems(chunksOf(upload.transactions.bytes))) {
-          if ('error' in item) {
-            errors.push({ file: 'transactions', line: item.line, message: item.error });
-            continue;
-          }
-          const code =
-            typeof item.fields.publisher === 'string' ? item.fields.publisher.trim().toLowerCase() : '';
-          const list = byPublisher.get(code) ?? [];
-          list.push(item);
-          byPublisher.set(code, list);
-          const datetime = item.fields.datetime;
-          if (typeof datetime === 'string' && /^\d{4}-\d{2}/.test(datetime)) {
-            const month = datetime.slice(0, 7);
-            if (!firstMonth || month < firstMonth) firstMonth = month;
-            if (!lastMonth || month > lastMonth) lastMonth = month;
+        for await (const piece of csvItems(chunksOf(upload.transactions.bytes))) {
+          for (const item of piece) {
+            if ('error' in item) {
+              errors.push({ file: 'transactions', line: item.line, message: item.error });
+              continue;
+            }
+            const code =
+              typeof item.fields.publisher === 'string' ? item.fields.publisher.trim().toLowerCase() : '';
+            const list = byPublisher.get(code) ?? [];
+            list.push(item);
+            byPublisher.set(code, list);
+            const datetime = item.fields.datetime;
+            if (typeof datetime === 'string' && /^\d{4}-\d{2}/.test(datetime)) {
+              const month = datetime.slice(0, 7);
+              if (!firstMonth || month < firstMonth) firstMonth = month;
+              if (!lastMonth || month > lastMonth) lastMonth = month;
+            }
           }
         }
       } catch (error) {
