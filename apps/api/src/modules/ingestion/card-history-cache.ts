@@ -43,22 +43,23 @@ export class CardHistoryCache {
   private unusedBefore = 0;
   private entries = 0;
   private page = 0;
-  /** The card last touched: a row asks for its history, then adds its purchase. */
-  private lastKey: string | undefined;
-  private lastSlot = -1;
 
   constructor(private readonly limits: { maxCards: number; maxEntries: number }) {}
 
-  has(key: string): boolean {
-    return this.slots.has(key);
+  /**
+   * The card's slot, by which its history is read and added to, or -1 when it is not held. A slot
+   * stays the card's until the next `trim` (a row's card is looked up once, not at every use).
+   */
+  slotOf(key: string): number {
+    return this.slots.get(key) ?? -1;
   }
 
   get size(): number {
     return this.slots.size;
   }
 
-  /** A card's stored purchases (positive amounts), in any order; replaces what was held. */
-  load(key: string, purchases: readonly { datetime: string; amountPence: number }[]) {
+  /** A card's stored purchases (positive amounts), in any order; replaces what was held. Its slot. */
+  load(key: string, purchases: readonly { datetime: string; amountPence: number }[]): number {
     this.forget(key);
     const sorted = purchases
       .filter((purchase) => purchase.amountPence > 0)
@@ -75,6 +76,7 @@ export class CardHistoryCache {
     this.count[slot] = sorted.length;
     this.entries += sorted.length;
     this.slots.set(key, slot);
+    return slot;
   }
 
   /**
@@ -83,8 +85,8 @@ export class CardHistoryCache {
    * engine reads it for ss campaigns alone), as the year's start costs more than the rest (a
    * calendar step in the timezone).
    */
-  historyAt(key: string, at: number, datetime: string, timeZone: string): CardHistory {
-    const slot = this.touch(key);
+  historyAt(slot: number, at: number, datetime: string, timeZone: string): CardHistory {
+    this.touch(slot);
     const before = this.bound(slot, at, false);
     let average: number | null | undefined;
     // Read later, maybe after this purchase was added (which may move the card's region): the
@@ -107,8 +109,8 @@ export class CardHistoryCache {
   }
 
   /** Adds a purchase of the card (positive amount) at `at`. */
-  add(key: string, at: number, amountPence: number) {
-    const slot = this.touch(key);
+  add(slot: number, at: number, amountPence: number) {
+    this.touch(slot);
     if (this.count[slot] === this.capacity[slot]) this.grow(slot);
     const start = this.start[slot]!;
     const count = this.count[slot]!;
@@ -182,15 +184,11 @@ export class CardHistoryCache {
     this.entries -= drop;
   }
 
-  /** The card's slot, marked used in this page. */
-  private touch(key: string): number {
-    const slot = key === this.lastKey ? this.lastSlot : this.slots.get(key);
-    if (slot === undefined) throw new Error(`Card history not loaded: ${key}`);
-    this.lastKey = key;
-    this.lastSlot = slot;
+  /** Marks the card's slot used in this page. */
+  private touch(slot: number) {
+    if (this.capacity[slot] === 0) throw new Error(`No card history in slot ${slot}`);
     this.lastPage[slot] = this.page;
     this.used[slot] = 1;
-    return slot;
   }
 
   private forget(key: string) {
@@ -201,7 +199,6 @@ export class CardHistoryCache {
   }
 
   private freeSlot(slot: number) {
-    if (slot === this.lastSlot) this.lastKey = undefined;
     this.entries -= this.count[slot]!;
     this.unusedBefore += this.capacity[slot]!;
     this.count[slot] = 0;

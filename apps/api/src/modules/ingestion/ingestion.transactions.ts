@@ -420,19 +420,19 @@ export function createTransactionIngestion(deps: {
 
     /**
      * Qualifies and holds a row to store; `unnamed` is a refund's original it does not name, `card`
-     * a purchase's key in the card cache (worked out once, by `prepare`).
+     * a purchase's slot in the card cache (looked up once, by `prepare`), else -1.
      */
     const store = (
       row: StagedRow,
       branch: BranchMatch | null,
       unnamed: HeldPurchase | null,
-      card: string | null,
+      card: number,
     ) => {
       const brand = branch ? brands.get(branch.brandId)! : null;
       let history = noHistory;
       let original: HeldPurchase | null = null;
       const at = row.occurredAt.getTime();
-      if (card !== null) {
+      if (card >= 0) {
         history = histories.historyAt(card, at, row.datetime, timeZone);
         // Later rows of this card see this purchase in their history.
         histories.add(card, at, row.amountPence);
@@ -513,41 +513,50 @@ export function createTransactionIngestion(deps: {
       const page = await nextPage();
       const rows = page.filter((row) => !row.duplicate);
       result.duplicates += page.length - rows.length;
-      /** Each row's key in the card cache when it is a purchase at a known MID. */
-      const cardKeys: (string | null)[] = [];
-      if (page.length === 0) return { page, rows, cardKeys };
+      /** Each row's slot in the card cache when it is a purchase at a known MID, else -1. */
+      const cardSlots = new Int32Array(rows.length).fill(-1);
+      if (page.length === 0) return { page, rows, cardSlots };
       if (branches.size > maxCachedMids) branches.clear();
       const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
       for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
-      const cards = new Map<string, { brandId: string; cardToken: string }>();
+      /** Cards not held, with the rows that are their purchases. */
+      const cards = new Map<string, { brandId: string; cardToken: string; rows: number[] }>();
       const named: string[] = [];
-      for (const row of rows) {
+      for (let index = 0; index < rows.length; index += 1) {
+        const row = rows[index]!;
         const branch = branches.get(row.mid);
-        const key = branch && row.amountPence > 0 ? cardKey(branch.brandId, row.cardToken) : null;
-        cardKeys.push(key);
         if (!branch) continue;
         if (!brands.has(branch.brandId)) {
           brands.set(branch.brandId, await repo.brandCampaigns(trx, branch.brandId));
         }
-        if (key !== null && !histories.has(key)) {
-          cards.set(key, { brandId: branch.brandId, cardToken: row.cardToken });
+        if (row.amountPence > 0) {
+          const key = cardKey(branch.brandId, row.cardToken);
+          cardSlots[index] = histories.slotOf(key);
+          if (cardSlots[index] === -1) {
+            const card = cards.get(key) ?? { brandId: branch.brandId, cardToken: row.cardToken, rows: [] };
+            card.rows.push(index);
+            cards.set(key, card);
+          }
         }
         if (row.amountPence < 0 && row.originalTransactionId && !carry(row.originalTransactionId)) {
           named.push(row.originalTransactionId);
         }
       }
       const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
-      for (const key of cards.keys()) histories.load(key, stored.get(key) ?? []);
+      for (const [key, card] of cards) {
+        const slot = histories.load(key, stored.get(key) ?? []);
+        for (const index of card.rows) cardSlots[index] = slot;
+      }
       for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
         held.byTransactionId.set(transactionId, known(purchase));
       }
-      return { page, rows, cardKeys };
+      return { page, rows, cardSlots };
     };
 
     try {
       let next = await prepare();
       while (next.page.length > 0) {
-        const { rows, cardKeys } = next;
+        const { rows, cardSlots } = next;
         previous = held;
         held = { byId: new Map(), byTransactionId: new Map() };
         for (const [index, row] of rows.entries()) {
@@ -556,7 +565,7 @@ export function createTransactionIngestion(deps: {
             branch && row.amountPence < 0 && !row.originalTransactionId
               ? await unnamedOriginal(row, branch)
               : null;
-          store(row, branch, unnamed, cardKeys[index] ?? null);
+          store(row, branch, unnamed, cardSlots[index]!);
           // Lets the driver read and write between rows: the page before is being stored by COPY,
           // whose data goes out only as the event loop turns (node-postgres sends a statement's
           // next message when it has read the server's answer to the one before).
