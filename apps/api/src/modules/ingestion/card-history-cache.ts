@@ -1,4 +1,5 @@
 import { cardHistoryYearStart, type CardHistory } from '@krowd/domain/qualification/qualification.rules';
+import { detached } from './csv-stream.ts';
 
 /**
  * Card histories kept in memory while an upload qualifies its rows (issue 5 §1, speed): each card's
@@ -75,7 +76,8 @@ export class CardHistoryCache {
     }
     this.count[slot] = sorted.length;
     this.entries += sorted.length;
-    this.slots.set(key, slot);
+    // Held for as long as the card is: a copy, not the file's text the key was made from.
+    this.slots.set(detached(key), slot);
     return slot;
   }
 

@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
+import { detached } from './csv-stream.ts';
 import {
   cardKey,
   type NewTransaction,
@@ -518,7 +519,7 @@ export function createTransactionIngestion(deps: {
       if (page.length === 0) return { page, rows, cardSlots };
       if (branches.size > maxCachedMids) branches.clear();
       const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !branches.has(mid)))];
-      for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(mid, branch);
+      for (const [mid, branch] of await repo.branchesOfMids(trx, mids)) branches.set(detached(mid), branch);
       /** Cards not held, with the rows that are their purchases. */
       const cards = new Map<string, { brandId: string; cardToken: string; rows: number[] }>();
       const named: string[] = [];
