@@ -1,7 +1,10 @@
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { cardHistoryOf } from '@krowd/domain/qualification/qualification.rules';
 import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
+import { CsvRecordReader } from './csv-stream.ts';
 
 const timeZone = 'Europe/London';
 const dayMs = 86_400_000;
@@ -120,5 +123,27 @@ describe('CardHistoryCache', () => {
     cache.historyAt(cache.slotOf('a'), Date.parse('2024-02-01T00:00:00Z'), '2024-02-01T00:00:00Z', timeZone);
     cache.trim();
     expect(['a', 'b', 'c'].map((key) => cache.slotOf(key) !== -1)).toEqual([true, false, true]);
+  });
+
+  it('holds its card keys as copies, not the file text they were cut from', () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    // Pieces of a file as the CSV reader cuts them: each kept key would keep its piece alive.
+    const cache = new CardHistoryCache({ maxCards: 10_000, maxEntries: 100_000 });
+    gc();
+    const before = getHeapStatistics().used_heap_size;
+    for (let piece = 0; piece < 200; piece += 1) {
+      const text = Array.from(
+        { length: 500 },
+        (_, row) => `T${piece}-${row},card-${piece}-${row}-token\n`,
+      ).join('');
+      const reader = new CsvRecordReader();
+      const token = reader.push(text)[0]!.cells[1]!;
+      cache.load(`brand ${token}`, []);
+    }
+    gc();
+    // 200 pieces of ~17 kB: kept whole they would be 3.4 MB; 200 short keys are a few kB.
+    expect(getHeapStatistics().used_heap_size - before).toBeLessThan(1_000_000);
+    expect(cache.size).toBe(200);
   });
 });
