@@ -14,8 +14,9 @@ import {
 /**
  * `npm run seed:large -- --transactions N [--file-size 100000] [--seed S]`: N demo transactions
  * (demo-transactions.ts) into the configured database (DATABASE_URL, else the PGlite DATA_DIR)
- * through the ingestion service, in files of --file-size rows, for benchmarks. The rows stream
- * from the generator into the ingestion, so memory stays flat whatever N. An empty database gets
+ * through the ingestion service, in files of --file-size rows, for benchmarks. The generator is
+ * read a file at a time (ingestion may read a file twice), so memory holds one file whatever N. An
+ * empty database gets
  * the demo data of a first start first. Transaction ids carry the seed and the run's start, so runs add up.
  */
 async function main() {
