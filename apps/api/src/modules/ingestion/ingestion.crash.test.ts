@@ -28,6 +28,8 @@ let child: ChildProcess | undefined;
 let port = 0;
 let env: Record<string, string> = {};
 let reopen: () => Promise<Database>;
+/** The child's temporary directory: a killed upload leaves its temporary file there. */
+let childTemp = '';
 let logsBefore = 0;
 let cleanUp: () => Promise<void> = async () => {};
 
@@ -68,8 +70,9 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
+  childTemp = await mkdtemp(path.join(os.tmpdir(), 'krowd-crash-tmp-'));
   child = spawn(process.execPath, ['--import', 'tsx', childScript], {
-    env: { ...process.env, ...env, DATABASE_URL: '' },
+    env: { ...process.env, ...env, DATABASE_URL: '', TMPDIR: childTemp },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   port = await new Promise<number>((resolve, reject) => {
@@ -86,6 +89,7 @@ beforeAll(async () => {
 afterAll(async () => {
   child?.kill('SIGKILL');
   await cleanUp();
+  if (childTemp) await rm(childTemp, { recursive: true, force: true });
 });
 
 /** Row i of a file too big to store before the kill: unknown MIDs are stored too (issue 5 §1). */
