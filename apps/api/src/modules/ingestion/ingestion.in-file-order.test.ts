@@ -6,6 +6,7 @@ import {
   demoPublisherTransactions,
   type DemoTransactionRow,
 } from '../../demo/demo-transactions.ts';
+import { addMonthlyCampaigns, storedOutcomes } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createTransactionIngestion,
@@ -64,17 +65,6 @@ async function ingest(app: TestApp, rows: Fields[], partial = false) {
   return { result, stagings };
 }
 
-async function storedRows(app: TestApp, prefix: string) {
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.publisher_transaction_id, t.outcome, t.reason, c.name AS campaign, t.cashback_pence,
-      t.success_fee_pence, t.customer_type, t.refunded_pence, o.publisher_transaction_id AS original
-    FROM transactions t LEFT JOIN transactions o ON o.id = t.original_transaction_id
-    LEFT JOIN campaigns c ON c.id = t.campaign_id
-    WHERE t.publisher_transaction_id LIKE ${`${prefix}%`}
-    ORDER BY t.publisher_transaction_id`.execute(app.db);
-  return rows;
-}
-
 async function logCount(app: TestApp) {
   const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM ingestion_logs`.execute(app.db);
   return rows[0]!.n;
@@ -99,19 +89,7 @@ describe('ingestion in file order and through staging', () => {
   let shuffled: TestApp;
   beforeAll(async () => {
     [ordered, staged, shuffled] = await Promise.all([createTestApp(), createTestApp(), createTestApp()]);
-    // Every brand with a deal runs a 10% campaign every month of the file's year, every day and hour.
-    for (const app of [ordered, staged, shuffled]) {
-      await sql`
-        INSERT INTO campaigns (brand_id, name, status, customer_type, discount_type, discount_percent,
-          success_fee, week_days, start_date, opening_time, closing_time, all_branches)
-        SELECT b.id, b.name || ' order ' || to_char(m, 'YYYY-MM'), 'Active', 'all', 'dp', 10, 10,
-          '["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]'::jsonb, m::date, m,
-          m + interval '1 month' - interval '1 millisecond', true
-        FROM brands b
-        CROSS JOIN generate_series(date_trunc('month', ${now}::timestamptz - interval '13 months'),
-          date_trunc('month', ${now}::timestamptz), interval '1 month') AS m
-        WHERE EXISTS (SELECT 1 FROM distributor_deals d WHERE d.brand_id = b.id)`.execute(app.db);
-    }
+    for (const app of [ordered, staged, shuffled]) await addMonthlyCampaigns(app, 'order', now);
   });
   afterAll(async () => {
     await Promise.all([ordered.close(), staged.close(), shuffled.close()]);
@@ -149,10 +127,10 @@ describe('ingestion in file order and through staging', () => {
     expect(second).toEqual({ result: first.result, stagings: 0 });
     expect(third).toEqual({ result: first.result, stagings: 1 });
 
-    const stored = await storedRows(ordered, 'ORDER');
+    const stored = await storedOutcomes(ordered, 'ORDER');
     expect(stored).toHaveLength(file.length);
-    expect(await storedRows(shuffled, 'ORDER')).toEqual(stored);
-    expect(await storedRows(staged, 'ORDER')).toEqual(stored);
+    expect(await storedOutcomes(shuffled, 'ORDER')).toEqual(stored);
+    expect(await storedOutcomes(staged, 'ORDER')).toEqual(stored);
     // The file does exercise what order decides: refunds, repeat customers.
     expect(stored.filter((row) => row.outcome === 'refund').length).toBeGreaterThan(5);
     expect(stored.filter((row) => row.customer_type === 'existing').length).toBeGreaterThan(50);
@@ -169,7 +147,7 @@ describe('ingestion in file order and through staging', () => {
       result: { received: 180, inserted: 150, duplicates: 30, unmatched: 150, rejected: 0, errors: [] },
       stagings: 1,
     });
-    expect(await storedRows(ordered, 'AGAIN-')).toHaveLength(180);
+    expect(await storedOutcomes(ordered, 'AGAIN-')).toHaveLength(180);
     expect(await logCount(ordered)).toBe(logs + 2);
   });
 
@@ -186,12 +164,12 @@ describe('ingestion in file order and through staging', () => {
       }),
       stagings: 1,
     });
-    expect(await storedRows(ordered, 'REPEAT-')).toHaveLength(0);
+    expect(await storedOutcomes(ordered, 'REPEAT-')).toHaveLength(0);
     expect(await logCount(ordered)).toBe(logs);
 
     const partial = await ingest(ordered, rows, true);
     expect(partial.result).toMatchObject({ received: 120, inserted: 119, rejected: 1 });
-    expect(await storedRows(ordered, 'REPEAT-')).toHaveLength(119);
+    expect(await storedOutcomes(ordered, 'REPEAT-')).toHaveLength(119);
   });
 
   it('refuses a file with a bad row after pages were written, storing nothing; with partial it stays in file order', async () => {
@@ -207,7 +185,7 @@ describe('ingestion in file order and through staging', () => {
       }),
       stagings: 1,
     });
-    expect(await storedRows(ordered, 'BAD-')).toHaveLength(0);
+    expect(await storedOutcomes(ordered, 'BAD-')).toHaveLength(0);
     expect(await logCount(ordered)).toBe(logs);
 
     const partial = await ingest(ordered, rows, true);

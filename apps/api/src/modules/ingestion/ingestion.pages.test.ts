@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoMerchants,
   demoPublisherTransactions,
   type DemoTransactionRow,
 } from '../../demo/demo-transactions.ts';
+import { addMonthlyCampaigns, storedOutcomes } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
@@ -20,36 +20,13 @@ async function* itemsOf(rows: DemoTransactionRow[]): AsyncGenerator<IngestItem[]
   yield rows.map((fields, index) => ({ line: index + 2, fields }));
 }
 
-async function storedRows(app: TestApp) {
-  const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.publisher_transaction_id, t.outcome, t.reason, c.name AS campaign, t.cashback_pence,
-      t.success_fee_pence, t.customer_type, t.refunded_pence, o.publisher_transaction_id AS original
-    FROM transactions t LEFT JOIN transactions o ON o.id = t.original_transaction_id
-    LEFT JOIN campaigns c ON c.id = t.campaign_id
-    WHERE t.publisher_transaction_id LIKE 'PAGES-%'
-    ORDER BY t.publisher_transaction_id`.execute(app.db);
-  return rows;
-}
-
 describe('ingestion pages', () => {
   let small: TestApp;
   let forgetful: TestApp;
   let whole: TestApp;
   beforeAll(async () => {
     [small, forgetful, whole] = await Promise.all([createTestApp(), createTestApp(), createTestApp()]);
-    // Every brand with a deal runs a 10% campaign every month of the file's year, every day and hour.
-    for (const app of [small, forgetful, whole]) {
-      await sql`
-        INSERT INTO campaigns (brand_id, name, status, customer_type, discount_type, discount_percent,
-          success_fee, week_days, start_date, opening_time, closing_time, all_branches)
-        SELECT b.id, b.name || ' pages ' || to_char(m, 'YYYY-MM'), 'Active', 'all', 'dp', 10, 10,
-          '["Monday","Tuesday","Wednesday","Thursday","Friday","Saturday","Sunday"]'::jsonb, m::date, m,
-          m + interval '1 month' - interval '1 millisecond', true
-        FROM brands b
-        CROSS JOIN generate_series(date_trunc('month', ${now}::timestamptz - interval '13 months'),
-          date_trunc('month', ${now}::timestamptz), interval '1 month') AS m
-        WHERE EXISTS (SELECT 1 FROM distributor_deals d WHERE d.brand_id = b.id)`.execute(app.db);
-    }
+    for (const app of [small, forgetful, whole]) await addMonthlyCampaigns(app, 'pages', now);
   });
   afterAll(async () => {
     await Promise.all([small.close(), forgetful.close(), whole.close()]);
@@ -97,9 +74,9 @@ describe('ingestion pages', () => {
     expect(results[0]).toMatchObject({ received: 1200, inserted: 1200 });
 
     const [paged, forgot, single] = [
-      await storedRows(small),
-      await storedRows(forgetful),
-      await storedRows(whole),
+      await storedOutcomes(small, 'PAGES-'),
+      await storedOutcomes(forgetful, 'PAGES-'),
+      await storedOutcomes(whole, 'PAGES-'),
     ];
     expect(paged).toHaveLength(1200);
     expect(paged).toEqual(single);

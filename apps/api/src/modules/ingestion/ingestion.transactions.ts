@@ -147,6 +147,11 @@ interface HeldPurchase extends StoredPurchase {
 /** The history of a row that has none to look up (a refund, an unknown MID). */
 const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
 
+/** Lists an error of the file, up to `maxListedErrors` (`rejected` counts them all). */
+function listError(result: IngestResult, line: number, message: string) {
+  if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
+}
+
 /** Time order, then file order: the order rows are qualified in. */
 const inTimeOrder = (a: StagedRow, b: StagedRow) =>
   a.occurredAt.getTime() - b.occurredAt.getTime() || a.line - b.line;
@@ -172,9 +177,7 @@ export function createTransactionIngestion(deps: {
 
   /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
   function validRow(item: IngestItem, publisher: Publisher, result: IngestResult): TransactionRow | null {
-    const reject = (line: number, message: string) => {
-      if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
-    };
+    const reject = (line: number, message: string) => listError(result, line, message);
     if ('error' in item) {
       result.rejected += 1;
       reject(item.line, item.error);
@@ -305,9 +308,7 @@ export function createTransactionIngestion(deps: {
     await staging;
     for (const [line, first] of await repo.endStaging(trx)) {
       result.rejected += 1;
-      if (result.errors.length < maxListedErrors) {
-        result.errors.push({ line, message: messages.ingestion.transactionIdRepeated(first) });
-      }
+      listError(result, line, messages.ingestion.transactionIdRepeated(first));
     }
     result.errors.sort((a, b) => a.line - b.line);
     if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
