@@ -177,10 +177,9 @@ export function createTransactionIngestion(deps: {
 
   /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
   function validRow(item: IngestItem, publisher: Publisher, result: IngestResult): TransactionRow | null {
-    const reject = (line: number, message: string) => listError(result, line, message);
     if ('error' in item) {
       result.rejected += 1;
-      reject(item.line, item.error);
+      listError(result, item.line, item.error);
       return null;
     }
     // The usual row directly; anything unusual through the schema, which names its problems.
@@ -190,7 +189,7 @@ export function createTransactionIngestion(deps: {
       if (!parsed.success) {
         result.rejected += 1;
         for (const message of new Set(parsed.error.issues.map((issue) => issue.message))) {
-          reject(item.line, message);
+          listError(result, item.line, message);
         }
         return null;
       }
@@ -198,7 +197,7 @@ export function createTransactionIngestion(deps: {
     }
     if (row.publisher !== publisher.code && row.publisher.toLowerCase() !== publisher.code.toLowerCase()) {
       result.rejected += 1;
-      reject(item.line, messages.ingestion.publisherMismatch(publisher.code));
+      listError(result, item.line, messages.ingestion.publisherMismatch(publisher.code));
       return null;
     }
     return row;
