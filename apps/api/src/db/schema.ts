@@ -406,9 +406,9 @@ export interface ReportingDailyTable extends ReportingDimensions {
   min_spend_pence: number | null;
 }
 
-/** Card tokens that made a qualified purchase, numbered densely for the card lists (0018). */
+/** Card tokens met at a known merchant, numbered densely by ingestion for the card lists (0018, 0020). */
 export interface CardsTable {
-  id: Generated<number>;
+  id: number;
   token: string;
 }
 

@@ -31,3 +31,34 @@ export async function storedOutcomes(app: TestApp, prefix: string) {
     ORDER BY t.publisher_transaction_id`.execute(app.db);
   return rows;
 }
+
+/**
+ * The reporting store beside the same figures summed from the stored rows by one GROUP BY: each
+ * reporting_daily row with its card list as the sorted card tokens of its qualified purchases. The
+ * two must be equal, whatever the way the store was summed.
+ */
+export async function storeAndRows(app: TestApp) {
+  const dimensions = sql.raw('day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type');
+  const { rows: store } = await sql<Record<string, unknown>>`
+    SELECT d.${dimensions}, d.conversions, d.refunds, d.spend_pence::bigint AS spend,
+      d.cashback_pence::bigint AS cashback, d.success_fee_pence::bigint AS fee,
+      d.max_spend_pence::bigint AS max_spend, d.min_spend_pence::bigint AS min_spend,
+      (SELECT array_agg(c.token ORDER BY c.token)
+       FROM generate_series(0, octet_length(l.cards) / 4 - 1) AS i
+       JOIN cards c ON c.id = get_byte(l.cards, 4 * i) << 24 | get_byte(l.cards, 4 * i + 1) << 16
+         | get_byte(l.cards, 4 * i + 2) << 8 | get_byte(l.cards, 4 * i + 3)) AS cards
+    FROM reporting_daily d LEFT JOIN reporting_daily_cards l USING (${dimensions})
+    ORDER BY ${dimensions}`.execute(app.db);
+  const { rows: fromRows } = await sql<Record<string, unknown>>`
+    SELECT local_datetime::date AS day, brand_id, branch_id, publisher_id, campaign_id, customer_type,
+      offer_type, count(*) FILTER (WHERE outcome = 'qualified')::int AS conversions,
+      count(*) FILTER (WHERE outcome = 'refund')::int AS refunds, sum(amount_pence)::bigint AS spend,
+      sum(cashback_pence)::bigint AS cashback, sum(success_fee_pence)::bigint AS fee,
+      max(amount_pence) FILTER (WHERE outcome = 'qualified')::bigint AS max_spend,
+      min(amount_pence) FILTER (WHERE outcome = 'qualified')::bigint AS min_spend,
+      array_agg(card_token ORDER BY card_token) FILTER (WHERE outcome = 'qualified') AS cards
+    FROM transactions WHERE outcome <> 'notQualified'
+    GROUP BY 1, 2, 3, 4, 5, 6, 7
+    ORDER BY 1, 2, 3, 4, 5, 6, 7`.execute(app.db);
+  return { store, fromRows };
+}

@@ -22,7 +22,7 @@ describe('CardHistoryCache', () => {
       { datetime: new Date(start + 20 * dayMs).toISOString(), amountPence: 700 },
     ];
     const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 10_000 });
-    const slot = cache.load('card', stored);
+    const slot = cache.load('card', stored, 1);
     const all = [...stored];
     let at = start;
     for (let i = 0; i < 3000; i += 1) {
@@ -45,10 +45,11 @@ describe('CardHistoryCache', () => {
     expect(at - start).toBeGreaterThan(400 * dayMs);
   });
 
-  it('answers the same for many cards while it forgets, reloads, grows and compacts them', () => {
+  it('answers the same, and keeps each card’s number, for many cards while it forgets, reloads, grows and compacts them', () => {
     const random = prng(11);
     // The stored purchases of each card, as the database would answer them when a card is reloaded.
     const stored = new Map<string, { datetime: string; amountPence: number }[]>();
+    const numbers = new Map<string, number>();
     const cache = new CardHistoryCache({ maxCards: 6, maxEntries: 60 });
     let at = Date.parse('2024-01-01T09:00:00Z');
     let checked = 0;
@@ -60,8 +61,11 @@ describe('CardHistoryCache', () => {
           random() < 0.5 ? `regular-${Math.floor(random() * 3)}` : `card-${Math.floor(random() * 40)}`;
         const purchases = stored.get(card) ?? [];
         stored.set(card, purchases);
+        const number = numbers.get(card) ?? numbers.size + 1;
+        numbers.set(card, number);
         let slot = cache.slotOf(card);
-        if (slot === -1) slot = cache.load(card, purchases);
+        if (slot === -1) slot = cache.load(card, purchases, number);
+        expect(cache.cardNumberOf(slot)).toBe(number);
         const datetime = new Date(at).toISOString();
         const expected = cardHistoryOf(purchases, datetime, timeZone);
         const actual = cache.historyAt(slot, at, datetime, timeZone);
@@ -87,10 +91,14 @@ describe('CardHistoryCache', () => {
 
   it("places a purchase earlier than the card's latest where it belongs", () => {
     const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 100 });
-    const slot = cache.load('card', [
-      { datetime: '2024-05-01T12:00:00Z', amountPence: 1000 },
-      { datetime: '2024-05-20T12:00:00Z', amountPence: 3000 },
-    ]);
+    const slot = cache.load(
+      'card',
+      [
+        { datetime: '2024-05-01T12:00:00Z', amountPence: 1000 },
+        { datetime: '2024-05-20T12:00:00Z', amountPence: 3000 },
+      ],
+      1,
+    );
     cache.add(slot, Date.parse('2024-05-10T12:00:00Z'), 2000);
     const at = '2024-05-15T12:00:00Z';
     expect({ ...cache.historyAt(slot, Date.parse(at), at, timeZone) }).toEqual({
@@ -101,11 +109,15 @@ describe('CardHistoryCache', () => {
 
   it('keeps the latest purchase however old, and ignores refunds and later purchases', () => {
     const cache = new CardHistoryCache({ maxCards: 10, maxEntries: 100 });
-    const slot = cache.load('card', [
-      { datetime: '2020-03-01T12:00:00Z', amountPence: 2000 },
-      { datetime: '2020-03-02T12:00:00Z', amountPence: -2000 },
-      { datetime: '2025-03-01T12:00:00Z', amountPence: 500 },
-    ]);
+    const slot = cache.load(
+      'card',
+      [
+        { datetime: '2020-03-01T12:00:00Z', amountPence: 2000 },
+        { datetime: '2020-03-02T12:00:00Z', amountPence: -2000 },
+        { datetime: '2025-03-01T12:00:00Z', amountPence: 500 },
+      ],
+      1,
+    );
     const at = '2024-06-01T12:00:00Z';
     expect({ ...cache.historyAt(slot, Date.parse(at), at, timeZone) }).toEqual({
       lastPurchaseAt: '2020-03-01T12:00:00.000Z',
@@ -115,8 +127,8 @@ describe('CardHistoryCache', () => {
 
   it('forgets the least recently used cards beyond its limits, never one used in the page just done', () => {
     const cache = new CardHistoryCache({ maxCards: 2, maxEntries: 100 });
-    for (const key of ['a', 'b', 'c'])
-      cache.load(key, [{ datetime: '2024-01-01T00:00:00Z', amountPence: 1 }]);
+    for (const [index, key] of ['a', 'b', 'c'].entries())
+      cache.load(key, [{ datetime: '2024-01-01T00:00:00Z', amountPence: 1 }], index + 1);
     // All three were loaded for the page just done: kept, over the limit.
     cache.trim();
     expect(cache.size).toBe(3);
@@ -139,7 +151,7 @@ describe('CardHistoryCache', () => {
       ).join('');
       const reader = new CsvRecordReader();
       const token = reader.push(text)[0]!.cells[1]!;
-      cache.load(`brand ${token}`, []);
+      cache.load(`brand ${token}`, [], piece + 1);
     }
     gc();
     // 200 pieces of ~17 kB: kept whole they would be 3.4 MB; 200 short keys are a few kB.

@@ -29,12 +29,14 @@ export class CardHistoryCache {
   private readonly slots = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   // Per slot: where its region starts in the arrays below, its purchases, its region's size, the
-  // page it was last used in, and whether it was used since the clock last passed it.
+  // page it was last used in, whether it was used since the clock last passed it, and the card's
+  // number (the cards table: what the reporting store's card lists hold).
   private start = new Int32Array(16);
   private count = new Int32Array(16);
   private capacity = new Int32Array(16);
   private lastPage = new Int32Array(16);
   private used = new Uint8Array(16);
+  private number = new Int32Array(16);
   private slotCount = 0;
   // Per purchase: its instant (ms) and the running sum of amounts of its window up to it, included.
   private times = new Float64Array(1024);
@@ -59,8 +61,11 @@ export class CardHistoryCache {
     return this.slots.size;
   }
 
-  /** A card's stored purchases (positive amounts), in any order; replaces what was held. Its slot. */
-  load(key: string, purchases: readonly { datetime: string; amountPence: number }[]): number {
+  /**
+   * A card's stored purchases (positive amounts), in any order, and its number; replaces what was
+   * held. Its slot.
+   */
+  load(key: string, purchases: readonly { datetime: string; amountPence: number }[], cardNumber: number): number {
     this.forget(key);
     const sorted = purchases
       .filter((purchase) => purchase.amountPence > 0)
@@ -75,10 +80,16 @@ export class CardHistoryCache {
       this.sums[at + index] = sum;
     }
     this.count[slot] = sorted.length;
+    this.number[slot] = cardNumber;
     this.entries += sorted.length;
     // Held for as long as the card is: a copy, not the file's text the key was made from.
     this.slots.set(detached(key), slot);
     return slot;
+  }
+
+  /** The card's number, as loaded. */
+  cardNumberOf(slot: number): number {
+    return this.number[slot]!;
   }
 
   /**
@@ -290,5 +301,6 @@ export class CardHistoryCache {
     this.capacity = grown(this.capacity, (n) => new Int32Array(n));
     this.lastPage = grown(this.lastPage, (n) => new Int32Array(n));
     this.used = grown(this.used, (n) => new Uint8Array(n));
+    this.number = grown(this.number, (n) => new Int32Array(n));
   }
 }

@@ -4,15 +4,17 @@ import {
   demoPublisherTransactions,
   type DemoTransactionRow,
 } from '../../demo/demo-transactions.ts';
-import { addMonthlyCampaigns, storedOutcomes } from '../../test/ingestion-fixtures.ts';
+import { addMonthlyCampaigns, storeAndRows, storedOutcomes } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 
 /**
  * Ingestion works a page of rows at a time, holding card histories and the purchases refunds may
- * name across pages while the previous page is still being written. Whatever the page size, every
- * stored row must come out the same: the same file through pages of 7 rows and through one page.
+ * name across pages while the previous page is still being written, and sums its share of the
+ * reporting store as it goes, written every so often. Whatever the page size and however often the
+ * sums are written, every stored row must come out the same (the same file through pages of 7 rows
+ * and through one page), and the store must equal the stored rows summed.
  */
 const now = new Date();
 
@@ -32,7 +34,7 @@ describe('ingestion pages', () => {
     await Promise.all([small.close(), forgetful.close(), whole.close()]);
   });
 
-  it('stores the same outcomes, refunds and histories through pages of 7 rows, with or without room to hold card histories, as through one page', async () => {
+  it('stores the same outcomes, refunds, histories and reporting store through pages of 7 rows, with or without room to hold card histories, as through one page', async () => {
     const merchants = await demoMerchants(small.db);
     const rows = [
       ...demoPublisherTransactions('ATR', 1200, { merchants, count: 1200, now, seed: 11, idPrefix: 'PAGES' }),
@@ -47,10 +49,11 @@ describe('ingestion pages', () => {
     expect(refunds).toBeGreaterThan(10);
 
     const results = [];
-    for (const [app, pageSize, cardCacheLimits] of [
-      [small, 7, undefined],
-      [forgetful, 7, { maxCards: 3, maxEntries: 10 }],
-      [whole, 100_000, undefined],
+    for (const [app, pageSize, cardCacheLimits, tallyLimits] of [
+      // The store's sums written after nearly every page, and at the end.
+      [small, 7, undefined, { cards: 5, cells: 3 }],
+      [forgetful, 7, { maxCards: 3, maxEntries: 10 }, undefined],
+      [whole, 100_000, undefined, undefined],
     ] as const) {
       const publisher = await app.db
         .selectFrom('publishers')
@@ -64,6 +67,7 @@ describe('ingestion pages', () => {
         clock: () => now,
         pageSize,
         cardCacheLimits,
+        tallyLimits,
       });
       results.push(
         await ingestion.ingest(publisher, () => itemsOf(file), { partial: false, channel: 'api' }),
@@ -85,5 +89,57 @@ describe('ingestion pages', () => {
     expect(paged.filter((row) => row.outcome === 'refund').length).toBeGreaterThan(5);
     expect(paged.filter((row) => Number(row.refunded_pence) > 0).length).toBeGreaterThan(5);
     expect(paged.filter((row) => row.customer_type === 'existing').length).toBeGreaterThan(50);
+
+    for (const app of [small, forgetful, whole]) {
+      const { store, fromRows } = await storeAndRows(app);
+      expect(store).toEqual(fromRows);
+      expect(store.filter((row) => Number(row.refunds) > 0).length).toBeGreaterThan(5);
+      expect(store.filter((row) => Number(row.conversions) > 1).length).toBeGreaterThan(50);
+    }
+  });
+
+  it('numbers a card once, densely, when it buys at two brands in one page and in pages in a row', async () => {
+    const merchants = (await demoMerchants(small.db)).filter((merchant) => merchant.publisher === 'ATR');
+    const [first, second] = [merchants[0]!, merchants.find((m) => m.brandId !== merchants[0]!.brandId)!];
+    expect(second).toBeDefined();
+    const start = Date.parse(`${new Date().getUTCFullYear() - 1}-06-01T10:00:00Z`);
+    // Each card buys at one brand and then the other: in pages of 3, the pair inside a page or across two.
+    const file = Array.from({ length: 24 }, (_, index) => {
+      const merchant = index % 2 === 0 ? first : second;
+      return {
+        transaction_id: `SHARED-${index}`,
+        datetime: new Date(start + index * 60_000).toISOString(),
+        amount: '30.00',
+        currency: 'GBP',
+        mid: merchant.mid,
+        card_token: `shared-card-${Math.floor(index / 2)}`,
+        card_last4: '1234',
+        postcode: '',
+        publisher: 'ATR',
+      };
+    });
+    const publisher = await small.db
+      .selectFrom('publishers')
+      .select(['id', 'code'])
+      .where('code', '=', 'ATR')
+      .executeTakeFirstOrThrow();
+    const ingestion = createTransactionIngestion({
+      db: small.db,
+      transactions: createTransactionsRepository(small.db),
+      timeZone: small.config.timezone,
+      clock: () => now,
+      pageSize: 3,
+    });
+    await ingestion.ingest(publisher, () => itemsOf(file as DemoTransactionRow[]), {
+      partial: false,
+      channel: 'api',
+    });
+
+    const cards = await small.db.selectFrom('cards').select(['id', 'token']).orderBy('id').execute();
+    expect(cards.map((card) => card.id)).toEqual(cards.map((_, index) => index + 1));
+    expect(new Set(cards.map((card) => card.token)).size).toBe(cards.length);
+    expect(cards.filter((card) => card.token.startsWith('shared-card-'))).toHaveLength(12);
+    const { store, fromRows } = await storeAndRows(small);
+    expect(store).toEqual(fromRows);
   });
 });

@@ -13,9 +13,11 @@ import {
   type QualificationCampaign,
 } from '@krowd/domain/qualification/qualification.rules';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { wallClockOf } from '@krowd/domain/qualification/local-time';
 import type { DB } from '../../db/schema.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
+import { ReportingTally } from '../reporting/reporting-tally.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { detached } from './csv-stream.ts';
 import {
@@ -97,6 +99,11 @@ const yieldEveryRows = 250;
 const cardCacheLimits = { maxCards: 1_500_000, maxEntries: 6_000_000 };
 /** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
 const maxCachedMids = 100_000;
+/**
+ * The reporting store's share summed before it is written (reporting-tally.ts): up to a million
+ * card numbers (4 MB) or 50,000 cells.
+ */
+const defaultTallyLimits = { cards: 1_000_000, cells: 50_000 };
 /** Publishers send a file a day: the next one is expected a day after an upload. */
 const ingestionIntervalMs = 24 * 60 * 60 * 1000;
 
@@ -170,9 +177,12 @@ export function createTransactionIngestion(deps: {
   pageSize?: number;
   /** How many card histories stay in memory across pages (tests make it small). */
   cardCacheLimits?: { maxCards: number; maxEntries: number };
+  /** How much of the reporting store is summed before it is written (tests make it small). */
+  tallyLimits?: { cards: number; cells: number };
 }) {
   const { db, transactions: repo, timeZone, clock } = deps;
   const pageSize = deps.pageSize ?? defaultPageSize;
+  const tallyLimits = deps.tallyLimits ?? defaultTallyLimits;
   const reporting = createReportingRepository(db);
 
   /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
@@ -323,7 +333,9 @@ export function createTransactionIngestion(deps: {
 
   /**
    * Qualifies and stores the rows `nextPage` gives, page after page until an empty one, in time
-   * order; writes the upload's ingestion log and its share of the reporting store.
+   * order; writes the upload's ingestion log and its share of the reporting store (summed as the
+   * rows are qualified, written with the pages every so often and at the end). Cards met for the
+   * first time are numbered for the store's card lists as their histories are looked up.
    */
   async function qualifyPages(
     trx: Transaction<DB>,
@@ -337,6 +349,8 @@ export function createTransactionIngestion(deps: {
     const branches = new Map<string, BranchMatch | null>();
     const brands = new Map<string, BrandContext>();
     const histories = new CardHistoryCache(deps.cardCacheLimits ?? cardCacheLimits);
+    const tally = new ReportingTally();
+    let largestCardNumber = await reporting.largestCardNumber(trx);
     const totals = {
       gmvPence: 0,
       lastAt: null as Date | null,
@@ -395,6 +409,10 @@ export function createTransactionIngestion(deps: {
       pendingPurchases = [];
       refunded = new Set();
       writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, changed));
+      if (tally.listedCards >= tallyLimits.cards || tally.cellCount >= tallyLimits.cells) {
+        const cells = tally.take();
+        writing = writing.then(() => reporting.addTally(trx, publisher.id, cells));
+      }
       // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
       writing.catch(() => {});
     };
@@ -433,6 +451,7 @@ export function createTransactionIngestion(deps: {
       let history = noHistory;
       let original: HeldPurchase | null = null;
       const at = row.occurredAt.getTime();
+      const localAt = wallClockOf(at, timeZone);
       if (card >= 0) {
         history = histories.historyAt(card, at, row.datetime, timeZone);
         // Later rows of this card see this purchase in their history.
@@ -461,6 +480,9 @@ export function createTransactionIngestion(deps: {
       if (outcome.outcome !== 'notQualified') {
         const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
         campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
+        // A qualified row is a purchase at a known merchant: its card has a slot.
+        const cardNumber = outcome.outcome === 'qualified' ? histories.cardNumberOf(card) : 0;
+        tally.add(localAt, branch!, outcome, row.amountPence, cardNumber);
       }
       const id = timeOrderedId();
       let purchase: HeldPurchase | null = null;
@@ -478,7 +500,7 @@ export function createTransactionIngestion(deps: {
         branch,
         originalId: original?.id ?? null,
         outcome,
-        timeZone,
+        localAt,
       });
       pendingPurchases.push(purchase);
       if (original) {
@@ -507,7 +529,8 @@ export function createTransactionIngestion(deps: {
     /**
      * The next page and what it needs, each in one query: its new MIDs' branches, its brands'
      * campaigns, the histories of its cards not held (none of them is in the page before, whose
-     * cards are held, so the page before need not be written yet), the stored originals its
+     * cards are held, so the page before need not be written yet) and their numbers (cards met for
+     * the first time are numbered here, so a later page finds them), the stored originals its
      * refunds name (one written in the page before is found among the held purchases).
      */
     const prepare = async () => {
@@ -543,9 +566,21 @@ export function createTransactionIngestion(deps: {
           named.push(row.originalTransactionId);
         }
       }
-      const stored = await repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt);
+      const tokens = [...new Set([...cards.values()].map((card) => card.cardToken))];
+      const [stored, numbers] = await Promise.all([
+        repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt),
+        reporting.cardNumbers(trx, tokens),
+      ]);
+      const numbered: { id: number; token: string }[] = [];
+      for (const token of tokens) {
+        if (numbers.has(token)) continue;
+        largestCardNumber += 1;
+        numbers.set(token, largestCardNumber);
+        numbered.push({ id: largestCardNumber, token });
+      }
+      await reporting.addCards(trx, numbered);
       for (const [key, card] of cards) {
-        const slot = histories.load(key, stored.get(key) ?? []);
+        const slot = histories.load(key, stored.get(key) ?? [], numbers.get(card.cardToken)!);
         for (const index of card.rows) cardSlots[index] = slot;
       }
       for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
@@ -588,8 +623,8 @@ export function createTransactionIngestion(deps: {
       );
     }
 
-    // The reporting store, in this same transaction (reporting.repository.ts).
-    await reporting.recordUpload(trx, logId);
+    // The rest of the reporting store's share, in this same transaction (reporting.repository.ts).
+    await reporting.addTally(trx, publisher.id, tally.take());
     await repo.finishLog(trx, logId, {
       gmvPence: totals.gmvPence,
       count: result.inserted,

@@ -11,7 +11,6 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
-import { wallClockOf } from '@krowd/domain/qualification/local-time';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -94,7 +93,8 @@ export interface NewTransaction {
   branch: BranchMatch | null;
   originalId: string | null;
   outcome: QualificationOutcome;
-  timeZone: string;
+  /** The instant's wall time in the timezone setting, as the engine read it (ms, read as UTC). */
+  localAt: number;
   /** Chosen by the caller (time-ordered), so a refund in the same page may name it. */
   id: string;
   /** What refunds already took back of it (a purchase refunded before it was stored). */
@@ -516,7 +516,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     /**
      * Stores transactions with their outcomes by COPY, each with what refunds already took back of
-     * it. `local_datetime` is the wall time in the row's timezone setting, as the engine read it.
+     * it.
      */
     async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
       const copy = new CopyRows(transactionColumns.length);
@@ -539,7 +539,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           .int8(r.refundedPence ?? 0)
           .uuid(r.originalId)
           .timestamp(at)
-          .timestamp(wallClockOf(at, r.timeZone))
+          .timestamp(r.localAt)
           .text(r.row.postcode)
           .text(outcome.outcome)
           .uuid(outcome.campaignId ?? null)

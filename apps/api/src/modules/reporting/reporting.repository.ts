@@ -1,6 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { CopyRows } from '../../db/copy-rows.ts';
+import { copyInto } from '../../db/database.ts';
 import { countCards, type CardCounts, type CardList } from './card-lists.ts';
+import type { TallyCell } from './reporting-tally.ts';
 
 /**
  * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by
@@ -68,25 +71,36 @@ export interface ReportingTotals {
 export function createReportingRepository(db: Kysely<DB>) {
   return {
     /**
-     * Adds an upload's stored transactions to the store, in the upload's own transaction, so the
-     * store and the raw rows commit or roll back together: the sums by INSERT … SELECT … ON
-     * CONFLICT DO UPDATE over the upload's rows (transactions_ingestion_log_idx); the new cards
-     * numbered (under the ingestion lock, so none is skipped); each row's card list extended by
-     * the card numbers of its new qualified purchases. Qualified purchases and refunds only:
-     * unqualified transactions earn and cost nothing.
+     * Adds an upload's tally (reporting-tally.ts) to the store, in the upload's transaction, so the
+     * store and the raw rows commit or roll back together: reporting_daily by INSERT … ON CONFLICT
+     * DO UPDATE, and each row's card list extended by its cells' card numbers. The cells' lists go
+     * as one bytea (4-byte big-endian numbers) with each cell's place in it.
      */
-    async recordUpload(trx: Transaction<DB>, ingestionLogId: string) {
+    async addTally(trx: Transaction<DB>, publisherId: string, cells: readonly TallyCell[]) {
+      if (cells.length === 0) return;
+      const column = <T>(value: (cell: TallyCell) => T) => cells.map(value);
+      const lists = Buffer.allocUnsafe(4 * cells.reduce((total, cell) => total + cell.cards.length, 0));
+      const starts: number[] = [];
+      let at = 0;
+      for (const cell of cells) {
+        starts.push(at);
+        for (const card of cell.cards) at = lists.writeInt32BE(card, at);
+      }
       await sql`
         INSERT INTO reporting_daily (${dimensions}, conversions, refunds, spend_pence, cashback_pence,
           success_fee_pence, max_spend_pence, min_spend_pence)
-        SELECT local_datetime::date, brand_id, branch_id, publisher_id, campaign_id, customer_type,
-          offer_type, count(*) FILTER (WHERE outcome = 'qualified'),
-          count(*) FILTER (WHERE outcome = 'refund'), sum(amount_pence), sum(cashback_pence),
-          sum(success_fee_pence), max(amount_pence) FILTER (WHERE outcome = 'qualified'),
-          min(amount_pence) FILTER (WHERE outcome = 'qualified')
-        FROM transactions
-        WHERE ingestion_log_id = ${ingestionLogId} AND outcome <> 'notQualified'
-        GROUP BY 1, 2, 3, 4, 5, 6, 7
+        SELECT date '1970-01-01' + c.day, c.brand_id, c.branch_id, ${publisherId}::uuid, c.campaign_id,
+          c.customer_type, c.offer_type, c.conversions, c.refunds, c.spend, c.cashback, c.fee,
+          c.max_spend, c.min_spend
+        FROM unnest(${column((cell) => cell.day)}::int[], ${column((cell) => cell.brandId)}::uuid[],
+          ${column((cell) => cell.branchId)}::uuid[], ${column((cell) => cell.campaignId)}::uuid[],
+          ${column((cell) => cell.customerType)}::text[], ${column((cell) => cell.offerType)}::text[],
+          ${column((cell) => cell.conversions)}::int[], ${column((cell) => cell.refunds)}::int[],
+          ${column((cell) => cell.spendPence)}::bigint[], ${column((cell) => cell.cashbackPence)}::bigint[],
+          ${column((cell) => cell.successFeePence)}::bigint[], ${column((cell) => cell.maxSpendPence)}::bigint[],
+          ${column((cell) => cell.minSpendPence)}::bigint[])
+          AS c (day, brand_id, branch_id, campaign_id, customer_type, offer_type, conversions, refunds,
+            spend, cashback, fee, max_spend, min_spend)
         ON CONFLICT (${key}) DO UPDATE SET
           conversions = reporting_daily.conversions + excluded.conversions,
           refunds = reporting_daily.refunds + excluded.refunds,
@@ -95,21 +109,51 @@ export function createReportingRepository(db: Kysely<DB>) {
           success_fee_pence = reporting_daily.success_fee_pence + excluded.success_fee_pence,
           max_spend_pence = greatest(reporting_daily.max_spend_pence, excluded.max_spend_pence),
           min_spend_pence = least(reporting_daily.min_spend_pence, excluded.min_spend_pence)`.execute(trx);
-      await sql`
-        INSERT INTO cards (token)
-        SELECT DISTINCT t.card_token FROM transactions t
-        WHERE t.ingestion_log_id = ${ingestionLogId} AND t.outcome = 'qualified'
-          AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.token = t.card_token)
-        ORDER BY 1`.execute(trx);
+      const listed = cells.flatMap((cell, index) => (cell.cards.length > 0 ? [index] : []));
+      if (listed.length === 0) return;
+      const of = <T>(value: (cell: TallyCell, index: number) => T) =>
+        listed.map((index) => value(cells[index]!, index));
       await sql`
         INSERT INTO reporting_daily_cards (${dimensions}, cards)
-        SELECT local_datetime::date, brand_id, branch_id, publisher_id, campaign_id, customer_type,
-          offer_type, string_agg(int4send(c.id), ''::bytea)
-        FROM transactions t JOIN cards c ON c.token = t.card_token
-        WHERE t.ingestion_log_id = ${ingestionLogId} AND t.outcome = 'qualified'
-        GROUP BY 1, 2, 3, 4, 5, 6, 7
+        SELECT date '1970-01-01' + c.day, c.brand_id, c.branch_id, ${publisherId}::uuid, c.campaign_id,
+          c.customer_type, c.offer_type, substring(${lists}::bytea FROM c.start + 1 FOR c.length)
+        FROM unnest(${of((cell) => cell.day)}::int[], ${of((cell) => cell.brandId)}::uuid[],
+          ${of((cell) => cell.branchId)}::uuid[], ${of((cell) => cell.campaignId)}::uuid[],
+          ${of((cell) => cell.customerType)}::text[], ${of((cell) => cell.offerType)}::text[],
+          ${of((_, index) => starts[index]!)}::int[], ${of((cell) => 4 * cell.cards.length)}::int[])
+          AS c (day, brand_id, branch_id, campaign_id, customer_type, offer_type, start, length)
         ON CONFLICT (${key}) DO UPDATE SET
           cards = reporting_daily_cards.cards || excluded.cards`.execute(trx);
+    },
+
+    /**
+     * The largest card number given (0 for none). An upload numbers the cards it meets first after
+     * it, under the ingestion lock, so numbers stay dense (0020).
+     */
+    async largestCardNumber(trx: Transaction<DB>): Promise<number> {
+      const { rows } = await sql<{ largest: number }>`
+        SELECT coalesce(max(id), 0)::int AS largest FROM cards`.execute(trx);
+      return rows[0]!.largest;
+    },
+
+    /** The number of each of these card tokens that has one, by token. */
+    async cardNumbers(trx: Transaction<DB>, tokens: readonly string[]): Promise<Map<string, number>> {
+      const found = new Map<string, number>();
+      if (tokens.length === 0) return found;
+      // One probe of the token's key each, whatever the statistics say (mid-upload they count none
+      // of the cards the upload numbered, and hashing every card would be chosen).
+      const { rows } = await sql<{ token: string; id: number }>`
+        SELECT u.token, c.id FROM unnest(${tokens}::text[]) AS u (token)
+        CROSS JOIN LATERAL (SELECT id FROM cards WHERE cards.token = u.token LIMIT 1) c`.execute(trx);
+      for (const row of rows) found.set(row.token, row.id);
+      return found;
+    },
+
+    /** Numbers cards, by COPY. */
+    async addCards(trx: Transaction<DB>, cards: readonly { id: number; token: string }[]) {
+      const copy = new CopyRows(2);
+      for (const card of cards) copy.row().int4(card.id).text(card.token);
+      await copyInto(trx, 'cards', ['id', 'token'], copy);
     },
 
     /** The id of the publisher with this code (any case), or null. */
