@@ -168,7 +168,9 @@ export async function seedDashboardTransactions(
  * card list extended by its qualified purchases' card numbers.
  */
 async function storeUpload(trx: Transaction<DB>, logId: string) {
-  const dimensions = sql.raw('day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type');
+  const dimensions = sql.raw(
+    'day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type',
+  );
   const key = sql.raw('brand_id, day, branch_id, publisher_id, campaign_id, customer_type, offer_type');
   await sql`
     INSERT INTO reporting_daily (${dimensions}, conversions, refunds, spend_pence, cashback_pence,

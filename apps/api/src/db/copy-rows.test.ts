@@ -12,13 +12,14 @@ describe('CopyRows (COPY binary format)', () => {
   });
 
   it('writes a row as its field count, then each field as its length and bytes, null as -1', () => {
-    const rows = new CopyRows(3).row().int4(-2).text('é').null();
+    const rows = new CopyRows(4).row().int4(-2).text('é').null().int4(null);
     // prettier-ignore
     expect(body(rows)).toEqual([
-      0, 3, // fields
+      0, 4, // fields
       0, 0, 0, 4, 0xff, 0xff, 0xff, 0xfe, // int4 -2
       0, 0, 0, 2, 0xc3, 0xa9, // 'é' in UTF-8
       0xff, 0xff, 0xff, 0xff, // null
+      0xff, 0xff, 0xff, 0xff, // int4 null
       0xff, 0xff, // trailer
     ]);
     expect(rows.rowCount).toBe(1);

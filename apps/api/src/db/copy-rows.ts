@@ -84,7 +84,8 @@ export class CopyRows {
   }
 
   /** integer. */
-  int4(value: number): this {
+  int4(value: number | null): this {
+    if (value === null) return this.null();
     this.field(4);
     this.buffer.writeInt32BE(value, this.length - 4);
     return this;

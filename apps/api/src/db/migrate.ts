@@ -18,7 +18,7 @@ import * as dashboardExports from './migrations/0016-dashboard-exports.ts';
 import * as reportingReadIndexes from './migrations/0017-reporting-read-indexes.ts';
 import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
 import * as transactionsIngestionSpeed from './migrations/0019-transactions-ingestion-speed.ts';
-import * as reportingSummedByIngestion from './migrations/0020-reporting-summed-by-ingestion.ts';
+import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -44,7 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-reporting-read-indexes': reportingReadIndexes,
   '0018-reporting-card-lists': reportingCardLists,
   '0019-transactions-ingestion-speed': transactionsIngestionSpeed,
-  '0020-reporting-summed-by-ingestion': reportingSummedByIngestion,
+  '0020-ingestion-card-numbers': ingestionCardNumbers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -362,6 +362,8 @@ export interface TransactionsTable {
   branch_id: string | null;
   brand_id: string | null;
   card_token: string;
+  /** The card's number (cards, 0020) on a purchase at a known merchant; null otherwise. */
+  card_id: Generated<number | null>;
   card_last4: string;
   /** Negative for a refund. */
   amount_pence: number;

@@ -38,7 +38,9 @@ export async function storedOutcomes(app: TestApp, prefix: string) {
  * two must be equal, whatever the way the store was summed.
  */
 export async function storeAndRows(app: TestApp) {
-  const dimensions = sql.raw('day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type');
+  const dimensions = sql.raw(
+    'day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type',
+  );
   const { rows: store } = await sql<Record<string, unknown>>`
     SELECT d.${dimensions}, d.conversions, d.refunds, d.spend_pence::bigint AS spend,
       d.cashback_pence::bigint AS cashback, d.success_fee_pence::bigint AS fee,

@@ -65,7 +65,11 @@ export class CardHistoryCache {
    * A card's stored purchases (positive amounts), in any order, and its number; replaces what was
    * held. Its slot.
    */
-  load(key: string, purchases: readonly { datetime: string; amountPence: number }[], cardNumber: number): number {
+  load(
+    key: string,
+    purchases: readonly { datetime: string; amountPence: number }[],
+    cardNumber: number,
+  ): number {
     this.forget(key);
     const sorted = purchases
       .filter((purchase) => purchase.amountPence > 0)

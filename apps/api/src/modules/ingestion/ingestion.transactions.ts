@@ -501,6 +501,7 @@ export function createTransactionIngestion(deps: {
         originalId: original?.id ?? null,
         outcome,
         localAt,
+        cardNumber: card >= 0 ? histories.cardNumberOf(card) : null,
       });
       pendingPurchases.push(purchase);
       if (original) {
@@ -567,10 +568,8 @@ export function createTransactionIngestion(deps: {
         }
       }
       const tokens = [...new Set([...cards.values()].map((card) => card.cardToken))];
-      const [stored, numbers] = await Promise.all([
-        repo.cardPurchases(trx, [...cards.values()], page[0]!.occurredAt),
-        reporting.cardNumbers(trx, tokens),
-      ]);
+      const numbers = await reporting.cardNumbers(trx, tokens);
+      const numberedBefore = largestCardNumber;
       const numbered: { id: number; token: string }[] = [];
       for (const token of tokens) {
         if (numbers.has(token)) continue;
@@ -578,9 +577,19 @@ export function createTransactionIngestion(deps: {
         numbers.set(token, largestCardNumber);
         numbered.push({ id: largestCardNumber, token });
       }
-      await reporting.addCards(trx, numbered);
+      // Only a card numbered before may have purchases stored.
+      const earlier = [...cards].filter(([, card]) => numbers.get(card.cardToken)! <= numberedBefore);
+      const [, stored] = await Promise.all([
+        reporting.addCards(trx, numbered),
+        repo.cardPurchases(
+          trx,
+          earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),
+          page[0]!.occurredAt,
+        ),
+      ]);
+      const storedOf = new Map(earlier.map(([key], index) => [key, stored[index]!]));
       for (const [key, card] of cards) {
-        const slot = histories.load(key, stored.get(key) ?? [], numbers.get(card.cardToken)!);
+        const slot = histories.load(key, storedOf.get(key) ?? [], numbers.get(card.cardToken)!);
         for (const index of card.rows) cardSlots[index] = slot;
       }
       for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {

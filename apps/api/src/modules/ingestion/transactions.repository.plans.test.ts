@@ -50,7 +50,8 @@ async function scansOfStoredRows(trx: Transaction<DB>, query: CompiledQuery): Pr
     const index = node['Index Name'];
     if (typeof index === 'string' && /^(transactions|cards)_/.test(index)) {
       const condition = String(node['Index Cond'] ?? '');
-      if (!/card_token|publisher_transaction_id|\bid\b|token/.test(condition)) scans.push(`${type} ${condition}`);
+      if (!/card_id|publisher_transaction_id|\bid\b|token/.test(condition))
+        scans.push(`${type} ${condition}`);
     }
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) visit(child);
   };
@@ -99,8 +100,14 @@ describe('ingestion lookups mid-upload', () => {
 
     const scans = await app.db.transaction().execute(async (trx) => {
       await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
-      const { rows: stored } = await sql<{ id: string; brand_id: string; card_token: string; tid: string }>`
-        SELECT id, brand_id, card_token, publisher_transaction_id AS tid FROM transactions
+      const { rows: stored } = await sql<{
+        id: string;
+        brand_id: string;
+        card_token: string;
+        card_id: number;
+        tid: string;
+      }>`
+        SELECT id, brand_id, card_token, card_id, publisher_transaction_id AS tid FROM transactions
         WHERE publisher_transaction_id LIKE 'PLANS%' AND amount_pence > 0 AND brand_id IS NOT NULL
         ORDER BY publisher_transaction_id LIMIT 1000`.execute(trx);
       expect(stored).toHaveLength(1000);
@@ -109,7 +116,7 @@ describe('ingestion lookups mid-upload', () => {
       const spied = recording(trx, sent);
       await repo.cardPurchases(
         spied,
-        stored.map((row) => ({ brandId: row.brand_id, cardToken: row.card_token })),
+        stored.map((row) => ({ brandId: row.brand_id, cardNumber: row.card_id })),
         new Date(),
       );
       await repo.purchasesByIds(

@@ -95,6 +95,8 @@ export interface NewTransaction {
   outcome: QualificationOutcome;
   /** The instant's wall time in the timezone setting, as the engine read it (ms, read as UTC). */
   localAt: number;
+  /** The card's number when the row is a purchase at a known merchant (the card-history key). */
+  cardNumber: number | null;
   /** Chosen by the caller (time-ordered), so a refund in the same page may name it. */
   id: string;
   /** What refunds already took back of it (a purchase refunded before it was stored). */
@@ -136,6 +138,7 @@ const transactionColumns = [
   'branch_id',
   'brand_id',
   'card_token',
+  'card_id',
   'card_last4',
   'amount_pence',
   'refunded_pence',
@@ -413,44 +416,38 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     },
 
     /**
-     * The purchases `cardHistoryOf` may need for these cards at these brands from `from` on: every
-     * stored one since 13 months before it (a superset of the engine's local 12 months; later ones
-     * too, which the engine ignores for earlier rows), and each card's latest one before that.
-     * By brand and card, in one query.
+     * The purchases `cardHistoryOf` may need for these cards (by number) at these brands from
+     * `from` on: every stored one since 13 months before it (a superset of the engine's local 12
+     * months; later ones too, which the engine ignores for earlier rows), and each card's latest one
+     * before that. A list for each card given, in their order; one query.
      */
-    async cardPurchases(trx: Transaction<DB>, cards: { brandId: string; cardToken: string }[], from: Date) {
-      const purchases = new Map<string, { datetime: string; amountPence: number }[]>();
+    async cardPurchases(
+      trx: Transaction<DB>,
+      cards: readonly { brandId: string; cardNumber: number }[],
+      from: Date,
+    ): Promise<{ datetime: string; amountPence: number }[][]> {
+      const purchases = cards.map((): { datetime: string; amountPence: number }[] => []);
       if (cards.length === 0) return purchases;
       const windowStart = sql`${from}::timestamptz - interval '13 months'`;
-      const { rows } = await sql<{
-        brand_id: string;
-        card_token: string;
-        occurred_at: Date;
-        amount_pence: number;
-      }>`
-        SELECT c.brand_id, c.card_token, h.occurred_at, h.amount_pence
-        FROM unnest(${cards.map((card) => card.brandId)}::uuid[], ${cards.map((card) => card.cardToken)}::text[])
-          AS c (brand_id, card_token)
+      const { rows } = await sql<{ card: number; occurred_at: Date; amount_pence: number }>`
+        SELECT c.card, h.occurred_at, h.amount_pence
+        FROM unnest(${cards.map((card) => card.brandId)}::uuid[], ${cards.map((card) => card.cardNumber)}::int[])
+          WITH ORDINALITY AS c (brand_id, card_id, card)
         -- Index probes per card, whatever the statistics say: mid-upload they count none of the
         -- upload's rows, and a join would then be planned as a scan of every stored transaction.
         CROSS JOIN LATERAL (
           (SELECT t.occurred_at, t.amount_pence FROM transactions t
-           WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
-             AND t.amount_pence > 0 AND t.occurred_at >= ${windowStart})
+           WHERE t.card_id = c.card_id AND t.brand_id = c.brand_id AND t.occurred_at >= ${windowStart})
           UNION ALL
           (SELECT t.occurred_at, t.amount_pence FROM transactions t
-           WHERE t.brand_id = c.brand_id AND t.card_token = c.card_token
-             AND t.amount_pence > 0 AND t.occurred_at < ${windowStart}
+           WHERE t.card_id = c.card_id AND t.brand_id = c.brand_id AND t.occurred_at < ${windowStart}
            ORDER BY t.occurred_at DESC LIMIT 1)
         ) h`.execute(trx);
       for (const row of rows) {
-        const key = cardKey(row.brand_id, row.card_token);
-        const list = purchases.get(key) ?? [];
-        list.push({
+        purchases[Number(row.card) - 1]!.push({
           datetime: new Date(row.occurred_at).toISOString(),
           amountPence: Number(row.amount_pence),
         });
-        purchases.set(key, list);
       }
       return purchases;
     },
@@ -488,8 +485,10 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       const earlier = trx
         .selectFrom('transactions')
         .select(['id', 'amount_pence', 'refunded_pence', ...outcomeColumns])
+        .where('card_id', '=', (eb) =>
+          eb.selectFrom('cards').select('cards.id').where('cards.token', '=', cardToken),
+        )
         .where('brand_id', '=', brandId)
-        .where('card_token', '=', cardToken)
         .where('amount_pence', '>', 0)
         .where('occurred_at', '<', before)
         .orderBy('occurred_at', 'desc')
@@ -534,6 +533,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           .uuid(r.branch?.branchId ?? null)
           .uuid(r.branch?.brandId ?? null)
           .text(r.row.cardToken)
+          .int4(r.cardNumber)
           .text(r.row.cardLast4)
           .int8(r.row.amountPence)
           .int8(r.refundedPence ?? 0)
