@@ -1,6 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../apps/api/src/db/schema.ts';
 import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
+import {
+  addedToStoredSums,
+  appendedToStoredLists,
+  dimensions,
+} from '../apps/api/src/modules/reporting/reporting.repository.ts';
 import { benchApp, time } from './harness.ts';
 
 /**
@@ -168,10 +173,6 @@ export async function seedDashboardTransactions(
  * card list extended by its qualified purchases' card numbers.
  */
 async function storeUpload(trx: Transaction<DB>, logId: string) {
-  const dimensions = sql.raw(
-    'day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type',
-  );
-  const key = sql.raw('brand_id, day, branch_id, publisher_id, campaign_id, customer_type, offer_type');
   await sql`
     INSERT INTO reporting_daily (${dimensions}, conversions, refunds, spend_pence, cashback_pence,
       success_fee_pence, max_spend_pence, min_spend_pence)
@@ -183,14 +184,7 @@ async function storeUpload(trx: Transaction<DB>, logId: string) {
     FROM transactions
     WHERE ingestion_log_id = ${logId} AND outcome <> 'notQualified'
     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (${key}) DO UPDATE SET
-      conversions = reporting_daily.conversions + excluded.conversions,
-      refunds = reporting_daily.refunds + excluded.refunds,
-      spend_pence = reporting_daily.spend_pence + excluded.spend_pence,
-      cashback_pence = reporting_daily.cashback_pence + excluded.cashback_pence,
-      success_fee_pence = reporting_daily.success_fee_pence + excluded.success_fee_pence,
-      max_spend_pence = greatest(reporting_daily.max_spend_pence, excluded.max_spend_pence),
-      min_spend_pence = least(reporting_daily.min_spend_pence, excluded.min_spend_pence)`.execute(trx);
+    ${addedToStoredSums}`.execute(trx);
   await sql`
     INSERT INTO cards (id, token)
     SELECT (SELECT coalesce(max(id), 0) FROM cards) + row_number() OVER (ORDER BY token), token
@@ -204,8 +198,7 @@ async function storeUpload(trx: Transaction<DB>, logId: string) {
     FROM transactions t JOIN cards c ON c.token = t.card_token
     WHERE t.ingestion_log_id = ${logId} AND t.outcome = 'qualified'
     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT (${key}) DO UPDATE SET
-      cards = reporting_daily_cards.cards || excluded.cards`.execute(trx);
+    ${appendedToStoredLists}`.execute(trx);
 }
 
 /** What the database holds (a database kept from an earlier run: no seeding figures). */

@@ -11,9 +11,26 @@ import type { TallyCell } from './reporting-tally.ts';
  * of branches and publishers), never transactions.
  */
 
-const dimensions = sql.raw('day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type');
+export const dimensions = sql.raw(
+  'day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type',
+);
 /** The dimensions brand first: the tenant key leads the primary key (and a distribution key). */
 const key = sql.raw('brand_id, day, branch_id, publisher_id, campaign_id, customer_type, offer_type');
+
+/** The end of an INSERT INTO reporting_daily: each row's sums added to the stored row of its key. */
+export const addedToStoredSums = sql`
+  ON CONFLICT (${key}) DO UPDATE SET
+    conversions = reporting_daily.conversions + excluded.conversions,
+    refunds = reporting_daily.refunds + excluded.refunds,
+    spend_pence = reporting_daily.spend_pence + excluded.spend_pence,
+    cashback_pence = reporting_daily.cashback_pence + excluded.cashback_pence,
+    success_fee_pence = reporting_daily.success_fee_pence + excluded.success_fee_pence,
+    max_spend_pence = greatest(reporting_daily.max_spend_pence, excluded.max_spend_pence),
+    min_spend_pence = least(reporting_daily.min_spend_pence, excluded.min_spend_pence)`;
+
+/** The end of an INSERT INTO reporting_daily_cards: each row's list appended to the stored row's. */
+export const appendedToStoredLists = sql`
+  ON CONFLICT (${key}) DO UPDATE SET cards = reporting_daily_cards.cards || excluded.cards`;
 
 /** What the dashboard filters on, resolved to ids; an absent field filters nothing. */
 export interface ReportingFilter {
@@ -101,14 +118,7 @@ export function createReportingRepository(db: Kysely<DB>) {
           ${column((cell) => cell.minSpendPence)}::bigint[])
           AS c (day, brand_id, branch_id, campaign_id, customer_type, offer_type, conversions, refunds,
             spend, cashback, fee, max_spend, min_spend)
-        ON CONFLICT (${key}) DO UPDATE SET
-          conversions = reporting_daily.conversions + excluded.conversions,
-          refunds = reporting_daily.refunds + excluded.refunds,
-          spend_pence = reporting_daily.spend_pence + excluded.spend_pence,
-          cashback_pence = reporting_daily.cashback_pence + excluded.cashback_pence,
-          success_fee_pence = reporting_daily.success_fee_pence + excluded.success_fee_pence,
-          max_spend_pence = greatest(reporting_daily.max_spend_pence, excluded.max_spend_pence),
-          min_spend_pence = least(reporting_daily.min_spend_pence, excluded.min_spend_pence)`.execute(trx);
+        ${addedToStoredSums}`.execute(trx);
       const listed = cells.flatMap((cell, index) => (cell.cards.length > 0 ? [index] : []));
       if (listed.length === 0) return;
       const of = <T>(value: (cell: TallyCell, index: number) => T) =>
@@ -122,8 +132,7 @@ export function createReportingRepository(db: Kysely<DB>) {
           ${of((cell) => cell.customerType)}::text[], ${of((cell) => cell.offerType)}::text[],
           ${of((_, index) => starts[index]!)}::int[], ${of((cell) => 4 * cell.cards.length)}::int[])
           AS c (day, brand_id, branch_id, campaign_id, customer_type, offer_type, start, length)
-        ON CONFLICT (${key}) DO UPDATE SET
-          cards = reporting_daily_cards.cards || excluded.cards`.execute(trx);
+        ${appendedToStoredLists}`.execute(trx);
     },
 
     /**
