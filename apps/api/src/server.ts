@@ -7,6 +7,7 @@ import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { removeAbandonedUploads } from './modules/ingestion/upload-spool.ts';
 import {
   databaseIsEmpty,
   demoAccounts,
@@ -34,6 +35,8 @@ async function main() {
     poolMax: config.databasePoolMax,
   });
   await migrateToLatest(database.db);
+  // Uploads a killed server was receiving (a day is far longer than any upload takes).
+  await removeAbandonedUploads({ olderThanMs: 24 * 3_600_000, now: new Date() });
   const app = await buildApp({ config, database });
   await app.services.settings.ensureDefaults();
 
