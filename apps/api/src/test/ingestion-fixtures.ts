@@ -6,6 +6,15 @@ import type { TestApp } from './test-app.ts';
  * row to qualify against, and the stored outcome of each row.
  */
 
+/** The demo publisher ATR, as ingestion takes a publisher. */
+export function atrPublisher(app: TestApp) {
+  return app.db
+    .selectFrom('publishers')
+    .select(['id', 'code'])
+    .where('code', '=', 'ATR')
+    .executeTakeFirstOrThrow();
+}
+
 /** Every brand with a deal runs a 10% campaign every month of the year to `now`, every day and hour. */
 export async function addMonthlyCampaigns(app: TestApp, label: string, now: Date) {
   await sql`

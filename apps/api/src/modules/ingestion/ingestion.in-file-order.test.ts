@@ -6,7 +6,7 @@ import {
   demoPublisherTransactions,
   type DemoTransactionRow,
 } from '../../demo/demo-transactions.ts';
-import { addMonthlyCampaigns, storedOutcomes } from '../../test/ingestion-fixtures.ts';
+import { addMonthlyCampaigns, atrPublisher, storedOutcomes } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   createTransactionIngestion,
@@ -37,11 +37,7 @@ async function* itemsOf(rows: Fields[]): AsyncGenerator<IngestItem[]> {
 async function ingest(app: TestApp, rows: Fields[], partial = false) {
   const repository = createTransactionsRepository(app.db);
   let stagings = 0;
-  const publisher = await app.db
-    .selectFrom('publishers')
-    .select(['id', 'code'])
-    .where('code', '=', 'ATR')
-    .executeTakeFirstOrThrow();
+  const publisher = await atrPublisher(app);
   const ingestion = createTransactionIngestion({
     db: app.db,
     transactions: {

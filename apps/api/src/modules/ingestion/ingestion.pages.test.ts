@@ -4,7 +4,12 @@ import {
   demoPublisherTransactions,
   type DemoTransactionRow,
 } from '../../demo/demo-transactions.ts';
-import { addMonthlyCampaigns, storeAndRows, storedOutcomes } from '../../test/ingestion-fixtures.ts';
+import {
+  addMonthlyCampaigns,
+  atrPublisher,
+  storeAndRows,
+  storedOutcomes,
+} from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
@@ -55,11 +60,7 @@ describe('ingestion pages', () => {
       [forgetful, 7, { maxCards: 3, maxEntries: 10 }, undefined],
       [whole, 100_000, undefined, undefined],
     ] as const) {
-      const publisher = await app.db
-        .selectFrom('publishers')
-        .select(['id', 'code'])
-        .where('code', '=', 'ATR')
-        .executeTakeFirstOrThrow();
+      const publisher = await atrPublisher(app);
       const ingestion = createTransactionIngestion({
         db: app.db,
         transactions: createTransactionsRepository(app.db),
@@ -118,11 +119,7 @@ describe('ingestion pages', () => {
         publisher: 'ATR',
       };
     });
-    const publisher = await small.db
-      .selectFrom('publishers')
-      .select(['id', 'code'])
-      .where('code', '=', 'ATR')
-      .executeTakeFirstOrThrow();
+    const publisher = await atrPublisher(small);
     const ingestion = createTransactionIngestion({
       db: small.db,
       transactions: createTransactionsRepository(small.db),

@@ -452,6 +452,7 @@ export function createTransactionIngestion(deps: {
       let original: HeldPurchase | null = null;
       const at = row.occurredAt.getTime();
       const localAt = wallClockOf(at, timeZone);
+      const cardNumber = card >= 0 ? histories.cardNumberOf(card) : null;
       if (card >= 0) {
         history = histories.historyAt(card, at, row.datetime, timeZone);
         // Later rows of this card see this purchase in their history.
@@ -480,9 +481,8 @@ export function createTransactionIngestion(deps: {
       if (outcome.outcome !== 'notQualified') {
         const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
         campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
-        // A qualified row is a purchase at a known merchant: its card has a slot.
-        const cardNumber = outcome.outcome === 'qualified' ? histories.cardNumberOf(card) : 0;
-        tally.add(localAt, branch!, outcome, row.amountPence, cardNumber);
+        // A qualified row is a purchase at a known merchant: its card has a number.
+        tally.add(localAt, branch!, outcome, row.amountPence, cardNumber ?? 0);
       }
       const id = timeOrderedId();
       let purchase: HeldPurchase | null = null;
@@ -501,7 +501,7 @@ export function createTransactionIngestion(deps: {
         originalId: original?.id ?? null,
         outcome,
         localAt,
-        cardNumber: card >= 0 ? histories.cardNumberOf(card) : null,
+        cardNumber,
       });
       pendingPurchases.push(purchase);
       if (original) {

@@ -2,6 +2,7 @@ import { sql, type CompiledQuery, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../db/schema.ts';
 import { demoMerchants, demoPublisherTransactions } from '../../demo/demo-transactions.ts';
+import { atrPublisher } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
@@ -72,11 +73,7 @@ describe('ingestion lookups mid-upload', () => {
   it("read card histories and numbers, refunds' named originals and refunded amounts by index, whatever the statistics say", async () => {
     const repo = createTransactionsRepository(app.db);
     const reporting = createReportingRepository(app.db);
-    const publisher = await app.db
-      .selectFrom('publishers')
-      .select(['id', 'code'])
-      .where('code', '=', 'ATR')
-      .executeTakeFirstOrThrow();
+    const publisher = await atrPublisher(app);
     await sql`ANALYZE transactions`.execute(app.db);
     await sql`ANALYZE cards`.execute(app.db);
     const rows = [
