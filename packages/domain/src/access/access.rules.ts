@@ -130,6 +130,8 @@ export const publicPaths = {
   insightsOverview: '/insights/overview',
   insightsTrends: '/insights/trends',
   pageNotFound: '/user/PageNotFound',
+  /** The built-in test payment provider's hosted page (brief §4): a stand-in for GoCardless's. */
+  testPaymentPage: '/payments/test-provider/:flowId',
 } as const;
 
 export function canOpen(audience: Audience, page: PageKey): boolean {
@@ -227,8 +229,11 @@ export const capabilities = {
   'outbox.read': ['systemadmin'],
   /** Read branches (merchants) of brands within tenant scope. */
   'branches.read': everyoneSignedIn,
-  /** Add, edit, delete and upload branches of brands within scope (spec 2 §2.2, §6). */
-  'branches.manage': [...brandAdmins],
+  /**
+   * Add, edit, delete and upload branches of brands within scope (spec 2 §2.2, §6). Guests add their
+   * brand's branches in the onboarding train's Branch step (spec 2 §2.3 'wizard').
+   */
+  'branches.manage': [...brandAdmins, 'guest'],
   /** Approve or reject branches of every brand within scope (the merchants screen). */
   'branches.review': ['systemadmin', 'bank'],
   /** Read publishers (distributors) and the deals of brands within scope. */
@@ -295,6 +300,21 @@ export const capabilities = {
    * may open the editor (spec 2 §2.2) but not rewrite the figures they are reported and invoiced on.
    */
   'overview.edit': ['systemadmin'],
+  /**
+   * The guest onboarding train (spec 1 §4): save the first campaign's form, record the steps passed,
+   * and finish with a password. Guests only: a full account has nothing left to onboard.
+   */
+  'onboarding.progress': ['guest'],
+  /**
+   * Direct debit for a brand within scope (spec 2 §2.10): see, set up, replace and cancel its
+   * mandate. The Payments page's audiences, and guests in the train's Payment Details step.
+   */
+  'payments.manage': [...pages.payments.audiences, 'guest'],
+  /**
+   * The built-in test provider's scenario simulator (brief §4 'Test mode'): make the provider send
+   * a signed event for a mandate or payment within scope. Refused when a real provider runs.
+   */
+  'payments.simulate': [...pages.payments.audiences, 'guest', 'systemadmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;

@@ -181,6 +181,21 @@ export const messages = {
     promoCodesNotMultiple: 'This campaign does not take multiple promo codes',
     projectionMissing: 'This brand has no projection data yet',
   },
+  onboarding: {
+    /** Spec 1 §8: a guest sign-up update failed. */
+    updateFailed: 'Error while updating user details.',
+    congratulations: 'Congratulations !',
+    workDone: 'Great job, Your work is done here',
+    leaveGuard: 'Please complete the onboarding process in order to move on another page.',
+    merchantIdRequired: 'At least one Merchant ID is required.',
+  },
+  payment: {
+    setupButton: 'Setup Payment with GoCardless',
+    validated: 'Your payment details have been validated successfully',
+    skipTitle: 'Skip Direct-Debit',
+    skipCharge: 'An administrative charge of 1% will be added to your invoices for manual payments.',
+    testMode: 'Test mode',
+  },
   pageNotFound: {
     title: 'Page Not found',
     body: "Looks like you've followed a broken link or entered a URL that doesn't exist on this site.",

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Direct debit (spec 2 §2.10, brief §4): the shapes shared by the API and the web. Money is pence.
+ *
+ * A brand has at most one live mandate at a time. Its life:
+ *   awaiting_customer: a setup was started; the payer has not finished the provider's hosted page;
+ *   pending: the payer authorised it; the provider is submitting it to the bank;
+ *   active: the bank accepted it: invoices are collected by direct debit, with no 1% charge;
+ *   failed / cancelled: it will collect nothing; the brand may set up another.
+ */
+export const paymentProviders = ['test', 'gocardless'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+export const mandateStatuses = ['awaiting_customer', 'pending', 'active', 'failed', 'cancelled'] as const;
+export type MandateStatus = (typeof mandateStatuses)[number];
+
+/**
+ * A payment collected for one issued invoice. Mirrors the provider's payment states; the invoice's
+ * payment status follows it (payment.rules.ts).
+ */
+export const collectionStatuses = [
+  'pending_submission',
+  'submitted',
+  'confirmed',
+  'paid_out',
+  'failed',
+  'cancelled',
+  'charged_back',
+] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+
+/** The mandate as the Payments screen shows it: never a provider secret or full bank details. */
+export const mandateSchema = z.object({
+  _id: z.string(),
+  brandId: z.string(),
+  provider: z.enum(paymentProviders),
+  status: z.enum(mandateStatuses),
+  /** The provider's mandate reference (spec's payerAuthorisationId), once the payer has authorised it. */
+  reference: z.string().nullable(),
+  accountHolderName: z.string().nullable(),
+  /** Last two digits of the account number, as providers show them. */
+  accountNumberEnding: z.string().nullable(),
+  bankName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Mandate = z.infer<typeof mandateSchema>;
+
+/** GET settings/getGoCardLessData: which provider runs and whether it is the built-in test mode. */
+export const directDebitSettingsSchema = z.object({
+  provider: z.enum(paymentProviders),
+  /** 'test' for the built-in provider; GoCardless runs in 'sandbox' or 'live'. */
+  environment: z.enum(['test', 'sandbox', 'live']),
+  testMode: z.boolean(),
+  /** The direct-debit setting: 'Mandatory' hides Skip; 'false' drops the 1% charge note. */
+  autoDebit: z.enum(['Mandatory', 'true', 'false']),
+});
+export type DirectDebitSettings = z.infer<typeof directDebitSettingsSchema>;
+
+/** Where the payer comes back to after the provider's page: the Payments screen or the onboarding train. */
+export const mandateReturnTargets = ['payments', 'onboarding'] as const;
+export type MandateReturnTarget = (typeof mandateReturnTargets)[number];
+
+export const mandateBrandQuerySchema = z.strictObject({ brandId: z.uuid('Invalid brand').optional() });
+
+export const startMandateSchema = z.strictObject({
+  brandId: z.uuid('Invalid brand').optional(),
+  returnTo: z.enum(mandateReturnTargets),
+});
+export type StartMandateInput = z.input<typeof startMandateSchema>;
+
+/** The provider sends the payer back with the flow id (GoCardless names it redirect_flow_id). */
+export const completeMandateSchema = z.strictObject({
+  redirect_flow_id: z
+    .string({ error: 'The payment setup reference is missing.' })
+    .trim()
+    .min(4, 'The payment setup reference is missing.')
+    .max(100, 'The payment setup reference is not valid.')
+    .regex(/^[A-Za-z0-9_-]+$/, 'The payment setup reference is not valid.'),
+});
+export type CompleteMandateInput = z.input<typeof completeMandateSchema>;
