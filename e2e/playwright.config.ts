@@ -13,7 +13,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: 'http://localhost:4310',
+    baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

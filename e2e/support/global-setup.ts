@@ -3,7 +3,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './servers.ts';
 
-export const statePath = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.state/servers.json');
+/** The main product's port (E2E_PORT, default 4310); the short-idle one takes the next port. */
+export const mainPort = Number(process.env.E2E_PORT ?? 4310);
+
+export const statePath = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  `../.state/servers-${mainPort}.json`,
+);
 
 /**
  * Two products: the main one, and one whose sessions go idle after 6 seconds (for the inactivity
@@ -12,8 +18,8 @@ export const statePath = path.join(path.dirname(fileURLToPath(import.meta.url)),
  */
 export default async function globalSetup() {
   const [main, shortIdle] = await Promise.all([
-    startServer(4310),
-    startServer(4311, { SESSION_IDLE_MINUTES: '0.1' }),
+    startServer(mainPort),
+    startServer(mainPort + 1, { SESSION_IDLE_MINUTES: '0.1' }),
   ]);
   mkdirSync(path.dirname(statePath), { recursive: true });
   writeFileSync(
