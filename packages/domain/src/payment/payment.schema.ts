@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages/messages.ts';
 
 /**
  * Direct debit (spec 2 §2.10, brief §4): the shapes shared by the API and the web. Money is pence.
@@ -80,3 +81,28 @@ export const completeMandateSchema = z.strictObject({
     .regex(/^[A-Za-z0-9_-]+$/, 'The payment setup reference is not valid.'),
 });
 export type CompleteMandateInput = z.input<typeof completeMandateSchema>;
+
+/** Digits only: a sort code typed as '12-34-56' or '12 34 56' is the same sort code. */
+const digitsOf = (value: string) => value.replace(/[\s-]/g, '');
+
+/**
+ * The built-in test provider's hosted page (brief §4): the payer's bank details. Nothing is sent to
+ * a bank; the provider keeps the holder's name, the account's last two digits and a bank name.
+ */
+export const testBankDetailsSchema = z.strictObject({
+  accountHolderName: z
+    .string()
+    .trim()
+    .min(1, messages.payment.accountHolderRequired)
+    .max(100, messages.payment.accountHolderMax),
+  sortCode: z
+    .string()
+    .transform(digitsOf)
+    .pipe(z.string().regex(/^\d{6}$/, messages.payment.sortCodeInvalid)),
+  accountNumber: z
+    .string()
+    .transform(digitsOf)
+    .pipe(z.string().regex(/^\d{8}$/, messages.payment.accountNumberInvalid)),
+});
+export type TestBankDetailsInput = z.input<typeof testBankDetailsSchema>;
+export type TestBankDetails = z.output<typeof testBankDetailsSchema>;
