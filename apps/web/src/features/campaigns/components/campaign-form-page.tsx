@@ -57,6 +57,7 @@ import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { useScreenSessionModalVariant } from '@/lib/session-modal-variant';
+import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey } from '@/lib/session';
@@ -126,10 +127,29 @@ function formValuesOf(campaign: CampaignDetails): CampaignFormInput {
 }
 
 /**
- * Create / Edit Campaign (spec 1 §2): the form on the left, the summary and projection on the
- * right. Next checks the form, asks for the terms once, then goes to the template step.
+ * A guest's campaign step (spec 1 §4 'Create flow (guest user)'): the campaign runs at every branch
+ * they add in the onboarding train (type 'All'), so the form has no branch choice; Next saves it
+ * with the terms accepted and the train follows. There is no template step.
  */
-export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
+export interface GuestCampaignStep {
+  /** The values saved before (stepOneData), when the guest comes back from the train. */
+  savedValues: CampaignFormInput | null;
+  /** Saves the form with the terms accepted; the page then gives way to the train. */
+  onSave: (values: CampaignFormInput) => Promise<unknown>;
+}
+
+export interface CampaignFormPageProps {
+  mode: 'create' | 'edit';
+  /** Set for a guest onboarding (create only). */
+  guest?: GuestCampaignStep;
+}
+
+/**
+ * Create / Edit Campaign (spec 1 §2): the form on the left, the summary and projection on the
+ * right. Next checks the form, asks for the terms once, then goes to the template step (a guest's
+ * form is saved and the onboarding train follows).
+ */
+export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
   const user = useSessionUser()!;
   const timeZone = useSettings().data?.timezone ?? 'America/New_York';
   const [search] = useSearchParams();
@@ -153,21 +173,30 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
   const form = useZodForm(
     campaignFormSchema,
-    draft && draft.campaignId === editId
-      ? draft.form
-      : defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
+    guest
+      ? {
+          ...defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
+          ...guest.savedValues,
+          type: 'All',
+          merchantIds: [],
+        }
+      : draft && draft.campaignId === editId
+        ? draft.form
+        : defaultCampaignForm({ now, timeZone, brandId: initialBrandId }),
   );
   const { control, setValue, formState } = form;
   const values = useWatch({ control }) as CampaignFormInput;
   const brandId = values.brandId || initialBrandId;
 
   const brand = useBrandDetails(brandId);
-  const merchants = useMerchants(brandId);
+  // A guest's campaign runs at the branches they add in the train: nothing to choose from here.
+  const merchants = useMerchants(guest ? undefined : brandId);
   const deals = useDistributorDeals(brandId);
   const nameParts = useCampaignNameParts(mode === 'create' ? brandId : undefined);
   const acceptTerms = useAcceptTerms();
 
   const [termsOpened, setTermsOpened] = useState(false);
+  const [guestSaving, setGuestSaving] = useState(false);
   const [allBranchesHint, setAllBranchesHint] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const figures = useRef<ProjectionFigures | null>(null);
@@ -207,13 +236,14 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
   }, [discountFixed, values.discountType, values.discountPercent, setValue]);
 
   // Branches pending approval, or none usable: said before the user fills the form in.
-  const branchProblem: 'pending' | 'none' | null = !merchants.data
-    ? null
-    : !merchants.data.some((branch) => branch.selectable)
-      ? 'none'
-      : merchants.data.some((branch) => branch.status === 'Pending')
-        ? 'pending'
-        : null;
+  const branchProblem: 'pending' | 'none' | null =
+    !merchants.data || guest
+      ? null
+      : !merchants.data.some((branch) => branch.selectable)
+        ? 'none'
+        : merchants.data.some((branch) => branch.status === 'Pending')
+          ? 'pending'
+          : null;
   const [branchAlertDismissed, setBranchAlertDismissed] = useState(false);
   // A session ending on this screen is told with its own modal: 'Try Again' when no branch can run it.
   useScreenSessionModalVariant(branchProblem === 'none' ? 'tryAgain' : 'loginAgain');
@@ -255,6 +285,21 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
     navigate(paths.page('campaignsCreatePreview'));
   };
 
+  /** The guest's save (the terms accepted with it); a failure says so in the spec's words (spec 1 §8). */
+  const saveGuestCampaign = async (onboarding: GuestCampaignStep) => {
+    setGuestSaving(true);
+    try {
+      leaving.current = true;
+      await onboarding.onSave(form.getValues());
+    } catch {
+      leaving.current = false;
+      setStatus(messages.onboarding.updateFailed);
+      notify.error(messages.onboarding.updateFailed);
+    } finally {
+      setGuestSaving(false);
+    }
+  };
+
   const handleNext = () =>
     form.handleSubmit(
       () => {
@@ -263,12 +308,18 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
           setTermsOpened(true);
           return;
         }
-        goToTemplates(form.getValues());
+        if (guest) void saveGuestCampaign(guest);
+        else goToTemplates(form.getValues());
       },
       () => setStatus('Please correct the highlighted fields.'),
     )();
 
   const handleAcceptTerms = async () => {
+    if (guest) {
+      await saveGuestCampaign(guest);
+      setTermsOpened(false);
+      return;
+    }
     try {
       await acceptTerms.mutateAsync();
       queryClient.setQueryData(sessionQueryKey, { ...user, isTAndCAccepted: true });
@@ -293,7 +344,10 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
   return (
     <Grid gap="lg">
-      <LeaveGuard active={() => formState.isDirty && !leaving.current} />
+      <LeaveGuard
+        active={() => (guest ? true : formState.isDirty) && !leaving.current}
+        message={guest ? m.leaveGuardGuest : undefined}
+      />
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg">
           <form
@@ -608,25 +662,27 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
                 />
               </Group>
 
-              <BranchSelect
-                branches={merchants.data ?? []}
-                value={branchValue}
-                disabled={merchants.isPending}
-                error={errors.merchantIds?.message ?? errors.type?.message}
-                onChange={(next) => {
-                  if (next === 'All') {
-                    setValue('type', 'All', { shouldDirty: true, shouldValidate: formState.isSubmitted });
-                    setValue('merchantIds', [], { shouldDirty: true });
-                  } else {
-                    setValue('type', undefined, { shouldDirty: true });
-                    setValue('merchantIds', next, {
-                      shouldDirty: true,
-                      shouldValidate: formState.isSubmitted,
-                    });
-                    if (next.length > 0 && !allBranchesHint) setAllBranchesHint(true);
-                  }
-                }}
-              />
+              {guest ? null : (
+                <BranchSelect
+                  branches={merchants.data ?? []}
+                  value={branchValue}
+                  disabled={merchants.isPending}
+                  error={errors.merchantIds?.message ?? errors.type?.message}
+                  onChange={(next) => {
+                    if (next === 'All') {
+                      setValue('type', 'All', { shouldDirty: true, shouldValidate: formState.isSubmitted });
+                      setValue('merchantIds', [], { shouldDirty: true });
+                    } else {
+                      setValue('type', undefined, { shouldDirty: true });
+                      setValue('merchantIds', next, {
+                        shouldDirty: true,
+                        shouldValidate: formState.isSubmitted,
+                      });
+                      if (next.length > 0 && !allBranchesHint) setAllBranchesHint(true);
+                    }
+                  }}
+                />
+              )}
 
               <Controller
                 control={control}
@@ -701,17 +757,17 @@ export function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
           fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
           comingSoon={cardNetwork}
           onFigures={handleFigures}
-          nextDisabled={noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
+          nextDisabled={guest ? false : noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
           nextLabel="Next"
           onNext={() => void handleNext()}
-          busy={false}
+          busy={guestSaving}
           status={status}
         />
       </Grid.Col>
 
       <TermsModal
         opened={termsOpened}
-        busy={acceptTerms.isPending}
+        busy={acceptTerms.isPending || guestSaving}
         onAccept={() => void handleAcceptTerms()}
         onCancel={() => setTermsOpened(false)}
       />

@@ -2,11 +2,15 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 
-/**
- * Asks before leaving a form with changes: 'Stay on this page' or 'Leave this page' (spec 1 §2).
- * `active` is asked at the moment of leaving, so a save that navigates can switch it off first.
- */
-export function LeaveGuard({ active }: { active: () => boolean }) {
+export interface LeaveGuardProps {
+  /** Asked at the moment of leaving, so a save that navigates can switch it off first. */
+  active: () => boolean;
+  /** What the modal says; the form's 'Form data will be lost…' unless given (the guest flow's, spec 1 §8). */
+  message?: string;
+}
+
+/** Asks before leaving a form with changes: 'Stay on this page' or 'Leave this page' (spec 1 §2). */
+export function LeaveGuard({ active, message = messages.campaign.leaveGuard }: LeaveGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => active() && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -17,7 +21,7 @@ export function LeaveGuard({ active }: { active: () => boolean }) {
       title="Leave this page?"
       centered
     >
-      <Text mb="lg">{messages.campaign.leaveGuard}</Text>
+      <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={() => blocker.reset?.()}>
           {messages.campaign.stayOnPage}

@@ -1,0 +1,95 @@
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { onboardingCompleteSchema } from '@krowd/domain/onboarding/onboarding.schema';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { useCompleteOnboarding } from '../api/onboarding-calls.ts';
+
+export interface AccountSettingsStepProps {
+  user: SessionUser;
+  /** Back to the Branch step. */
+  onBack: () => void;
+  /** The account is set up: the guest is now a full user with this password. */
+  onCompleted: () => void;
+}
+
+/**
+ * Account Settings (spec 2 §2.11, spec 1 §4): the person's names and contact number, the e-mail
+ * they sign in with (read-only) and a first password. Update Details ends the guest session and
+ * starts a full one.
+ */
+export function AccountSettingsStep({ user, onBack, onCompleted }: AccountSettingsStepProps) {
+  const complete = useCompleteOnboarding();
+  const form = useZodForm(onboardingCompleteSchema, {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phone: user.phone ?? '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const { errors } = form.formState;
+  const { status, onSubmit } = useServerSubmit(form, async (values) => {
+    await complete.mutateAsync(values);
+    onCompleted();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={640}>
+        <Text size="sm" c="dimmed">
+          Check your details and choose a password: you will sign in with your e-mail and this password from
+          now on.
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="First Name"
+            required
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
+          />
+          <TextInput
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
+          />
+          <TextInput
+            label="Contact Number"
+            required
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...form.register('phone')}
+          />
+          <TextInput label="Email" value={user.email} readOnly autoComplete="email" />
+          <PasswordInput
+            label="Password"
+            required
+            autoComplete="new-password"
+            description="8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*."
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm Password"
+            required
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
+        </SimpleGrid>
+        <FormStatus message={status} />
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={complete.isPending}>
+            Back
+          </Button>
+          <Button type="submit" loading={complete.isPending}>
+            Update Details
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

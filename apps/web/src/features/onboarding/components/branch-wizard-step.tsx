@@ -1,0 +1,404 @@
+import {
+  ActionIcon,
+  Alert,
+  Autocomplete,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  branchWizardSchema,
+  contactPhoneMaxLength,
+  type BranchRow,
+  type BranchStatus,
+  type BranchWizardInput,
+  type DirectoryBranch,
+  type MerchantIds,
+} from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
+import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import {
+  useBrandBranches,
+  useCreateDirectoryEntry,
+  useDirectorySearch,
+  useSaveWizardBranches,
+} from '../api/branch-wizard-calls.ts';
+import {
+  emptyWizardRow,
+  listedBranches,
+  rowSnapshot,
+  rowsToSave,
+  wizardMerchantIdErrors,
+  wizardRowOf,
+} from './branch-wizard-rows.ts';
+
+const m = messages.branch;
+
+const statusColours: Record<BranchStatus, string> = {
+  Pending: 'yellow',
+  Approved: 'teal',
+  Active: 'green',
+  Rejected: 'red',
+  Deleted: 'gray',
+  Updated: 'blue',
+};
+
+const wizardFormSchema = z.strictObject({ branches: z.array(branchWizardSchema) });
+type WizardFormInput = z.input<typeof wizardFormSchema>;
+type WizardForm = UseFormReturn<WizardFormInput, unknown, z.output<typeof wizardFormSchema>>;
+
+/** The three merchant IDs (spec 2 §2.4), in the table's order. */
+const merchantIdFields: { key: keyof MerchantIds; label: string }[] = [
+  { key: 'merchantId', label: 'Card network (Visa/MasterCard) ID' },
+  { key: 'amexMerchantID', label: 'Amex ID' },
+  { key: 'zettleMerchantID', label: 'Zettle/Square & others ID' },
+];
+
+/** The plain text columns after the merchant IDs (spec 2 §2.4 wizard columns and §5's wizard fields). */
+const textColumns = [
+  { name: 'tripadvisorUrl', label: 'Tripadvisor Link', width: 200 },
+  { name: 'postcode', label: 'Post Code', width: 110 },
+  { name: 'postalTown', label: 'Postal Town', width: 140 },
+  { name: 'address', label: 'Address', width: 220 },
+  { name: 'contactName', label: 'Contact Name', width: 160 },
+  { name: 'contactPhone', label: 'Contact Phone', width: 140 },
+  { name: 'contactEmail', label: 'Contact Email', width: 210 },
+] as const;
+
+export interface BranchWizardStepProps {
+  brandId: string;
+  /** Back to Payment Details (the Branch step is then no longer passed). */
+  onBack: () => Promise<void>;
+  /** The branches are saved: the step is passed. */
+  onNext: () => Promise<void>;
+}
+
+/**
+ * The Branch step (spec 2 §2.3–2.4 wizard mode, §5): the brand's branches as an editable table,
+ * rows added for new ones (a directory venue or a new name), Back and Next. Next checks every
+ * row has a merchant ID (the Validation Error modal says so before anything is sent), then saves
+ * the new and changed rows in one call.
+ */
+export function BranchWizardStep({ brandId, onBack, onNext }: BranchWizardStepProps) {
+  const branches = useBrandBranches(brandId);
+  if (branches.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading branches" />
+      </Center>
+    );
+  }
+  if (branches.isError) {
+    return (
+      <Alert color="red" title="The branches could not be loaded">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{branches.error.message}</Text>
+          <Button size="xs" variant="light" onClick={() => void branches.refetch()}>
+            Try again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <BranchWizardTable
+      brandId={brandId}
+      loaded={listedBranches(branches.data.data)}
+      onBack={onBack}
+      onNext={onNext}
+    />
+  );
+}
+
+function BranchWizardTable({
+  brandId,
+  loaded,
+  onBack,
+  onNext,
+}: BranchWizardStepProps & { loaded: BranchRow[] }) {
+  const form = useZodForm(wizardFormSchema, {
+    branches: loaded.length > 0 ? loaded.map(wizardRowOf) : [emptyWizardRow(brandId)],
+  });
+  const rows = useFieldArray({ control: form.control, name: 'branches', keyName: 'key' });
+  /** The saved branches as last loaded or saved, so Next sends only what changed. */
+  const saved = useRef(new Map(loaded.map((branch) => [branch._id, rowSnapshot(wizardRowOf(branch))])));
+  const statusOf = new Map(loaded.map((branch) => [branch._id, branch.status]));
+  const [modalErrors, setModalErrors] = useState<string[]>([]);
+  const [status, setStatus] = useState<string | null>(null);
+  const [moving, setMoving] = useState<'back' | 'next' | null>(null);
+  const createEntry = useCreateDirectoryEntry();
+  const saveBranches = useSaveWizardBranches();
+
+  const handleAdd = () =>
+    rows.append(emptyWizardRow(brandId), { focusName: `branches.${rows.fields.length}.name` });
+
+  /** New names get their directory entry (and kmid) first, as the Add New form does (spec 2 §4). */
+  const withKmid = async (row: BranchWizardInput, index: number): Promise<BranchWizardInput> => {
+    if (row._id || row.kmid) return row;
+    const created = await createEntry.mutateAsync({
+      branch_name: row.name ?? '',
+      brand_id: brandId,
+      address: row.address,
+      postcode: row.postcode,
+      city: row.postalTown,
+      entity_url: row.tripadvisorUrl,
+      email: row.contactEmail,
+      phone_no: row.contactPhone as string,
+    });
+    const kmid = created.data[0]?.kmid ?? null;
+    form.setValue(`branches.${index}.kmid`, kmid);
+    return { ...row, kmid };
+  };
+
+  const save = async () => {
+    const values = form.getValues('branches');
+    const indexes = rowsToSave(values, saved.current);
+    if (indexes.length === 0) return;
+    const sent: BranchWizardInput[] = [];
+    for (const index of indexes) sent.push(await withKmid(values[index]!, index));
+    const ids = await saveBranches.mutateAsync(sent);
+    // Saved rows carry their id from now on: a second Next updates them instead of adding again.
+    indexes.forEach((index, position) => {
+      const id = ids[position];
+      if (!id) return;
+      form.setValue(`branches.${index}._id`, id);
+      saved.current.set(id, rowSnapshot(form.getValues(`branches.${index}`)));
+    });
+  };
+
+  const handleNext = async () => {
+    setStatus(null);
+    const problems = wizardMerchantIdErrors(form.getValues('branches'));
+    if (problems.length > 0) {
+      setModalErrors(problems);
+      return;
+    }
+    await form.handleSubmit(async () => {
+      setMoving('next');
+      try {
+        await save();
+        await onNext();
+      } catch (error) {
+        setStatus(serverErrorOf(error));
+      } finally {
+        setMoving(null);
+      }
+    })();
+  };
+
+  const handleBack = async () => {
+    setStatus(null);
+    setMoving('back');
+    try {
+      await onBack();
+    } catch (error) {
+      setStatus(serverErrorOf(error));
+    } finally {
+      setMoving(null);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void handleNext();
+      }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Add the branches where your campaign runs. Each branch needs at least one merchant ID; start typing
+          a name (3 characters or more) to pick it from the directory, or type a new one.
+        </Text>
+        <Table.ScrollContainer minWidth={1900}>
+          <Table withTableBorder verticalSpacing="xs" aria-label="Branches">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={60}>Actions</Table.Th>
+                <Table.Th w={240}>Branch Name</Table.Th>
+                <Table.Th w={220}>Merchant ID</Table.Th>
+                {textColumns.map((column) => (
+                  <Table.Th key={column.name} w={column.width}>
+                    {column.label}
+                  </Table.Th>
+                ))}
+                <Table.Th w={100}>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.fields.map((field, index) => {
+                const id = form.getValues(`branches.${index}._id`);
+                const number = index + 1;
+                return (
+                  <Table.Tr key={field.key} data-testid={`branch-row-${number}`}>
+                    <Table.Td>
+                      {id ? null : (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove row ${number}`}
+                          onClick={() => rows.remove(index)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <BranchNameCell form={form} index={index} locked={Boolean(id)} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        {merchantIdFields.map(({ key, label }) => (
+                          <TextInput
+                            key={key}
+                            size="xs"
+                            placeholder={label}
+                            aria-label={`${label}, row ${number}`}
+                            maxLength={50}
+                            {...form.register(`branches.${index}.merchantIds.${key}`)}
+                          />
+                        ))}
+                      </Stack>
+                    </Table.Td>
+                    {textColumns.map((column) => (
+                      <Table.Td key={column.name}>
+                        <TextInput
+                          size="xs"
+                          aria-label={`${column.label}, row ${number}`}
+                          type={
+                            column.name === 'contactEmail'
+                              ? 'email'
+                              : column.name === 'contactPhone'
+                                ? 'tel'
+                                : 'text'
+                          }
+                          maxLength={column.name === 'contactPhone' ? contactPhoneMaxLength : undefined}
+                          error={form.formState.errors.branches?.[index]?.[column.name]?.message}
+                          {...form.register(`branches.${index}.${column.name}`)}
+                        />
+                      </Table.Td>
+                    ))}
+                    <Table.Td>
+                      {id ? (
+                        <Badge variant="light" tt="none" color={statusColours[statusOf.get(id) ?? 'Pending']}>
+                          {statusOf.get(id) ?? 'Pending'}
+                        </Badge>
+                      ) : (
+                        <Badge variant="light" tt="none" color="gray">
+                          New
+                        </Badge>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {rows.fields.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center">
+            {messages.common.noDataFound}
+          </Text>
+        ) : null}
+        <Group>
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={handleAdd}>
+            Add Branch
+          </Button>
+        </Group>
+        <FormStatus message={status} />
+        <Group justify="space-between">
+          <Button variant="default" onClick={() => void handleBack()} loading={moving === 'back'}>
+            Back
+          </Button>
+          <Button type="submit" loading={moving === 'next'} disabled={moving === 'back'}>
+            Next
+          </Button>
+        </Group>
+      </Stack>
+      <ValidationErrorModal errors={modalErrors} onClose={() => setModalErrors([])} />
+    </form>
+  );
+}
+
+/**
+ * The branch name: a directory search from 3 typed characters; a hit fills the row (the phone
+ * without spaces), another name is a new branch (spec 2 §4). Locked once the branch is saved.
+ */
+function BranchNameCell({ form, index, locked }: { form: WizardForm; index: number; locked: boolean }) {
+  const label = `Branch Name, row ${index + 1}`;
+  const name = form.watch(`branches.${index}.name`) ?? '';
+  const [searchText] = useDebouncedValue(locked ? '' : name, 300);
+  const directory = useDirectorySearch(searchText);
+  const hits = directory.data?.data ?? [];
+  const error = form.formState.errors.branches?.[index]?.name?.message;
+
+  const handlePick = (hit: DirectoryBranch) => {
+    const fill = { shouldValidate: true, shouldDirty: true } as const;
+    const at = `branches.${index}` as const;
+    form.setValue(`${at}.kmid`, hit.kmid);
+    form.setValue(`${at}.name`, hit.merchant_name, fill);
+    form.setValue(`${at}.address`, hit.address ?? '', fill);
+    form.setValue(`${at}.postcode`, hit.postcode ?? '', fill);
+    form.setValue(`${at}.postalTown`, hit.city ?? '', fill);
+    form.setValue(`${at}.contactEmail`, hit.email ?? '', fill);
+    form.setValue(`${at}.contactPhone`, (hit.phone_no ?? '').replace(/\s+/g, ''), fill);
+    form.setValue(`${at}.tripadvisorUrl`, hit.entity_url ?? '', fill);
+  };
+
+  if (locked) {
+    return <TextInput size="xs" aria-label={label} value={name} disabled />;
+  }
+  return (
+    <Controller
+      control={form.control}
+      name={`branches.${index}.name`}
+      render={({ field }) => (
+        <Autocomplete
+          size="xs"
+          aria-label={label}
+          placeholder={m.directoryPlaceholder}
+          value={field.value ?? ''}
+          onChange={(value) => {
+            field.onChange(value);
+            // Typing another name makes it a new branch, with no directory venue yet.
+            form.setValue(`branches.${index}.kmid`, null);
+          }}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          data={hits.map((hit) => ({ value: hit.kmid, label: hit.merchant_name }))}
+          filter={({ options }) => options}
+          renderOption={({ option }) => {
+            const hit = hits.find((candidate) => candidate.kmid === option.value);
+            return (
+              <div>
+                <Text size="sm">{hit?.merchant_name}</Text>
+                <Text size="xs" c="dimmed">
+                  {[hit?.address, hit?.postcode].filter(Boolean).join(', ')}
+                </Text>
+              </div>
+            );
+          }}
+          onOptionSubmit={(kmid) => {
+            const hit = hits.find((candidate) => candidate.kmid === kmid);
+            if (hit) handlePick(hit);
+          }}
+          error={error}
+        />
+      )}
+    />
+  );
+}

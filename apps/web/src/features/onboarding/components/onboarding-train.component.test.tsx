@@ -1,0 +1,186 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { sessionUserFixture } from '@/test/session-user';
+import { OnboardingTrain } from './onboarding-train.tsx';
+
+const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
+const newBranchId = 'd0d0d0d0-0000-4000-8000-000000000009';
+
+const guest = (flags: Partial<SessionUser>) =>
+  sessionUserFixture({
+    role: 'companyAdmin',
+    brandId,
+    guestUser: true,
+    guestUserFlag: true,
+    proceesCompleted: false,
+    stepOne: true,
+    step: 'campaign',
+    ...flags,
+  });
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers the train's calls as the API would, and keeps what was sent. */
+function stubApi(user: SessionUser) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      sent.push({ method, path: url.pathname, body });
+      switch (`${method} ${url.pathname}`) {
+        case 'GET /api/merchants':
+          return Response.json({ data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } });
+        case 'GET /api/branchDirectory':
+          return Response.json({ respCode: 200, data: [] });
+        case 'POST /api/branchDirectory':
+          return Response.json(
+            { respCode: 200, data: [{ merchant_name: 'Guest Bistro Soho', kmid: 'KM-NEW' }] },
+            { status: 201 },
+          );
+        case 'POST /api/merchants/createMultiple':
+          return Response.json({
+            respCode: 200,
+            respMessage: 'Saved',
+            details: { branch: [{ updateOne: { filter: { _id: newBranchId } } }] },
+          });
+        case 'PUT /api/users/onboarding/progress':
+          return Response.json({ respCode: 205, details: { ...user, ...(body as object) } });
+        default:
+          return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+      }
+    }),
+  );
+  return sent;
+}
+
+function renderTrain(user: SessionUser) {
+  const onBackToCampaign = vi.fn();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <Notifications />
+        <MemoryRouter>
+          <OnboardingTrain
+            user={user}
+            onBackToCampaign={onBackToCampaign}
+            paymentStep={({ onBack }) => (
+              <button type="button" onClick={onBack}>
+                Payment panel
+              </button>
+            )}
+          />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+  return { onBackToCampaign };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the onboarding train', () => {
+  it('shows the four steps and opens at Payment Details after the campaign', async () => {
+    stubApi(guest({}));
+    const { onBackToCampaign } = renderTrain(guest({}));
+    for (const label of ['Create Campaign', 'Payment Details', 'Branch', 'Account Settings']) {
+      expect(screen.getByText(label)).toBeTruthy();
+    }
+    await userEvent.click(
+      within(screen.getByRole('region', { name: 'Payment Details' })).getByRole('button'),
+    );
+    expect(onBackToCampaign).toHaveBeenCalled();
+  });
+
+  it('resumes at Account Settings when the payment and branch steps were passed', () => {
+    const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
+    stubApi(user);
+    renderTrain(user);
+    const step = screen.getByRole('region', { name: 'Account Settings' });
+    expect(within(step).getByRole('button', { name: 'Update Details' })).toBeTruthy();
+    expect((within(step).getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('refuses Branch Next with the Validation Error modal while a row has no merchant ID, sending nothing', async () => {
+    const user = guest({ stepTwo: true, step: 'payment' });
+    const sent = stubApi(user);
+    renderTrain(user);
+    const step = await screen.findByRole('region', { name: 'Branch' });
+    await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
+    await userEvent.click(within(step).getByRole('button', { name: 'Next' }));
+    const modal = await screen.findByRole('dialog', { name: 'Validation Error' });
+    expect(within(modal).getByText(messages.onboarding.merchantIdRequired)).toBeTruthy();
+    expect(sent.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
+  it('saves a valid new branch, records the step passed and moves on to Account Settings', async () => {
+    const user = guest({ stepTwo: true, step: 'payment' });
+    const sent = stubApi(user);
+    renderTrain(user);
+    await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
+    await userEvent.type(
+      screen.getByLabelText('Branch Name, row 1', { selector: 'input' }),
+      'Guest Bistro Soho',
+    );
+    await userEvent.type(screen.getByLabelText('Card network (Visa/MasterCard) ID, row 1'), '4000123');
+    await userEvent.type(screen.getByLabelText('Post Code, row 1'), 'W1D 3RB');
+    await userEvent.type(screen.getByLabelText('Contact Phone, row 1'), '02079460000');
+    await userEvent.type(screen.getByLabelText('Contact Email, row 1'), 'soho@guest.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await screen.findByRole('region', { name: 'Account Settings' });
+    const saves = sent.filter((call) => call.method !== 'GET');
+    expect(saves.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/branchDirectory',
+      'POST /api/merchants/createMultiple',
+      'PUT /api/users/onboarding/progress',
+    ]);
+    expect(saves[1]!.body).toEqual([
+      expect.objectContaining({
+        brandId,
+        name: 'Guest Bistro Soho',
+        kmid: 'KM-NEW',
+        postcode: 'W1D 3RB',
+        merchantIds: { merchantId: '4000123', amexMerchantID: '', zettleMerchantID: '' },
+      }),
+    ]);
+    expect(saves[2]!.body).toEqual({ step: 'branch', stepThree: true });
+  });
+
+  it('adds rows and removes unsaved ones', async () => {
+    const user = guest({ stepTwo: true, step: 'payment' });
+    stubApi(user);
+    renderTrain(user);
+    await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
+    expect(screen.getByLabelText('Branch Name, row 2', { selector: 'input' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove row 2' }));
+    expect(screen.queryByLabelText('Branch Name, row 2', { selector: 'input' })).toBeNull();
+  });
+
+  it('goes Back from Branch to Payment Details, clearing the branch step', async () => {
+    const user = guest({ stepTwo: true, step: 'payment' });
+    const sent = stubApi(user);
+    renderTrain(user);
+    await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('region', { name: 'Payment Details' });
+    await waitFor(() =>
+      expect(sent.find((call) => call.method === 'PUT')?.body).toEqual({ step: 'branch', stepThree: false }),
+    );
+  });
+});
