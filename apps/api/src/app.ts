@@ -43,6 +43,16 @@ import { createReportingRepository } from './modules/reporting/reporting.reposit
 import { createExportRepository } from './modules/reporting/export.repository.ts';
 import { exportRoutes } from './modules/reporting/export.routes.ts';
 import { createExportService, exportJob, exportPurgeJob } from './modules/reporting/export.service.ts';
+import { createGoCardlessProvider } from './modules/payments/gocardless-provider.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import {
+  collectInvoiceJob,
+  collectInvoicePayloadSchema,
+  createPaymentsService,
+} from './modules/payments/payments.service.ts';
+import { createTestProvider, type TestProvider } from './modules/payments/test-provider.ts';
 import { createOverviewRepository } from './modules/overview/overview.repository.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
@@ -136,7 +146,44 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     const created = await campaigns.createChildCampaigns();
     if (created > 0) app.log.info({ created }, 'child campaigns created');
   });
-  const invoiceRun = createInvoiceRun({ db, timeZone: config.timezone, clock });
+  // The direct-debit provider, chosen once: GoCardless with its token, else the built-in test mode,
+  // whose webhooks go through our own webhook route like GoCardless's.
+  const testProvider: TestProvider | null = config.gocardless
+    ? null
+    : createTestProvider({
+        db,
+        publicUrl: config.publicUrl,
+        clock,
+        deliver: async (body, signature) => {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/payments/webhooks/test',
+            headers: { 'content-type': 'application/json', 'webhook-signature': signature },
+            payload: body,
+          });
+          if (response.statusCode !== 200) {
+            throw new Error(`test provider webhook answered ${response.statusCode}: ${response.body}`);
+          }
+        },
+      });
+  const paymentProvider: PaymentProvider = config.gocardless
+    ? createGoCardlessProvider(config.gocardless)
+    : (testProvider as TestProvider);
+  const payments = createPaymentsService({
+    db,
+    payments: createPaymentsRepository(db),
+    brands,
+    settings,
+    provider: paymentProvider,
+    testProvider,
+    publicUrl: config.publicUrl,
+    clock,
+    logger: app.log,
+  });
+  jobs.handle(collectInvoiceJob, (payload) =>
+    payments.collectInvoice(collectInvoicePayloadSchema.parse(payload).invoiceId),
+  );
+  const invoiceRun = createInvoiceRun({ db, jobs, timeZone: config.timezone, clock });
   jobs.handle(invoiceRunJob, async () => {
     const invoices = await invoiceRun.run();
     if (invoices.length > 0) app.log.info({ invoices: invoices.length }, 'invoices created');
@@ -236,6 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         await dashboardExports.purge();
       });
       await api.register(exportRoutes, { service: dashboardExports });
+      await api.register(paymentsRoutes, { service: payments });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -48,6 +48,11 @@ const configSchema = z.object({
   /** Load the demo accounts and data into an empty database (never when NODE_ENV=production). */
   DEMO_DATA: booleanFlag.default(true),
   WEB_DIST_DIR: z.string().optional(),
+  /** A GoCardless access token switches direct debit from the built-in test mode to GoCardless. */
+  GOCARDLESS_ACCESS_TOKEN: z.string().min(10).optional(),
+  GOCARDLESS_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The webhook endpoint's secret from the GoCardless dashboard: required with the token. */
+  GOCARDLESS_WEBHOOK_SECRET: z.string().min(10).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -65,6 +70,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Intl.DateTimeFormat('en-GB', { timeZone: c.TIMEZONE });
   } catch {
     throw new Error(`Invalid settings:\n  TIMEZONE: unknown timezone ${c.TIMEZONE}`);
+  }
+  if (c.GOCARDLESS_ACCESS_TOKEN && !c.GOCARDLESS_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid settings:\n  GOCARDLESS_WEBHOOK_SECRET: required when GOCARDLESS_ACCESS_TOKEN is set (the webhook endpoint secret from the GoCardless dashboard)',
+    );
   }
   return {
     env: c.NODE_ENV,
@@ -93,5 +103,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timezone: c.TIMEZONE,
     demoData: c.DEMO_DATA && c.NODE_ENV !== 'production',
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : undefined,
+    /** GoCardless when its token is set; otherwise the built-in test provider. */
+    gocardless:
+      c.GOCARDLESS_ACCESS_TOKEN && c.GOCARDLESS_WEBHOOK_SECRET
+        ? {
+            accessToken: c.GOCARDLESS_ACCESS_TOKEN,
+            environment: c.GOCARDLESS_ENVIRONMENT,
+            webhookSecret: c.GOCARDLESS_WEBHOOK_SECRET,
+          }
+        : undefined,
   };
 }

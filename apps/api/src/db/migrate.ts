@@ -19,6 +19,7 @@ import * as reportingReadIndexes from './migrations/0017-reporting-read-indexes.
 import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
 import * as transactionsIngestionSpeed from './migrations/0019-transactions-ingestion-speed.ts';
 import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.ts';
+import * as payments from './migrations/0021-payments.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0018-reporting-card-lists': reportingCardLists,
   '0019-transactions-ingestion-speed': transactionsIngestionSpeed,
   '0020-ingestion-card-numbers': ingestionCardNumbers,
+  '0021-payments': payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,6 +2,12 @@ import type { ColumnType, Generated } from 'kysely';
 import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
 import type { CollectionMethod, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import type {
+  CollectionStatus,
+  MandateReturnTarget,
+  MandateStatus,
+  PaymentProviderName,
+} from '@krowd/domain/payment/payment.schema';
 
 /** Table types for Kysely, kept beside the migrations that create them. */
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -498,6 +504,102 @@ export interface DashboardExportPartsTable {
   content: Uint8Array;
 }
 
+/** Direct-debit mandates, one a setup started (migration 0021). */
+export interface PaymentMandatesTable {
+  id: Generated<string>;
+  brand_id: string;
+  provider: PaymentProviderName;
+  status: ColumnType<MandateStatus, MandateStatus | undefined, MandateStatus>;
+  /** The provider's hosted-page id (a GoCardless redirect flow). */
+  flow_id: string;
+  /** The random value the setup is completed with; never leaves the server. */
+  session_token: string;
+  return_to: MandateReturnTarget;
+  provider_mandate_id: string | null;
+  provider_customer_id: string | null;
+  account_holder_name: string | null;
+  account_number_ending: string | null;
+  bank_name: string | null;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** The payment collected for a direct-debit invoice. */
+export interface PaymentCollectionsTable {
+  id: Generated<string>;
+  invoice_id: string;
+  brand_id: string;
+  mandate_id: string;
+  provider: PaymentProviderName;
+  provider_payment_id: string;
+  amount_pence: number;
+  status: CollectionStatus;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type PaymentEventOutcome = 'applied' | 'unchanged' | 'ignored';
+
+/** Every webhook event received, once (the replay key is provider + provider_event_id). */
+export interface PaymentEventsTable {
+  id: Generated<string>;
+  provider: PaymentProviderName;
+  provider_event_id: string;
+  resource_type: string;
+  action: string;
+  resource_id: string | null;
+  payload: ColumnType<unknown, string, string>;
+  received_at: CreatedAt;
+  outcome: PaymentEventOutcome;
+}
+
+export type TestProviderFlowStatus = 'open' | 'confirmed' | 'completed';
+
+/** The built-in test provider's hosted-page flows and the mandates they made. */
+export interface TestProviderFlowsTable {
+  flow_id: string;
+  session_token: string;
+  brand_name: string;
+  description: string;
+  success_redirect_url: string;
+  status: ColumnType<TestProviderFlowStatus, TestProviderFlowStatus | undefined, TestProviderFlowStatus>;
+  account_holder_name: string | null;
+  account_number_ending: string | null;
+  bank_name: string | null;
+  mandate_id: string | null;
+  customer_id: string | null;
+  mandate_status: string | null;
+  created_at: CreatedAt;
+  expires_at: Date;
+}
+
+export interface TestProviderPaymentsTable {
+  payment_id: string;
+  idempotency_key: string;
+  mandate_id: string;
+  amount_pence: number;
+  currency: string;
+  description: string;
+  invoice_id: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+/** Events the test provider has made and not yet delivered to the webhook route. */
+export interface TestProviderOutboxTable {
+  event_id: string;
+  event: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  delivered_at: Date | null;
+}
+
+export interface TestProviderSecretsTable {
+  name: string;
+  secret: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
@@ -534,4 +636,11 @@ export interface DB {
   campaign_overview_overrides: CampaignOverviewOverridesTable;
   dashboard_exports: DashboardExportsTable;
   dashboard_export_parts: DashboardExportPartsTable;
+  payment_mandates: PaymentMandatesTable;
+  payment_collections: PaymentCollectionsTable;
+  payment_events: PaymentEventsTable;
+  test_provider_flows: TestProviderFlowsTable;
+  test_provider_payments: TestProviderPaymentsTable;
+  test_provider_outbox: TestProviderOutboxTable;
+  test_provider_secrets: TestProviderSecretsTable;
 }

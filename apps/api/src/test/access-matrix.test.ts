@@ -735,6 +735,81 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/settings/setLanguage?lang=en' }),
   },
+  'GET /api/settings/getGoCardLessData': {
+    access: 'payments.manage',
+    reached: 200,
+    request: () => ({ url: '/api/settings/getGoCardLessData' }),
+  },
+  'GET /api/payments/mandate': {
+    access: 'payments.manage',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/payments/mandate?brandId=${ownBrand(caller, ids)}` }),
+  },
+  'POST /api/payments/mandate': {
+    access: 'payments.manage',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/payments/mandate',
+      body: { brandId: ownBrand(caller, ids), returnTo: 'payments' },
+    }),
+  },
+  'POST /api/payments/mandate/complete': {
+    access: 'payments.manage',
+    reached: 404,
+    reachedMessage: messages.common.notFound,
+    request: () => ({
+      method: 'POST',
+      url: '/api/payments/mandate/complete',
+      body: { redirect_flow_id: 'RE0000NOSUCHFLOW' },
+    }),
+  },
+  'DELETE /api/payments/mandate': {
+    access: 'payments.manage',
+    reached: 404,
+    reachedMessage: messages.payment.noMandateToCancel,
+    request: ({ caller, ids }) => ({
+      method: 'DELETE',
+      url: `/api/payments/mandate?brandId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'POST /api/payments/webhooks/:provider': {
+    access: 'public',
+    reached: 498,
+    reachedMessage: messages.payment.invalidSignature,
+    request: () => ({
+      method: 'POST',
+      url: '/api/payments/webhooks/test',
+      headers: { 'content-type': 'application/json', 'webhook-signature': '00' },
+      body: JSON.stringify({ events: [] }),
+    }),
+  },
+  'GET /api/payments/test-provider/flows/:flowId': {
+    access: 'public',
+    reached: 404,
+    reachedMessage: messages.payment.flowUnavailable,
+    request: () => ({ url: '/api/payments/test-provider/flows/RE0000NOSUCHFLOW' }),
+  },
+  'POST /api/payments/test-provider/flows/:flowId/confirm': {
+    access: 'public',
+    reached: 404,
+    reachedMessage: messages.payment.flowUnavailable,
+    request: () => ({
+      method: 'POST',
+      url: '/api/payments/test-provider/flows/RE0000NOSUCHFLOW/confirm',
+      body: { accountHolderName: 'Matrix Payer', sortCode: '12-34-56', accountNumber: '12345678' },
+    }),
+  },
+  'POST /api/payments/test-provider/simulate': {
+    access: 'payments.simulate',
+    reached: 404,
+    reachedMessage: messages.payment.noMandate,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/payments/test-provider/simulate',
+      body: { scenario: 'mandate_activated', brandId: ownBrand(caller, ids) },
+    }),
+  },
   'GET /api/mail/outbox': {
     access: 'outbox.read',
     reached: 200,

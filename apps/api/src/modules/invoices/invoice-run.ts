@@ -3,6 +3,7 @@ import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { invoiceFigures, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
+import { collectInvoiceJob } from '../payments/payments.service.ts';
 import { invoiceRunQueries as queries } from './invoices.repository.ts';
 
 /**
@@ -17,9 +18,10 @@ import { invoiceRunQueries as queries } from './invoices.repository.ts';
  * figures from exactly those links and its document reference. A month whose net is not positive
  * gets nothing and is looked at again by the next run. Running twice creates nothing new.
  *
- * Mandates: no mandate store exists yet (the payments module is not built), so every brand pays
- * by hand: collection 'manual', the 1% charge, status 'Unpaid'. When mandates are stored, the
- * `hasMandate` below is where they are read.
+ * Mandates (issue 14): a brand whose direct-debit mandate is active when its invoice is made is
+ * collected: collection 'direct_debit', no 1% charge, status 'Pending', and in the same transaction
+ * the job that asks the provider for the payment (payments.service.ts `collectInvoice`). Any other
+ * brand pays by hand: collection 'manual', the 1% charge, status 'Unpaid'.
  */
 
 export const invoiceRunJob = 'invoices.run';
@@ -32,19 +34,22 @@ export interface CreatedInvoice {
   amountPence: number;
 }
 
-export function createInvoiceRun(deps: { db: Kysely<DB>; timeZone: string; clock: () => Date }) {
-  const { db, timeZone, clock } = deps;
-
-  /** No brand has a direct-debit mandate until the payments module stores them (see above). */
-  const hasMandate = async (_brandId: string) => false;
+export function createInvoiceRun(deps: {
+  db: Kysely<DB>;
+  /** Where direct-debit collections are queued; a run without one (demo data) invoices no mandate. */
+  jobs?: JobQueue;
+  timeZone: string;
+  clock: () => Date;
+}) {
+  const { db, jobs, timeZone, clock } = deps;
 
   /** One brand's month, in its own transaction; null when it needs no invoice (now). */
   async function invoiceMonth(brandId: string, monthStart: string, today: string) {
     const [year, month] = monthStart.split('-').map(Number) as [number, number];
-    const mandate = await hasMandate(brandId);
     return db.transaction().execute(async (trx): Promise<CreatedInvoice | null> => {
       await queries.lock(trx);
       if (await queries.invoiceExists(trx, brandId, year, month)) return null;
+      const mandate = jobs !== undefined && (await queries.hasActiveMandate(trx, brandId));
       const expected = await queries.monthSums(trx, brandId, monthStart);
       const preview = invoiceFigures({ ...expected, hasMandate: mandate, issuedOn: today });
       // Nothing to collect: no invoice, so no invoice number is drawn.
@@ -63,6 +68,9 @@ export function createInvoiceRun(deps: { db: Kysely<DB>; timeZone: string; clock
         throw new Error(`invoice run: ${brandId} ${monthStart} netted to nothing while invoicing`);
       }
       await queries.completeInvoice(trx, invoice.id, figures);
+      if (figures.collectionMethod === 'direct_debit') {
+        await jobs?.enqueue(collectInvoiceJob, { invoiceId: invoice.id }, { trx });
+      }
       return {
         brandId,
         year,

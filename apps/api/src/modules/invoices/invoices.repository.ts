@@ -248,6 +248,17 @@ export const invoiceRunQueries = {
     await sql`SELECT pg_advisory_xact_lock(${invoiceRunLockKey}::bigint)`.execute(trx);
   },
 
+  /** Whether the brand's direct-debit mandate is active now (issue 14): its invoice is collected. */
+  async hasActiveMandate(trx: Transaction<DB>, brandId: string) {
+    const row = await trx
+      .selectFrom('payment_mandates')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   invoiceExists(trx: Transaction<DB>, brandId: string, year: number, month: number) {
     return trx
       .selectFrom('invoices')

@@ -1,0 +1,264 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paymentStatuses } from '@krowd/domain/invoice/invoice.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  completeMandateSchema,
+  directDebitSettingsSchema,
+  mandateBrandQuerySchema,
+  mandateSchema,
+  paymentProviders,
+  startMandateSchema,
+  testBankDetailsSchema,
+} from '@krowd/domain/payment/payment.schema';
+import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { badRequest } from '../../http/errors.ts';
+import { callerOf } from '../../plugins/access.ts';
+import type { PaymentsService } from './payments.service.ts';
+import type { TestScenario } from './test-provider.ts';
+
+const m = messages.payment;
+
+/** A provider's webhook is a few events; anything much larger is not one. */
+const webhookBodyLimit = 1024 * 1024;
+
+/** The status GoCardless's and our own webhook refusal answers: an invalid token/signature. */
+const invalidSignatureStatus = 498;
+
+const flowParamsSchema = z.strictObject({
+  flowId: z
+    .string()
+    .trim()
+    .min(4, m.flowUnavailable)
+    .max(100, m.flowUnavailable)
+    .regex(/^[A-Za-z0-9_-]+$/, m.flowUnavailable),
+});
+
+const testScenarios = [
+  'mandate_activated',
+  'mandate_failed',
+  'mandate_cancelled',
+  'payment_confirmed',
+  'payment_paid_out',
+  'payment_failed',
+] as const satisfies readonly TestScenario[];
+
+/** The test provider's simulator: mandate scenarios act on a brand's mandate, payment ones on an invoice's payment. */
+export const simulateSchema = z.strictObject({
+  scenario: z.enum(testScenarios),
+  brandId: z.uuid('Invalid brand').optional(),
+  invoiceId: z.uuid('Invalid invoice').optional(),
+});
+
+const testFlowSchema = z.object({
+  brandName: z.string(),
+  description: z.string(),
+  status: z.enum(['open', 'confirmed', 'completed', 'expired']),
+  testMode: z.literal(true),
+});
+
+const simulatedSchema = z.object({
+  event: z
+    .object({
+      id: z.string(),
+      resourceType: z.string(),
+      action: z.string(),
+      outcome: z.enum(['applied', 'unchanged', 'ignored']),
+    })
+    .nullable(),
+  mandate: mandateSchema.nullable(),
+  invoice: z.object({ _id: z.string(), paymentStatus: z.enum(paymentStatuses) }).nullable(),
+});
+
+/**
+ * Direct debit (spec 2 §2.10, §7 'Create mandate', 'Settings'; brief §4): the direct-debit
+ * settings, a brand's mandate (see, set up, complete, cancel), the providers' webhook, and the
+ * built-in test provider's hosted page and simulator (404 when GoCardless runs).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/settings/getGoCardLessData',
+    {
+      config: { access: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Which direct-debit provider runs (test mode, GoCardless sandbox or live) and the auto-debit setting',
+        response: { 200: successSchema({ details: directDebitSettingsSchema }), ...errorResponses },
+      },
+    },
+    async () => ({ respCode: respCodes.ok, details: await service.directDebitSettings() }),
+  );
+
+  app.get(
+    '/payments/mandate',
+    {
+      config: { access: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary: "A brand's mandate: the live one, else its newest setup; null when it has none",
+        querystring: mandateBrandQuerySchema,
+        response: { 200: successSchema({ mandate: mandateSchema.nullable() }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      mandate: await service.currentMandate(callerOf(request), request.query.brandId),
+    }),
+  );
+
+  app.post(
+    '/payments/mandate',
+    {
+      config: { access: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary: "Starts a mandate setup; the payer is sent to the provider's page at redirectUrl",
+        body: startMandateSchema,
+        response: {
+          200: successSchema({ flowId: z.string(), redirectUrl: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.startMandate(callerOf(request), request.body)),
+    }),
+  );
+
+  app.post(
+    '/payments/mandate/complete',
+    {
+      config: { access: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Completes the setup the payer came back from (redirect_flow_id): the mandate is pending',
+        body: completeMandateSchema,
+        response: { 200: successSchema({ mandate: mandateSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      respMessage: m.validated,
+      mandate: await service.completeMandate(callerOf(request), request.body.redirect_flow_id),
+    }),
+  );
+
+  app.delete(
+    '/payments/mandate',
+    {
+      config: { access: 'payments.manage' },
+      schema: {
+        tags: ['payments'],
+        summary: "Cancels the brand's live mandate with the provider",
+        querystring: mandateBrandQuerySchema,
+        response: { 206: successSchema({}), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.cancelMandate(callerOf(request), request.query.brandId);
+      return reply
+        .code(respCodes.deleted)
+        .send({ respCode: respCodes.deleted, respMessage: m.mandateCancelled });
+    },
+  );
+
+  // The raw body is signed: this route alone keeps it as bytes (size-limited) instead of JSON.
+  await app.register(async (instance) => {
+    const webhooks = instance.withTypeProvider<ZodTypeProvider>();
+    webhooks.removeContentTypeParser('application/json');
+    webhooks.addContentTypeParser(
+      'application/json',
+      { parseAs: 'buffer', bodyLimit: webhookBodyLimit },
+      (_request, body, done) => done(null, body),
+    );
+    webhooks.post(
+      '/payments/webhooks/:provider',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['payments'],
+          summary:
+            "A provider's signed webhook (Webhook-Signature: HMAC-SHA256 hex of the body); 498 when the signature is not valid",
+          params: z.strictObject({ provider: z.enum(paymentProviders) }),
+          headers: z.object({ 'webhook-signature': z.string().max(200).optional() }),
+          response: {
+            200: successSchema({}),
+            [invalidSignatureStatus]: errorBodySchema,
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!Buffer.isBuffer(request.body)) throw badRequest(messages.common.invalidRequest);
+        const accepted = await service.receiveWebhook(
+          request.params.provider,
+          request.body,
+          request.headers['webhook-signature'],
+        );
+        if (!accepted) return reply.code(invalidSignatureStatus).send({ errorMessage: m.invalidSignature });
+        return { respCode: respCodes.ok };
+      },
+    );
+  });
+
+  app.get(
+    '/payments/test-provider/flows/:flowId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary: "The test provider's hosted page: the setup a payer is on (the flow id is unguessable)",
+        params: flowParamsSchema,
+        response: { 200: successSchema(testFlowSchema.shape), ...errorResponses },
+      },
+    },
+    async (request) => ({ respCode: respCodes.ok, ...(await service.testFlow(request.params.flowId)) }),
+  );
+
+  app.post(
+    '/payments/test-provider/flows/:flowId/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The payer's bank details on the test provider's page; answers where to go next. 409 once confirmed, 410 after 24 hours",
+        params: flowParamsSchema,
+        body: testBankDetailsSchema,
+        response: {
+          200: successSchema({ redirectUrl: z.string() }),
+          410: errorBodySchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      redirectUrl: await service.confirmTestFlow(request.params.flowId, request.body),
+    }),
+  );
+
+  app.post(
+    '/payments/test-provider/simulate',
+    {
+      config: { access: 'payments.simulate' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "Test mode: the bank acts on a brand's mandate or an invoice's payment, and the signed event goes through the webhook",
+        body: simulateSchema,
+        response: { 200: successSchema(simulatedSchema.shape), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      respMessage: m.simulated,
+      ...(await service.simulate(callerOf(request), request.body)),
+    }),
+  );
+};
