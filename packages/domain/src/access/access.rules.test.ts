@@ -324,7 +324,7 @@ describe('can', () => {
     ),
     'outbox.read': ['systemadmin'],
     'branches.read': signedIn,
-    'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin'],
+    'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'branches.review': ['systemadmin', 'bank'],
     'distributors.read': signedIn,
     'groupBrands.read': signedIn,
@@ -350,6 +350,9 @@ describe('can', () => {
     'overview.manage': ['systemadmin'],
     'overview.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'overview.edit': ['systemadmin'],
+    'onboarding.progress': ['guest'],
+    'payments.manage': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
+    'payments.simulate': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest', 'systemadmin'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',
