@@ -70,6 +70,9 @@ import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -221,6 +224,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       const directory = createBranchDirectoryRepository(db);
       const branchesService = createBranchesService({ db, branches, directory, brands, clock });
       await api.register(branchesRoutes, { branches, brands, service: branchesService });
+      const onboarding = createOnboardingService({
+        db,
+        users,
+        sessions: createAuthRepository(db),
+        auth,
+        campaigns,
+        branches,
+        settings,
+        onboarding: createOnboardingRepository(db),
+        clock,
+      });
+      await api.register(onboardingRoutes, { onboarding, config });
       await api.register(distributorsRoutes, { distributors: createDistributorsRepository(db), brands });
       await api.register(banksRoutes, { banks: createBanksService({ banks: createBanksRepository(db) }) });
       await api.register(settingsRoutes, { settings, config });

@@ -336,6 +336,54 @@ const matrix: Record<string, RouteCase> = {
       url: `/api/users/${await matrixUser(testApp, caller)}`,
     }),
   },
+  'PUT /api/users/onboarding/campaign': {
+    access: 'onboarding.progress',
+    reached: 200,
+    request: ({ testApp, caller, ids }) => ({
+      method: 'PUT',
+      url: '/api/users/onboarding/campaign',
+      body: {
+        stepOneData: campaignBody(ownBrand(caller, ids), monthFromNow(testApp, 1)),
+        isTAndCAccepted: true,
+      },
+    }),
+  },
+  'PUT /api/users/onboarding/progress': {
+    access: 'onboarding.progress',
+    reached: 200,
+    // Direct debit skipped (the setting is not Mandatory) once the guest's campaign is saved.
+    request: async ({ testApp, caller }) => {
+      if (caller.session?.details.guestUser) {
+        await testApp.db
+          .updateTable('users')
+          .set({ step_one: true })
+          .where('id', '=', caller.session.details._id)
+          .execute();
+      }
+      return {
+        method: 'PUT',
+        url: '/api/users/onboarding/progress',
+        body: { step: 'payment', stepTwo: true },
+      };
+    },
+  },
+  'POST /api/users/onboarding/complete': {
+    access: 'onboarding.progress',
+    // The Branch step is not passed: the handler refuses, and the guest stays a guest for the other rows.
+    reached: 409,
+    reachedMessage: messages.onboarding.stepsIncomplete,
+    request: () => ({
+      method: 'POST',
+      url: '/api/users/onboarding/complete',
+      body: {
+        firstName: 'Matrix',
+        lastName: 'Guest',
+        phone: '07700900000',
+        newPassword: 'Matrix!Pass1',
+        confirmPassword: 'Matrix!Pass1',
+      },
+    }),
+  },
   'GET /api/brands/getBrandList': {
     access: 'brands.read',
     reached: 200,

@@ -105,13 +105,15 @@ describe('POST /api/auth/forgotPassword', () => {
     expect(await outboxCount()).toBe(before);
   });
 
-  it('mails nothing to the guest, who has no password to recover', async () => {
-    const before = await outboxCount();
-
+  it('mails the guest, who has no password to recover, a guest link instead of a recovery link', async () => {
     const response = await forgot('guest@demo.test');
 
     expect(response.statusCode).toBe(200);
-    expect(await outboxCount()).toBe(before);
+    const mails = await outboxFor('guest@demo.test');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ subject: messages.mail.guestResumeSubject, status: 'stored' });
+    expect(mails[0]?.text_body).toMatch(/http:\/\/localhost:3000\/guestuser\/[A-Za-z0-9_-]{40,}/);
+    expect(mails[0]?.text_body).not.toContain('/changerecoverpassword/');
   });
 
   it('writes the brand on the mail for a brand user', async () => {

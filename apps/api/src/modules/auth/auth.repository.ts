@@ -97,6 +97,22 @@ export function createAuthRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /**
+     * The origin of the newest guest link issued to the user: a fresh link keeps the source the
+     * guest came in by (a card-network guest stays one).
+     */
+    async newestGuestLinkOrigin(userId: string): Promise<SessionOrigin | null> {
+      const row = await db
+        .selectFrom('one_time_tokens')
+        .select('origin')
+        .where('user_id', '=', userId)
+        .where('purpose', '=', 'guest_login')
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.origin ?? null;
+    },
+
     /** Marks a token used and answers its user and origin, or nothing when it is unknown, used or expired. */
     async consumeToken(tokenHash: string, purpose: OneTimeTokenPurpose, now: Date, executor: Executor) {
       const row = await executor

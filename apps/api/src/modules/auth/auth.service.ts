@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
+import { isGuest, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
@@ -7,7 +7,7 @@ import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts'
 import { HttpError, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { recoverPasswordMail } from '../mail/mail.templates.ts';
+import { guestResumeMail, recoverPasswordMail } from '../mail/mail.templates.ts';
 import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
 import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
@@ -136,6 +136,11 @@ export function createAuthService(deps: {
     sessionUserOf,
     issueLink,
 
+    /** A normal session for an account that has just been set up (the onboarding train's end). */
+    signIn(account: UserAccount, device: DeviceDetails): Promise<SignedIn> {
+      return startSession(account, device);
+    },
+
     async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn> {
       const { loginFailuresPerAccount, windowMs } = config.rateLimit;
       if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
@@ -207,13 +212,29 @@ export function createAuthService(deps: {
       }
     },
 
-    /** Answers the same whether or not the e-mail has an account, so it reveals nothing. */
+    /**
+     * Answers the same whether or not the e-mail has an account, so it reveals nothing. A guest has
+     * no password to recover: they get a new guest link instead, which resumes the onboarding train
+     * where they left it, from the source their last link came in by.
+     */
     async forgotPassword(email: string) {
       const account = await users.findAccountByEmail(email);
-      if (!account || account.status !== 'active' || account.guest_user) return;
+      if (!account || account.status !== 'active') return;
+      const guest = isGuest({ guestUser: account.guest_user, guestUserFlag: account.guest_user_flag });
+      if (account.guest_user && !guest) return;
       const { recoveryMailsPerAccount } = config.rateLimit;
       const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
       if (!allowed) return;
+      if (guest) {
+        const origin = await repository.newestGuestLinkOrigin(account.id);
+        const url = await issueLink(account.id, 'guest_login', origin ? { origin } : {});
+        await mailer.send({
+          to: account.email,
+          brandId: account.brand_id,
+          ...guestResumeMail(account.first_name, url),
+        });
+        return;
+      }
       const url = await issueLink(account.id, 'recover_password');
       await mailer.send({
         to: account.email,

@@ -108,8 +108,8 @@ export function createBranchesRepository(db: Kysely<DB>) {
 
   return {
     /** A brand's branches other than deleted ones, by name. */
-    branchesOfBrand(brandId: string) {
-      return db
+    branchesOfBrand(brandId: string, executor: Executor = db) {
+      return executor
         .selectFrom('branches')
         .select([
           'id',

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import {
   campaignMonthWindow,
@@ -88,11 +88,46 @@ export function createCampaignsService(deps: {
       : 'standard';
   }
 
-  function checkMonth(startDate: string, kind: CampaignWindowKind) {
-    if (isMonthSelectable(startDate, clock(), timeZone, kind)) return;
+  /** The caller's month window (first and last month, MM/YYYY) when the month is outside it. */
+  function monthOutsideWindow(auth: AuthContext, startDate: string): { first: string; last: string } | null {
+    const kind = windowKindOf(auth);
+    if (isMonthSelectable(startDate, clock(), timeZone, kind)) return null;
     const { first, last } = campaignMonthWindow(clock(), timeZone, kind);
-    const message = m.monthOutsideWindow(periodOf(first), periodOf(last));
+    return { first: periodOf(first), last: periodOf(last) };
+  }
+
+  function checkMonth(auth: AuthContext, startDate: string) {
+    const window = monthOutsideWindow(auth, startDate);
+    if (!window) return;
+    const message = m.monthOutsideWindow(window.first, window.last);
     throw badRequest(`start_date: ${message}`, { start_date: message });
+  }
+
+  /** A card-network session names the campaign by the month in full (spec 1 §2). */
+  async function nameOf(auth: AuthContext, brand: { id: string; name: string }, startDate: string) {
+    return auth.source === 'cardNetwork'
+      ? cardNetworkCampaignName(brand.name, startDate)
+      : campaignName(brand.name, startDate, await campaigns.countOfBrand(brand.id));
+  }
+
+  /** Writes a created campaign (status Pending) and its single promo code. */
+  async function insertCreated(
+    auth: AuthContext,
+    brandId: string,
+    name: string,
+    form: CampaignForm,
+    branchIds: string[],
+    trx: Transaction<DB>,
+  ) {
+    const created = await campaigns.insert(
+      { ...columnsOf(form), brand_id: brandId, name, created_by: auth.account.id },
+      branchIds,
+      trx,
+    );
+    if (form.promoCode?.mode === 'single' && form.promoCode.code) {
+      await campaigns.insertPromoCodes(created, brandId, [form.promoCode.code], trx);
+    }
+    return created;
   }
 
   /** The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved. */
@@ -152,6 +187,7 @@ export function createCampaignsService(deps: {
 
   return {
     campaignInScope,
+    monthOutsideWindow,
 
     async list(
       auth: AuthContext,
@@ -203,23 +239,12 @@ export function createCampaignsService(deps: {
       if (!auth.account.is_t_and_c_accepted) throw new HttpError(409, m.termsRequired);
       const form = withFixedDiscount(auth, submitted);
       const brand = await brandInScope(brands, auth.scope, form.brandId);
-      checkMonth(form.start_date, windowKindOf(auth));
+      checkMonth(auth, form.start_date);
       const branchIds = await branchesFor(brand.id, form);
       await templateImages.check(brand.id, form.templates ?? []);
-      // A card-network session names the campaign by the month in full (spec 1 §2).
-      const name =
-        auth.source === 'cardNetwork'
-          ? cardNetworkCampaignName(brand.name, form.start_date)
-          : campaignName(brand.name, form.start_date, await campaigns.countOfBrand(brand.id));
+      const name = await nameOf(auth, brand, form.start_date);
       const id = await db.transaction().execute(async (trx) => {
-        const created = await campaigns.insert(
-          { ...columnsOf(form), brand_id: brand.id, name, created_by: auth.account.id },
-          branchIds,
-          trx,
-        );
-        if (form.promoCode?.mode === 'single' && form.promoCode.code) {
-          await campaigns.insertPromoCodes(created, brand.id, [form.promoCode.code], trx);
-        }
+        const created = await insertCreated(auth, brand.id, name, form, branchIds, trx);
         if (auth.account.is_first_login) {
           await trx
             .updateTable('users')
@@ -230,6 +255,33 @@ export function createCampaignsService(deps: {
         return created;
       });
       return { id, name };
+    },
+
+    /**
+     * The first campaign of a guest completing the onboarding train (the spec's processType
+     * 'Merchant Onboarding'). What needs the database outside a transaction (the brand, the name,
+     * the template images) is settled here; `createIn` then writes the campaign in the caller's
+     * transaction, at the branches given: the brand's live ones, added in the train and still
+     * Pending review, which a created campaign otherwise may not run at. The caller has checked the
+     * month window. Status Pending, as for any created campaign.
+     */
+    async prepareOnboardingCampaign(auth: AuthContext, submitted: CampaignForm) {
+      const form = withFixedDiscount(auth, submitted);
+      const brand = await brandInScope(brands, auth.scope, form.brandId);
+      await templateImages.check(brand.id, form.templates ?? []);
+      const name = await nameOf(auth, brand, form.start_date);
+      return {
+        name,
+        createIn: (trx: Transaction<DB>, branchIds: string[]) =>
+          insertCreated(
+            auth,
+            brand.id,
+            name,
+            { ...form, type: 'All', merchantIds: undefined },
+            branchIds,
+            trx,
+          ),
+      };
     },
 
     async update(auth: AuthContext, id: string, submitted: CampaignForm) {
@@ -246,7 +298,7 @@ export function createCampaignsService(deps: {
           brandId: messages.validation.invalidValue,
         });
       }
-      checkMonth(form.start_date, windowKindOf(auth));
+      checkMonth(auth, form.start_date);
       const branchIds = await branchesFor(row.brand_id, form);
       await templateImages.check(row.brand_id, form.templates ?? []);
       // The name follows a new month and keeps its sequence number (spec 1 §2).

@@ -73,6 +73,21 @@ export function guestLoginMail(firstName: string, url: string): RenderedMail {
   };
 }
 
+/** A guest who left the onboarding train asked for a link again (forgot password): it resumes the train. */
+export function guestResumeMail(firstName: string, url: string): RenderedMail {
+  return {
+    subject: messages.mail.guestResumeSubject,
+    ...layout(
+      firstName,
+      [
+        'You have not finished setting up your account yet, so there is no password to reset.',
+        'The link below signs you in and takes you back to where you left off. It is valid for 7 days and can be used once.',
+      ],
+      { url, label: 'Continue setting up' },
+    ),
+  };
+}
+
 /** The dashboard export's file is ready (spec 3 §2.4): the link works for its owner, signed in. */
 export function exportReadyMail(
   firstName: string,
