@@ -324,17 +324,16 @@ describe('PUT /api/users/onboarding/progress (Payment Details and Branch)', () =
     const guest = await newGuest();
     await saveCampaign(guest, campaignStep(guest.brandId));
     await progress(guest, { step: 'payment', stepTwo: true });
-    const noMid = await testApp.db
+    // A live branch without a merchant ID, and a deleted one with one.
+    await testApp.db
       .insertInto('branches')
       .values({ brand_id: guest.brandId, name: 'No MID', postcode: 'N1 9AA' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      .execute();
     await insertBranch(testApp.db, guest.brandId, 'Deleted');
     const before = await userRow(guest.userId);
 
     const response = await progress(guest, { step: 'branch', stepThree: true });
 
-    expect(noMid.id).toEqual(expect.any(String));
     expect(response.statusCode).toBe(400);
     expect(response.json().errorMessage).toBe(messages.onboarding.merchantIdRequired);
     expect(await userRow(guest.userId)).toEqual(before);
@@ -443,7 +442,7 @@ describe('the Branch step through the merchants routes', () => {
     const remove = await call(app, { method: 'DELETE', url: `/api/merchants/${second}`, token: guest.token });
 
     expect(list.statusCode).toBe(200);
-    expect(list.json().pagination.totalCount ?? list.json().data.length).toBe(2);
+    expect(list.json().pagination.total).toBe(2);
     expect(edit.statusCode, edit.body).toBe(200);
     expect(remove.statusCode, remove.body).toBe(200);
   });
