@@ -536,3 +536,61 @@ describe('POST /api/payments/webhooks/:provider', () => {
     expect(gocardless.statusCode).toBe(404);
   });
 });
+
+describe('with GoCardless configured', () => {
+  const secret = 'gocardless-endpoint-secret';
+  let gocardless: TestApp;
+
+  beforeAll(async () => {
+    gocardless = await createTestApp({
+      env: { GOCARDLESS_ACCESS_TOKEN: 'sandbox_never-called', GOCARDLESS_WEBHOOK_SECRET: secret },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await gocardless?.close();
+  });
+
+  it('says GoCardless sandbox runs, and has no test provider', async () => {
+    const token = (await loginAs(gocardless.app, 'brandadmin@demo.test')).token;
+    const settings = await call(gocardless.app, { url: '/api/settings/getGoCardLessData', token });
+    expect(settings.json().details).toEqual({
+      provider: 'gocardless',
+      environment: 'sandbox',
+      testMode: false,
+      autoDebit: 'true',
+    });
+    expect(settings.body).not.toContain('sandbox_never-called');
+    const page = await call(gocardless.app, { url: '/api/payments/test-provider/flows/RE0000SOMEFLOW' });
+    expect(page.statusCode).toBe(404);
+    const simulate = await call(gocardless.app, {
+      method: 'POST',
+      url: '/api/payments/test-provider/simulate',
+      token,
+      body: { scenario: 'mandate_activated' },
+    });
+    expect(simulate.statusCode).toBe(404);
+  });
+
+  it('takes GoCardless webhooks signed with the endpoint secret, and refuses the test provider’s', async () => {
+    const body = JSON.stringify({ events: [mandateEvent('EVGOCARDLESS01', 'active', 'MDUNKNOWN')] });
+    const send = (provider: string, key: string) =>
+      call(gocardless.app, {
+        method: 'POST',
+        url: `/api/payments/webhooks/${provider}`,
+        headers: { 'content-type': 'application/json', 'webhook-signature': webhookSignature(body, key) },
+        body,
+      });
+    expect((await send('gocardless', 'another-secret')).statusCode).toBe(498);
+    expect((await send('gocardless', secret)).statusCode).toBe(200);
+    const logged = await gocardless.db.selectFrom('payment_events').selectAll().execute();
+    expect(logged).toEqual([
+      expect.objectContaining({
+        provider: 'gocardless',
+        provider_event_id: 'EVGOCARDLESS01',
+        outcome: 'ignored',
+      }),
+    ]);
+    expect((await send('test', secret)).statusCode).toBe(404);
+  });
+});

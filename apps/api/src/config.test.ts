@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('loadConfig: direct debit', () => {
+  it('runs the built-in test provider when no GoCardless token is set', () => {
+    expect(loadConfig({}).gocardless).toBeUndefined();
+  });
+
+  it('reads the GoCardless settings, sandbox unless live is asked for', () => {
+    const env = {
+      GOCARDLESS_ACCESS_TOKEN: 'sandbox_token_123',
+      GOCARDLESS_WEBHOOK_SECRET: 'endpoint-secret',
+    };
+    expect(loadConfig(env).gocardless).toEqual({
+      accessToken: 'sandbox_token_123',
+      environment: 'sandbox',
+      webhookSecret: 'endpoint-secret',
+    });
+    expect(loadConfig({ ...env, GOCARDLESS_ENVIRONMENT: 'live' }).gocardless?.environment).toBe('live');
+  });
+
+  it('refuses a token without the webhook secret, and an environment it does not know, naming the setting', () => {
+    expect(() => loadConfig({ GOCARDLESS_ACCESS_TOKEN: 'sandbox_token_123' })).toThrow(
+      /GOCARDLESS_WEBHOOK_SECRET: required when GOCARDLESS_ACCESS_TOKEN is set/,
+    );
+    expect(() => loadConfig({ GOCARDLESS_ENVIRONMENT: 'production' })).toThrow(/GOCARDLESS_ENVIRONMENT/);
+  });
+});
