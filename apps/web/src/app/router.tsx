@@ -29,6 +29,8 @@ import { OutboxPage } from '@/features/outbox/components/outbox-page';
 import { OverviewEditorPage } from '@/features/overview/components/overview-editor-page';
 import { OverviewManagerPage } from '@/features/overview/components/overview-manager-page';
 import { OverviewPreviewPage } from '@/features/overview/components/overview-preview-page';
+import { PaymentsPage } from '@/features/payments/components/payments-page';
+import { TestProviderPage } from '@/features/payments/components/test-provider-page';
 import { UsersPage } from '@/features/users/components/users-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
@@ -48,6 +50,7 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   bankUsers: () => <UsersPage key="bankUsers" kind="bank" />,
   manageCreative: () => <ManageAssetsPage />,
   invoices: () => <InvoicesPage />,
+  payments: () => <PaymentsPage />,
   ingestionLogs: () => <IngestionLogsPage />,
   campaignsCreate: () => <CampaignFormPage mode="create" />,
   campaignsEdit: () => <CampaignFormPage mode="edit" />,
@@ -116,6 +119,8 @@ export const router = createBrowserRouter([
     ],
   },
   { path: paths.guestUser, element: <GuestLoginPage /> },
+  // The test payment provider's hosted page: no sign-in, the flow id in the address is the secret.
+  { path: paths.testPaymentPage, element: <TestProviderPage /> },
   ...[paths.socialAnalytics, paths.insightsOverview, paths.insightsTrends].map((path) => ({
     path,
     element: <PublicComingSoon title="Social Analytics" />,

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompleteMandateInput, Mandate } from '@krowd/domain/payment/payment.schema';
+import { apiRequest } from '@/lib/api-client';
+import { sessionQueryKey } from '@/lib/session';
+import { paymentsKey } from './payments-keys.ts';
+
+/**
+ * POST payments/mandate/complete: the payer is back from the provider's page with its flow id; the
+ * server creates the mandate. The session follows (the onboarding flags change with it).
+ */
+export function useCompleteMandate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CompleteMandateInput) =>
+      apiRequest<{ respMessage: string; mandate: Mandate }>('payments/mandate/complete', {
+        method: 'POST',
+        body: input,
+      }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentsKey }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DirectDebitSettings } from '@krowd/domain/payment/payment.schema';
+import { apiRequest } from '@/lib/api-client';
+import { paymentsKey } from './payments-keys.ts';
+
+/** GET settings/getGoCardLessData: which provider runs, whether it is test mode, the auto-debit setting. */
+export function useDirectDebitSettings() {
+  return useQuery({
+    queryKey: [...paymentsKey, 'settings'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ details: DirectDebitSettings }>('settings/getGoCardLessData', { signal })).details,
+    staleTime: Infinity,
+  });
+}

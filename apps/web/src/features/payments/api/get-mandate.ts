@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Mandate } from '@krowd/domain/payment/payment.schema';
+import { apiRequest } from '@/lib/api-client';
+import { mandateKey } from './payments-keys.ts';
+
+/** GET payments/mandate?brandId=: the brand's latest mandate, or null when it never set one up. */
+export function useMandate(brandId: string | undefined) {
+  return useQuery({
+    queryKey: mandateKey(brandId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ mandate: Mandate | null }>('payments/mandate', { query: { brandId }, signal }))
+        .mandate,
+  });
+}
