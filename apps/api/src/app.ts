@@ -52,6 +52,7 @@ import {
   collectInvoicePayloadSchema,
   createPaymentsService,
 } from './modules/payments/payments.service.ts';
+import { createTestProviderRepository } from './modules/payments/test-provider.repository.ts';
 import { createTestProvider, type TestProvider } from './modules/payments/test-provider.ts';
 import { createOverviewRepository } from './modules/overview/overview.repository.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
@@ -154,7 +155,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const testProvider: TestProvider | null = config.gocardless
     ? null
     : createTestProvider({
-        db,
+        store: createTestProviderRepository(db),
+        transaction: (work) => db.transaction().execute(work),
         publicUrl: config.publicUrl,
         clock,
         deliver: async (body, signature) => {

@@ -1,16 +1,16 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import { verifySignature } from 'gocardless-nodejs/webhooks';
+import type { Transaction } from 'kysely';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import type { TestBankDetails } from '@krowd/domain/payment/payment.schema';
 import type { DB } from '../../db/schema.ts';
 import {
-  type CompletedSetup,
   InvalidSignatureError,
   ProviderRefusedError,
   webhookEventsOf,
   type PaymentProvider,
 } from './payment-provider.ts';
+import type { TestProviderRepository } from './test-provider.repository.ts';
 
 /**
  * The built-in test provider (brief §4 'Test mode'): the default when no GoCardless token is set.
@@ -26,7 +26,6 @@ import {
 /** A hosted page left unfinished this long can no longer be used (GoCardless: a few hours). */
 const flowLifetimeMs = 24 * 3_600_000;
 const bankName = 'Krowd Test Bank';
-const secretName = 'webhook';
 
 export type TestScenario =
   | 'mandate_activated'
@@ -56,34 +55,20 @@ export const webhookSignature = (body: string, secret: string) =>
   createHmac('sha256', secret).update(body).digest('hex');
 
 export function createTestProvider(deps: {
-  db: Kysely<DB>;
+  store: TestProviderRepository;
+  /** Runs the provider's own multi-row writes in one transaction. */
+  transaction: <T>(work: (trx: Transaction<DB>) => Promise<T>) => Promise<T>;
   publicUrl: string;
   clock: () => Date;
   /** Posts a signed webhook to our own webhook route. */
   deliver: (body: string, signature: string) => Promise<void>;
 }) {
-  const { db, publicUrl, clock, deliver } = deps;
+  const { store, transaction, publicUrl, clock, deliver } = deps;
 
-  /** The webhook secret, made at first use and kept in the database (never a constant). */
-  async function webhookSecret(): Promise<string> {
-    await db
-      .insertInto('test_provider_secrets')
-      .values({ name: secretName, secret: randomBytes(32).toString('hex') })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await db
-      .selectFrom('test_provider_secrets')
-      .select('secret')
-      .where('name', '=', secretName)
-      .executeTakeFirstOrThrow();
-    return row.secret;
-  }
-
-  /** Queues an event in GoCardless's shape for the next delivery. */
-  async function queueEvent(resourceType: 'mandates' | 'payments', action: string, resourceId: string) {
-    const id = newId('EV');
-    const event = {
-      id,
+  /** An event in GoCardless's shape, for the next delivery. */
+  function eventOf(resourceType: 'mandates' | 'payments', action: string, resourceId: string) {
+    return {
+      id: newId('EV'),
       created_at: clock().toISOString(),
       resource_type: resourceType,
       action,
@@ -91,74 +76,60 @@ export function createTestProvider(deps: {
       details: { origin: 'bank', cause: `${resourceType.slice(0, -1)}_${action}`, description: 'Test mode' },
       metadata: {},
     };
-    await db
-      .insertInto('test_provider_outbox')
-      .values({ event_id: id, event: JSON.stringify(event) })
-      .execute();
-    return id;
+  }
+
+  async function queueEvent(resourceType: 'mandates' | 'payments', action: string, resourceId: string) {
+    const event = eventOf(resourceType, action, resourceId);
+    await store.queueEvent(event.id, event);
+    return event.id;
   }
 
   const flowStatusOf = (flow: { status: TestFlowStatus; expires_at: Date }): TestFlowStatus =>
     flow.status === 'open' && flow.expires_at <= clock() ? 'expired' : flow.status;
 
-  const provider = {
+  const provider: PaymentProvider & { deliverEvents(): Promise<void> } = {
     name: 'test',
     environment: 'test',
 
     async startSetup(input) {
       const flowId = newId('RE');
-      await db
-        .insertInto('test_provider_flows')
-        .values({
-          flow_id: flowId,
-          session_token: input.sessionToken,
-          brand_name: input.brand.name,
-          description: input.description,
-          success_redirect_url: input.successRedirectUrl,
-          expires_at: new Date(clock().getTime() + flowLifetimeMs),
-        })
-        .execute();
+      await store.insertFlow({
+        flow_id: flowId,
+        session_token: input.sessionToken,
+        brand_name: input.brand.name,
+        description: input.description,
+        success_redirect_url: input.successRedirectUrl,
+        expires_at: new Date(clock().getTime() + flowLifetimeMs),
+      });
       return { flowId, redirectUrl: `${publicUrl}${publicPaths.testPaymentPage.replace(':flowId', flowId)}` };
     },
 
-    async completeSetup(flowId: string, sessionToken: string): Promise<CompletedSetup> {
-      const flow = await db
-        .selectFrom('test_provider_flows')
-        .selectAll()
-        .where('flow_id', '=', flowId)
-        .executeTakeFirst();
-      if (!flow || flow.session_token !== sessionToken) {
-        throw new ProviderRefusedError('refused', 'unknown flow or session token');
-      }
-      if (flow.status === 'open') throw new ProviderRefusedError('setup_not_finished', 'flow not confirmed');
-      let { mandate_id: mandateId, customer_id: customerId } = flow;
-      if (flow.status === 'confirmed') {
-        // Completing twice answers the same mandate, as GoCardless does.
-        mandateId = newId('MD');
-        customerId = newId('CU');
-        const made = await db
-          .updateTable('test_provider_flows')
-          .set({
-            status: 'completed',
-            mandate_id: mandateId,
-            customer_id: customerId,
-            mandate_status: 'submitted',
-          })
-          .where('flow_id', '=', flowId)
-          .where('status', '=', 'confirmed')
-          .returning(['mandate_id', 'customer_id'])
-          .executeTakeFirst();
-        if (made) {
-          await queueEvent('mandates', 'created', mandateId);
-          await queueEvent('mandates', 'submitted', mandateId);
-        } else {
-          return provider.completeSetup(flowId, sessionToken);
+    /**
+     * Makes the mandate of a confirmed flow, with its 'created' and 'submitted' events, in one
+     * transaction. Completing again answers the same mandate, as GoCardless does.
+     */
+    async completeSetup(flowId, sessionToken) {
+      const flow = await transaction(async (trx) => {
+        const found = await store.flow(flowId, trx);
+        if (!found || found.session_token !== sessionToken) {
+          throw new ProviderRefusedError('refused', 'unknown flow or session token');
         }
-      }
-      if (!mandateId || !customerId) throw new ProviderRefusedError('refused', 'flow without mandate');
+        if (found.status === 'open')
+          throw new ProviderRefusedError('setup_not_finished', 'flow not confirmed');
+        if (found.status === 'completed') return found;
+        const mandateId = newId('MD');
+        if (!(await store.completeFlow(flowId, mandateId, newId('CU'), trx))) return store.flow(flowId, trx);
+        for (const action of ['created', 'submitted']) {
+          const event = eventOf('mandates', action, mandateId);
+          await store.queueEvent(event.id, event, trx);
+        }
+        return store.flow(flowId, trx);
+      });
+      if (!flow?.mandate_id || !flow.customer_id)
+        throw new ProviderRefusedError('refused', 'flow without mandate');
       return {
-        providerMandateId: mandateId,
-        providerCustomerId: customerId,
+        providerMandateId: flow.mandate_id,
+        providerCustomerId: flow.customer_id,
         accountHolderName: flow.account_holder_name ?? undefined,
         accountNumberEnding: flow.account_number_ending ?? undefined,
         bankName: flow.bank_name ?? undefined,
@@ -166,42 +137,28 @@ export function createTestProvider(deps: {
     },
 
     async cancelMandate(providerMandateId) {
-      const cancelled = await db
-        .updateTable('test_provider_flows')
-        .set({ mandate_status: 'cancelled' })
-        .where('mandate_id', '=', providerMandateId)
-        .where('mandate_status', 'not in', ['cancelled', 'failed'])
-        .returning('mandate_id')
-        .executeTakeFirst();
-      if (cancelled) await queueEvent('mandates', 'cancelled', providerMandateId);
+      if (await store.setMandateStatus(providerMandateId, 'cancelled', ['cancelled', 'failed'])) {
+        await queueEvent('mandates', 'cancelled', providerMandateId);
+      }
     },
 
     async createPayment(input) {
-      await db
-        .insertInto('test_provider_payments')
-        .values({
-          payment_id: newId('PM'),
-          idempotency_key: input.idempotencyKey,
-          mandate_id: input.providerMandateId,
-          amount_pence: input.amountPence,
-          currency: input.currency,
-          description: input.description,
-          invoice_id: input.invoiceId,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .execute();
-      const payment = await db
-        .selectFrom('test_provider_payments')
-        .select(['payment_id'])
-        .where('idempotency_key', '=', input.idempotencyKey)
-        .executeTakeFirstOrThrow();
+      const payment = await store.insertPayment({
+        payment_id: newId('PM'),
+        idempotency_key: input.idempotencyKey,
+        mandate_id: input.providerMandateId,
+        amount_pence: input.amountPence,
+        currency: input.currency,
+        description: input.description,
+        invoice_id: input.invoiceId,
+      });
       return { paymentId: payment.payment_id, status: 'pending_submission' };
     },
 
     async parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new InvalidSignatureError();
       try {
-        verifySignature(rawBody, await webhookSecret(), signatureHeader);
+        verifySignature(rawBody, await store.webhookSecret(), signatureHeader);
       } catch {
         throw new InvalidSignatureError();
       }
@@ -210,47 +167,30 @@ export function createTestProvider(deps: {
 
     /**
      * Sends every waiting event, oldest first, as one signed webhook. Events are claimed before
-     * sending; one that could not be sent is put back for the next delivery.
+     * sending; ones that could not be sent are put back for the next delivery.
      */
     async deliverEvents() {
-      const claimed = await sql<{ event_id: string; event: unknown }>`
-        UPDATE test_provider_outbox SET delivered_at = ${clock()}
-        WHERE event_id IN (
-          SELECT event_id FROM test_provider_outbox WHERE delivered_at IS NULL
-          ORDER BY created_at, event_id LIMIT 100 FOR UPDATE SKIP LOCKED
-        )
-        RETURNING event_id, event, created_at
-      `.execute(db);
-      if (claimed.rows.length === 0) return;
-      const events = claimed.rows.map((row) => row.event);
-      const body = JSON.stringify({ events, meta: { webhook_id: newId('WB') } });
+      const claimed = await store.claimEvents(clock());
+      if (claimed.length === 0) return;
+      const body = JSON.stringify({
+        events: claimed.map((row) => row.event),
+        meta: { webhook_id: newId('WB') },
+      });
       try {
-        await deliver(body, webhookSignature(body, await webhookSecret()));
+        await deliver(body, webhookSignature(body, await store.webhookSecret()));
       } catch (error) {
-        await db
-          .updateTable('test_provider_outbox')
-          .set({ delivered_at: null })
-          .where(
-            'event_id',
-            'in',
-            claimed.rows.map((row) => row.event_id),
-          )
-          .execute();
+        await store.releaseEvents(claimed.map((row) => row.event_id));
         throw error;
       }
     },
-  } satisfies PaymentProvider & Record<string, unknown>;
+  };
 
   return {
     ...provider,
 
     /** The hosted page's view of a flow, or null when there is none. */
     async flow(flowId: string) {
-      const flow = await db
-        .selectFrom('test_provider_flows')
-        .select(['brand_name', 'description', 'status', 'expires_at'])
-        .where('flow_id', '=', flowId)
-        .executeTakeFirst();
+      const flow = await store.flow(flowId);
       if (!flow) return null;
       return { brandName: flow.brand_name, description: flow.description, status: flowStatusOf(flow) };
     },
@@ -265,26 +205,22 @@ export function createTestProvider(deps: {
       flowId: string,
       details: TestBankDetails,
     ): Promise<{ redirectUrl: string } | { status: TestFlowStatus } | null> {
-      const confirmed = await db
-        .updateTable('test_provider_flows')
-        .set({
-          status: 'confirmed',
-          account_holder_name: details.accountHolderName,
-          account_number_ending: details.accountNumber.slice(-2),
-          bank_name: bankName,
-        })
-        .where('flow_id', '=', flowId)
-        .where('status', '=', 'open')
-        .where('expires_at', '>', clock())
-        .returning('success_redirect_url')
-        .executeTakeFirst();
+      const confirmed = await store.confirmFlow(
+        flowId,
+        {
+          accountHolderName: details.accountHolderName,
+          accountNumberEnding: details.accountNumber.slice(-2),
+          bankName,
+        },
+        clock(),
+      );
       if (confirmed) {
         const url = new URL(confirmed.success_redirect_url);
         url.searchParams.set('redirect_flow_id', flowId);
         return { redirectUrl: url.toString() };
       }
-      const flow = await storedFlowStatus(flowId);
-      return flow ? { status: flow } : null;
+      const flow = await store.flow(flowId);
+      return flow ? { status: flowStatusOf(flow) } : null;
     },
 
     /**
@@ -293,33 +229,13 @@ export function createTestProvider(deps: {
      */
     async simulate(scenario: TestScenario, resourceId: string): Promise<string> {
       const { resourceType, action } = scenarioEvents[scenario];
-      if (resourceType === 'mandates') {
-        await db
-          .updateTable('test_provider_flows')
-          .set({ mandate_status: action })
-          .where('mandate_id', '=', resourceId)
-          .execute();
-      } else {
-        await db
-          .updateTable('test_provider_payments')
-          .set({ status: action })
-          .where('payment_id', '=', resourceId)
-          .execute();
-      }
+      if (resourceType === 'mandates') await store.setMandateStatus(resourceId, action);
+      else await store.setPaymentStatus(resourceId, action);
       const eventId = await queueEvent(resourceType, action, resourceId);
       await provider.deliverEvents();
       return eventId;
     },
   };
-
-  async function storedFlowStatus(flowId: string): Promise<TestFlowStatus | null> {
-    const flow = await db
-      .selectFrom('test_provider_flows')
-      .select(['status', 'expires_at'])
-      .where('flow_id', '=', flowId)
-      .executeTakeFirst();
-    return flow ? flowStatusOf(flow) : null;
-  }
 }
 
 export type TestProvider = ReturnType<typeof createTestProvider>;
