@@ -153,6 +153,12 @@ describe('the GoCardless adapter', () => {
     expectSent(received[1], already!);
   });
 
+  it('answers a mandate GoCardless does not know as refused (a 409, never a 5xx)', async () => {
+    const [unknown] = await recorded('error-mandate-not-found');
+    await expect(provider.cancelMandate('MD0009NOSUCHONE')).rejects.toMatchObject({ reason: 'refused' });
+    expectSent(received[0], unknown!);
+  });
+
   it('creates a payment in pence with the invoice id as Idempotency-Key and in the metadata', async () => {
     const [create] = await recorded('payments-create');
     const invoiceId = '8b7d5a2e-4c1f-4e8a-9d3b-2f6e1a0c9b71';

@@ -103,13 +103,13 @@ export function createGoCardlessProvider(
     },
 
     async cancelMandate(providerMandateId) {
-      try {
-        await client.mandates.cancel(providerMandateId);
-      } catch (error) {
-        // Already cancelled, failed or expired at GoCardless: what we wanted is so.
-        if (error instanceof InvalidStateError) return;
-        throw error;
-      }
+      // Already cancelled, failed or expired at GoCardless (invalid state): what we wanted is so.
+      await refusalsNamed(
+        client.mandates.cancel(providerMandateId).catch((error: unknown) => {
+          if (error instanceof InvalidStateError) return undefined;
+          throw error;
+        }),
+      );
     },
 
     async createPayment(input) {

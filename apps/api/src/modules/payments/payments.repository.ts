@@ -61,6 +61,11 @@ export function createPaymentsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /** Holds the brand's mandates until the transaction ends: completions of one brand go one at a time. */
+    async lockBrand(brandId: string, executor: Executor) {
+      await executor.selectFrom('brands').select('id').where('id', '=', brandId).forUpdate().execute();
+    },
+
     /** Cancels the brand's live mandates other than `keepId`; answers their provider ids. */
     async cancelOtherLiveMandates(brandId: string, keepId: string, now: Date, executor: Executor) {
       const rows = await executor

@@ -189,17 +189,25 @@ export function createPaymentsService(deps: {
      * provider's reference, any older live mandate of the brand is cancelled, and the caller's
      * onboarding Payment step is done, in one transaction. The replaced mandate is cancelled with
      * the provider after the commit, so a provider failure never leaves the brand with none.
-     * Completing again answers the same mandate. Another user's or brand's setup is 404.
+     * Completing again answers the same mandate. Another user's or brand's setup, or one made with
+     * a provider no longer running, is 404.
      */
     async completeMandate(caller: AuthContext, flowId: string): Promise<Mandate> {
       const row = await payments.mandateByFlowId(flowId);
       const brand = row && (await brands.findById(row.brand_id));
-      if (!row || !brand || !scopeCoversBrand(caller.scope, brand) || row.created_by !== caller.account.id) {
+      if (
+        !row ||
+        !brand ||
+        !scopeCoversBrand(caller.scope, brand) ||
+        row.created_by !== caller.account.id ||
+        row.provider !== provider.name
+      ) {
         throw notFound();
       }
       if (row.status !== 'awaiting_customer') return toMandate(row);
       const setup = await unlessRefused(provider.completeSetup(flowId, row.session_token));
       const { mandate, replaced } = await db.transaction().execute(async (trx) => {
+        await payments.lockBrand(row.brand_id, trx);
         const locked = await payments.mandateByFlowId(flowId, trx, true);
         if (!locked || locked.status !== 'awaiting_customer') {
           return { mandate: locked ?? row, replaced: [] };
