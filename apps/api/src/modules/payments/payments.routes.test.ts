@@ -515,6 +515,39 @@ describe('POST /api/payments/webhooks/:provider', () => {
     expect(row).toMatchObject({ resource_type: 'payouts', resource_id: 'PO123', outcome: 'ignored' });
   });
 
+  it('reads a JSON body with a charset, and refuses a body over 1 MiB or not JSON', async () => {
+    const body = JSON.stringify({ events: [] });
+    const secret = (
+      await testApp.db.selectFrom('test_provider_secrets').select('secret').executeTakeFirstOrThrow()
+    ).secret;
+    const withCharset = await call(app, {
+      method: 'POST',
+      url: '/api/payments/webhooks/test',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'webhook-signature': webhookSignature(body, secret),
+      },
+      body,
+    });
+    expect(withCharset.statusCode).toBe(200);
+    const huge = JSON.stringify({ events: [], padding: 'x'.repeat(1024 * 1024) });
+    const tooLarge = await call(app, {
+      method: 'POST',
+      url: '/api/payments/webhooks/test',
+      headers: { 'content-type': 'application/json', 'webhook-signature': webhookSignature(huge, secret) },
+      body: huge,
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    const text = await call(app, {
+      method: 'POST',
+      url: '/api/payments/webhooks/test',
+      headers: { 'content-type': 'text/plain', 'webhook-signature': webhookSignature(body, secret) },
+      body,
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ errorMessage: messages.common.invalidRequest });
+  });
+
   it('refuses a signed body that is not a webhook, and a provider that is not running', async () => {
     const body = JSON.stringify({ nothing: true });
     const secret = (
