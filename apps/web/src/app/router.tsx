@@ -35,6 +35,7 @@ import { UsersPage } from '@/features/users/components/users-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect, PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
+import { CampaignCreatePage } from './campaign-create-page.tsx';
 import { UserPage } from './user-page.tsx';
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
@@ -52,7 +53,7 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   invoices: () => <InvoicesPage />,
   payments: () => <PaymentsPage />,
   ingestionLogs: () => <IngestionLogsPage />,
-  campaignsCreate: () => <CampaignFormPage mode="create" />,
+  campaignsCreate: () => <CampaignCreatePage />,
   campaignsEdit: () => <CampaignFormPage mode="edit" />,
   campaignsCreatePreview: () => <CampaignTemplatePage />,
   campaignsFuture: () => <CampaignListPage key="future" phase="future" />,

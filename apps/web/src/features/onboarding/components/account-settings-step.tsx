@@ -63,12 +63,11 @@ export function AccountSettingsStep({ user, onBack, onCompleted }: AccountSettin
             error={errors.phone?.message}
             {...form.register('phone')}
           />
-          <TextInput label="Email" value={user.email} readOnly autoComplete="email" />
+          <TextInput label="Email" value={user.email} readOnly variant="filled" autoComplete="email" />
           <PasswordInput
             label="Password"
             required
             autoComplete="new-password"
-            description="8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*."
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
