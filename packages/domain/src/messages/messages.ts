@@ -222,7 +222,7 @@ export const messages = {
       cancelled: 'Cancelled',
     },
     statusHelp: {
-      awaiting_customer: 'A setup was started but not finished. Setup again to finish it.',
+      awaiting_customer: 'A setup was started but not finished on the payment page.',
       pending: 'Your bank is being asked to accept the mandate; this usually takes a few working days.',
       active: 'Your invoices are collected by Direct Debit.',
       failed: 'Your bank did not accept the mandate. Please set up Direct Debit again.',
@@ -263,6 +263,7 @@ export const messages = {
     accountNumberInvalid: 'Account number must be 8 digits',
     flowUnavailable: 'This payment setup link cannot be used.',
     backToPayments: 'Back to Payments',
+    startAgain: 'Start the Direct Debit setup again from the Payments page.',
     paidTo: 'Payments to',
     testPageFooter: 'Krowd test payment provider: a stand-in for GoCardless while no provider is configured.',
     /** The API's answers (issue 14 §2–3). */

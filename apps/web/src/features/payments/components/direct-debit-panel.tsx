@@ -142,7 +142,7 @@ function NoLiveMandate({
     <Stack gap="md" align="flex-start">
       <Text>{m.intro}</Text>
       {lastMandate ? (
-        <Group gap="sm" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
           <MandateStatusBadge status={lastMandate.status} />
           <Text size="sm" c="dimmed">
             {m.statusHelp[lastMandate.status]}
@@ -184,7 +184,7 @@ function LiveMandate({
       <Alert color="teal" icon={<IconCircleCheck />} data-testid="mandate-validated">
         <Text fw={600}>{m.validated}</Text>
       </Alert>
-      <Group gap="sm" wrap="nowrap" align="center">
+      <Group gap="xs" align="center">
         <Text fw={500}>{m.statusLabel}</Text>
         <MandateStatusBadge status={mandate.status} />
         <Text size="sm" c="dimmed">

@@ -13,7 +13,14 @@ const statusColours: Record<MandateStatus, string> = {
 /** A mandate's status in words a brand reads ('Pending', 'Active', …), coloured by how it stands. */
 export function MandateStatusBadge({ status }: { status: MandateStatus }) {
   return (
-    <Badge color={statusColours[status]} variant="light" tt="none" size="lg" data-testid="mandate-status">
+    <Badge
+      color={statusColours[status]}
+      variant="light"
+      tt="none"
+      size="lg"
+      style={{ flexShrink: 0 }}
+      data-testid="mandate-status"
+    >
       {messages.payment.statusLabels[status]}
     </Badge>
   );

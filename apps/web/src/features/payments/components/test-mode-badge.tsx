@@ -5,7 +5,15 @@ import { messages } from '@krowd/domain/messages/messages';
 /** Says plainly that the built-in test provider runs: no bank is involved and no money moves (brief §4). */
 export function TestModeBadge() {
   return (
-    <Badge color="orange" variant="filled" size="lg" tt="none" leftSection={<IconFlask size={14} />}>
+    <Badge
+      color="yellow.5"
+      autoContrast
+      variant="filled"
+      size="lg"
+      tt="none"
+      style={{ flexShrink: 0 }}
+      leftSection={<IconFlask size={14} />}
+    >
       {messages.payment.testMode}
     </Badge>
   );

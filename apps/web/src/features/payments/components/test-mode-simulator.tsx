@@ -52,12 +52,12 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
       withBorder
       radius="md"
       p="lg"
-      style={{ borderColor: 'var(--mantine-color-orange-4)', borderStyle: 'dashed' }}
+      style={{ borderColor: 'var(--mantine-color-yellow-6)', borderStyle: 'dashed' }}
       data-testid="test-mode-simulator"
     >
       <Stack gap="md">
         <Group gap="sm">
-          <ThemeIcon color="orange" variant="light" radius="xl" size="lg">
+          <ThemeIcon color="yellow.5" autoContrast radius="xl" size="lg">
             <IconFlask size={18} />
           </ThemeIcon>
           <Title order={3}>{m.testMode}</Title>
@@ -69,8 +69,7 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
           {mandateScenarios.map(({ input, label }) => (
             <Button
               key={input.scenario}
-              variant="light"
-              color="orange"
+              variant="default"
               disabled={!hasMandate || (simulate.isPending && !busyWith(input))}
               loading={busyWith(input)}
               onClick={() => handleSimulate(input)}
@@ -79,11 +78,11 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
             </Button>
           ))}
         </Group>
-        {hasMandate ? null : (
+        {mandate.isSuccess && !hasMandate ? (
           <Text size="sm" c="dimmed">
             {m.simulatorNeedsMandate}
           </Text>
-        )}
+        ) : null}
 
         <Title order={4}>{m.simulatedPayments}</Title>
         {invoices.isPending ? (
@@ -125,8 +124,7 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
                             <Button
                               key={input.scenario}
                               size="xs"
-                              variant="light"
-                              color="orange"
+                              variant="default"
                               disabled={simulate.isPending && !busyWith(input)}
                               loading={busyWith(input)}
                               aria-label={`${label} ${invoice.InvoiceNumber}`}

@@ -41,17 +41,15 @@ export function TestProviderPage() {
         <Group
           gap="xs"
           justify="center"
-          bg="orange.6"
-          c="white"
+          bg="yellow.5"
+          c="dark.9"
           py="sm"
           px="md"
           role="status"
           data-testid="test-mode-banner"
         >
           <IconFlask size={20} />
-          <Text fw={700} c="white">
-            {m.testPageBanner}
-          </Text>
+          <Text fw={700}>{m.testPageBanner}</Text>
         </Group>
         <Box p="xl">
           {flow.isPending ? (
@@ -81,7 +79,7 @@ function FlowUnavailable({ message }: { message: string }) {
   return (
     <Stack gap="md">
       <Alert color="red" icon={<IconAlertTriangle />} title={m.flowUnavailable} role="alert">
-        {message}
+        {message === m.flowUnavailable ? m.startAgain : message}
       </Alert>
       <Anchor component={Link} to={paths.page('payments')}>
         {m.backToPayments}
