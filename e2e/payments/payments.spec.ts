@@ -11,7 +11,7 @@ async function openPayments(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Payments', level: 2 })).toBeVisible();
 }
 
-test('a company admin sets up Direct Debit on the test provider, the bank accepts it, and they cancel it', async ({
+test('a company admin sets up Direct Debit on the test provider, the bank accepts it, they replace the account and cancel', async ({
   page,
 }) => {
   await openPayments(page, 'companyadmin@demo.test');
@@ -46,6 +46,20 @@ test('a company admin sets up Direct Debit on the test provider, the bank accept
   await expect(panel.getByRole('button', { name: 'Setup Payment with GoCardless' })).toHaveCount(0);
 
   // The bank accepts the mandate (the test provider's simulated event): Active.
+  await simulator.getByRole('button', { name: 'Simulate: bank accepts mandate' }).click();
+  await expect(panel.getByTestId('mandate-status')).toHaveText('Active');
+
+  // Replace bank account: a new setup on the provider's page; the new account takes over, pending.
+  await panel.getByRole('button', { name: 'Replace bank account' }).click();
+  await expect(page).toHaveURL(/\/payments\/test-provider\//);
+  await page.getByLabel('Account holder name').fill('Green Fork Trading');
+  await page.getByLabel('Sort code').fill('20 00 00');
+  await page.getByLabel('Account number').fill('55779921');
+  await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+  await expect(page).toHaveURL(new RegExp(`${paymentsPath}$`));
+  await expect(panel.getByText('Green Fork Trading')).toBeVisible();
+  await expect(panel.getByText('••••••21')).toBeVisible();
+  await expect(panel.getByTestId('mandate-status')).toHaveText('Pending');
   await simulator.getByRole('button', { name: 'Simulate: bank accepts mandate' }).click();
   await expect(panel.getByTestId('mandate-status')).toHaveText('Active');
 
