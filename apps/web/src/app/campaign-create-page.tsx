@@ -33,6 +33,7 @@ export function CampaignCreatePage() {
 function GuestOnboarding({ user }: { user: SessionUser }) {
   const [view, setView] = useState<'form' | 'train'>(() => (user.stepOne ? 'train' : 'form'));
   const [trainStart, setTrainStart] = useState<OnboardingPosition | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
   const saveCampaign = useSaveOnboardingCampaign();
 
   if (view === 'form') {
@@ -41,6 +42,7 @@ function GuestOnboarding({ user }: { user: SessionUser }) {
         mode="create"
         guest={{
           savedValues: savedCampaignOf(user),
+          notice,
           onSave: async (values) => {
             await saveCampaign.mutateAsync(values);
             setTrainStart('payment');
@@ -57,7 +59,10 @@ function GuestOnboarding({ user }: { user: SessionUser }) {
       <OnboardingTrain
         user={user}
         startAt={trainStart}
-        onBackToCampaign={() => setView('form')}
+        onBackToCampaign={(message) => {
+          setNotice(message);
+          setView('form');
+        }}
         paymentStep={({ onBack, onSkip, onNext }) => (
           <DirectDebitPanel
             returnTo="onboarding"

@@ -136,6 +136,8 @@ export interface GuestCampaignStep {
   savedValues: CampaignFormInput | null;
   /** Saves the form with the terms accepted; the page then gives way to the train. */
   onSave: (values: CampaignFormInput) => Promise<unknown>;
+  /** Why the guest is back on the form, when the server sent them (the saved month has gone by). */
+  notice?: string;
 }
 
 export interface CampaignFormPageProps {
@@ -198,7 +200,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
   const [termsOpened, setTermsOpened] = useState(false);
   const [guestSaving, setGuestSaving] = useState(false);
   const [allBranchesHint, setAllBranchesHint] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(guest?.notice ?? null);
   const figures = useRef<ProjectionFigures | null>(null);
   const leaving = useRef(false);
 

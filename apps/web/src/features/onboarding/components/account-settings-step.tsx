@@ -1,8 +1,10 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { onboardingCompleteSchema } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { FormStatus } from '@/components/ui/form-status';
-import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { sessionQueryKey } from '@/lib/session';
 import { useCompleteOnboarding } from '../api/onboarding-calls.ts';
 
 export interface AccountSettingsStepProps {
@@ -11,6 +13,10 @@ export interface AccountSettingsStepProps {
   onBack: () => void;
   /** The account is set up: the guest is now a full user with this password. */
   onCompleted: () => void;
+  /**
+   * The server sent the guest back to the campaign form (the saved month has gone by), saying why.
+   */
+  onCampaignReopened: (message: string) => void;
 }
 
 /**
@@ -18,8 +24,14 @@ export interface AccountSettingsStepProps {
  * they sign in with (read-only) and a first password. Update Details ends the guest session and
  * starts a full one.
  */
-export function AccountSettingsStep({ user, onBack, onCompleted }: AccountSettingsStepProps) {
+export function AccountSettingsStep({
+  user,
+  onBack,
+  onCompleted,
+  onCampaignReopened,
+}: AccountSettingsStepProps) {
   const complete = useCompleteOnboarding();
+  const queryClient = useQueryClient();
   const form = useZodForm(onboardingCompleteSchema, {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -29,7 +41,15 @@ export function AccountSettingsStep({ user, onBack, onCompleted }: AccountSettin
   });
   const { errors } = form.formState;
   const { status, onSubmit } = useServerSubmit(form, async (values) => {
-    await complete.mutateAsync(values);
+    try {
+      await complete.mutateAsync(values);
+    } catch (error) {
+      // A refusal may have changed the flags (a month gone by reopens the form): the session says.
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      const now = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
+      if (now && !now.stepOne) onCampaignReopened(serverErrorOf(error));
+      throw error;
+    }
     onCompleted();
   });
 
@@ -38,7 +58,7 @@ export function AccountSettingsStep({ user, onBack, onCompleted }: AccountSettin
       <Stack gap="md" maw={640}>
         <Text size="sm" c="dimmed">
           Check your details and choose a password: you will sign in with your e-mail and this password from
-          now on.
+          now on. A password has 8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput

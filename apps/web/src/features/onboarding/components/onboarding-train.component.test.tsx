@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { useSession } from '@/lib/session';
 import { sessionUserFixture } from '@/test/session-user';
 import { OnboardingTrain } from './onboarding-train.tsx';
 
@@ -31,8 +32,8 @@ interface Sent {
   body: unknown;
 }
 
-/** Answers the train's calls as the API would, and keeps what was sent. */
-function stubApi(user: SessionUser) {
+/** Answers the train's calls as the API would (or as `answers` say), and keeps what was sent. */
+function stubApi(user: SessionUser, answers: Record<string, () => Response> = {}) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -40,6 +41,8 @@ function stubApi(user: SessionUser) {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       sent.push({ method, path: url.pathname, body });
+      const answer = answers[`${method} ${url.pathname}`];
+      if (answer) return answer();
       switch (`${method} ${url.pathname}`) {
         case 'GET /api/merchants':
           return Response.json({ data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } });
@@ -56,6 +59,8 @@ function stubApi(user: SessionUser) {
             respMessage: 'Saved',
             details: { branch: [{ updateOne: { filter: { _id: newBranchId } } }] },
           });
+        case 'GET /api/auth/session':
+          return Response.json({ respCode: 200, details: user });
         case 'PUT /api/users/onboarding/progress':
           return Response.json({ respCode: 205, details: { ...user, ...(body as object) } });
         default:
@@ -66,6 +71,12 @@ function stubApi(user: SessionUser) {
   return sent;
 }
 
+/** The app's sign-in guard watches the session; so does the test, so a refetch has an observer. */
+function SessionWatcher() {
+  useSession();
+  return null;
+}
+
 function renderTrain(user: SessionUser) {
   const onBackToCampaign = vi.fn();
   render(
@@ -73,6 +84,7 @@ function renderTrain(user: SessionUser) {
       <MantineProvider>
         <Notifications />
         <MemoryRouter>
+          <SessionWatcher />
           <OnboardingTrain
             user={user}
             onBackToCampaign={onBackToCampaign}
@@ -113,6 +125,52 @@ describe('the onboarding train', () => {
     const step = screen.getByRole('region', { name: 'Account Settings' });
     expect(within(step).getByRole('button', { name: 'Update Details' })).toBeTruthy();
     expect((within(step).getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('ends with the congratulations once the account is set up', async () => {
+    const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
+    const sent = stubApi(user, {
+      'POST /api/users/onboarding/complete': () =>
+        Response.json({
+          respCode: 200,
+          respMessage: messages.onboarding.congratulations,
+          accessToken: 'token',
+          details: { ...user, guestUser: false, guestUserFlag: false, proceesCompleted: true },
+        }),
+    });
+    renderTrain(user);
+    await userEvent.type(screen.getByLabelText(/^Contact Number/), '07700900123');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Bistro#Open26');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Bistro#Open26');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    expect(await screen.findByText(messages.onboarding.congratulations)).toBeTruthy();
+    expect(screen.getByText(messages.onboarding.workDone)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
+      '/user/dashboard',
+    );
+    expect(sent.find((call) => call.path === '/api/users/onboarding/complete')?.body).toEqual({
+      firstName: 'Uma',
+      lastName: 'User',
+      phone: '07700900123',
+      newPassword: 'Bistro#Open26',
+      confirmPassword: 'Bistro#Open26',
+    });
+  });
+
+  it('goes back to the campaign form, saying why, when the server reopens it (the month has gone by)', async () => {
+    const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
+    const refusal = messages.onboarding.monthPassed('01/2027', '06/2027');
+    stubApi(user, {
+      'POST /api/users/onboarding/complete': () => Response.json({ errorMessage: refusal }, { status: 409 }),
+      'GET /api/auth/session': () =>
+        Response.json({ respCode: 200, details: { ...user, stepOne: false, step: 'campaign' } }),
+    });
+    const { onBackToCampaign } = renderTrain(user);
+    await userEvent.type(screen.getByLabelText(/^Contact Number/), '07700900123');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Bistro#Open26');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Bistro#Open26');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    await waitFor(() => expect(onBackToCampaign).toHaveBeenCalledWith(refusal));
   });
 
   it('refuses Branch Next with the Validation Error modal while a row has no merchant ID, sending nothing', async () => {

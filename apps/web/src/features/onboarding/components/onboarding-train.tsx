@@ -29,8 +29,11 @@ export interface OnboardingTrainProps {
   user: SessionUser;
   /** The step to open at; without it, the one the user's flags resume at. */
   startAt?: OnboardingPosition;
-  /** Back from Payment Details: the campaign form again, prefilled with what was saved. */
-  onBackToCampaign: () => void;
+  /**
+   * Back from Payment Details: the campaign form again, prefilled with what was saved. With a
+   * message when the server reopened the form (the saved month has gone by).
+   */
+  onBackToCampaign: (message?: string) => void;
   /** The Payment Details step, composed by the app (the payments screens' direct-debit panel). */
   paymentStep: (controls: PaymentStepControls) => ReactNode;
 }
@@ -65,7 +68,7 @@ export function OnboardingTrain({ user, startAt, onBackToCampaign, paymentStep }
         {position === 'payment' ? (
           <section aria-label={onboardingStepLabels.payment}>
             {paymentStep({
-              onBack: onBackToCampaign,
+              onBack: () => onBackToCampaign(),
               onSkip: handleSkip,
               onNext: () => setPosition('branch'),
             })}
@@ -92,6 +95,7 @@ export function OnboardingTrain({ user, startAt, onBackToCampaign, paymentStep }
               user={user}
               onBack={() => setPosition('branch')}
               onCompleted={() => setPosition('completed')}
+              onCampaignReopened={onBackToCampaign}
             />
           </section>
         ) : null}
