@@ -114,12 +114,16 @@ export function createPaymentsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
-    /** The onboarding train's Payment step is done (spec 2 §4 'Payments': stepTwo is set). */
+    /**
+     * The onboarding train's Payment step is done (spec 2 §4 'Payments': stepTwo is set). Only while
+     * the user is still onboarding: a full account setting up a mandate from Payments keeps its step.
+     */
     async markPaymentStepDone(userId: string, now: Date, executor: Executor) {
       await executor
         .updateTable('users')
-        .set({ step_two: true, step: 'payment', updated_at: now })
+        .set((eb) => ({ step_two: true, step: 'payment', updated_at: now, version: eb('version', '+', 1) }))
         .where('id', '=', userId)
+        .where('process_completed', '=', false)
         .execute();
     },
 

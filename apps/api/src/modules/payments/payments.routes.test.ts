@@ -202,7 +202,7 @@ describe('the mandate journey with the test provider', () => {
     expect((await mandateRows(ids.brands.standalone))[0]).toMatchObject({ status: 'awaiting_customer' });
   });
 
-  it('completes: the mandate is pending with its reference, stepTwo is set, the provider’s events are logged', async () => {
+  it('completes: the mandate is pending with its reference, the provider’s events are logged', async () => {
     const response = await complete('brandadmin@demo.test', flowId);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
@@ -220,12 +220,13 @@ describe('the mandate journey with the test provider', () => {
     });
     reference = body.mandate.reference;
     expect(reference).toMatch(/^MD[0-9A-F]{32}$/);
+    // A full account has no train: its onboarding step stays as it was.
     const user = await testApp.db
       .selectFrom('users')
       .select(['step_two', 'step'])
       .where('email', '=', 'brandadmin@demo.test')
       .executeTakeFirstOrThrow();
-    expect(user).toEqual({ step_two: true, step: 'payment' });
+    expect(user).toEqual({ step_two: false, step: null });
     const events = await eventRows();
     expect(events.map((e) => [e.resource_type, e.action, e.resource_id, e.outcome])).toEqual([
       ['mandates', 'created', reference, 'unchanged'],
@@ -308,6 +309,21 @@ describe('the mandate journey with the test provider', () => {
     expect(confirmed.json().redirectUrl).toBe(
       `${testApp.config.publicUrl}/user/campaigns/create?redirect_flow_id=${guestFlow}`,
     );
+    const completed = await call(app, {
+      method: 'POST',
+      url: '/api/payments/mandate/complete',
+      token: tokens.guest,
+      body: { redirect_flow_id: guestFlow },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    // The train's Payment Details step is passed (spec 2 §4: stepTwo is set).
+    expect(completed.json().mandate).toMatchObject({ status: 'pending' });
+    const guest = await testApp.db
+      .selectFrom('users')
+      .select(['step_two', 'step'])
+      .where('email', '=', 'guest@demo.test')
+      .executeTakeFirstOrThrow();
+    expect(guest).toEqual({ step_two: true, step: 'payment' });
   });
 
   it('answers 410 for a hosted page left unfinished for a day', async () => {
