@@ -15,7 +15,8 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import {
   branchWizardSchema,
@@ -29,7 +30,7 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
-import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
+import { serverErrorOf } from '@/components/ui/zod-form';
 import {
   useBrandBranches,
   useCreateDirectoryEntry,
@@ -129,8 +130,16 @@ function BranchWizardTable({
   onBack,
   onNext,
 }: BranchWizardStepProps & { loaded: BranchRow[] }) {
-  const form = useZodForm(wizardFormSchema, {
-    branches: loaded.length > 0 ? loaded.map(wizardRowOf) : [emptyWizardRow(brandId)],
+  // The domain schema drives the table as useZodForm does, but fields are checked when left, not
+  // as they change: under 'onTouched' every add or remove of a row checks all rows, so a row just
+  // added would show its errors before anything was typed in it.
+  const form: WizardForm = useForm({
+    resolver: zodResolver(wizardFormSchema),
+    defaultValues: {
+      branches: loaded.length > 0 ? loaded.map(wizardRowOf) : [emptyWizardRow(brandId)],
+    },
+    mode: 'onBlur',
+    reValidateMode: 'onBlur',
   });
   const rows = useFieldArray({ control: form.control, name: 'branches', keyName: 'key' });
   /** The saved branches as last loaded or saved, so Next sends only what changed. */
