@@ -114,3 +114,34 @@ test('the Payments screen and the hosted page can be used from the keyboard', as
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Setup Payment with GoCardless' })).toBeVisible();
 });
+
+test("a group admin sets up Direct Debit for one of the group's brands and comes back to that brand", async ({
+  page,
+}) => {
+  await openPayments(page, 'groupadmin@demo.test');
+  const brand = page.getByRole('combobox', { name: 'Brand' });
+  const first = await brand.inputValue();
+  await brand.click();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const second = (await options.allInnerTexts()).find((name) => name !== first)!;
+  await page.getByRole('option', { name: second }).click();
+  await expect(brand).toHaveValue(second);
+
+  await page.getByRole('button', { name: 'Setup Payment with GoCardless' }).click();
+  await expect(page.getByTestId('test-provider-brand')).toHaveText(second);
+  await page.getByLabel('Account holder name').fill(`${second} Ltd`);
+  await page.getByLabel('Sort code').fill('40-11-62');
+  await page.getByLabel('Account number').fill('31926819');
+  await page.getByRole('button', { name: 'Set up Direct Debit' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${paymentsPath}$`));
+  await expect(brand).toHaveValue(second);
+  await expect(page.getByTestId('mandate-status')).toHaveText('Pending');
+  await expect(page.getByText(`${second} Ltd`)).toBeVisible();
+
+  // The group's other brand has no mandate of its own.
+  await brand.click();
+  await page.getByRole('option', { name: first }).click();
+  await expect(page.getByRole('button', { name: 'Setup Payment with GoCardless' })).toBeVisible();
+});
