@@ -139,6 +139,13 @@ test("a group admin sets up Direct Debit for one of the group's brands and comes
   await expect(brand).toHaveValue(second);
   await expect(page.getByTestId('mandate-status')).toHaveText('Pending');
   await expect(page.getByText(`${second} Ltd`)).toBeVisible();
+  // Cancelled again, so the group's brands are left as the demo has them.
+  await page.getByRole('button', { name: 'Cancel mandate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel mandate' })
+    .getByRole('button', { name: 'Cancel mandate' })
+    .click();
+  await expect(page.getByRole('button', { name: 'Setup Payment with GoCardless' })).toBeVisible();
 
   // The group's other brand has no mandate of its own.
   await brand.click();
