@@ -16,6 +16,9 @@ export type PaymentProviderName = (typeof paymentProviders)[number];
 export const mandateStatuses = ['awaiting_customer', 'pending', 'active', 'failed', 'cancelled'] as const;
 export type MandateStatus = (typeof mandateStatuses)[number];
 
+/** The statuses of a mandate the brand can count on: authorised by the payer, not refused or cancelled. */
+export const liveMandateStatuses = ['pending', 'active'] as const satisfies readonly MandateStatus[];
+
 /**
  * A payment collected for one issued invoice. Mirrors the provider's payment states; the invoice's
  * payment status follows it (payment.rules.ts).

@@ -3,7 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DirectDebitSettings, Mandate, MandateReturnTarget } from '@krowd/domain/payment/payment.schema';
+import {
+  liveMandateStatuses,
+  type DirectDebitSettings,
+  type Mandate,
+  type MandateReturnTarget,
+} from '@krowd/domain/payment/payment.schema';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCancelMandate } from '../api/cancel-mandate.ts';
@@ -40,8 +45,10 @@ export interface DirectDebitPanelProps {
  * A mandate the brand can count on: the payer authorised it (it has the provider's reference, the
  * spec's payerAuthorisationId) and the bank has not refused or cancelled it.
  */
-export function isLiveMandate(mandate: Mandate | null | undefined): mandate is Mandate {
-  return Boolean(mandate?.reference) && (mandate?.status === 'pending' || mandate?.status === 'active');
+function isLiveMandate(mandate: Mandate | null | undefined): mandate is Mandate {
+  return (
+    Boolean(mandate?.reference) && (liveMandateStatuses as readonly string[]).includes(mandate?.status ?? '')
+  );
 }
 
 /**
