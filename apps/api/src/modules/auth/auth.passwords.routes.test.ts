@@ -112,7 +112,9 @@ describe('POST /api/auth/forgotPassword', () => {
     const mails = await outboxFor('guest@demo.test');
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ subject: messages.mail.guestResumeSubject, status: 'stored' });
-    expect(mails[0]?.text_body).toMatch(/http:\/\/localhost:3000\/guestuser\/[A-Za-z0-9_-]{40,}/);
+    expect(mails[0]?.text_body).toMatch(
+      /http:\/\/localhost:3000\/guestuser\/[A-Za-z0-9_-]{40,}\?type=campaign/,
+    );
     expect(mails[0]?.text_body).not.toContain('/changerecoverpassword/');
   });
 

@@ -227,7 +227,8 @@ export function createAuthService(deps: {
       if (!allowed) return;
       if (guest) {
         const origin = await repository.newestGuestLinkOrigin(account.id);
-        const url = await issueLink(account.id, 'guest_login', origin ? { origin } : {});
+        // type=campaign: the link resumes the train, even before the guest saved a campaign (spec 1 §2).
+        const url = `${await issueLink(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
         await mailer.send({
           to: account.email,
           brandId: account.brand_id,
