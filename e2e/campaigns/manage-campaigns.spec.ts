@@ -1,8 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, openCampaignForm } from '../support/fixtures.ts';
 
+/**
+ * Creates a recurring campaign in the last month the picker offers: always editable, whatever the
+ * date (on the 25th the default month, next month, is already past its edit cut-off).
+ */
 async function createRecurring(page: Page): Promise<string> {
   await openCampaignForm(page, () => page.getByRole('link', { name: 'Create Campaign' }).first().click());
+  await page.getByRole('combobox', { name: 'Campaign month (MM/YYYY)' }).click();
+  await page.getByRole('option').last().click();
   await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Percent off, short').check();
