@@ -264,7 +264,8 @@ describe('branchActorOf', () => {
     user: nobody,
     cardprovider: nobody,
     clientAdmin: nobody,
-    guest: nobody,
+    // A guest adds and edits its brand's branches in the onboarding train's Branch step.
+    guest: manager,
   };
 
   it('covers every audience', () => {
