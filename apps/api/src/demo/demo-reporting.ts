@@ -96,8 +96,8 @@ export async function loadDemoReporting(
  * closed campaign month is invoiced on the day the daily run would first have invoiced it (the day
  * after its return period), oldest first, so numbers, issue and due dates read as a history.
  *
- * Payment statuses: no payment is ever collected in the demo (no payments module yet), so the run
- * leaves every invoice Unpaid. To show the list's statuses, invoices of campaign months more than 3
+ * Payment statuses: no demo brand has a direct-debit mandate (a brand sets one up on Payments), so
+ * the run invoices every month as paid by hand and leaves it Unpaid. To show the list's statuses, invoices of campaign months more than 3
  * months back (whose due dates have passed) are marked Paid on their due date (paid_at 09:00 UTC);
  * newer ones stay Unpaid. This is the only invented part, and only in the demo.
  */
