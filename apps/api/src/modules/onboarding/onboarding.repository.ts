@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { liveMandateStatuses } from '@krowd/domain/payment/payment.schema';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL the onboarding train needs beyond the users, branches and campaigns repositories. */
@@ -13,7 +14,7 @@ export function createOnboardingRepository(db: Kysely<DB>) {
         .selectFrom('payment_mandates')
         .select('id')
         .where('brand_id', '=', brandId)
-        .where('status', 'in', ['pending', 'active'])
+        .where('status', 'in', liveMandateStatuses)
         .limit(1)
         .executeTakeFirst();
       return row !== undefined;

@@ -1,17 +1,16 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
-import type {
-  CollectionStatus,
-  MandateStatus,
-  PaymentProviderName,
+import {
+  liveMandateStatuses,
+  type CollectionStatus,
+  type MandateStatus,
+  type PaymentProviderName,
 } from '@krowd/domain/payment/payment.schema';
 import type { DB, PaymentEventOutcome, PaymentMandatesTable } from '../../db/schema.ts';
 import type { CompletedSetup, ProviderEvent } from './payment-provider.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 export type MandateRow = Selectable<PaymentMandatesTable>;
-
-const liveStatuses: MandateStatus[] = ['pending', 'active'];
 
 export function createPaymentsRepository(db: Kysely<DB>) {
   return {
@@ -32,7 +31,7 @@ export function createPaymentsRepository(db: Kysely<DB>) {
         .selectFrom('payment_mandates')
         .selectAll()
         .where('brand_id', '=', brandId)
-        .orderBy(sql`status IN ('pending', 'active')`, 'desc')
+        .orderBy((eb) => eb('status', 'in', liveMandateStatuses), 'desc')
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
@@ -44,7 +43,7 @@ export function createPaymentsRepository(db: Kysely<DB>) {
         .selectFrom('payment_mandates')
         .selectAll()
         .where('brand_id', '=', brandId)
-        .where('status', 'in', liveStatuses)
+        .where('status', 'in', liveMandateStatuses)
         .executeTakeFirst();
     },
 
@@ -73,7 +72,7 @@ export function createPaymentsRepository(db: Kysely<DB>) {
         .set({ status: 'cancelled', updated_at: now })
         .where('brand_id', '=', brandId)
         .where('id', '<>', keepId)
-        .where('status', 'in', liveStatuses)
+        .where('status', 'in', liveMandateStatuses)
         .returning('provider_mandate_id')
         .execute();
       return rows.flatMap((row) => (row.provider_mandate_id ? [row.provider_mandate_id] : []));

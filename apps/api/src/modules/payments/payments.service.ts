@@ -9,11 +9,13 @@ import {
   invoicePaymentStatusOf,
   mandateStatusAfter,
 } from '@krowd/domain/payment/payment.rules';
-import type {
-  DirectDebitSettings,
-  Mandate,
-  MandateReturnTarget,
-  TestBankDetails,
+import {
+  liveMandateStatuses,
+  type DirectDebitSettings,
+  type Mandate,
+  type MandateReturnTarget,
+  type MandateStatus,
+  type TestBankDetails,
 } from '@krowd/domain/payment/payment.schema';
 import type { DB, PaymentEventOutcome } from '../../db/schema.ts';
 import { badRequest, conflict, gone, notFound } from '../../http/errors.ts';
@@ -112,7 +114,7 @@ export function createPaymentsService(deps: {
       if (!mandate) return 'ignored';
       const next = mandateStatusAfter(mandate.status, event.action);
       if (!next) return 'unchanged';
-      if (next === 'pending' || next === 'active') {
+      if ((liveMandateStatuses as readonly MandateStatus[]).includes(next)) {
         // A brand has one live mandate: an old one reinstated after a newer took its place stays as is.
         const live = await payments.liveMandate(mandate.brand_id, trx);
         if (live && live.id !== mandate.id) return 'unchanged';

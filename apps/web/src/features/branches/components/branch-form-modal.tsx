@@ -1,16 +1,4 @@
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import {
@@ -21,16 +9,14 @@ import {
   type BranchRow,
   type DirectoryBranch,
 } from '@krowd/domain/branch/branch.schema';
-import { messages } from '@krowd/domain/messages/messages';
+import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
+import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
 import { FormStatus } from '@/components/ui/form-status';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useCreateDirectoryEntry, useDirectorySearch } from '../api/branch-directory.ts';
 import { useAddBranch, useUpdateBranch } from '../api/save-branch.ts';
 import { merchantIdLabels } from './branch-cells.tsx';
-
-const m = messages.branch;
 
 export interface BranchFormModalProps {
   opened: boolean;
@@ -85,10 +71,6 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
   const { errors } = form.formState;
   const [brandId, setBrandId] = useState<string | null>(defaultBrandId ?? brands[0]?.value ?? null);
   const [status, setStatus] = useState<string | null>(null);
-  const name = form.watch('name') ?? '';
-  const [searchText] = useDebouncedValue(editing ? '' : name, 300);
-  const directory = useDirectorySearch(searchText);
-  const hits = directory.data?.data ?? [];
   const createEntry = useCreateDirectoryEntry();
   const addBranch = useAddBranch();
   const updateBranch = useUpdateBranch();
@@ -166,9 +148,8 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
                 description="The branch chosen from the directory cannot be changed."
               />
             ) : (
-              <Autocomplete
+              <DirectoryNameInput
                 label="Branch Name"
-                placeholder={m.directoryPlaceholder}
                 required
                 value={field.value ?? ''}
                 onChange={(value) => {
@@ -177,23 +158,7 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
                   form.setValue('kmid', null);
                 }}
                 onBlur={field.onBlur}
-                data={hits.map((hit) => ({ value: hit.kmid, label: hit.merchant_name }))}
-                filter={({ options }) => options}
-                renderOption={({ option }) => {
-                  const hit = hits.find((candidate) => candidate.kmid === option.value);
-                  return (
-                    <div>
-                      <Text size="sm">{hit?.merchant_name}</Text>
-                      <Text size="xs" c="dimmed">
-                        {[hit?.address, hit?.postcode].filter(Boolean).join(', ')}
-                      </Text>
-                    </div>
-                  );
-                }}
-                onOptionSubmit={(kmid) => {
-                  const hit = hits.find((candidate) => candidate.kmid === kmid);
-                  if (hit) handlePick(hit);
-                }}
+                onPick={handlePick}
                 error={errors.name?.message}
               />
             )

@@ -1,11 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BranchRow,
-  BranchWizardInput,
-  DirectoryBranch,
-  DirectoryCreateInput,
-} from '@krowd/domain/branch/branch.schema';
-import { effectiveSearch } from '@krowd/domain/list/list.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BranchRow, BranchWizardInput } from '@krowd/domain/branch/branch.schema';
 import { useEntityList } from '@/components/ui/use-entity-list';
 import { apiRequest } from '@/lib/api-client';
 
@@ -22,30 +16,6 @@ export function useBrandBranches(brandId: string) {
     limit: wizardBranchLimit,
     search: '',
     brandId,
-  });
-}
-
-/**
- * Venues of the branch directory whose name holds the text, once 3 characters are typed (spec 2
- * §4). The same call and cache key as the Branches screen's Add New.
- */
-export function useDirectorySearch(text: string) {
-  const search = effectiveSearch(text);
-  return useQuery({
-    queryKey: ['branchDirectory', search],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { query: { search }, signal }),
-    enabled: search !== undefined,
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-}
-
-/** A typed (new) name becomes a directory entry first; its kmid goes with the branch (spec 2 §4). */
-export function useCreateDirectoryEntry() {
-  return useMutation({
-    mutationFn: (input: DirectoryCreateInput) =>
-      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { method: 'POST', body: input }),
   });
 }
 

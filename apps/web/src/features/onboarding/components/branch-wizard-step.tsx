@@ -1,7 +1,6 @@
 import {
   ActionIcon,
   Alert,
-  Autocomplete,
   Badge,
   Button,
   Center,
@@ -12,7 +11,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,15 +26,12 @@ import {
   type MerchantIds,
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
+import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import {
-  useBrandBranches,
-  useCreateDirectoryEntry,
-  useDirectorySearch,
-  useSaveWizardBranches,
-} from '../api/branch-wizard-calls.ts';
+import { useBrandBranches, useSaveWizardBranches } from '../api/branch-wizard-calls.ts';
 import {
   emptyWizardRow,
   listedBranches,
@@ -45,8 +40,6 @@ import {
   wizardMerchantIdErrors,
   wizardRowOf,
 } from './branch-wizard-rows.ts';
-
-const m = messages.branch;
 
 const statusColours: Record<BranchStatus, string> = {
   Pending: 'yellow',
@@ -350,9 +343,6 @@ function BranchWizardTable({
 function BranchNameCell({ form, index, locked }: { form: WizardForm; index: number; locked: boolean }) {
   const label = `Branch Name, row ${index + 1}`;
   const name = form.watch(`branches.${index}.name`) ?? '';
-  const [searchText] = useDebouncedValue(locked ? '' : name, 300);
-  const directory = useDirectorySearch(searchText);
-  const hits = directory.data?.data ?? [];
   const error = form.formState.errors.branches?.[index]?.name?.message;
 
   const handlePick = (hit: DirectoryBranch) => {
@@ -376,10 +366,9 @@ function BranchNameCell({ form, index, locked }: { form: WizardForm; index: numb
       control={form.control}
       name={`branches.${index}.name`}
       render={({ field }) => (
-        <Autocomplete
+        <DirectoryNameInput
           size="xs"
           aria-label={label}
-          placeholder={m.directoryPlaceholder}
           value={field.value ?? ''}
           onChange={(value) => {
             field.onChange(value);
@@ -388,23 +377,7 @@ function BranchNameCell({ form, index, locked }: { form: WizardForm; index: numb
           }}
           onBlur={field.onBlur}
           ref={field.ref}
-          data={hits.map((hit) => ({ value: hit.kmid, label: hit.merchant_name }))}
-          filter={({ options }) => options}
-          renderOption={({ option }) => {
-            const hit = hits.find((candidate) => candidate.kmid === option.value);
-            return (
-              <div>
-                <Text size="sm">{hit?.merchant_name}</Text>
-                <Text size="xs" c="dimmed">
-                  {[hit?.address, hit?.postcode].filter(Boolean).join(', ')}
-                </Text>
-              </div>
-            );
-          }}
-          onOptionSubmit={(kmid) => {
-            const hit = hits.find((candidate) => candidate.kmid === kmid);
-            if (hit) handlePick(hit);
-          }}
+          onPick={handlePick}
           error={error}
         />
       )}

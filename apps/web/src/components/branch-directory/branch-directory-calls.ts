@@ -3,7 +3,10 @@ import type { DirectoryBranch, DirectoryCreateInput } from '@krowd/domain/branch
 import { effectiveSearch } from '@krowd/domain/list/list.schema';
 import { apiRequest } from '@/lib/api-client';
 
-/** Venues of the branch directory whose name holds the text, once 3 characters are typed. */
+/**
+ * Venues of the branch directory whose name holds the text, once 3 characters are typed (spec 2
+ * §4). One call and one cache key for the Branches screen's Add New and the onboarding wizard.
+ */
 export function useDirectorySearch(text: string) {
   const search = effectiveSearch(text);
   return useQuery({
@@ -16,7 +19,7 @@ export function useDirectorySearch(text: string) {
   });
 }
 
-/** A new name becomes a directory entry first; its kmid goes with the branch (spec 2 §4). */
+/** A typed (new) name becomes a directory entry first; its kmid goes with the branch (spec 2 §4). */
 export function useCreateDirectoryEntry() {
   return useMutation({
     mutationFn: (input: DirectoryCreateInput) =>
