@@ -1,6 +1,6 @@
 import { Autocomplete, Text, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { Ref } from 'react';
+import { useRef, type Ref } from 'react';
 import type { DirectoryBranch } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { useDirectorySearch } from './branch-directory-calls.ts';
@@ -29,13 +29,20 @@ export function DirectoryNameInput({ value, onChange, onPick, ...props }: Direct
   const directory = useDirectorySearch(searchText);
   const hits = directory.data?.data ?? [];
   const hitOf = (kmid: string) => hits.find((candidate) => candidate.kmid === kmid);
+  // Mantine reports a picked option as a typed change of its label right after onOptionSubmit; that
+  // change is the pick itself, not a new name, so it must not clear the venue the caller just took.
+  const pickedName = useRef<string | null>(null);
 
   return (
     <Autocomplete
       {...props}
       placeholder={messages.branch.directoryPlaceholder}
       value={value}
-      onChange={onChange}
+      onChange={(name) => {
+        const picked = pickedName.current;
+        pickedName.current = null;
+        if (name !== picked) onChange(name);
+      }}
       data={hits.map((hit) => ({ value: hit.kmid, label: hit.merchant_name }))}
       filter={({ options }) => options}
       renderOption={({ option }) => {
@@ -51,7 +58,9 @@ export function DirectoryNameInput({ value, onChange, onPick, ...props }: Direct
       }}
       onOptionSubmit={(kmid) => {
         const hit = hitOf(kmid);
-        if (hit) onPick(hit);
+        if (!hit) return;
+        pickedName.current = hit.merchant_name;
+        onPick(hit);
       }}
     />
   );
