@@ -7,9 +7,11 @@ import { login, openCampaignForm } from '../support/fixtures.ts';
  */
 async function createRecurring(page: Page): Promise<string> {
   await openCampaignForm(page, () => page.getByRole('link', { name: 'Create Campaign' }).first().click());
+  // Branches first: once they have loaded, the branch alert (if any) has shown and been closed, so
+  // it cannot close the month picker's list under the next click.
+  await page.getByLabel('Select All Branches').check();
   await page.getByRole('combobox', { name: 'Campaign month (MM/YYYY)' }).click();
   await page.getByRole('option').last().click();
-  await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Percent off, short').check();
   await page.getByRole('button', { name: 'Submit' }).click();
