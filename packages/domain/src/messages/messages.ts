@@ -186,8 +186,10 @@ export const messages = {
     updateFailed: 'Error while updating user details.',
     congratulations: 'Congratulations !',
     workDone: 'Great job, Your work is done here',
-    leaveGuard: 'Please complete the onboarding process in order to move on another page.',
     merchantIdRequired: 'At least one Merchant ID is required.',
+    /** Account Settings' hint: the password rules of auth.schema.ts, all of them. */
+    accountSettingsIntro:
+      'Check your details and choose a password: you will sign in with your e-mail and this password from now on. A password has 8 to 20 characters with a lower-case letter, an upper-case letter, a number and one of !@#$%^&*.',
     /** A guest's first campaign runs at every branch they add in the train's Branch step. */
     allBranchesOnly: 'Your first campaign runs at all the branches you add: choose All branches.',
     campaignFirst: 'Please create your campaign first.',

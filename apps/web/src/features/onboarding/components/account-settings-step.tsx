@@ -1,5 +1,6 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { messages } from '@krowd/domain/messages/messages';
 import { onboardingCompleteSchema } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { FormStatus } from '@/components/ui/form-status';
@@ -57,8 +58,7 @@ export function AccountSettingsStep({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={640}>
         <Text size="sm" c="dimmed">
-          Check your details and choose a password: you will sign in with your e-mail and this password from
-          now on. A password has 8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*.
+          {messages.onboarding.accountSettingsIntro}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
