@@ -353,6 +353,8 @@ describe('can', () => {
     'onboarding.progress': ['guest'],
     'payments.manage': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'payments.simulate': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest', 'systemadmin'],
+    'insights.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
+    'reviews.manage': ['systemadmin'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',

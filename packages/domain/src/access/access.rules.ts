@@ -315,6 +315,13 @@ export const capabilities = {
    * a signed event for a mandate or payment within scope. Refused when a real provider runs.
    */
   'payments.simulate': [...pages.payments.audiences, 'guest', 'systemadmin'],
+  /**
+   * Social analytics (spec 3 §2.7): the reviewsdata calls for brands within scope. A visitor of the
+   * public page reads them with an insights pass instead, for the pass's brand only (no revenue).
+   */
+  'insights.read': pages.socialAnalytics.audiences,
+  /** Upload review files (social analytics' source): operators, who collect the reviews. */
+  'reviews.manage': ['systemadmin'],
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;
