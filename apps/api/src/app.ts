@@ -84,6 +84,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   await registerSecurity(app, config);
   await registerAccess(app, { config, auth, limiter });
+  registerTextInputChecks(app);
   await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
 
   await app.register(

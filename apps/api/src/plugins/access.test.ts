@@ -99,6 +99,22 @@ describe('the access check', () => {
     expect(response.statusCode).toBe(403);
   });
 
+  it.each([
+    { name: 'a signed-in answer', url: '/api/auth/session', signedIn: true, status: 200 },
+    { name: 'a refusal', url: '/api/mail/outbox', signedIn: false, status: 401 },
+    { name: 'an unknown path', url: '/api/nowhere', signedIn: true, status: 404 },
+  ])(
+    'marks $name Cache-Control: no-store, so no browser or proxy keeps it',
+    async ({ url, signedIn, status }) => {
+      const token = signedIn ? (await loginAs(app, 'user@demo.test')).token : undefined;
+
+      const response = await call(app, { url, token });
+
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
   it('reads the permission table afresh for each request: a promoted user gains access at once', async () => {
     const account = await signUpNewAccount(app, 'promoted');
     const signedIn = await loginAs(app, account.email, account.password);

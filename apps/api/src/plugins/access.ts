@@ -52,6 +52,14 @@ export async function registerAccess(
     if (!result.allowed) throw tooManyRequests(undefined, result.retryAfterSeconds);
   });
 
+  // An API answer is the caller's own data unless its route says otherwise (a content-addressed
+  // image may be cached): no browser or proxy keeps it (ASVS 8.2.1).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
   // Before validation: a caller who may not use a route learns nothing from its input rules.
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;

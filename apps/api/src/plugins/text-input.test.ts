@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../test/test-app.ts';
+
+let testApp: TestApp;
+let app: App;
+let token: string;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  app = testApp.app;
+  token = (await loginAs(app, 'companyadmin@demo.test')).token;
+  ids = await demoIds(testApp.db);
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const nul = '\u0000';
+
+describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
+  it.each([
+    {
+      name: 'a branch name',
+      method: 'POST' as const,
+      url: () => '/api/merchants',
+      body: () => ({
+        name: `Green${nul}Fork`,
+        kmid: 'KM5999990',
+        postcode: 'N1 1QP',
+        postalTown: 'London',
+        address: '112 Upper Street',
+        contactName: 'Mary Jones',
+        contactPhone: '020 7946 0101',
+        contactEmail: 'angel@greenfork.test',
+        merchantIds: { merchantId: '4419990' },
+        brandId: ids.brands.standalone,
+      }),
+      field: 'name',
+    },
+    {
+      name: 'a nested merchant id',
+      method: 'POST' as const,
+      url: () => '/api/merchants',
+      body: () => ({
+        name: 'Green Fork',
+        kmid: 'KM5999991',
+        postcode: 'N1 1QP',
+        postalTown: 'London',
+        address: '112 Upper Street',
+        contactName: 'Mary Jones',
+        contactPhone: '020 7946 0101',
+        contactEmail: 'angel@greenfork.test',
+        merchantIds: { merchantId: `44${nul}19991` },
+        brandId: ids.brands.standalone,
+      }),
+      field: 'merchantIds.merchantId',
+    },
+    {
+      name: 'a campaign list search',
+      method: 'GET' as const,
+      url: () =>
+        `/api/campaigns?campaignType=future&filter=${encodeURIComponent(
+          JSON.stringify({ limit: 10, page: 1, globalSearch: { value: `Sum${nul}mer`, type: 'user' } }),
+        )}`,
+      body: () => undefined,
+      field: 'filter.globalSearch',
+    },
+    {
+      name: 'a forgotten-password e-mail',
+      method: 'POST' as const,
+      url: () => `/api/auth/forgotPassword?email=${encodeURIComponent(`user${nul}@demo.test`)}`,
+      body: () => undefined,
+      field: 'email',
+    },
+  ])('answers 400 naming the field for $name, and changes nothing', async ({ method, url, body, field }) => {
+    const before = await testApp.db
+      .selectFrom('branches')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+
+    const response = await call(app, { method, url: url(), token, body: body() });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ [field]: messages.validation.nulCharacter });
+    const after = await testApp.db
+      .selectFrom('branches')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(after.count).toBe(before.count);
+  });
+
+  it('names a NUL character in a field name too', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { [`email${nul}`]: 'user@demo.test', password: 'Demo@12345' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(Object.values(response.json().fieldErrors)).toEqual([messages.validation.nulCharacter]);
+  });
+
+  it('checks the caller before the input: a stranger learns nothing from a NUL in a private route', async () => {
+    const response = await call(app, { method: 'POST', url: '/api/merchants', body: { name: nul } });
+
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('lets text without NUL through to the route', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/forgotPassword?email=user%40demo.test',
+    });
+
+    expect(response.statusCode).toBe(200);
+  });
+});
