@@ -353,7 +353,7 @@ describe('can', () => {
     'onboarding.progress': ['guest'],
     'payments.manage': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'payments.simulate': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest', 'systemadmin'],
-    'insights.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
+    'insights.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'clientAdmin'],
     'reviews.manage': ['systemadmin'],
     'ingestionLogs.date': [
       'user',

@@ -316,10 +316,11 @@ export const capabilities = {
    */
   'payments.simulate': [...pages.payments.audiences, 'guest', 'systemadmin'],
   /**
-   * Social analytics (spec 3 §2.7): the reviewsdata calls for brands within scope. A visitor of the
+   * Social analytics (spec 3 §2.7): the reviewsdata calls for brands within scope (client admins, the
+   * operators who open any brand's dashboard, any brand too). A visitor of the
    * public page reads them with an insights pass instead, for the pass's brand only (no revenue).
    */
-  'insights.read': pages.socialAnalytics.audiences,
+  'insights.read': [...pages.socialAnalytics.audiences, 'clientAdmin'],
   /** Upload review files (social analytics' source): operators, who collect the reviews. */
   'reviews.manage': ['systemadmin'],
 } as const satisfies Record<string, readonly Audience[]>;

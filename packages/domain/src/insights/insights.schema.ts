@@ -7,6 +7,14 @@ import { messages } from '../messages/messages';
  * queries, bodies and answers of every insights call. The API validates and serialises with these
  * and the web codes against them. Scores are 0–100 with one decimal; money is integer pence.
  *
+ * The design these follow: docs/social-analytics.md. Reviews belong to venues of the branch
+ * directory (a kmid such as 'KM5000001'); a brand's venues are the kmids of its live branches.
+ * Competitors are the directory's other venues: of no brand of ours, or of other brands.
+ *
+ * Note to the web (06:20, once, before anything used them): kmid and entityId are directory kmids,
+ * not uuids; the login's pass is `data.insightsPass`; scatter points and the review upload follow the
+ * design doc. From here on this file only grows.
+ *
  * Contract rule: this file only grows. A field is added (optional where the answer may lack it),
  * never renamed or removed without a note to the web feature (apps/web/src/features/insights).
  *
@@ -29,9 +37,15 @@ export const insightsPassHeader = 'x-insights-pass';
 
 const id = z.uuid(messages.insights.idInvalid);
 
-/** A uuid, or '' / 'all' / 'All' for 'no filter' (spec 3 §4: branch 'all' sends an empty kmid). */
-const optionalId = z
-  .union([id, z.literal(''), z.literal('all'), z.literal('All')])
+/** A venue of the branch directory (branch_directory.kmid). */
+export const kmidSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, messages.insights.kmidInvalid);
+
+/** A kmid, or '' / 'all' / 'All' for 'no filter' (spec 3 §4: branch 'all' sends an empty kmid). */
+const optionalKmid = z
+  .union([z.literal(''), z.literal('all'), z.literal('All'), kmidSchema])
   .optional()
   .transform((value) => (value && value.toLowerCase() !== 'all' ? value : undefined));
 
@@ -79,7 +93,7 @@ export const factorsQuerySchema = z.strictObject({
   brandId: id,
   datePayload: datePayloadSchema.optional(),
   /** The branch (kmid); '' or 'all' for every branch of the brand. */
-  kmid: optionalId,
+  kmid: optionalKmid,
 });
 export type FactorsQuery = z.infer<typeof factorsQuerySchema>;
 
@@ -92,7 +106,7 @@ export const scatterQuerySchema = z.strictObject({
   /** The aspect (Food, Price, Ambiance, Service; any case). */
   tagType: aspectParam,
   datePayload: datePayloadSchema.optional(),
-  kmid: optionalId,
+  kmid: optionalKmid,
 });
 export type ScatterQuery = z.infer<typeof scatterQuerySchema>;
 
@@ -103,9 +117,9 @@ export const trendsQuerySchema = z.strictObject({
   /** The 'Net Positive Reviews' chart's type select (default Food). */
   trendFlag: aspectParam.optional(),
   /** The brand's branch, '' or 'all' for all of them. */
-  kmid: optionalId,
-  /** The competitor branch to compare with (a kmid from branchdetails' `competitors`); absent: none. */
-  entityId: optionalId,
+  kmid: optionalKmid,
+  /** The competitor venue to compare with (a kmid from branchdetails' `competitors`); absent or '': none. */
+  entityId: optionalKmid,
 });
 export type TrendsQuery = z.infer<typeof trendsQuerySchema>;
 
@@ -121,7 +135,7 @@ export const similarityQuerySchema = z
     /** The brand. */
     entityId: id,
     /** The brand's branch, '' or 'all' for all of them. */
-    kmid: optionalId,
+    kmid: optionalKmid,
   })
   .refine((query) => query.fromdate <= query.todate, {
     message: messages.insights.datePayloadOrder,
@@ -162,6 +176,15 @@ export const insightsLoginSchema = z.strictObject({
     .string({ error: messages.insights.brandIdRequired })
     .min(1, messages.insights.brandIdRequired)
     .pipe(id),
+  /**
+   * Device info the browser may send (docs/social-analytics.md). Accepted for compatibility and not
+   * trusted: the server records what the request itself shows (brief §4 'Device info').
+   */
+  ipAddress: z.string().max(64).optional(),
+  browserName: z.string().max(100).optional(),
+  osName: z.string().max(100).optional(),
+  osVersion: z.string().max(100).optional(),
+  deviceType: z.string().max(100).optional(),
 });
 export type InsightsLogin = z.infer<typeof insightsLoginSchema>;
 
@@ -212,6 +235,9 @@ export const insightsSignupParamsSchema = z.strictObject({ id });
 export const rankSchema = z.object({ rank: z.number().int(), outOf: z.number().int() });
 export type Rank = z.infer<typeof rankSchema>;
 
+/** A rank within one cuisine. */
+export const cuisineRankSchema = rankSchema.extend({ cuisine: z.string() });
+
 /** The Overview's 'Sentiment Analysis of Customer Reviews' bars: mention counts per aspect. */
 export const factorsAffectingSchema = z.object({
   /** Reviews mentioning the aspect positively, in `categories` order. */
@@ -241,38 +267,55 @@ export const factorsAnswerSchema = z.object({
     currentYearRevenue: z.number().int().optional(),
     /** Public (pass) callers only, instead of revenue. */
     teaser: teaserSchema.optional(),
-    /** Among every brand with reviews in the window; null when the brand has none. */
+    /**
+     * Overall Rank among the entities (our brands and competitor venues) with reviews in the window
+     * and a venue in one of the brand's (or branch's) cities; null when the brand has no reviews.
+     */
     loggedinBrandoverallRank: rankSchema.nullable(),
-    /** Among brands of the same cuisine; null when the brand has no cuisine or no reviews. */
-    cusineRankingforselectedrange: rankSchema.extend({ cuisine: z.string() }).nullable(),
+    /** The first of `cuisineRankings` (the cuisine most of the brand's venues serve); null when none. */
+    cusineRankingforselectedrange: cuisineRankSchema.nullable(),
+    /** Rank within each cuisine the brand's (or branch's) venues serve, among every entity serving it. */
+    cuisineRankings: z.array(cuisineRankSchema),
     chartDetails: z.object({ factorsAffecting: factorsAffectingSchema }),
   }),
 });
 export type FactorsAnswer = z.infer<typeof factorsAnswerSchema>;
 
-/** One branch for the pickers. */
+/** One venue for the pickers. */
 export const insightBranchSchema = z.object({
   kmid: z.string(),
   branchName: z.string(),
-  brandId: z.string(),
+  city: z.string().nullable(),
+  cuisine: z.string().nullable(),
+  /** The brand of ours the venue is a branch of; null for a competitor venue of no brand of ours. */
+  brandId: z.string().nullable(),
+  /** The brand's name, or the venue's own name for a venue of no brand of ours. */
   brandName: z.string(),
+  /** All its reviews (any date). */
   reviewCount: z.number().int(),
 });
 export const branchDetailsAnswerSchema = z.object({
   respCode: z.number().int(),
   data: z.object({
-    /** The brand's branches (approved or pending, not deleted), by name. */
+    /** The brand's venues (the kmids of its branches that are not deleted), by name. */
     allbranches: z.array(insightBranchSchema),
-    /** Other brands' branches that have reviews: the Trends tab's competitor choice. */
+    /**
+     * Competitor venues with reviews in the brand's cities (of no brand of ours, or of other
+     * brands), by name: the Trends tab's competitor choice (its kmid is trends' entityId).
+     */
     competitors: z.array(insightBranchSchema),
   }),
 });
 export type BranchDetailsAnswer = z.infer<typeof branchDetailsAnswerSchema>;
 
-/** One brand on the scatter chart. */
+/**
+ * One entity on the scatter chart: a brand of ours (`entityId` its id) or a competitor venue of no
+ * brand of ours (`entityId` its kmid).
+ */
 export const scatterPointSchema = z.object({
-  brandId: z.string(),
-  brandName: z.string(),
+  entityId: z.string(),
+  kind: z.enum(['brand', 'venue']),
+  name: z.string(),
   /** Aggregate Score 0–100. */
   x: z.number(),
   /** Net positive of the aspect, −100..100 (insights.rules netPositive). */
@@ -282,6 +325,7 @@ export const scatterPointSchema = z.object({
   /** The asked brand (or its chosen branch). */
   isSelected: z.boolean(),
 });
+/** The asked brand and the entities it is ranked among (same cities), for one aspect. */
 export const scatterAnswerSchema = z.object({
   respCode: z.number().int(),
   data: z.object({ tagType: z.enum(insightAspects), points: z.array(scatterPointSchema) }),
@@ -309,9 +353,13 @@ export const radarSchema = z.object({
 });
 export type Radar = z.infer<typeof radarSchema>;
 
+/** A similar entity: a brand of ours (`brandId` its id) or a competitor venue (`brandId` its kmid). */
 export const similarBrandSchema = z.object({
   brandId: z.string(),
   brandName: z.string(),
+  kind: z.enum(['brand', 'venue']),
+  /** A venue's kmid, or a brand's venue with the most reviews: usable as trends' entityId. */
+  kmid: z.string().nullable(),
   /** 100 × (1 − Jensen–Shannon divergence of the aspect distributions), 0–100. */
   similarity: z.number(),
 });
@@ -353,26 +401,28 @@ export const insightsLoginAnswerSchema = z.object({
     email: z.string(),
     brandId: z.string(),
     brandName: z.string(),
-    /** The pass: send it as the x-insights-pass header (the browser also gets it as a cookie). */
-    pass: z.string(),
+    /** The pass (30 days, brand-scoped): send it as the X-Insights-Pass header. */
+    insightsPass: z.string(),
     expiresAt: z.iso.datetime(),
   }),
 });
 export type InsightsLoginAnswer = z.infer<typeof insightsLoginAnswerSchema>;
 
-/* ------------------------------------------------------------------ review upload */
+/* ------------------------------------------------------------------ reviews in (system admin) */
 
 /**
- * POST /api/reviewsdata/upload (multipart, field `file`): a CSV of reviews, UTF-8, header row:
- * `review_id,source,mid,reviewed_at,rating,reviewer_rating,text`. `review_id` is unique per
- * `source` (re-uploading changes nothing); `mid` any of a branch's three merchant IDs;
- * `reviewed_at` ISO 8601 with offset; `rating` 1–5; `reviewer_rating` the reviewer's standing
- * 0–5 or empty; `text` up to 5,000 characters. One bad row refuses the whole file (400, `errors`).
+ * POST /api/reviews/upload (multipart, field `file`): a CSV of reviews, UTF-8, header row:
+ * `source,external_id,kmid,reviewed_at,rating,reviewer_rating,text`. `external_id` is unique per
+ * `source` (re-uploading changes nothing); `kmid` a venue of the branch directory; `reviewed_at`
+ * ISO 8601 with offset, not in the future; `rating` 1–5; `reviewer_rating` the reviewer's own
+ * standing 1–5 or empty; `text` up to 5,000 characters. One bad row refuses the whole file (400,
+ * `errors` lists every bad row by line, the header being line 1); nothing is half-written.
+ * POST /api/reviews takes the same rows as JSON (`{ reviews: [...] }`, at most 1,000).
  */
 export const reviewFileColumns = [
-  'review_id',
   'source',
-  'mid',
+  'external_id',
+  'kmid',
   'reviewed_at',
   'rating',
   'reviewer_rating',
@@ -381,6 +431,22 @@ export const reviewFileColumns = [
 export const reviewTextMaxLength = 5000;
 /** The largest review file accepted (bytes). */
 export const reviewFileMaxBytes = 20 * 1024 * 1024;
+export const reviewBatchMax = 1000;
+
+/** One review as uploaded: every field a string as in the CSV; checked by reviewRowOf (insights.rules). */
+export const reviewInputSchema = z.strictObject({
+  source: z.string(),
+  external_id: z.string(),
+  kmid: z.string(),
+  reviewed_at: z.string(),
+  rating: z.union([z.string(), z.number()]),
+  reviewer_rating: z.union([z.string(), z.number(), z.null()]).optional(),
+  text: z.string(),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+export const reviewBatchSchema = z.strictObject({
+  reviews: z.array(reviewInputSchema).min(1, messages.insights.uploadEmpty).max(reviewBatchMax),
+});
 
 export const reviewUploadErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export const reviewUploadAnswerSchema = z.object({
@@ -389,13 +455,47 @@ export const reviewUploadAnswerSchema = z.object({
   data: z.object({
     received: z.number().int(),
     inserted: z.number().int(),
-    /** Rows already stored (same source and review_id): left as they are. */
+    /** Rows already stored (same source and external_id): left as they are. */
     duplicates: z.number().int(),
   }),
 });
 export type ReviewUploadAnswer = z.infer<typeof reviewUploadAnswerSchema>;
-/** A refused file: errorMessage, and every bad row with its line (the header is line 1). */
+/** A refused file or batch: errorMessage, and every bad row with its line (JSON: position from 1). */
 export const reviewUploadRefusalSchema = z.object({
   errorMessage: z.string(),
   errors: z.array(reviewUploadErrorSchema).optional(),
 });
+
+/** GET /api/reviews: the stored reviews, newest first, with their analysis (system admin). */
+export const reviewListQuerySchema = z.strictObject({
+  kmid: optionalKmid,
+  page: z.coerce.number().int().min(1).default(1),
+  perPage: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const reviewRowSchema = z.object({
+  _id: z.string(),
+  source: z.string(),
+  externalId: z.string(),
+  kmid: z.string(),
+  venueName: z.string(),
+  reviewedAt: z.iso.datetime({ offset: true }),
+  rating: z.number().int(),
+  reviewerRating: z.number().nullable(),
+  text: z.string(),
+  /** The analyser's overall sentiment, −1..1. */
+  sentiment: z.number(),
+  /** Per aspect: the review's sentences mentioning it positively and negatively. */
+  aspects: z.record(
+    z.enum(insightAspects),
+    z.object({ positive: z.number().int(), negative: z.number().int() }),
+  ),
+});
+export const reviewListAnswerSchema = z.object({
+  respCode: z.number().int(),
+  data: z.array(reviewRowSchema),
+  count: z.number().int(),
+  currentPage: z.number().int(),
+  perPage: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type ReviewListAnswer = z.infer<typeof reviewListAnswerSchema>;

@@ -700,6 +700,7 @@ export const messages = {
     title: 'Social Analytics',
     noData: 'No data available',
     idInvalid: 'Invalid id',
+    kmidInvalid: 'kmid must be a venue id of the branch directory, or empty for all branches',
     brandIdRequired: 'brandId is required',
     datePayloadInvalid: 'datePayload must be JSON with $gt and $lt ISO timestamps',
     datePayloadOrder: 'The start of the date range must be before its end',
