@@ -26,6 +26,15 @@ declare module 'fastify' {
 }
 
 export const sessionCookieName = 'krowd_session';
+/**
+ * Over HTTPS the cookie carries the __Host- prefix: the browser then takes it only when Secure,
+ * for path / and with no Domain, so a sibling subdomain cannot plant or shadow it (ASVS 3.4.4).
+ */
+export const secureSessionCookieName = '__Host-krowd_session';
+
+export function sessionCookieNameOf(config: Pick<Config, 'session'>): string {
+  return config.session.cookieSecure ? secureSessionCookieName : sessionCookieName;
+}
 
 /** Routes added by the OpenAPI plugins: documentation, public by nature. */
 const documentationRoutes = /^\/api\/docs(\/|$)/;
@@ -64,7 +73,7 @@ export async function registerAccess(
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    const token = sessionTokenOf(request);
+    const token = sessionTokenOf(request, config);
     if (access === 'optional') {
       if (token) request.auth = await auth.resolveSession(token).catch(() => null);
       return;
@@ -76,14 +85,14 @@ export async function registerAccess(
 }
 
 /** A bearer token (API clients) or the session cookie (the browser). */
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
+export function sessionTokenOf(request: FastifyRequest, config: Pick<Config, 'session'>): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
-  return request.cookies[sessionCookieName] || undefined;
+  return request.cookies[sessionCookieNameOf(config)] || undefined;
 }
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
-  reply.setCookie(sessionCookieName, token, {
+  reply.setCookie(sessionCookieNameOf(config), token, {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.session.cookieSecure,
@@ -93,7 +102,7 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(sessionCookieName, {
+  reply.clearCookie(sessionCookieNameOf(config), {
     httpOnly: true,
     sameSite: 'lax',
     secure: config.session.cookieSecure,

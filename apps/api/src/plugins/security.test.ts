@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoPassword } from '../demo/demo-data.ts';
-import { sessionCookieName } from './access.ts';
+import { secureSessionCookieName, sessionCookieName } from './access.ts';
 import { call, createTestApp, type App, type TestApp } from '../test/test-app.ts';
 
 let testApp: TestApp;
@@ -75,7 +75,7 @@ describe('behind TLS (PUBLIC_URL https://…)', () => {
     expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 
-  it('marks the session cookie Secure', async () => {
+  it('names the session cookie with the __Host- prefix, Secure, for path / and no domain', async () => {
     const response = await call(tls.app, {
       method: 'POST',
       url: '/api/auth/login',
@@ -84,7 +84,32 @@ describe('behind TLS (PUBLIC_URL https://…)', () => {
     });
 
     expect(response.statusCode).toBe(200);
-    expect(response.cookies.find((c) => c.name === sessionCookieName)?.secure).toBe(true);
+    const cookie = response.cookies.find((c) => c.name === secureSessionCookieName);
+    expect(cookie).toMatchObject({ secure: true, path: '/', httpOnly: true });
+    expect(cookie?.domain).toBeUndefined();
+    expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
+  });
+
+  it('reads the session from the __Host- cookie only: an unprefixed one a subdomain planted is ignored', async () => {
+    const signedIn = await call(tls.app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'user@demo.test', password: demoPassword },
+      headers: { origin: 'https://krowd.example' },
+    });
+    const { value } = signedIn.cookies.find((c) => c.name === secureSessionCookieName)!;
+
+    const own = await call(tls.app, {
+      url: '/api/auth/session',
+      headers: { cookie: `${secureSessionCookieName}=${value}` },
+    });
+    const planted = await call(tls.app, {
+      url: '/api/auth/session',
+      headers: { cookie: `${sessionCookieName}=${value}` },
+    });
+
+    expect(own.json().details.email).toBe('user@demo.test');
+    expect(planted.json().details).toBeNull();
   });
 });
 
