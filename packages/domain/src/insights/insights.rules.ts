@@ -1,0 +1,463 @@
+import {
+  currentMonth,
+  localToday,
+  monthWindowOf,
+  shiftMonth,
+  type IsoMonth,
+} from '../campaign/campaign-dates.rules';
+import { messages } from '../messages/messages';
+import {
+  hasControlCharacter,
+  insightAspects,
+  reviewTextMaxLength,
+  type InsightAspect,
+} from './insights.schema';
+
+/**
+ * Social analytics' figures (brief §5, docs/social-analytics.md), pure. The text analysis itself
+ * (sentence sentiment) runs in the API (modules/insights/review-analyser.ts, wink-nlp); it reads
+ * the lexicon and clause rules below, and everything after it — scores, net positives, ranks,
+ * similarity, trends — is computed here from what it stored. The formulas are also written out
+ * in docs/decisions.md ('Social analytics (issue 15)').
+ */
+
+/**
+ * The aspect lexicon: a clause mentions an aspect when one of its tokens (lower-cased, as the
+ * analyser normalises them) is one of these words. Chosen from restaurant reviews' usual words;
+ * plural forms are listed because the analyser matches normalised tokens, not lemmas of nouns.
+ */
+export const aspectLexicon: Record<InsightAspect, readonly string[]> = {
+  Food: [
+    'food',
+    'dish',
+    'dishes',
+    'meal',
+    'meals',
+    'menu',
+    'taste',
+    'tasty',
+    'flavour',
+    'flavor',
+    'flavours',
+    'flavors',
+    'portion',
+    'portions',
+    'pizza',
+    'pizzas',
+    'pasta',
+    'burger',
+    'burgers',
+    'steak',
+    'fish',
+    'chips',
+    'salad',
+    'dessert',
+    'desserts',
+    'starter',
+    'starters',
+    'bread',
+    'cake',
+    'cakes',
+    'coffee',
+    'breakfast',
+    'lunch',
+    'dinner',
+    'curry',
+    'sauce',
+    'chicken',
+    'seafood',
+    'pastry',
+    'pastries',
+    'crust',
+    'cooked',
+    'fresh',
+    'brunch',
+    'cocktail',
+    'cocktails',
+    'wine',
+    'drinks',
+  ],
+  Price: [
+    'price',
+    'prices',
+    'priced',
+    'value',
+    'expensive',
+    'cheap',
+    'affordable',
+    'overpriced',
+    'cost',
+    'costs',
+    'bill',
+    'money',
+    'pricey',
+    'bargain',
+    'reasonable',
+    'pounds',
+    'charge',
+    'charged',
+    'deal',
+    'worth',
+  ],
+  Ambiance: [
+    'ambiance',
+    'ambience',
+    'atmosphere',
+    'decor',
+    'décor',
+    'music',
+    'noisy',
+    'noise',
+    'loud',
+    'quiet',
+    'cozy',
+    'cosy',
+    'interior',
+    'room',
+    'seating',
+    'lighting',
+    'vibe',
+    'setting',
+    'view',
+    'terrace',
+    'clean',
+    'dirty',
+    'crowded',
+    'space',
+    'tables',
+  ],
+  Service: [
+    'service',
+    'staff',
+    'waiter',
+    'waiters',
+    'waitress',
+    'waitresses',
+    'server',
+    'servers',
+    'manager',
+    'host',
+    'hostess',
+    'friendly',
+    'rude',
+    'attentive',
+    'wait',
+    'waited',
+    'waiting',
+    'served',
+    'welcome',
+    'welcoming',
+    'booking',
+    'reservation',
+    'team',
+    'slow',
+    'helpful',
+    'polite',
+  ],
+};
+
+const aspectOfWord = new Map<string, InsightAspect[]>();
+for (const aspect of insightAspects) {
+  for (const word of aspectLexicon[aspect])
+    aspectOfWord.set(word, [...(aspectOfWord.get(word) ?? []), aspect]);
+}
+
+/** The aspects a clause's normalised tokens mention, in the charts' order. */
+export function aspectsMentioned(tokens: readonly string[]): InsightAspect[] {
+  const found = new Set<InsightAspect>();
+  for (const token of tokens) for (const aspect of aspectOfWord.get(token) ?? []) found.add(aspect);
+  return insightAspects.filter((aspect) => found.has(aspect));
+}
+
+/**
+ * Words that turn a sentence ('The pasta was lovely but the service was slow') into clauses with
+ * sentiments of their own: the analyser scores each clause of a sentence that has one of these.
+ */
+export const contrastWords: ReadonlySet<string> = new Set([
+  'but',
+  'however',
+  'although',
+  'though',
+  'yet',
+  'whereas',
+]);
+
+/** A clause counts as a positive (negative) mention when its sentiment is above (below) ± this. */
+export const mentionThreshold = 0.05;
+
+/** 1 positive, −1 negative, 0 neutral. */
+export function polarityOf(sentiment: number): 1 | -1 | 0 {
+  if (sentiment > mentionThreshold) return 1;
+  if (sentiment < -mentionThreshold) return -1;
+  return 0;
+}
+
+/** Positive and negative mentions of each aspect, as stored beside each review. */
+export type AspectCounts = Record<InsightAspect, { positive: number; negative: number }>;
+
+export function emptyAspectCounts(): AspectCounts {
+  return {
+    Food: { positive: 0, negative: 0 },
+    Price: { positive: 0, negative: 0 },
+    Ambiance: { positive: 0, negative: 0 },
+    Service: { positive: 0, negative: 0 },
+  };
+}
+
+/** Adds one clause's mentions (its aspects, at its sentiment's polarity) to the counts. */
+export function countMentions(
+  counts: AspectCounts,
+  aspects: readonly InsightAspect[],
+  sentiment: number,
+): void {
+  const polarity = polarityOf(sentiment);
+  if (polarity === 0) return;
+  for (const aspect of aspects) counts[aspect][polarity === 1 ? 'positive' : 'negative'] += 1;
+}
+
+/* ------------------------------------------------------------------ the Aggregate Score */
+
+/** What the score reads of a review: its stars, its reviewer's standing, the analysed sentiment, its date. */
+export interface ScoredReview {
+  /** 1–5 stars. */
+  rating: number;
+  /** The reviewer's own standing 1–5 (a platform level), or null when the source gives none. */
+  reviewerRating: number | null;
+  /** The analyser's sentiment, −1..1. */
+  sentiment: number;
+  reviewedAt: Date;
+}
+
+/** Half-life of a review's weight, in days: a review a half-life old counts half as much as today's. */
+export const recencyHalfLifeDays = 180;
+/** The weight of the neutral prior (score 50) that few reviews are drawn towards (frequency). */
+export const priorWeight = 2;
+/** Share of the stars in a review's quality; the rest is its text's sentiment. */
+export const ratingShare = 0.6;
+/** Credibility of a review whose reviewer has no standing. */
+export const unknownReviewerCredibility = 0.75;
+
+const dayMs = 86_400_000;
+
+/** A review's quality 0..1: 0.6 × (stars − 1) / 4 + 0.4 × (sentiment + 1) / 2. */
+export function reviewQuality(review: Pick<ScoredReview, 'rating' | 'sentiment'>): number {
+  const stars = (Math.min(5, Math.max(1, review.rating)) - 1) / 4;
+  const text = (Math.min(1, Math.max(-1, review.sentiment)) + 1) / 2;
+  return ratingShare * stars + (1 - ratingShare) * text;
+}
+
+/**
+ * A review's weight: credibility × recency. Credibility 0.5 + 0.1 × reviewer standing (0.6 for
+ * standing 1 to 1.0 for 5; 0.75 unknown); recency 0.5^(age in days ÷ 180), age counted to `asOf`.
+ */
+export function reviewWeight(
+  review: Pick<ScoredReview, 'reviewerRating' | 'reviewedAt'>,
+  asOf: Date,
+): number {
+  const credibility =
+    review.reviewerRating === null
+      ? unknownReviewerCredibility
+      : 0.5 + 0.1 * Math.min(5, Math.max(0, review.reviewerRating));
+  const ageDays = Math.max(0, (asOf.getTime() - review.reviewedAt.getTime()) / dayMs);
+  return credibility * 0.5 ** (ageDays / recencyHalfLifeDays);
+}
+
+/**
+ * The Aggregate Score 0–100 (one decimal) of a set of reviews as of a date:
+ * 100 × (Σ weight × quality + 2 × 0.5) ÷ (Σ weight + 2). The prior of weight 2 at 0.5 is the
+ * frequency term: a brand with two recent reviews moves little from 50, one with hundreds is
+ * scored by them. Null without reviews.
+ */
+export function aggregateScore(reviews: readonly ScoredReview[], asOf: Date): number | null {
+  if (reviews.length === 0) return null;
+  let weighted = 0;
+  let weights = 0;
+  for (const review of reviews) {
+    const weight = reviewWeight(review, asOf);
+    weighted += weight * reviewQuality(review);
+    weights += weight;
+  }
+  return roundTo1((100 * (weighted + priorWeight * 0.5)) / (weights + priorWeight));
+}
+
+export function roundTo1(value: number): number {
+  return Math.round(value * 10 + Number.EPSILON) / 10;
+}
+
+/* ------------------------------------------------------------------ net positive, similarity */
+
+/** Net Positive Reviews (the Trends line): positive minus negative mentions. */
+export function netPositive(counts: { positive: number; negative: number }): number {
+  return counts.positive - counts.negative;
+}
+
+/**
+ * Net positive share −100..100 (radars, scatter): 100 × (positive − negative) ÷ (positive +
+ * negative), one decimal; 0 without mentions. A share, so brands of different sizes compare.
+ */
+export function netPositiveShare(counts: { positive: number; negative: number }): number {
+  const total = counts.positive + counts.negative;
+  return total === 0 ? 0 : roundTo1((100 * (counts.positive - counts.negative)) / total);
+}
+
+/** Adds mention counts together. */
+export function sumAspectCounts(all: readonly AspectCounts[]): AspectCounts {
+  const sum = emptyAspectCounts();
+  for (const counts of all) {
+    for (const aspect of insightAspects) {
+      sum[aspect].positive += counts[aspect].positive;
+      sum[aspect].negative += counts[aspect].negative;
+    }
+  }
+  return sum;
+}
+
+/**
+ * An entity's aspect distribution: its 8 mention counts (Food+, Food−, Price+, …, Service−) as
+ * shares of their total; null without mentions.
+ */
+export function aspectDistribution(counts: AspectCounts): number[] | null {
+  const bins = insightAspects.flatMap((aspect) => [counts[aspect].positive, counts[aspect].negative]);
+  const total = bins.reduce((sum, value) => sum + value, 0);
+  return total === 0 ? null : bins.map((value) => value / total);
+}
+
+/**
+ * Jensen–Shannon distance between two distributions: √JSD with base-2 logarithms, so 0 for the
+ * same distribution and 1 for distributions with nothing in common.
+ */
+export function jensenShannonDistance(p: readonly number[], q: readonly number[]): number {
+  let divergence = 0;
+  for (let index = 0; index < p.length; index += 1) {
+    const pi = p[index]!;
+    const qi = q[index]!;
+    const mi = (pi + qi) / 2;
+    if (pi > 0) divergence += 0.5 * pi * Math.log2(pi / mi);
+    if (qi > 0) divergence += 0.5 * qi * Math.log2(qi / mi);
+  }
+  return Math.sqrt(Math.min(1, Math.max(0, divergence)));
+}
+
+/** Similarity 0–100 (one decimal): 100 × (1 − Jensen–Shannon distance of the aspect distributions). */
+export function similarityOf(a: AspectCounts, b: AspectCounts): number | null {
+  const p = aspectDistribution(a);
+  const q = aspectDistribution(b);
+  if (!p || !q) return null;
+  return roundTo1(100 * (1 - jensenShannonDistance(p, q)));
+}
+
+/* ------------------------------------------------------------------ ranks */
+
+/**
+ * The rank of `id` among scored entities, best score first, ties sharing a rank (1, 2, 2, 4);
+ * entities without a score are not ranked. Null when `id` has no score.
+ */
+export function rankOf(
+  entities: readonly { id: string; score: number | null }[],
+  id: string,
+): { rank: number; outOf: number } | null {
+  const scored = entities.filter((entity): entity is { id: string; score: number } => entity.score !== null);
+  const own = scored.find((entity) => entity.id === id);
+  if (!own) return null;
+  return { rank: 1 + scored.filter((entity) => entity.score > own.score).length, outOf: scored.length };
+}
+
+/* ------------------------------------------------------------------ months */
+
+/** The calendar months (timezone setting) a window touches, oldest first: the trend charts' points. */
+export function monthsOfWindow(window: { from: Date; to: Date }, timeZone: string): IsoMonth[] {
+  const last = currentMonth(new Date(window.to.getTime() - 1), timeZone);
+  const months: IsoMonth[] = [];
+  for (let month = currentMonth(window.from, timeZone); month <= last; month = shiftMonth(month, 1)) {
+    months.push(month);
+  }
+  return months;
+}
+
+/** The month (timezone setting) an instant falls in. */
+export function monthOfInstant(instant: Date, timeZone: string): IsoMonth {
+  return currentMonth(instant, timeZone);
+}
+
+/** The instant a month ends (its last millisecond), for scoring the month as of its end. */
+export function monthEnd(month: IsoMonth, timeZone: string): Date {
+  return new Date(monthWindowOf(month, timeZone).closingTime);
+}
+
+/** Spec 3 §2.7, §9: 'A 13-point series drops its last 3 points'. */
+export const trimmedSeriesLength = 13;
+export const trimmedPoints = 3;
+
+/** A trend series as shown: a 13-point series drops its last 3 points (spec 3 §2.7, §9); others stay. */
+export function trendSeriesShown<Point>(points: readonly Point[]): Point[] {
+  return points.length === trimmedSeriesLength ? points.slice(0, -trimmedPoints) : [...points];
+}
+
+/** The teaser's month: the month before this one in the timezone setting ('YYYY-MM'). */
+export function teaserMonth(now: Date, timeZone: string): IsoMonth {
+  return shiftMonth(currentMonth(now, timeZone), -1);
+}
+
+/** 1 January of this year in the timezone setting, the start of Revenue YTD ('YYYY-MM-DD'). */
+export function yearStart(now: Date, timeZone: string): string {
+  return `${localToday(now, timeZone).slice(0, 4)}-01-01`;
+}
+
+/* ------------------------------------------------------------------ review rows in */
+
+/** A review row as checked: ready to analyse and store. */
+export interface ReviewRow {
+  source: string;
+  externalId: string;
+  kmid: string;
+  reviewedAt: Date;
+  rating: number;
+  reviewerRating: number | null;
+  text: string;
+}
+
+const isoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+const plainToken = /^[A-Za-z0-9][A-Za-z0-9 ._:/-]*$/;
+
+/**
+ * Checks one uploaded review (CSV row or JSON item, every value as text): answers the row or the
+ * message of its first problem. Whether the kmid names a venue is checked against the directory
+ * by the caller. A review dated after `now` is refused.
+ */
+export function reviewRowOf(
+  fields: Record<string, string | number | null | undefined>,
+  now: Date,
+): ReviewRow | { error: string } {
+  const text = (key: string) => {
+    const value = fields[key];
+    return value === undefined || value === null ? '' : String(value);
+  };
+  const all = [text('source'), text('external_id'), text('kmid'), text('reviewed_at'), text('rating')];
+  if (all.some((value) => hasControlCharacter(value)) || hasControlCharacter(text('text'), true)) {
+    return { error: messages.insights.rowControl };
+  }
+  const source = text('source').trim();
+  if (!source || source.length > 50 || !plainToken.test(source))
+    return { error: messages.insights.rowSource };
+  const externalId = text('external_id').trim();
+  if (!externalId || externalId.length > 100) return { error: messages.insights.rowReviewId };
+  const kmid = text('kmid').trim();
+  if (!kmid) return { error: messages.insights.rowMidRequired };
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(kmid)) return { error: messages.insights.rowMid };
+  const reviewedAtText = text('reviewed_at').trim();
+  const reviewedAt = new Date(reviewedAtText);
+  if (!isoWithOffset.test(reviewedAtText) || Number.isNaN(reviewedAt.getTime()) || reviewedAt > now) {
+    return { error: messages.insights.rowDate };
+  }
+  const ratingText = text('rating').trim();
+  if (!/^[1-5]$/.test(ratingText)) return { error: messages.insights.rowRating };
+  const reviewerText = text('reviewer_rating').trim();
+  let reviewerRating: number | null = null;
+  if (reviewerText !== '') {
+    reviewerRating = /^\d(\.\d{1,2})?$/.test(reviewerText) ? Number(reviewerText) : Number.NaN;
+    if (!(reviewerRating >= 1 && reviewerRating <= 5)) return { error: messages.insights.rowReviewerRating };
+  }
+  const body = text('text').trim();
+  if (!body || body.length > reviewTextMaxLength) return { error: messages.insights.rowText };
+  return { source, externalId, kmid, reviewedAt, rating: Number(ratingText), reviewerRating, text: body };
+}
