@@ -20,6 +20,7 @@ import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
 import * as transactionsIngestionSpeed from './migrations/0019-transactions-ingestion-speed.ts';
 import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.ts';
 import * as payments from './migrations/0021-payments.ts';
+import * as socialAnalytics from './migrations/0023-social-analytics.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0019-transactions-ingestion-speed': transactionsIngestionSpeed,
   '0020-ingestion-card-numbers': ingestionCardNumbers,
   '0021-payments': payments,
+  '0023-social-analytics': socialAnalytics,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

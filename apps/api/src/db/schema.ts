@@ -180,6 +180,8 @@ export interface BranchDirectoryTable {
   datasource: Generated<'directory' | 'ui'>;
   brand_id: string | null;
   created_by_user_id: string | null;
+  /** What the venue serves, for the cuisine rankings (0023). */
+  cuisine: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -600,6 +602,52 @@ export interface TestProviderSecretsTable {
   created_at: CreatedAt;
 }
 
+/** A customer review of a directory venue, with what the analyser made of its text (0023). */
+export interface ReviewsTable {
+  id: Generated<string>;
+  kmid: string;
+  source: string;
+  external_id: string;
+  reviewed_at: Date;
+  rating: number;
+  reviewer_rating: number | null;
+  text: string;
+  sentiment: number;
+  food_positive: number;
+  food_negative: number;
+  price_positive: number;
+  price_negative: number;
+  ambiance_positive: number;
+  ambiance_negative: number;
+  service_positive: number;
+  service_negative: number;
+  analyser_version: string;
+  created_at: CreatedAt;
+}
+
+/** A visitor of the public social analytics with their pass, and their sign-up details (0023). */
+export interface InsightsVisitorsTable {
+  id: Generated<string>;
+  email: string;
+  brand_id: string;
+  pass_hash: string;
+  pass_expires_at: Date;
+  ip_address: string | null;
+  browser_name: string | null;
+  os_name: string | null;
+  os_version: string | null;
+  device_type: string | null;
+  contact_name: string | null;
+  organization_name: string | null;
+  phone_number: string | null;
+  signup_email: string | null;
+  is_interested: Generated<boolean>;
+  is_social_analytics: Generated<boolean>;
+  is_referrals: Generated<boolean>;
+  signed_up_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
@@ -643,4 +691,6 @@ export interface DB {
   test_provider_payments: TestProviderPaymentsTable;
   test_provider_outbox: TestProviderOutboxTable;
   test_provider_secrets: TestProviderSecretsTable;
+  reviews: ReviewsTable;
+  insights_visitors: InsightsVisitorsTable;
 }

@@ -1,0 +1,73 @@
+import model from 'wink-eng-lite-web-model';
+import winkNLP from 'wink-nlp';
+import {
+  aspectsMentioned,
+  contrastWords,
+  countMentions,
+  emptyAspectCounts,
+  type AspectCounts,
+} from '@krowd/domain/insights/insights.rules';
+
+/**
+ * The text-analysis step of social analytics (brief §5): wink-nlp with its English lite web model,
+ * both plain JavaScript whose model ships inside the npm package (nothing is downloaded at run
+ * time). The model is loaded once, on the first review analysed.
+ *
+ * Per review: the overall sentiment (wink's document sentiment, −1..1) and, per aspect, the
+ * positive and negative mentions. A mention is a clause naming a word of the aspect lexicon
+ * (insights.rules), at that clause's sentiment: a sentence is one clause, unless it holds a
+ * contrast word ('but', 'however', …), when each part around it is read and scored on its own,
+ * so 'the pasta was lovely but the service was slow' is Food positive and Service negative.
+ */
+
+/** Stored beside every review; a change of lexicon, clause rule or model bumps it. */
+export const analyserVersion = 'wink-eng-lite-web-1.8-lexicon-1';
+
+export interface ReviewAnalysis {
+  sentiment: number;
+  aspects: AspectCounts;
+}
+
+type Nlp = ReturnType<typeof winkNLP>;
+let loaded: Nlp | null = null;
+
+function nlp(): Nlp {
+  loaded ??= winkNLP(model, ['sbd', 'negation', 'sentiment']);
+  return loaded;
+}
+
+function scoreClause(text: string, counts: AspectCounts): void {
+  const engine = nlp();
+  const doc = engine.readDoc(text);
+  countMentions(counts, aspectsMentioned(doc.tokens().out(engine.its.normal)), doc.out(engine.its.sentiment));
+}
+
+export function analyseReview(text: string): ReviewAnalysis {
+  const engine = nlp();
+  const its = engine.its;
+  const doc = engine.readDoc(text);
+  const aspects = emptyAspectCounts();
+  doc.sentences().each((sentence) => {
+    const tokens = sentence.tokens().out(its.normal);
+    const mentioned = aspectsMentioned(tokens);
+    if (mentioned.length === 0) return;
+    if (!tokens.some((token) => contrastWords.has(token))) {
+      countMentions(aspects, mentioned, sentence.out(its.sentiment));
+      return;
+    }
+    // Split the sentence's original words at each contrast word and score the parts apart.
+    const words = sentence.tokens().out();
+    let part: string[] = [];
+    words.forEach((word, index) => {
+      if (contrastWords.has(tokens[index]!)) {
+        if (part.length) scoreClause(part.join(' '), aspects);
+        part = [];
+      } else {
+        part.push(word);
+      }
+    });
+    if (part.length) scoreClause(part.join(' '), aspects);
+  });
+  const sentiment = Math.max(-1, Math.min(1, doc.out(its.sentiment)));
+  return { sentiment: Math.round(sentiment * 1000) / 1000, aspects };
+}
