@@ -19,6 +19,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** Counts the call against the per-IP limit on sign-in and account routes. */
     authRateLimit?: boolean;
+    /**
+     * The body is a file of rows the route checks one by one, reporting each bad row by its line
+     * (a NUL character included), instead of refusing the whole request.
+     */
+    rowsCheckedByRoute?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@krowd/domain/messages/messages';
 import { badRequest } from '../http/errors.ts';
 
@@ -13,9 +13,10 @@ const nul = '\u0000';
  * learns nothing from its input rules.
  */
 export function registerTextInputChecks(app: FastifyInstance) {
-  const refuseNul = async (request: { query: unknown; params: unknown; body: unknown }) => {
+  const refuseNul = async (request: FastifyRequest) => {
+    const body = request.routeOptions.config.rowsCheckedByRoute ? undefined : request.body;
     const field =
-      fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '') ?? fieldWithNul(request.body, '');
+      fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '') ?? fieldWithNul(body, '');
     if (field === undefined) return;
     const name = field || 'body';
     throw badRequest(`${name}: ${messages.validation.nulCharacter}`, {

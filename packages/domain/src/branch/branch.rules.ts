@@ -43,6 +43,15 @@ export function branchActorOf(audience: Audience): BranchActor {
   };
 }
 
+/**
+ * Whether campaigns may run at a branch with this status: only approved ones (Active, Approved).
+ * The campaign form offers no other, and a purchase at any other earns nothing, even on an
+ * 'all branches' campaign (issue 16 §2): a branch not yet approved, or rejected, is not the brand's.
+ */
+export function branchCarriesCampaigns(status: BranchStatus): boolean {
+  return status === 'Active' || status === 'Approved';
+}
+
 const approvable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Rejected'];
 const rejectable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Active', 'Approved'];
 

@@ -380,6 +380,7 @@ export const messages = {
   /** Why a transaction earned nothing (the qualification engine's reason codes, brief §5). */
   qualification: {
     unknownMerchantId: 'Unknown merchant ID',
+    branchNotApproved: 'Branch not approved for campaigns',
     zeroAmount: 'Zero amount',
     noCampaign: 'No campaign for this brand',
     notInCampaignMonth: 'Not in campaign month',

@@ -78,7 +78,10 @@ function input(change: {
       cardLast4: '4242',
       postcode: 'EC1A 1BB',
     },
-    branch: change.branch === undefined ? { branchId: 'branch-1', brandId: 'brand-1' } : change.branch,
+    branch:
+      change.branch === undefined
+        ? { branchId: 'branch-1', brandId: 'brand-1', status: 'Active' }
+        : change.branch,
     campaigns: change.campaigns ?? [campaign()],
     history: change.history ?? noHistory,
     brandCampaignMonths: change.brandCampaignMonths ?? ['2025-03', '2025-04', '2025-05', '2025-06'],
@@ -292,10 +295,28 @@ describe('branches (MID → branch → brand)', () => {
     ],
     [
       'all branches, but the MID is another brand’s',
-      { branch: { branchId: 'branch-9', brandId: 'brand-2' } },
+      { branch: { branchId: 'branch-9', brandId: 'brand-2', status: 'Active' } },
       'branchNotInCampaign',
     ],
     ['a brand with no campaign', { campaigns: [] }, 'noCampaign'],
+    [
+      'all branches, at an Approved branch',
+      { branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Approved' } },
+      'qualified 500/500',
+    ],
+    ...(['Pending', 'Rejected', 'Updated', 'Deleted'] as const).map((status): [string, Change, string] => [
+      `all branches, at a ${status} branch: only approved branches carry campaigns (issue 16 §2)`,
+      { branch: { branchId: 'branch-1', brandId: 'brand-1', status } },
+      'branchNotApproved',
+    ]),
+    [
+      'a chosen branch since rejected',
+      {
+        branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Rejected' },
+        campaigns: [campaign({ allBranches: false, branchIds: ['branch-1'] })],
+      },
+      'branchNotApproved',
+    ],
   ])('%s', (_, change, expected) => {
     expect(run(change)).toBe(expected);
   });
@@ -722,6 +743,16 @@ describe('refunds reverse what their original earned', () => {
     ['after a full refund: nothing left to take back', -100, original(5_000), 'refund 0/0'],
   ])('%s', (_, amountPence, from, expected) => {
     expect(run({ amountPence, original: from })).toBe(expected);
+  });
+
+  it('still reverses a refund at a branch rejected since its purchase earned', () => {
+    expect(
+      run({
+        amountPence: -1_000,
+        branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Rejected' },
+        original: original(),
+      }),
+    ).toBe('refund -100/-100');
   });
 
   it('partial refunds add up to the original exactly, whatever the rounding', () => {

@@ -7,6 +7,8 @@ import {
   type DiscountType,
 } from '../campaign/campaign.rules.ts';
 import { weekDayLabels, type WeekDayLabel } from '../campaign/campaign.schema.ts';
+import { branchCarriesCampaigns } from '../branch/branch.rules.ts';
+import type { BranchStatus } from '../branch/branch.schema.ts';
 import { messages } from '../messages/messages.ts';
 import { monthsBeforeInZone, wallClockOf } from './local-time.ts';
 
@@ -41,6 +43,8 @@ export interface QualificationTransaction {
 export interface BranchMatch {
   branchId: string;
   brandId: string;
+  /** Only a branch that carries campaigns (branchCarriesCampaigns) can earn. */
+  status: BranchStatus;
 }
 
 /**
@@ -502,6 +506,9 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
   if (transaction.amountPence === 0)
     return { outcome: 'notQualified', reason: 'zeroAmount', campaignId: null };
   if (transaction.amountPence < 0) return qualifyRefund(transaction, input.original);
+  if (!branchCarriesCampaigns(branch.status)) {
+    return { outcome: 'notQualified', reason: 'branchNotApproved', campaignId: null };
+  }
 
   const campaigns = isSorted(input.campaigns) ? input.campaigns : input.campaigns.toSorted(compareCampaigns);
   const context: PurchaseContext = {

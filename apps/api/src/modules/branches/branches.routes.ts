@@ -14,6 +14,7 @@ import {
   directorySearchSchema,
   multiActionSchema,
 } from '@krowd/domain/branch/branch.schema';
+import { branchCarriesCampaigns } from '@krowd/domain/branch/branch.rules';
 import { entityListQuerySchema, paginationSchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
@@ -113,7 +114,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
           zettleMerchantID: row.zettle_merchant_id,
           postcode: row.postcode,
           address: row.address,
-          selectable: row.status === 'Active' || row.status === 'Approved',
+          selectable: branchCarriesCampaigns(row.status),
         })),
       };
     },

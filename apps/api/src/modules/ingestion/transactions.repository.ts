@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { monthOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
@@ -160,17 +161,19 @@ async function branchesOfMids(
 ): Promise<Map<string, BranchMatch | null>> {
   const found = new Map<string, BranchMatch | null>(mids.map((mid) => [mid, null]));
   if (mids.length === 0) return found;
-  const { rows } = await sql<{ mid: string; id: string; brand_id: string }>`
-    SELECT m.mid, b.id, b.brand_id
+  const { rows } = await sql<{ mid: string; id: string; brand_id: string; status: BranchStatus }>`
+    SELECT m.mid, b.id, b.brand_id, b.status
     FROM unnest(${mids}::text[]) AS m (mid)
     CROSS JOIN LATERAL (
-      SELECT id, brand_id FROM branches
+      SELECT id, brand_id, status FROM branches
       WHERE status <> 'Deleted' AND (mastercard_merchant_id = m.mid OR amex_merchant_id = m.mid
         OR zettle_merchant_id = m.mid)
       ORDER BY status IN ('Active', 'Approved') DESC, created_at, id
       LIMIT 1
     ) b`.execute(trx);
-  for (const row of rows) found.set(row.mid, { branchId: row.id, brandId: row.brand_id });
+  for (const row of rows) {
+    found.set(row.mid, { branchId: row.id, brandId: row.brand_id, status: row.status });
+  }
   return found;
 }
 

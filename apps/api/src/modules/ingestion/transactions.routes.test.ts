@@ -176,6 +176,39 @@ describe('POST /api/transactions/ingest', () => {
     });
   });
 
+  it('earns nothing at a branch of the brand that may not carry campaigns, and says why (issue 16 §2)', async () => {
+    for (const [status, mid] of [
+      ['Pending', 'ING-PENDING-1'],
+      ['Rejected', 'ING-REJECTED-1'],
+    ] as const) {
+      await testApp.db
+        .insertInto('branches')
+        .values({ brand_id: brandId, name: `${status} Branch`, status, mastercard_merchant_id: mid })
+        .execute();
+    }
+
+    const response = await ingest(
+      csv(
+        'UNAPPROVED-1,2025-06-11T12:00:00-04:00,50.00,GBP,ING-PENDING-1,card-u,4444,N1 9AA,ATR',
+        'UNAPPROVED-2,2025-06-11T12:00:00-04:00,50.00,GBP,ING-REJECTED-1,card-u,4444,N1 9AA,ATR',
+      ),
+      { key: 'demo-atr-key' },
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await stored('UNAPPROVED-');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        outcome: 'notQualified',
+        reason: 'branchNotApproved',
+        campaign_id: null,
+        cashback_pence: 0,
+        success_fee_pence: 0,
+      });
+    }
+  });
+
   it("writes the upload's ingestion log: totals of the file, the brand's share without the unknown MID", async () => {
     const log = await testApp.db
       .selectFrom('ingestion_logs as l')

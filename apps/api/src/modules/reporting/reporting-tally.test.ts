@@ -23,8 +23,8 @@ const refund = (pence: number): Reward => ({
   cashbackPence: -pence / 10,
   successFeePence: -pence / 20,
 });
-const branch = { branchId: 'branch-1', brandId: 'brand-1' };
-const otherBranch = { branchId: 'branch-2', brandId: 'brand-1' };
+const branch = { branchId: 'branch-1', brandId: 'brand-1', status: 'Active' as const };
+const otherBranch = { branchId: 'branch-2', brandId: 'brand-1', status: 'Active' as const };
 /** 12 June 2025 at a wall-clock hour, read as UTC (day 20,251 since 1970-01-01). */
 const june12 = (hour: number) => Date.UTC(2025, 5, 12, hour);
 

@@ -149,7 +149,7 @@ describe('POST /api/campaigns/:id/simulate', () => {
       .selectFrom('branches')
       .select('id')
       .where('brand_id', '=', ids.brands.standalone)
-      .where('status', '<>', 'Deleted')
+      .where('status', '=', 'Active')
       .executeTakeFirstOrThrow();
 
     const response = await simulate(juneCampaign, {
@@ -159,6 +159,39 @@ describe('POST /api/campaigns/:id/simulate', () => {
     });
 
     expect(response.json().result.reason).toBe(messages.qualification.branchNotInCampaign);
+  });
+
+  it('agrees with ingestion: a Rejected branch of the brand earns nothing on an all-branches campaign', async () => {
+    const rejected = await testApp.db
+      .insertInto('branches')
+      .values({
+        brand_id: (
+          await testApp.db
+            .selectFrom('branches')
+            .select('brand_id')
+            .where('id', '=', branchId)
+            .executeTakeFirstOrThrow()
+        ).brand_id,
+        name: 'Simulator Rejected Branch',
+        status: 'Rejected',
+        mastercard_merchant_id: 'SIM-MC-REJECTED',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const byBranch = await simulate(juneCampaign, {
+      datetime: '2025-06-11T12:00:00-04:00',
+      amountPence: 5000,
+      branchId: rejected.id,
+    });
+    const byMid = await simulate(juneCampaign, {
+      datetime: '2025-06-11T12:00:00-04:00',
+      amountPence: 5000,
+      mid: 'SIM-MC-REJECTED',
+    });
+
+    expect(byBranch.json().result.reason).toBe(messages.qualification.branchNotApproved);
+    expect(byMid.json().result.reason).toBe(messages.qualification.branchNotApproved);
   });
 
   it('stores nothing', async () => {

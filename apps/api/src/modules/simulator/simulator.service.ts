@@ -43,12 +43,12 @@ export function createSimulatorService(deps: {
         if (sample.branchId) {
           const row = await trx
             .selectFrom('branches')
-            .select(['id', 'brand_id'])
+            .select(['id', 'brand_id', 'status'])
             .where('id', '=', sample.branchId)
             .where('status', '<>', 'Deleted')
             .executeTakeFirst();
           if (!row) throw badRequest(messages.simulation.branchNotFound);
-          branch = { branchId: row.id, brandId: row.brand_id };
+          branch = { branchId: row.id, brandId: row.brand_id, status: row.status };
         } else {
           branch = await transactions.branchOfMid(trx, sample.mid!);
         }
