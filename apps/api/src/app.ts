@@ -72,6 +72,9 @@ import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts';
+import { createPublicRepository } from './modules/public/public.repository.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { createPublicService } from './modules/public/public.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -303,6 +306,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(exportRoutes, { service: dashboardExports });
       await api.register(paymentsRoutes, { service: payments });
+      await api.register(publicRoutes, {
+        service: createPublicService({
+          db,
+          leads: createPublicRepository(db),
+          users,
+          branches,
+          auth,
+          limiter,
+          mailer,
+          config,
+          clock,
+        }),
+      });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

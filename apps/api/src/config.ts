@@ -14,6 +14,8 @@ const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The address people use to reach the product; links in e-mails start with it. */
   PUBLIC_URL: z.url().optional(),
+  /** The marketing site the public card-network pages return to after a submit (spec 3 §2.8). */
+  MARKETING_SITE_URL: z.url({ protocol: /^https?$/ }).default('https://www.krowd.co.uk'),
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://… switches from the embedded PGlite database to a pooled PostgreSQL. */
   DATABASE_URL: z
@@ -81,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: c.HOST,
     port: c.PORT,
     publicUrl,
+    marketingSiteUrl: c.MARKETING_SITE_URL,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,

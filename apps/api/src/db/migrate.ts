@@ -20,6 +20,7 @@ import * as reportingCardLists from './migrations/0018-reporting-card-lists.ts';
 import * as transactionsIngestionSpeed from './migrations/0019-transactions-ingestion-speed.ts';
 import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.ts';
 import * as payments from './migrations/0021-payments.ts';
+import * as cardNetworkLeads from './migrations/0022-card-network-leads.ts';
 import * as socialAnalytics from './migrations/0023-social-analytics.ts';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0019-transactions-ingestion-speed': transactionsIngestionSpeed,
   '0020-ingestion-card-numbers': ingestionCardNumbers,
   '0021-payments': payments,
+  '0022-card-network-leads': cardNetworkLeads,
   '0023-social-analytics': socialAnalytics,
 };
 

@@ -602,6 +602,37 @@ export interface TestProviderSecretsTable {
   created_at: CreatedAt;
 }
 
+/** A lead of the public card-network pages (migration 0022). */
+export interface CardNetworkLeadsTable {
+  id: Generated<string>;
+  kind: 'contact' | 'lookupFailed' | 'diningSignup';
+  source: 'amexdining' | 'amexsignup' | 'amexdiningsignup';
+  name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  legal_name: string | null;
+  website: string | null;
+  amex_merchant_id: string | null;
+  brand_id: string | null;
+  user_id: string | null;
+  branch_page_hash: string | null;
+  branch_page_expires_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** What the branch page sent for a dining sign-up (migration 0022). */
+export interface CardNetworkBranchSubmissionsTable {
+  id: Generated<string>;
+  lead_id: string;
+  branches: ColumnType<unknown, string, never>;
+  comments: string | null;
+  file_name: string | null;
+  file_kind: 'xls' | 'xlsx' | null;
+  file_bytes: Uint8Array | null;
+  created_at: CreatedAt;
+}
+
 /** A customer review of a directory venue, with what the analyser made of its text (0023). */
 export interface ReviewsTable {
   id: Generated<string>;
@@ -691,6 +722,8 @@ export interface DB {
   test_provider_payments: TestProviderPaymentsTable;
   test_provider_outbox: TestProviderOutboxTable;
   test_provider_secrets: TestProviderSecretsTable;
+  card_network_leads: CardNetworkLeadsTable;
+  card_network_branch_submissions: CardNetworkBranchSubmissionsTable;
   reviews: ReviewsTable;
   insights_visitors: InsightsVisitorsTable;
 }

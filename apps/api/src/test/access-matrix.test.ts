@@ -858,6 +858,85 @@ const matrix: Record<string, RouteCase> = {
       body: { scenario: 'mandate_activated', brandId: ownBrand(caller, ids) },
     }),
   },
+  'POST /api/auth/notifyAdminForAmex': {
+    access: 'public',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/notifyAdminForAmex',
+      body: { name: 'Matrix Row', email: 'matrix@example.test', company: 'Matrix Diner', from: 'amexdining' },
+    }),
+  },
+  'POST /api/auth/getAmexUser/:amexMerchantID': {
+    access: 'public',
+    reached: 404,
+    reachedMessage: messages.cardNetwork.lookupFailed,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/getAmexUser/AXMATRIX',
+      body: { amexMerchantID: 'AXMATRIX', email: 'matrix@example.test' },
+    }),
+  },
+  'POST /api/auth/verifyEmail': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      body: { email: `matrix-${randomBytes(4).toString('hex')}@example.test` },
+    }),
+  },
+  'POST /api/auth/onBoardAmexBrand': {
+    access: 'public',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/onBoardAmexBrand',
+      body: {
+        name: 'Matrix Row',
+        brandName: 'Matrix Diner',
+        legalName: 'Matrix Diner Ltd',
+        email: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+        from: 'amexdiningsignup',
+      },
+    }),
+  },
+  'POST /api/auth/notifyAdminForAmexBranch': {
+    access: 'public',
+    reached: 404,
+    reachedMessage: messages.cardNetwork.branchPageUnknown,
+    request: () => {
+      const boundary = '----krowdmatrix';
+      const fields = {
+        branchList: JSON.stringify([
+          { branchName: 'Matrix Branch', amexMerchantID: 'AXM1', postcode: 'W1D 4HS' },
+        ]),
+        id: anyToken(),
+      };
+      return {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmexBranch',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body:
+          Object.entries(fields)
+            .map(
+              ([name, value]) =>
+                `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+            )
+            .join('') + `--${boundary}--\r\n`,
+      };
+    },
+  },
+  'GET /api/cardnetwork/leads': {
+    access: 'cardNetworkLeads.read',
+    reached: 200,
+    request: () => ({ url: '/api/cardnetwork/leads' }),
+  },
+  'GET /api/cardnetwork/submissions/:id/file': {
+    access: 'cardNetworkLeads.read',
+    reached: 404,
+    request: () => ({ url: `/api/cardnetwork/submissions/${randomUUID()}/file` }),
+  },
   'GET /api/mail/outbox': {
     access: 'outbox.read',
     reached: 200,

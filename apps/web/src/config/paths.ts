@@ -45,4 +45,5 @@ export const pageTitles: Record<PageKey, string> = {
   bankUsers: 'Bank Users',
   banksList: 'Banks',
   outbox: 'Outbox',
+  cardNetworkLeads: 'Card-network Leads',
 };

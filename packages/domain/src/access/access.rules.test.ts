@@ -197,6 +197,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'outbox',
     // Addition: the console's ingestion upload lives on the Ingestion Logs page (issue 5 §1).
     'ingestionLogs',
+    // Addition: the leads of the public card-network pages (issue 15).
+    'cardNetworkLeads',
   ],
   bank: [
     'campaignsPast',
@@ -248,6 +250,7 @@ describe('canOpen', () => {
     { page: 'campaignOverviewManager', who: ['systemadmin'] },
     { page: 'banksList', who: ['systemadmin'] },
     { page: 'outbox', who: ['systemadmin'] },
+    { page: 'cardNetworkLeads', who: ['systemadmin'] },
     { page: 'myBank', who: ['bank'] },
     { page: 'bankUsers', who: ['bank'] },
   ] as const)('lets only $who open $page', ({ page, who }) => {
@@ -323,6 +326,7 @@ describe('can', () => {
       (audience) => audience !== 'guest' && audience !== 'cardprovider' && audience !== 'systemadmin',
     ),
     'outbox.read': ['systemadmin'],
+    'cardNetworkLeads.read': ['systemadmin'],
     'branches.read': signedIn,
     'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'branches.review': ['systemadmin', 'bank'],

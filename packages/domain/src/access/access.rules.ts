@@ -114,6 +114,7 @@ export const pages = {
   bankUsers: { path: '/user/bank/users', audiences: ['bank'] },
   banksList: { path: '/user/banks/list', audiences: ['systemadmin'] },
   outbox: { path: '/user/settings/outbox', audiences: ['systemadmin'] },
+  cardNetworkLeads: { path: '/user/cardnetwork/leads', audiences: ['systemadmin'] },
 } as const satisfies Record<string, { path: string; audiences: readonly Audience[] }>;
 
 export type PageKey = keyof typeof pages;
@@ -132,6 +133,13 @@ export const publicPaths = {
   pageNotFound: '/user/PageNotFound',
   /** The built-in test payment provider's hosted page (brief §4): a stand-in for GoCardless's. */
   testPaymentPage: '/payments/test-provider/:flowId',
+  /** The public card-network pages (spec 3 §2.8); the branch page's id is one sign-up's, unguessable. */
+  amexDining: '/amexdining',
+  amexSignup: '/amexsignup',
+  amexDiningSignup: '/amexdiningsignup',
+  amexDiningBranch: '/amexdiningbranch/:id',
+  /** Where /amexsignup lands once a sign-in link is mailed: the guest user page without a token. */
+  guestLinkSent: '/guestuser',
 } as const;
 
 export function canOpen(audience: Audience, page: PageKey): boolean {
@@ -227,6 +235,8 @@ export const capabilities = {
   'account.deactivate': pages.profile.audiences.filter((audience) => audience !== 'systemadmin'),
   /** Read the mail outbox (mail stored when no SMTP server is configured). */
   'outbox.read': ['systemadmin'],
+  /** Read the leads of the public card-network pages and open their branch files. */
+  'cardNetworkLeads.read': ['systemadmin'],
   /** Read branches (merchants) of brands within tenant scope. */
   'branches.read': everyoneSignedIn,
   /**

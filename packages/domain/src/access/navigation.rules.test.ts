@@ -113,6 +113,13 @@ describe('navigationFor: the main items', () => {
     },
   );
 
+  it('shows the system admin the card-network leads of the public pages', () => {
+    expect(shown(navigationFor(subjectOf('systemadmin')).main)).toContainEqual([
+      'Card-network Leads',
+      '/user/cardnetwork/leads',
+    ]);
+  });
+
   it('shows the system admin Ingestion Logs, where the console uploads publisher files', () => {
     expect(shown(navigationFor(subjectOf('systemadmin')).main)).toContainEqual([
       'Ingestion Logs',

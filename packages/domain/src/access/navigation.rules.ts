@@ -55,6 +55,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
           item('campaignOverviewManager', 'Campaign Overview Manager'),
           item('socialAnalytics', 'Social Analytics'),
           item('ingestionLogs', 'Ingestion Logs'),
+          item('cardNetworkLeads', 'Card-network Leads'),
         ],
         settings: [item('profile', 'My Profile'), item('outbox', 'Outbox')],
       };

@@ -749,4 +749,65 @@ export const messages = {
       `You already have ${count} exports being prepared. Please wait for their e-mails before asking for another.`,
     linkExpired: 'This download link has expired. Please export the transactions again from the dashboard.',
   },
+  /** The public card-network pages (spec 3 §2.8, §5, §8): /amexdining, /amexsignup, /amexdiningsignup, /amexdiningbranch. */
+  cardNetwork: {
+    restaurantNameRequired: 'Restaurant name is required',
+    merchantIdRequired: 'Merchant ID is required',
+    brandNameRequired: 'Brand Name is required',
+    legalNameRequired: 'Legal Name is required',
+    phoneInvalid: 'Please provide a valid phone number',
+    websiteInvalid: 'Please provide a valid website address, such as www.example.co.uk',
+    detailsSubmitted: 'Details submitted successfully.',
+    registered: 'Registered successfully.',
+    branchesSubmitted:
+      'Thanks for sharing your details. Your account is now being validated. Please check your email for the next steps.',
+    redirecting: 'Taking you to our website…',
+    contactTitle: 'Contact us',
+    contactIntro: 'Tell us about your restaurant and our team will be in touch.',
+    signupTitle: 'Card-network sign-up',
+    signupIntro:
+      'Enter the Merchant ID of your restaurant and we will send a sign-in link to its account e-mail.',
+    lookupFailed:
+      'We could not find an account waiting for this Merchant ID. Send us your details and our team will be in touch.',
+    linkSent: (maskedEmail: string) =>
+      `We have sent a sign-in link to ${maskedEmail}. Open it to create your first campaign; it is valid for 7 days and can be used once.`,
+    linkSentTitle: 'Check your e-mail',
+    linkSentAnywhere:
+      'We have sent a sign-in link to the e-mail address of your account. Open it to continue.',
+    diningSignupTitle: 'Dining programme sign-up',
+    diningSignupIntro: 'Register your restaurant for the card-network dining programme.',
+    termsTitle: 'Terms and conditions',
+    termsParagraphs: [
+      'By registering you confirm that you may act for the restaurant named and that the details given are correct.',
+      'Your restaurant will be offered to cardholders of the card-network dining programme through monthly campaigns you choose. A success fee is charged on qualifying transactions and invoiced only after a campaign has run.',
+      'We use your details to set up and run your account and to contact you about it. You can ask us to remove them at any time.',
+    ],
+    accept: 'Accept',
+    registrationSuccessTitle: 'Registration Successful',
+    registrationSuccessBody: (email: string) =>
+      `We have sent an e-mail to ${email} with a link to create your first campaign and a link to add your branches.`,
+    branchTitle: 'Your branches',
+    branchIntro:
+      'Add each branch of your restaurant with its merchant IDs, or upload your branch list as an Excel file.',
+    branchRequired: 'At least one branch is required',
+    tooManyBranches: (max: number) => `At most ${max} branches can be sent at once.`,
+    duplicateMerchantId: (mid: string) => `Merchant ID ${mid} is entered more than once.`,
+    merchantIdInUse: (mid: string) =>
+      `Merchant ID ${mid} is already registered to a branch. Please check it, or contact us if it is yours.`,
+    branchPageUnknown:
+      'This branch page link is not valid or has expired. Please use the link in your registration e-mail.',
+    fileNotExcel: 'File must be an .xls or .xlsx file',
+    fileContentNotExcel: 'This file is not an Excel spreadsheet. Please upload an .xls or .xlsx file.',
+    fileTooLarge: (megabytes: number) => `File size must be less than ${megabytes} MB`,
+    leadsIntro:
+      'Contact requests, failed Merchant ID look-ups and dining sign-ups from the public card-network pages.',
+    leadsSearch: 'Search name, e-mail, restaurant or Merchant ID',
+    noBranchSubmissions: 'No branches submitted yet.',
+    mail: {
+      contactSubject: 'New card-network contact request',
+      signupSubject: 'New card-network dining sign-up',
+      branchesSubject: 'Card-network branches submitted',
+      registrantSubject: 'Welcome to the card-network dining programme',
+    },
+  },
 } as const;

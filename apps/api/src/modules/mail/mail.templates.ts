@@ -12,7 +12,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function layout(greetingName: string, paragraphs: string[], link: { url: string; label: string }) {
+export function layout(greetingName: string, paragraphs: string[], link: { url: string; label: string }) {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2933;line-height:1.5">
 <p>Hello ${escapeHtml(greetingName)},</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -1,0 +1,215 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { LeadKind, LeadSortField } from '@krowd/domain/public/card-network.schema';
+import type { SortDirection } from '@krowd/domain/list/list.schema';
+import type { CardNetworkLeadsTable, DB } from '../../db/schema.ts';
+
+type Executor = Kysely<DB>;
+
+export interface LeadListQuery {
+  search?: string;
+  kind?: LeadKind;
+  sort?: { sortfield: LeadSortField; direction: SortDirection };
+  page: number;
+  limit: number;
+}
+
+const sortColumns: Record<LeadSortField, string> = {
+  created: 'created_at',
+  name: 'name',
+  company: 'company',
+  email: 'email',
+  kind: 'kind',
+};
+
+/** Branch statuses that hold their merchant IDs: a deleted or rejected branch gives them up. */
+const liveBranchStatuses = ['Pending', 'Approved', 'Active', 'Updated'] as const;
+
+/** The leads of the public card-network pages and the branch submissions of dining sign-ups. */
+export function createPublicRepository(db: Kysely<DB>) {
+  function listedLeads(query: LeadListQuery) {
+    let select = db.selectFrom('card_network_leads');
+    if (query.kind) select = select.where('kind', '=', query.kind);
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      select = select.where((eb) =>
+        eb.or([
+          eb('name', 'ilike', pattern),
+          eb('email', 'ilike', pattern),
+          eb('company', 'ilike', pattern),
+          eb('legal_name', 'ilike', pattern),
+          eb('amex_merchant_id', 'ilike', pattern),
+        ]),
+      );
+    }
+    return select;
+  }
+
+  return {
+    async insertLead(values: Insertable<CardNetworkLeadsTable>, executor: Executor = db) {
+      const row = await executor
+        .insertInto('card_network_leads')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The dining sign-up a branch page id (by its hash) opens, while the page has not expired. */
+    findSignupByBranchPage(hash: string, now: Date, executor: Executor = db) {
+      return executor
+        .selectFrom('card_network_leads')
+        .select(['id', 'brand_id', 'user_id', 'name', 'company', 'email'])
+        .where('branch_page_hash', '=', hash)
+        .where('kind', '=', 'diningSignup')
+        .where('branch_page_expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
+    /** Holds the brand's row until the transaction ends, so two submissions for it go one after the other. */
+    async lockBrand(brandId: string, executor: Executor) {
+      await executor.selectFrom('brands').select('id').where('id', '=', brandId).forUpdate().execute();
+    },
+
+    /**
+     * A card-network guest still onboarding whose brand has a live branch with this Amex Merchant
+     * ID: a guest account (both guest flags, active) that was sent a card-network guest link.
+     */
+    findWaitingCardNetworkGuest(amexMerchantId: string) {
+      return db
+        .selectFrom('branches as b')
+        .innerJoin('users as u', 'u.brand_id', 'b.brand_id')
+        .select(['u.id', 'u.email', 'u.first_name', 'u.brand_id'])
+        .where('b.amex_merchant_id', '=', amexMerchantId)
+        .where('b.status', 'in', liveBranchStatuses)
+        .where('u.guest_user', '=', true)
+        .where('u.guest_user_flag', '=', true)
+        .where('u.status', '=', 'active')
+        .where('u.deleted_at', 'is', null)
+        .where('u.entity_type', '=', 'brand')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('one_time_tokens as t')
+              .select('t.id')
+              .whereRef('t.user_id', '=', 'u.id')
+              .where('t.purpose', '=', 'guest_login')
+              .where('t.origin', '=', 'card_network'),
+          ),
+        )
+        .orderBy('u.created_at')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** Which of the merchant IDs a live branch of any brand already holds, in any of its three columns. */
+    async merchantIdsInUse(ids: string[], executor: Executor = db): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await executor
+        .selectFrom('branches')
+        .select(['mastercard_merchant_id', 'amex_merchant_id', 'zettle_merchant_id'])
+        .where('status', 'in', liveBranchStatuses)
+        .where((eb) =>
+          eb.or([
+            eb('mastercard_merchant_id', 'in', ids),
+            eb('amex_merchant_id', 'in', ids),
+            eb('zettle_merchant_id', 'in', ids),
+          ]),
+        )
+        .execute();
+      const held = new Set(
+        rows.flatMap((row) => [row.mastercard_merchant_id, row.amex_merchant_id, row.zettle_merchant_id]),
+      );
+      return ids.filter((id) => held.has(id));
+    },
+
+    async insertSubmission(
+      values: {
+        leadId: string;
+        branches: unknown;
+        comments: string | null;
+        file: { name: string; kind: 'xls' | 'xlsx'; bytes: Uint8Array } | null;
+      },
+      executor: Executor = db,
+    ) {
+      const row = await executor
+        .insertInto('card_network_branch_submissions')
+        .values({
+          lead_id: values.leadId,
+          branches: JSON.stringify(values.branches),
+          comments: values.comments,
+          file_name: values.file?.name ?? null,
+          file_kind: values.file?.kind ?? null,
+          file_bytes: values.file?.bytes ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The e-mail addresses of the active system admins, who are told about every lead. */
+    async systemAdminEmails(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('entity_type', '=', 'systemadmin')
+        .where('status', '=', 'active')
+        .where('deleted_at', 'is', null)
+        .orderBy('email')
+        .execute();
+      return rows.map((row) => row.email);
+    },
+
+    /** One page of leads with the total in the same query; a page past the end is counted apart. */
+    async leadsPage(query: LeadListQuery) {
+      const sort = query.sort ?? { sortfield: 'created', direction: 'desc' };
+      const rows = await listedLeads(query)
+        .select([
+          'id',
+          'kind',
+          'source',
+          'name',
+          'email',
+          'phone',
+          'company',
+          'legal_name',
+          'website',
+          'amex_merchant_id',
+          'brand_id',
+          'created_at',
+          sql<number>`count(*) OVER ()`.as('total'),
+        ])
+        .orderBy(sql`${sql.ref(sortColumns[sort.sortfield])} ${sql.raw(sort.direction)} NULLS LAST`)
+        .orderBy('id', sort.direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      if (rows[0] || query.page === 1) return { rows, total: rows[0]?.total ?? 0 };
+      const counted = await listedLeads(query)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow();
+      return { rows, total: Number(counted.total) };
+    },
+
+    /** The branch submissions of the leads, oldest first, without their files' bytes. */
+    async submissionsOf(leadIds: string[]) {
+      if (leadIds.length === 0) return [];
+      return db
+        .selectFrom('card_network_branch_submissions')
+        .select(['id', 'lead_id', 'branches', 'comments', 'file_name', 'file_kind', 'created_at'])
+        .where('lead_id', 'in', leadIds)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    findSubmissionFile(id: string) {
+      return db
+        .selectFrom('card_network_branch_submissions')
+        .select(['id', 'file_kind', 'file_bytes'])
+        .where('id', '=', id)
+        .where('file_bytes', 'is not', null)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type PublicRepository = ReturnType<typeof createPublicRepository>;

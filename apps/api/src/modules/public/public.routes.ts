@@ -1,0 +1,258 @@
+import multipart from '@fastify/multipart';
+import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { entityListQuerySchema } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  branchFileMaxBytes,
+  branchSubmissionSchema,
+  brandOnboardingSchema,
+  contactLeadSchema,
+  leadKinds,
+  leadRowSchema,
+  leadSortFields,
+  merchantIdParamsSchema,
+  signupLookupSchema,
+  verifyEmailSchema,
+} from '@krowd/domain/public/card-network.schema';
+import { effectiveSearch, paginationSchema } from '@krowd/domain/list/list.schema';
+import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { badRequest, HttpError } from '../../http/errors.ts';
+import type { PublicService, UploadedFile } from './public.service.ts';
+
+const m = messages.cardNetwork;
+
+/** A submit that sends the visitor on to the marketing site (spec 3 §2.8). */
+const redirectingSchema = successSchema({ redirectTo: z.string() });
+
+/** The text fields and the one file of the branch page's multipart form. */
+interface BranchForm {
+  fields: Record<string, string>;
+  file?: UploadedFile;
+}
+
+const branchFormFields = ['branchList', 'id', 'comments'] as const;
+
+async function branchFormOf(request: FastifyRequest): Promise<BranchForm> {
+  if (!request.isMultipart()) throw new HttpError(415, messages.common.unsupportedContentType);
+  const form: BranchForm = { fields: {} };
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: branchFileMaxBytes, files: 1, fields: 3, parts: 4, fieldSize: 256 * 1024 },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname !== 'excelFile') {
+          throw badRequest(messages.validation.unexpectedField, {
+            [part.fieldname]: messages.validation.unexpectedField,
+          });
+        }
+        form.file = { fileName: part.filename, bytes };
+      } else if ((branchFormFields as readonly string[]).includes(part.fieldname)) {
+        form.fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
+      } else {
+        throw badRequest(messages.validation.unexpectedField, {
+          [part.fieldname]: messages.validation.unexpectedField,
+        });
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      const tooLarge = m.fileTooLarge(branchFileMaxBytes / 1024 / 1024);
+      throw badRequest(tooLarge, { excelFile: tooLarge });
+    }
+    throw badRequest(messages.common.invalidRequest);
+  }
+  return form;
+}
+
+/** branchList travels as JSON text (spec 3 §7); text that is not JSON is no list of branches. */
+function parsedBranchList(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest(`branchList: ${messages.common.invalidRequest}`, {
+      branchList: messages.common.invalidRequest,
+    });
+  }
+}
+
+/** The zod issues of the branch form, named as the validator names a JSON body's ('field: message'). */
+function submissionOf(form: BranchForm) {
+  const parsed = branchSubmissionSchema.safeParse({
+    id: form.fields.id,
+    comments: form.fields.comments,
+    branchList: parsedBranchList(form.fields.branchList),
+  });
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'body'] ??= issue.message;
+  const [field, message] = Object.entries(fieldErrors)[0]!;
+  throw badRequest(`${field}: ${message}`, fieldErrors);
+}
+
+const leadListQuerySchema = entityListQuerySchema({ sortFields: leadSortFields, statuses: leadKinds });
+
+/**
+ * The public card-network pages' calls (spec 3 §7, auth/…): no sign-in, each counted against the
+ * per-IP limit of the account routes. And the system admin's leads list and branch files.
+ */
+export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = async (app, { service }) => {
+  await app.register(multipart);
+
+  app.post(
+    '/auth/notifyAdminForAmex',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary:
+          'A contact request from /amexdining or the /amexsignup dialog: stored, and the system admins mailed',
+        body: contactLeadSchema,
+        response: { 201: redirectingSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { redirectTo } = await service.notifyAdmin(request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.detailsSubmitted, redirectTo });
+    },
+  );
+
+  app.post(
+    '/auth/getAmexUser/:amexMerchantID',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary:
+          "Look up the card-network guest waiting for this Amex Merchant ID: a sign-in link is mailed to the guest's own address; the answer has only the masked address",
+        params: merchantIdParamsSchema,
+        body: signupLookupSchema,
+        response: { 200: successSchema({ email: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (request.body.amexMerchantID !== request.params.amexMerchantID) {
+        throw badRequest(`amexMerchantID: ${messages.validation.invalidValue}`, {
+          amexMerchantID: messages.validation.invalidValue,
+        });
+      }
+      const { email } = await service.lookup(request.body);
+      return { respCode: respCodes.ok, respMessage: m.linkSent(email), email };
+    },
+  );
+
+  app.post(
+    '/auth/verifyEmail',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary: 'The dining sign-up checks its e-mail: valid, and no account has it yet',
+        body: verifyEmailSchema,
+        response: { 200: successSchema({}), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.verifyEmail(request.body.email);
+      return { respCode: respCodes.ok };
+    },
+  );
+
+  app.post(
+    '/auth/onBoardAmexBrand',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary:
+          'The dining sign-up after the terms: brand, card-network guest account and lead in one transaction; the guest link and the branch page mailed',
+        body: brandOnboardingSchema,
+        response: { 201: successSchema({}), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await service.onboard(request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.registered });
+    },
+  );
+
+  app.post(
+    '/auth/notifyAdminForAmexBranch',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary: "The branch page's submit: the branches become Pending branches of the sign-up's brand",
+        description:
+          'multipart/form-data: branchList (JSON: [{branchName, merchantId, amexMerchantID, zettleMerchantID, postcode, ' +
+          'postaltown, address}]), id (the branch page id from the sign-up e-mail), comments, and optionally excelFile ' +
+          `(.xls or .xlsx, checked by its bytes, under ${branchFileMaxBytes / 1024 / 1024} MB).`,
+        consumes: ['multipart/form-data'],
+        response: { 201: redirectingSchema, ...errorResponses, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const form = await branchFormOf(request);
+      const { redirectTo } = await service.submitBranches(submissionOf(form), form.file);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.branchesSubmitted, redirectTo });
+    },
+  );
+
+  app.get(
+    '/cardnetwork/leads',
+    {
+      config: { access: 'cardNetworkLeads.read' },
+      schema: {
+        tags: ['card network'],
+        summary: 'The leads of the public card-network pages, newest first, with their branch submissions',
+        querystring: leadListQuerySchema,
+        response: {
+          200: successSchema({ data: z.array(leadRowSchema), pagination: paginationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { page, limit, filters } = request.query;
+      const result = await service.list({
+        page,
+        limit,
+        search: effectiveSearch(filters.globalSearch?.value),
+        kind: filters.dropDown?.value || undefined,
+        sort: filters.sortField,
+      });
+      return { respCode: respCodes.ok, ...result };
+    },
+  );
+
+  app.get(
+    '/cardnetwork/submissions/:id/file',
+    {
+      config: { access: 'cardNetworkLeads.read' },
+      schema: {
+        tags: ['card network'],
+        summary: "A branch submission's Excel file, as a download",
+        params: z.strictObject({ id: z.uuid('Invalid id') }),
+        response: { 200: z.any(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.submissionFile(request.params.id);
+      return reply
+        .header(
+          'content-type',
+          file.kind === 'xls'
+            ? 'application/vnd.ms-excel'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        )
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(file.bytes));
+    },
+  );
+};
