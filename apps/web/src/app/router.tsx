@@ -1,10 +1,7 @@
-import { Container, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { createBrowserRouter, useRoutes, type RouteObject } from 'react-router';
-import { Logo } from '@/components/ui/logo';
+import { createBrowserRouter, useParams, useRoutes, type RouteObject } from 'react-router';
 import { pages, type PageKey } from '@krowd/domain/access/access.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { ComingSoon } from '@/components/ui/coming-soon';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
 import { MyBankPage } from '@/features/account/components/my-bank-page';
@@ -18,6 +15,9 @@ import { PrintReportPage } from '@/features/dashboard/components/print-report-pa
 import { IngestionLogsPage } from '@/features/ingestion/components/ingestion-logs-page';
 import { InvoicesPage } from '@/features/invoices/components/invoices-page';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
+import { InsightsLoginPage, isInsightsLoginCode } from '@/features/insights/components/insights-login-page';
+import { PublicInsightsPage } from '@/features/insights/components/public-insights-page';
+import { UserInsightsPage } from '@/features/insights/components/user-insights-page';
 import { CampaignListPage } from '@/features/campaigns/components/campaign-list-page';
 import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
 import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
@@ -65,7 +65,11 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   campaignOverviewManager: () => <OverviewManagerPage />,
   campaignOverviewEdit: () => <OverviewEditorPage />,
   campaignsPreview: () => <OverviewPreviewPage />,
+  socialAnalytics: () => <UserInsightsPage />,
 };
+
+/** Pages whose tabs are addresses below them (/user/socialanalytics/trends). */
+const pagesWithSubRoutes = new Set<PageKey>(['socialAnalytics']);
 
 /** Pages that write their own heading and tab title ('Campaign Overview - {campaign name}'). */
 const pagesWithOwnTitle = new Set<PageKey>(['campaignsReport', 'campaignsPreview']);
@@ -74,7 +78,7 @@ function userRoutes(user: SessionUser): RouteObject[] {
   return [
     { index: true, element: <DefaultPageRedirect user={user} /> },
     ...(Object.keys(pages) as PageKey[]).map((key) => ({
-      path: childRoute(key),
+      path: pagesWithSubRoutes.has(key) ? `${childRoute(key)}/*` : childRoute(key),
       element: (
         <UserPage page={key} user={user} ownTitle={pagesWithOwnTitle.has(key)}>
           {pageContent[key]?.()}
@@ -95,16 +99,10 @@ function UserAreaRoutes({ user }: { user: SessionUser }) {
   return <AppLayout user={user}>{useRoutes(userRoutes(user))}</AppLayout>;
 }
 
-/** Public pages a later release fills (social analytics). */
-function PublicComingSoon({ title }: { title: string }) {
-  return (
-    <Container size="md" py="xl">
-      <Stack gap="xl">
-        <Logo />
-        <ComingSoon title={title} />
-      </Stack>
-    </Container>
-  );
+/** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */
+function GetInsightsRoute() {
+  const { code } = useParams();
+  return isInsightsLoginCode(code) ? <InsightsLoginPage /> : <PageNotFound />;
 }
 
 export const router = createBrowserRouter([
@@ -122,10 +120,11 @@ export const router = createBrowserRouter([
   { path: paths.guestUser, element: <GuestLoginPage /> },
   // The test payment provider's hosted page: no sign-in, the flow id in the address is the secret.
   { path: paths.testPaymentPage, element: <TestProviderPage /> },
-  ...[paths.socialAnalytics, paths.insightsOverview, paths.insightsTrends].map((path) => ({
-    path,
-    element: <PublicComingSoon title="Social Analytics" />,
-  })),
+  { path: paths.socialAnalytics, element: <PublicInsightsPage tab="overview" /> },
+  { path: paths.insightsOverview, element: <PublicInsightsPage tab="overview" /> },
+  { path: paths.insightsTrends, element: <PublicInsightsPage tab="trends" /> },
+  { path: paths.insightsSimilarity, element: <PublicInsightsPage tab="similarity" /> },
+  { path: paths.getInsights, element: <GetInsightsRoute /> },
   // The print report is a sheet of its own: signed in and guarded, but outside the shell.
   {
     path: pages.campaignsPrint.path,

@@ -39,6 +39,13 @@ describe('apiRequest', () => {
     });
   });
 
+  it('sends an insights pass as X-Insights-Pass, beside the JSON content type', async () => {
+    answer(200, { respCode: 200 });
+    await apiRequest('insights/updatebrandDetails/v1', { method: 'POST', body: {}, insightsPass: 'p-1' });
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(init?.headers).toEqual({ 'content-type': 'application/json', 'x-insights-pass': 'p-1' });
+  });
+
   it("throws the server's errorMessage and field errors", async () => {
     answer(400, {
       errorMessage: 'email: Please provide a valid email',

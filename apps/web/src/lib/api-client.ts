@@ -29,6 +29,8 @@ export interface RequestOptions {
    * Sign-in calls answer 401 for wrong credentials and handle it in their form instead.
    */
   sessionRequired?: boolean;
+  /** A visitor's social analytics pass (docs/social-analytics.md), sent as X-Insights-Pass. */
+  insightsPass?: string;
 }
 
 /**
@@ -42,15 +44,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   let response: Response;
   try {
-    const { body, file, form } = options;
+    const { body, file, form, insightsPass } = options;
+    const contentType = file
+      ? { 'content-type': file.contentType }
+      : body === undefined
+        ? undefined
+        : { 'content-type': 'application/json' };
     response = await fetch(url, {
       method: options.method ?? 'GET',
       credentials: 'same-origin',
-      headers: file
-        ? { 'content-type': file.contentType }
-        : body === undefined
-          ? undefined
-          : { 'content-type': 'application/json' },
+      headers: insightsPass ? { ...contentType, 'x-insights-pass': insightsPass } : contentType,
       body: form ?? (file ? file.text : body === undefined ? undefined : JSON.stringify(body)),
       signal: options.signal,
     });

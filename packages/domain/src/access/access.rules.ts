@@ -130,6 +130,10 @@ export const publicPaths = {
   socialAnalytics: '/socialanalytics',
   insightsOverview: '/insights/overview',
   insightsTrends: '/insights/trends',
+  /** The Similarity tab of the public page (ours: the spec routes only Overview and Trends). */
+  insightsSimilarity: '/insights/similarity',
+  /** The insights login (spec 3 §2.7): only the known codes open it. */
+  getInsights: '/getinsights/:code',
   pageNotFound: '/user/PageNotFound',
   /** The built-in test payment provider's hosted page (brief §4): a stand-in for GoCardless's. */
   testPaymentPage: '/payments/test-provider/:flowId',

@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A visitor's social analytics pass (docs/social-analytics.md): what the insights login answered,
+ * kept for this browser tab only (sessionStorage) and sent as X-Insights-Pass on the reviewsdata
+ * calls. It is a brand-scoped token the server stores hashed, not a sign-in.
+ */
+export interface InsightsPass {
+  _id: string;
+  insightsPass: string;
+  email: string;
+  brandId: string;
+  brandName: string;
+}
+
+const storageKey = 'krowd.insightsPass';
+const listeners = new Set<() => void>();
+let cachedText: string | null = null;
+let cachedPass: InsightsPass | null = null;
+
+function read(): InsightsPass | null {
+  const text = window.sessionStorage.getItem(storageKey);
+  if (text === cachedText) return cachedPass;
+  cachedText = text;
+  try {
+    const value = text ? (JSON.parse(text) as Partial<InsightsPass>) : null;
+    cachedPass =
+      value && value._id && value.insightsPass && value.email && value.brandId
+        ? {
+            _id: value._id,
+            insightsPass: value.insightsPass,
+            email: value.email,
+            brandId: value.brandId,
+            brandName: value.brandName ?? '',
+          }
+        : null;
+  } catch {
+    cachedPass = null;
+  }
+  return cachedPass;
+}
+
+export const insightsPassStore = {
+  get: read,
+  save(pass: InsightsPass) {
+    window.sessionStorage.setItem(storageKey, JSON.stringify(pass));
+    listeners.forEach((listener) => listener());
+  },
+  clear() {
+    window.sessionStorage.removeItem(storageKey);
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+/** The pass of this tab, or null when the visitor has not logged in through an insights link. */
+export function useInsightsPass(): InsightsPass | null {
+  return useSyncExternalStore(insightsPassStore.subscribe, read, () => null);
+}

@@ -1,0 +1,73 @@
+import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { messages } from '@krowd/domain/messages/messages';
+import { ApiError } from '@/lib/api-client';
+
+const m = messages.insightsWeb;
+
+export interface BranchOption {
+  value: string;
+  label: string;
+}
+
+/** '' is All (spec 3 §4: empty kmid = every branch). */
+export function branchOptionsOf(branches: readonly { kmid: string; branchName: string }[]): BranchOption[] {
+  return [
+    { value: '', label: m.allBranches },
+    ...branches.map((b) => ({ value: b.kmid, label: b.branchName })),
+  ];
+}
+
+/** The branch picker (spec 3 §2.7): only when the brand has more than one branch, with All. */
+export function BranchPicker({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly BranchOption[];
+  value: string;
+  onChange: (kmid: string) => void;
+}) {
+  // options holds All plus the branches.
+  if (options.length <= 2) return null;
+  return (
+    <Select
+      label={m.selectBranch}
+      data={options.map((option) => ({ value: option.value || 'all', label: option.label }))}
+      value={value || 'all'}
+      onChange={(next) => onChange(!next || next === 'all' ? '' : next)}
+      allowDeselect={false}
+      searchable
+      w={240}
+    />
+  );
+}
+
+/** The failure of a call, with what the person can do about it. */
+export function LoadFailure({
+  error,
+  onRetry,
+  loginHref,
+}: {
+  error: Error;
+  onRetry: () => void;
+  loginHref?: string;
+}) {
+  const refused = error instanceof ApiError && error.status === 401 && loginHref;
+  return (
+    <Alert color="red" title={m.loadFailed} role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error.message}</Text>
+        {refused ? (
+          <Anchor component={Link} to={loginHref}>
+            {m.openLogin}
+          </Anchor>
+        ) : (
+          <Button size="xs" variant="light" onClick={onRetry}>
+            {m.tryAgain}
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

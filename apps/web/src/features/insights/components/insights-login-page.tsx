@@ -1,0 +1,100 @@
+import { Button, Select, Stack, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { insightsLoginSchema } from '@krowd/domain/insights/insights.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { useBrandsWithReviews, useInsightsLogin } from '../api/insights-calls.ts';
+import { insightsPassStore } from '../api/insights-pass.ts';
+
+const m = messages.insightsWeb;
+
+/** The codes of the insights links handed out (spec 3 §2.7: /getinsights/6aacdxmr6, exact). */
+export const insightsLoginCodes: readonly string[] = ['6aacdxmr6'];
+
+export function isInsightsLoginCode(code: string | undefined): boolean {
+  return code !== undefined && insightsLoginCodes.includes(code);
+}
+
+/**
+ * /getinsights/{code} (spec 3 §2.7, §5): e-mail and a searchable brand select; Login keeps the pass
+ * the server answers and goes to /socialanalytics.
+ */
+export function InsightsLoginPage() {
+  const navigate = useNavigate();
+  const login = useInsightsLogin();
+  const form = useZodForm(insightsLoginSchema, { email: '', brandId: '' });
+  const { errors } = form.formState;
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
+  const brands = useBrandsWithReviews(debouncedSearch);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  // The chosen brand stays an option while another search's answer is shown.
+  const options = [
+    ...(chosen && !brands.data?.some((brand) => brand.value === chosen.value) ? [chosen] : []),
+    ...(brands.data ?? []).map((brand) => ({ value: brand.value, label: brand.label })),
+  ];
+
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const answer = await login.mutateAsync(values);
+    insightsPassStore.save({
+      _id: answer._id,
+      insightsPass: answer.insightsPass,
+      email: answer.email,
+      brandId: answer.brandId,
+      brandName: answer.brandName,
+    });
+    await navigate(paths.socialAnalytics);
+  });
+
+  return (
+    <AuthLayout title={m.loginHeading} subtitle={m.loginIntro}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={m.email}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <Controller
+            control={form.control}
+            name="brandId"
+            render={({ field }) => (
+              <Select
+                label={m.brand}
+                placeholder={m.brandPlaceholder}
+                searchable
+                data={options}
+                value={field.value || null}
+                onChange={(value, option) => {
+                  setChosen(value ? option : null);
+                  field.onChange(value ?? '');
+                }}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                searchValue={search}
+                onSearchChange={setSearch}
+                // The server filters by name; every brand it answers is shown.
+                filter={({ options: all }) => all}
+                nothingFoundMessage={brands.isFetching ? messages.common.loading : m.noBrandFound}
+                error={errors.brandId?.message}
+              />
+            )}
+          />
+          <Button type="submit" fullWidth loading={login.isPending}>
+            {m.login}
+          </Button>
+          <FormStatus message={status} />
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

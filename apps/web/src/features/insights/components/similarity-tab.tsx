@@ -1,0 +1,61 @@
+import { Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
+import type { InsightAspect, SimilarityAnswer } from '@krowd/domain/insights/insights.schema';
+import reportingClasses from '@/components/reporting/reporting.module.css';
+import {
+  useLastAnswer,
+  useSimilarity,
+  type InsightsCaller,
+  type SimilarityParams,
+} from '../api/insights-calls.ts';
+import { LoadFailure } from './insights-controls.tsx';
+import { RadarChart } from './insights-charts.tsx';
+
+export interface SimilarityTabProps {
+  caller: InsightsCaller;
+  params: SimilarityParams;
+  loginHref?: string;
+}
+
+const radars: readonly {
+  aspect: InsightAspect;
+  key: Extract<keyof SimilarityAnswer, `objectwith${string}`>;
+}[] = [
+  { aspect: 'Food', key: 'objectwithfood' },
+  { aspect: 'Price', key: 'objectwithprice' },
+  { aspect: 'Ambiance', key: 'objectwithambiance' },
+  { aspect: 'Service', key: 'objectwithservice' },
+];
+
+/** Similarity (spec 3 §2.7): one radar per aspect, the brand and its most similar brands. */
+export function SimilarityTab({ caller, params, loginHref }: SimilarityTabProps) {
+  const similarity = useSimilarity(caller, params);
+  const shown = useLastAnswer(similarity.data);
+  return (
+    <Stack gap="md">
+      {similarity.isError ? (
+        <LoadFailure
+          error={similarity.error}
+          onRetry={() => void similarity.refetch()}
+          loginHref={loginHref}
+        />
+      ) : null}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {radars.map(({ aspect, key }) => {
+          const radar = shown?.[key];
+          return (
+            <Paper key={aspect} withBorder p="md" radius="md" className={reportingClasses.chartCard}>
+              <Stack gap="sm">
+                <Title order={4}>{aspect}</Title>
+                {radar ? (
+                  <RadarChart label={aspect} labels={radar.labels} datasets={radar.datasets} height={280} />
+                ) : similarity.isError ? null : (
+                  <Skeleton h={280} />
+                )}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,193 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { FactorsAnswer, SimilarityAnswer, TrendsAnswer } from '@krowd/domain/insights/insights.schema';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+
+export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
+
+export interface Sent {
+  method: string;
+  url: URL;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = unknown | ((sent: Sent) => unknown);
+
+/** Answers calls by 'METHOD /path' as the API would, keeping what was sent; anything else is a 404. */
+export function stubApi(answers: Record<string, Answer>, user: SessionUser | null = null) {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const method = init.method ?? 'GET';
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      const call = {
+        method,
+        url,
+        body,
+        headers: { ...(init.headers as Record<string, string> | undefined) },
+      };
+      sent.push(call);
+      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
+      if (url.pathname === '/api/settings') {
+        return Response.json({
+          respCode: 200,
+          settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 },
+        });
+      }
+      const answer = answers[`${method} ${url.pathname}`];
+      if (answer === undefined) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+      const value = await (typeof answer === 'function' ? (answer as (sent: Sent) => unknown)(call) : answer);
+      if (value instanceof Response) return value;
+      return Response.json(value);
+    }),
+  );
+  return sent;
+}
+
+/** Shows the current address, so a test can see where a click went. */
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.pathname}</output>;
+}
+
+export function renderAt(path: string, routes: Record<string, ReactNode>) {
+  return render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MantineProvider>
+        <Notifications />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            {Object.entries(routes).map(([route, element]) => (
+              <Route key={route} path={route} element={element} />
+            ))}
+          </Routes>
+          <Address />
+        </MemoryRouter>
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+/** A factors answer with figures; `overrides` replace parts of `response`. */
+export function factorsAnswer(overrides: Partial<FactorsAnswer['response']> = {}): FactorsAnswer {
+  return {
+    respCode: 200,
+    response: {
+      krowdscore: 72.5,
+      totalreviewscount: 148,
+      loggedinBrandoverallRank: { rank: 3, outOf: 17 },
+      cusineRankingforselectedrange: { rank: 1, outOf: 5, cuisine: 'Italian' },
+      cuisineRankings: [{ rank: 1, outOf: 5, cuisine: 'Italian' }],
+      chartDetails: {
+        factorsAffecting: {
+          categories: ['Food', 'Price', 'Ambiance', 'Service'],
+          Positive: [40, 12, 9, 30],
+          Negative: [5, 8, 2, 6],
+        },
+      },
+      ...overrides,
+    },
+  };
+}
+
+export const branches = (count: number) => ({
+  respCode: 200,
+  data: {
+    allbranches: Array.from({ length: count }, (_, index) => ({
+      kmid: `KM10${index}`,
+      branchName: `Green Fork ${['Leeds', 'York', 'Hull'][index]}`,
+      city: 'Leeds',
+      cuisine: 'Italian',
+      brandId,
+      brandName: 'Green Fork',
+      reviewCount: 50,
+    })),
+    competitors: [
+      {
+        kmid: 'KM900',
+        branchName: 'Pasta Place',
+        city: 'Leeds',
+        cuisine: 'Italian',
+        brandId: null,
+        brandName: 'Pasta Place',
+        reviewCount: 80,
+      },
+      {
+        kmid: 'KM901',
+        branchName: 'Leeds',
+        city: 'Leeds',
+        cuisine: 'Thai',
+        brandId: null,
+        brandName: 'Thai Garden',
+        reviewCount: 120,
+      },
+    ],
+  },
+});
+
+const radar = (labels: string[]) => ({
+  labels,
+  datasets: [{ label: 'Green Fork', brandId, data: labels.map((_, index) => 10 + index) }],
+});
+
+export const similarityAnswer = (): SimilarityAnswer => ({
+  respCode: 200,
+  objectwithjsd: radar(['Food', 'Price', 'Ambiance', 'Service']),
+  objectwithfood: radar(['Green Fork', 'Pasta Place']),
+  objectwithprice: radar(['Green Fork', 'Pasta Place']),
+  objectwithambiance: radar(['Green Fork', 'Pasta Place']),
+  objectwithservice: radar(['Green Fork', 'Pasta Place']),
+  brandList: [
+    { brandId: 'KM900', brandName: 'Pasta Place', kind: 'venue', kmid: 'KM900', similarity: 91.25 },
+  ],
+});
+
+export const trendsAnswer = (): TrendsAnswer => ({
+  respCode: 200,
+  trendschartDetails: {
+    data: [
+      {
+        name: 'Green Fork',
+        data: [
+          { label: '2026-01', value: 70 },
+          { label: '2026-02', value: 72 },
+        ],
+      },
+      {
+        name: 'Thai Garden',
+        data: [
+          { label: '2026-01', value: 60 },
+          { label: '2026-02', value: null },
+        ],
+      },
+    ],
+  },
+  lineschartDetails: {
+    aspect: 'Food',
+    data: [
+      {
+        name: 'Green Fork',
+        data: [
+          { label: '2026-01', value: 4 },
+          { label: '2026-02', value: -1 },
+        ],
+      },
+    ],
+  },
+});
+
+/** Opens a select by its input and clicks the option of that select (other selects' lists stay mounted). */
+export async function pick(input: HTMLElement, name: string) {
+  await userEvent.click(input);
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  if (!list) throw new Error('the select has no list');
+  await userEvent.click(await within(list).findByRole('option', { name, hidden: true }));
+}

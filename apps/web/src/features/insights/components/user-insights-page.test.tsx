@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { sessionUserFixture } from '@/test/session-user';
+import { UserInsightsPage } from './user-insights-page.tsx';
+import {
+  branches,
+  brandId,
+  factorsAnswer,
+  renderAt,
+  similarityAnswer,
+  stubApi,
+  trendsAnswer,
+} from './test-support.tsx';
+
+const m = messages.insightsWeb;
+const groupBrandId = 'c0c0c0c0-0000-4000-8000-000000000009';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const answers = {
+  'GET /api/reviewsdata/branchdetails': branches(1),
+  'GET /api/reviewsdata/factorsAffectingars': factorsAnswer({ currentYearRevenue: 123_456 }),
+  'GET /api/reviewsdata/similarity': similarityAnswer(),
+  'GET /api/reviewsdata': trendsAnswer(),
+};
+
+function renderUserPage(path = '/user/socialanalytics') {
+  return renderAt(path, { '/user/socialanalytics/*': <UserInsightsPage /> });
+}
+
+describe('the signed-in social analytics page', () => {
+  it("shows a brand admin their brand's Revenue YTD in pounds, without a pass", async () => {
+    const sent = stubApi(answers, sessionUserFixture({ role: 'brandAdmin', brandId }));
+    renderUserPage();
+
+    expect(await screen.findByText('£1,234.56')).toBeTruthy();
+    expect(screen.getByText(m.revenueYtd)).toBeTruthy();
+    expect(screen.queryByTestId('teaser-card')).toBeNull();
+    const factors = sent.find((call) => call.url.pathname === '/api/reviewsdata/factorsAffectingars')!;
+    expect(factors.url.searchParams.get('brandId')).toBe(brandId);
+    expect(factors.headers['x-insights-pass']).toBeUndefined();
+  });
+
+  it('uses the first brand of a group admin’s group, and opens the tab the address names', async () => {
+    const sent = stubApi(
+      answers,
+      sessionUserFixture({
+        role: 'groupAdmin',
+        brandId: null,
+        brandObjId: null,
+        groupId: 'd0d0d0d0-0000-4000-8000-000000000005',
+        brandIds: [
+          { brandId: groupBrandId, brandName: 'Harbour Kitchen' },
+          { brandId, brandName: 'Green Fork' },
+        ],
+      }),
+    );
+    renderUserPage('/user/socialanalytics/trends');
+
+    expect(await screen.findByRole('tab', { name: m.tabs.trends, selected: true })).toBeTruthy();
+    await waitFor(() =>
+      expect(sent.some((call) => call.url.searchParams.get('brandId') === groupBrandId)).toBe(true),
+    );
+    expect(
+      sent.every(
+        (call) =>
+          !call.url.searchParams.has('brandId') || call.url.searchParams.get('brandId') === groupBrandId,
+      ),
+    ).toBe(true);
+  });
+
+  it('lets the system admin choose the brand, starting with the most reviewed', async () => {
+    const sent = stubApi(
+      {
+        ...answers,
+        'GET /api/reviewsdata/getBrandInsights': {
+          respCode: 200,
+          brands: [
+            {
+              value: groupBrandId,
+              label: 'Harbour Kitchen',
+              cuisine: null,
+              krowdscore: 60,
+              totalreviewscount: 90,
+            },
+            {
+              value: brandId,
+              label: 'Green Fork',
+              cuisine: 'Italian',
+              krowdscore: 72.5,
+              totalreviewscount: 148,
+            },
+          ],
+        },
+      },
+      sessionUserFixture({ entityType: 'systemadmin', role: null, brandId: null, brandObjId: null }),
+    );
+    renderUserPage();
+
+    const brand = (await screen.findAllByLabelText(m.brandToView)).find(
+      (e) => e.tagName === 'INPUT',
+    ) as HTMLInputElement;
+    await waitFor(() => expect(brand.value).toBe('Green Fork'));
+    await waitFor(() =>
+      expect(
+        sent
+          .find((call) => call.url.pathname === '/api/reviewsdata/factorsAffectingars')
+          ?.url.searchParams.get('brandId'),
+      ).toBe(brandId),
+    );
+  });
+});
