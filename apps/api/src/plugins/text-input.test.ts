@@ -26,7 +26,7 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
       name: 'a branch name',
       method: 'POST' as const,
       url: () => '/api/merchants',
-      body: () => ({
+      body: (): unknown => ({
         name: `Green${nul}Fork`,
         kmid: 'KM5999990',
         postcode: 'N1 1QP',
@@ -44,7 +44,7 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
       name: 'a nested merchant id',
       method: 'POST' as const,
       url: () => '/api/merchants',
-      body: () => ({
+      body: (): unknown => ({
         name: 'Green Fork',
         kmid: 'KM5999991',
         postcode: 'N1 1QP',
@@ -65,14 +65,14 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
         `/api/campaigns?campaignType=future&filter=${encodeURIComponent(
           JSON.stringify({ limit: 10, page: 1, globalSearch: { value: `Sum${nul}mer`, type: 'user' } }),
         )}`,
-      body: () => undefined,
+      body: (): unknown => undefined,
       field: 'filter.globalSearch',
     },
     {
       name: 'a forgotten-password e-mail',
       method: 'POST' as const,
       url: () => `/api/auth/forgotPassword?email=${encodeURIComponent(`user${nul}@demo.test`)}`,
-      body: () => undefined,
+      body: (): unknown => undefined,
       field: 'email',
     },
   ])('answers 400 naming the field for $name, and changes nothing', async ({ method, url, body, field }) => {

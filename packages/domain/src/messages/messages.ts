@@ -334,6 +334,8 @@ export const messages = {
     transactionIdInvalid: 'transaction_id is required (at most 100 characters)',
     transactionIdRepeated: (line: number) => `transaction_id is repeated from line ${line}`,
     datetimeInvalid: 'datetime must be ISO 8601 with an offset, e.g. 2025-06-11T12:00:00+01:00',
+    datetimeInFuture:
+      'datetime is after the time of this upload (5 minutes are allowed for clock differences): a transaction cannot be dated in the future',
     amountInvalid: 'amount must be pounds with at most 2 decimals, negative for a refund',
     currencyInvalid: 'currency must be GBP',
     midInvalid: 'mid is required (at most 50 characters)',

@@ -90,6 +90,11 @@ export const maxListedErrors = 1000;
 const batchSize = 5000;
 /** Rows qualified and stored per page. */
 const defaultPageSize = 2500;
+/**
+ * How far after the upload's own time a row may be dated: a publisher's clock a little ahead of
+ * ours. Anything later has not happened yet, so it is refused with its line (issue 16 §3).
+ */
+export const allowedClockSkewMs = 5 * 60_000;
 /** Rows qualified between turns of the event loop. */
 const yieldEveryRows = 250;
 /**
@@ -186,7 +191,12 @@ export function createTransactionIngestion(deps: {
   const reporting = createReportingRepository(db);
 
   /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
-  function validRow(item: IngestItem, publisher: Publisher, result: IngestResult): TransactionRow | null {
+  function validRow(
+    item: IngestItem,
+    publisher: Publisher,
+    result: IngestResult,
+    notAfterMs: number,
+  ): TransactionRow | null {
     if ('error' in item) {
       result.rejected += 1;
       listError(result, item.line, item.error);
@@ -210,6 +220,11 @@ export function createTransactionIngestion(deps: {
       listError(result, item.line, messages.ingestion.publisherMismatch(publisher.code));
       return null;
     }
+    if (Date.parse(row.datetime) > notAfterMs) {
+      result.rejected += 1;
+      listError(result, item.line, messages.ingestion.datetimeInFuture);
+      return null;
+    }
     return row;
   }
 
@@ -223,6 +238,7 @@ export function createTransactionIngestion(deps: {
     publisher: Publisher,
     result: IngestResult,
     partial: boolean,
+    notAfterMs: number,
   ) {
     let lastOfPrevious: StagedRow | null = null;
     let piece: IngestItem[] = [];
@@ -241,7 +257,7 @@ export function createTransactionIngestion(deps: {
         const item = piece[nextInPiece]!;
         nextInPiece += 1;
         result.received += 1;
-        const row = validRow(item, publisher, result);
+        const row = validRow(item, publisher, result, notAfterMs);
         if (!row) {
           if (!partial) throw new StagingNeeded();
           continue;
@@ -265,6 +281,7 @@ export function createTransactionIngestion(deps: {
     publisher: Publisher,
     items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
+    notAfterMs: number,
   ): Promise<IngestResult> {
     const result = emptyResult();
     const iterator = items[Symbol.asyncIterator]();
@@ -274,7 +291,7 @@ export function createTransactionIngestion(deps: {
         publisher,
         options,
         result,
-        inFileOrderPages(iterator, publisher, result, options.partial),
+        inFileOrderPages(iterator, publisher, result, options.partial, notAfterMs),
       );
     } finally {
       // Closes the file when it is left part-read.
@@ -289,6 +306,7 @@ export function createTransactionIngestion(deps: {
     publisher: Publisher,
     items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
+    notAfterMs: number,
   ): Promise<IngestResult> {
     const result = emptyResult();
     await repo.createStaging(trx);
@@ -307,7 +325,7 @@ export function createTransactionIngestion(deps: {
     for await (const piece of items) {
       for (const item of piece) {
         result.received += 1;
-        const row = validRow(item, publisher, result);
+        const row = validRow(item, publisher, result, notAfterMs);
         if (!row) continue;
         batch.push({ line: item.line, row });
         if (batch.length >= batchSize) await flush();
@@ -652,17 +670,18 @@ export function createTransactionIngestion(deps: {
     async ingest(publisher: Publisher, source: IngestSource, options: IngestOptions): Promise<IngestResult> {
       const within = <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
         options.trx ? work(options.trx) : db.transaction().execute(work);
+      const notAfterMs = clock().getTime() + allowedClockSkewMs;
       return within(async (trx) => {
         await repo.lockIngestion(trx);
         await repo.savepoint(trx, 'ingest_in_file_order');
         try {
-          const result = await inFileOrder(trx, publisher, source(), options);
+          const result = await inFileOrder(trx, publisher, source(), options, notAfterMs);
           await repo.releaseSavepoint(trx, 'ingest_in_file_order');
           return result;
         } catch (error) {
           if (!(error instanceof StagingNeeded) && !isRepeatedTransactionId(error)) throw error;
           await repo.rollbackToSavepoint(trx, 'ingest_in_file_order');
-          return throughStaging(trx, publisher, source(), options);
+          return throughStaging(trx, publisher, source(), options, notAfterMs);
         }
       });
     },

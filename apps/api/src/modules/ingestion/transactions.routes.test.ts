@@ -209,6 +209,44 @@ describe('POST /api/transactions/ingest', () => {
     }
   });
 
+  it('refuses a row dated after the upload with its line; a publisher clock a minute ahead is allowed (issue 16 §3)', async () => {
+    const inAMinute = new Date(Date.now() + 60_000).toISOString();
+    const nextMonth = new Date(Date.now() + 31 * 24 * 3_600_000).toISOString();
+
+    const response = await ingest(
+      csv(
+        `FUTURE-1,${inAMinute},10.00,GBP,ING-MC-1,card-f,5555,N1 9AA,ATR`,
+        `FUTURE-2,${nextMonth},10.00,GBP,ING-MC-1,card-f,5555,N1 9AA,ATR`,
+      ),
+      { key: 'demo-atr-key', query: '?partial=true' },
+    );
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      received: 2,
+      inserted: 1,
+      rejected: 1,
+      errors: [{ line: 3, message: messages.ingestion.datetimeInFuture }],
+    });
+    expect((await stored('FUTURE-')).map((row) => row.id)).toEqual(['FUTURE-1']);
+  });
+
+  it('refuses the whole file for a future-dated row when it is not partial, storing nothing', async () => {
+    const nextWeek = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+
+    const response = await ingest(
+      csv(
+        'WHOLE-1,2025-06-11T12:00:00-04:00,10.00,GBP,ING-MC-1,card-w,6666,N1 9AA,ATR',
+        `WHOLE-2,${nextWeek},10.00,GBP,ING-MC-1,card-w,6666,N1 9AA,ATR`,
+      ),
+      { key: 'demo-atr-key' },
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ line: 3, message: messages.ingestion.datetimeInFuture }]);
+    expect(await stored('WHOLE-')).toEqual([]);
+  });
+
   it("writes the upload's ingestion log: totals of the file, the brand's share without the unknown MID", async () => {
     const log = await testApp.db
       .selectFrom('ingestion_logs as l')
