@@ -1,4 +1,8 @@
 import { defineConfig } from '@playwright/test';
+import { freePortPair } from './support/free-port.ts';
+
+// Chosen once here; global setup and the workers read the same value from the environment.
+process.env.E2E_PORT ??= freePortPair();
 
 /** Browser journeys against the built product, served by servers that global-setup starts. */
 export default defineConfig({
@@ -13,7 +17,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   use: {
-    baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}`,
+    baseURL: `http://localhost:${process.env.E2E_PORT}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

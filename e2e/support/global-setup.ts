@@ -1,10 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './servers.ts';
 
-/** The main product's port (E2E_PORT, default 4310); the short-idle one takes the next port. */
-export const mainPort = Number(process.env.E2E_PORT ?? 4310);
+/**
+ * The main product's port (E2E_PORT, or two free ports playwright.config.ts found); the short-idle
+ * one takes the next port.
+ */
+export const mainPort = Number(process.env.E2E_PORT);
 
 export const statePath = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -32,5 +35,6 @@ export default async function globalSetup() {
   return async () => {
     main.process.kill('SIGTERM');
     shortIdle.process.kill('SIGTERM');
+    rmSync(statePath, { force: true });
   };
 }
