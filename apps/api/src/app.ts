@@ -25,6 +25,10 @@ import {
   createChildrenJob,
   type CampaignsService,
 } from './modules/campaigns/campaigns.service.ts';
+import { createInsightsRepository } from './modules/insights/insights.repository.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createReviewsService } from './modules/insights/reviews.service.ts';
 import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
@@ -318,6 +322,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           config,
           clock,
         }),
+      });
+      const insights = createInsightsRepository(db);
+      await api.register(insightsRoutes, {
+        service: createInsightsService({
+          insights,
+          brands,
+          reporting: createReportingRepository(db),
+          mailer,
+          timeZone: config.timezone,
+          clock,
+        }),
+        reviews: createReviewsService({ db, insights, clock }),
+        repository: insights,
       });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

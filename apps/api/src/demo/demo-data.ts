@@ -9,6 +9,7 @@ import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
 import { loadDemoColleagues } from './demo-users.ts';
 import { loadDemoInvoices, loadDemoReporting } from './demo-reporting.ts';
 import { demoMerchants, ingestDemoTransactions } from './demo-transactions.ts';
+import { loadDemoReviews } from './demo-reviews.ts';
 import { loadDemoImpressions } from './demo-impressions.ts';
 
 /** Every demo account signs in with this password (brief §7). */
@@ -275,6 +276,7 @@ export async function loadDemoData(
     ) as Record<DemoBrand, { id: string; name: string }>;
     await loadDemoCampaigns(trx, brands, branchIds, brandUser.id, now, timeZone);
     await loadDemoBranchDirectory(trx);
+    await loadDemoReviews(trx, { brandIds, now });
     await loadDemoReporting(trx, brandIds, publisherIds, now, {
       ingestionLogs: !options.transactions,
     });

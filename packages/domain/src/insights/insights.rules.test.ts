@@ -3,6 +3,8 @@ import {
   aggregateScore,
   aspectDistribution,
   aspectsMentioned,
+  dayWindow,
+  defaultWindow,
   countMentions,
   emptyAspectCounts,
   jensenShannonDistance,
@@ -162,6 +164,14 @@ describe('months and series', () => {
     // 1 April 03:00 UTC is still 31 March in New York.
     expect(monthsOfWindow(window, 'America/New_York')).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(monthsOfWindow(window, 'Europe/London')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
+  });
+
+  it('a day window runs from local midnight to the midnight after its last day', () => {
+    const window = dayWindow('2026-03-01', '2026-03-31', 'America/New_York');
+    expect(window.from.toISOString()).toBe('2026-03-01T04:59:59.999Z');
+    // New York moves to summer time on 8 March 2026: midnight of 1 April is 04:00 UTC.
+    expect(window.to.toISOString()).toBe('2026-04-01T04:00:00.000Z');
+    expect(defaultWindow(asOf)).toEqual({ from: daysBefore(360), to: asOf });
   });
 
   it('drops the last 3 points of a 13-point series only', () => {

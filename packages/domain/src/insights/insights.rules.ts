@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import {
   currentMonth,
   localToday,
@@ -7,6 +8,7 @@ import {
 } from '../campaign/campaign-dates.rules';
 import { messages } from '../messages/messages';
 import {
+  defaultInsightRangeDays,
   hasControlCharacter,
   insightAspects,
   reviewTextMaxLength,
@@ -391,6 +393,23 @@ export const trimmedPoints = 3;
 /** A trend series as shown: a 13-point series drops its last 3 points (spec 3 §2.7, §9); others stay. */
 export function trendSeriesShown<Point>(points: readonly Point[]): Point[] {
   return points.length === trimmedSeriesLength ? points.slice(0, -trimmedPoints) : [...points];
+}
+
+/**
+ * The window of whole days `fromdate`..`todate` (yyyy-MM-dd, both inclusive) in the timezone: from
+ * just before the first day's midnight to the midnight after the last day (both ends excluded).
+ */
+export function dayWindow(fromdate: string, todate: string, timeZone: string): { from: Date; to: Date } {
+  const midnight = (date: string, addDays: number) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return new TZDate(year, month - 1, day + addDays, timeZone).getTime();
+  };
+  return { from: new Date(midnight(fromdate, 0) - 1), to: new Date(midnight(todate, 1)) };
+}
+
+/** The default window: the last 360 days to `now` (spec 3 §4: 12 months is 360 days). */
+export function defaultWindow(now: Date): { from: Date; to: Date } {
+  return { from: new Date(now.getTime() - defaultInsightRangeDays * dayMs), to: now };
 }
 
 /** The teaser's month: the month before this one in the timezone setting ('YYYY-MM'). */

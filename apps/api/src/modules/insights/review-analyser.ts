@@ -1,5 +1,5 @@
 import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
+import winkNLP, { type ItemSentence } from 'wink-nlp';
 import {
   aspectsMentioned,
   contrastWords,
@@ -39,7 +39,11 @@ function nlp(): Nlp {
 function scoreClause(text: string, counts: AspectCounts): void {
   const engine = nlp();
   const doc = engine.readDoc(text);
-  countMentions(counts, aspectsMentioned(doc.tokens().out(engine.its.normal)), doc.out(engine.its.sentiment));
+  countMentions(
+    counts,
+    aspectsMentioned(doc.tokens().out(engine.its.normal)),
+    Number(doc.out(engine.its.sentiment)),
+  );
 }
 
 export function analyseReview(text: string): ReviewAnalysis {
@@ -47,18 +51,18 @@ export function analyseReview(text: string): ReviewAnalysis {
   const its = engine.its;
   const doc = engine.readDoc(text);
   const aspects = emptyAspectCounts();
-  doc.sentences().each((sentence) => {
+  doc.sentences().each((sentence: ItemSentence) => {
     const tokens = sentence.tokens().out(its.normal);
     const mentioned = aspectsMentioned(tokens);
     if (mentioned.length === 0) return;
-    if (!tokens.some((token) => contrastWords.has(token))) {
-      countMentions(aspects, mentioned, sentence.out(its.sentiment));
+    if (!tokens.some((token: string) => contrastWords.has(token))) {
+      countMentions(aspects, mentioned, Number(sentence.out(its.sentiment)));
       return;
     }
     // Split the sentence's original words at each contrast word and score the parts apart.
     const words = sentence.tokens().out();
     let part: string[] = [];
-    words.forEach((word, index) => {
+    words.forEach((word: string, index: number) => {
       if (contrastWords.has(tokens[index]!)) {
         if (part.length) scoreClause(part.join(' '), aspects);
         part = [];
@@ -68,6 +72,6 @@ export function analyseReview(text: string): ReviewAnalysis {
     });
     if (part.length) scoreClause(part.join(' '), aspects);
   });
-  const sentiment = Math.max(-1, Math.min(1, doc.out(its.sentiment)));
+  const sentiment = Math.max(-1, Math.min(1, Number(doc.out(its.sentiment))));
   return { sentiment: Math.round(sentiment * 1000) / 1000, aspects };
 }

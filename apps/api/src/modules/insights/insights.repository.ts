@@ -1,0 +1,322 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AspectCounts } from '@krowd/domain/insights/insights.rules';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * Social analytics' SQL (migration 0023): venues of the branch directory, their reviews with the
+ * stored analysis, and the public page's visitors. A brand's venues are the kmids of its branches
+ * that are not deleted; a venue belongs to the brand of ours whose live branch it is, else to none.
+ */
+
+export interface Venue {
+  kmid: string;
+  name: string;
+  city: string | null;
+  cuisine: string | null;
+  /** The brand of ours the venue is a live branch of (the first by id when several), else null. */
+  brandId: string | null;
+  brandName: string | null;
+  /** All its reviews, any date. */
+  reviewCount: number;
+}
+
+/** A stored review as the figures read it. */
+export interface StoredReview {
+  kmid: string;
+  reviewedAt: Date;
+  rating: number;
+  reviewerRating: number | null;
+  sentiment: number;
+  aspects: AspectCounts;
+}
+
+export interface NewReview {
+  kmid: string;
+  source: string;
+  externalId: string;
+  reviewedAt: Date;
+  rating: number;
+  reviewerRating: number | null;
+  text: string;
+  sentiment: number;
+  aspects: AspectCounts;
+  analyserVersion: string;
+}
+
+export interface Window {
+  from: Date;
+  to: Date;
+}
+
+/** Rows per INSERT: 13 parameters a row stays well under PostgreSQL's 65,535. */
+const insertChunk = 2000;
+
+const venueColumns = sql`d.kmid, d.merchant_name AS name, d.city, d.cuisine,
+  owner.brand_id, owner.brand_name,
+  (SELECT count(*) FROM reviews r WHERE r.kmid = d.kmid) AS review_count`;
+const ownerJoin = sql`LEFT JOIN LATERAL (
+    SELECT b.brand_id, br.name AS brand_name FROM branches b JOIN brands br ON br.id = b.brand_id
+    WHERE b.kmid = d.kmid AND b.status <> 'Deleted' ORDER BY b.brand_id LIMIT 1
+  ) owner ON true`;
+
+function venueOf(row: Record<string, unknown>): Venue {
+  return {
+    kmid: String(row.kmid),
+    name: String(row.name),
+    city: (row.city as string | null) ?? null,
+    cuisine: (row.cuisine as string | null) ?? null,
+    brandId: (row.brand_id as string | null) ?? null,
+    brandName: (row.brand_name as string | null) ?? null,
+    reviewCount: Number(row.review_count),
+  };
+}
+
+function reviewOf(row: Record<string, unknown>): StoredReview {
+  const n = (key: string) => Number(row[key]);
+  return {
+    kmid: String(row.kmid),
+    reviewedAt: new Date(row.reviewed_at as string | Date),
+    rating: n('rating'),
+    reviewerRating: row.reviewer_rating === null ? null : n('reviewer_rating'),
+    sentiment: n('sentiment'),
+    aspects: {
+      Food: { positive: n('food_positive'), negative: n('food_negative') },
+      Price: { positive: n('price_positive'), negative: n('price_negative') },
+      Ambiance: { positive: n('ambiance_positive'), negative: n('ambiance_negative') },
+      Service: { positive: n('service_positive'), negative: n('service_negative') },
+    },
+  };
+}
+
+export function createInsightsRepository(db: Kysely<DB>) {
+  return {
+    /** The brand's venues (its branches' kmids, not deleted, each once), by name. */
+    async brandVenues(brandId: string): Promise<Venue[]> {
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT ${venueColumns}
+        FROM branch_directory d ${ownerJoin}
+        WHERE d.kmid IN (SELECT kmid FROM branches WHERE brand_id = ${brandId}::uuid AND status <> 'Deleted')
+        ORDER BY d.merchant_name, d.kmid`.execute(db);
+      return rows.map(venueOf);
+    },
+
+    /** Venues with at least one review in one of the cities or serving one of the cuisines. */
+    async reviewedVenues(filter: {
+      cities: readonly string[];
+      cuisines: readonly string[];
+    }): Promise<Venue[]> {
+      if (filter.cities.length === 0 && filter.cuisines.length === 0) return [];
+      const cities = filter.cities.length ? sql`d.city IN (${sql.join([...filter.cities])})` : sql`false`;
+      const cuisines = filter.cuisines.length
+        ? sql`d.cuisine IN (${sql.join([...filter.cuisines])})`
+        : sql`false`;
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT ${venueColumns}
+        FROM branch_directory d ${ownerJoin}
+        WHERE (${cities} OR ${cuisines}) AND EXISTS (SELECT 1 FROM reviews r WHERE r.kmid = d.kmid)
+        ORDER BY d.merchant_name, d.kmid`.execute(db);
+      return rows.map(venueOf);
+    },
+
+    async venue(kmid: string): Promise<Venue | undefined> {
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT ${venueColumns} FROM branch_directory d ${ownerJoin} WHERE d.kmid = ${kmid}`.execute(db);
+      return rows[0] ? venueOf(rows[0]) : undefined;
+    },
+
+    /** Reviews of the venues dated inside the window (both ends excluded), oldest first. */
+    async reviewsOf(kmids: readonly string[], window: Window): Promise<StoredReview[]> {
+      if (kmids.length === 0) return [];
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT kmid, reviewed_at, rating, reviewer_rating, sentiment, food_positive, food_negative,
+          price_positive, price_negative, ambiance_positive, ambiance_negative, service_positive,
+          service_negative
+        FROM reviews
+        WHERE kmid IN (${sql.join([...kmids])})
+          AND reviewed_at > ${window.from.toISOString()}::timestamptz
+          AND reviewed_at < ${window.to.toISOString()}::timestamptz
+        ORDER BY reviewed_at, id`.execute(db);
+      return rows.map(reviewOf);
+    },
+
+    /** Brands of ours whose venues have reviews, by name, with those venues' kmids. */
+    async brandsWithReviews(search: string | undefined, limit: number) {
+      let query = db
+        .selectFrom('brands as br')
+        .innerJoin('branches as b', (join) =>
+          join.onRef('b.brand_id', '=', 'br.id').on('b.status', '<>', 'Deleted').on('b.kmid', 'is not', null),
+        )
+        .innerJoin('branch_directory as d', 'd.kmid', 'b.kmid')
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('reviews as r').select('r.id').whereRef('r.kmid', '=', 'b.kmid')),
+        )
+        .select([
+          'br.id',
+          'br.name',
+          sql<string[]>`array_agg(DISTINCT b.kmid)`.as('kmids'),
+          sql<string | null>`mode() WITHIN GROUP (ORDER BY d.cuisine)`.as('cuisine'),
+        ])
+        .groupBy(['br.id', 'br.name'])
+        .orderBy('br.name')
+        .orderBy('br.id')
+        .limit(limit);
+      if (search) {
+        query = query.where(sql<boolean>`br.name ILIKE ${`%${search.replace(/[\\%_]/g, '\\$&')}%`}`);
+      }
+      return query.execute();
+    },
+
+    /** The brand's live branch at a venue (for Revenue YTD of one branch). */
+    async branchIdAt(brandId: string, kmid: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('branches')
+        .select('id')
+        .where('brand_id', '=', brandId)
+        .where('kmid', '=', kmid)
+        .where('status', '<>', 'Deleted')
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Which of these kmids are venues of the directory. */
+    async knownKmids(kmids: readonly string[]): Promise<Set<string>> {
+      if (kmids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('branch_directory')
+        .select('kmid')
+        .where('kmid', 'in', [...kmids])
+        .execute();
+      return new Set(rows.map((row) => row.kmid));
+    },
+
+    /** Stores reviews not stored yet (same source and external id: left as they are); answers how many were new. */
+    async insertReviews(trx: Transaction<DB>, reviews: readonly NewReview[]): Promise<number> {
+      let inserted = 0;
+      for (let start = 0; start < reviews.length; start += insertChunk) {
+        const rows = await trx
+          .insertInto('reviews')
+          .values(
+            reviews.slice(start, start + insertChunk).map((review) => ({
+              kmid: review.kmid,
+              source: review.source,
+              external_id: review.externalId,
+              reviewed_at: review.reviewedAt,
+              rating: review.rating,
+              reviewer_rating: review.reviewerRating,
+              text: review.text,
+              sentiment: review.sentiment,
+              food_positive: review.aspects.Food.positive,
+              food_negative: review.aspects.Food.negative,
+              price_positive: review.aspects.Price.positive,
+              price_negative: review.aspects.Price.negative,
+              ambiance_positive: review.aspects.Ambiance.positive,
+              ambiance_negative: review.aspects.Ambiance.negative,
+              service_positive: review.aspects.Service.positive,
+              service_negative: review.aspects.Service.negative,
+              analyser_version: review.analyserVersion,
+            })),
+          )
+          .onConflict((conflict) => conflict.columns(['source', 'external_id']).doNothing())
+          .returning('id')
+          .execute();
+        inserted += rows.length;
+      }
+      return inserted;
+    },
+
+    /** Stored reviews, newest first, a page at a time, with the total. */
+    async listReviews(kmid: string | undefined, page: number, perPage: number) {
+      let query = db
+        .selectFrom('reviews as r')
+        .innerJoin('branch_directory as d', 'd.kmid', 'r.kmid')
+        .selectAll('r')
+        .select(['d.merchant_name as venue_name', sql<string>`count(*) OVER ()`.as('total')])
+        .orderBy('r.reviewed_at', 'desc')
+        .orderBy('r.id')
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      if (kmid) query = query.where('r.kmid', '=', kmid);
+      return query.execute();
+    },
+
+    async insertVisitor(visitor: {
+      email: string;
+      brandId: string;
+      passHash: string;
+      passExpiresAt: Date;
+      device: {
+        ipAddress: string | null;
+        browserName: string | null;
+        osName: string | null;
+        osVersion: string | null;
+        deviceType: string | null;
+      };
+    }) {
+      return db
+        .insertInto('insights_visitors')
+        .values({
+          email: visitor.email,
+          brand_id: visitor.brandId,
+          pass_hash: visitor.passHash,
+          pass_expires_at: visitor.passExpiresAt,
+          ip_address: visitor.device.ipAddress,
+          browser_name: visitor.device.browserName,
+          os_name: visitor.device.osName,
+          os_version: visitor.device.osVersion,
+          device_type: visitor.device.deviceType,
+        })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+    },
+
+    visitorByPassHash(passHash: string) {
+      return db
+        .selectFrom('insights_visitors')
+        .select(['id', 'email', 'brand_id', 'pass_expires_at'])
+        .where('pass_hash', '=', passHash)
+        .executeTakeFirst();
+    },
+
+    async saveSignup(
+      visitorId: string,
+      signup: {
+        contactName: string;
+        organizationName: string;
+        phoneNumber: string | null;
+        email: string;
+        isInterested: boolean;
+        isSocialAnalytics: boolean;
+        isReferrals: boolean;
+      },
+      at: Date,
+    ) {
+      await db
+        .updateTable('insights_visitors')
+        .set({
+          contact_name: signup.contactName,
+          organization_name: signup.organizationName,
+          phone_number: signup.phoneNumber,
+          signup_email: signup.email,
+          is_interested: signup.isInterested,
+          is_social_analytics: signup.isSocialAnalytics,
+          is_referrals: signup.isReferrals,
+          signed_up_at: at,
+        })
+        .where('id', '=', visitorId)
+        .execute();
+    },
+
+    async systemAdminEmails(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('entity_type', '=', 'systemadmin')
+        .where('status', '=', 'active')
+        .orderBy('email')
+        .execute();
+      return rows.map((row) => row.email);
+    },
+  };
+}
+
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
