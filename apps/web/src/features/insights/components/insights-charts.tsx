@@ -89,7 +89,6 @@ export function SentimentBarChart({ categories, positive, negative, height = 280
               scales: {
                 x: {
                   beginAtZero: true,
-                  title: { display: true, text: m.mentionCount },
                   ticks: { precision: 0 },
                 },
               },
@@ -152,7 +151,12 @@ export function RadarChart({ label, labels, datasets, height = 300 }: RadarChart
                   callbacks: { label: (item) => `${item.dataset.label}: ${item.formattedValue}` },
                 },
               },
-              scales: { r: { ticks: { backdropColor: 'transparent' } } },
+              scales: {
+                r: {
+                  ticks: { backdropColor: 'transparent', maxTicksLimit: 5 },
+                  pointLabels: { font: { size: 12 } },
+                },
+              },
             }}
           >
             {label}

@@ -23,7 +23,8 @@ export function isInsightsLoginCode(code: string | undefined): boolean {
 
 /**
  * /getinsights/{code} (spec 3 §2.7, §5): e-mail and a searchable brand select; Login keeps the pass
- * the server answers and goes to /socialanalytics.
+ * the server answers and goes to /socialanalytics. The sign-in layout's heading is the spec's
+ * 'Customer Acquisition Marketplace'; the card says what this login opens.
  */
 export function InsightsLoginPage() {
   const navigate = useNavigate();
@@ -53,7 +54,7 @@ export function InsightsLoginPage() {
   });
 
   return (
-    <AuthLayout title={m.loginHeading} subtitle={m.loginIntro}>
+    <AuthLayout title={messages.insights.title} subtitle={m.loginIntro}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput

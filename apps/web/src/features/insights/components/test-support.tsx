@@ -1,13 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, within } from '@testing-library/react';
+import { configure, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { FactorsAnswer, SimilarityAnswer, TrendsAnswer } from '@krowd/domain/insights/insights.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+
+// A screen here waits for two answers in turn (settings, then the figures): allow for a busy machine.
+configure({ asyncUtilTimeout: 3000 });
 
 export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
 
