@@ -193,6 +193,22 @@ async function matrixInvoice(testApp: TestApp, brandId: string) {
   return { year, documentId, invoiceNumber };
 }
 
+/** Social analytics' reading routes: 401 without a session, 403 unless the audience holds insights.read. */
+function insightsReached({ caller }: Context): number {
+  if (!caller.session) return 401;
+  return can(audienceOfSession(caller.session.details), 'insights.read') ? 200 : 403;
+}
+
+/** A venue of the branch directory, for a review row. */
+async function matrixVenue(testApp: TestApp): Promise<string> {
+  const venue = await testApp.db
+    .selectFrom('branch_directory')
+    .select('kmid')
+    .orderBy('kmid')
+    .executeTakeFirstOrThrow();
+  return venue.kmid;
+}
+
 const matrix: Record<string, RouteCase> = {
   'GET /api/health': { access: 'public', reached: 200, request: () => ({ url: '/api/health' }) },
   'GET /api/openapi.json': { access: 'public', reached: 200, request: () => ({ url: '/api/openapi.json' }) },
@@ -1123,6 +1139,113 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ method: 'POST', url: '/api/users/acceptTerms' }),
   },
+  // Social analytics: a session whose audience holds insights.read, or an insights pass (no session: 401).
+  'GET /api/reviewsdata/factorsAffectingars': {
+    access: 'optional',
+    reached: insightsReached,
+    request: ({ caller, ids }) => ({
+      url: `/api/reviewsdata/factorsAffectingars?brandId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'GET /api/reviewsdata/branchdetails': {
+    access: 'optional',
+    reached: insightsReached,
+    request: ({ caller, ids }) => ({
+      url: `/api/reviewsdata/branchdetails?brandId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'GET /api/reviewsdata/getscatterchart': {
+    access: 'optional',
+    reached: insightsReached,
+    request: ({ caller, ids }) => ({
+      url: `/api/reviewsdata/getscatterchart?brandId=${ownBrand(caller, ids)}&tagType=Price`,
+    }),
+  },
+  'GET /api/reviewsdata': {
+    access: 'optional',
+    reached: insightsReached,
+    request: ({ caller, ids }) => ({
+      url: `/api/reviewsdata?brandId=${ownBrand(caller, ids)}&trendFlag=Food`,
+    }),
+  },
+  'GET /api/reviewsdata/similarity': {
+    access: 'optional',
+    reached: insightsReached,
+    request: ({ caller, ids }) => ({
+      url: `/api/reviewsdata/similarity?fromdate=2025-01-01&todate=2025-12-31&entityId=${ownBrand(caller, ids)}`,
+    }),
+  },
+  'GET /api/reviewsdata/getBrandInsights': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/reviewsdata/getBrandInsights' }),
+  },
+  'POST /api/insights/savebrandDetails': {
+    access: 'public',
+    reached: 200,
+    request: ({ ids }) => ({
+      method: 'POST',
+      url: '/api/insights/savebrandDetails',
+      body: { email: 'matrix-visitor@example.test', brandId: ids.brands.standalone },
+    }),
+  },
+  'POST /api/insights/updatebrandDetails/:id': {
+    // The Sign Up dialog needs the visitor's own pass, whoever is signed in.
+    access: 'optional',
+    reached: 205,
+    request: async ({ app, ids }) => {
+      const login = await call(app, {
+        method: 'POST',
+        url: '/api/insights/savebrandDetails',
+        body: { email: 'matrix-visitor@example.test', brandId: ids.brands.standalone },
+      });
+      const visitor = login.json<{ data: { _id: string; insightsPass: string } }>().data;
+      return {
+        method: 'POST',
+        url: `/api/insights/updatebrandDetails/${visitor._id}`,
+        headers: { 'x-insights-pass': visitor.insightsPass },
+        body: {
+          contactName: 'Matrix',
+          organizationName: 'Matrix Foods',
+          email: 'matrix-visitor@example.test',
+        },
+      };
+    },
+  },
+  'POST /api/reviews/upload': {
+    access: 'reviews.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      method: 'POST',
+      url: '/api/reviews/upload',
+      headers: { 'content-type': 'text/csv' },
+      body: [
+        'source,external_id,kmid,reviewed_at,rating,reviewer_rating,text',
+        `Matrix,${randomBytes(6).toString('hex')},${await matrixVenue(testApp)},2025-06-01T12:00:00Z,4,,Lovely food.`,
+      ].join('\n'),
+    }),
+  },
+  'POST /api/reviews': {
+    access: 'reviews.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      method: 'POST',
+      url: '/api/reviews',
+      body: {
+        reviews: [
+          {
+            source: 'Matrix',
+            external_id: randomBytes(6).toString('hex'),
+            kmid: await matrixVenue(testApp),
+            reviewed_at: '2025-06-01T12:00:00Z',
+            rating: 4,
+            text: 'Friendly staff.',
+          },
+        ],
+      },
+    }),
+  },
+  'GET /api/reviews': { access: 'reviews.manage', reached: 200, request: () => ({ url: '/api/reviews' }) },
 };
 
 /** The demo callers who have not accepted the terms (brief §7: firstlogin@, and the guest). */
