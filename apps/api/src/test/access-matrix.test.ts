@@ -917,6 +917,12 @@ const matrix: Record<string, RouteCase> = {
       },
     }),
   },
+  'GET /api/auth/getAmexBranchPage/:id': {
+    access: 'public',
+    reached: 404,
+    reachedMessage: messages.cardNetwork.branchPageUnknown,
+    request: () => ({ url: `/api/auth/getAmexBranchPage/${anyToken()}` }),
+  },
   'POST /api/auth/notifyAdminForAmexBranch': {
     access: 'public',
     reached: 404,

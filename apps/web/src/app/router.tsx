@@ -30,6 +30,12 @@ import { OverviewEditorPage } from '@/features/overview/components/overview-edit
 import { OverviewManagerPage } from '@/features/overview/components/overview-manager-page';
 import { OverviewPreviewPage } from '@/features/overview/components/overview-preview-page';
 import { PaymentsPage } from '@/features/payments/components/payments-page';
+import { AmexDiningBranchPage } from '@/features/public/components/amex-dining-branch-page';
+import { AmexDiningPage } from '@/features/public/components/amex-dining-page';
+import { AmexDiningSignupPage } from '@/features/public/components/amex-dining-signup-page';
+import { AmexSignupPage } from '@/features/public/components/amex-signup-page';
+import { CardNetworkLeadsPage } from '@/features/public/components/card-network-leads-page';
+import { GuestLinkSentPage } from '@/features/public/components/guest-link-sent-page';
 import { TestProviderPage } from '@/features/payments/components/test-provider-page';
 import { UsersPage } from '@/features/users/components/users-page';
 import { AppLayout } from '@/features/shell/components/app-layout';
@@ -45,6 +51,7 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   myBank: () => <MyBankPage />,
   banksList: () => <BanksListPage />,
   outbox: () => <OutboxPage />,
+  cardNetworkLeads: () => <CardNetworkLeadsPage />,
   branches: () => <BranchesPage key="branches" />,
   merchants: () => <BranchesPage key="merchants" />,
   users: () => <UsersPage key="users" kind="brand" />,
@@ -118,6 +125,12 @@ export const router = createBrowserRouter([
     ],
   },
   { path: paths.guestUser, element: <GuestLoginPage /> },
+  { path: paths.guestLinkSent, element: <GuestLinkSentPage /> },
+  // The public card-network pages (spec 3 §2.8): open to everyone, signed in or not.
+  { path: paths.amexDining, element: <AmexDiningPage /> },
+  { path: paths.amexSignup, element: <AmexSignupPage /> },
+  { path: paths.amexDiningSignup, element: <AmexDiningSignupPage /> },
+  { path: paths.amexDiningBranch, element: <AmexDiningBranchPage /> },
   // The test payment provider's hosted page: no sign-in, the flow id in the address is the secret.
   { path: paths.testPaymentPage, element: <TestProviderPage /> },
   { path: paths.socialAnalytics, element: <PublicInsightsPage tab="overview" /> },

@@ -42,7 +42,9 @@ describe('spreadsheetKindOf', () => {
   });
 
   it('refuses a text file, whatever it is called', () => {
-    expect(spreadsheetKindOf(Uint8Array.from('name,postcode\nA,B\n', (c) => c.charCodeAt(0)))).toBeUndefined();
+    expect(
+      spreadsheetKindOf(Uint8Array.from('name,postcode\nA,B\n', (c) => c.charCodeAt(0))),
+    ).toBeUndefined();
   });
 
   it('refuses other files in the same containers: a Word document and a .docx', () => {

@@ -268,6 +268,6 @@ export type LeadRow = z.infer<typeof leadRowSchema>;
 
 export const leadKindLabels: Record<LeadKind, string> = {
   contact: 'Contact request',
-  lookupFailed: 'Merchant ID not found',
+  lookupFailed: 'Look-up failed',
   diningSignup: 'Dining sign-up',
 };

@@ -247,7 +247,11 @@ describe('POST auth/onBoardAmexBrand (the dining sign-up)', () => {
     const response = await post('/api/auth/onBoardAmexBrand', form);
 
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toEqual({ respCode: 200, respMessage: m.registered });
+    expect(response.json()).toEqual({
+      respCode: 200,
+      respMessage: m.registered,
+      redirectTo: marketingSiteUrl,
+    });
     const user = await testApp.db
       .selectFrom('users as u')
       .innerJoin('brands as b', 'b.id', 'u.brand_id')
@@ -598,6 +602,29 @@ describe('POST auth/notifyAdminForAmexBranch (the branch page)', () => {
     expect(answers[0]!.json().fieldErrors).toEqual({ branchList: messages.common.invalidRequest });
     expect(answers[1]!.json().fieldErrors).toEqual({ picture: messages.validation.unexpectedField });
     expect(await everything()).toEqual(before);
+  });
+});
+
+describe('GET auth/getAmexBranchPage/{id}', () => {
+  it('names the restaurant a branch page is for', async () => {
+    const form = await signedUp();
+
+    const response = await call(app, { url: `/api/auth/getAmexBranchPage/${form.branchPageId}` });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 200, brandName: form.brandName });
+  });
+
+  it('answers an unknown or malformed id with the message saying what to do', async () => {
+    const unknown = await call(app, {
+      url: `/api/auth/getAmexBranchPage/${randomBytes(32).toString('base64url')}`,
+    });
+    const malformed = await call(app, { url: '/api/auth/getAmexBranchPage/42' });
+
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ errorMessage: m.branchPageUnknown });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fieldErrors).toEqual({ id: m.branchPageUnknown });
   });
 });
 

@@ -6,6 +6,7 @@ import { entityListQuerySchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
   branchFileMaxBytes,
+  branchPageIdField,
   branchSubmissionSchema,
   brandOnboardingSchema,
   contactLeadSchema,
@@ -171,13 +172,28 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         summary:
           'The dining sign-up after the terms: brand, card-network guest account and lead in one transaction; the guest link and the branch page mailed',
         body: brandOnboardingSchema,
-        response: { 201: successSchema({}), ...errorResponses },
+        response: { 201: redirectingSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await service.onboard(request.body);
-      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.registered });
+      const { redirectTo } = await service.onboard(request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.registered, redirectTo });
     },
+  );
+
+  app.get(
+    '/auth/getAmexBranchPage/:id',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['card network'],
+        summary:
+          'The restaurant a branch page id is for, so the page can greet it or say the link is not valid',
+        params: z.strictObject({ id: branchPageIdField }),
+        response: { 200: successSchema({ brandName: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => ({ respCode: respCodes.ok, ...(await service.branchPage(request.params.id)) }),
   );
 
   app.post(

@@ -241,6 +241,14 @@ export function createPublicService(deps: {
         ...diningWelcomeMail(firstName, `${guestUrl}?type=campaign`, branchPageUrl),
       });
       await mailSystemAdmins(diningSignupAdminMail(input, leadsUrl));
+      return { redirectTo: config.marketingSiteUrl };
+    },
+
+    /** GET auth/getAmexBranchPage/{id}: the restaurant a branch page is for, while the page is open. */
+    async branchPage(id: string) {
+      const signup = await leads.findSignupByBranchPage(hashToken(id), clock());
+      if (!signup) throw notFound(m.branchPageUnknown);
+      return { brandName: signup.company ?? '' };
     },
 
     /**

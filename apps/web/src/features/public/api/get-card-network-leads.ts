@@ -1,0 +1,9 @@
+import type { LeadKind, LeadRow, LeadSortField } from '@krowd/domain/public/card-network.schema';
+import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
+
+export type LeadListParams = EntityListParams<LeadSortField, LeadKind>;
+
+/** The system admin's card-network leads: the shared entity list contract (search, kind, sort, page). */
+export function useCardNetworkLeads(params: LeadListParams) {
+  return useEntityList<LeadRow>(['card-network-leads'], 'cardnetwork/leads', params);
+}

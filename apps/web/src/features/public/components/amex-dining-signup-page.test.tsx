@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publicPaths } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { AmexDiningSignupPage } from './amex-dining-signup-page.tsx';
+import { renderAt, stubApi, type SentCall } from './public-pages.fixtures.tsx';
+
+const m = messages.cardNetwork;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const renderPage = () =>
+  renderAt(publicPaths.amexDiningSignup, [
+    { path: publicPaths.amexDiningSignup, element: <AmexDiningSignupPage /> },
+  ]);
+
+async function fillForm() {
+  await userEvent.type(screen.getByLabelText(/Name/, { selector: 'input[name="name"]' }), 'Ana Lopez');
+  await userEvent.type(screen.getByLabelText(/Restaurant Name/), 'Casa Ana');
+  await userEvent.type(screen.getByLabelText(/Legal Name/), 'Casa Ana Ltd');
+  await userEvent.type(screen.getByLabelText(/Email/), 'ana@example.test');
+  await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+const answerAll = (call: SentCall) =>
+  call.path === '/api/auth/verifyEmail'
+    ? { body: { respCode: 200 } }
+    : {
+        status: 201,
+        body: { respCode: 200, respMessage: m.registered, redirectTo: 'https://marketing.example.test/' },
+      };
+
+describe('/amexdiningsignup, the dining sign-up', () => {
+  it('needs a name, a brand name, a legal name and an e-mail', async () => {
+    const sent = stubApi(() => ({ body: {} }));
+    renderPage();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Brand Name is required')).toBeTruthy();
+    expect(screen.getByText('Legal Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('verifies the e-mail, shows the terms, and registers on Accept: the form gives way to Registration Successful', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    const sent = stubApi(answerAll);
+    renderPage();
+
+    await fillForm();
+    const terms = await screen.findByRole('dialog');
+    expect(within(terms).getByText(m.termsParagraphs[0])).toBeTruthy();
+    expect(sent.map((call) => call.path)).toEqual(['/api/auth/verifyEmail']);
+    await userEvent.click(within(terms).getByRole('button', { name: m.accept }));
+
+    const done = await screen.findByTestId('registration-successful');
+    expect(within(done).getByText(m.registrationSuccessTitle)).toBeTruthy();
+    expect(within(done).getByText(m.registrationSuccessBody('ana@example.test'))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(sent[1]).toEqual({
+      method: 'POST',
+      path: '/api/auth/onBoardAmexBrand',
+      query: {},
+      body: {
+        name: 'Ana Lopez',
+        brandName: 'Casa Ana',
+        legalName: 'Casa Ana Ltd',
+        email: 'ana@example.test',
+        phone: '',
+        website: '',
+        from: 'amexdiningsignup',
+      },
+    });
+    await userEvent.click(within(done).getByRole('button', { name: 'OK' }));
+    expect(assign).toHaveBeenCalledWith('https://marketing.example.test/');
+  });
+
+  it('tells a failed e-mail check and keeps the form usable, with no terms', async () => {
+    stubApi(() => ({ status: 409, body: { errorMessage: messages.auth.emailAlreadyRegistered } }));
+    renderPage();
+
+    await fillForm();
+
+    expect((await screen.findByTestId('form-status')).textContent).toBe(messages.auth.emailAlreadyRegistered);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('keeps the terms open with the reason when the registration is refused', async () => {
+    stubApi((call) =>
+      call.path === '/api/auth/verifyEmail'
+        ? { body: { respCode: 200 } }
+        : { status: 409, body: { errorMessage: messages.auth.emailAlreadyRegistered } },
+    );
+    renderPage();
+
+    await fillForm();
+    const terms = await screen.findByRole('dialog');
+    await userEvent.click(within(terms).getByRole('button', { name: m.accept }));
+
+    await waitFor(() =>
+      expect(within(terms).getByTestId('form-status').textContent).toBe(messages.auth.emailAlreadyRegistered),
+    );
+    expect(screen.queryByTestId('registration-successful')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { messages } from '@krowd/domain/messages/messages';
+import { signupLookupSchema, type SignupLookupInput } from '@krowd/domain/public/card-network.schema';
+import { AuthLayout } from '@/components/ui/auth-layout';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSignupLookup } from '../api/card-network-calls.ts';
+import { ContactForm } from './contact-form.tsx';
+import { contactRedirectDelayMs } from './amex-dining-page.tsx';
+import type { GuestLinkSentState } from './guest-link-sent-page.tsx';
+import { useMarketingRedirect } from './use-marketing-redirect.ts';
+
+const m = messages.cardNetwork;
+
+/**
+ * /amexsignup: Merchant ID, Email, Phone, Website; Continue looks the Merchant ID up. Found: a
+ * sign-in link goes to the account's e-mail and the guest user page says where. Not found: the
+ * contact dialog opens with what was typed (spec 3 §4, §8).
+ */
+export function AmexSignupPage() {
+  const navigate = useNavigate();
+  const lookup = useSignupLookup();
+  const redirect = useMarketingRedirect(contactRedirectDelayMs);
+  const [notFound, setNotFound] = useState<SignupLookupInput | null>(null);
+  const form = useZodForm(signupLookupSchema, { amexMerchantID: '', email: '', phone: '', website: '' });
+  const { errors } = form.formState;
+
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    try {
+      const answer = await lookup.mutateAsync(values);
+      const state: GuestLinkSentState = { maskedEmail: answer.email };
+      navigate(paths.guestLinkSent, { state });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      setNotFound(form.getValues());
+    }
+  });
+
+  return (
+    <AuthLayout title={m.signupTitle} subtitle={m.signupIntro}>
+      {redirect.redirecting ? (
+        <Alert color="teal" role="status" title={m.detailsSubmitted}>
+          {m.redirecting}
+        </Alert>
+      ) : (
+        <form onSubmit={handleSubmit} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label="Merchant ID"
+              withAsterisk
+              error={errors.amexMerchantID?.message}
+              {...form.register('amexMerchantID')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              error={errors.phone?.message}
+              {...form.register('phone')}
+            />
+            <TextInput
+              label="Website"
+              autoComplete="url"
+              error={errors.website?.message}
+              {...form.register('website')}
+            />
+            <Button type="submit" fullWidth disabled={lookup.isPending} loading={lookup.isPending}>
+              Continue
+            </Button>
+            <FormStatus message={status} />
+          </Stack>
+        </form>
+      )}
+      <Modal opened={notFound !== null} onClose={() => setNotFound(null)} title={m.contactTitle} centered>
+        {notFound ? (
+          <Stack gap="md">
+            <Text size="sm" role="alert">
+              {m.lookupFailed}
+            </Text>
+            <ContactForm
+              from="amexsignup"
+              initialValues={{
+                email: notFound.email,
+                phone: notFound.phone ?? '',
+                website: notFound.website ?? '',
+                amexMerchantID: notFound.amexMerchantID,
+              }}
+              onSubmitted={(answer) => {
+                setNotFound(null);
+                redirect.start(answer.redirectTo);
+              }}
+            />
+          </Stack>
+        ) : null}
+      </Modal>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,198 @@
+import { Anchor, Badge, Select, Stack, Table, Text, Modal, Title, SimpleGrid } from '@mantine/core';
+import { useState } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  leadKindLabels,
+  leadKinds,
+  leadSortFields,
+  type LeadKind,
+  type LeadRow,
+} from '@krowd/domain/public/card-network.schema';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { useEntityListState } from '@/components/ui/use-entity-list-state';
+import { formatDateTime } from '@/lib/format';
+import { useSettings } from '@/lib/settings';
+import { useCardNetworkLeads } from '../api/get-card-network-leads.ts';
+
+const m = messages.cardNetwork;
+const kindColours: Record<LeadKind, string> = {
+  contact: 'blue',
+  lookupFailed: 'yellow',
+  diningSignup: 'teal',
+};
+
+function KindBadge({ kind }: { kind: LeadKind }) {
+  return (
+    <Badge color={kindColours[kind]} variant="light">
+      {leadKindLabels[kind]}
+    </Badge>
+  );
+}
+
+/** One labelled value of the lead's details; an absent value shows a dash. */
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{children ?? '—'}</Text>
+    </div>
+  );
+}
+
+function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={2} spacing="sm">
+        <Detail label="Kind">
+          <KindBadge kind={lead.kind} />
+        </Detail>
+        <Detail label="Page">/{lead.from}</Detail>
+        <Detail label="Name">{lead.name}</Detail>
+        <Detail label="Email">
+          <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor>
+        </Detail>
+        <Detail label="Phone">{lead.phone}</Detail>
+        <Detail label="Restaurant Name">{lead.company}</Detail>
+        <Detail label="Legal Name">{lead.legalName}</Detail>
+        <Detail label="Website">
+          {lead.website ? (
+            <Anchor href={lead.website} target="_blank" rel="noopener noreferrer">
+              {lead.website}
+            </Anchor>
+          ) : null}
+        </Detail>
+        <Detail label="Merchant ID">{lead.amexMerchantID}</Detail>
+        <Detail label="Received">{formatDateTime(lead.created, timezone)}</Detail>
+      </SimpleGrid>
+      {lead.kind === 'diningSignup' ? (
+        <Stack gap="sm">
+          <Title order={4}>Branch submissions</Title>
+          {lead.branchSubmissions.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {m.noBranchSubmissions}
+            </Text>
+          ) : null}
+          {lead.branchSubmissions.map((submission) => (
+            <Stack key={submission._id} gap={4}>
+              <Text size="sm" fw={500}>
+                {formatDateTime(submission.created, timezone)}
+              </Text>
+              <Table withTableBorder fz="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Branch</Table.Th>
+                    <Table.Th>Postcode</Table.Th>
+                    <Table.Th>Merchant IDs</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {submission.branches.map((branch, index) => (
+                    <Table.Tr key={index}>
+                      <Table.Td>{branch.name}</Table.Td>
+                      <Table.Td>{branch.postcode}</Table.Td>
+                      <Table.Td>
+                        {[branch.merchantId, branch.amexMerchantID, branch.zettleMerchantID]
+                          .filter(Boolean)
+                          .join(', ')}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              {submission.comments ? <Text size="sm">{submission.comments}</Text> : null}
+              {submission.fileUrl ? (
+                <Anchor size="sm" href={submission.fileUrl} download>
+                  {submission.fileName}
+                </Anchor>
+              ) : null}
+            </Stack>
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * Card-network Leads (system admin): contact requests, Merchant ID look-ups that found no account
+ * and dining sign-ups with their branch submissions, from the public card-network pages.
+ */
+export function CardNetworkLeadsPage() {
+  const state = useEntityListState({ sortFields: leadSortFields, statuses: leadKinds });
+  const timezone = useSettings().data?.timezone ?? 'UTC';
+  const list = useCardNetworkLeads({
+    page: state.page,
+    limit: state.limit,
+    search: state.search,
+    status: state.status,
+    sort: state.sort,
+  });
+  const [opened, setOpened] = useState<LeadRow | null>(null);
+
+  const columns: DataTableColumn<LeadRow>[] = [
+    {
+      key: 'created',
+      header: 'Received',
+      sortField: 'created',
+      render: (row) => formatDateTime(row.created, timezone),
+    },
+    { key: 'kind', header: 'Kind', sortField: 'kind', render: (row) => <KindBadge kind={row.kind} /> },
+    { key: 'name', header: 'Name', sortField: 'name', render: (row) => row.name ?? '—' },
+    { key: 'company', header: 'Restaurant', sortField: 'company', render: (row) => row.company ?? '—' },
+    { key: 'email', header: 'Email', sortField: 'email', render: (row) => row.email },
+    { key: 'mid', header: 'Merchant ID', render: (row) => row.amexMerchantID ?? '—' },
+    {
+      key: 'branches',
+      header: 'Branches sent',
+      render: (row) =>
+        row.kind === 'diningSignup'
+          ? row.branchSubmissions.reduce((sum, submission) => sum + submission.branches.length, 0)
+          : '—',
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{m.leadsIntro}</Text>
+      <EntityListToolbar
+        search={{
+          value: state.search,
+          placeholder: m.leadsSearch,
+          onChange: (value) => state.update({ q: value, page: '' }),
+        }}
+      >
+        <Select
+          aria-label="Kind"
+          data={[
+            { value: '', label: 'All kinds' },
+            ...leadKinds.map((kind) => ({ value: kind, label: leadKindLabels[kind] })),
+          ]}
+          value={state.status}
+          onChange={(value) => state.update({ status: value ?? '', page: '' })}
+          allowDeselect={false}
+          w={200}
+        />
+      </EntityListToolbar>
+      <DataTable
+        columns={columns}
+        rows={list.data?.data ?? []}
+        rowKey={(row) => row._id}
+        loading={list.isFetching}
+        pagination={list.data?.pagination}
+        onRowClick={setOpened}
+        {...state.table}
+      />
+      <Modal
+        opened={opened !== null}
+        onClose={() => setOpened(null)}
+        title={opened?.company ?? opened?.email}
+        size="lg"
+      >
+        {opened ? <LeadDetails lead={opened} timezone={timezone} /> : null}
+      </Modal>
+    </Stack>
+  );
+}

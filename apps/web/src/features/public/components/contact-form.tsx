@@ -1,0 +1,79 @@
+import { Button, Stack, TextInput } from '@mantine/core';
+import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/card-network.schema';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { useContactLead } from '../api/card-network-calls.ts';
+
+export interface ContactFormProps {
+  from: ContactLeadInput['from'];
+  /** What the visitor already typed elsewhere (the /amexsignup look-up). */
+  initialValues?: Partial<Pick<ContactLeadInput, 'email' | 'phone' | 'website' | 'amexMerchantID'>>;
+  onSubmitted: (answer: { respMessage?: string; redirectTo: string }) => void;
+}
+
+/**
+ * The contact form (spec 3 §5): Name, Email, Phone, Restaurant Name, Website, Submit. On
+ * /amexdining, and in the dialog /amexsignup opens when a look-up finds no account.
+ */
+export function ContactForm({ from, initialValues, onSubmitted }: ContactFormProps) {
+  const contact = useContactLead();
+  const form = useZodForm(contactLeadSchema, {
+    name: '',
+    email: initialValues?.email ?? '',
+    phone: initialValues?.phone ?? '',
+    company: '',
+    website: initialValues?.website ?? '',
+    from,
+    amexMerchantID: initialValues?.amexMerchantID ?? '',
+  });
+  const { errors } = form.formState;
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    onSubmitted(await contact.mutateAsync({ ...values, from }));
+  });
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          withAsterisk
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextInput
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <TextInput
+          label="Restaurant Name"
+          autoComplete="organization"
+          withAsterisk
+          error={errors.company?.message}
+          {...form.register('company')}
+        />
+        <TextInput
+          label="Website"
+          autoComplete="url"
+          error={errors.website?.message}
+          {...form.register('website')}
+        />
+        <Button type="submit" fullWidth disabled={contact.isPending} loading={contact.isPending}>
+          Submit
+        </Button>
+        <FormStatus message={status} />
+      </Stack>
+    </form>
+  );
+}
