@@ -6,7 +6,8 @@
  * Sizes (the issue's, on PostgreSQL, by default): BENCH_INGEST_ROWS (5,000,000; a tenth of it is run
  * too, to show memory stays flat) and BENCH_DASHBOARD_TRANSACTIONS (10,000,000). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
- * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard);
+ * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard,
+ * reviews; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
  * between runs (seeding 10 million rows takes a while).
@@ -20,10 +21,13 @@ import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
+import { reviewsSection } from './reviews.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
-  (process.env.BENCH_SECTIONS ?? 'requests,projection,campaigns,branches,ingestion,dashboard').split(','),
+  (process.env.BENCH_SECTIONS ?? 'requests,projection,campaigns,branches,ingestion,dashboard,reviews').split(
+    ',',
+  ),
 );
 const bench = await benchApp();
 const { inject } = bench;
@@ -212,6 +216,9 @@ if (chosen.has('dashboard')) {
   const section = await dashboardSection(count);
   sections.push(section.text);
   failed ||= !section.equal;
+}
+if (chosen.has('reviews')) {
+  sections.push(await reviewsSection(Number(process.env.BENCH_REVIEWS ?? 100_000)));
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;

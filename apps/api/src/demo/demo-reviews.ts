@@ -126,7 +126,7 @@ const sources = ['Google', 'TripAdvisor', 'OpenTable'] as const;
 const dayMs = 86_400_000;
 
 /** One venue's reviews: its chance of a good word per aspect drifts over the 24 months. */
-function venueReviews(kmid: string, cuisine: string, seed: number, now: Date) {
+export function demoVenueReviews(kmid: string, cuisine: string, seed: number, now: Date) {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const strength = Object.fromEntries(aspects.map((aspect) => [aspect, 0.25 + random() * 0.65])) as Record<
@@ -203,7 +203,7 @@ export async function loadDemoReviews(
     .orderBy('kmid')
     .execute();
   const reviews = venues.flatMap((venue, index) =>
-    venueReviews(venue.kmid, venue.cuisine!, 1500 + index, options.now).map((review) => ({
+    demoVenueReviews(venue.kmid, venue.cuisine!, 1500 + index, options.now).map((review) => ({
       ...review,
       ...analyseReview(review.text),
       analyserVersion,
