@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
 import {
+  savedTemplateSettingsOf,
   bankOptions,
   checkPromoCodeCsv,
   customFieldsOf,
   defaultBank,
+  defaultValidFor,
   emailTemplateImagesValid,
   placeholdersOf,
   promoCodeMinimum,
@@ -262,5 +264,63 @@ describe('template schemas', () => {
 
   it('trims a single promo code', () => {
     expect(promoCodeSchema.parse({ mode: 'single', code: ' SPRING26 ' }).code).toBe('SPRING26');
+  });
+});
+
+describe('the template step when editing a saved campaign (issue 16 §7)', () => {
+  it('starts from the saved templates, fields, bank, Valid For and promo code', () => {
+    const settings = savedTemplateSettingsOf({
+      templates: [
+        {
+          type: 'sms',
+          templateId: 'sms-1',
+          preview: '15% off at Green Fork',
+          fields: { 'Landing Page': 'https://greenfork.test', 'Valid For': 'two', bank: 'HSBC' },
+        },
+        {
+          type: 'email',
+          templateId: 'email-1',
+          preview: 'Hello',
+          fields: { 'Top Image': 'top.png', 'Bottom Image': 'bottom.png', 'Valid For': 'two', bank: 'HSBC' },
+        },
+      ],
+      promoCode: { mode: 'single', code: 'KEEP15' },
+    });
+
+    expect(settings).toEqual({
+      attachments: {
+        sms: {
+          templateId: 'sms-1',
+          fields: { 'Landing Page': 'https://greenfork.test' },
+          savedPreview: '15% off at Green Fork',
+        },
+        email: {
+          templateId: 'email-1',
+          fields: { 'Top Image': 'top.png', 'Bottom Image': 'bottom.png' },
+          savedPreview: 'Hello',
+        },
+      },
+      bank: 'HSBC',
+      validFor: 'two',
+      promoMode: 'single',
+      promoCode: 'KEEP15',
+    });
+  });
+
+  it('starts from the defaults for a campaign without templates or promo code', () => {
+    expect(savedTemplateSettingsOf({})).toEqual({
+      attachments: {},
+      bank: defaultBank,
+      validFor: defaultValidFor,
+      promoMode: 'single',
+      promoCode: '',
+    });
+  });
+
+  it('keeps multiple mode, whose codes stay on the server', () => {
+    expect(savedTemplateSettingsOf({ promoCode: { mode: 'multiple' } })).toMatchObject({
+      promoMode: 'multiple',
+      promoCode: '',
+    });
   });
 });

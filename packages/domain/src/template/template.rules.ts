@@ -238,3 +238,38 @@ export function checkPromoCodeCsv(
     return { codes, minimum, issue: { kind: 'tooFew', minimum, count: codes.length } };
   return { codes, minimum, issue: null };
 }
+
+/** A template entry as a campaign stores it (template.schema.ts campaignTemplateEntrySchema). */
+interface SavedTemplateEntry {
+  type: TemplateType;
+  templateId: string;
+  preview: string;
+  fields?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The template step's settings as a saved campaign left them: each tab's template and fields, the
+ * bank and 'Valid For' (saved in every entry's fields), and the promo code. Editing starts from
+ * these, so Submit changes only what the user changed (issue 16 §7).
+ */
+export function savedTemplateSettingsOf(saved: {
+  templates?: readonly SavedTemplateEntry[];
+  promoCode?: { mode: PromoCodeMode; code?: string };
+}) {
+  const entries = saved.templates ?? [];
+  const attachments: Partial<
+    Record<TemplateType, { templateId: string; fields: Record<string, string>; savedPreview: string }>
+  > = {};
+  for (const entry of entries) {
+    const { 'Valid For': _validFor, bank: _bank, ...fields } = entry.fields ?? {};
+    attachments[entry.type] = { templateId: entry.templateId, fields, savedPreview: entry.preview };
+  }
+  const first = entries[0]?.fields ?? {};
+  return {
+    attachments,
+    bank: first.bank ?? defaultBank,
+    validFor: first['Valid For'] ?? defaultValidFor,
+    promoMode: saved.promoCode?.mode ?? defaultPromoCodeMode,
+    promoCode: saved.promoCode?.code ?? '',
+  };
+}

@@ -751,6 +751,45 @@ describe('promo codes', () => {
     expect(await codesOf(id)).toEqual(['JUSTONE']);
   });
 
+  it('keeps the templates and the promo code through an edit that does not send them (issue 16 §7)', async () => {
+    const template = await testApp.db
+      .selectFrom('campaign_templates')
+      .select('id')
+      .where('type', '=', 'sms')
+      .executeTakeFirstOrThrow();
+    const templates = [{ type: 'sms', templateId: template.id, preview: '15% off', fields: {} }];
+    const created = await call(app, {
+      method: 'POST',
+      url: '/api/campaigns?response=true',
+      token: owner.token,
+      body: campaignBody(owner.brandId, '2031-05', {
+        templates,
+        promoCode: { mode: 'single', code: 'KEEP15' },
+      }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().campaign._id as string;
+    const {
+      templates: _templates,
+      promoCode: _promoCode,
+      ...withoutThem
+    } = campaignBody(owner.brandId, '2031-05', { discountPercent: 20 }) as Record<string, unknown>;
+
+    const edited = await call(app, {
+      method: 'PUT',
+      url: `/api/campaigns/${id}`,
+      token: owner.token,
+      body: withoutThem,
+    });
+
+    expect(edited.statusCode, edited.body).toBe(200);
+    const row = await campaignRow(id);
+    expect(row.discount_percent).toBe(20);
+    expect(row.templates).toEqual(templates);
+    expect(row.promo_code).toEqual({ mode: 'single', code: 'KEEP15' });
+    expect(await codesOf(id)).toEqual(['KEEP15']);
+  });
+
   it('refuses when the brand has no projection record to size the file', async () => {
     const bare = await newTenant(app, testApp.db);
     const id = await campaignWith({ mode: 'multiple' }, bare);

@@ -304,16 +304,23 @@ export function createCampaignsService(deps: {
       // The name follows a new month and keeps its sequence number (spec 1 §2).
       const name = campaignNameForMonth(row.name, row.start_date, form.start_date);
       // A child of a series stays a child: the form sends recurring: true for it as well.
+      const { templates, promo_code, ...otherColumns } = columnsOf(form);
+      // An edit that does not send the templates or the promo code keeps the saved ones: only what
+      // is changed changes (issue 16 §7).
       const columns = {
-        ...columnsOf(form),
+        ...otherColumns,
+        ...(form.templates === undefined ? {} : { templates }),
+        ...(form.promoCode === undefined ? {} : { promo_code }),
         name,
         is_primary_campaign: form.recurring && !row.primary_campaign_id,
       };
-      // Uploaded codes stay while the campaign stays in 'multiple' mode; otherwise the stored codes
-      // become the single code (or none), so an old code does not live on beside a new one.
+      // Uploaded codes stay while the campaign stays in 'multiple' mode (or the edit leaves the promo
+      // code alone); otherwise the stored codes become the single code (or none), so an old code
+      // does not live on beside a new one.
       const keepCodes =
-        form.promoCode?.mode === 'multiple' &&
-        (row.promo_code as { mode?: string } | null)?.mode === 'multiple';
+        form.promoCode === undefined ||
+        (form.promoCode.mode === 'multiple' &&
+          (row.promo_code as { mode?: string } | null)?.mode === 'multiple');
       await db.transaction().execute(async (trx) => {
         await campaigns.update(id, columns, branchIds, trx);
         if (!keepCodes) await campaigns.deletePromoCodes(id, trx);

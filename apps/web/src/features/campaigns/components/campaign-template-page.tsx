@@ -29,6 +29,7 @@ import {
   isImageField,
   placeholdersOf,
   renderTemplatePreview,
+  savedTemplateSettingsOf,
   templatePreviewParts,
   templatesForDiscount,
   validForOptions,
@@ -46,9 +47,14 @@ const m = messages.campaign;
 
 interface Attachment {
   templateId: string;
-  /** The template's text, kept so its preview can be made whichever tab is open. */
+  /**
+   * The template's text, kept so its preview can be made whichever tab is open. Empty for one a
+   * saved campaign brought, until the templates list gives it.
+   */
   text: string;
   fields: Record<string, string>;
+  /** The preview saved with the campaign: sent again if the template's text cannot be found. */
+  savedPreview?: string;
 }
 
 /** The settings a template's placeholders ask for, other than what the campaign already knows. */
@@ -75,15 +81,28 @@ export function CampaignTemplatePage() {
 function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const navigate = useNavigate();
   const save = useSaveCampaign();
+  const [saved] = useState(() => savedTemplateSettingsOf(draft.form));
   const [tab, setTab] = useState<TemplateType>('sms');
-  const [attachments, setAttachments] = useState<Partial<Record<TemplateType, Attachment>>>({});
-  const [bank, setBank] = useState<string>(defaultBank);
-  const [validFor, setValidFor] = useState<string>(defaultValidFor);
-  const [promoMode, setPromoMode] = useState<'single' | 'multiple'>('single');
-  const [promoCode, setPromoCode] = useState('');
+  const [attachments, setAttachments] = useState<Partial<Record<TemplateType, Attachment>>>(() =>
+    Object.fromEntries(
+      Object.entries(saved.attachments).map(([type, entry]) => [type, { ...entry, text: '' }]),
+    ),
+  );
+  const [bank, setBank] = useState<string>(saved.bank);
+  const [validFor, setValidFor] = useState<string>(saved.validFor);
+  const [promoMode, setPromoMode] = useState<'single' | 'multiple'>(saved.promoMode);
+  const [promoCode, setPromoCode] = useState(saved.promoCode);
   const [promoCsv, setPromoCsv] = useState<{ text: string; problem: string | null } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const templates = useTemplates(tab);
+  // Both lists, so a saved template's text is known whichever tab is open at Submit.
+  const smsTemplates = useTemplates('sms');
+  const emailTemplates = useTemplates('email');
+  const textOf = (entry: Attachment) =>
+    entry.text ||
+    [...(smsTemplates.data ?? []), ...(emailTemplates.data ?? [])].find((t) => t._id === entry.templateId)
+      ?.campaignTemplateText ||
+    '';
   const { form } = draft;
   const fitting = templatesForDiscount(templates.data ?? [], form.discountType ?? 'dp');
   const attachment = attachments[tab];
@@ -145,18 +164,23 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const handleSubmit = async () => {
     setStatus(null);
     const templatesToSend = (Object.entries(attachments) as [TemplateType, Attachment][]).map(
-      ([type, entry]) => ({
-        type,
-        templateId: entry.templateId,
-        preview: renderTemplatePreview(entry.text, previewValues(entry.fields)),
-        fields: { ...entry.fields, 'Valid For': validFor, bank },
-      }),
+      ([type, entry]) => {
+        const text = textOf(entry);
+        return {
+          type,
+          templateId: entry.templateId,
+          preview: text
+            ? renderTemplatePreview(text, previewValues(entry.fields))
+            : (entry.savedPreview ?? ''),
+          fields: { ...entry.fields, 'Valid For': validFor, bank },
+        };
+      },
     );
     if (templatesToSend.some((entry) => entry.type === 'email' && !emailTemplateImagesValid(entry.fields))) {
       setStatus(m.selectTwoImages);
       return;
     }
-    const needsPromo = Object.values(attachments).some((entry) => entry && usesPromoCode(entry.text));
+    const needsPromo = Object.values(attachments).some((entry) => entry && usesPromoCode(textOf(entry)));
     if (promoMode === 'multiple' && promoCsv?.problem) {
       setStatus(promoCsv.problem);
       return;
@@ -167,7 +191,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
         form: {
           ...form,
           templates: templatesToSend,
-          ...(needsPromo || promoCode || promoCsv
+          ...(needsPromo || promoCode || promoCsv || form.promoCode
             ? {
                 promoCode:
                   promoMode === 'single' ? { mode: 'single', code: promoCode } : { mode: 'multiple' },
