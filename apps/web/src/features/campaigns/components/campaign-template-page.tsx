@@ -23,8 +23,6 @@ import {
   bankOptions,
   checkPromoCodeCsv,
   customFieldsOf,
-  defaultBank,
-  defaultValidFor,
   emailTemplateImagesValid,
   isImageField,
   placeholdersOf,
