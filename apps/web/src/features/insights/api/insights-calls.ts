@@ -193,15 +193,18 @@ export function useInsightsLogin() {
   });
 }
 
-/** POST insights/updatebrandDetails/{id}: the Sign Up dialog's details, with the visitor's pass. */
+/**
+ * POST insights/updatebrandDetails/{id}: the Sign Up dialog's details, with the visitor's pass. It
+ * answers 205, a status whose body a browser never hands over, so the 2xx itself is the success.
+ */
 export function useInsightsSignup(caller: { id: string; pass: string }) {
   return useMutation({
     mutationFn: (values: InsightsSignup) =>
-      withRespCode(
-        apiRequest<{ respCode: number; respMessage?: string }>(
-          `insights/updatebrandDetails/${encodeURIComponent(caller.id)}`,
-          { method: 'POST', body: values, insightsPass: caller.pass, sessionRequired: false },
-        ),
-      ),
+      apiRequest<unknown>(`insights/updatebrandDetails/${encodeURIComponent(caller.id)}`, {
+        method: 'POST',
+        body: values,
+        insightsPass: caller.pass,
+        sessionRequired: false,
+      }),
   });
 }

@@ -17,6 +17,9 @@ export const seriesColours = ['#0b7285', '#f08c00', '#7048e8', '#c2255c', '#1c7e
 const positiveColour = '#2f9e44';
 const negativeColour = '#e03131';
 
+/** The radars' measure: net positive share of mentions, −100..100 (insights.rules netPositiveShare). */
+export const netPositiveRange = { min: -100, max: 100 } as const;
+
 export function colourOf(index: number): string {
   return seriesColours[index % seriesColours.length]!;
 }
@@ -120,11 +123,13 @@ export interface RadarChartProps {
   label: string;
   labels: readonly string[];
   datasets: readonly RadarDataset[];
+  /** A fixed scale, so radars of the same measure compare. */
+  range?: { min: number; max: number };
   height?: number;
 }
 
 /** A radar of one or more datasets over the same labels (aspects, or brands). */
-export function RadarChart({ label, labels, datasets, height = 300 }: RadarChartProps) {
+export function RadarChart({ label, labels, datasets, range, height = 300 }: RadarChartProps) {
   if (labels.length === 0 || datasets.length === 0) return <NoChartData height={height} />;
   return (
     <Box>
@@ -142,7 +147,8 @@ export function RadarChart({ label, labels, datasets, height = 300 }: RadarChart
                 backgroundColor: `${colourOf(index)}22`,
                 pointBackgroundColor: colourOf(index),
                 borderWidth: index === 0 ? 2.5 : 1.5,
-                fill: true,
+                // Only the first (the brand) is filled: several filled shapes hide each other.
+                fill: index === 0,
               })),
             }}
             options={{
@@ -153,7 +159,11 @@ export function RadarChart({ label, labels, datasets, height = 300 }: RadarChart
               },
               scales: {
                 r: {
-                  ticks: { backdropColor: 'transparent', maxTicksLimit: 5 },
+                  ...range,
+                  ticks: {
+                    backdropColor: 'transparent',
+                    stepSize: range ? (range.max - range.min) / 4 : undefined,
+                  },
                   pointLabels: { font: { size: 12 } },
                 },
               },
@@ -205,7 +215,8 @@ export function SeriesLineChart({ label, series, yTitle, yRange, height = 300 }:
                 data: line.data.map((point) => point.value),
                 borderColor: colourOf(index),
                 backgroundColor: colourOf(index),
-                tension: 0.3,
+                // Monotone: the line never swings past the months' own values.
+                cubicInterpolationMode: 'monotone',
                 pointRadius: 3,
                 spanGaps: false,
               })),

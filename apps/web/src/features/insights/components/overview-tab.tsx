@@ -10,7 +10,7 @@ import {
   type InsightsSelection,
   type SimilarityParams,
 } from '../api/insights-calls.ts';
-import { RadarChart, SentimentBarChart } from './insights-charts.tsx';
+import { netPositiveRange, RadarChart, SentimentBarChart } from './insights-charts.tsx';
 import { BranchPicker, LoadFailure, type BranchOption } from './insights-controls.tsx';
 
 const m = messages.insightsWeb;
@@ -78,7 +78,12 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf, lo
               />
             ) : null}
             {radar ? (
-              <RadarChart label={m.mostSimilarBrands} labels={radar.labels} datasets={radar.datasets} />
+              <RadarChart
+                label={m.mostSimilarBrands}
+                labels={radar.labels}
+                datasets={radar.datasets}
+                range={netPositiveRange}
+              />
             ) : similarity.isError ? null : (
               <Skeleton h={300} />
             )}

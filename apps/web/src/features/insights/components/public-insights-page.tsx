@@ -110,7 +110,9 @@ export function PublicInsightsPage({ tab }: { tab: InsightsTab }) {
         <Stack gap="lg">
           <Box>
             <Title order={2}>{messages.insights.title}</Title>
-            <Text c="dimmed">{pass.brandName}</Text>
+            <Text c="dimmed" data-testid="insights-brand">
+              {pass.brandName}
+            </Text>
           </Box>
           <SocialAnalytics
             caller={{ pass: pass.insightsPass }}

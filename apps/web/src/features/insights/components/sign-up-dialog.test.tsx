@@ -40,10 +40,8 @@ describe('the Sign Up dialog', () => {
 
   it('sends the details with the pass, says so and closes', async () => {
     const sent = stubApi({
-      'POST /api/insights/updatebrandDetails/v1': {
-        respCode: 205,
-        respMessage: messages.insights.signupSaved,
-      },
+      // 205 Reset Content: a browser hands over no body with it.
+      'POST /api/insights/updatebrandDetails/v1': new Response(null, { status: 205 }),
     });
     const onClose = renderDialog();
     const dialog = await screen.findByRole('dialog');

@@ -71,7 +71,13 @@ export function SignUpDialog({ opened, onClose, pass }: SignUpDialogProps) {
               error={errors.phoneNumber?.message}
               {...form.register('phoneNumber')}
             />
-            <TextInput label={m.email} readOnly error={errors.email?.message} {...form.register('email')} />
+            <TextInput
+              label={m.email}
+              readOnly
+              variant="filled"
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             <Checkbox label={m.isInstrested} {...form.register('isInstrested')} />
             <Checkbox label={m.isSocialAnalytics} {...form.register('isSocialAnalytics')} />
             <Checkbox label={m.isReferrals} {...form.register('isReferrals')} />

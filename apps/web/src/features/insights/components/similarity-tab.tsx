@@ -8,7 +8,7 @@ import {
   type SimilarityParams,
 } from '../api/insights-calls.ts';
 import { LoadFailure } from './insights-controls.tsx';
-import { RadarChart } from './insights-charts.tsx';
+import { netPositiveRange, RadarChart } from './insights-charts.tsx';
 
 export interface SimilarityTabProps {
   caller: InsightsCaller;
@@ -47,7 +47,13 @@ export function SimilarityTab({ caller, params, loginHref }: SimilarityTabProps)
               <Stack gap="sm">
                 <Title order={4}>{aspect}</Title>
                 {radar ? (
-                  <RadarChart label={aspect} labels={radar.labels} datasets={radar.datasets} height={280} />
+                  <RadarChart
+                    label={aspect}
+                    labels={radar.labels}
+                    datasets={radar.datasets}
+                    range={netPositiveRange}
+                    height={280}
+                  />
                 ) : similarity.isError ? null : (
                   <Skeleton h={280} />
                 )}

@@ -61,6 +61,7 @@ describe('the signed-in social analytics page', () => {
     renderUserPage('/user/socialanalytics/trends');
 
     expect(await screen.findByRole('tab', { name: m.tabs.trends, selected: true })).toBeTruthy();
+    expect(screen.getByTestId('insights-brand').textContent).toBe('Harbour Kitchen');
     await waitFor(() =>
       expect(sent.some((call) => call.url.searchParams.get('brandId') === groupBrandId)).toBe(true),
     );

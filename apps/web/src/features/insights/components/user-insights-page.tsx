@@ -1,4 +1,4 @@
-import { Alert, Select } from '@mantine/core';
+import { Alert, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -20,8 +20,9 @@ export const userTabHref = (tab: InsightsTab): string => `${basePath}/${tab}`;
 const anyBrandAudiences: readonly Audience[] = ['systemadmin', 'clientAdmin'];
 
 /** A brand user's own brand; a group admin the first brand of its group (spec 3 §4). */
-export function ownBrandOf(user: SessionUser): string | null {
-  return user.brandId ?? user.brandIds[0]?.brandId ?? null;
+export function ownBrandOf(user: SessionUser): { brandId: string; brandName: string | null } | null {
+  if (user.brandId) return { brandId: user.brandId, brandName: user.brandName };
+  return user.brandIds[0] ?? null;
 }
 
 /** The system admin's brand choice: brands that have reviews, searched by name on the server. */
@@ -75,20 +76,28 @@ export function UserInsightsPage() {
   const mostReviewed = topBrands.data
     ? [...topBrands.data].sort((a, b) => b.totalreviewscount - a.totalreviewscount)[0]?.value
     : undefined;
-  const brandId = anyBrand ? (picked ?? mostReviewed ?? null) : ownBrandOf(user);
+  const ownBrand = anyBrand ? null : ownBrandOf(user);
+  const brandId = anyBrand ? (picked ?? mostReviewed ?? null) : (ownBrand?.brandId ?? null);
 
   if (!brandId) {
     if (anyBrand && topBrands.isPending) return null;
     return <Alert color="blue">{anyBrand ? m.chooseBrand : m.noBrand}</Alert>;
   }
   return (
-    <SocialAnalytics
-      key={brandId}
-      caller={{}}
-      brandId={brandId}
-      tab={tab}
-      tabHref={userTabHref}
-      leadingFilter={anyBrand ? <BrandChoice value={brandId} onChange={setPicked} /> : undefined}
-    />
+    <Stack gap="md">
+      {ownBrand?.brandName ? (
+        <Text c="dimmed" mt={-12} data-testid="insights-brand">
+          {ownBrand.brandName}
+        </Text>
+      ) : null}
+      <SocialAnalytics
+        key={brandId}
+        caller={{}}
+        brandId={brandId}
+        tab={tab}
+        tabHref={userTabHref}
+        leadingFilter={anyBrand ? <BrandChoice value={brandId} onChange={setPicked} /> : undefined}
+      />
+    </Stack>
   );
 }
