@@ -127,7 +127,8 @@ export function AmexDiningBranchPage() {
 function BranchForm({ id, brandName }: { id: string; brandName: string }) {
   const submit = useSubmitBranches();
   const redirect = useMarketingRedirect(branchRedirectDelayMs);
-  // Fields are checked when left: under 'onTouched' adding a row would check every row at once.
+  // Rows are checked on Submit, then again as they change: checking a field when it is left would
+  // show a new row's errors as soon as the visitor moves on to add another.
   const form = useForm<BranchPageForm, unknown, z.output<typeof branchSubmissionFormSchema>>({
     resolver: zodResolver(branchSubmissionFormSchema) as unknown as Resolver<
       BranchPageForm,
@@ -135,8 +136,8 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
       z.output<typeof branchSubmissionFormSchema>
     >,
     defaultValues: { branchList: [emptyEntry()], comments: '' },
-    mode: 'onBlur',
-    reValidateMode: 'onBlur',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const rows = useFieldArray({ control: form.control, name: 'branchList', keyName: 'key' });
   const [file, setFile] = useState<File | null>(null);
