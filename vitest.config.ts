@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Several findBy waits of up to 4 s each (setup.ts) fit in one test on a loaded machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait for what a test expects to appear, and pass as soon as it does: their
+// 1 s default failed tests on a shared machine under load (a Mantine select opening, a debounced
+// call). A generous limit costs nothing when the screen is right.
+configure({ asyncUtilTimeout: 4000 });
 
 // Mantine reads the colour-scheme media query; happy-dom has no matchMedia.
 if (!window.matchMedia) {

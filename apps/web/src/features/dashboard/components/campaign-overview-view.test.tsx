@@ -1,13 +1,15 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { CampaignOverviewScreen } from './campaign-overview-view.tsx';
+import { filterDebounceMs } from './use-report-filters.ts';
 import { answerWith, emptyAnswer, ids, renderAt, stubApi, users, type Sent } from './test-support.tsx';
 
 const m = messages.report;
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -148,7 +150,12 @@ describe('the dashboard', () => {
     await userEvent.click(await findField(m.publisher));
     await userEvent.click(await screen.findByRole('option', { name: 'ATR', hidden: true }));
     await userEvent.click(await findField(m.customerType));
-    await userEvent.click(await screen.findByRole('option', { name: m.customerTypeNew, hidden: true }));
+    // The debounce is run out at once, not waited for: a slow machine cannot outlast waitFor.
+    const option = await screen.findByRole('option', { name: m.customerTypeNew, hidden: true });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(option);
+    await act(() => vi.advanceTimersByTimeAsync(filterDebounceMs));
+    vi.useRealTimers();
 
     await waitFor(() =>
       expect(dashboardCalls(sent).at(-1)!.body).toMatchObject({
