@@ -28,7 +28,7 @@ import {
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
-import { createReviewsService } from './modules/insights/reviews.service.ts';
+import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
 import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
@@ -324,6 +324,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         }),
       });
       const insights = createInsightsRepository(db);
+      const reviews = createReviewsService({ db, insights, jobs, clock });
+      jobs.handle(reanalyseJob, async () => {
+        const count = await reviews.reanalyseOutdated();
+        if (count > 0) app.log.info({ count }, 'reviews re-analysed');
+      });
       await api.register(insightsRoutes, {
         service: createInsightsService({
           insights,
@@ -333,7 +338,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           timeZone: config.timezone,
           clock,
         }),
-        reviews: createReviewsService({ db, insights, clock }),
+        reviews,
         repository: insights,
       });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

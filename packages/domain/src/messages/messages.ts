@@ -555,6 +555,7 @@ export const messages = {
    * labels. The calls' messages are in `insights`.
    */
   insightsWeb: {
+    loginHeading: 'Customer Acquisition Marketplace',
     loginIntro: 'See how customers talk about your brand: log in with your e-mail and choose your brand.',
     brand: 'Brand',
     brandPlaceholder: 'Search your brand',

@@ -48,7 +48,11 @@ describe('the insights login', () => {
   it("says what is missing: 'Email is required' and 'brandId is required'", async () => {
     const sent = stubApi({ 'GET /api/reviewsdata/getBrandInsights': brandsAnswer });
     renderLogin();
-    expect(screen.getByRole('heading', { name: 'Customer Acquisition Marketplace' })).toBeTruthy();
+    // The side panel carries the spec's heading; the card names what this login opens.
+    expect(screen.getAllByRole('heading').map((heading) => heading.textContent)).toEqual([
+      'Customer Acquisition Marketplace',
+      messages.insights.title,
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: m.login }));
     expect(await screen.findByText(messages.validation.emailRequired)).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Button, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Select, Stack, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
@@ -23,14 +23,16 @@ export function isInsightsLoginCode(code: string | undefined): boolean {
 
 /**
  * /getinsights/{code} (spec 3 §2.7, §5): e-mail and a searchable brand select; Login keeps the pass
- * the server answers and goes to /socialanalytics. The sign-in layout's heading is the spec's
- * 'Customer Acquisition Marketplace'; the card says what this login opens.
+ * the server answers and goes to /socialanalytics, under the heading 'Customer Acquisition
+ * Marketplace'.
  */
 export function InsightsLoginPage() {
   const navigate = useNavigate();
   const login = useInsightsLogin();
   const form = useZodForm(insightsLoginSchema, { email: '', brandId: '' });
   const { errors } = form.formState;
+  // The sign-in layout's side panel carries the spec's heading from md up; below it the card does.
+  const cardTitle = useMatches({ base: messages.insightsWeb.loginHeading, md: messages.insights.title });
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
   const brands = useBrandsWithReviews(debouncedSearch);
@@ -54,7 +56,7 @@ export function InsightsLoginPage() {
   });
 
   return (
-    <AuthLayout title={messages.insights.title} subtitle={m.loginIntro}>
+    <AuthLayout title={cardTitle} subtitle={m.loginIntro}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput
