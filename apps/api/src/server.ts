@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { scheduleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
+import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -64,6 +65,7 @@ async function main() {
   const { jobs } = app.services;
   await scheduleCampaignJobs(jobs, config.timezone);
   await scheduleInvoiceJobs(jobs, config.timezone);
+  await scheduleReanalysis(jobs);
   setInterval(
     () => void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
     3_600_000,

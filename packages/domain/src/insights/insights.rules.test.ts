@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addScoreSums,
   aggregateScore,
   aspectDistribution,
   aspectsMentioned,
@@ -13,6 +14,8 @@ import {
   netPositiveShare,
   polarityOf,
   rankOf,
+  scoreOfSums,
+  scoreSums,
   reviewQuality,
   reviewRowOf,
   reviewWeight,
@@ -94,6 +97,15 @@ describe('aggregateScore', () => {
     expect(aggregateScore([review(5, 1)], asOf)).toBe(66.7);
     const many = Array.from({ length: 200 }, () => review(5, 1));
     expect(aggregateScore(many, asOf)).toBe(99.5);
+  });
+
+  it('adds up per venue: the sums of two sets give the score of both together', () => {
+    const a = [review(5, 1, 10), review(2, -0.5, 100)];
+    const b = [review(4, 0.2, 300, null)];
+    expect(scoreOfSums(addScoreSums([scoreSums(a, asOf), scoreSums(b, asOf)]))).toBe(
+      aggregateScore([...a, ...b], asOf),
+    );
+    expect(scoreOfSums(addScoreSums([]))).toBeNull();
   });
 
   it('lets a recent review count more than an old one', () => {

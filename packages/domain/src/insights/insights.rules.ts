@@ -271,7 +271,21 @@ export function reviewWeight(
  * scored by them. Null without reviews.
  */
 export function aggregateScore(reviews: readonly ScoredReview[], asOf: Date): number | null {
-  if (reviews.length === 0) return null;
+  return scoreOfSums(scoreSums(reviews, asOf));
+}
+
+/**
+ * What the score needs of a set of reviews: how many, Σ weight × quality and Σ weight. Sums of
+ * several sets add up, so the API has the database sum each venue's reviews (the same formula in
+ * SQL, with the constants above) and combines venues into brands with `addScoreSums`.
+ */
+export interface ScoreSums {
+  count: number;
+  weighted: number;
+  weights: number;
+}
+
+export function scoreSums(reviews: readonly ScoredReview[], asOf: Date): ScoreSums {
   let weighted = 0;
   let weights = 0;
   for (const review of reviews) {
@@ -279,7 +293,23 @@ export function aggregateScore(reviews: readonly ScoredReview[], asOf: Date): nu
     weighted += weight * reviewQuality(review);
     weights += weight;
   }
-  return roundTo1((100 * (weighted + priorWeight * 0.5)) / (weights + priorWeight));
+  return { count: reviews.length, weighted, weights };
+}
+
+export function addScoreSums(all: readonly ScoreSums[]): ScoreSums {
+  const sum = { count: 0, weighted: 0, weights: 0 };
+  for (const one of all) {
+    sum.count += one.count;
+    sum.weighted += one.weighted;
+    sum.weights += one.weights;
+  }
+  return sum;
+}
+
+/** The Aggregate Score of summed reviews: 100 × (weighted + 2 × 0.5) ÷ (weights + 2); null without reviews. */
+export function scoreOfSums(sums: ScoreSums): number | null {
+  if (sums.count === 0) return null;
+  return roundTo1((100 * (sums.weighted + priorWeight * 0.5)) / (sums.weights + priorWeight));
 }
 
 export function roundTo1(value: number): number {

@@ -1,5 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AspectCounts } from '@krowd/domain/insights/insights.rules';
+import {
+  ratingShare,
+  recencyHalfLifeDays,
+  unknownReviewerCredibility,
+  type AspectCounts,
+  type ScoreSums,
+} from '@krowd/domain/insights/insights.rules';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -27,6 +33,11 @@ export interface StoredReview {
   rating: number;
   reviewerRating: number | null;
   sentiment: number;
+  aspects: AspectCounts;
+}
+
+/** A venue's reviews in a window, summed: the score's sums and the aspect mentions. */
+export interface VenueSums extends ScoreSums {
   aspects: AspectCounts;
 }
 
@@ -139,6 +150,52 @@ export function createInsightsRepository(db: Kysely<DB>) {
       return rows.map(reviewOf);
     },
 
+    /**
+     * Each venue's reviews in the window summed by the database: count, Σ weight × quality and
+     * Σ weight as of `asOf` (insights.rules reviewWeight and reviewQuality, the same formula with
+     * the same constants), and the aspect mentions. Venues without reviews in the window are absent.
+     */
+    async venueSums(kmids: readonly string[], window: Window, asOf: Date): Promise<Map<string, VenueSums>> {
+      const sums = new Map<string, VenueSums>();
+      if (kmids.length === 0) return sums;
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT kmid, count(*) AS n, sum(w * q) AS weighted, sum(w) AS weights,
+          sum(food_positive) AS food_positive, sum(food_negative) AS food_negative,
+          sum(price_positive) AS price_positive, sum(price_negative) AS price_negative,
+          sum(ambiance_positive) AS ambiance_positive, sum(ambiance_negative) AS ambiance_negative,
+          sum(service_positive) AS service_positive, sum(service_negative) AS service_negative
+        FROM (
+          SELECT kmid, food_positive, food_negative, price_positive, price_negative, ambiance_positive,
+            ambiance_negative, service_positive, service_negative,
+            (CASE WHEN reviewer_rating IS NULL THEN ${unknownReviewerCredibility}::float8
+              ELSE 0.5 + 0.1 * least(5, greatest(0, reviewer_rating::float8)) END)
+              * power(0.5::float8, greatest(0, extract(epoch FROM (${asOf.toISOString()}::timestamptz - reviewed_at))::float8)
+                / 86400.0 / ${recencyHalfLifeDays}::float8) AS w,
+            ${ratingShare}::float8 * (least(5, greatest(1, rating)) - 1) / 4.0
+              + (1 - ${ratingShare}::float8) * (least(1, greatest(-1, sentiment::float8)) + 1) / 2.0 AS q
+          FROM reviews
+          WHERE kmid IN (${sql.join([...kmids])})
+            AND reviewed_at > ${window.from.toISOString()}::timestamptz
+            AND reviewed_at < ${window.to.toISOString()}::timestamptz
+        ) scored
+        GROUP BY kmid`.execute(db);
+      for (const row of rows) {
+        const n = (key: string) => Number(row[key]);
+        sums.set(String(row.kmid), {
+          count: n('n'),
+          weighted: n('weighted'),
+          weights: n('weights'),
+          aspects: {
+            Food: { positive: n('food_positive'), negative: n('food_negative') },
+            Price: { positive: n('price_positive'), negative: n('price_negative') },
+            Ambiance: { positive: n('ambiance_positive'), negative: n('ambiance_negative') },
+            Service: { positive: n('service_positive'), negative: n('service_negative') },
+          },
+        });
+      }
+      return sums;
+    },
+
     /** Brands of ours whose venues have reviews, by name, with those venues' kmids. */
     async brandsWithReviews(search: string | undefined, limit: number) {
       let query = db
@@ -189,6 +246,20 @@ export function createInsightsRepository(db: Kysely<DB>) {
       return new Set(rows.map((row) => row.kmid));
     },
 
+    /** Of these (source, external id) pairs, those already stored, as `source + U+0001 + external id`. */
+    async storedKeys(keys: readonly { source: string; externalId: string }[]): Promise<Set<string>> {
+      const stored = new Set<string>();
+      for (let start = 0; start < keys.length; start += insertChunk) {
+        const chunk = keys.slice(start, start + insertChunk);
+        const { rows } = await sql<{ source: string; external_id: string }>`
+          SELECT r.source, r.external_id FROM reviews r
+          JOIN (VALUES ${sql.join(chunk.map((key) => sql`(${key.source}, ${key.externalId})`))}) AS k (source, external_id)
+            ON r.source = k.source AND r.external_id = k.external_id`.execute(db);
+        for (const row of rows) stored.add(`${row.source}\u0001${row.external_id}`);
+      }
+      return stored;
+    },
+
     /** Stores reviews not stored yet (same source and external id: left as they are); answers how many were new. */
     async insertReviews(trx: Transaction<DB>, reviews: readonly NewReview[]): Promise<number> {
       let inserted = 0;
@@ -222,6 +293,41 @@ export function createInsightsRepository(db: Kysely<DB>) {
         inserted += rows.length;
       }
       return inserted;
+    },
+
+    /** Reviews analysed by another analyser version than `version`, oldest id first. */
+    outdatedReviews(version: string, limit: number) {
+      return db
+        .selectFrom('reviews')
+        .select(['id', 'text'])
+        .where('analyser_version', '<>', version)
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Replaces the stored analysis of reviews, in one statement. */
+    async updateAnalysis(
+      trx: Transaction<DB>,
+      rows: readonly { id: string; sentiment: number; aspects: AspectCounts }[],
+      version: string,
+    ) {
+      if (rows.length === 0) return;
+      const values = rows.map(
+        (row) =>
+          sql`(${row.id}::uuid, ${row.sentiment}::real, ${row.aspects.Food.positive}::smallint,
+            ${row.aspects.Food.negative}::smallint, ${row.aspects.Price.positive}::smallint,
+            ${row.aspects.Price.negative}::smallint, ${row.aspects.Ambiance.positive}::smallint,
+            ${row.aspects.Ambiance.negative}::smallint, ${row.aspects.Service.positive}::smallint,
+            ${row.aspects.Service.negative}::smallint)`,
+      );
+      await sql`
+        UPDATE reviews r SET sentiment = v.sentiment, food_positive = v.fp, food_negative = v.fn,
+          price_positive = v.pp, price_negative = v.pn, ambiance_positive = v.ap,
+          ambiance_negative = v.an, service_positive = v.sp, service_negative = v.sn,
+          analyser_version = ${version}
+        FROM (VALUES ${sql.join(values)}) AS v (id, sentiment, fp, fn, pp, pn, ap, an, sp, sn)
+        WHERE r.id = v.id`.execute(trx);
     },
 
     /** Stored reviews, newest first, a page at a time, with the total. */

@@ -14,6 +14,8 @@ import type {
   TrendsAnswer,
 } from '@krowd/domain/insights/insights.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { analyserVersion } from './review-analyser.ts';
+import { scheduleReanalysis } from './reviews.service.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -580,6 +582,25 @@ describe('reviews in', () => {
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toEqual({ errorMessage: m.uploadTooLarge });
     expect(await storedCount()).toBe(before);
+  });
+
+  it('a review stored by an older analyser is analysed again by the queued job', async () => {
+    const id = `old-${randomBytes(4).toString('hex')}`;
+    const file = `${header}\nGoogle,${id},${venue},2026-01-12T19:00:00Z,2,,The staff were rude and unhelpful.`;
+    expect((await upload(file)).statusCode).toBe(200);
+    await sql`UPDATE reviews SET analyser_version = 'old', sentiment = 0, service_negative = 0
+      WHERE external_id = ${id}`.execute(testApp.db);
+
+    await scheduleReanalysis(app.services.jobs);
+    await app.services.jobs.runDue();
+
+    const row = await testApp.db
+      .selectFrom('reviews')
+      .selectAll()
+      .where('external_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ analyser_version: analyserVersion, service_negative: 1 });
+    expect(row.sentiment).toBeLessThan(0);
   });
 
   it('is for the system admin only', async () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
+  addScoreSums,
   aggregateScore,
   dayWindow,
   defaultWindow,
@@ -11,6 +12,7 @@ import {
   netPositive,
   netPositiveShare,
   rankOf,
+  scoreOfSums,
   similarityOf,
   sumAspectCounts,
   teaserMonth,
@@ -153,19 +155,21 @@ export function createInsightsService(deps: {
 
   /**
    * The compared set: the selection and the reviewed venues sharing a city or a cuisine with it,
-   * with every one's reviews in the window.
+   * with every venue's reviews in the window summed by the database (as of the window's end).
    */
   async function comparedSet(brandId: string, selection: Selection, window: Window) {
     const peers = await insights.reviewedVenues({ cities: selection.cities, cuisines: selection.cuisines });
     const kmids = unique([...selection.own.kmids, ...peers.map((venue) => venue.kmid)]);
-    const byKmid = groupReviews(await insights.reviewsOf(kmids, window));
-    const reviewsOf = (entity: Entity) => entity.kmids.flatMap((kmid) => byKmid.get(kmid) ?? []);
-    const countsOf = (entity: Entity) => sumAspectCounts(reviewsOf(entity).map((review) => review.aspects));
+    const byKmid = await insights.venueSums(kmids, window, window.to);
+    const sumsOf = (entity: Entity) => {
+      const venues = entity.kmids.flatMap((kmid) => byKmid.get(kmid) ?? []);
+      return { ...addScoreSums(venues), aspects: sumAspectCounts(venues.map((venue) => venue.aspects)) };
+    };
     const cityPeers = entitiesOf(
       peers.filter((venue) => venue.city !== null && selection.cities.includes(venue.city)),
       brandId,
     );
-    return { peers, byKmid, reviewsOf, countsOf, cityPeers };
+    return { peers, byKmid, sumsOf, cityPeers };
   }
 
   function windowOf(datePayload: Window | undefined): Window {
@@ -216,12 +220,8 @@ export function createInsightsService(deps: {
       const window = windowOf(query.datePayload);
       const selection = await selectionOf(brand, query.kmid);
       const set = await comparedSet(brand.id, selection, window);
-      const asOf = window.to;
-      const scoreOf = (entity: Entity) => ({
-        id: entity.id,
-        score: aggregateScore(set.reviewsOf(entity), asOf),
-      });
-      const ownReviews = set.reviewsOf(selection.own);
+      const scoreOf = (entity: Entity) => ({ id: entity.id, score: scoreOfSums(set.sumsOf(entity)) });
+      const own = set.sumsOf(selection.own);
       const overall = rankOf([scoreOf(selection.own), ...set.cityPeers.map(scoreOf)], brand.id);
       const cuisineRankings = selection.cuisines.flatMap((cuisine) => {
         const ownInCuisine: Entity = {
@@ -235,10 +235,10 @@ export function createInsightsService(deps: {
         const rank = rankOf([scoreOf(ownInCuisine), ...others.map(scoreOf)], brand.id);
         return rank ? [{ cuisine, ...rank }] : [];
       });
-      const counts = sumAspectCounts(ownReviews.map((review) => review.aspects));
+      const counts = own.aspects;
       return {
-        krowdscore: aggregateScore(ownReviews, asOf),
-        totalreviewscount: ownReviews.length,
+        krowdscore: scoreOfSums(own),
+        totalreviewscount: own.count,
         ...(caller.kind === 'user'
           ? { currentYearRevenue: await revenueYtd(brand.id, query.kmid) }
           : { teaser: await teaser(brand.id) }),
@@ -323,14 +323,15 @@ export function createInsightsService(deps: {
       const window = dayWindow(query.fromdate, query.todate, timeZone);
       const selection = await selectionOf(brand, query.kmid);
       const set = await comparedSet(brand.id, selection, window);
-      const ownCounts = set.countsOf(selection.own);
+      const own = set.sumsOf(selection.own);
+      const ownCounts = own.aspects;
       const similar = entitiesOf(set.peers, brand.id)
-        .map((entity) => ({ entity, counts: set.countsOf(entity) }))
+        .map((entity) => ({ entity, counts: set.sumsOf(entity).aspects }))
         .map((one) => ({ ...one, similarity: similarityOf(ownCounts, one.counts) }))
         .filter((one): one is typeof one & { similarity: number } => one.similarity !== null)
         .sort((a, b) => b.similarity - a.similarity || a.entity.name.localeCompare(b.entity.name))
         .slice(0, similarListed);
-      const hasOwn = set.reviewsOf(selection.own).length > 0;
+      const hasOwn = own.count > 0;
       const drawn = [...(hasOwn ? [{ entity: selection.own, counts: ownCounts }] : []), ...similar];
       const objectwithjsd: Radar = {
         labels: [...insightAspects],
@@ -363,7 +364,7 @@ export function createInsightsService(deps: {
             entity.kind === 'venue'
               ? entity.id
               : ([...entity.kmids].sort(
-                  (a, b) => (set.byKmid.get(b)?.length ?? 0) - (set.byKmid.get(a)?.length ?? 0),
+                  (a, b) => (set.byKmid.get(b)?.count ?? 0) - (set.byKmid.get(a)?.count ?? 0),
                 )[0] ?? null);
           return { brandId: entity.id, brandName: entity.name, kind: entity.kind, kmid, similarity };
         }),
@@ -377,17 +378,16 @@ export function createInsightsService(deps: {
       const selection = await selectionOf(brand, query.kmid);
       const set = await comparedSet(brand.id, selection, window);
       const points = [selection.own, ...set.cityPeers].flatMap((entity) => {
-        const reviews = set.reviewsOf(entity);
-        if (reviews.length === 0) return [];
-        const counts = sumAspectCounts(reviews.map((review) => review.aspects));
+        const sums = set.sumsOf(entity);
+        if (sums.count === 0) return [];
         return [
           {
             entityId: entity.id,
             kind: entity.kind,
             name: entity.name,
-            x: aggregateScore(reviews, window.to)!,
-            y: netPositiveShare(counts[query.tagType as InsightAspect]),
-            reviews: reviews.length,
+            x: scoreOfSums(sums)!,
+            y: netPositiveShare(sums.aspects[query.tagType as InsightAspect]),
+            reviews: sums.count,
             isSelected: entity === selection.own,
           },
         ];
@@ -399,15 +399,15 @@ export function createInsightsService(deps: {
     async brandInsights(filter: { search?: string; limit: number }) {
       const rows = await insights.brandsWithReviews(filter.search || undefined, filter.limit);
       const window = defaultWindow(clock());
-      const byKmid = groupReviews(await insights.reviewsOf(unique(rows.flatMap((row) => row.kmids)), window));
+      const byKmid = await insights.venueSums(unique(rows.flatMap((row) => row.kmids)), window, window.to);
       return rows.map((row) => {
-        const reviews = row.kmids.flatMap((kmid) => byKmid.get(kmid) ?? []);
+        const sums = addScoreSums(row.kmids.flatMap((kmid) => byKmid.get(kmid) ?? []));
         return {
           value: row.id,
           label: row.name,
           cuisine: row.cuisine,
-          krowdscore: aggregateScore(reviews, window.to),
-          totalreviewscount: reviews.length,
+          krowdscore: scoreOfSums(sums),
+          totalreviewscount: sums.count,
         };
       });
     },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { reviewRowOf, type ReviewRow } from '@krowd/domain/insights/insights.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { analyserVersion, analyseReview } from './review-analyser.ts';
 
@@ -31,22 +32,47 @@ export class ReviewsRefused extends Error {
   }
 }
 
+/** The job that brings stored reviews to the current analyser (queued at start, see scheduleReanalysis). */
+export const reanalyseJob = 'insights.reanalyse';
+/** Reviews re-analysed per job run; a full batch queues the next run. */
+export const reanalyseBatch = 1000;
+
+/**
+ * Queues a re-analysis run for the current analyser version: reviews stored by an older one (a new
+ * lexicon, clause rule or model) get their analysis replaced, a batch a run, in the background.
+ */
+export async function scheduleReanalysis(jobs: JobQueue) {
+  await jobs.enqueue(reanalyseJob, {}, { dedupeKey: `${reanalyseJob}:${analyserVersion}` });
+}
+
 /** Bad rows reported back at most (a file of a million bad rows answers the first ones). */
 export const reportedErrorsMax = 500;
 
 /**
  * Reviews in (system admin): every row checked (insights.rules reviewRowOf, and its kmid against
  * the branch directory, and no source + external_id twice in the file); one bad row refuses the
- * whole file. Then each text is analysed and the rows stored in one transaction, rows already
+ * whole file. Then each new text is analysed and the rows stored in one transaction, rows already
  * stored (same source and external_id) left as they are, so a re-upload changes nothing.
  */
 export function createReviewsService(deps: {
   db: Kysely<DB>;
   insights: InsightsRepository;
+  jobs: JobQueue;
   clock: () => Date;
 }) {
-  const { db, insights, clock } = deps;
+  const { db, insights, jobs, clock } = deps;
   return {
+    /** One run of the re-analysis job: a batch of outdated reviews analysed again; answers how many. */
+    async reanalyseOutdated(): Promise<number> {
+      const rows = await insights.outdatedReviews(analyserVersion, reanalyseBatch);
+      const analysed = rows.map((row) => ({ id: row.id, ...analyseReview(row.text) }));
+      await db.transaction().execute(async (trx) => {
+        await insights.updateAnalysis(trx, analysed, analyserVersion);
+        if (rows.length === reanalyseBatch) await jobs.enqueue(reanalyseJob, {}, { trx });
+      });
+      return rows.length;
+    },
+
     async ingest(items: readonly ReviewItem[]) {
       if (items.length === 0) throw new ReviewsRefused(m.uploadEmpty, []);
       const now = clock();
@@ -78,7 +104,11 @@ export function createReviewsService(deps: {
         errors.sort((a, b) => a.line - b.line);
         throw new ReviewsRefused(m.uploadBadRows(errors.length), errors.slice(0, reportedErrorsMax));
       }
-      const analysed = rows.map((row) => ({ ...row, ...analyseReview(row.text), analyserVersion }));
+      // Rows already stored are not analysed again; the insert skips them (and any stored meanwhile).
+      const stored = await insights.storedKeys(rows);
+      const analysed = rows
+        .filter((row) => !stored.has(`${row.source}\u0001${row.externalId}`))
+        .map((row) => ({ ...row, ...analyseReview(row.text), analyserVersion }));
       const inserted = await db.transaction().execute((trx) => insights.insertReviews(trx, analysed));
       return { received: rows.length, inserted, duplicates: rows.length - inserted };
     },
