@@ -38,6 +38,23 @@ test('a percent campaign is created through the template step and shows in Futur
   await expect(row.getByRole('cell', { name: '15', exact: true })).toBeVisible();
 });
 
+test('leaving a changed form asks first: Stay keeps it, Leave goes (issue 16 §8)', async ({ page }) => {
+  await openCreate(page);
+  await page.getByLabel('Discount (%)').fill('17');
+
+  await page.getByRole('link', { name: 'Future' }).first().click();
+  const guard = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(guard.getByText('Form data will be lost if you move away from this page')).toBeVisible();
+  await guard.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(guard).toBeHidden();
+  await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
+  await expect(page.getByLabel('Discount (%)')).toHaveValue('17');
+
+  await page.getByRole('link', { name: 'Future' }).first().click();
+  await guard.getByRole('button', { name: 'Leave this page' }).click();
+  await expect(page).toHaveURL(/\/user\/campaigns\/future/);
+});
+
 test('a value campaign needs its minimum spend and discount, then is created', async ({ page }) => {
   await openCreate(page);
   await page.getByLabel('Discount value (minimum spend)').check();

@@ -93,6 +93,8 @@ export const messages = {
     discountFixed: (percent: number) => `Fixed at ${percent}%`,
     tryAgain: 'Try Again',
     selectTwoImages: 'Please Select at least two Images',
+    messageHasPlaceholders: (names: readonly string[]) =>
+      `The message still shows ${names.map((name) => `<${name}>`).join(', ')}: a cardholder would read it as written. Fill it in or leave it out.`,
     templatesConfirmationTitle: 'Templates Confirmation',
     templatesConfirm: 'Are you sure you want to confirm attached templates',
     confirm: 'Confirm',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
 import {
+  renderSavedMessage,
   savedTemplateSettingsOf,
   bankOptions,
   checkPromoCodeCsv,
@@ -322,5 +323,51 @@ describe('the template step when editing a saved campaign (issue 16 §7)', () =>
       promoMode: 'multiple',
       promoCode: '',
     });
+  });
+});
+
+describe('the message saved with a campaign (issue 16 §8)', () => {
+  const sms =
+    'Hi from <bank>! Get <Discount%> off at <Business Name> when you pay with your card. Valid until <Valid Until>. <Landing Page>';
+
+  it('leaves out a placeholder with no value, such as an in-store offer without a landing page', () => {
+    expect(
+      renderSavedMessage(sms, {
+        bank: 'DIB',
+        discountPercent: '15%',
+        businessName: 'Green Fork',
+        validUntil: 'June 2031',
+      }),
+    ).toBe('Hi from DIB! Get 15% off at Green Fork when you pay with your card. Valid until June 2031.');
+  });
+
+  it('fills the landing page when there is one', () => {
+    expect(renderSavedMessage('Book at <Landing Page> now', { landingPage: 'https://greenfork.test' })).toBe(
+      'Book at https://greenfork.test now',
+    );
+  });
+
+  it('tidies the space and the empty line a removed placeholder leaves', () => {
+    expect(renderSavedMessage('<Top Image>\nDear <Offer Name> cardholder,\n<Landing Page>\n\nBye', {})).toBe(
+      'Dear cardholder,\n\nBye',
+    );
+  });
+
+  it('keeps markup and text in angle brackets that is no placeholder', () => {
+    expect(renderSavedMessage('Tap <b>here</b> <Landing Page>', {})).toBe('Tap <b>here</b>');
+  });
+
+  it('is refused by the server when a placeholder is still in it', () => {
+    const result = campaignTemplateEntrySchema.safeParse({
+      type: 'sms',
+      templateId: '00000000-0000-4000-8000-000000000001',
+      preview: 'Get 15% off. <Landing Page>',
+      fields: {},
+    });
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      messages.campaign.messageHasPlaceholders(['Landing Page']),
+    ]);
   });
 });

@@ -141,9 +141,17 @@ export type TemplatePreviewPart =
 /**
  * The live preview as parts: every placeholder with a value is replaced by it, an image field's
  * value becomes an image part; a placeholder without a value, and any unknown one, stays visible
- * as written. Text parts are plain text: escape them before placing them in HTML.
+ * as written, so the user sees what is left to fill in. The message saved with the campaign
+ * (`unfilled: 'drop'`) has them removed instead: a cardholder must never read '<Landing Page>'
+ * (issue 16 §8; the landing page is only mandatory for online offers). Text parts are plain text:
+ * escape them before placing them in HTML.
  */
-export function templatePreviewParts(text: string, values: TemplatePreviewValues): TemplatePreviewPart[] {
+export function templatePreviewParts(
+  text: string,
+  values: TemplatePreviewValues,
+  options: { unfilled?: 'keep' | 'drop' } = {},
+): TemplatePreviewPart[] {
+  const dropUnfilled = options.unfilled === 'drop';
   const fields = new Map(
     Object.entries(values.fields ?? {}).map(([name, value]) => [placeholderKey(name), value]),
   );
@@ -168,7 +176,7 @@ export function templatePreviewParts(text: string, values: TemplatePreviewValues
     const known = knownByKey.get(key);
     const namedValue = known === undefined ? undefined : values[known];
     const value = present(namedValue) ? String(namedValue) : fields.get(key);
-    if (!present(value)) pushText(whole);
+    if (!present(value)) pushText(dropUnfilled ? '' : whole);
     else if (isImageField(name)) parts.push({ kind: 'image', field: name, src: String(value) });
     else pushText(String(value));
   }
@@ -181,6 +189,21 @@ export function renderTemplatePreview(text: string, values: TemplatePreviewValue
   return templatePreviewParts(text, values)
     .map((part) => (part.kind === 'text' ? part.text : part.src))
     .join('');
+}
+
+/**
+ * The message as saved with the campaign: the preview with every unfilled placeholder removed,
+ * and the spaces and empty lines a removed one leaves behind tidied away.
+ */
+export function renderSavedMessage(text: string, values: TemplatePreviewValues): string {
+  return templatePreviewParts(text, values, { unfilled: 'drop' })
+    .map((part) => (part.kind === 'text' ? part.text : part.src))
+    .join('')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]{2,}/g, ' ').trimEnd())
+    .filter((line, index, lines) => line !== '' || (index > 0 && lines[index - 1] !== ''))
+    .join('\n')
+    .trim();
 }
 
 /** Multiple promo codes must number at least 1.2 × the expected reach, rounded up (spec 1 §5). */

@@ -3,6 +3,7 @@ import { whenObject } from '../auth/auth.schema.ts';
 import { messages } from '../messages/messages.ts';
 import {
   emailTemplateImagesValid,
+  placeholdersOf,
   promoCodeModes,
   promoCodePattern,
   templateTypes,
@@ -35,6 +36,11 @@ export const campaignTemplateEntrySchema = z
   })
   .superRefine(
     (entry, ctx) => {
+      const preview = (entry as { preview?: unknown }).preview;
+      const left = typeof preview === 'string' ? placeholdersOf(preview) : [];
+      if (left.length > 0) {
+        ctx.addIssue({ code: 'custom', path: ['preview'], message: m.messageHasPlaceholders(left) });
+      }
       const fields = (entry as { fields?: unknown }).fields;
       if (entry.type !== 'email' || typeof fields !== 'object' || fields === null) return;
       if (!emailTemplateImagesValid(fields as Record<string, string>)) {

@@ -334,6 +334,9 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
   };
 
   const errors = formState.errors;
+  // Read while rendering: react-hook-form only tracks isDirty for a form that reads it then, so
+  // reading it first at the moment of leaving always gave false and the guard never asked.
+  const dirty = formState.isDirty;
   const discountType = values.discountType;
   const editBlocked = mode === 'edit' && existing.data && !existing.data.editable;
 
@@ -347,7 +350,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
   return (
     <Grid gap="lg">
       <LeaveGuard
-        active={() => (guest ? true : formState.isDirty) && !leaving.current}
+        active={() => (guest ? true : dirty) && !leaving.current}
         message={guest ? m.leaveGuardGuest : undefined}
       />
       <Grid.Col span={{ base: 12, md: 8 }}>

@@ -26,7 +26,7 @@ import {
   emailTemplateImagesValid,
   isImageField,
   placeholdersOf,
-  renderTemplatePreview,
+  renderSavedMessage,
   savedTemplateSettingsOf,
   templatePreviewParts,
   templatesForDiscount,
@@ -167,9 +167,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
         return {
           type,
           templateId: entry.templateId,
-          preview: text
-            ? renderTemplatePreview(text, previewValues(entry.fields))
-            : (entry.savedPreview ?? ''),
+          preview: text ? renderSavedMessage(text, previewValues(entry.fields)) : (entry.savedPreview ?? ''),
           fields: { ...entry.fields, 'Valid For': validFor, bank },
         };
       },

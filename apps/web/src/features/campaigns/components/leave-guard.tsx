@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 
@@ -9,11 +10,21 @@ export interface LeaveGuardProps {
   message?: string;
 }
 
-/** Asks before leaving a form with changes: 'Stay on this page' or 'Leave this page' (spec 1 §2). */
+/**
+ * Asks before leaving a form with changes: 'Stay on this page' or 'Leave this page' (spec 1 §2).
+ * Closing the tab or reloading gets the browser's own question, the only one a page may ask then.
+ */
 export function LeaveGuard({ active, message = messages.campaign.leaveGuard }: LeaveGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => active() && currentLocation.pathname !== nextLocation.pathname,
   );
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (active()) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [active]);
   return (
     <Modal
       opened={blocker.state === 'blocked'}
