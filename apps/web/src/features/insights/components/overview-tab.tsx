@@ -83,6 +83,7 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf, lo
                 labels={radar.labels}
                 datasets={radar.datasets}
                 range={netPositiveRange}
+                height={340}
               />
             ) : similarity.isError ? null : (
               <Skeleton h={300} />

@@ -41,9 +41,10 @@ function InsightsHeader({ pass }: { pass: InsightsPass }) {
   return (
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="xl" py="sm">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Logo size={28} />
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone the e-mail takes a line of its own above the buttons. */}
+          <Group gap="xs" wrap="wrap" justify="flex-end" style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} truncate maw={260} data-testid="insights-email">
               {pass.email}
             </Text>
