@@ -6,6 +6,8 @@ import {
   type AspectCounts,
   type ScoreSums,
 } from '@krowd/domain/insights/insights.rules';
+import { CopyRows } from '../../db/copy-rows.ts';
+import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -59,8 +61,28 @@ export interface Window {
   to: Date;
 }
 
-/** Rows per INSERT: 13 parameters a row stays well under PostgreSQL's 65,535. */
-const insertChunk = 2000;
+/** The columns a new review is staged and stored with, in COPY order. */
+const stagingColumns = [
+  'kmid',
+  'source',
+  'external_id',
+  'reviewed_at',
+  'rating',
+  'reviewer_rating',
+  'text',
+  'sentiment',
+  'food_positive',
+  'food_negative',
+  'price_positive',
+  'price_negative',
+  'ambiance_positive',
+  'ambiance_negative',
+  'service_positive',
+  'service_negative',
+  'analyser_version',
+] as const;
+/** Ids per look-up, sent as one array parameter. */
+const lookupChunk = 10_000;
 
 const venueColumns = sql`d.kmid, d.merchant_name AS name, d.city, d.cuisine,
   owner.brand_id, owner.brand_name,
@@ -248,51 +270,78 @@ export function createInsightsRepository(db: Kysely<DB>) {
 
     /** Of these (source, external id) pairs, those already stored, as `source + U+0001 + external id`. */
     async storedKeys(keys: readonly { source: string; externalId: string }[]): Promise<Set<string>> {
+      const bySource = new Map<string, string[]>();
+      for (const key of keys) {
+        const ids = bySource.get(key.source);
+        if (ids) ids.push(key.externalId);
+        else bySource.set(key.source, [key.externalId]);
+      }
       const stored = new Set<string>();
-      for (let start = 0; start < keys.length; start += insertChunk) {
-        const chunk = keys.slice(start, start + insertChunk);
-        const { rows } = await sql<{ source: string; external_id: string }>`
-          SELECT r.source, r.external_id FROM reviews r
-          JOIN (VALUES ${sql.join(chunk.map((key) => sql`(${key.source}, ${key.externalId})`))}) AS k (source, external_id)
-            ON r.source = k.source AND r.external_id = k.external_id`.execute(db);
-        for (const row of rows) stored.add(`${row.source}\u0001${row.external_id}`);
+      for (const [source, ids] of bySource) {
+        for (let start = 0; start < ids.length; start += lookupChunk) {
+          const rows = await db
+            .selectFrom('reviews')
+            .select('external_id')
+            .where('source', '=', source)
+            .where(sql<boolean>`external_id = ANY(${ids.slice(start, start + lookupChunk)}::text[])`)
+            .execute();
+          for (const row of rows) stored.add(`${source}\u0001${row.external_id}`);
+        }
       }
       return stored;
     },
 
-    /** Stores reviews not stored yet (same source and external id: left as they are); answers how many were new. */
+    /**
+     * Stores reviews not stored yet (same source and external id: left as they are); answers how
+     * many were new. The rows travel by COPY into a staging table dropped at commit, then one
+     * INSERT … SELECT … ON CONFLICT DO NOTHING: a multi-row INSERT would send 17 parameters a row.
+     */
     async insertReviews(trx: Transaction<DB>, reviews: readonly NewReview[]): Promise<number> {
-      let inserted = 0;
-      for (let start = 0; start < reviews.length; start += insertChunk) {
-        const rows = await trx
-          .insertInto('reviews')
-          .values(
-            reviews.slice(start, start + insertChunk).map((review) => ({
-              kmid: review.kmid,
-              source: review.source,
-              external_id: review.externalId,
-              reviewed_at: review.reviewedAt,
-              rating: review.rating,
-              reviewer_rating: review.reviewerRating,
-              text: review.text,
-              sentiment: review.sentiment,
-              food_positive: review.aspects.Food.positive,
-              food_negative: review.aspects.Food.negative,
-              price_positive: review.aspects.Price.positive,
-              price_negative: review.aspects.Price.negative,
-              ambiance_positive: review.aspects.Ambiance.positive,
-              ambiance_negative: review.aspects.Ambiance.negative,
-              service_positive: review.aspects.Service.positive,
-              service_negative: review.aspects.Service.negative,
-              analyser_version: review.analyserVersion,
-            })),
-          )
-          .onConflict((conflict) => conflict.columns(['source', 'external_id']).doNothing())
-          .returning('id')
-          .execute();
-        inserted += rows.length;
+      if (reviews.length === 0) return 0;
+      await sql`DROP TABLE IF EXISTS review_staging`.execute(trx);
+      await sql`CREATE TEMP TABLE review_staging (
+        kmid text, source text, external_id text, reviewed_at timestamptz, rating integer,
+        reviewer_rating text, text text, sentiment text, food_positive integer, food_negative integer,
+        price_positive integer, price_negative integer, ambiance_positive integer,
+        ambiance_negative integer, service_positive integer, service_negative integer,
+        analyser_version text
+      ) ON COMMIT DROP`.execute(trx);
+      const copy = new CopyRows(stagingColumns.length);
+      for (const review of reviews) {
+        copy
+          .row()
+          .text(review.kmid)
+          .text(review.source)
+          .text(review.externalId)
+          .timestamp(review.reviewedAt.getTime())
+          .int4(review.rating)
+          .text(review.reviewerRating === null ? null : String(review.reviewerRating))
+          .text(review.text)
+          .text(String(review.sentiment))
+          .int4(review.aspects.Food.positive)
+          .int4(review.aspects.Food.negative)
+          .int4(review.aspects.Price.positive)
+          .int4(review.aspects.Price.negative)
+          .int4(review.aspects.Ambiance.positive)
+          .int4(review.aspects.Ambiance.negative)
+          .int4(review.aspects.Service.positive)
+          .int4(review.aspects.Service.negative)
+          .text(review.analyserVersion);
       }
-      return inserted;
+      await copyInto(trx, 'review_staging', stagingColumns, copy);
+      const columns = sql.join(stagingColumns.map((column) => sql.ref(column)));
+      const { rows } = await sql<{ n: string }>`
+        WITH inserted AS (
+          INSERT INTO reviews (${columns})
+          SELECT kmid, source, external_id, reviewed_at, rating, reviewer_rating::real, text,
+            sentiment::real, food_positive, food_negative, price_positive, price_negative,
+            ambiance_positive, ambiance_negative, service_positive, service_negative, analyser_version
+          FROM review_staging
+          ON CONFLICT (source, external_id) DO NOTHING
+          RETURNING 1
+        )
+        SELECT count(*) AS n FROM inserted`.execute(trx);
+      return Number(rows[0]!.n);
     },
 
     /** Reviews analysed by another analyser version than `version`, oldest id first. */

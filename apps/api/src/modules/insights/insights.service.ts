@@ -289,7 +289,9 @@ export function createInsightsService(deps: {
         const byMonth = new Map<string, StoredReview[]>();
         for (const review of entityKmids.flatMap((kmid) => byKmid.get(kmid) ?? [])) {
           const month = monthOfInstant(review.reviewedAt, timeZone);
-          byMonth.set(month, [...(byMonth.get(month) ?? []), review]);
+          const list = byMonth.get(month);
+          if (list) list.push(review);
+          else byMonth.set(month, [review]);
         }
         const score = months.map((month) => {
           const end = monthEnd(month, timeZone);
