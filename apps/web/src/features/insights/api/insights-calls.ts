@@ -14,6 +14,7 @@ import type {
 import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { DateWindow } from '../components/date-range.ts';
+import { insightsPassStore } from './insights-pass.ts';
 
 /**
  * Who is asking: a signed-in user (the session cookie does it) or a visitor with an insights pass
@@ -51,7 +52,8 @@ function get<T>(
   query: Record<string, string | undefined>,
   signal: AbortSignal,
 ) {
-  // A visitor's refused pass is not a session that ended: the page asks them to log in again.
+  // A visitor's refused pass is not a session that ended: the pass is forgotten and the page asks
+  // them to log in again.
   return withRespCode(
     apiRequest<T>(path, {
       query,
@@ -59,7 +61,10 @@ function get<T>(
       insightsPass: caller.pass,
       sessionRequired: caller.pass === undefined,
     }),
-  );
+  ).catch((error: unknown) => {
+    if (caller.pass && error instanceof ApiError && error.status === 401) insightsPassStore.refuse();
+    throw error;
+  });
 }
 
 /** The selection every figure is asked for: brand, branch ('' = all) and the date window. */

@@ -17,6 +17,8 @@ const storageKey = 'krowd.insightsPass';
 const listeners = new Set<() => void>();
 let cachedText: string | null = null;
 let cachedPass: InsightsPass | null = null;
+/** Whether the server refused this tab's pass (expired or revoked): the page then says so. */
+let refused = false;
 
 function read(): InsightsPass | null {
   const text = window.sessionStorage.getItem(storageKey);
@@ -43,13 +45,23 @@ function read(): InsightsPass | null {
 export const insightsPassStore = {
   get: read,
   save(pass: InsightsPass) {
+    refused = false;
     window.sessionStorage.setItem(storageKey, JSON.stringify(pass));
     listeners.forEach((listener) => listener());
   },
+  /** Logout: forget the pass. */
   clear() {
+    refused = false;
     window.sessionStorage.removeItem(storageKey);
     listeners.forEach((listener) => listener());
   },
+  /** The server answered 401 to the pass: forget it and remember why. */
+  refuse() {
+    refused = true;
+    window.sessionStorage.removeItem(storageKey);
+    listeners.forEach((listener) => listener());
+  },
+  wasRefused: () => refused,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);

@@ -1,7 +1,5 @@
-import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Button, Select, Stack, Text } from '@mantine/core';
 import { messages } from '@krowd/domain/messages/messages';
-import { ApiError } from '@/lib/api-client';
 
 const m = messages.insightsWeb;
 
@@ -44,29 +42,14 @@ export function BranchPicker({
 }
 
 /** The failure of a call, with what the person can do about it. */
-export function LoadFailure({
-  error,
-  onRetry,
-  loginHref,
-}: {
-  error: Error;
-  onRetry: () => void;
-  loginHref?: string;
-}) {
-  const refused = error instanceof ApiError && error.status === 401 && loginHref;
+export function LoadFailure({ error, onRetry }: { error: Error; onRetry: () => void }) {
   return (
     <Alert color="red" title={m.loadFailed} role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{error.message}</Text>
-        {refused ? (
-          <Anchor component={Link} to={loginHref}>
-            {m.openLogin}
-          </Anchor>
-        ) : (
-          <Button size="xs" variant="light" onClick={onRetry}>
-            {m.tryAgain}
-          </Button>
-        )}
+        <Button size="xs" variant="light" onClick={onRetry}>
+          {m.tryAgain}
+        </Button>
       </Stack>
     </Alert>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
@@ -9,6 +9,8 @@ import { brandId, pick, renderAt, stubApi } from './test-support.tsx';
 const m = messages.insightsWeb;
 
 afterEach(() => {
+  // Unmount first, so no query still on screen reaches the real fetch.
+  cleanup();
   vi.unstubAllGlobals();
   insightsPassStore.clear();
 });

@@ -21,14 +21,13 @@ export interface OverviewTabProps {
   selection: InsightsSelection;
   branchOptions: readonly BranchOption[];
   similarityOf: (kmid: string) => SimilarityParams;
-  loginHref?: string;
 }
 
 /**
  * Overview (spec 3 §2.7): 'Sentiment Analysis of Customer Reviews' (Positive vs Negative mentions per
  * aspect) and 'Most Similar Brands' (radar of net positive reviews), with its own branch picker.
  */
-export function OverviewTab({ caller, selection, branchOptions, similarityOf, loginHref }: OverviewTabProps) {
+export function OverviewTab({ caller, selection, branchOptions, similarityOf }: OverviewTabProps) {
   // null: follow the page's branch until this tab's own picker is used.
   const [ownKmid, setOwnKmid] = useState<string | null>(null);
   const kmid = ownKmid ?? selection.kmid;
@@ -47,11 +46,7 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf, lo
           <Stack gap="sm">
             <Title order={4}>{m.sentimentTitle}</Title>
             {factors.isError ? (
-              <LoadFailure
-                error={factors.error}
-                onRetry={() => void factors.refetch()}
-                loginHref={loginHref}
-              />
+              <LoadFailure error={factors.error} onRetry={() => void factors.refetch()} />
             ) : null}
             {bars ? (
               <SentimentBarChart
@@ -71,11 +66,7 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf, lo
           <Stack gap="sm">
             <Title order={4}>{m.mostSimilarBrands}</Title>
             {similarity.isError ? (
-              <LoadFailure
-                error={similarity.error}
-                onRetry={() => void similarity.refetch()}
-                loginHref={loginHref}
-              />
+              <LoadFailure error={similarity.error} onRetry={() => void similarity.refetch()} />
             ) : null}
             {radar ? (
               <RadarChart

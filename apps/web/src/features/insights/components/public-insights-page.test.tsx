@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
+import { sessionEvents } from '@/lib/session-events';
 import { insightsPassStore } from '../api/insights-pass.ts';
 import { PublicInsightsPage } from './public-insights-page.tsx';
 import {
@@ -25,6 +26,8 @@ const pass = {
 };
 
 afterEach(() => {
+  // Unmount first, so no query still on screen reaches the real fetch.
+  cleanup();
   vi.unstubAllGlobals();
   insightsPassStore.clear();
 });
@@ -99,6 +102,24 @@ describe('the public social analytics page', () => {
       expect(email.value).toBe('owner@greenfork.test');
       expect(email.readOnly).toBe(true);
     });
+  });
+
+  it('forgets a pass the server refuses and says it expired, without the session modal', async () => {
+    insightsPassStore.save(pass);
+    stubApi({
+      ...answers,
+      'GET /api/reviewsdata/factorsAffectingars': Response.json(
+        { errorMessage: messages.insights.passExpired },
+        { status: 401 },
+      ),
+    });
+    renderPublic();
+    expect(await screen.findByText(messages.insights.passExpired)).toBeTruthy();
+    expect(screen.getByRole('link', { name: m.openLogin }).getAttribute('href')).toBe(
+      '/getinsights/6aacdxmr6',
+    );
+    expect(insightsPassStore.get()).toBeNull();
+    expect(sessionEvents.isExpired()).toBe(false);
   });
 
   it('without a pass, sends the visitor to the insights login', () => {

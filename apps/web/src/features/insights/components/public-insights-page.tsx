@@ -82,7 +82,7 @@ function NoPass() {
         <Paper withBorder p="xl" radius="md">
           <Stack gap="md" align="flex-start">
             <Title order={2}>{messages.insights.title}</Title>
-            <Text>{m.noPass}</Text>
+            <Text>{insightsPassStore.wasRefused() ? messages.insights.passExpired : m.noPass}</Text>
             <Button component={Link} to={loginHref}>
               {m.openLogin}
             </Button>
@@ -120,7 +120,6 @@ export function PublicInsightsPage({ tab }: { tab: InsightsTab }) {
             brandId={pass.brandId}
             tab={tab}
             tabHref={publicTabHref}
-            loginHref={loginHref}
           />
         </Stack>
       </Container>

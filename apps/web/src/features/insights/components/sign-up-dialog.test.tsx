@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
@@ -16,6 +16,8 @@ const pass = {
 };
 
 afterEach(() => {
+  // Unmount first, so no query still on screen reaches the real fetch.
+  cleanup();
   vi.unstubAllGlobals();
 });
 

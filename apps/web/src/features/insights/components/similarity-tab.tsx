@@ -13,7 +13,6 @@ import { netPositiveRange, RadarChart } from './insights-charts.tsx';
 export interface SimilarityTabProps {
   caller: InsightsCaller;
   params: SimilarityParams;
-  loginHref?: string;
 }
 
 const radars: readonly {
@@ -27,17 +26,13 @@ const radars: readonly {
 ];
 
 /** Similarity (spec 3 §2.7): one radar per aspect, the brand and its most similar brands. */
-export function SimilarityTab({ caller, params, loginHref }: SimilarityTabProps) {
+export function SimilarityTab({ caller, params }: SimilarityTabProps) {
   const similarity = useSimilarity(caller, params);
   const shown = useLastAnswer(similarity.data);
   return (
     <Stack gap="md">
       {similarity.isError ? (
-        <LoadFailure
-          error={similarity.error}
-          onRetry={() => void similarity.refetch()}
-          loginHref={loginHref}
-        />
+        <LoadFailure error={similarity.error} onRetry={() => void similarity.refetch()} />
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {radars.map(({ aspect, key }) => {

@@ -33,22 +33,13 @@ export interface SocialAnalyticsProps {
   tabHref: (tab: InsightsTab) => string;
   /** Shown first in the filter row (the system admin's brand choice). */
   leadingFilter?: ReactNode;
-  /** Where a visitor whose pass was refused logs in again. */
-  loginHref?: string;
 }
 
 /**
  * The social analytics screen (spec 3 §2.7), public or signed in: branch picker, date range,
  * summary cards and the Overview / Trends / Similarity tabs.
  */
-export function SocialAnalytics({
-  caller,
-  brandId,
-  tab,
-  tabHref,
-  leadingFilter,
-  loginHref,
-}: SocialAnalyticsProps) {
+export function SocialAnalytics({ caller, brandId, tab, tabHref, leadingFilter }: SocialAnalyticsProps) {
   const settings = useSettings();
   const navigate = useNavigate();
   const [now] = useState(() => new Date());
@@ -107,9 +98,7 @@ export function SocialAnalytics({
           <Loader size="sm" aria-label={messages.common.loading} />
         ) : null}
       </Group>
-      {factors.isError ? (
-        <LoadFailure error={factors.error} onRetry={() => void factors.refetch()} loginHref={loginHref} />
-      ) : null}
+      {factors.isError ? <LoadFailure error={factors.error} onRetry={() => void factors.refetch()} /> : null}
       {factors.isError && !shownFactors ? null : (
         <SummaryCards
           factors={shownFactors?.factors}
@@ -136,19 +125,13 @@ export function SocialAnalytics({
             selection={selection}
             branchOptions={branchOptions}
             similarityOf={similarityOf}
-            loginHref={loginHref}
           />
         </Tabs.Panel>
         <Tabs.Panel value="trends" pt="md">
-          <TrendsTab
-            caller={caller}
-            selection={selection}
-            competitors={branches.data?.competitors ?? []}
-            loginHref={loginHref}
-          />
+          <TrendsTab caller={caller} selection={selection} competitors={branches.data?.competitors ?? []} />
         </Tabs.Panel>
         <Tabs.Panel value="similarity" pt="md">
-          <SimilarityTab caller={caller} params={similarityOf(kmid)} loginHref={loginHref} />
+          <SimilarityTab caller={caller} params={similarityOf(kmid)} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

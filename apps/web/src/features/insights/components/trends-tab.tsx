@@ -25,7 +25,6 @@ export interface TrendsTabProps {
   caller: InsightsCaller;
   selection: InsightsSelection;
   competitors: readonly CompetitorBranch[];
-  loginHref?: string;
 }
 
 /** A competitor branch as the select names it: its brand, then the branch unless it already says so. */
@@ -39,7 +38,7 @@ export function competitorLabel(branch: CompetitorBranch): string {
  * Trends (spec 3 §2.7): 'Aggregate Score' by month, the brand against a chosen competitor branch
  * (the most reviewed one at first), and 'Net Positive Reviews' of the chosen type.
  */
-export function TrendsTab({ caller, selection, competitors, loginHref }: TrendsTabProps) {
+export function TrendsTab({ caller, selection, competitors }: TrendsTabProps) {
   const byReviews = useMemo(
     () =>
       [...competitors].sort(
@@ -56,9 +55,7 @@ export function TrendsTab({ caller, selection, competitors, loginHref }: TrendsT
 
   return (
     <Stack gap="md">
-      {trends.isError ? (
-        <LoadFailure error={trends.error} onRetry={() => void trends.refetch()} loginHref={loginHref} />
-      ) : null}
+      {trends.isError ? <LoadFailure error={trends.error} onRetry={() => void trends.refetch()} /> : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" className={reportingClasses.chartCard}>
           <Stack gap="sm">

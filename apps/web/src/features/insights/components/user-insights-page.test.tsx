@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@/test/session-user';
@@ -17,6 +17,8 @@ const m = messages.insightsWeb;
 const groupBrandId = 'c0c0c0c0-0000-4000-8000-000000000009';
 
 afterEach(() => {
+  // Unmount first, so no query still on screen reaches the real fetch.
+  cleanup();
   vi.unstubAllGlobals();
 });
 
