@@ -252,6 +252,9 @@ describe('POST auth/onBoardAmexBrand (the dining sign-up)', () => {
       respMessage: m.registered,
       redirectTo: marketingSiteUrl,
     });
+    // Neither the sign-in link nor the branch page travels in the answer: only the registrant's inbox has them.
+    expect(response.body).not.toMatch(/[A-Za-z0-9_-]{43}/);
+    expect(response.cookies).toEqual([]);
     const user = await testApp.db
       .selectFrom('users as u')
       .innerJoin('brands as b', 'b.id', 'u.brand_id')
@@ -750,6 +753,62 @@ describe('POST auth/getAmexUser/{amexMerchantID} (the card-network sign-up)', ()
 
     expect(response.statusCode).toBe(400);
     expect(response.json().fieldErrors[field]).toBe(message);
+    expect(await everything()).toEqual(before);
+  });
+});
+
+describe('malformed input', () => {
+  it('answers 4xx, never 5xx, and stores nothing', async () => {
+    const before = await everything();
+    const boundary = '----krowdbroken';
+    const multipart = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+
+    const answers = await Promise.all([
+      call(app, { method: 'POST', url: '/api/auth/notifyAdminForAmex', body: [] }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmex',
+        body: 'name=Ana',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmex',
+        body: '{"name":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      post(`/api/auth/getAmexUser/${'X'.repeat(60)}`, { amexMerchantID: 'X'.repeat(60), email: 'a@b.co' }),
+      post('/api/auth/getAmexUser/AX1', { amexMerchantID: 'AX2', email: 'a@b.co' }),
+      post('/api/auth/onBoardAmexBrand', { ...signup(), extra: true }),
+      post('/api/auth/verifyEmail', { email: 'a'.repeat(300) + '@b.co' }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmexBranch',
+        headers: multipart,
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="id"\r\n\r\nabc`,
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmexBranch',
+        ...branchForm({ id: 'a'.repeat(43), branchList: '{"branchName":"x"}' }),
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmexBranch',
+        ...branchForm({ branchList: '[]' }),
+      }),
+      call(app, {
+        method: 'POST',
+        url: '/api/auth/notifyAdminForAmexBranch',
+        ...branchForm({ id: 'a'.repeat(43), branchList: '[]', note: 'x' }),
+      }),
+    ]);
+
+    for (const answer of answers) {
+      expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode, answer.body).toBeLessThan(500);
+      expect(answer.json().errorMessage).toEqual(expect.any(String));
+    }
     expect(await everything()).toEqual(before);
   });
 });
