@@ -1,5 +1,4 @@
-import { Button, Select, Stack, TextInput, useMatches } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Button, Stack, TextInput, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -9,8 +8,9 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
-import { useBrandsWithReviews, useInsightsLogin } from '../api/insights-calls.ts';
+import { useInsightsLogin } from '../api/insights-calls.ts';
 import { insightsPassStore } from '../api/insights-pass.ts';
+import { BrandSearchSelect, type BrandOption } from './brand-search-select.tsx';
 
 const m = messages.insightsWeb;
 
@@ -33,15 +33,7 @@ export function InsightsLoginPage() {
   const { errors } = form.formState;
   // The sign-in layout's side panel carries the spec's heading from md up; below it the card does.
   const cardTitle = useMatches({ base: messages.insightsWeb.loginHeading, md: messages.insights.title });
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search.trim(), 300);
-  const brands = useBrandsWithReviews(debouncedSearch);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  // The chosen brand stays an option while another search's answer is shown.
-  const options = [
-    ...(chosen && !brands.data?.some((brand) => brand.value === chosen.value) ? [chosen] : []),
-    ...(brands.data ?? []).map((brand) => ({ value: brand.value, label: brand.label })),
-  ];
+  const [chosen, setChosen] = useState<BrandOption | null>(null);
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const answer = await login.mutateAsync(values);
@@ -71,23 +63,15 @@ export function InsightsLoginPage() {
             control={form.control}
             name="brandId"
             render={({ field }) => (
-              <Select
+              <BrandSearchSelect
                 label={m.brand}
-                placeholder={m.brandPlaceholder}
-                searchable
-                data={options}
-                value={field.value || null}
-                onChange={(value, option) => {
-                  setChosen(value ? option : null);
-                  field.onChange(value ?? '');
+                value={chosen}
+                onChange={(brand) => {
+                  setChosen(brand);
+                  field.onChange(brand?.value ?? '');
                 }}
                 onBlur={field.onBlur}
-                ref={field.ref}
-                searchValue={search}
-                onSearchChange={setSearch}
-                // The server filters by name; every brand it answers is shown.
-                filter={({ options: all }) => all}
-                nothingFoundMessage={brands.isFetching ? messages.common.loading : m.noBrandFound}
+                inputRef={field.ref}
                 error={errors.brandId?.message}
               />
             )}

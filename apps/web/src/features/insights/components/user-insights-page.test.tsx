@@ -7,10 +7,12 @@ import {
   branches,
   brandId,
   factorsAnswer,
+  pick,
   renderAt,
   similarityAnswer,
   stubApi,
   trendsAnswer,
+  type Sent,
 } from './test-support.tsx';
 
 const m = messages.insightsWeb;
@@ -76,27 +78,22 @@ describe('the signed-in social analytics page', () => {
   });
 
   it('lets the system admin choose the brand, starting with the most reviewed', async () => {
+    const brands = [
+      { value: groupBrandId, label: 'Harbour Kitchen', cuisine: null, krowdscore: 60, totalreviewscount: 90 },
+      { value: brandId, label: 'Green Fork', cuisine: 'Italian', krowdscore: 72.5, totalreviewscount: 148 },
+    ];
     const sent = stubApi(
       {
         ...answers,
-        'GET /api/reviewsdata/getBrandInsights': {
-          respCode: 200,
-          brands: [
-            {
-              value: groupBrandId,
-              label: 'Harbour Kitchen',
-              cuisine: null,
-              krowdscore: 60,
-              totalreviewscount: 90,
-            },
-            {
-              value: brandId,
-              label: 'Green Fork',
-              cuisine: 'Italian',
-              krowdscore: 72.5,
-              totalreviewscount: 148,
-            },
-          ],
+        // Searched by name on the server, as the API does.
+        'GET /api/reviewsdata/getBrandInsights': (call: Sent) => {
+          const { search = '' } = JSON.parse(call.url.searchParams.get('filter') ?? '{}') as {
+            search?: string;
+          };
+          return {
+            respCode: 200,
+            brands: brands.filter((brand) => brand.label.toLowerCase().includes(search.toLowerCase())),
+          };
         },
       },
       sessionUserFixture({ entityType: 'systemadmin', role: null, brandId: null, brandObjId: null }),
@@ -107,12 +104,15 @@ describe('the signed-in social analytics page', () => {
       (e) => e.tagName === 'INPUT',
     ) as HTMLInputElement;
     await waitFor(() => expect(brand.value).toBe('Green Fork'));
-    await waitFor(() =>
-      expect(
-        sent
-          .find((call) => call.url.pathname === '/api/reviewsdata/factorsAffectingars')
-          ?.url.searchParams.get('brandId'),
-      ).toBe(brandId),
-    );
+    const factorsBrands = () =>
+      sent
+        .filter((call) => call.url.pathname === '/api/reviewsdata/factorsAffectingars')
+        .map((call) => call.url.searchParams.get('brandId'));
+    await waitFor(() => expect(factorsBrands()).toContain(brandId));
+
+    // The chosen brand's name in the box is no search: every brand stays on offer.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await pick(brand, 'Harbour Kitchen');
+    await waitFor(() => expect(factorsBrands().at(-1)).toBe(groupBrandId));
   });
 });

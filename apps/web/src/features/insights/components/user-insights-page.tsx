@@ -1,5 +1,4 @@
-import { Alert, Select, Stack, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { Audience } from '@krowd/domain/access/access.rules';
@@ -9,6 +8,7 @@ import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { useBrandsWithReviews } from '../api/insights-calls.ts';
+import { BrandSearchSelect, type BrandOption } from './brand-search-select.tsx';
 import { SocialAnalytics, insightsTabs, type InsightsTab } from './social-analytics.tsx';
 
 const m = messages.insightsWeb;
@@ -25,38 +25,6 @@ export function ownBrandOf(user: SessionUser): { brandId: string; brandName: str
   return user.brandIds[0] ?? null;
 }
 
-/** The system admin's brand choice: brands that have reviews, searched by name on the server. */
-function BrandChoice({ value, onChange }: { value: string | null; onChange: (brandId: string) => void }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 300);
-  const brands = useBrandsWithReviews(debounced);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const options = [
-    ...(chosen && !brands.data?.some((brand) => brand.value === chosen.value) ? [chosen] : []),
-    ...(brands.data ?? []).map((brand) => ({ value: brand.value, label: brand.label })),
-  ];
-  return (
-    <Select
-      label={m.brandToView}
-      placeholder={m.brandPlaceholder}
-      data={options}
-      value={value}
-      onChange={(next, option) => {
-        if (!next) return;
-        setChosen(option);
-        onChange(next);
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      nothingFoundMessage={brands.isFetching ? messages.common.loading : m.noBrandFound}
-      allowDeselect={false}
-      w={260}
-    />
-  );
-}
-
 /**
  * /user/socialanalytics (+ /overview, /trends, /similarity): the signed-in social analytics inside
  * the shell, with Revenue YTD. The system admin and client admins choose the brand (the most reviewed
@@ -67,17 +35,19 @@ export function UserInsightsPage() {
   const { '*': rest = '' } = useParams();
   const anyBrand = user ? anyBrandAudiences.includes(audienceOfUser(user)) : false;
   const topBrands = useBrandsWithReviews('', anyBrand);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<BrandOption | null>(null);
   if (!user) return null;
   if (rest !== '' && !(insightsTabs as readonly string[]).includes(rest)) {
     return <Navigate to={basePath} replace />;
   }
   const tab: InsightsTab = rest === '' ? 'overview' : (rest as InsightsTab);
   const mostReviewed = topBrands.data
-    ? [...topBrands.data].sort((a, b) => b.totalreviewscount - a.totalreviewscount)[0]?.value
+    ? [...topBrands.data].sort((a, b) => b.totalreviewscount - a.totalreviewscount)[0]
     : undefined;
+  const shownBrand: BrandOption | null =
+    picked ?? (mostReviewed ? { value: mostReviewed.value, label: mostReviewed.label } : null);
   const ownBrand = anyBrand ? null : ownBrandOf(user);
-  const brandId = anyBrand ? (picked ?? mostReviewed ?? null) : (ownBrand?.brandId ?? null);
+  const brandId = anyBrand ? (shownBrand?.value ?? null) : (ownBrand?.brandId ?? null);
 
   if (!brandId) {
     if (anyBrand && topBrands.isPending) return null;
@@ -96,7 +66,18 @@ export function UserInsightsPage() {
         brandId={brandId}
         tab={tab}
         tabHref={userTabHref}
-        leadingFilter={anyBrand ? <BrandChoice value={brandId} onChange={setPicked} /> : undefined}
+        leadingFilter={
+          anyBrand ? (
+            <BrandSearchSelect
+              label={m.brandToView}
+              value={shownBrand}
+              onChange={(brand) => {
+                if (brand) setPicked(brand);
+              }}
+              width={260}
+            />
+          ) : undefined
+        }
       />
     </Stack>
   );
