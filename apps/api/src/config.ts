@@ -31,6 +31,7 @@ const configSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Krowd <no-reply@krowd.local>'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(12),
+  SESSIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   /** Requests per IP per window on every /api/auth route (and sign-up, guest login). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
@@ -92,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: {
       idleMs: c.SESSION_IDLE_MINUTES * 60_000,
       absoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      /** Live sessions one user may hold; a new one ends the oldest beyond it (ASVS 3.3.4). */
+      maxPerUser: c.SESSIONS_PER_USER,
       cookieSecure: publicUrl.startsWith('https://'),
     },
     rateLimit: {

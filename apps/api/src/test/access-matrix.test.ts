@@ -1302,7 +1302,9 @@ let ids: Awaited<ReturnType<typeof demoIds>>;
 const callers = new Map<string, Caller>();
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
+  // Rows that need a session of their own sign their caller in again: more than the 10 live
+  // sessions a user may hold, which would end the callers' main sessions.
+  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000', SESSIONS_PER_USER: '1000' } });
   app = testApp.app;
   ids = await demoIds(testApp.db);
   callers.set('anonymous', { name: 'anonymous' });

@@ -25,8 +25,8 @@ export function createAuthRepository(db: Kysely<DB>) {
         origin?: SessionOrigin | null;
       },
       executor: Executor = db,
-    ) {
-      await executor
+    ): Promise<string> {
+      const { id } = await executor
         .insertInto('sessions')
         .values({
           user_id: input.userId,
@@ -42,6 +42,39 @@ export function createAuthRepository(db: Kysely<DB>) {
           device_type: input.device.deviceType,
           origin: input.origin ?? null,
         })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    /**
+     * Ends the user's live sessions beyond the newest `keep`, the one just started (`newest`)
+     * always kept: the cap on concurrent sessions.
+     */
+    async endSessionsBeyond(
+      userId: string,
+      newest: string,
+      keep: number,
+      now: Date,
+      executor: Executor = db,
+    ) {
+      await executor
+        .updateTable('sessions')
+        .set({ ended_at: now })
+        .where(
+          'id',
+          'in',
+          executor
+            .selectFrom('sessions')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('id', '<>', newest)
+            .where('ended_at', 'is', null)
+            .where('expires_at', '>', now)
+            .orderBy('created_at', 'desc')
+            .orderBy('last_seen_at', 'desc')
+            .offset(keep - 1),
+        )
         .execute();
     },
 

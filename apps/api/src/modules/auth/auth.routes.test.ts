@@ -478,6 +478,18 @@ describe('the session', () => {
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
   });
+
+  it('is one of at most 10 per user: signing in an 11th time ends the oldest (issue 16 §16)', async () => {
+    const account = await signUpNewAccount(app, 'many-sessions');
+    const sessions = [];
+    for (let n = 0; n < 11; n += 1) sessions.push(await loginAs(app, account.email, account.password));
+
+    const answers = await Promise.all(
+      sessions.map(({ token, details }) => ownDetails(details, { token }).then((r) => r.statusCode)),
+    );
+
+    expect(answers).toEqual([401, ...Array(10).fill(200)]);
+  });
 });
 
 describe('GET /api/auth/session (the browser asks who is signed in)', () => {

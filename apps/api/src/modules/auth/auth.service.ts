@@ -82,13 +82,19 @@ export function createAuthService(deps: {
   ): Promise<SignedIn> {
     const now = clock();
     const { token, hash } = newToken();
-    await repository.insertSession({
-      userId: account.id,
-      tokenHash: hash,
-      now,
-      expiresAt: new Date(now.getTime() + config.session.absoluteMs),
-      device,
-      origin,
+    await db.transaction().execute(async (trx) => {
+      const sessionId = await repository.insertSession(
+        {
+          userId: account.id,
+          tokenHash: hash,
+          now,
+          expiresAt: new Date(now.getTime() + config.session.absoluteMs),
+          device,
+          origin,
+        },
+        trx,
+      );
+      await repository.endSessionsBeyond(account.id, sessionId, config.session.maxPerUser, now, trx);
     });
     return { accessToken: token, details: await sessionUserOf(account, sourceOf(origin)) };
   }
