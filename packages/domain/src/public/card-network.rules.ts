@@ -4,16 +4,19 @@
  * recognised by its bytes.
  */
 
-/** Keeps the first and last character of a part and stars the rest: 'restaurant' → 'r********t'. */
+/**
+ * Keeps the first and last character of a part with three stars between, whatever its length,
+ * so neither the hidden letters nor their number show: 'restaurant' → 'r***t'.
+ */
 function maskPart(part: string): string {
   if (part.length <= 2) return `${part[0] ?? ''}*`;
-  return `${part[0]}${'*'.repeat(part.length - 2)}${part[part.length - 1]}`;
+  return `${part[0]}***${part[part.length - 1]}`;
 }
 
 /**
  * The e-mail as an anonymous caller may see it: enough for its owner to recognise, too little for
  * anyone else to learn it. The local part and the domain's name are masked; the top-level domain
- * stays ('o*****r@e*****e.co.uk').
+ * stays ('o***r@e***e.co.uk').
  */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');

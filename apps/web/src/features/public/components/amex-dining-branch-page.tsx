@@ -80,7 +80,7 @@ function PublicPageFrame({ size, children }: { size: 'sm' | 'xl'; children: Reac
       <Container size={size}>
         <Stack gap="lg">
           <Logo />
-          <Paper withBorder shadow="sm" p="xl" radius="md">
+          <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
             {children}
           </Paper>
         </Stack>
