@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'domain',
           include: ['packages/domain/src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['packages/domain/src/validation/test-setup.ts'],
         },
       },
       {

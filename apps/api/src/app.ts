@@ -62,6 +62,7 @@ import { createOverviewRepository } from './modules/overview/overview.repository
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
+import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -109,6 +110,7 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance & { services: Services }> {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
+  installCatalogueErrors();
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,

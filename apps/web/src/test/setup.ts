@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import '@krowd/domain/validation/test-setup';
 
 // findBy and waitFor wait for what a test expects to appear, and pass as soon as it does: their
 // 1 s default failed tests on a shared machine under load (a Mantine select opening, a debounced

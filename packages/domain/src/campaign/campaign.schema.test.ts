@@ -435,7 +435,7 @@ describe('campaignFormSchema refuses', () => {
       case: 'an unknown budget type',
       change: { budgetType: 'monthly' },
       path: 'budgetType',
-      message: 'Invalid option: expected one of "budget"|"na"',
+      message: messages.validation.invalidValue,
     },
     { case: 'ages from 5', change: { age_range: [5, 100] }, path: 'age_range', message: m.ageRangeInvalid },
     { case: 'ages to 101', change: { age_range: [10, 101] }, path: 'age_range', message: m.ageRangeInvalid },

@@ -47,6 +47,7 @@ export const messages = {
     tooLong: 'This value is too long',
     unexpectedField: 'This field is not accepted',
     invalidValue: 'Invalid value',
+    required: 'This field is required',
     nulCharacter: 'This text contains a NUL character, which is not allowed. Remove it and try again.',
   },
   auth: {
