@@ -55,7 +55,7 @@ export async function reviewsSection(count: number): Promise<string> {
       .orderBy('kmid')
       .execute();
     const now = new Date();
-    const reviews: (ReturnType<typeof demoVenueReviews>[number] & { source: string })[] = [];
+    const reviews: (Omit<ReturnType<typeof demoVenueReviews>[number], 'source'> & { source: string })[] = [];
     for (let seed = 0; reviews.length < count; seed += 1) {
       const venue = venues[seed % venues.length]!;
       for (const review of demoVenueReviews(venue.kmid, venue.cuisine!, 90_000 + seed, now)) {
