@@ -527,7 +527,8 @@ const matrix: Record<string, RouteCase> = {
           postcode: 'N1 9AA',
           contactPhone: '02079460000',
           contactEmail: 'matrix@example.test',
-          merchantIds: { merchantId: '1' },
+          // Each call its own: a MID belongs to one branch at a time.
+          merchantIds: { merchantId: `MX${randomBytes(4).toString('hex')}` },
           brandId: ownBrand(caller, ids),
         },
       ],
@@ -540,7 +541,7 @@ const matrix: Record<string, RouteCase> = {
       method: 'POST',
       url: `/api/merchants/upload?brandId=${ownBrand(caller, ids)}&fileName=branches.csv`,
       headers: { 'content-type': 'text/csv' },
-      body: 'name,postcode,postalTown,address,contactName,contactPhone,contactEmail,merchantId,amexMerchantID,zettleMerchantID,tripadvisorUrl\nMatrix Upload,N1 9AA,,,,,,1,,,',
+      body: `name,postcode,postalTown,address,contactName,contactPhone,contactEmail,merchantId,amexMerchantID,zettleMerchantID,tripadvisorUrl\nMatrix Upload,N1 9AA,,,,,,MX${randomBytes(4).toString('hex')},,,`,
     }),
   },
   'GET /api/branchDirectory': {

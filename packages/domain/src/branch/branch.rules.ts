@@ -52,6 +52,12 @@ export function branchCarriesCampaigns(status: BranchStatus): boolean {
   return status === 'Active' || status === 'Approved';
 }
 
+/**
+ * The statuses in which a branch holds its merchant IDs: a MID belongs to one such branch of one
+ * brand at a time, across every tenant (issue 16 §1). A rejected or deleted branch gives its up.
+ */
+export const merchantIdHoldingStatuses = ['Pending', 'Approved', 'Active', 'Updated'] as const;
+
 const approvable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Rejected'];
 const rejectable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Active', 'Approved'];
 

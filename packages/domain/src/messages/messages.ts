@@ -426,6 +426,10 @@ export const messages = {
     cannotChangeOwnRole: 'You cannot change your own role.',
   },
   branch: {
+    /** A merchant ID belongs to one live branch of one brand at a time (issue 16 §1). */
+    merchantIdInUse: (mid: string) =>
+      `Merchant ID ${mid} is already registered to a branch. Please check it, or contact us if it is yours.`,
+    duplicateMerchantId: (mid: string) => `Merchant ID ${mid} is entered more than once.`,
     nameRequired: 'Branch Name is required',
     nameMin: 'Branch Name should at least contain 3 characters',
     nameMax: 'Branch Name should at most contain 100 characters',
@@ -868,9 +872,6 @@ export const messages = {
       'Add each branch of your restaurant with its merchant IDs, or upload your branch list as an Excel file.',
     branchRequired: 'At least one branch is required',
     tooManyBranches: (max: number) => `At most ${max} branches can be sent at once.`,
-    duplicateMerchantId: (mid: string) => `Merchant ID ${mid} is entered more than once.`,
-    merchantIdInUse: (mid: string) =>
-      `Merchant ID ${mid} is already registered to a branch. Please check it, or contact us if it is yours.`,
     branchPageUnknown:
       'This branch page link is not valid or has expired. Please use the link in your registration e-mail.',
     fileNotExcel: 'File must be an .xls or .xlsx file',

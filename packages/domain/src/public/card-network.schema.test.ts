@@ -181,7 +181,7 @@ describe('the branch submission', () => {
       branchList: [entry, { ...entry, branchName: 'Casa Ana Bath', amexMerchantID: 'ax9001' }],
     });
 
-    expect(fieldErrors(result)).toEqual({ branchList: m.duplicateMerchantId('ax9001') });
+    expect(fieldErrors(result)).toEqual({ branchList: messages.branch.duplicateMerchantId('ax9001') });
   });
 
   it('refuses an id that is not a branch page id', () => {

@@ -204,7 +204,8 @@ export const branchListSchema = z
   .max(maxBranchEntries, m.tooManyBranches(maxBranchEntries))
   .superRefine((entries, context) => {
     const repeated = repeatedMerchantId(entries);
-    if (repeated) context.addIssue({ code: 'custom', message: m.duplicateMerchantId(repeated) });
+    if (repeated)
+      context.addIssue({ code: 'custom', message: messages.branch.duplicateMerchantId(repeated) });
   });
 
 /** The branch page's id: the unguessable id of one dining sign-up (never a brand id). */

@@ -1,4 +1,5 @@
 import {
+  sql,
   type Expression,
   type ExpressionBuilder,
   type Insertable,
@@ -7,11 +8,15 @@ import {
   type Transaction,
   type Updateable,
 } from 'kysely';
+import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { BranchesTable, BranchStatus, DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** The advisory lock every claim of merchant IDs takes ('MIDS' in ASCII). */
+const merchantIdClaimLock = 0x4d494453;
 
 export interface BranchListQuery {
   /** The brands to list, or every brand. */
@@ -180,6 +185,34 @@ export function createBranchesRepository(db: Kysely<DB>) {
       if (values.length === 0) return [];
       const rows = await executor.insertInto('branches').values(values).returning('id').execute();
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Which of the merchant IDs a branch holding MIDs (merchantIdHoldingStatuses) other than the
+     * given ones already has, in any of its three columns, for any brand. Takes the claim lock
+     * first and keeps it to the transaction's end, so a check and the write after it are one step
+     * for every claim: two brands racing for one MID cannot both get it.
+     */
+    async heldMerchantIds(ids: string[], exceptBranchIds: string[], trx: Transaction<DB>): Promise<string[]> {
+      if (ids.length === 0) return [];
+      await sql`SELECT pg_advisory_xact_lock(${merchantIdClaimLock})`.execute(trx);
+      let query = trx
+        .selectFrom('branches')
+        .select(['mastercard_merchant_id', 'amex_merchant_id', 'zettle_merchant_id'])
+        .where('status', 'in', merchantIdHoldingStatuses)
+        .where((eb) =>
+          eb.or([
+            eb('mastercard_merchant_id', 'in', ids),
+            eb('amex_merchant_id', 'in', ids),
+            eb('zettle_merchant_id', 'in', ids),
+          ]),
+        );
+      if (exceptBranchIds.length > 0) query = query.where('id', 'not in', exceptBranchIds);
+      const rows = await query.execute();
+      const held = new Set(
+        rows.flatMap((row) => [row.mastercard_merchant_id, row.amex_merchant_id, row.zettle_merchant_id]),
+      );
+      return ids.filter((id) => held.has(id));
     },
 
     async update(ids: string[], values: Updateable<BranchesTable>, executor: Executor = db) {

@@ -152,6 +152,7 @@ describe('POST /api/merchants', () => {
       ...newBranch,
       name: 'Green Fork Angel Again',
       kmid: 'KM5999998',
+      merchantIds: { merchantId: '4419002' },
       brandId: ids.brands.standalone,
     };
     const first = await call(app, {
@@ -164,7 +165,7 @@ describe('POST /api/merchants', () => {
       method: 'POST',
       url: '/api/merchants',
       token: tokens['brandadmin@demo.test'],
-      body,
+      body: { ...body, merchantIds: { merchantId: '4419004' } },
     });
 
     expect(first.statusCode).toBe(201);
@@ -232,7 +233,13 @@ describe('POST /api/merchants', () => {
       method: 'POST',
       url: '/api/merchants',
       token: tokens['groupadmin@demo.test'],
-      body: { ...newBranch, kmid: null, name: 'Ember Pizza Stockport', brandId: ids.brands.groupBrandB },
+      body: {
+        ...newBranch,
+        kmid: null,
+        name: 'Ember Pizza Stockport',
+        merchantIds: { merchantId: '4419003' },
+        brandId: ids.brands.groupBrandB,
+      },
     });
 
     expect(response.statusCode).toBe(201);
@@ -335,6 +342,140 @@ describe('PUT /api/merchants/:id', () => {
 
     expect(foreign.statusCode).toBe(404);
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a merchant ID belongs to one branch of one brand at a time (issue 16 §1)', () => {
+  /** A live branch of the group's brand Ember Pizza Co holding the MID. */
+  async function heldByAnotherBrand(mid: string) {
+    return branch({ brand_id: ids.brands.groupBrandB, status: 'Active', mastercard_merchant_id: mid });
+  }
+
+  it("refuses an edit that would take another brand's MID, changing nothing", async () => {
+    await heldByAnotherBrand('TAKEOVER-1');
+    const own = await branch({ status: 'Active', amex_merchant_id: 'OWN-AX-1' });
+
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${own}`,
+      token: tokens['brandadmin@demo.test'],
+      body: { merchantIds: { zettleMerchantID: 'TAKEOVER-1' }, address: '9 Changed Street' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.branch.merchantIdInUse('TAKEOVER-1') });
+    expect(await stored(own)).toMatchObject({ status: 'Active', zettle_merchant_id: null, address: null });
+  });
+
+  it('refuses a new branch claiming a MID in use, in any of its three columns', async () => {
+    await heldByAnotherBrand('TAKEOVER-2');
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['companyadmin@demo.test'],
+      body: {
+        ...newBranch,
+        kmid: null,
+        name: 'Green Fork Claimant',
+        merchantIds: { amexMerchantID: 'TAKEOVER-2' },
+        brandId: ids.brands.standalone,
+      },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.branch.merchantIdInUse('TAKEOVER-2') });
+  });
+
+  it('lets a MID go to a new branch once the branch that held it is rejected or deleted', async () => {
+    await branch({ brand_id: ids.brands.groupBrandB, status: 'Rejected', mastercard_merchant_id: 'FREED-1' });
+    await branch({ brand_id: ids.brands.groupBrandB, status: 'Deleted', mastercard_merchant_id: 'FREED-2' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants',
+      token: tokens['companyadmin@demo.test'],
+      body: {
+        ...newBranch,
+        kmid: null,
+        name: 'Green Fork Freed',
+        merchantIds: { merchantId: 'FREED-1', zettleMerchantID: 'FREED-2' },
+        brandId: ids.brands.standalone,
+      },
+    });
+
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('sends an approved branch back to review when its MIDs change; other edits keep it approved', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-1' });
+
+    const address = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { address: '2 Same Street', merchantIds: { merchantId: 'REVIEW-1' } },
+    });
+    const statusAfterAddress = (await stored(id)).status;
+    const mids = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { merchantIds: { merchantId: 'REVIEW-2' } },
+    });
+
+    expect(address.statusCode).toBe(200);
+    expect(statusAfterAddress).toBe('Active');
+    expect(mids.statusCode).toBe(200);
+    expect(mids.json().details.status).toBe('Pending');
+  });
+
+  it('refuses the same MID on two branches of one wizard save, storing none', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      token: tokens['companyadmin@demo.test'],
+      body: ['Green Fork Twin A', 'Green Fork Twin B'].map((name) => ({
+        name,
+        postcode: 'SW4 0HY',
+        contactPhone: '02079460102',
+        contactEmail: 'twins@greenfork.test',
+        merchantIds: { merchantId: 'TWIN-1' },
+        brandId: ids.brands.standalone,
+      })),
+    });
+
+    const twins = await testApp.db
+      .selectFrom('branches')
+      .select('id')
+      .where('name', 'like', 'Green Fork Twin%')
+      .execute();
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.branch.duplicateMerchantId('TWIN-1') });
+    expect(twins).toEqual([]);
+  });
+
+  it('gives a MID to one of two brands claiming it at the same moment, never both', async () => {
+    const claim = (brandId: string, token: string, name: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/merchants',
+        token,
+        body: { ...newBranch, kmid: null, name, merchantIds: { merchantId: 'RACE-1' }, brandId },
+      });
+
+    const answers = await Promise.all([
+      claim(ids.brands.standalone, tokens['companyadmin@demo.test']!, 'Green Fork Racer'),
+      claim(ids.brands.groupBrandB, tokens['groupadmin@demo.test']!, 'Ember Pizza Racer'),
+    ]);
+
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const holders = await testApp.db
+      .selectFrom('branches')
+      .select('id')
+      .where('mastercard_merchant_id', '=', 'RACE-1')
+      .execute();
+    expect(holders).toHaveLength(1);
   });
 });
 
@@ -657,12 +798,13 @@ describe('POST /api/users/approveMerchantId', () => {
 });
 
 describe('POST /api/merchants/createMultiple', () => {
+  let wizardMids = 0;
   const wizardBranch = (name: string) => ({
     name,
     postcode: 'SW4 0HY',
     contactPhone: '02079460102',
     contactEmail: 'clapham@greenfork.test',
-    merchantIds: { merchantId: '4419100' },
+    merchantIds: { merchantId: `44191${String((wizardMids += 1)).padStart(2, '0')}` },
     brandId: ids.brands.standalone,
   });
 

@@ -1,6 +1,11 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
-import { branchActions, branchActorOf, type BranchAction } from '@krowd/domain/branch/branch.rules';
+import {
+  branchActions,
+  branchActorOf,
+  branchCarriesCampaigns,
+  type BranchAction,
+} from '@krowd/domain/branch/branch.rules';
 import {
   branchCsvColumns,
   branchCsvRowSchema,
@@ -85,6 +90,24 @@ const ruleRowOf = (row: BranchRecord) => ({
   createdByBrandUser: row.created_by_brand_user,
   defaultBranch: row.default_branch,
 });
+
+/** A branch's merchant IDs as stored: the three columns, those set. */
+const storedMerchantIdsOf = (row: {
+  mastercard_merchant_id?: string | null;
+  amex_merchant_id?: string | null;
+  zettle_merchant_id?: string | null;
+}) => [row.mastercard_merchant_id ?? null, row.amex_merchant_id ?? null, row.zettle_merchant_id ?? null];
+
+/** The merchant IDs a branch has after a change: the changed columns, the others as they were. */
+function merchantIdsAfter(row: BranchRecord | undefined, ids: Partial<MerchantIds> | undefined) {
+  const before = row ? storedMerchantIdsOf(row) : [null, null, null];
+  if (!ids) return before;
+  return [
+    ids.merchantId === undefined ? before[0] : ids.merchantId,
+    ids.amexMerchantID === undefined ? before[1] : ids.amexMerchantID,
+    ids.zettleMerchantID === undefined ? before[2] : ids.zettleMerchantID,
+  ];
+}
 
 /** The merchant-ID columns of the given ids; absent keys stay as they are. */
 function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Updateable<BranchesTable> {
@@ -193,6 +216,38 @@ export function createBranchesService(deps: {
     };
   }
 
+  /**
+   * The merchant IDs the branches of one request will hold (issue 16 §1): none may appear in two of
+   * them, nor be held by any other branch of any brand. Each claim names its branch when it exists
+   * already, so the branch's own IDs are not counted against it. Throws 409 naming the MID.
+   */
+  async function claimMerchantIds(
+    trx: Transaction<DB>,
+    claims: { branchId?: string; mids: (string | null | undefined)[] }[],
+  ) {
+    const claimedBy = new Map<string, number>();
+    claims.forEach((claim, index) => {
+      for (const mid of new Set(claim.mids.filter((mid): mid is string => Boolean(mid)))) {
+        if (claimedBy.has(mid)) throw conflict(m.duplicateMerchantId(mid));
+        claimedBy.set(mid, index);
+      }
+    });
+    const existing = claims.flatMap((claim) => (claim.branchId ? [claim.branchId] : []));
+    const [held] = await branches.heldMerchantIds([...claimedBy.keys()], existing, trx);
+    if (held) throw conflict(m.merchantIdInUse(held));
+  }
+
+  /**
+   * An edit of an existing branch: its new columns, and back to review (Pending) when an approved
+   * branch's merchant IDs change, since the MIDs decide whose transactions earn at it.
+   */
+  function editColumns(row: BranchRecord, changes: BranchUpdate): Updateable<BranchesTable> {
+    const after = merchantIdsAfter(row, changes.merchantIds);
+    const midsChanged = after.some((mid, index) => (mid ?? null) !== storedMerchantIdsOf(row)[index]);
+    const backToReview = midsChanged && branchCarriesCampaigns(row.status);
+    return { ...formColumns(changes), ...(backToReview ? { status: 'Pending', activated_at: null } : {}) };
+  }
+
   async function fresh(id: string) {
     return toBranchRow((await branches.findById(id))!);
   }
@@ -213,14 +268,28 @@ export function createBranchesService(deps: {
 
     async add(caller: AuthContext, input: BranchCreate) {
       const brand = await brandInScope(brands, caller.scope, input.brandId);
-      const id = await refusingDuplicates(() => branches.insert(newBranch(caller, brand.id, input)));
+      const id = await refusingDuplicates(() =>
+        db.transaction().execute(async (trx) => {
+          await claimMerchantIds(trx, [{ mids: merchantIdsAfter(undefined, input.merchantIds) }]);
+          return branches.insert(newBranch(caller, brand.id, input), trx);
+        }),
+      );
       return fresh(id);
     },
 
     async update(caller: AuthContext, id: string, changes: BranchUpdate) {
       const row = await branchInScope(caller, id);
       requireAllowed(caller, [row], 'edit');
-      await refusingDuplicates(() => branches.update([id], formColumns(changes)));
+      await refusingDuplicates(() =>
+        db.transaction().execute(async (trx) => {
+          const [locked] = await branches.lockByIds([id], trx);
+          if (!locked) throw notFound();
+          await claimMerchantIds(trx, [
+            { branchId: id, mids: merchantIdsAfter(locked, changes.merchantIds) },
+          ]);
+          await branches.update([id], editColumns(locked, changes), trx);
+        }),
+      );
       return fresh(id);
     },
 
@@ -267,16 +336,29 @@ export function createBranchesService(deps: {
       }
       return refusingDuplicates(() =>
         db.transaction().execute(async (trx) => {
-          const ids: string[] = [];
+          const existing = new Map<string, BranchRecord>();
           for (const item of items) {
-            if (!item._id) {
-              ids.push(await branches.insert(newBranch(caller, item.brandId, item), trx));
-              continue;
-            }
+            if (!item._id) continue;
             const [row] = await branches.lockByIds([item._id], trx);
             if (!row || row.brand_id !== item.brandId) throw notFound();
             requireAllowed(caller, [row], 'edit');
-            await branches.update([row.id], formColumns(item), trx);
+            existing.set(row.id, row);
+          }
+          await claimMerchantIds(
+            trx,
+            items.map((item) => ({
+              branchId: item._id,
+              mids: merchantIdsAfter(item._id ? existing.get(item._id) : undefined, item.merchantIds),
+            })),
+          );
+          const ids: string[] = [];
+          for (const item of items) {
+            const row = item._id ? existing.get(item._id) : undefined;
+            if (!row) {
+              ids.push(await branches.insert(newBranch(caller, item.brandId, item), trx));
+              continue;
+            }
+            await branches.update([row.id], editColumns(row, item), trx);
             ids.push(row.id);
           }
           return ids;
@@ -336,7 +418,13 @@ export function createBranchesService(deps: {
         }
       }
       if (Object.keys(errors).length > 0) throw badRequest(m.fileHasErrors, errors);
-      await db.transaction().execute((trx) => branches.insertMany(values, trx));
+      await db.transaction().execute(async (trx) => {
+        await claimMerchantIds(
+          trx,
+          values.map((value) => ({ mids: storedMerchantIdsOf(value) })),
+        );
+        await branches.insertMany(values, trx);
+      });
       return values.length;
     },
 

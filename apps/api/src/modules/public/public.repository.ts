@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { LeadKind, LeadSortField } from '@krowd/domain/public/card-network.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { CardNetworkLeadsTable, DB } from '../../db/schema.ts';
+import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
 
 type Executor = Kysely<DB>;
 
@@ -20,9 +21,6 @@ const sortColumns: Record<LeadSortField, string> = {
   email: 'email',
   kind: 'kind',
 };
-
-/** Branch statuses that hold their merchant IDs: a deleted or rejected branch gives them up. */
-const liveBranchStatuses = ['Pending', 'Approved', 'Active', 'Updated'] as const;
 
 /** The leads of the public card-network pages and the branch submissions of dining sign-ups. */
 export function createPublicRepository(db: Kysely<DB>) {
@@ -80,7 +78,7 @@ export function createPublicRepository(db: Kysely<DB>) {
         .innerJoin('users as u', 'u.brand_id', 'b.brand_id')
         .select(['u.id', 'u.email', 'u.first_name', 'u.brand_id'])
         .where('b.amex_merchant_id', '=', amexMerchantId)
-        .where('b.status', 'in', liveBranchStatuses)
+        .where('b.status', 'in', merchantIdHoldingStatuses)
         .where('u.guest_user', '=', true)
         .where('u.guest_user_flag', '=', true)
         .where('u.status', '=', 'active')
@@ -98,27 +96,6 @@ export function createPublicRepository(db: Kysely<DB>) {
         .orderBy('u.created_at')
         .limit(1)
         .executeTakeFirst();
-    },
-
-    /** Which of the merchant IDs a live branch of any brand already holds, in any of its three columns. */
-    async merchantIdsInUse(ids: string[], executor: Executor = db): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await executor
-        .selectFrom('branches')
-        .select(['mastercard_merchant_id', 'amex_merchant_id', 'zettle_merchant_id'])
-        .where('status', 'in', liveBranchStatuses)
-        .where((eb) =>
-          eb.or([
-            eb('mastercard_merchant_id', 'in', ids),
-            eb('amex_merchant_id', 'in', ids),
-            eb('zettle_merchant_id', 'in', ids),
-          ]),
-        )
-        .execute();
-      const held = new Set(
-        rows.flatMap((row) => [row.mastercard_merchant_id, row.amex_merchant_id, row.zettle_merchant_id]),
-      );
-      return ids.filter((id) => held.has(id));
     },
 
     async insertSubmission(

@@ -493,7 +493,9 @@ describe('POST auth/notifyAdminForAmexBranch (the branch page)', () => {
     ]);
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.merchantIdInUse(held.mastercard_merchant_id!) });
+    expect(response.json()).toEqual({
+      errorMessage: messages.branch.merchantIdInUse(held.mastercard_merchant_id!),
+    });
     expect(await everything()).toEqual(before);
   });
 
@@ -505,7 +507,7 @@ describe('POST auth/notifyAdminForAmexBranch (the branch page)', () => {
     const again = await submitBranches(form.branchPageId, [branch]);
 
     expect(again.statusCode).toBe(409);
-    expect(again.json().errorMessage).toBe(m.merchantIdInUse(branch.amexMerchantID));
+    expect(again.json().errorMessage).toBe(messages.branch.merchantIdInUse(branch.amexMerchantID));
   });
 
   it('answers an unknown branch page id 404 with a message saying what to do', async () => {
@@ -565,7 +567,7 @@ describe('POST auth/notifyAdminForAmexBranch (the branch page)', () => {
       'one MID twice',
       [entry({ amexMerchantID: 'AXTWICE' }), entry({ merchantId: 'AXTWICE', amexMerchantID: '' })],
       'branchList',
-      m.duplicateMerchantId('AXTWICE'),
+      messages.branch.duplicateMerchantId('AXTWICE'),
     ],
     [
       'an unknown column',

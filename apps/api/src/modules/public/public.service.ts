@@ -269,8 +269,8 @@ export function createPublicService(deps: {
       );
       const submissionId = await db.transaction().execute(async (trx) => {
         await leads.lockBrand(brandId, trx);
-        const [inUse] = await leads.merchantIdsInUse(merchantIds, trx);
-        if (inUse) throw conflict(m.merchantIdInUse(inUse));
+        const [inUse] = await branches.heldMerchantIds(merchantIds, [], trx);
+        if (inUse) throw conflict(messages.branch.merchantIdInUse(inUse));
         await branches.insertMany(branchValues(submitted, brandId, signup.user_id), trx);
         return leads.insertSubmission(
           { leadId: signup.id, branches: submitted, comments: input.comments || null, file },

@@ -134,7 +134,7 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     stubApi(
       knownPage(() => ({
         status: 409,
-        body: { errorMessage: m.merchantIdInUse('AX1001') },
+        body: { errorMessage: messages.branch.merchantIdInUse('AX1001') },
       })),
     );
     renderPage();
@@ -143,7 +143,9 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     await fillRow(1, { name: 'Casa Ana Soho', amex: 'AX1001', postcode: 'W1D 4HS' });
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect((await screen.findByTestId('form-status')).textContent).toBe(m.merchantIdInUse('AX1001'));
+    expect((await screen.findByTestId('form-status')).textContent).toBe(
+      messages.branch.merchantIdInUse('AX1001'),
+    );
     expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(false);
   });
 });
