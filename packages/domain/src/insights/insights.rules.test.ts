@@ -176,6 +176,9 @@ describe('months and series', () => {
     // 1 April 03:00 UTC is still 31 March in New York.
     expect(monthsOfWindow(window, 'America/New_York')).toEqual(['2026-01', '2026-02', '2026-03']);
     expect(monthsOfWindow(window, 'Europe/London')).toEqual(['2026-01', '2026-02', '2026-03', '2026-04']);
+    // One month as the web sends it: from just before its first instant to just after its last.
+    const march = { from: new Date('2026-03-01T04:59:59.999Z'), to: new Date('2026-04-01T04:00:00.000Z') };
+    expect(monthsOfWindow(march, 'America/New_York')).toEqual(['2026-03']);
   });
 
   it('a day window runs from local midnight to the midnight after its last day', () => {

@@ -398,9 +398,11 @@ export function rankOf(
 
 /** The calendar months (timezone setting) a window touches, oldest first: the trend charts' points. */
 export function monthsOfWindow(window: { from: Date; to: Date }, timeZone: string): IsoMonth[] {
+  // Both ends are excluded (datePayload's $gt and $lt): the window's first and last instants.
   const last = currentMonth(new Date(window.to.getTime() - 1), timeZone);
   const months: IsoMonth[] = [];
-  for (let month = currentMonth(window.from, timeZone); month <= last; month = shiftMonth(month, 1)) {
+  const first = currentMonth(new Date(window.from.getTime() + 1), timeZone);
+  for (let month = first; month <= last; month = shiftMonth(month, 1)) {
     months.push(month);
   }
   return months;
