@@ -4,6 +4,7 @@ import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
+import { aspectLexicon } from '@krowd/domain/insights/insights.rules';
 import type {
   BranchDetailsAnswer,
   FactorsAnswer,
@@ -185,6 +186,59 @@ describe('the figures, recomputed from the stored reviews', () => {
       (row) => / but the service was painfully slow\./.test(row.text) && /delicious but/.test(row.text),
     );
     expect(mixed).toMatchObject({ food_positive: 1, service_negative: 1 });
+  });
+
+  it('the sentiment bars count what wink-nlp reads in each clause of the brand’s review texts', async () => {
+    const nlp = winkNLP(model, ['sbd', 'negation', 'sentiment']);
+    const brandId = ids.brands.standalone;
+    const from = new Date(now.getTime() - 360 * dayMs);
+    const rows = await storedReviews(
+      sql`r.kmid IN (SELECT kmid FROM branches WHERE brand_id = ${brandId}::uuid AND status <> 'Deleted')`,
+      from,
+      now,
+    );
+    // Counted here from the texts alone: each sentence, cut at 'but' and its kind, read again per part.
+    const tally = { Food: [0, 0], Price: [0, 0], Ambiance: [0, 0], Service: [0, 0] };
+    const contrast = ['but', 'however', 'although', 'though', 'yet', 'whereas'];
+    for (const row of rows) {
+      for (const sentence of nlp.readDoc(row.text).sentences().out()) {
+        const words = nlp.readDoc(sentence).tokens().out();
+        const parts: string[][] = [[]];
+        for (const word of words) {
+          if (contrast.includes(word.toLowerCase())) parts.push([]);
+          else parts.at(-1)!.push(word);
+        }
+        const read =
+          parts.length > 1 ? parts.filter((part) => part.length).map((part) => part.join(' ')) : [sentence];
+        for (const text of read) {
+          const doc = nlp.readDoc(text);
+          const normal = doc.tokens().out(nlp.its.normal);
+          const sentiment = Number(doc.out(nlp.its.sentiment));
+          const side = sentiment > 0.05 ? 0 : sentiment < -0.05 ? 1 : -1;
+          if (side < 0) continue;
+          for (const aspect of ['Food', 'Price', 'Ambiance', 'Service'] as const) {
+            if (normal.some((word) => aspectLexicon[aspect].includes(word))) tally[aspect][side]! += 1;
+          }
+        }
+      }
+    }
+    const response = await call(app, {
+      url: `/api/reviewsdata/factorsAffectingars?brandId=${brandId}&datePayload=${payload(from, now)}`,
+      token: tokens['brandadmin@demo.test'],
+    });
+    const { factorsAffecting } = response.json<FactorsAnswer>().response.chartDetails;
+    expect(factorsAffecting.Positive).toEqual([
+      tally.Food[0],
+      tally.Price[0],
+      tally.Ambiance[0],
+      tally.Service[0],
+    ]);
+    expect(factorsAffecting.Negative).toEqual([
+      tally.Food[1],
+      tally.Price[1],
+      tally.Ambiance[1],
+      tally.Service[1],
+    ]);
   });
 
   it('trends: one point a month, each the score of that month’s reviews, a 13-month window shown as 10', async () => {
