@@ -19,6 +19,14 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
   new HttpError(400, message, fieldErrors);
+/**
+ * A 400 naming the fields at fault: the first field's message is the one a person reads
+ * (errorMessage), each field's is in fieldErrors for the form. A field's name never prefixes a
+ * message shown to a person (issue 16 §17).
+ */
+export const invalidFields = (fieldErrors: Record<string, string>) =>
+  new HttpError(400, Object.values(fieldErrors)[0] ?? messages.common.invalidRequest, fieldErrors);
+export const invalidField = (field: string, message: string) => invalidFields({ [field]: message });
 export const unauthorized = (message: string = messages.common.loginRequired) => new HttpError(401, message);
 export const forbidden = (message: string = messages.common.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = messages.common.notFound) => new HttpError(404, message);

@@ -46,7 +46,7 @@ interface ValidationIssue {
   params?: { keys?: string[] };
 }
 
-/** Names the field of every issue; errorMessage carries the first, as 'field: message'. */
+/** Names the field of every issue in fieldErrors; errorMessage carries the first one's message. */
 function validationBody(
   error: FastifyError & { validation?: unknown; validationContext?: string },
 ): ErrorBody {
@@ -64,6 +64,6 @@ function validationBody(
     const field = path || error.validationContext || 'body';
     fieldErrors[field] ??= issue.message ?? messages.validation.invalidValue;
   }
-  const [field, message] = Object.entries(fieldErrors)[0] ?? ['body', messages.common.invalidRequest];
-  return { errorMessage: `${field}: ${message}`, fieldErrors };
+  const message = Object.values(fieldErrors)[0] ?? messages.common.invalidRequest;
+  return { errorMessage: message, fieldErrors };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@krowd/domain/messages/messages';
-import { badRequest } from '../http/errors.ts';
+import { invalidField } from '../http/errors.ts';
 
 const nul = '\u0000';
 
@@ -19,9 +19,7 @@ export function registerTextInputChecks(app: FastifyInstance) {
       fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '') ?? fieldWithNul(body, '');
     if (field === undefined) return;
     const name = field || 'body';
-    throw badRequest(`${name}: ${messages.validation.nulCharacter}`, {
-      [name]: messages.validation.nulCharacter,
-    });
+    throw invalidField(name, messages.validation.nulCharacter);
   };
   app.addHook('preValidation', refuseNul);
   app.addHook('preHandler', refuseNul);

@@ -48,14 +48,14 @@ describe('apiRequest', () => {
 
   it("throws the server's errorMessage and field errors", async () => {
     answer(400, {
-      errorMessage: 'email: Please provide a valid email',
+      errorMessage: 'Please provide a valid email',
       fieldErrors: { email: 'Please provide a valid email' },
     });
     const error = await apiRequest('auth/login').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
       status: 400,
-      message: 'email: Please provide a valid email',
+      message: 'Please provide a valid email',
       fieldErrors: { email: 'Please provide a valid email' },
     });
   });

@@ -157,7 +157,7 @@ describe('POST /api/auth/forgotPassword', () => {
     const response = await call(app, { method: 'POST', url });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toMatch(/^(email|admin): /);
+    expect(Object.keys(response.json().fieldErrors)).toEqual([expect.stringMatching(/^(email|admin)$/)]);
     expect(await outboxCount()).toBe(before);
   });
 
@@ -338,7 +338,7 @@ describe('POST /api/auth/changeRecoverPassword', () => {
 
     expect(response.statusCode).toBe(400);
     const answer = response.json();
-    expect(answer.errorMessage).toMatch(new RegExp(`^${field}: `));
+    expect(answer.fieldErrors).toHaveProperty([field]);
     expect(answer.fieldErrors[field]).toEqual(message ?? expect.any(String));
   });
 
@@ -478,7 +478,7 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
     const response = await call(app, { method: 'POST', url: '/api/auth/createPassword', body });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toMatch(new RegExp(`^${field}: `));
+    expect(response.json().fieldErrors).toHaveProperty([field]);
   });
 });
 
@@ -611,7 +611,7 @@ describe('POST /api/auth/changePassword', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      errorMessage: `${field}: ${message}`,
+      errorMessage: message,
       fieldErrors: { [field]: message },
     });
     expect(await canLogIn('user@demo.test', demoPassword)).toBe(true);

@@ -285,10 +285,10 @@ describe('POST /api/auth/login', () => {
       expect(response.statusCode).toBe(400);
       const answer = response.json();
       expect(answer.respCode).toBeUndefined();
-      expect(answer.errorMessage).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+      expect(answer.fieldErrors).toHaveProperty([field]);
       expect(Object.keys(answer.fieldErrors)).toContain(field);
       if (message) {
-        expect(answer.errorMessage).toBe(`${field}: ${message}`);
+        expect(answer.errorMessage).toBe(message);
         expect(answer.fieldErrors[field]).toBe(message);
       }
       expect(await count('sessions')).toBe(before);
@@ -308,7 +308,7 @@ describe('POST /api/auth/login', () => {
       const response = await login([{ email: 'user@demo.test', password: demoPassword }]);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json().errorMessage).toMatch(/^body: /);
+      expect(response.json().fieldErrors).toHaveProperty(['body']);
     });
   });
 
@@ -679,7 +679,7 @@ describe('POST /api/users/signup', () => {
     expect(response.statusCode).toBe(400);
     const answer = response.json();
     expect(answer.fieldErrors[field]).toEqual(message ?? expect.any(String));
-    expect(answer.errorMessage).toMatch(new RegExp(`^${field}: `));
+    expect(answer.fieldErrors).toHaveProperty([field]);
     expect(await count('users')).toBe(users);
     expect(await count('brands')).toBe(brands);
   });

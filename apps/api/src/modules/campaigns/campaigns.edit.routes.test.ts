@@ -207,7 +207,7 @@ describe('PUT /api/campaigns/:id', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      errorMessage: 'brandId: Invalid value',
+      errorMessage: 'Invalid value',
       fieldErrors: { brandId: 'Invalid value' },
     });
     expect((await campaignRow(id)).brand_id).toBe(ids.brands.groupBrandA);
@@ -230,11 +230,9 @@ describe('PUT /api/campaigns/:id', () => {
     );
 
     expect(farMonth.statusCode).toBe(400);
-    expect(farMonth.json().errorMessage).toBe(
-      'start_date: Please select a campaign month from 04/2031 to 10/2031',
-    );
+    expect(farMonth.json().errorMessage).toBe('Please select a campaign month from 04/2031 to 10/2031');
     expect(foreignBranch.statusCode).toBe(400);
-    expect(foreignBranch.json().errorMessage).toBe(`merchantIds: ${m.branchNotAvailable}`);
+    expect(foreignBranch.json().errorMessage).toBe(m.branchNotAvailable);
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().fieldErrors.discountPercent).toBe(m.percentRange);
     const row = await campaignRow(id);
@@ -444,7 +442,7 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      errorMessage: `range: ${m.pauseInvalidDate}`,
+      errorMessage: m.pauseInvalidDate,
       fieldErrors: { range: m.pauseInvalidDate },
     });
   });
@@ -848,7 +846,7 @@ describe('promo codes', () => {
     const huge = await uploadPromoCodes(app, owner.token, id, `code\n${'A'.repeat(50)}\n`.repeat(45_000));
 
     expect(json.statusCode).toBe(400);
-    expect(json.json().errorMessage).toBe('body: A text/csv body is required');
+    expect(json.json().errorMessage).toBe('A text/csv body is required');
     expect(huge.statusCode).toBe(413);
     expect(await codesOf(id)).toEqual([]);
   });

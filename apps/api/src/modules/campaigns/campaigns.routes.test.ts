@@ -277,7 +277,7 @@ describe('GET /api/campaigns', () => {
     const response = await future({}, { startMonth: '2031-07', endMonth: '2031-06' });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toBe(`endMonth: ${m.searchMonthOrder}`);
+    expect(response.json().errorMessage).toBe(m.searchMonthOrder);
   });
 
   it('asks for a login', async () => {
@@ -582,7 +582,7 @@ describe('tenant isolation', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ errorMessage: m.notFound });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errorMessage).toMatch(/^id: /);
+    expect(malformed.json().fieldErrors).toHaveProperty(['id']);
   });
 
   it('answers campaignName and current/count for brands in scope only', async () => {
@@ -628,7 +628,7 @@ describe('GET /api/campaigns/campaignName and /current/count', () => {
     const response = await call(app, { url: '/api/campaigns/campaignName', token: tenant.token });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toMatch(/^brandId: /);
+    expect(response.json().fieldErrors).toHaveProperty(['brandId']);
   });
 });
 

@@ -10,7 +10,7 @@ import { paginationOf, paginationSchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../users/users.routes.ts';
 import type { Clock } from '../auth/auth.service.ts';
@@ -224,7 +224,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const ranges = request.body.range.map(parsePauseRange);
       if (ranges.some((range) => range === null)) {
-        throw badRequest(`range: ${m.pauseInvalidDate}`, { range: m.pauseInvalidDate });
+        throw invalidField('range', m.pauseInvalidDate);
       }
       const message = await campaigns.pause(
         callerOf(request),

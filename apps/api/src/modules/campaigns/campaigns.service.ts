@@ -33,7 +33,7 @@ import { project } from '@krowd/domain/projection/projection.rules';
 import { checkPromoCodeCsv } from '@krowd/domain/template/template.rules';
 import type { Config } from '../../config.ts';
 import type { CampaignsTable, DB } from '../../db/schema.ts';
-import { HttpError, badRequest, notFound } from '../../http/errors.ts';
+import { HttpError, badRequest, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
@@ -100,7 +100,7 @@ export function createCampaignsService(deps: {
     const window = monthOutsideWindow(auth, startDate);
     if (!window) return;
     const message = m.monthOutsideWindow(window.first, window.last);
-    throw badRequest(`start_date: ${message}`, { start_date: message });
+    throw invalidField('start_date', message);
   }
 
   /** A card-network session names the campaign by the month in full (spec 1 §2). */
@@ -144,7 +144,7 @@ export function createCampaignsService(deps: {
     if (form.type === 'All') return usable;
     const chosen = form.merchantIds ?? [];
     if (chosen.some((id) => !usable.includes(id))) {
-      throw badRequest(`merchantIds: ${m.branchNotAvailable}`, { merchantIds: m.branchNotAvailable });
+      throw invalidField('merchantIds', m.branchNotAvailable);
     }
     return chosen;
   }
@@ -294,9 +294,7 @@ export function createCampaignsService(deps: {
         throw new HttpError(409, m.cannotEdit);
       }
       if (form.brandId !== row.brand_id) {
-        throw badRequest(`brandId: ${messages.validation.invalidValue}`, {
-          brandId: messages.validation.invalidValue,
-        });
+        throw invalidField('brandId', messages.validation.invalidValue);
       }
       checkMonth(auth, form.start_date);
       const branchIds = await branchesFor(row.brand_id, form);

@@ -91,7 +91,7 @@ describe('GET /api/mail/outbox', () => {
     const response = await outbox(query);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toMatch(new RegExp(`^${field}: `));
+    expect(response.json().fieldErrors).toHaveProperty([field]);
   });
 
   it.each(['bank@demo.test', 'clientadmin@demo.test', 'companyadmin@demo.test'])(

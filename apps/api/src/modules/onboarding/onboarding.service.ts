@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { OnboardingComplete, OnboardingProgress } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DB, UsersTable } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { badRequest, conflict, invalidField } from '../../http/errors.ts';
 import type { AuthRepository, DeviceDetails } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock, SignedIn } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
@@ -26,9 +26,7 @@ const hasMerchantId = (branch: LiveBranch) =>
 /** A brandId sent by the spec's client may only name the caller's own brand. */
 function checkOwnBrand(account: UserAccount, brandId: string | undefined, field: string) {
   if (brandId !== undefined && brandId !== account.brand_id) {
-    throw badRequest(`${field}: ${messages.validation.invalidValue}`, {
-      [field]: messages.validation.invalidValue,
-    });
+    throw invalidField(field, messages.validation.invalidValue);
   }
 }
 
@@ -83,7 +81,7 @@ export function createOnboardingService(deps: {
       const window = campaigns.monthOutsideWindow(caller, form.start_date);
       if (window) {
         const message = messages.campaign.monthOutsideWindow(window.first, window.last);
-        throw badRequest(`stepOneData.start_date: ${message}`, { 'stepOneData.start_date': message });
+        throw invalidField('stepOneData.start_date', message);
       }
       // The device is the request's, read by the server; it is not part of the campaign.
       const stepOneData = { ...form, deviceInfo: undefined };

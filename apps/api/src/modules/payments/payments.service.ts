@@ -18,7 +18,7 @@ import {
   type TestBankDetails,
 } from '@krowd/domain/payment/payment.schema';
 import type { DB, PaymentEventOutcome } from '../../db/schema.ts';
-import { badRequest, conflict, gone, notFound } from '../../http/errors.ts';
+import { conflict, gone, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
@@ -92,7 +92,7 @@ export function createPaymentsService(deps: {
    */
   async function brandOf(caller: AuthContext, brandId?: string) {
     const chosen = brandId ?? (caller.scope.kind === 'brand' ? caller.scope.brandId : undefined);
-    if (!chosen) throw badRequest(`brandId: ${m.chooseBrand}`, { brandId: m.chooseBrand });
+    if (!chosen) throw invalidField('brandId', m.chooseBrand);
     return brandInScope(brands, caller.scope, chosen);
   }
 
@@ -337,8 +337,7 @@ export function createPaymentsService(deps: {
         if (!mandate?.provider_mandate_id) throw notFound(m.noMandate);
         resourceId = mandate.provider_mandate_id;
       } else {
-        if (!input.invoiceId)
-          throw badRequest(`invoiceId: ${m.invoiceRequired}`, { invoiceId: m.invoiceRequired });
+        if (!input.invoiceId) throw invalidField('invoiceId', m.invoiceRequired);
         const invoice = await payments.invoice(input.invoiceId);
         if (
           !invoice ||

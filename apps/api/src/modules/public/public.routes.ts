@@ -19,7 +19,7 @@ import {
 } from '@krowd/domain/public/card-network.schema';
 import { effectiveSearch, paginationSchema } from '@krowd/domain/list/list.schema';
 import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import { badRequest, HttpError } from '../../http/errors.ts';
+import { badRequest, HttpError, invalidField, invalidFields } from '../../http/errors.ts';
 import type { PublicService, UploadedFile } from './public.service.ts';
 
 const m = messages.cardNetwork;
@@ -75,13 +75,11 @@ function parsedBranchList(text: string | undefined): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw badRequest(`branchList: ${messages.common.invalidRequest}`, {
-      branchList: messages.common.invalidRequest,
-    });
+    throw invalidField('branchList', messages.common.invalidRequest);
   }
 }
 
-/** The zod issues of the branch form, named as the validator names a JSON body's ('field: message'). */
+/** The zod issues of the branch form, named by field as the validator names a JSON body's. */
 function submissionOf(form: BranchForm) {
   const parsed = branchSubmissionSchema.safeParse({
     id: form.fields.id,
@@ -91,8 +89,7 @@ function submissionOf(form: BranchForm) {
   if (parsed.success) return parsed.data;
   const fieldErrors: Record<string, string> = {};
   for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.') || 'body'] ??= issue.message;
-  const [field, message] = Object.entries(fieldErrors)[0]!;
-  throw badRequest(`${field}: ${message}`, fieldErrors);
+  throw invalidFields(fieldErrors);
 }
 
 const leadListQuerySchema = entityListQuerySchema({ sortFields: leadSortFields, statuses: leadKinds });
@@ -137,9 +134,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     },
     async (request) => {
       if (request.body.amexMerchantID !== request.params.amexMerchantID) {
-        throw badRequest(`amexMerchantID: ${messages.validation.invalidValue}`, {
-          amexMerchantID: messages.validation.invalidValue,
-        });
+        throw invalidField('amexMerchantID', messages.validation.invalidValue);
       }
       const { email } = await service.lookup(request.body);
       return { respCode: respCodes.ok, respMessage: m.linkSent(email), email };

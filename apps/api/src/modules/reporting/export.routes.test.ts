@@ -209,8 +209,13 @@ describe('POST /api/dashboard/export refuses', () => {
       const response = await exportFor(who.brandUser, body);
 
       expect(response.statusCode).toBe(400);
-      const answer = response.json<{ errorMessage: string; respMessage: string; responseMessage: string }>();
-      expect(answer.errorMessage.startsWith(`${field}:`), answer.errorMessage).toBe(true);
+      const answer = response.json<{
+        errorMessage: string;
+        respMessage: string;
+        responseMessage: string;
+        fieldErrors: Record<string, string>;
+      }>();
+      expect(answer.fieldErrors[field]).toBe(answer.errorMessage);
       expect(answer.responseMessage).toBe(answer.errorMessage);
       expect(answer.respMessage).toBe(answer.errorMessage);
       expect(await jobsQueued()).toBe(before);

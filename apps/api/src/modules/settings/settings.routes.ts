@@ -4,7 +4,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { publicSettingsSchema } from '@krowd/domain/settings/settings.schema';
 import type { Config } from '../../config.ts';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import { badRequest } from '../../http/errors.ts';
+import { invalidField } from '../../http/errors.ts';
 import type { SettingsRepository } from './settings.repository.ts';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepository; config: Config }> = async (
@@ -45,9 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
     async (request) => {
       const { languages } = await settings.read();
       if (!languages.includes(request.query.lang)) {
-        throw badRequest(`lang: ${messages.validation.invalidValue}`, {
-          lang: messages.validation.invalidValue,
-        });
+        throw invalidField('lang', messages.validation.invalidValue);
       }
       return { respCode: respCodes.ok, respMessage: messages.auth.languageSet, language: request.query.lang };
     },

@@ -222,7 +222,9 @@ describe('GET /api/users', () => {
     const response = await listUsers('brandadmin@demo.test', query);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().errorMessage).toContain(field);
+    expect(Object.keys(response.json().fieldErrors)).toContainEqual(
+      expect.stringMatching(new RegExp(`^${field}(\\.|$)`)),
+    );
   });
 });
 

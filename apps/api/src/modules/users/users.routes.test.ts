@@ -123,7 +123,7 @@ describe('GET /api/users/:id', () => {
       const response = await getUser('admin@demo.test', id);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errorMessage: 'id: Invalid id', fieldErrors: { id: 'Invalid id' } });
+      expect(response.json()).toEqual({ errorMessage: 'Invalid id', fieldErrors: { id: 'Invalid id' } });
     },
   );
 
