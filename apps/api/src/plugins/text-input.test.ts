@@ -117,4 +117,30 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
 
     expect(response.statusCode).toBe(200);
   });
+
+  it('leaves a streamed upload to its route over a real connection (its body is a stream with a socket, not data)', async () => {
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const admin = await loginAs(app, 'admin@demo.test');
+    const publisher = await testApp.db
+      .selectFrom('publishers')
+      .select('id')
+      .where('code', '=', 'LUX')
+      .executeTakeFirstOrThrow();
+    const file = [
+      'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
+      'STREAMED-1,2025-06-11T12:00:00+01:00,12.34,GBP,STREAMED-UNKNOWN-MID,card-s,1234,N1 9AA,LUX',
+    ].join('\n');
+
+    const response = await fetch(
+      `${address}/api/ingestionLogs/upload?publisher=${publisher.id}&fileName=lux.csv`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'text/csv' },
+        body: file,
+      },
+    );
+
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ inserted: 1, unmatched: 1 });
+  });
 });

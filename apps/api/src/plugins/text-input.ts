@@ -25,10 +25,16 @@ export function registerTextInputChecks(app: FastifyInstance) {
   app.addHook('preHandler', refuseNul);
 }
 
+/** Parsed JSON and query strings; not a streamed upload (an object too, with a socket inside) or bytes. */
+function isPlainData(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  return !(value instanceof Uint8Array) && typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
 /** The dotted path of the first string, or key, holding a NUL character; undefined when none. */
 function fieldWithNul(value: unknown, path: string): string | undefined {
   if (typeof value === 'string') return value.includes(nul) ? path : undefined;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return undefined;
+  if (value === null || typeof value !== 'object' || !isPlainData(value)) return undefined;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = fieldWithNul(item, path ? `${path}.${index}` : String(index));

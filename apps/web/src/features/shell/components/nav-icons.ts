@@ -1,4 +1,5 @@
 import {
+  IconAddressBook,
   IconBuildingBank,
   IconBuildingStore,
   IconCalendarEvent,
@@ -46,5 +47,6 @@ export const navIcons: Partial<Record<PageKey, Icon>> = {
   payments: IconCreditCard,
   invoices: IconFileInvoice,
   outbox: IconMail,
+  cardNetworkLeads: IconAddressBook,
   campaignOverviewEdit: IconChartDots,
 };
