@@ -1196,6 +1196,24 @@ const matrix: Record<string, RouteCase> = {
       body: { email: 'matrix-visitor@example.test', brandId: ids.brands.standalone },
     }),
   },
+  'POST /api/insights/logout': {
+    // The visitor's own pass ends, whoever is signed in.
+    access: 'optional',
+    reached: 200,
+    request: async ({ app, ids }) => {
+      const login = await call(app, {
+        method: 'POST',
+        url: '/api/insights/savebrandDetails',
+        body: { email: 'matrix-visitor@example.test', brandId: ids.brands.standalone },
+      });
+      const visitor = login.json<{ data: { insightsPass: string } }>().data;
+      return {
+        method: 'POST',
+        url: '/api/insights/logout',
+        headers: { 'x-insights-pass': visitor.insightsPass },
+      };
+    },
+  },
   'POST /api/insights/updatebrandDetails/:id': {
     // The Sign Up dialog needs the visitor's own pass, whoever is signed in.
     access: 'optional',

@@ -424,6 +424,16 @@ export function createInsightsRepository(db: Kysely<DB>) {
         .executeTakeFirstOrThrow();
     },
 
+    /** Ends a visitor's pass now (Logout): it answers 401 from then on. */
+    async endPass(visitorId: string, now: Date) {
+      await db
+        .updateTable('insights_visitors')
+        .set({ pass_expires_at: now })
+        .where('id', '=', visitorId)
+        .where('pass_expires_at', '>', now)
+        .execute();
+    },
+
     visitorByPassHash(passHash: string) {
       return db
         .selectFrom('insights_visitors')

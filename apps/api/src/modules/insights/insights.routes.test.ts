@@ -412,6 +412,31 @@ describe('every call answers', () => {
     });
     expect(foreign.statusCode).toBe(403);
   });
+
+  it("Logout ends the visitor's pass on the server: a copy of it reads nothing afterwards", async () => {
+    const visitor = await passFor(ids.brands.standalone, 'leaving@example.test');
+    const read = () =>
+      call(app, {
+        url: `/api/reviewsdata/branchdetails?brandId=${ids.brands.standalone}`,
+        headers: { 'x-insights-pass': visitor.insightsPass },
+      });
+    expect((await read()).statusCode).toBe(200);
+
+    const logout = await call(app, {
+      method: 'POST',
+      url: '/api/insights/logout',
+      headers: { 'x-insights-pass': visitor.insightsPass },
+    });
+
+    expect(logout.statusCode, logout.body).toBe(200);
+    expect((await read()).statusCode).toBe(401);
+    const again = await call(app, {
+      method: 'POST',
+      url: '/api/insights/logout',
+      headers: { 'x-insights-pass': visitor.insightsPass },
+    });
+    expect(again.statusCode).toBe(401);
+  });
 });
 
 describe('who may read', () => {

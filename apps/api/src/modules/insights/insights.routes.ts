@@ -205,15 +205,36 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  /** A visitor's own calls: the pass is required, a signed-in session is not enough. */
+  const requirePass = async (request: FastifyRequest) => {
+    const pass = request.headers[insightsPassHeader];
+    if (typeof pass !== 'string' || pass === '') throw unauthorized();
+    callers.set(request, await service.passCaller(pass));
+  };
+
+  app.post(
+    '/insights/logout',
+    {
+      config: { access: 'optional' },
+      preValidation: requirePass,
+      schema: {
+        tags: ['insights'],
+        summary: "The visitor's Logout: their insights pass ends now (needs the pass)",
+        headers: readerHeaders,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await service.logout(callerOf(request));
+      return { respCode: respCodes.ok, respMessage: messages.auth.loggedOut };
+    },
+  );
+
   app.post(
     '/insights/updatebrandDetails/:id',
     {
       config: { access: 'optional' },
-      preValidation: async (request) => {
-        const pass = request.headers[insightsPassHeader];
-        if (typeof pass !== 'string' || pass === '') throw unauthorized();
-        callers.set(request, await service.passCaller(pass));
-      },
+      preValidation: requirePass,
       schema: {
         tags: ['insights'],
         summary:

@@ -446,6 +446,12 @@ export function createInsightsService(deps: {
       };
     },
 
+    /** POST insights/logout: the visitor's Logout ends their pass on the server, not only in the browser. */
+    async logout(caller: InsightsCaller) {
+      if (caller.kind !== 'pass') throw unauthorized();
+      await insights.endPass(caller.visitorId, clock());
+    },
+
     /** POST insights/updatebrandDetails/:id: the Sign Up dialog's details, kept and mailed to the system admins. */
     async signup(caller: InsightsCaller, visitorId: string, body: InsightsSignup) {
       if (caller.kind !== 'pass') throw unauthorized();

@@ -198,6 +198,14 @@ export function useInsightsLogin() {
   });
 }
 
+/** POST insights/logout: ends the visitor's pass on the server. */
+export function useInsightsLogout() {
+  return useMutation({
+    mutationFn: (pass: string) =>
+      apiRequest<unknown>('insights/logout', { method: 'POST', insightsPass: pass, sessionRequired: false }),
+  });
+}
+
 /**
  * POST insights/updatebrandDetails/{id}: the Sign Up dialog's details, with the visitor's pass. It
  * answers 205, a status whose body a browser never hands over, so the 2xx itself is the success.

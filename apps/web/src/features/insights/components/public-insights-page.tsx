@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { insightsKeys } from '../api/insights-calls.ts';
+import { insightsKeys, useInsightsLogout } from '../api/insights-calls.ts';
 import { insightsPassStore, useInsightsPass, type InsightsPass } from '../api/insights-pass.ts';
 import { insightsLoginCodes } from './insights-login-page.tsx';
 import { SignUpDialog } from './sign-up-dialog.tsx';
@@ -30,8 +30,11 @@ function InsightsHeader({ pass }: { pass: InsightsPass }) {
   const [signUpOpened, signUp] = useDisclosure(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const logout = useInsightsLogout();
 
   const handleLogout = () => {
+    // The pass ends on the server too; the browser forgets it whatever the answer (it may be gone).
+    logout.mutate(pass.insightsPass);
     insightsPassStore.clear();
     queryClient.removeQueries({ queryKey: insightsKeys.all });
     confirm.close();
