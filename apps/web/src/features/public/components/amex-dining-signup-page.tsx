@@ -10,6 +10,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useOnboardBrand, useVerifyEmail } from '../api/card-network-calls.ts';
+import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
 
 const m = messages.cardNetwork;
 
@@ -91,27 +92,9 @@ export function AmexDiningSignupPage() {
               error={errors.legalName?.message}
               {...form.register('legalName')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...form.register('phone')}
-            />
-            <TextInput
-              label="Website"
-              autoComplete="url"
-              error={errors.website?.message}
-              {...form.register('website')}
-            />
+            <EmailField error={errors.email?.message} {...form.register('email')} />
+            <PhoneField error={errors.phone?.message} {...form.register('phone')} />
+            <WebsiteField error={errors.website?.message} {...form.register('website')} />
             <Button type="submit" fullWidth disabled={verify.isPending} loading={verify.isPending}>
               Continue
             </Button>

@@ -13,6 +13,7 @@ import { ContactForm } from './contact-form.tsx';
 import { contactRedirectDelayMs } from './amex-dining-page.tsx';
 import type { GuestLinkSentState } from './guest-link-sent-page.tsx';
 import { useMarketingRedirect } from './use-marketing-redirect.ts';
+import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
 
 const m = messages.cardNetwork;
 
@@ -55,27 +56,9 @@ export function AmexSignupPage() {
               error={errors.amexMerchantID?.message}
               {...form.register('amexMerchantID')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              error={errors.phone?.message}
-              {...form.register('phone')}
-            />
-            <TextInput
-              label="Website"
-              autoComplete="url"
-              error={errors.website?.message}
-              {...form.register('website')}
-            />
+            <EmailField error={errors.email?.message} {...form.register('email')} />
+            <PhoneField error={errors.phone?.message} {...form.register('phone')} />
+            <WebsiteField error={errors.website?.message} {...form.register('website')} />
             <Button type="submit" fullWidth disabled={lookup.isPending} loading={lookup.isPending}>
               Continue
             </Button>

@@ -3,6 +3,7 @@ import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/c
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useContactLead } from '../api/card-network-calls.ts';
+import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
 
 export interface ContactFormProps {
   from: ContactLeadInput['from'];
@@ -41,21 +42,8 @@ export function ContactForm({ from, initialValues, onSubmitted }: ContactFormPro
           error={errors.name?.message}
           {...form.register('name')}
         />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <TextInput
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PhoneField error={errors.phone?.message} {...form.register('phone')} />
         <TextInput
           label="Restaurant Name"
           autoComplete="organization"
@@ -63,12 +51,7 @@ export function ContactForm({ from, initialValues, onSubmitted }: ContactFormPro
           error={errors.company?.message}
           {...form.register('company')}
         />
-        <TextInput
-          label="Website"
-          autoComplete="url"
-          error={errors.website?.message}
-          {...form.register('website')}
-        />
+        <WebsiteField error={errors.website?.message} {...form.register('website')} />
         <Button type="submit" fullWidth disabled={contact.isPending} loading={contact.isPending}>
           Submit
         </Button>

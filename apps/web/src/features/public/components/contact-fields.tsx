@@ -1,0 +1,21 @@
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { forwardRef } from 'react';
+
+/**
+ * The contact fields the card-network forms share (spec 3 §2.8: Email, Phone, Website), labelled and
+ * filled in by the browser the same way on every page; each form registers them with its own schema.
+ */
+export const EmailField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
+  <TextInput ref={ref} label="Email" type="email" autoComplete="email" withAsterisk {...props} />
+));
+EmailField.displayName = 'EmailField';
+
+export const PhoneField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
+  <TextInput ref={ref} label="Phone" type="tel" autoComplete="tel" {...props} />
+));
+PhoneField.displayName = 'PhoneField';
+
+export const WebsiteField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
+  <TextInput ref={ref} label="Website" autoComplete="url" {...props} />
+));
+WebsiteField.displayName = 'WebsiteField';
