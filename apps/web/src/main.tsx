@@ -1,6 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/dropzone/styles.css';
 import '@mantine/dates/styles.css';
 import 'react-easy-crop/react-easy-crop.css';
 import { StrictMode } from 'react';

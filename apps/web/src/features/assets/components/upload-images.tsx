@@ -1,10 +1,10 @@
 import { Alert, AspectRatio, Button, Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconCrop, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconCrop, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { cropOutput, imageAccept, imageFileMessage, isFiveByThree } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
+import { ImageDropZone } from '@/components/ui/image-drop-zone';
 import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
 import { checkImageBlob } from '@/lib/image-files';
 import { notify } from '@/lib/notify';
@@ -154,23 +154,14 @@ export function UploadImages({ owner, onSaved }: UploadImagesProps) {
 
   return (
     <Stack>
-      <Dropzone
+      <ImageDropZone
         onDrop={(files) => void handleDrop(files)}
-        onReject={(rejections) => void handleDrop([], rejections.length)}
+        onReject={(count) => void handleDrop([], count)}
         accept={imageAccept}
         multiple
-        aria-label={m.dropzoneTitle}
-      >
-        <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
-          <IconPhotoUp size={40} stroke={1.5} />
-          <div>
-            <Text size="lg">{m.dropzoneTitle}</Text>
-            <Text size="sm" c="dimmed">
-              {m.dropzoneHint}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        title={m.dropzoneTitle}
+        hint={m.dropzoneHint}
+      />
       {invalidCount > 0 ? (
         <Alert color="red" role="alert" withCloseButton onClose={() => setInvalidCount(0)}>
           {m.filesInvalid(invalidCount)}

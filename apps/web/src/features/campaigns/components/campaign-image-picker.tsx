@@ -15,11 +15,10 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { Dropzone } from '@mantine/dropzone';
-import { IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { imageAccept, imageFileMessage } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
+import { ImageDropZone } from '@/components/ui/image-drop-zone';
 import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { checkImageBlob } from '@/lib/image-files';
@@ -131,24 +130,15 @@ function AddNew({ brandId, onChosen }: { brandId: string | undefined; onChosen: 
 
   return (
     <Stack>
-      <Dropzone
+      <ImageDropZone
         onDrop={(files) => void handleDrop(files)}
         onReject={() => setProblem(m.filesInvalid(1))}
         accept={imageAccept}
         multiple={false}
         loading={uploading}
-        aria-label={m.dropzoneTitle}
-      >
-        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
-          <IconPhotoUp size={36} stroke={1.5} />
-          <div>
-            <Text>{m.dropzoneTitle}</Text>
-            <Text size="sm" c="dimmed">
-              {m.dropzoneHint}
-            </Text>
-          </div>
-        </Group>
-      </Dropzone>
+        title={m.dropzoneTitle}
+        hint={m.dropzoneHint}
+      />
       {problem ? (
         <Alert color="red" role="alert">
           {problem}
