@@ -21,9 +21,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       wildcard: false,
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(reply, filePath) {
+      // The header is ours (below): hashed assets forever, anything else revalidated.
+      cacheControl: false,
+      setHeaders(response, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {
