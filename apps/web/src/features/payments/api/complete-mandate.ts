@@ -17,6 +17,9 @@ export function useCompleteMandate() {
         body: input,
       }),
     onSuccess: async () => {
+      // The panel may have asked for the mandate while the completion was on its way (the page had
+      // just loaded): that read is dropped, so the one after the completion is what shows.
+      await queryClient.cancelQueries({ queryKey: paymentsKey });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: paymentsKey }),
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
