@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, csvTextOf, parseCsv } from './csv.ts';
+import { messages } from '@krowd/domain/messages/messages';
+import { CsvSyntaxError, csvTextOf, maxCsvRecordChars, parseCsv } from './csv.ts';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -55,6 +56,15 @@ describe('parseCsv', () => {
       '-1',
       '@SUM(A1)',
     ]);
+  });
+
+  it('refuses a record longer than the bound, naming its line', () => {
+    const long = `a\nb\n${'x'.repeat(maxCsvRecordChars + 1)}\nc`;
+    expect(() => parseCsv(long)).toThrow(new CsvSyntaxError(3, 'recordTooLong'));
+    expect(new CsvSyntaxError(3, 'recordTooLong').userMessage).toBe(
+      messages.ingestion.rowTooLong(maxCsvRecordChars),
+    );
+    expect(parseCsv(`a\n${'x'.repeat(maxCsvRecordChars)}`)[1]!.cells[0]).toHaveLength(maxCsvRecordChars);
   });
 
   it('names the line of a record whose quote never closes', () => {

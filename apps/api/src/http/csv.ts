@@ -1,3 +1,5 @@
+import { messages } from '@krowd/domain/messages/messages';
+
 /**
  * Reading uploaded CSV files (RFC 4180): the bytes must be UTF-8 text, records may quote fields
  * (with "" for a quote and line breaks inside quotes), lines end in LF, CRLF or CR. Values come out
@@ -9,6 +11,13 @@ export interface CsvRecord {
   line: number;
   cells: string[];
 }
+
+/**
+ * The longest record read, in characters. Our formats' rows are a few hundred characters (a review's
+ * text a few thousand); the bound keeps one endless line from costing memory in proportion to it
+ * (a string built a character at a time takes tens of bytes a character).
+ */
+export const maxCsvRecordChars = 65_536;
 
 export type CsvText = { ok: true; text: string } | { ok: false; reason: 'empty' | 'notText' };
 
@@ -34,7 +43,10 @@ export function csvTextOf(bytes: Uint8Array): CsvText {
   return text.trim() === '' ? { ok: false, reason: 'empty' } : { ok: true, text };
 }
 
-/** The records of a CSV text, skipping blank lines; throws CsvSyntaxError on an unclosed quote. */
+/**
+ * The records of a CSV text, skipping blank lines; throws CsvSyntaxError on an unclosed quote or a
+ * record longer than `maxCsvRecordChars`.
+ */
 export function parseCsv(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
   let cells: string[] = [];
@@ -43,6 +55,7 @@ export function parseCsv(text: string): CsvRecord[] {
   let line = 1;
   let recordLine = 1;
   let cellStarted = false;
+  let recordStart = 0;
 
   const endRecord = () => {
     cells.push(cell);
@@ -54,6 +67,10 @@ export function parseCsv(text: string): CsvRecord[] {
 
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
+    const endsRecord = !quoted && (char === '\n' || char === '\r');
+    if (index - recordStart >= maxCsvRecordChars && !endsRecord) {
+      throw new CsvSyntaxError(recordLine, 'recordTooLong');
+    }
     if (quoted) {
       if (char === '"') {
         if (text[index + 1] === '"') {
@@ -80,6 +97,7 @@ export function parseCsv(text: string): CsvRecord[] {
       endRecord();
       line += 1;
       recordLine = line;
+      recordStart = index + 1;
     } else {
       cell += char;
     }
@@ -90,8 +108,18 @@ export function parseCsv(text: string): CsvRecord[] {
 }
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number) {
-    super(`Unclosed quote in the record starting on line ${line}`);
+  constructor(
+    readonly line: number,
+    readonly reason: 'unclosedQuote' | 'recordTooLong' = 'unclosedQuote',
+  ) {
+    super(`${reason} in the record starting on line ${line}`);
     this.name = 'CsvSyntaxError';
+  }
+
+  /** What the uploader is told about the record on `line`. */
+  get userMessage(): string {
+    return this.reason === 'recordTooLong'
+      ? messages.ingestion.rowTooLong(maxCsvRecordChars)
+      : messages.ingestion.rowUnclosedQuote;
   }
 }

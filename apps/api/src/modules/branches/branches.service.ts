@@ -382,7 +382,7 @@ export function createBranchesService(deps: {
         records = parseCsv(text.text);
       } catch (error) {
         if (error instanceof CsvSyntaxError) {
-          throw badRequest(m.fileHasErrors, { [`Line ${error.line}`]: m.fileUnclosedQuote });
+          throw badRequest(m.fileHasErrors, { [`Line ${error.line}`]: error.userMessage });
         }
         throw error;
       }

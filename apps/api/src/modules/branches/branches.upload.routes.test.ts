@@ -132,7 +132,7 @@ describe('POST /api/merchants/upload', () => {
     const response = await upload(`${header}\n"Upload Kappa,N1 9AA,,,,,,4420008,,,`);
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toEqual({ 'Line 2': m.fileUnclosedQuote });
+    expect(response.json().fieldErrors).toEqual({ 'Line 2': messages.ingestion.rowUnclosedQuote });
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../http/csv.ts';
+import { CsvSyntaxError, maxCsvRecordChars, parseCsv } from '../../http/csv.ts';
 import { CsvStreamError, csvRecordsOf } from './csv-stream.ts';
 
 /** The bytes of a text cut into pieces of `size` bytes, as a stream delivers them. */
@@ -40,5 +40,37 @@ describe('csvRecordsOf', () => {
     );
     await expect(records('a,b\n\u0000', 2)).rejects.toEqual(new CsvStreamError('notText'));
     await expect(records('a,b\nc,d\n', 3, 5)).rejects.toEqual(new CsvStreamError('tooLarge'));
+  });
+
+  it.each([
+    ['plain', 'x'],
+    ['quoted', '"x'],
+  ])(
+    'stops at a %s record longer than the bound, naming its line, without reading on',
+    async (_kind, start) => {
+      let piecesRead = 0;
+      // An endless line: without the bound the reader would grow one record until the byte limit.
+      async function* endless() {
+        yield new TextEncoder().encode(`a,b\n${start}`);
+        for (;;) {
+          piecesRead += 1;
+          yield new TextEncoder().encode('y'.repeat(1000));
+        }
+      }
+      const reading = (async () => {
+        for await (const record of csvRecordsOf(endless(), 1024 ** 3)) void record;
+      })();
+
+      await expect(reading).rejects.toEqual(new CsvSyntaxError(2, 'recordTooLong'));
+      expect(piecesRead).toBeLessThanOrEqual(maxCsvRecordChars / 1000 + 1);
+    },
+  );
+
+  it('reads a record of exactly the bound, in one piece or many', async () => {
+    const line = `${'z'.repeat(maxCsvRecordChars - 2)},q`;
+    const text = `a,b\n${line}\nc,d\n`;
+    expect(await records(text, 70_000)).toEqual(parseCsv(text));
+    expect(await records(text, 997)).toEqual(parseCsv(text));
+    expect((await records(text, 997))[1]!.cells[1]).toBe('q');
   });
 });

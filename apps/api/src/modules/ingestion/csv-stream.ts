@@ -1,4 +1,4 @@
-import { CsvSyntaxError, type CsvRecord } from '../../http/csv.ts';
+import { CsvSyntaxError, maxCsvRecordChars, type CsvRecord } from '../../http/csv.ts';
 
 /**
  * Reading a CSV upload as it arrives, so memory holds one chunk and one record whatever the file's
@@ -32,6 +32,8 @@ export class CsvRecordReader {
   private cellStarted = false;
   private line = 1;
   private recordLine = 1;
+  /** Characters of the record read so far by `step` (whole lines are measured where they are cut). */
+  private recordChars = 0;
 
   /**
    * The records completed by this piece. A whole line without a quote, met at the start of a
@@ -65,6 +67,7 @@ export class CsvRecordReader {
           for (; index < text.length; index += 1) this.step(text[index]!, records);
           break;
         }
+        if (end - index > maxCsvRecordChars) throw new CsvSyntaxError(this.line, 'recordTooLong');
         const line = text.slice(index, end);
         if (!line.includes('"')) {
           if (line !== '') records.push({ line: this.line, cells: line.split(',') });
@@ -96,6 +99,11 @@ export class CsvRecordReader {
     if (this.pendingCr) {
       this.pendingCr = false;
       if (char === '\n') return;
+    }
+    this.recordChars += 1;
+    const endsRecord = !this.quoted && (char === '\n' || char === '\r');
+    if (this.recordChars > maxCsvRecordChars && !endsRecord) {
+      throw new CsvSyntaxError(this.recordLine, 'recordTooLong');
     }
     if (this.quoted) {
       if (char === '"') this.quoted = false;
@@ -148,6 +156,7 @@ export class CsvRecordReader {
     this.cell = '';
     this.cellStarted = false;
     this.quoteClosed = false;
+    this.recordChars = 0;
   }
 }
 

@@ -84,7 +84,7 @@ export async function readImpressionsFile(
     if (error instanceof CsvSyntaxError) {
       return {
         values: [],
-        errors: [{ line: error.line, message: messages.ingestion.rowUnclosedQuote }],
+        errors: [{ line: error.line, message: error.userMessage }],
         firstDay: null,
         lastDay: null,
       };

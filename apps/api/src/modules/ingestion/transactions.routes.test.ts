@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
+import { maxCsvRecordChars } from '../../http/csv.ts';
 
 /**
  * POST /api/transactions/ingest (brief §6, issue 5 §1). A brand of the test's own, in the default
@@ -430,6 +431,20 @@ describe('POST /api/transactions/ingest', () => {
       errors: [{ line: 3, message: messages.ingestion.rowUnclosedQuote }],
     });
     expect(await stored('CUT-')).toEqual([]);
+  });
+
+  it('refuses a row longer than the record bound, naming its line, and stores nothing', async () => {
+    const long = csv(
+      'LONG-1,2025-06-13T12:00:00-04:00,12.30,GBP,ING-MC-1,card-e,5555,N1 9AA,ATR',
+      `LONG-2,2025-06-13T12:00:00-04:00,12.30,GBP,ING-MC-1,card-e,5555,${'N'.repeat(maxCsvRecordChars)},ATR`,
+    );
+
+    const response = await ingest(long, { key: 'demo-atr-key', query: '?partial=true' });
+
+    expect(response.statusCode).toBe(400);
+    const message = messages.ingestion.rowTooLong(maxCsvRecordChars);
+    expect(response.json()).toEqual({ errorMessage: message, errors: [{ line: 3, message }] });
+    expect(await stored('LONG-')).toEqual([]);
   });
 
   it.each([

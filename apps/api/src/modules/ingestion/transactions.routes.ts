@@ -77,7 +77,7 @@ export async function* csvItems(stream: AsyncIterable<Uint8Array | string>): Asy
       if (items.length > 0) yield items;
     }
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new FileUnreadable(m.rowUnclosedQuote, error.line);
+    if (error instanceof CsvSyntaxError) throw new FileUnreadable(error.userMessage, error.line);
     if (error instanceof CsvStreamError && error.reason === 'notText')
       throw new FileUnreadable(m.fileNotText);
     if (error instanceof CsvStreamError) throw new HttpError(413, m.fileTooLarge(csvMaxMegabytes));

@@ -404,8 +404,7 @@ async function reviewItemsOf(stream: AsyncIterable<Uint8Array | string>): Promis
         : new HttpError(413, m.uploadTooLarge);
     }
     if (error instanceof CsvSyntaxError) {
-      const message = messages.ingestion.rowUnclosedQuote;
-      throw new ReviewsRefused(message, [{ line: error.line, message }]);
+      throw new ReviewsRefused(error.userMessage, [{ line: error.line, message: error.userMessage }]);
     }
     throw error;
   }
