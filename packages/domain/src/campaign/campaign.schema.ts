@@ -433,6 +433,8 @@ export const campaignListItemSchema = z.object({
   pausedDate: z.array(z.string()),
   /** `isEditable` today. */
   editable: z.boolean(),
+  /** Whether cardholders have earned cashback on it (billed): then it cannot be deleted. */
+  hasQualifiedTransactions: z.boolean(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 

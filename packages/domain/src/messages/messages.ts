@@ -35,13 +35,18 @@ export const messages = {
     nameMin: 'Name should at least contain 3 characters',
     nameMax: 'Name should at most contain 20 characters',
     passwordMin: 'Password should at least contain 8 characters',
-    passwordMax: 'Password should at most contain 20 characters',
-    passwordComplexity: 'password must contain One special characters, upper case and number.',
+    passwordMax: 'Password should at most contain 64 characters',
+    /** Issue 16 §13 (ASVS 6.2): common or leaked passwords are refused, whatever their make-up. */
+    passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+    passwordPersonal: 'Please do not use your e-mail address or name as your password.',
+    /** The password rule as every form that sets one states it (auth/password-policy.ts). */
+    passwordRule:
+      'Use 8 to 64 characters (12 or more recommended). Any letters, numbers, spaces or symbols; a common or leaked password is refused.',
     confirmPasswordRequired: 'Confirm Password is required',
     passwordsMustMatch: 'Passwords must match',
     newPasswordRequired: 'New Password is required',
     newPasswordMin: 'At least 8 Characters',
-    newPasswordMax: 'Only 20 Characters are allowed',
+    newPasswordMax: 'Only 64 Characters are allowed',
     currentPasswordRequired: 'Current Password is required',
     newPasswordSameAsCurrent: 'New password must be different from the current password',
     tooLong: 'This value is too long',
@@ -254,7 +259,7 @@ export const messages = {
     merchantIdRequired: 'At least one Merchant ID is required.',
     /** Account Settings' hint: the password rules of auth.schema.ts, all of them. */
     accountSettingsIntro:
-      'Check your details and choose a password: you will sign in with your e-mail and this password from now on. A password has 8 to 20 characters with a lower-case letter, an upper-case letter, a number and one of !@#$%^&*.',
+      'Check your details and choose a password: you will sign in with your e-mail and this password from now on. A password has 8 to 64 characters (12 or more recommended), of any kind; a common or leaked password is refused.',
     /** A guest's first campaign runs at every branch they add in the train's Branch step. */
     allBranchesOnly: 'Your first campaign runs at all the branches you add: choose All branches.',
     campaignFirst: 'Please create your campaign first.',

@@ -5,6 +5,7 @@ import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '.
 import {
   branchesOf,
   campaignBody,
+  insertBranch,
   insertCampaign,
   listCampaigns,
   newTenant,
@@ -327,6 +328,59 @@ describe('DELETE /api/campaigns/:id', () => {
     });
 
     expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses to delete a campaign cardholders earned cashback on, changing nothing (issue 16 §6)', async () => {
+    const branchId = await insertBranch(
+      testApp.db,
+      ids.brands.standalone,
+      'Active',
+      'Green Fork Billed',
+      'DEL-MC-1',
+    );
+    const billed = await greenForkCampaign('2031-03', {
+      name: 'Green Fork Billed',
+      status: 'Bank Approved',
+      branchIds: [branchId],
+    });
+    const unbilled = await greenForkCampaign('2031-03', { name: 'Green Fork Unbilled' });
+    const ingested = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [
+        'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
+        'DEL-1,2031-03-10T09:00:00-04:00,40.00,GBP,DEL-MC-1,card-del,1111,N1 9AA,ATR',
+      ].join('\n'),
+    });
+    expect(ingested.json()).toMatchObject({ rejected: 0 });
+    const before = await campaignRow(billed);
+    expect(before.deleted_at).toBeNull();
+
+    for (const email of ['brandadmin@demo.test', 'user@demo.test']) {
+      const response = await call(app, {
+        method: 'DELETE',
+        url: `/api/campaigns/${billed}`,
+        token: await tokenOf(email),
+      });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ errorMessage: m.cannotDeleteBilled });
+    }
+
+    expect(await campaignRow(billed)).toEqual(before);
+    const token = await tokenOf('brandadmin@demo.test');
+    const listed = await listCampaigns(app, token, 'current', { globalSearch: 'Green Fork' });
+    const flags = Object.fromEntries(
+      listed
+        .json()
+        .campaigns.map((c: { name: string; hasQualifiedTransactions: boolean }) => [
+          c.name,
+          c.hasQualifiedTransactions,
+        ]),
+    );
+    expect(flags).toMatchObject({ 'Green Fork Billed': true, 'Green Fork Unbilled': false });
+    const allowed = await call(app, { method: 'DELETE', url: `/api/campaigns/${unbilled}`, token });
+    expect(allowed.statusCode).toBe(200);
   });
 
   it('refuses to delete a past campaign, which stays in the Past list', async () => {

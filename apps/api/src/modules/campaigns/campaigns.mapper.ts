@@ -37,6 +37,7 @@ export function toListItem(row: CampaignRow, now: Date, timeZone: string): Campa
     is_primary_campaign: row.is_primary_campaign,
     pausedDate: row.pauses.map((p) => formatPauseRange({ from: p.from_date, to: p.to_date })),
     editable: isEditable(row.start_date, now, timeZone),
+    hasQualifiedTransactions: row.has_qualified_transactions,
   };
 }
 

@@ -37,7 +37,7 @@ import { HttpError, badRequest, notFound, invalidField } from '../../http/errors
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
-import { brandsOfScope } from '../brands/listed-brands.ts';
+import { brandsOfScope, groupBrandsInScope } from '../brands/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
@@ -332,12 +332,14 @@ export function createCampaignsService(deps: {
     /**
      * Deletes a current or future campaign. Deleting a series' primary ends the series: its children
      * not started yet (next month on) go with it, in the same transaction; the one running this
-     * month and those past stay, since cardholders have been offered them.
+     * month and those past stay, since cardholders have been offered them. A campaign on which
+     * cardholders earned cashback is billed and reported, so it stays (issue 16 §6): 409.
      */
     async remove(auth: AuthContext, id: string) {
       const row = await campaignInScope(auth.scope, id);
       if (campaignPhase(row.start_date, clock(), timeZone) === 'past')
         throw new HttpError(409, m.cannotDelete);
+      if (row.has_qualified_transactions) throw new HttpError(409, m.cannotDeleteBilled);
       const nextMonth = `${shiftMonth(currentMonth(clock(), timeZone), 1)}-01`;
       await db.transaction().execute(async (trx) => {
         await campaigns.softDelete(id, trx);
@@ -357,11 +359,7 @@ export function createCampaignsService(deps: {
       if (query.brandId || !query.groupId) {
         brandsShown = await brandFilter(auth.scope, query.brandId);
       } else {
-        const groupBrands = await brands.brandsOfGroup(query.groupId);
-        if (groupBrands.length === 0 || !groupBrands.every((brand) => scopeCoversBrand(auth.scope, brand))) {
-          throw notFound();
-        }
-        brandsShown = groupBrands.map((brand) => brand.id);
+        brandsShown = (await groupBrandsInScope(brands, auth.scope, query.groupId)).map((brand) => brand.id);
       }
       const search = query.filter.criteria?.find((c) => c.key === 'name')?.value ?? query.filter.globalSearch;
       return campaigns.selectorList({ brands: brandsShown, search, limit: campaignSelectorLimit });

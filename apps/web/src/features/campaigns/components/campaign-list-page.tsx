@@ -18,7 +18,6 @@ import {
   IconPencil,
   IconPlayerPause,
   IconSearch,
-  IconTrash,
   IconX,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -39,6 +38,7 @@ import {
   useReviewCampaign,
   type CampaignPhase,
 } from '../api/campaign-calls.ts';
+import { DeleteCampaignAction } from './delete-campaign-action.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
@@ -210,16 +210,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     }
     if (phase !== 'past' && canEdit) {
       buttons.push(
-        <Tooltip key="delete" label="Delete">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Delete ${campaign.name}`}
-            onClick={() => setDeleting(campaign)}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        </Tooltip>,
+        <DeleteCampaignAction key="delete" campaign={campaign} onDelete={() => setDeleting(campaign)} />,
       );
     }
     if (phase === 'future' && canReview && campaign.statusLabel === 'Submitted') {
