@@ -102,10 +102,10 @@ describe('onboardingCompleteSchema', () => {
     expect(onboardingCompleteSchema.parse(valid)).toMatchObject({ phone: '07700900123', firstName: 'Gia' });
   });
 
-  it('keeps the create-password rules: complexity and the confirmation', () => {
+  it('keeps the create-password rules: no common password, and the confirmation', () => {
     expect(
-      issuesOf(onboardingCompleteSchema.safeParse({ ...valid, newPassword: 'weakpassword' })),
-    ).toContainEqual(['newPassword', messages.validation.passwordComplexity]);
+      issuesOf(onboardingCompleteSchema.safeParse({ ...valid, newPassword: 'Password1!' })),
+    ).toContainEqual(['newPassword', messages.validation.passwordCommon]);
     expect(
       issuesOf(onboardingCompleteSchema.safeParse({ ...valid, confirmPassword: 'Other!Pass1' })),
     ).toEqual([['confirmPassword', messages.validation.passwordsMustMatch]]);

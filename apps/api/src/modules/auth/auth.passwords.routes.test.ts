@@ -299,17 +299,17 @@ describe('POST /api/auth/changeRecoverPassword', () => {
       name: 'a long new password',
       body: {
         enEmail: 'a'.repeat(43),
-        newPassword: 'N3w!Password'.repeat(2),
-        confirmPassword: 'N3w!Password'.repeat(2),
+        newPassword: 'N3w!Password'.repeat(6),
+        confirmPassword: 'N3w!Password'.repeat(6),
       },
       field: 'newPassword',
       message: v.newPasswordMax,
     },
     {
-      name: 'a simple new password',
-      body: { enEmail: 'a'.repeat(43), newPassword: 'password', confirmPassword: 'password' },
+      name: 'a common new password',
+      body: { enEmail: 'a'.repeat(43), newPassword: 'Password1!', confirmPassword: 'Password1!' },
       field: 'newPassword',
-      message: v.passwordComplexity,
+      message: v.passwordCommon,
     },
     {
       name: 'a confirmation that differs',
@@ -577,10 +577,10 @@ describe('POST /api/auth/changePassword', () => {
       message: v.tooLong,
     },
     {
-      name: 'a simple new password',
-      body: { currentPassword: demoPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
+      name: 'a common new password',
+      body: { currentPassword: demoPassword, newPassword: 'Password1!', confirmPassword: 'Password1!' },
       field: 'newPassword',
-      message: v.passwordComplexity,
+      message: v.passwordCommon,
     },
     {
       name: 'a confirmation that differs',

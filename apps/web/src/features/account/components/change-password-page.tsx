@@ -43,7 +43,7 @@ export function ChangePasswordPage() {
           <PasswordInput
             label="New password"
             autoComplete="new-password"
-            description="8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*"
+            description={messages.validation.passwordRule}
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />

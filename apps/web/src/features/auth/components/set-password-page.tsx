@@ -1,6 +1,7 @@
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { createPasswordFormSchema } from '@krowd/domain/auth/auth.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -30,7 +31,7 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   return (
     <AuthLayout
       title={kind === 'recover' ? 'Reset password' : 'Create password'}
-      subtitle="Choose a password of 8 to 20 characters with an upper-case letter, a number and one of !@#$%^&*."
+      subtitle={messages.validation.passwordRule}
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">

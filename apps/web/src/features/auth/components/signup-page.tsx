@@ -56,7 +56,7 @@ export function SignupPage() {
           <PasswordInput
             label="Password"
             autoComplete="new-password"
-            description="8 to 20 characters with an upper-case letter, a lower-case letter, a number and one of !@#$%^&*"
+            description={messages.validation.passwordRule}
             error={errors.password?.message}
             {...form.register('password')}
           />
