@@ -22,6 +22,7 @@ import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.
 import * as payments from './migrations/0021-payments.ts';
 import * as cardNetworkLeads from './migrations/0022-card-network-leads.ts';
 import * as socialAnalytics from './migrations/0023-social-analytics.ts';
+import * as bankBrandLinks from './migrations/0026-bank-brand-links.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0021-payments': payments,
   '0022-card-network-leads': cardNetworkLeads,
   '0023-social-analytics': socialAnalytics,
+  '0026-bank-brand-links': bankBrandLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,14 @@ export interface BanksTable {
   updated_at: UpdatedAt;
 }
 
+/** A brand a bank publishes (migration 0026): the bank reads and reviews only its linked brands. */
+export interface BrandBanksTable {
+  bank_id: string;
+  brand_id: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
 export type UserStatus = 'active' | 'deactivated';
 
 export interface UsersTable {
@@ -683,6 +691,7 @@ export interface DB {
   groups: GroupsTable;
   brands: BrandsTable;
   banks: BanksTable;
+  brand_banks: BrandBanksTable;
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;

@@ -213,6 +213,11 @@ export async function loadDemoData(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // The demo bank publishes every demo brand, so bank@demo.test reviews all their campaigns and branches.
+    await trx
+      .insertInto('brand_banks')
+      .values(Object.values(brandIds).map((brandId) => ({ bank_id: bank.id, brand_id: brandId })))
+      .execute();
 
     await trx
       .insertInto('users')

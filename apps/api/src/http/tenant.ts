@@ -16,8 +16,8 @@ export function scopeCoversBrand(
     case 'brand':
       return brand.id === scope.brandId;
     case 'bank':
-      // Banks publish the marketplace's offers, so they see every brand (read only).
-      return true;
+      // A bank sees the brands its programmes publish: those the system admin linked to it.
+      return scope.brandIds.includes(brand.id);
     case 'none':
       return false;
   }

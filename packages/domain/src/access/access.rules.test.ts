@@ -415,11 +415,11 @@ describe('can', () => {
 });
 
 describe('scopeOf', () => {
-  const ids = { brandId: 'b1', groupId: 'g1', bankId: 'k1' };
-  const noIds = { brandId: null, groupId: null, bankId: null };
+  const ids = { brandId: 'b1', groupId: 'g1', bankId: 'k1', bankBrandIds: ['b2', 'b3'] };
+  const noIds = { brandId: null, groupId: null, bankId: null, bankBrandIds: [] };
   const scoped = (
     audience: Audience,
-    given: Pick<ScopeSubject, 'brandId' | 'groupId' | 'bankId'>,
+    given: Pick<ScopeSubject, 'brandId' | 'groupId' | 'bankId' | 'bankBrandIds'>,
   ): ScopeSubject => ({
     ...subjectOf(audience),
     ...given,
@@ -451,8 +451,8 @@ describe('scopeOf', () => {
     },
   );
 
-  it('scopes a bank user to the bank, never to a brand', () => {
-    expect(scopeOf(scoped('bank', ids))).toEqual({ kind: 'bank', bankId: 'k1' });
+  it("scopes a bank user to the bank's linked brands, never to a brand of its own", () => {
+    expect(scopeOf(scoped('bank', ids))).toEqual({ kind: 'bank', bankId: 'k1', brandIds: ['b2', 'b3'] });
     expect(scopeOf(scoped('bank', { ...ids, bankId: null }))).toEqual({ kind: 'none' });
   });
 

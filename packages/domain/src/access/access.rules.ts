@@ -272,7 +272,7 @@ export const capabilities = {
    * brand's dashboard, open its invoices there too; banks see a brand's figures, not its invoices.
    */
   'invoices.read': [...campaignMakers, ...financeRoles, 'clientAdmin'],
-  /** Read the ingestion logs: brand-side callers their brands' share, banks every file (spec 3 §2.9). */
+  /** Read the ingestion logs: each caller their brands' share (a bank its linked brands'), operators every file. */
   'ingestionLogs.read': [...campaignMakers, 'bank', 'systemadmin'],
   /** Upload a publisher's transactions file from the admin console (issue 5 §1). */
   'ingestionLogs.upload': ['systemadmin'],
@@ -280,7 +280,7 @@ export const capabilities = {
   'ingestionLogs.date': [...pages.dashboard.audiences, 'systemadmin'],
   /**
    * Read the dashboard's statistics (spec 3 §2.4): the dashboard page's audiences, within scope
-   * (client admins and banks every brand, group roles their group's, others their brand).
+   * (client admins every brand, banks their linked brands, group roles their group's, others their brand).
    */
   'dashboard.read': pages.dashboard.audiences,
   /**
@@ -345,25 +345,32 @@ export function can(audience: Audience, capability: Capability): boolean {
   return (capabilities[capability] as readonly Audience[]).includes(audience);
 }
 
-/** Whose data someone may see: everything, one group's brands, one brand, or nothing. */
+/**
+ * Whose data someone may see: everything, one group's brands, one brand, a bank's linked brands
+ * (the brands its programmes publish, linked by the system admin), or nothing.
+ */
 export type TenantScope =
   | { kind: 'all' }
   | { kind: 'group'; groupId: string }
   | { kind: 'brand'; brandId: string }
-  | { kind: 'bank'; bankId: string }
+  | { kind: 'bank'; bankId: string; brandIds: readonly string[] }
   | { kind: 'none' };
 
 export interface ScopeSubject extends AccessSubject {
   brandId: string | null;
   groupId: string | null;
   bankId: string | null;
+  /** The brands linked to the subject's bank (bank users only). */
+  bankBrandIds: readonly string[];
 }
 
 export function scopeOf(subject: ScopeSubject): TenantScope {
   const audience = audienceOf(subject);
   if (audience === 'systemadmin' || audience === 'clientAdmin') return { kind: 'all' };
   if (audience === 'bank')
-    return subject.bankId ? { kind: 'bank', bankId: subject.bankId } : { kind: 'none' };
+    return subject.bankId
+      ? { kind: 'bank', bankId: subject.bankId, brandIds: subject.bankBrandIds }
+      : { kind: 'none' };
   if ((audience === 'groupAdmin' || audience === 'groupUser') && subject.groupId) {
     return { kind: 'group', groupId: subject.groupId };
   }

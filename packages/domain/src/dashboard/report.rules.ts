@@ -90,8 +90,8 @@ export function campaignReportRange(
 export type BrandFilterKind = 'groupsAndBrands' | 'groupBrands' | 'ownBrand';
 
 /**
- * Client admins pick any group and brand. Banks see every brand (read only) and have no brand of
- * their own, so they pick like client admins. Group roles pick a brand of their group or 'All';
+ * Client admins pick any group and brand. Banks see their linked brands (read only) and have no
+ * brand of their own, so they pick like client admins among those (the lists come from the server). Group roles pick a brand of their group or 'All';
  * everyone else sees their own brand.
  */
 export function brandFilterKind(audience: Audience): BrandFilterKind {

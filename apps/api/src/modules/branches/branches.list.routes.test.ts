@@ -201,13 +201,24 @@ describe('GET /api/merchants', () => {
     expect((await list('groupuser@demo.test')).pagination.total).toBe(5);
   });
 
-  it('lets the system admin and bank users read the branches of every brand', async () => {
+  it("lets the system admin read the branches of every brand, and bank users their bank's linked brands'", async () => {
     const admin = await list('admin@demo.test', { limit: 100 });
     const bank = await list('bank@demo.test', { limit: 100 });
     const chosen = await list('admin@demo.test', { brandId: ids.brands.groupBrandB });
+    const linked = await testApp.db
+      .selectFrom('brand_banks')
+      .select('brand_id')
+      .where('bank_id', '=', ids.bankId)
+      .execute();
+    const linkedIds = new Set(linked.map((link) => link.brand_id));
 
     expect(new Set(admin.data.map((row) => row.brandName)).size).toBeGreaterThanOrEqual(4);
-    expect(bank.pagination.total).toBe(admin.pagination.total);
+    expect(bank.data.map((row) => row._id).sort()).toEqual(
+      admin.data
+        .filter((row) => linkedIds.has(row.brandId))
+        .map((row) => row._id)
+        .sort(),
+    );
     expect(chosen.pagination.total).toBe(2);
   });
 

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import { notFound } from '../../http/errors.ts';
+import { scopeCoversBrand } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../users/users.routes.ts';
 import { brandInScope } from './brand-scope.ts';
+import { brandsOfScope, groupBrandsInScope } from './listed-brands.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
 const brandDetailsSchema = z.object({
@@ -49,16 +50,13 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
       schema: {
         tags: ['brands'],
         summary:
-          "The brands in the caller's scope, by name, as label and value (spec 3 §7 brands/getBrandList): every brand for operators and banks",
+          "The brands in the caller's scope, by name, as label and value (spec 3 §7 brands/getBrandList): every brand for operators, a bank's linked brands",
         response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
       },
     },
     async (request) => {
-      const { scope } = callerOf(request);
-      let rows: Awaited<ReturnType<BrandsRepository['listBrands']>> = [];
-      if (scope.kind === 'all' || scope.kind === 'bank') rows = await brands.listBrands();
-      else if (scope.kind === 'group') rows = await brands.brandsOfGroup(scope.groupId);
-      else if (scope.kind === 'brand') rows = await brands.listBrands([scope.brandId]);
+      const shown = await brandsOfScope(brands, callerOf(request).scope);
+      const rows = await brands.listBrands(shown === 'all' ? undefined : shown);
       return { respCode: respCodes.ok, brands: rows.map(brandOption) };
     },
   );
@@ -96,20 +94,14 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
       config: { access: 'groupBrands.read' },
       schema: {
         tags: ['brands'],
-        summary: 'The brands of a group, within the caller’s tenant',
+        summary: 'The brands of a group that the caller’s tenant covers',
         params: idParamsSchema,
         response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
       },
     },
     async (request) => {
-      const { scope } = callerOf(request);
-      const seesGroup =
-        scope.kind === 'all' ||
-        scope.kind === 'bank' ||
-        (scope.kind === 'group' && scope.groupId === request.params.id);
-      const group = seesGroup ? await brands.groupById(request.params.id) : undefined;
-      if (!group) throw notFound();
-      return { respCode: respCodes.ok, brands: (await brands.brandsOfGroup(group.id)).map(brandOption) };
+      const shown = await groupBrandsInScope(brands, callerOf(request).scope, request.params.id);
+      return { respCode: respCodes.ok, brands: shown.map(brandOption) };
     },
   );
 
@@ -119,7 +111,8 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
       config: { access: 'groupBrands.read' },
       schema: {
         tags: ['brands'],
-        summary: 'Groups with their brands: every group for operators, one’s own group for group roles',
+        summary:
+          'Groups with their brands: every group for operators, one’s own group for group roles, the groups of its linked brands (those only) for a bank',
         querystring: z.strictObject({ from: z.enum(['brand', 'dashboard', 'clientDashboard']).optional() }),
         response: { 200: successSchema({ groups: z.array(groupSchema) }), ...errorResponses },
       },
@@ -127,8 +120,14 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
     async (request) => {
       const { scope } = callerOf(request);
       let rows: Awaited<ReturnType<BrandsRepository['groupsWithBrands']>> = [];
-      if (scope.kind === 'all' || scope.kind === 'bank') rows = await brands.groupsWithBrands();
+      if (scope.kind === 'all') rows = await brands.groupsWithBrands();
       else if (scope.kind === 'group') rows = await brands.groupsWithBrands(scope.groupId);
+      else if (scope.kind === 'bank') {
+        rows = (await brands.groupsWithBrands()).filter(
+          (row) =>
+            row.brand_id !== null && scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id }),
+        );
+      }
       const groups = new Map<string, z.infer<typeof groupSchema>>();
       for (const row of rows) {
         const group = groups.get(row.group_id) ?? {

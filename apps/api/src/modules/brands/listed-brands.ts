@@ -1,4 +1,6 @@
 import type { TenantScope } from '@krowd/domain/access/access.rules';
+import { notFound } from '../../http/errors.ts';
+import { scopeCoversBrand } from '../../http/tenant.ts';
 import { brandInScope } from './brand-scope.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
@@ -7,8 +9,8 @@ export type ListedBrands = string[] | 'all';
 
 /**
  * The brands a list covers for a caller (spec 2 §6): the brand chosen with brandId when the scope
- * covers it (else 404), otherwise everything in scope: all brands for operators and banks, the
- * group's brands for group roles ('All', from 'onboard'), the caller's own brand otherwise.
+ * covers it (else 404), otherwise everything in scope: all brands for operators, a bank's linked
+ * brands, the group's brands for group roles ('All', from 'onboard'), the caller's own brand otherwise.
  */
 export async function listedBrands(
   brands: BrandsRepository,
@@ -20,12 +22,16 @@ export async function listedBrands(
   return brandsOfScope(brands, scope);
 }
 
-/** Every brand a scope covers: all brands for operators and banks, the group's, the caller's own, or none. */
+/**
+ * Every brand a scope covers: all brands for operators, a bank's linked brands, the group's, the
+ * caller's own, or none. The one place a repository's brand filter comes from.
+ */
 export async function brandsOfScope(brands: BrandsRepository, scope: TenantScope): Promise<ListedBrands> {
   switch (scope.kind) {
     case 'all':
-    case 'bank':
       return 'all';
+    case 'bank':
+      return [...scope.brandIds];
     case 'group':
       return (await brands.brandsOfGroup(scope.groupId)).map((brand) => brand.id);
     case 'brand':
@@ -33,4 +39,23 @@ export async function brandsOfScope(brands: BrandsRepository, scope: TenantScope
     case 'none':
       return [];
   }
+}
+
+/**
+ * The brands of a group that a scope covers, for the filters that name a group: all of them for
+ * operators and the group's own roles, a bank's linked ones, a brand role's own brand when it is
+ * in the group. A group that does not exist, or of which the scope covers no brand, answers 404.
+ */
+export async function groupBrandsInScope(
+  brands: BrandsRepository,
+  scope: TenantScope,
+  groupId: string,
+): Promise<{ id: string; name: string; group_id: string | null }[]> {
+  const group = await brands.groupById(groupId);
+  if (!group) throw notFound();
+  const members = await brands.brandsOfGroup(groupId);
+  if (scope.kind === 'all') return members;
+  const covered = members.filter((brand) => scopeCoversBrand(scope, brand));
+  if (covered.length === 0) throw notFound();
+  return covered;
 }

@@ -86,8 +86,13 @@ async function expectedRows(brandIds: string[] | 'all') {
 }
 
 describe('GET /api/ingestionLogs', () => {
-  it("shows a bank every uploaded file's totals, newest first", async () => {
-    const expected = await expectedRows('all');
+  it("shows a bank its linked brands' share of each file (issue 16 §9), newest first", async () => {
+    const linked = await testApp.db
+      .selectFrom('brand_banks')
+      .select('brand_id')
+      .where('bank_id', '=', ids.bankId)
+      .execute();
+    const expected = await expectedRows(linked.map((link) => link.brand_id));
     const body = await list('bank@demo.test', { limit: 100 });
     expect(body.pagination.total).toBe(expected.size);
     expect(body.data).toHaveLength(expected.size);

@@ -7,8 +7,7 @@ import {
 } from '@krowd/domain/ingestion/ingestion.schema';
 import { effectiveSearch, entityListQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { notFound } from '../../http/errors.ts';
-import { listedBrands, type ListedBrands } from '../brands/listed-brands.ts';
+import { groupBrandsInScope, listedBrands, type ListedBrands } from '../brands/listed-brands.ts';
 import type { IngestionRepository } from './ingestion.repository.ts';
 
 export const ingestionListQuerySchema = entityListQuerySchema({
@@ -35,8 +34,8 @@ export function createIngestionService(deps: { ingestion: IngestionRepository; b
   const { ingestion, brands } = deps;
   return {
     /**
-     * The ingestion logs: banks (and operators) see each file's totals; brand-side callers see
-     * their brands' share of each file, so another brand's figures never show.
+     * The ingestion logs: operators see each file's totals; everyone else their brands' share of
+     * each file (a bank its linked brands'), so another brand's figures never show.
      */
     async list(scope: TenantScope, request: IngestionListRequest) {
       const { rows, total } = await ingestion.listPage({
@@ -65,12 +64,7 @@ export function createIngestionService(deps: { ingestion: IngestionRepository; b
       if (request.brandId || !request.groupId) {
         brandIds = await listedBrands(brands, scope, { brandId: request.brandId });
       } else {
-        const covered =
-          scope.kind === 'all' ||
-          scope.kind === 'bank' ||
-          (scope.kind === 'group' && scope.groupId === request.groupId);
-        if (!covered || !(await brands.groupById(request.groupId))) throw notFound();
-        brandIds = (await brands.brandsOfGroup(request.groupId)).map((brand) => brand.id);
+        brandIds = (await groupBrandsInScope(brands, scope, request.groupId)).map((brand) => brand.id);
       }
       const source = request.data_source;
       const publisher = source && source.toLowerCase() !== 'all' ? source : undefined;

@@ -5,10 +5,9 @@ import {
   type DateRange,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { scopeCoversBrand } from '../../http/tenant.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { brandsOfScope } from '../brands/listed-brands.ts';
+import { brandsOfScope, groupBrandsInScope } from '../brands/listed-brands.ts';
 import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
 import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
 import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';
@@ -39,15 +38,7 @@ export async function brandsInFilter(
     if (groupId && brand.group_id !== groupId) throw notFound();
     return [brand.id];
   }
-  if (groupId) {
-    const group = await brands.brandsOfGroup(groupId);
-    if (scope.kind === 'brand') {
-      if (!group.some((brand) => brand.id === scope.brandId)) throw notFound();
-      return [scope.brandId];
-    }
-    if (!group.every((brand) => scopeCoversBrand(scope, brand))) throw notFound();
-    return group.map((brand) => brand.id);
-  }
+  if (groupId) return (await groupBrandsInScope(brands, scope, groupId)).map((brand) => brand.id);
   return brandsOfScope(brands, scope);
 }
 

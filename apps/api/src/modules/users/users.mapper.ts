@@ -20,6 +20,7 @@ export function accessSubjectOf(account: UserAccount): ScopeSubject {
     brandId: account.brand_id,
     groupId: account.effective_group_id,
     bankId: account.bank_id,
+    bankBrandIds: account.bank_brand_ids ?? [],
   };
 }
 

@@ -47,6 +47,15 @@ export function createUsersRepository(db: Kysely<DB>) {
         'g.id as effective_group_id',
         'g.name as group_name',
         'k.name as bank_name',
+        // A bank user's scope: the brands linked to their bank, read with the session each request.
+        (eb) =>
+          eb
+            .selectFrom('brand_banks as bb')
+            .select(
+              sql<string[]>`coalesce(array_agg(bb.brand_id::text ORDER BY bb.brand_id), '{}')`.as('ids'),
+            )
+            .whereRef('bb.bank_id', '=', 'u.bank_id')
+            .as('bank_brand_ids'),
       ]);
 
   /** Users not deleted: a deleted user is gone for every purpose but the history that names it. */
