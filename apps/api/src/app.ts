@@ -10,6 +10,9 @@ import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
+import { createMultiFactorService } from './modules/auth/multi-factor.ts';
+import { createMultiFactorRepository } from './modules/auth/multi-factor.repository.ts';
+import { multiFactorRoutes } from './modules/auth/multi-factor.routes.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
@@ -135,6 +138,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
+  const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
   const auth = createAuthService({
     db,
     users,
@@ -143,6 +147,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     mailer,
     config,
     clock,
+    secondStep: multiFactor,
   });
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
@@ -206,7 +211,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const services = { auth, mailer, settings, campaigns, jobs };
 
   await registerSecurity(app, config);
-  await registerAccess(app, { config, auth, limiter });
+  await registerAccess(app, { config, auth, limiter, multiFactor });
   registerTextInputChecks(app);
   await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
 
@@ -214,6 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     async (api) => {
       await api.register(healthRoutes, { db, engine: database.engine });
       await api.register(authRoutes, { auth, config });
+      await api.register(multiFactorRoutes, { auth, multiFactor, users, config });
       const usersService = createUsersService({
         db,
         users,

@@ -22,6 +22,7 @@ import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.
 import * as payments from './migrations/0021-payments.ts';
 import * as cardNetworkLeads from './migrations/0022-card-network-leads.ts';
 import * as socialAnalytics from './migrations/0023-social-analytics.ts';
+import * as multiFactor from './migrations/0025-multi-factor.ts';
 import * as bankBrandLinks from './migrations/0026-bank-brand-links.ts';
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0021-payments': payments,
   '0022-card-network-leads': cardNetworkLeads,
   '0023-social-analytics': socialAnalytics,
+  '0025-multi-factor': multiFactor,
   '0026-bank-brand-links': bankBrandLinks,
 };
 

@@ -117,6 +117,39 @@ export interface OneTimeTokensTable {
   created_at: CreatedAt;
 }
 
+/**
+ * A user's two-step sign-in (migration 0025): the TOTP secret (base32), when it was confirmed
+ * (null while set-up waits for its first code) and the last 30-second step a code was accepted
+ * for, so no code is accepted twice.
+ */
+export interface UserMultiFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: Date | null;
+  last_used_step: number | null;
+  created_at: CreatedAt;
+}
+
+/** A single-use recovery code, stored as a salted SHA-256 (migration 0025). */
+export interface MultiFactorRecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  salt: string;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+/** The link between a correct password and its second step (migration 0025): 5 minutes, single use. */
+export interface MultiFactorChallengesTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export type OutboxStatus = 'stored' | 'sent' | 'failed';
 
 export interface MailOutboxTable {
@@ -695,6 +728,9 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
+  user_multi_factor: UserMultiFactorTable;
+  multi_factor_recovery_codes: MultiFactorRecoveryCodesTable;
+  multi_factor_challenges: MultiFactorChallengesTable;
   mail_outbox: MailOutboxTable;
   settings: SettingsTable;
   rate_limit_counters: RateLimitCountersTable;

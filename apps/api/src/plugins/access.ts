@@ -24,6 +24,11 @@ declare module 'fastify' {
      * (a NUL character included), instead of refusing the whole request.
      */
     rowsCheckedByRoute?: boolean;
+    /**
+     * A system admin who has not set up two-step sign-in yet may call the route (their session,
+     * logout); 'mfa.manage' routes always may. Every other route refuses them until they have.
+     */
+    duringMfaSetup?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -46,9 +51,14 @@ const documentationRoutes = /^\/api\/docs(\/|$)/;
 
 export async function registerAccess(
   app: FastifyInstance,
-  deps: { config: Config; auth: AuthService; limiter: RateLimiter },
+  deps: {
+    config: Config;
+    auth: AuthService;
+    limiter: RateLimiter;
+    multiFactor: { setupPending(auth: AuthContext): Promise<boolean> };
+  },
 ) {
-  const { config, auth, limiter } = deps;
+  const { config, auth, limiter, multiFactor } = deps;
   await app.register(cookie);
   app.decorateRequest('auth', null);
 
@@ -79,13 +89,21 @@ export async function registerAccess(
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     const token = sessionTokenOf(request, config);
+    const { duringMfaSetup } = request.routeOptions.config;
     if (access === 'optional') {
       if (token) request.auth = await auth.resolveSession(token).catch(() => null);
+      // Until the set-up, such a session counts for nothing beyond it: the route sees a stranger.
+      if (request.auth && !duringMfaSetup && (await multiFactor.setupPending(request.auth))) {
+        request.auth = null;
+      }
       return;
     }
     if (!token) throw unauthorized(messages.common.loginRequired);
     request.auth = await auth.resolveSession(token);
     if (!can(request.auth.audience, access)) throw forbidden();
+    if (access !== 'mfa.manage' && !duringMfaSetup && (await multiFactor.setupPending(request.auth))) {
+      throw forbidden(messages.multiFactor.setupRequired);
+    }
   });
 }
 

@@ -213,6 +213,11 @@ export const capabilities = {
   /** Change one's own password (guests have none yet). */
   'password.change': everyoneButGuests,
   /**
+   * Set up, turn off and renew one's own two-step sign-in (issue 16 §15). The only capability a
+   * system admin still setting it up holds (besides the session and logout).
+   */
+  'mfa.manage': everyoneButGuests,
+  /**
    * Read a user's details (oneself always; others within tenant scope for these audiences) and the
    * Users list (spec 2 §2.5; Bank Users for a bank).
    */

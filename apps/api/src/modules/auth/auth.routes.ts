@@ -11,6 +11,7 @@ import {
   signupSchema,
 } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { secondStepDueSchema } from '@krowd/domain/auth/multi-factor.schema';
 import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
@@ -38,15 +39,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       config: { access: 'public', authRateLimit: true },
       schema: {
         tags: ['auth'],
-        summary: 'Log in with e-mail and password; sets the session cookie',
+        summary:
+          'Log in with e-mail and password; sets the session cookie, or answers the challenge of a second step (POST auth/login/mfa)',
         body: loginSchema,
-        response: { 200: signedInSchema, ...errorResponses },
+        response: {
+          200: z.union([signedInSchema, successSchema(secondStepDueSchema.shape)]),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const signedIn = await auth.login(request.body.email, request.body.password, deviceOf(request));
-      setSessionCookie(reply, config, signedIn.accessToken);
-      return { respCode: respCodes.ok, ...signedIn };
+      const answer = await auth.login(request.body.email, request.body.password, deviceOf(request));
+      if ('mfaRequired' in answer) return { respCode: respCodes.ok, ...answer };
+      setSessionCookie(reply, config, answer.accessToken);
+      return { respCode: respCodes.ok, ...answer };
     },
   );
 
@@ -71,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.post(
     '/auth/logout',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', duringMfaSetup: true },
       schema: {
         tags: ['auth'],
         summary: 'End the session',
@@ -88,7 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
   app.get(
     '/auth/session',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', duringMfaSetup: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null when signed out (the browser calls this on start)',

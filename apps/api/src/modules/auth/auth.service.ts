@@ -37,6 +37,12 @@ export interface SignedIn {
   details: SessionUser;
 }
 
+/** A correct password for an account with two-step sign-in: no session until the code (multi-factor.ts). */
+export interface SecondStepDue {
+  mfaRequired: true;
+  challenge: string;
+}
+
 const day = 24 * 3_600_000;
 /** Link lifetimes (brief §4): guest and set-password links 7 days, recovery 1 hour. */
 export const linkLifetimeMs: Record<OneTimeTokenPurpose, number> = {
@@ -60,8 +66,10 @@ export function createAuthService(deps: {
   mailer: Mailer;
   config: Config;
   clock: Clock;
+  /** Two-step sign-in: a challenge for an account that has it, else null. */
+  secondStep: { challengeFor(userId: string): Promise<string | null> };
 }) {
-  const { db, users, repository, limiter, mailer, config, clock } = deps;
+  const { db, users, repository, limiter, mailer, config, clock, secondStep } = deps;
   const failureKey = (email: string) => `login-failures:${email}`;
 
   async function sessionUserOf(account: UserAccount, source: SessionSource = null): Promise<SessionUser> {
@@ -147,7 +155,7 @@ export function createAuthService(deps: {
       return startSession(account, device);
     },
 
-    async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn> {
+    async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn | SecondStepDue> {
       const { loginFailuresPerAccount, windowMs } = config.rateLimit;
       if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
         throw tooManyRequests(messages.auth.tooManyLoginAttempts);
@@ -159,8 +167,32 @@ export function createAuthService(deps: {
         throw unauthorized(messages.auth.loginFailed);
       }
       if (account.status !== 'active') throw new HttpError(403, messages.auth.accountDeactivated);
+      // The failures are cleared only once the second step passes, so codes cannot be guessed forever.
+      const challenge = await secondStep.challengeFor(account.id);
+      if (challenge) return { mfaRequired: true, challenge };
       await limiter.reset(failureKey(email));
       return startSession(account, device);
+    },
+
+    /**
+     * A credential check counted with failed logins (the second sign-in step, turning two-step
+     * sign-in off): refused while the account is paused; a failure counts, a success clears them.
+     * (`_source` and `_options` serve the per-source count of issue 16 §12.)
+     */
+    async countedCheck(
+      email: string,
+      _source: string | null,
+      check: () => Promise<boolean>,
+      _options: { afterPassword?: boolean } = {},
+    ): Promise<boolean> {
+      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
+      if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
+        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
+      }
+      const passed = await check();
+      if (passed) await limiter.reset(failureKey(email));
+      else await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
+      return passed;
     },
 
     /** One-click login from a guest link (GET users/checkGuestUser?token=). */
