@@ -15,6 +15,12 @@ import { loadDemoImpressions } from './demo-impressions.ts';
 /** Every demo account signs in with this password (brief §7). */
 export const demoPassword = 'Demo@12345';
 export const demoGuestEmail = 'guest@demo.test';
+export const demoAdminEmail = 'admin@demo.test';
+/**
+ * The demo system admin's two-step sign-in secret (base32; README 'Demo accounts'): the system
+ * admin must use two-step sign-in, so the demo seeds it set up. `npm run demo:code` prints the code.
+ */
+export const demoAdminTotpSecret = 'KRWDDEMOADMINTWOSTEPSIGNIN234567';
 /** A guest of a card-network brand: the link printed for them starts a card-network session. */
 export const demoCardNetworkGuestEmail = 'cardnetwork@demo.test';
 
@@ -41,7 +47,7 @@ interface DemoAccount {
 /** The demo accounts of brief §7, in its order. */
 export const demoAccounts: readonly DemoAccount[] = [
   {
-    email: 'admin@demo.test',
+    email: demoAdminEmail,
     who: 'system admin',
     firstName: 'Sam',
     lastName: 'Admin',
@@ -267,6 +273,15 @@ export async function loadDemoData(
       ])
       .execute();
     await loadDemoColleagues(trx, { brandIds, groupId: group.id, bankId: bank.id }, passwordHash, now);
+    const admin = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', demoAdminEmail)
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('user_multi_factor')
+      .values({ user_id: admin.id, secret: demoAdminTotpSecret, enabled_at: now, last_used_step: null })
+      .execute();
     const brandUser = await trx
       .selectFrom('users')
       .select('id')
