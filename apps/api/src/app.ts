@@ -21,6 +21,8 @@ import { createBranchesRepository } from './modules/branches/branches.repository
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService } from './modules/branches/branches.service.ts';
 import { createBrandsRepository } from './modules/brands/brands.repository.ts';
+import { groupsRoutes } from './modules/brands/groups.routes.ts';
+import { createGroupsService } from './modules/brands/groups.service.ts';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import {
@@ -147,6 +149,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     mailer,
     config,
     clock,
+    logger: app.log,
     secondStep: multiFactor,
   });
   const brands = createBrandsRepository(db);
@@ -205,8 +208,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   );
   const invoiceRun = createInvoiceRun({ db, jobs, timeZone: config.timezone, clock });
   jobs.handle(invoiceRunJob, async () => {
-    const invoices = await invoiceRun.run();
-    if (invoices.length > 0) app.log.info({ invoices: invoices.length }, 'invoices created');
+    const { invoices, creditNotes } = await invoiceRun.run();
+    if (invoices.length + creditNotes.length > 0) {
+      app.log.info({ invoices: invoices.length, creditNotes: creditNotes.length }, 'invoices created');
+    }
   });
   const services = { auth, mailer, settings, campaigns, jobs };
 
@@ -256,7 +261,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(onboardingRoutes, { onboarding, config });
       await api.register(distributorsRoutes, { distributors: createDistributorsRepository(db), brands });
-      await api.register(banksRoutes, { banks: createBanksService({ banks: createBanksRepository(db) }) });
+      await api.register(banksRoutes, {
+        banks: createBanksService({
+          db,
+          banks: createBanksRepository(db),
+          brands,
+          invitations: usersService,
+        }),
+      });
+      await api.register(groupsRoutes, {
+        groups: createGroupsService({ brands, invitations: usersService }),
+      });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
@@ -359,6 +374,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   await registerWebApp(app, config.webDistDir);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await auth.settled();
     await mailer.close();
   });
   return Object.assign(app, { services });

@@ -22,8 +22,10 @@ import * as ingestionCardNumbers from './migrations/0020-ingestion-card-numbers.
 import * as payments from './migrations/0021-payments.ts';
 import * as cardNetworkLeads from './migrations/0022-card-network-leads.ts';
 import * as socialAnalytics from './migrations/0023-social-analytics.ts';
+import * as signInHardening from './migrations/0024-sign-in-hardening.ts';
 import * as multiFactor from './migrations/0025-multi-factor.ts';
 import * as bankBrandLinks from './migrations/0026-bank-brand-links.ts';
+import * as creditNotes from './migrations/0027-credit-notes.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -53,8 +55,10 @@ const migrations: Record<string, Migration> = {
   '0021-payments': payments,
   '0022-card-network-leads': cardNetworkLeads,
   '0023-social-analytics': socialAnalytics,
+  '0024-sign-in-hardening': signInHardening,
   '0025-multi-factor': multiFactor,
   '0026-bank-brand-links': bankBrandLinks,
+  '0027-credit-notes': creditNotes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -71,6 +71,8 @@ export interface UsersTable {
   is_t_and_c_accepted: Generated<boolean>;
   guest_user: Generated<boolean>;
   guest_user_flag: Generated<boolean>;
+  /** False from the public sign-up until the owner opens the mailed link. */
+  email_verified: Generated<boolean>;
   step: string | null;
   step_one: Generated<boolean>;
   step_two: Generated<boolean>;
@@ -104,7 +106,7 @@ export interface SessionsTable {
 /** Where a session started: a card-network guest link, or (null) anywhere else. */
 export type SessionOrigin = 'card_network';
 
-export type OneTimeTokenPurpose = 'guest_login' | 'set_password' | 'recover_password';
+export type OneTimeTokenPurpose = 'guest_login' | 'set_password' | 'recover_password' | 'verify_email';
 
 export interface OneTimeTokensTable {
   id: Generated<string>;
@@ -175,6 +177,7 @@ export interface RateLimitCountersTable {
   key: string;
   window_started_at: Date;
   hits: number;
+  blocked_until: Date | null;
 }
 
 export type BranchStatus = 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
@@ -389,6 +392,32 @@ export interface IngestionLogsTable {
 export interface InvoiceTransactionsTable {
   invoice_id: string;
   transaction_id: string;
+}
+
+/** A credit for refunds that arrived after their month's invoice (migration 0027); amounts ≤ 0. */
+export interface CreditNotesTable {
+  id: Generated<string>;
+  invoice_id: string;
+  brand_id: string;
+  /** CN-000001, … from the credit_note_numbers sequence. */
+  credit_note_number: Generated<string>;
+  cashback_pence: number;
+  success_fee_pence: number;
+  amount_pence: number;
+  issued_on: string;
+  created_at: CreatedAt;
+}
+
+export interface CreditNoteTransactionsTable {
+  credit_note_id: string;
+  transaction_id: string;
+}
+
+/** An issued invoice's or credit note's PDF, stored as issued (migration 0027). */
+export interface IssuedDocumentsTable {
+  file_name: string;
+  pdf: Buffer;
+  created_at: CreatedAt;
 }
 
 /** A brand's share of one ingested file. */
@@ -747,6 +776,9 @@ export interface DB {
   jobs: JobsTable;
   invoices: InvoicesTable;
   invoice_transactions: InvoiceTransactionsTable;
+  credit_notes: CreditNotesTable;
+  credit_note_transactions: CreditNoteTransactionsTable;
+  issued_documents: IssuedDocumentsTable;
   ingestion_logs: IngestionLogsTable;
   ingestion_log_brands: IngestionLogBrandsTable;
   transactions: TransactionsTable;

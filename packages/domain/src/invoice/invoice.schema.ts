@@ -25,18 +25,36 @@ export type InvoiceSortField = (typeof invoiceSortFields)[number];
 
 const calendarDate = z.iso.date();
 
+/**
+ * What a row of the invoice list is: an invoice, or a credit note for refunds that arrived after
+ * the invoice it corrects was issued (issue 16 §4).
+ */
+export const billingDocumentKinds = ['invoice', 'creditNote'] as const;
+export type BillingDocumentKind = (typeof billingDocumentKinds)[number];
+
 export const invoiceRowSchema = z.object({
   _id: z.string(),
+  kind: z.enum(billingDocumentKinds),
   brandId: z.string(),
   brandName: z.string(),
+  /** The campaign month invoiced (for a credit note, that of the invoice it corrects). */
   month: z.number().int().min(1).max(12),
   year: z.number().int(),
-  /** The amount to pay in whole pence: cashback plus success fee plus any administrative charge. */
+  /**
+   * The amount to pay in whole pence: cashback plus success fee plus any administrative charge;
+   * negative for a credit note (what is credited).
+   */
   invoiceAmountPence: z.number().int(),
+  /** INV-000123, or CN-000001 for a credit note. */
   InvoiceNumber: z.string(),
-  dueDate: calendarDate,
-  paymentStatus: z.enum(paymentStatuses),
-  /** The invoice document's reference; null when no document has been created. */
+  /** A credit note's: the invoice it corrects; null for an invoice. */
+  correctsInvoiceNumber: z.string().nullable(),
+  issuedOn: calendarDate,
+  /** Null for a credit note: nothing is due. */
+  dueDate: calendarDate.nullable(),
+  /** Null for a credit note, which is not paid by the brand. */
+  paymentStatus: z.enum(paymentStatuses).nullable(),
+  /** The document's reference; null when no document has been created. */
   xero_invoice_id: z.string().nullable(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;

@@ -58,9 +58,22 @@ export const messages = {
   auth: {
     loginFailed: 'Invalid email or password.',
     accountDeactivated: 'This account has been deactivated. Please contact your administrator.',
-    tooManyLoginAttempts: 'Too many login attempts. Please wait 15 minutes and try again.',
+    /** Issue 16 §12: the account's ceiling across every source tripped; the mailed link still works. */
+    tooManyLoginAttempts:
+      'Too many failed logins on this account, so password login is paused for a while. Use "Forgot password?" to get a link by e-mail: setting a new password with it lets you log in straight away.',
+    /** Issue 16 §12: the progressive delay between failed logins from one place. */
+    loginDelayed: (seconds: number) =>
+      `Too many failed logins. Please wait ${seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
     loggedOut: 'Logged out successfully.',
-    signupSuccess: 'Registered successfully.',
+    /** Issue 16 §14: the same answer whether or not the e-mail already has an account. */
+    signupSuccess:
+      'Thank you. Check your e-mail: we have sent a message to this address to finish signing up.',
+    signupCheckEmailTitle: 'Check your e-mail',
+    emailNotVerified:
+      'Please confirm your e-mail address first: open the link in the e-mail we sent you. We are sending a fresh one now (up to 3 an hour).',
+    emailVerified: 'Your e-mail address is confirmed. Please login.',
+    verifyEmailTitle: 'Confirm your e-mail',
+    verifyingEmail: 'Confirming your e-mail address…',
     emailAlreadyRegistered: 'An account with this email already exists. Please login instead.',
     forgotPasswordSent:
       'If an account exists for this email, we have sent a link to reset the password. The link is valid for 1 hour.',
@@ -215,6 +228,7 @@ export const messages = {
     branchRequired: 'At least one branch is required',
     selectBranches: 'Please select Branches',
     branchSelectionConflict: 'Choose all branches or a list of branches, not both',
+    brandIdsDisagree: 'brand_id and brandId name different brands',
     branchDuplicate: 'A branch can be selected only once',
     monthInvalid: 'Invalid month',
     validUntilBeforeStart: 'Valid until cannot be before the campaign month',
@@ -363,6 +377,8 @@ export const messages = {
   },
   mail: {
     recoverSubject: 'Reset your password',
+    verifyEmailSubject: 'Confirm your e-mail address',
+    signupAttemptSubject: 'Someone tried to sign up with your e-mail address',
     setPasswordSubject: 'Set your password',
     guestSubject: 'Your login link',
     guestResumeSubject: 'Continue setting up your account',
@@ -384,6 +400,10 @@ export const messages = {
     /** The dashboard's invoice selection (xero_invoice_number) names no invoice the caller may see. */
     notFound: (number: string) => `Invoice ${number} was not found.`,
     invoiceDataNeedsNumber: 'xero_invoice_number is required when is_invoice_data is true',
+    /** Issue 16 §4: a row of the list that credits refunds received after its invoice. */
+    creditNote: 'Credit note',
+    correctsInvoice: (number: string) => `Corrects ${number}`,
+    viewCreditNote: 'View Credit Note',
   },
   ingestion: {
     searchPlaceholder: 'Search Data Source',
@@ -617,10 +637,28 @@ export const messages = {
     nameMax: 'Bank name should at most contain 100 characters',
     adminOnly: 'Only an admin of this bank can change its details.',
     searchPlaceholder: 'Search Bank Name',
+    /** The system admin's bank screens (issue 16 §9): creating a bank, linking its brands. */
+    created: 'Bank created successfully. Its admin has been sent a link to set a password.',
+    brandsSaved: "The bank's brands have been saved successfully.",
+    brandsHint: 'The bank reads and reviews only these brands: their campaigns, templates and branches.',
+    brandUnknown: 'One of the brands chosen does not exist',
+    brandsTooMany: 'Choose at most 500 brands',
+  },
+  /** Groups of brands, created by the system admin (issue 16 §9). */
+  group: {
+    created: 'Group created successfully. Its admin has been sent a link to set a password.',
+    nameRequired: 'Group name is required',
+    nameMin: 'Group name should at least contain 3 characters',
+    nameMax: 'Group name should at most contain 100 characters',
+    brandsRequired: 'Choose at least one brand',
+    brandsTooMany: 'Choose at most 100 brands',
+    brandUnknown: 'One of the brands chosen does not exist',
+    brandsHint: 'The brands chosen move into the new group, leaving any group they were in.',
   },
   /** The performance dashboard (spec 3 §2.4, §4, §5): POST /api/dashboard/client. */
   dashboard: {
-    dateInvalid: 'Dates must be yyyy-MM-dd',
+    dateInvalid: 'Dates must be yyyy-MM-dd or ISO date-times with an offset',
+    conditionsTwice: 'Send this field once: inside conditions_body or beside it, not both',
     startInFuture: 'Start Date cannot be in the future',
     endBeforeStart: 'End Date cannot be before Start Date',
   },

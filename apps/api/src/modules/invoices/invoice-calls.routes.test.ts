@@ -64,7 +64,7 @@ beforeAll(async () => {
     timeZone: testApp.config.timezone,
     clock: () => new Date(),
   }).runOn('2024-07-01');
-  for (const invoice of created) {
+  for (const invoice of created.invoices) {
     const brand = invoice.brandId === ids.brands.standalone ? 'standalone' : 'groupBrandA';
     number[brand] = invoice.invoiceNumber;
   }

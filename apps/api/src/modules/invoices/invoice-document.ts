@@ -43,7 +43,10 @@ const bottom = margin;
 
 const collectionLabels = { direct_debit: 'Direct debit', manual: 'Manual payment' } as const;
 
-/** What the invoice says, line by line. */
+/**
+ * What the invoice says, line by line: only what is fixed when it is issued (the document is
+ * stored then and never changes), so its payment status, which moves on, is left to the list.
+ */
 export function invoiceDocumentLines(invoice: InvoiceRecord): DocumentLine[] {
   const money = (pence: number) => formatPence(pence);
   return [
@@ -54,7 +57,6 @@ export function invoiceDocumentLines(invoice: InvoiceRecord): DocumentLine[] {
     { text: `Issued: ${displayDate(invoice.issued_on)}` },
     { text: `Due date: ${displayDate(invoice.due_date)}` },
     { text: `Payment: ${collectionLabels[invoice.collection_method]}` },
-    { text: `Payment status: ${invoice.payment_status}` },
     { text: `Customer cashback: ${money(invoice.cashback_pence)}`, gapAbove: 18 },
     { text: `Success fee: ${money(invoice.success_fee_pence)}` },
     ...(invoice.admin_charge_pence > 0
@@ -93,10 +95,14 @@ function tableRow(cells: [string, string, string, string, string], bold = false)
  * their totals, which equal the invoice's cashback.
  */
 export function detailedDocumentLines(invoice: InvoiceRecord, rows: DetailedTransaction[]): DocumentLine[] {
+  return [...invoiceDocumentLines(invoice), ...transactionTable(rows)];
+}
+
+/** A list of transactions with their totals, as the detailed invoice and the credit note show it. */
+function transactionTable(rows: DetailedTransaction[]): DocumentLine[] {
   const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
   const totalCashback = rows.reduce((sum, row) => sum + row.cashback, 0);
   return [
-    ...invoiceDocumentLines(invoice),
     { text: 'Transactions', bold: true, size: 13, gapAbove: 24 },
     {
       text: `${rows.length} ${rows.length === 1 ? 'transaction' : 'transactions'}; refunds are shown negative.`,
@@ -123,6 +129,49 @@ export function detailedDocumentLines(invoice: InvoiceRecord, rows: DetailedTran
     },
   ];
 }
+
+/** A credit note as its document shows it (issue 16 §4). */
+export interface CreditNoteDocument {
+  creditNoteNumber: string;
+  invoiceNumber: string;
+  brandName: string;
+  month: number;
+  year: number;
+  issuedOn: string;
+  cashbackPence: number;
+  successFeePence: number;
+  amountPence: number;
+}
+
+/**
+ * The credit note: which invoice it corrects, the refunds' cashback and success fee (negative),
+ * the total credited, what happens to the credit (docs/decisions.md 'Credit notes'), then the
+ * refunds it covers.
+ */
+export function creditNoteDocumentLines(
+  note: CreditNoteDocument,
+  rows: DetailedTransaction[],
+): DocumentLine[] {
+  return [
+    { text: 'Krowd', bold: true, size: 22 },
+    { text: `Credit note ${note.creditNoteNumber}`, bold: true, size: 16, gapAbove: 18 },
+    { text: `Credited to: ${note.brandName}`, gapAbove: 12 },
+    {
+      text: `Corrects invoice: ${note.invoiceNumber} (invoice month ${invoiceMonthLabel(note.month, note.year)})`,
+    },
+    { text: `Issued: ${displayDate(note.issuedOn)}` },
+    { text: 'Refunds received after the invoice was issued.', size: 9 },
+    { text: `Customer cashback: ${formatPence(note.cashbackPence)}`, gapAbove: 18 },
+    { text: `Success fee: ${formatPence(note.successFeePence)}` },
+    { text: `Total credit: ${formatPence(note.amountPence)}`, bold: true, size: 14, gapAbove: 12 },
+    { text: creditNoteSettlement, size: 9, gapAbove: 8 },
+    ...transactionTable(rows),
+  ];
+}
+
+/** How a credit is settled: never taken off a collection; paid back to the brand (see the decision). */
+export const creditNoteSettlement =
+  'This credit is owed to you and is paid back to you; it is not deducted from a direct-debit collection.';
 
 /** Helvetica advance widths (thousandths of the size) of the characters money and dates use. */
 const narrow: Record<string, number> = {
@@ -262,5 +311,13 @@ export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransac
   return renderPdf(detailedDocumentLines(invoice, rows), {
     title: `Invoice ${invoice.invoice_number} (detailed)`,
     footer: `Krowd invoice ${invoice.invoice_number}`,
+  });
+}
+
+/** The credit note as a PDF: its figures and the refunds it covers. */
+export function creditNotePdf(note: CreditNoteDocument, rows: DetailedTransaction[]): Buffer {
+  return renderPdf(creditNoteDocumentLines(note, rows), {
+    title: `Credit note ${note.creditNoteNumber}`,
+    footer: `Krowd credit note ${note.creditNoteNumber}`,
   });
 }

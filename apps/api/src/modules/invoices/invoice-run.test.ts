@@ -183,7 +183,7 @@ describe('the invoice run', () => {
     expect(jobs.every((job) => job.done_at !== null && job.last_error === null)).toBe(true);
   });
 
-  it('leaves a refund arriving after its month’s invoice out of it (not invoiced twice, not lost silently)', async () => {
+  it('leaves a refund arriving after its month’s invoice out of it, on a credit note instead', async () => {
     clock.advance(5 * 86_400_000);
     await ingest('RUN-8,2025-08-04T10:00:00-04:00,-18.45,GBP,RUN-MC-1,card-c,3333,E1 6AN,ATR');
     const before = await invoices();
@@ -196,5 +196,14 @@ describe('the invoice run', () => {
       .where('t.publisher_transaction_id', '=', 'RUN-8')
       .executeTakeFirstOrThrow();
     expect(refund).toEqual({ outcome: 'refund', campaign_id: campaigns['2025-06'], invoice_id: null });
+    // 10% cashback and 10% fee of the £18.45 refunded, credited against June's invoice.
+    const notes = await testApp.db
+      .selectFrom('credit_notes')
+      .select(['invoice_id', 'cashback_pence', 'success_fee_pence', 'amount_pence'])
+      .where('brand_id', '=', brandId)
+      .execute();
+    expect(notes).toEqual([
+      { invoice_id: before[1]!.id, cashback_pence: -185, success_fee_pence: -185, amount_pence: -370 },
+    ]);
   });
 });

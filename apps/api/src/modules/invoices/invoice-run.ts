@@ -1,9 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
-import { invoiceFigures, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
+import {
+  detailedFileName,
+  invoiceFigures,
+  latestInvoiceableMonth,
+} from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { collectInvoiceJob } from '../payments/payments.service.ts';
+import { creditNotePdf, detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import { invoiceRunQueries as queries } from './invoices.repository.ts';
 
 /**
@@ -17,6 +22,11 @@ import { invoiceRunQueries as queries } from './invoices.repository.ts';
  * has no invoice, the invoice with its number, its transactions linked (invoice_transactions), its
  * figures from exactly those links and its document reference. A month whose net is not positive
  * gets nothing and is looked at again by the next run. Running twice creates nothing new.
+ *
+ * Frozen at issue (issue 16 §4): an invoice covers only transactions dated on or before its issue
+ * date, and its two PDFs are stored in the same transaction and served as stored. A refund of an
+ * invoiced purchase that is stored later goes, at the next run, on a credit note (its own number,
+ * CN-000001, and PDF) linked to the invoice it corrects; see docs/decisions.md 'Credit notes'.
  *
  * Mandates (issue 14): a brand whose direct-debit mandate is active when its invoice is made is
  * collected: collection 'direct_debit', no 1% charge, status 'Pending', and in the same transaction
@@ -32,6 +42,32 @@ export interface CreatedInvoice {
   month: number;
   invoiceNumber: string;
   amountPence: number;
+}
+
+export interface CreatedCreditNote {
+  brandId: string;
+  /** The invoice it corrects. */
+  invoiceNumber: string;
+  creditNoteNumber: string;
+  /** Negative: what is credited. */
+  amountPence: number;
+}
+
+export interface RunResult {
+  invoices: CreatedInvoice[];
+  creditNotes: CreatedCreditNote[];
+}
+
+/** Stores an invoice's two documents as issued (issued_documents): they are served as stored. */
+export async function storeInvoiceDocuments(trx: Transaction<DB>, invoiceId: string) {
+  const invoice = await queries.issuedInvoice(trx, invoiceId);
+  const rows = await queries.linkedTransactions(trx, { invoiceId });
+  await queries.storeDocument(trx, `${invoice.invoice_number}.pdf`, invoicePdf(invoice));
+  await queries.storeDocument(
+    trx,
+    detailedFileName(invoice.invoice_number),
+    detailedInvoicePdf(invoice, rows),
+  );
 }
 
 export function createInvoiceRun(deps: {
@@ -50,7 +86,7 @@ export function createInvoiceRun(deps: {
       await queries.lock(trx);
       if (await queries.invoiceExists(trx, brandId, year, month)) return null;
       const mandate = jobs !== undefined && (await queries.hasActiveMandate(trx, brandId));
-      const expected = await queries.monthSums(trx, brandId, monthStart);
+      const expected = await queries.monthSums(trx, brandId, monthStart, today);
       const preview = invoiceFigures({ ...expected, hasMandate: mandate, issuedOn: today });
       // Nothing to collect: no invoice, so no invoice number is drawn.
       if (!preview) return null;
@@ -61,13 +97,14 @@ export function createInvoiceRun(deps: {
         issuedOn: preview.issuedOn,
         dueDate: preview.dueDate,
       });
-      const linked = await queries.linkTransactions(trx, invoice.id, brandId, monthStart);
+      const linked = await queries.linkTransactions(trx, invoice.id, brandId, monthStart, today);
       const figures = invoiceFigures({ ...linked, hasMandate: mandate, issuedOn: today });
       if (!figures) {
         // Only if refunds arrived between the two reads: roll the invoice back, try next run.
         throw new Error(`invoice run: ${brandId} ${monthStart} netted to nothing while invoicing`);
       }
       await queries.completeInvoice(trx, invoice.id, figures);
+      await storeInvoiceDocuments(trx, invoice.id);
       if (figures.collectionMethod === 'direct_debit') {
         await jobs?.enqueue(collectInvoiceJob, { invoiceId: invoice.id }, { trx });
       }
@@ -81,15 +118,64 @@ export function createInvoiceRun(deps: {
     });
   }
 
-  /** The run of a local date (yyyy-MM-dd): every month due by then, oldest first. */
-  async function runOn(today: string): Promise<CreatedInvoice[]> {
+  /**
+   * One invoice's refunds that came after it, on a credit note issued today, in its own
+   * transaction under the run's lock; null when there is none (now).
+   */
+  async function creditInvoice(invoiceId: string, today: string) {
+    return db.transaction().execute(async (trx): Promise<CreatedCreditNote | null> => {
+      await queries.lock(trx);
+      const sums = await queries.refundSums(trx, invoiceId, today);
+      if (sums.transactions === 0) return null;
+      const invoice = await queries.issuedInvoice(trx, invoiceId);
+      const note = await queries.insertCreditNote(trx, {
+        invoiceId,
+        brandId: invoice.brand_id,
+        issuedOn: today,
+        sums,
+      });
+      const rows = await queries.linkedTransactions(trx, { creditNoteId: note.id });
+      const pdf = creditNotePdf(
+        {
+          creditNoteNumber: note.credit_note_number,
+          invoiceNumber: invoice.invoice_number,
+          brandName: invoice.brand_name,
+          month: invoice.month,
+          year: invoice.year,
+          issuedOn: today,
+          cashbackPence: sums.cashbackPence,
+          successFeePence: sums.successFeePence,
+          amountPence: note.amount_pence,
+        },
+        rows,
+      );
+      await queries.storeDocument(trx, `${note.credit_note_number}.pdf`, pdf);
+      return {
+        brandId: invoice.brand_id,
+        invoiceNumber: invoice.invoice_number,
+        creditNoteNumber: note.credit_note_number,
+        amountPence: note.amount_pence,
+      };
+    });
+  }
+
+  /**
+   * The run of a local date (yyyy-MM-dd): every month due by then, oldest first; then a credit note
+   * for each invoice with refunds dated by then that no invoice or credit note covers.
+   */
+  async function runOn(today: string): Promise<RunResult> {
     const months = await queries.uninvoicedMonths(db, latestInvoiceableMonth(today));
-    const created: CreatedInvoice[] = [];
+    const invoices: CreatedInvoice[] = [];
     for (const { brand_id, month_start } of months) {
       const invoice = await invoiceMonth(brand_id, month_start, today);
-      if (invoice) created.push(invoice);
+      if (invoice) invoices.push(invoice);
     }
-    return created;
+    const creditNotes: CreatedCreditNote[] = [];
+    for (const invoiceId of await queries.invoicesToCredit(db, today)) {
+      const note = await creditInvoice(invoiceId, today);
+      if (note) creditNotes.push(note);
+    }
+    return { invoices, creditNotes };
   }
 
   return {

@@ -54,8 +54,79 @@ export function createInvoicesRepository(db: Kysely<DB>) {
   const invoices = () =>
     db.selectFrom('invoices as i').innerJoin('brands as br', 'br.id', 'i.brand_id').select(invoiceColumns);
 
+  /**
+   * The list's rows: invoices and credit notes in the same columns (a credit note under its own
+   * number, with its invoice's month, its issue date, negative amount, no due date or status).
+   */
+  const ledger = () =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('invoices')
+          .select([
+            'id',
+            'brand_id',
+            'year',
+            'month',
+            'invoice_number',
+            'amount_pence',
+            'issued_on',
+            sql<string | null>`due_date`.as('due_date'),
+            sql<PaymentStatus | null>`payment_status`.as('payment_status'),
+            'document_id',
+            sql<'invoice' | 'creditNote'>`'invoice'`.as('kind'),
+            sql<string | null>`NULL`.as('corrects_invoice_number'),
+          ])
+          .unionAll(
+            db
+              .selectFrom('credit_notes as n')
+              .innerJoin('invoices as ci', 'ci.id', 'n.invoice_id')
+              .select([
+                'n.id',
+                'n.brand_id',
+                'ci.year',
+                'ci.month',
+                'n.credit_note_number as invoice_number',
+                'n.amount_pence',
+                'n.issued_on',
+                sql<string | null>`NULL::date`.as('due_date'),
+                sql<PaymentStatus | null>`NULL::text`.as('payment_status'),
+                'n.credit_note_number as document_id',
+                sql<'invoice' | 'creditNote'>`'creditNote'`.as('kind'),
+                'ci.invoice_number as corrects_invoice_number',
+              ]),
+          )
+          .as('i'),
+      )
+      .innerJoin('brands as br', 'br.id', 'i.brand_id')
+      .select([
+        'i.id',
+        'i.brand_id',
+        'br.name as brand_name',
+        'i.year',
+        'i.month',
+        'i.invoice_number',
+        'i.amount_pence',
+        'i.issued_on',
+        'i.due_date',
+        'i.payment_status',
+        'i.document_id',
+        'i.kind',
+        'i.corrects_invoice_number',
+      ]);
+
+  /** An issued document as stored (issued_documents), or undefined. */
+  async function storedDocument(fileName: string) {
+    const row = await db
+      .selectFrom('issued_documents')
+      .select('pdf')
+      .where('file_name', '=', fileName)
+      .executeTakeFirst();
+    return row?.pdf;
+  }
+
   function filtered(query: InvoiceListQuery) {
-    let select = invoices();
+    let select = ledger();
     if (query.brandIds !== 'all') select = select.where('i.brand_id', 'in', query.brandIds);
     if (query.status) select = select.where('i.payment_status', '=', query.status);
     if (query.search) select = select.where('i.invoice_number', 'ilike', containing(query.search));
@@ -63,6 +134,8 @@ export function createInvoicesRepository(db: Kysely<DB>) {
   }
 
   return {
+    storedDocument,
+
     /** One page of invoices with the total in the same query; newest month first unless asked. */
     async listPage(query: InvoiceListQuery) {
       if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };
@@ -96,6 +169,40 @@ export function createInvoicesRepository(db: Kysely<DB>) {
       return invoices().where('i.invoice_number', 'in', invoiceNumbers).execute();
     },
 
+    /** A credit note by its number, with the invoice it corrects and the brand's group. */
+    findCreditNote(creditNoteNumber: string) {
+      return db
+        .selectFrom('credit_notes as n')
+        .innerJoin('invoices as i', 'i.id', 'n.invoice_id')
+        .innerJoin('brands as br', 'br.id', 'n.brand_id')
+        .select([
+          'n.id',
+          'n.credit_note_number',
+          'n.brand_id',
+          'br.group_id',
+          'i.invoice_number',
+          'i.year',
+          'i.month',
+        ])
+        .where('n.credit_note_number', '=', creditNoteNumber)
+        .executeTakeFirst();
+    },
+
+    /**
+     * The stored document, or (an invoice issued before documents were stored) `render`'s, stored
+     * now so it never changes again; when two requests race, both answer the one stored first.
+     */
+    async frozenDocument(fileName: string, render: () => Buffer | Promise<Buffer>) {
+      const stored = await storedDocument(fileName);
+      if (stored) return stored;
+      await db
+        .insertInto('issued_documents')
+        .values({ file_name: fileName, pdf: await render() })
+        .onConflict((oc) => oc.column('file_name').doNothing())
+        .execute();
+      return (await storedDocument(fileName))!;
+    },
+
     /** A brand's invoice of a campaign month (one at most: UNIQUE brand, year, month). */
     findForBrandMonth(brandId: string, year: number, month: number) {
       return invoices()
@@ -120,16 +227,8 @@ export function createInvoicesRepository(db: Kysely<DB>) {
     },
 
     /** The transactions an invoice covers (its detailed list), in time order. */
-    async invoiceTransactions(invoiceId: string): Promise<DetailedTransaction[]> {
-      const rows = await db
-        .selectFrom('invoice_transactions as it')
-        .innerJoin('transactions as t', 't.id', 'it.transaction_id')
-        .select(detailedSelection)
-        .where('it.invoice_id', '=', invoiceId)
-        .orderBy('t.occurred_at')
-        .orderBy('t.id')
-        .execute();
-      return rows.map(toDetailed);
+    invoiceTransactions(invoiceId: string): Promise<DetailedTransaction[]> {
+      return linkedTransactions(db, { invoiceId });
     },
 
     /**
@@ -197,12 +296,33 @@ export type InvoicesRepository = ReturnType<typeof createInvoicesRepository>;
 /** The advisory lock one invoice run holds while it writes an invoice (ingestion's is 5_000_001). */
 const invoiceRunLockKey = 5_000_002;
 
-/** Qualified purchases and refunds of a brand's campaigns of one month (`t`, `c`) not yet invoiced. */
-const monthTransactions = (brandId: string, monthStart: string) => sql`
+/**
+ * Qualified purchases and refunds of a brand's campaigns of one month (`t`, `c`) not yet invoiced,
+ * dated (local date) on or before the invoice's issue date: an invoice never lists what happened
+ * after it was issued (a later refund goes on a credit note).
+ */
+const monthTransactions = (brandId: string, monthStart: string, issuedOn: string) => sql`
   FROM transactions t JOIN campaigns c ON c.id = t.campaign_id
   WHERE c.brand_id = ${brandId}::uuid AND c.start_date = ${monthStart}::date
     AND t.outcome <> 'notQualified'
+    AND t.local_datetime < ${issuedOn}::date + 1
     AND NOT EXISTS (SELECT 1 FROM invoice_transactions it WHERE it.transaction_id = t.id)`;
+
+/**
+ * Refunds (`t`) of purchases an invoice covers that are on no invoice and no credit note yet,
+ * dated on or before `today`, with the invoice (`i`) of their campaign month. Only those that take
+ * something back: a refund of a purchase that earned nothing has nothing to credit.
+ */
+const creditableRefunds = (today: string) => sql`
+  FROM transactions t JOIN campaigns c ON c.id = t.campaign_id
+  JOIN invoices i ON i.brand_id = c.brand_id
+    AND i.year = extract(year FROM c.start_date)::int AND i.month = extract(month FROM c.start_date)::int
+  WHERE t.outcome = 'refund'
+    AND t.cashback_pence + t.success_fee_pence < 0
+    AND t.local_datetime < ${today}::date + 1
+    AND NOT EXISTS (SELECT 1 FROM invoice_transactions it WHERE it.transaction_id = t.id)
+    AND NOT EXISTS (SELECT 1 FROM credit_note_transactions ct WHERE ct.transaction_id = t.id)
+    AND EXISTS (SELECT 1 FROM invoice_transactions it WHERE it.transaction_id = t.original_transaction_id)`;
 
 export interface MonthSums {
   cashbackPence: number;
@@ -270,11 +390,16 @@ export const invoiceRunQueries = {
       .then(Boolean);
   },
 
-  /** The month's net cashback and success fee over what no invoice covers yet. */
-  async monthSums(trx: Transaction<DB>, brandId: string, monthStart: string): Promise<MonthSums> {
+  /** The month's net cashback and success fee over what no invoice covers yet, up to the issue date. */
+  async monthSums(
+    trx: Transaction<DB>,
+    brandId: string,
+    monthStart: string,
+    issuedOn: string,
+  ): Promise<MonthSums> {
     const { rows } = await sql<Record<string, unknown>>`
       SELECT sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee, count(*) AS transactions
-      ${monthTransactions(brandId, monthStart)}`.execute(trx);
+      ${monthTransactions(brandId, monthStart, issuedOn)}`.execute(trx);
     return sumsOf(rows[0]);
   },
 
@@ -307,10 +432,11 @@ export const invoiceRunQueries = {
     invoiceId: string,
     brandId: string,
     monthStart: string,
+    issuedOn: string,
   ): Promise<MonthSums> {
     await sql`
       INSERT INTO invoice_transactions (invoice_id, transaction_id)
-      SELECT ${invoiceId}::uuid, t.id ${monthTransactions(brandId, monthStart)}`.execute(trx);
+      SELECT ${invoiceId}::uuid, t.id ${monthTransactions(brandId, monthStart, issuedOn)}`.execute(trx);
     const { rows } = await sql<Record<string, unknown>>`
       SELECT sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee, count(*) AS transactions
       FROM invoice_transactions it JOIN transactions t ON t.id = it.transaction_id
@@ -345,5 +471,102 @@ export const invoiceRunQueries = {
       .where('id', '=', invoiceId)
       .execute();
   },
+
+  /** The issued invoice as its documents show it, inside the run's transaction. */
+  issuedInvoice(trx: Transaction<DB>, invoiceId: string) {
+    return trx
+      .selectFrom('invoices as i')
+      .innerJoin('brands as br', 'br.id', 'i.brand_id')
+      .select(invoiceColumns)
+      .where('i.id', '=', invoiceId)
+      .executeTakeFirstOrThrow();
+  },
+
+  /** The detailed list of what an invoice or a credit note covers, in time order. */
+  linkedTransactions(trx: Transaction<DB>, link: { invoiceId: string } | { creditNoteId: string }) {
+    return linkedTransactions(trx, link);
+  },
+
+  /** Stores an issued document; a second write of the same file keeps the first. */
+  async storeDocument(trx: Transaction<DB>, fileName: string, pdf: Buffer) {
+    await trx
+      .insertInto('issued_documents')
+      .values({ file_name: fileName, pdf })
+      .onConflict((oc) => oc.column('file_name').doNothing())
+      .execute();
+  },
+
+  /** Invoices with refunds to credit on `today` (local date), oldest invoice first. */
+  async invoicesToCredit(db: Kysely<DB>, today: string) {
+    const { rows } = await sql<{ invoice_id: string }>`
+      SELECT i.id AS invoice_id ${creditableRefunds(today)}
+      GROUP BY i.id, i.invoice_number ORDER BY i.invoice_number`.execute(db);
+    return rows.map((row) => row.invoice_id);
+  },
+
+  /** An invoice's refunds to credit on `today`: their sums (under the run's lock). */
+  async refundSums(trx: Transaction<DB>, invoiceId: string, today: string): Promise<MonthSums> {
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee, count(*) AS transactions
+      ${creditableRefunds(today)} AND i.id = ${invoiceId}::uuid`.execute(trx);
+    return sumsOf(rows[0]);
+  },
+
+  /** A credit note of those refunds, numbered from its own series, with them linked to it. */
+  async insertCreditNote(
+    trx: Transaction<DB>,
+    values: { invoiceId: string; brandId: string; issuedOn: string; sums: MonthSums },
+  ) {
+    const note = await trx
+      .insertInto('credit_notes')
+      .values({
+        invoice_id: values.invoiceId,
+        brand_id: values.brandId,
+        cashback_pence: values.sums.cashbackPence,
+        success_fee_pence: values.sums.successFeePence,
+        amount_pence: values.sums.cashbackPence + values.sums.successFeePence,
+        issued_on: values.issuedOn,
+      })
+      .returning(['id', 'credit_note_number', 'amount_pence'])
+      .executeTakeFirstOrThrow();
+    const linked = await sql`
+      INSERT INTO credit_note_transactions (credit_note_id, transaction_id)
+      SELECT ${note.id}::uuid, t.id ${creditableRefunds(values.issuedOn)} AND i.id = ${values.invoiceId}::uuid`.execute(
+      trx,
+    );
+    if (Number(linked.numAffectedRows ?? 0) !== values.sums.transactions) {
+      // The sums were read under the same lock: a difference is a bug, never written.
+      throw new Error(`credit note ${note.credit_note_number}: linked rows differ from the sums`);
+    }
+    return note;
+  },
 };
+
+/** The detailed list of an invoice's or a credit note's transactions, in time order. */
+async function linkedTransactions(
+  executor: Kysely<DB> | Transaction<DB>,
+  link: { invoiceId: string } | { creditNoteId: string },
+): Promise<DetailedTransaction[]> {
+  const rows =
+    'invoiceId' in link
+      ? await executor
+          .selectFrom('invoice_transactions as it')
+          .innerJoin('transactions as t', 't.id', 'it.transaction_id')
+          .select(detailedSelection)
+          .where('it.invoice_id', '=', link.invoiceId)
+          .orderBy('t.occurred_at')
+          .orderBy('t.id')
+          .execute()
+      : await executor
+          .selectFrom('credit_note_transactions as ct')
+          .innerJoin('transactions as t', 't.id', 'ct.transaction_id')
+          .select(detailedSelection)
+          .where('ct.credit_note_id', '=', link.creditNoteId)
+          .orderBy('t.occurred_at')
+          .orderBy('t.id')
+          .execute();
+  return rows.map(toDetailed);
+}
+
+export type InvoiceListRecord = Awaited<ReturnType<InvoicesRepository['listPage']>>['rows'][number];
 export type InvoiceRecord = NonNullable<Awaited<ReturnType<InvoicesRepository['findByDocumentId']>>>;

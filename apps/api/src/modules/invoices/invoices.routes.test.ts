@@ -112,12 +112,15 @@ describe('GET /api/distributors/getInvoiceList/invoice', () => {
     expect(body.data.every((row) => row.brandId === ids.brands.standalone)).toBe(true);
     expect(body.data.find((row) => row.InvoiceNumber === numbers['standalone-1'])).toEqual({
       _id: expect.any(String),
+      kind: 'invoice',
       brandId: ids.brands.standalone,
       brandName: 'Green Fork',
       month: 1,
       year: 2019,
       invoiceAmountPence: 52_000,
       InvoiceNumber: numbers['standalone-1'],
+      correctsInvoiceNumber: null,
+      issuedOn: '2019-02-01',
       dueDate: '2019-03-01',
       paymentStatus: 'Paid',
       xero_invoice_id: 'T-STANDALONE-01',

@@ -18,7 +18,7 @@ import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { listedBrands } from '../brands/listed-brands.ts';
 import { detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
-import type { InvoiceRecord, InvoicesRepository } from './invoices.repository.ts';
+import type { InvoiceListRecord, InvoicesRepository } from './invoices.repository.ts';
 
 /**
  * The entity list query with the payment status as its status filter. The spec's list call also
@@ -36,15 +36,18 @@ export type InvoiceListRequest = z.infer<typeof invoiceListQuerySchema>;
 export const invoiceDocumentPath = (documentId: string) =>
   `/api/invoices/documents/${encodeURIComponent(documentId)}`;
 
-function toInvoiceRow(row: InvoiceRecord): InvoiceRow {
+function toInvoiceRow(row: InvoiceListRecord): InvoiceRow {
   return {
     _id: row.id,
+    kind: row.kind,
     brandId: row.brand_id,
     brandName: row.brand_name,
     month: row.month,
     year: row.year,
     invoiceAmountPence: row.amount_pence,
     InvoiceNumber: row.invoice_number,
+    correctsInvoiceNumber: row.corrects_invoice_number,
+    issuedOn: row.issued_on,
     dueDate: row.due_date,
     paymentStatus: row.payment_status,
     xero_invoice_id: row.document_id,
@@ -58,6 +61,29 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
   async function invoiceWithDocument(scope: TenantScope, documentId: string) {
     const row = await invoices.findByDocumentId(documentId);
     return row && scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id }) ? row : undefined;
+  }
+
+  /** The credit note of this number (its document's reference), within the caller's scope. */
+  async function creditNoteInScope(scope: TenantScope, number: string) {
+    const row = await invoices.findCreditNote(number);
+    return row && scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id }) ? row : undefined;
+  }
+
+  /**
+   * The PDF of an invoice or a credit note, as stored when it was issued. An invoice issued
+   * before documents were stored is rendered from its (unchanging) figures and links once, and
+   * stored. A credit note always has its document from its issue.
+   */
+  async function documentOf(scope: TenantScope, documentId: string) {
+    const invoice = await invoiceWithDocument(scope, documentId);
+    if (invoice) {
+      const fileName = `${invoice.invoice_number}.pdf`;
+      return { fileName, pdf: await invoices.frozenDocument(fileName, () => invoicePdf(invoice)) };
+    }
+    const note = await creditNoteInScope(scope, documentId);
+    const pdf = note && (await invoices.storedDocument(`${note.credit_note_number}.pdf`));
+    if (!note || !pdf) throw notFound(messages.invoice.notCreated);
+    return { fileName: `${note.credit_note_number}.pdf`, pdf };
   }
 
   return {
@@ -80,19 +106,17 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
      * document, of another month, or outside the caller's scope is 'not created' (404).
      */
     async documentUrl(scope: TenantScope, query: InvoiceDocumentQuery) {
-      const row = await invoiceWithDocument(scope, query.xero_invoice_id);
+      const row =
+        (await invoiceWithDocument(scope, query.xero_invoice_id)) ??
+        (await creditNoteInScope(scope, query.xero_invoice_id));
       if (!row || row.month !== query.month || row.year !== query.year) {
         throw notFound(messages.invoice.notCreated);
       }
       return invoiceDocumentPath(query.xero_invoice_id);
     },
 
-    /** The document itself, as a PDF named after the invoice number. */
-    async document(scope: TenantScope, documentId: string) {
-      const row = await invoiceWithDocument(scope, documentId);
-      if (!row) throw notFound(messages.invoice.notCreated);
-      return { fileName: `${row.invoice_number}.pdf`, pdf: invoicePdf(row) };
-    },
+    /** The document itself (an invoice's or a credit note's), as stored at issue, named after its number. */
+    document: documentOf,
 
     /**
      * The dashboard's invoice button (spec 3 §2.4, §7 getInvoice): for the campaign's month (or
@@ -143,8 +167,11 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
       if (!invoice || !scopeCoversBrand(scope, { id: invoice.brand_id, group_id: invoice.group_id })) {
         throw notFound(messages.invoice.notCreated);
       }
-      const rows = await invoices.invoiceTransactions(invoice.id);
-      return { fileName: detailedFileName(invoice.invoice_number), pdf: detailedInvoicePdf(invoice, rows) };
+      const detailed = detailedFileName(invoice.invoice_number);
+      const pdf = await invoices.frozenDocument(detailed, async () =>
+        detailedInvoicePdf(invoice, await invoices.invoiceTransactions(invoice.id)),
+      );
+      return { fileName: detailed, pdf };
     },
 
     /**

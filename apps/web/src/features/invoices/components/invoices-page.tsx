@@ -100,39 +100,58 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
       key: 'number',
       header: 'Invoice Number',
       sortField: 'invoiceNumber',
-      render: (row) => row.InvoiceNumber,
+      render: (row) =>
+        row.correctsInvoiceNumber ? (
+          <Stack gap={0}>
+            <Text size="sm">{row.InvoiceNumber}</Text>
+            <Text size="xs" c="dimmed">
+              {m.correctsInvoice(row.correctsInvoiceNumber)}
+            </Text>
+          </Stack>
+        ) : (
+          row.InvoiceNumber
+        ),
     },
     {
       key: 'due',
       header: 'Due Date',
       sortField: 'dueDate',
-      render: (row) => formatCalendarDate(row.dueDate),
+      render: (row) => (row.dueDate ? formatCalendarDate(row.dueDate) : '—'),
     },
     {
       key: 'status',
       header: 'Payment Status',
       sortField: 'paymentStatus',
-      render: (row) => (
-        <Badge color={statusColours[row.paymentStatus]} variant="light" tt="none">
-          {row.paymentStatus}
-        </Badge>
-      ),
+      // A credit note is not paid by the brand: its row says what it is instead of a status.
+      render: (row) =>
+        row.paymentStatus ? (
+          <Badge color={statusColours[row.paymentStatus]} variant="light" tt="none">
+            {row.paymentStatus}
+          </Badge>
+        ) : (
+          <Badge color="gray" variant="light" tt="none">
+            {m.creditNote}
+          </Badge>
+        ),
     },
     {
       key: 'actions',
       header: 'Actions',
-      render: (row) => (
-        <Tooltip label={m.viewInvoice} withArrow openDelay={300}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`${m.viewInvoice} ${row.InvoiceNumber}`}
-            onClick={() => void handleView(row)}
-          >
-            <IconEye size={18} />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      render: (row) => {
+        const label = row.kind === 'creditNote' ? m.viewCreditNote : m.viewInvoice;
+        return (
+          <Tooltip label={label} withArrow openDelay={300}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={`${label} ${row.InvoiceNumber}`}
+              onClick={() => void handleView(row)}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+        );
+      },
     },
   ];
 

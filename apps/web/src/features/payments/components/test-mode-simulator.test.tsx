@@ -27,12 +27,15 @@ const mandate: Mandate = {
 
 const invoice: InvoiceRow = {
   _id: 'e0e0e0e0-0000-4000-8000-000000000005',
+  kind: 'invoice',
   brandId,
   brandName: 'Green Fork',
   month: 10,
   year: 2026,
   invoiceAmountPence: 123456,
   InvoiceNumber: 'INV-000042',
+  correctsInvoiceNumber: null,
+  issuedOn: '2026-11-30',
   dueDate: '2026-12-30',
   paymentStatus: 'Pending',
   xero_invoice_id: 'X-42',
