@@ -12,7 +12,7 @@ import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campa
 import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { demoAccounts, demoPassword } from '../demo/demo-data.ts';
+import { demoAccounts, demoAdminEmail, demoPassword } from '../demo/demo-data.ts';
 import {
   campaignBody,
   insertCampaign,
@@ -289,6 +289,45 @@ const matrix: Record<string, RouteCase> = {
       method: 'POST',
       url: '/api/auth/changePassword',
       body: { currentPassword: 'Wrong!Pass1', newPassword: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
+    }),
+  },
+  'POST /api/auth/login/mfa': {
+    access: 'public',
+    // An unknown challenge: the handler answers, and nobody signs in.
+    reached: 401,
+    reachedMessage: messages.multiFactor.challengeExpired,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      body: { challenge: anyToken(), code: '123456' },
+    }),
+  },
+  'GET /api/auth/mfa': { access: 'mfa.manage', reached: 200, request: () => ({ url: '/api/auth/mfa' }) },
+  'POST /api/auth/mfa/setup': {
+    access: 'mfa.manage',
+    // A set-up waiting for its code changes nothing; the demo system admin has it on already.
+    reached: ({ caller }) => (caller.email === demoAdminEmail ? 409 : 200),
+    request: () => ({ method: 'POST', url: '/api/auth/mfa/setup' }),
+  },
+  'POST /api/auth/mfa/enable': {
+    access: 'mfa.manage',
+    reached: ({ caller }) => (caller.email === demoAdminEmail ? 409 : 400),
+    request: () => ({ method: 'POST', url: '/api/auth/mfa/enable', body: { code: '000000' } }),
+  },
+  'POST /api/auth/mfa/recoveryCodes': {
+    access: 'mfa.manage',
+    // A wrong code (the admin) or two-step sign-in off (everyone else): no codes change.
+    reached: 400,
+    request: () => ({ method: 'POST', url: '/api/auth/mfa/recoveryCodes', body: { code: '000000' } }),
+  },
+  'POST /api/auth/mfa/disable': {
+    access: 'mfa.manage',
+    // Required for the admin, off for everyone else: nothing turns off.
+    reached: 400,
+    request: () => ({
+      method: 'POST',
+      url: '/api/auth/mfa/disable',
+      body: { password: demoPassword, code: '000000' },
     }),
   },
   'GET /api/users/checkGuestUser': {

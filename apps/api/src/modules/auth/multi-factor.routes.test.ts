@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoAdminEmail, demoPassword } from '../../demo/demo-data.ts';
 import {
@@ -65,6 +65,11 @@ describe('two-step sign-in for a brand admin', () => {
   let secret: string;
   let recoveryCodes: string[];
 
+  // Each case starts with no failed attempts counted; their counting has a case of its own.
+  beforeEach(async () => {
+    await testApp.db.deleteFrom('rate_limit_counters').execute();
+  });
+
   it('is off until set up, and set up with a code of the app, answering 10 recovery codes once', async () => {
     const { token } = await loginAs(app, email);
     const before = await call(app, { url: '/api/auth/mfa', token });
@@ -114,8 +119,6 @@ describe('two-step sign-in for a brand admin', () => {
     const right = await secondStep({ challenge, code: totpCodeAt(secret, clock.now()) });
 
     expect(right.statusCode).toBe(429);
-    // The limiter counts in the database's time, which the test clock does not move.
-    await testApp.db.deleteFrom('rate_limit_counters').execute();
   });
 
   it('starts the session for the right code, once: the same code again is refused', async () => {
