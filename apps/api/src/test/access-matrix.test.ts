@@ -280,6 +280,12 @@ const matrix: Record<string, RouteCase> = {
       body: { token: anyToken(), newPassword: 'Matrix!Pass1', confirmPassword: 'Matrix!Pass1' },
     }),
   },
+  'POST /api/auth/confirmEmail': {
+    access: 'public',
+    reached: 400,
+    reachedMessage: messages.auth.linkInvalid,
+    request: () => ({ method: 'POST', url: '/api/auth/confirmEmail', body: { token: anyToken() } }),
+  },
   'POST /api/auth/changePassword': {
     access: 'password.change',
     // A wrong current password: the handler answers, and nobody's password changes.

@@ -1,12 +1,18 @@
+import { Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { createBrowserRouter, useParams, useRoutes, type RouteObject } from 'react-router';
 import { pages, type PageKey } from '@krowd/domain/access/access.rules';
+import { multiFactorRequiredFor } from '@krowd/domain/auth/multi-factor.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { childRoute, paths } from '@/config/paths';
 import { ChangePasswordPage } from '@/features/account/components/change-password-page';
+import { useMultiFactorStatus } from '@/features/account/api/multi-factor';
+import { MultiFactorRequiredScreen } from '@/features/account/components/multi-factor-required-screen';
 import { MyBankPage } from '@/features/account/components/my-bank-page';
 import { ProfilePage } from '@/features/account/components/profile-page';
 import { BanksListPage } from '@/features/banks/components/banks-list-page';
+import { GroupsPage } from '@/features/banks/components/groups-page';
 import { ManageAssetsPage } from '@/features/assets/components/manage-assets-page';
 import { BranchesPage } from '@/features/branches/components/branches-page';
 import { CampaignOverviewScreen } from '@/features/dashboard/components/campaign-overview-view';
@@ -50,6 +56,7 @@ const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
   profile: () => <ProfilePage />,
   myBank: () => <MyBankPage />,
   banksList: () => <BanksListPage />,
+  groupsList: () => <GroupsPage />,
   outbox: () => <OutboxPage />,
   cardNetworkLeads: () => <CardNetworkLeadsPage />,
   branches: () => <BranchesPage key="branches" />,
@@ -103,7 +110,13 @@ function UserArea() {
 }
 
 function UserAreaRoutes({ user }: { user: SessionUser }) {
-  return <AppLayout user={user}>{useRoutes(userRoutes(user))}</AppLayout>;
+  const routes = useRoutes(userRoutes(user));
+  // A system admin must set up two-step sign-in before anything else (the server enforces it).
+  const mfaRequired = multiFactorRequiredFor(user.entityType);
+  const mfa = useMultiFactorStatus(mfaRequired);
+  if (mfaRequired && mfa.isPending) return <Loader aria-label={messages.common.loading} m="xl" />;
+  if (mfaRequired && mfa.data && !mfa.data.enabled) return <MultiFactorRequiredScreen />;
+  return <AppLayout user={user}>{routes}</AppLayout>;
 }
 
 /** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */

@@ -126,6 +126,8 @@ export const publicPaths = {
   forgot: '/forgot',
   changeRecoverPassword: '/changerecoverpassword/:token',
   setPassword: '/setpassword/:token',
+  /** The sign-up's confirmation link (issue 16 §14). */
+  verifyEmail: '/verifyemail/:token',
   guestUser: '/guestuser/:token',
   socialAnalytics: '/socialanalytics',
   insightsOverview: '/insights/overview',

@@ -79,6 +79,8 @@ export const loginSecondStepSchema = z
 export type LoginSecondStepInput = z.input<typeof loginSecondStepSchema>;
 
 export const confirmCodeSchema = z.strictObject({ code: totpCodeField });
+/** The recovery-code form of the login's second step. */
+export const recoveryCodeSchema = z.strictObject({ recoveryCode: recoveryCodeField });
 export type ConfirmCodeInput = z.input<typeof confirmCodeSchema>;
 
 export const disableMultiFactorSchema = z.strictObject({

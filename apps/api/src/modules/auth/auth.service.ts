@@ -1,13 +1,20 @@
 import type { Kysely } from 'kysely';
-import { isGuest, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import type { FastifyBaseLogger } from 'fastify';
+import { isGuest, publicPaths, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
-import { HttpError, conflict, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { HttpError, invalidField, tooManyRequests, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { guestResumeMail, recoverPasswordMail } from '../mail/mail.templates.ts';
+import {
+  guestResumeMail,
+  recoverPasswordMail,
+  signupAttemptMail,
+  verifyEmailMail,
+} from '../mail/mail.templates.ts';
 import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
 import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
@@ -44,17 +51,26 @@ export interface SecondStepDue {
 }
 
 const day = 24 * 3_600_000;
-/** Link lifetimes (brief §4): guest and set-password links 7 days, recovery 1 hour. */
+/** Link lifetimes (brief §4): guest, set-password and e-mail confirmation links 7 days, recovery 1 hour. */
 export const linkLifetimeMs: Record<OneTimeTokenPurpose, number> = {
   guest_login: 7 * day,
   set_password: 7 * day,
   recover_password: 3_600_000,
+  verify_email: 7 * day,
 };
 const linkPaths: Record<OneTimeTokenPurpose, string> = {
   guest_login: '/guestuser/',
   set_password: '/setpassword/',
   recover_password: '/changerecoverpassword/',
+  verify_email: '/verifyemail/',
 };
+
+/**
+ * Failed logins of one account from one source (issue 16 §12; docs/decisions.md): the first three
+ * are free, then each further one makes the next wait 1 s, 2 s, 4 s… up to 15 minutes. The count
+ * is forgotten after a day without attempts, or at a successful login or a new password.
+ */
+export const loginDelays = { freeAttempts: 3, maxDelaySeconds: 900, forgetMs: day } as const;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 30_000;
 
@@ -66,11 +82,112 @@ export function createAuthService(deps: {
   mailer: Mailer;
   config: Config;
   clock: Clock;
+  logger: FastifyBaseLogger;
   /** Two-step sign-in: a challenge for an account that has it, else null. */
   secondStep: { challengeFor(userId: string): Promise<string | null> };
 }) {
   const { db, users, repository, limiter, mailer, config, clock, secondStep } = deps;
   const failureKey = (email: string) => `login-failures:${email}`;
+  const sourceKey = (email: string, source: string | null) => `login-source:${email}|${source ?? ''}`;
+
+  /**
+   * Counts a password check before it is made, so parallel guesses cannot overtake the count: first
+   * against the delay of this account from this source, then against the account's ceiling across
+   * every source (reached only by a distributed attack; the mailed link still lets the owner in).
+   */
+  async function claimAttempt(email: string, source: string | null) {
+    const fromSource = await limiter.attempt(sourceKey(email, source), loginDelays);
+    if (!fromSource.allowed) {
+      throw tooManyRequests(
+        messages.auth.loginDelayed(fromSource.retryAfterSeconds),
+        fromSource.retryAfterSeconds,
+      );
+    }
+    const { loginFailuresPerAccount, windowMs } = config.rateLimit;
+    const overall = await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
+    if (!overall.allowed) {
+      throw tooManyRequests(messages.auth.tooManyLoginAttempts, overall.retryAfterSeconds);
+    }
+  }
+
+  /** A check that passed: its source starts afresh and it does not count towards the ceiling. */
+  async function clearAttempt(email: string, source: string | null) {
+    await limiter.reset(sourceKey(email, source));
+    await limiter.undo(failureKey(email));
+  }
+
+  /** A new password set with a mailed link: every count of the account starts afresh. */
+  async function forgetFailures(email: string) {
+    await limiter.reset(failureKey(email));
+    await limiter.resetPrefix(sourceKey(email, ''));
+  }
+
+  /**
+   * Work done after the answer is sent (issue 16 §14), so neither the answer nor its timing tells
+   * whether an account exists. settled() waits for it (tests, shutdown).
+   */
+  const pending = new Set<Promise<void>>();
+  function afterAnswer(work: () => Promise<void>) {
+    const run = work().catch((error: unknown) => deps.logger.error({ err: error }, 'auth mail work failed'));
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  }
+
+  /** Mails about an account other than recovery links: at most RECOVERY_MAILS_PER_ACCOUNT an hour. */
+  async function mayMail(email: string) {
+    const { recoveryMailsPerAccount } = config.rateLimit;
+    return (await limiter.hit(`account-mails:${email}`, recoveryMailsPerAccount, 3_600_000)).allowed;
+  }
+
+  async function mailVerificationLink(account: UserAccount) {
+    if (!(await mayMail(account.email))) return;
+    const url = await issueLink(account.id, 'verify_email');
+    await mailer.send({
+      to: account.email,
+      brandId: account.brand_id,
+      ...verifyEmailMail(account.first_name, url),
+    });
+  }
+
+  async function mailSignupAttempt(account: UserAccount) {
+    if (!(await mayMail(account.email))) return;
+    const loginUrl = `${config.publicUrl}${publicPaths.login}`;
+    const forgotUrl = `${config.publicUrl}${publicPaths.forgot}`;
+    await mailer.send({
+      to: account.email,
+      brandId: account.brand_id,
+      ...signupAttemptMail(account.first_name, loginUrl, forgotUrl),
+    });
+  }
+
+  type SignupInput = { firstName: string; lastName: string; email: string; password: string };
+
+  /**
+   * Sign-up's work: a new address gets an unverified account and a confirmation link; a known one
+   * gets a note that someone tried (or a fresh link while it is still unconfirmed).
+   */
+  async function completeSignup(input: SignupInput) {
+    const existing = await users.findAccountByEmail(input.email);
+    if (existing) {
+      await (existing.email_verified ? mailSignupAttempt(existing) : mailVerificationLink(existing));
+      return;
+    }
+    const passwordHash = await hashPassword(input.password);
+    let url: string;
+    try {
+      url = await db.transaction().execute(async (trx) => {
+        const { id } = await users.createBrandOwner({ ...input, passwordHash }, trx);
+        return issueLink(id, 'verify_email', { executor: trx });
+      });
+    } catch (error) {
+      // Two sign-ups racing for one e-mail: the unique index decides; the other is an attempt.
+      if (String((error as { code?: string }).code) !== '23505') throw error;
+      const winner = await users.findAccountByEmail(input.email);
+      if (winner) await mailSignupAttempt(winner);
+      return;
+    }
+    await mailer.send({ to: input.email, ...verifyEmailMail(input.firstName, url) });
+  }
 
   async function sessionUserOf(account: UserAccount, source: SessionSource = null): Promise<SessionUser> {
     const audience = audienceOfAccount(account);
@@ -139,11 +256,48 @@ export function createAuthService(deps: {
       if (!userId) throw new HttpError(400, messages.auth.linkInvalid);
       const found = await users.findAccountById(userId, trx);
       if (!found || found.status !== 'active') throw new HttpError(400, messages.auth.linkInvalid);
+      const person = { email: found.email, firstName: found.first_name, lastName: found.last_name };
+      if (isPersonalPassword(newPassword, person)) {
+        throw invalidField('newPassword', messages.validation.passwordPersonal);
+      }
       await users.setPasswordHash(userId, passwordHash, trx);
+      // The link came to the address, so the address is the user's.
+      await repository.markEmailVerified(userId, trx);
       await repository.endSessionsOfUser(userId, now, trx);
       return found;
     });
-    await limiter.reset(failureKey(account.email));
+    await forgetFailures(account.email);
+  }
+
+  /**
+   * Forgot password's work. A guest has no password to recover: they get a new guest link instead,
+   * which resumes the onboarding train where they left it, from the source their last link came in by.
+   */
+  async function mailRecoveryLink(email: string) {
+    const account = await users.findAccountByEmail(email);
+    if (!account || account.status !== 'active') return;
+    const guest = isGuest({ guestUser: account.guest_user, guestUserFlag: account.guest_user_flag });
+    if (account.guest_user && !guest) return;
+    const { recoveryMailsPerAccount } = config.rateLimit;
+    const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
+    if (!allowed) return;
+    if (guest) {
+      const origin = await repository.newestGuestLinkOrigin(account.id);
+      // type=campaign: the link resumes the train, even before the guest saved a campaign (spec 1 §2).
+      const url = `${await issueLink(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
+      await mailer.send({
+        to: account.email,
+        brandId: account.brand_id,
+        ...guestResumeMail(account.first_name, url),
+      });
+      return;
+    }
+    const url = await issueLink(account.id, 'recover_password');
+    await mailer.send({
+      to: account.email,
+      brandId: account.brand_id,
+      ...recoverPasswordMail(account.first_name, url),
+    });
   }
 
   return {
@@ -156,21 +310,20 @@ export function createAuthService(deps: {
     },
 
     async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn | SecondStepDue> {
-      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
-      if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
-        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
-      }
+      await claimAttempt(email, device.ipAddress);
       const account = await users.findAccountByEmail(email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
-      if (!account || !valid) {
-        await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
-        throw unauthorized(messages.auth.loginFailed);
-      }
+      if (!account || !valid) throw unauthorized(messages.auth.loginFailed);
       if (account.status !== 'active') throw new HttpError(403, messages.auth.accountDeactivated);
+      if (!account.email_verified) {
+        await clearAttempt(email, device.ipAddress);
+        afterAnswer(() => mailVerificationLink(account));
+        throw new HttpError(403, messages.auth.emailNotVerified);
+      }
       // The failures are cleared only once the second step passes, so codes cannot be guessed forever.
       const challenge = await secondStep.challengeFor(account.id);
       if (challenge) return { mfaRequired: true, challenge };
-      await limiter.reset(failureKey(email));
+      await clearAttempt(email, device.ipAddress);
       return startSession(account, device);
     },
 
@@ -236,50 +389,28 @@ export function createAuthService(deps: {
       await repository.endSession(sessionId, clock());
     },
 
-    async signup(input: { firstName: string; lastName: string; email: string; password: string }) {
-      if (await users.emailExists(input.email)) throw conflict(messages.auth.emailAlreadyRegistered);
-      const passwordHash = await hashPassword(input.password);
-      try {
-        await db.transaction().execute((trx) => users.createBrandOwner({ ...input, passwordHash }, trx));
-      } catch (error) {
-        // Two sign-ups racing for one e-mail: the unique index decides.
-        if (String((error as { code?: string }).code) === '23505') {
-          throw conflict(messages.auth.emailAlreadyRegistered);
-        }
-        throw error;
-      }
+    /** Answers at once and the same for every address; the work follows (completeSignup). */
+    signup(input: SignupInput) {
+      afterAnswer(() => completeSignup(input));
     },
 
-    /**
-     * Answers the same whether or not the e-mail has an account, so it reveals nothing. A guest has
-     * no password to recover: they get a new guest link instead, which resumes the onboarding train
-     * where they left it, from the source their last link came in by.
-     */
-    async forgotPassword(email: string) {
-      const account = await users.findAccountByEmail(email);
-      if (!account || account.status !== 'active') return;
-      const guest = isGuest({ guestUser: account.guest_user, guestUserFlag: account.guest_user_flag });
-      if (account.guest_user && !guest) return;
-      const { recoveryMailsPerAccount } = config.rateLimit;
-      const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
-      if (!allowed) return;
-      if (guest) {
-        const origin = await repository.newestGuestLinkOrigin(account.id);
-        // type=campaign: the link resumes the train, even before the guest saved a campaign (spec 1 §2).
-        const url = `${await issueLink(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
-        await mailer.send({
-          to: account.email,
-          brandId: account.brand_id,
-          ...guestResumeMail(account.first_name, url),
-        });
-        return;
-      }
-      const url = await issueLink(account.id, 'recover_password');
-      await mailer.send({
-        to: account.email,
-        brandId: account.brand_id,
-        ...recoverPasswordMail(account.first_name, url),
+    /** Answers at once and the same for every address; the work follows (mailRecoveryLink). */
+    forgotPassword(email: string) {
+      afterAnswer(() => mailRecoveryLink(email));
+    },
+
+    /** Opens a sign-up's confirmation link: the account may log in from now on. */
+    async confirmEmail(token: string) {
+      await db.transaction().execute(async (trx) => {
+        const used = await repository.consumeToken(hashToken(token), 'verify_email', clock(), trx);
+        if (!used) throw new HttpError(400, messages.auth.linkInvalid);
+        await repository.markEmailVerified(used.userId, trx);
       });
+    },
+
+    /** Waits for the work begun after earlier answers. */
+    async settled() {
+      while (pending.size > 0) await Promise.all(pending);
     },
 
     recoverPassword(token: string, newPassword: string) {
@@ -291,15 +422,19 @@ export function createAuthService(deps: {
     },
 
     /** Changes the caller's password and ends all their sessions: they log in again with it. */
-    async changePassword(auth: AuthContext, currentPassword: string, newPassword: string) {
-      // Wrong current passwords count with failed logins: a stolen session cannot guess at leisure.
-      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
-      const key = failureKey(auth.account.email);
-      if ((await limiter.peek(key, windowMs)) >= loginFailuresPerAccount) {
-        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
+    async changePassword(
+      auth: AuthContext,
+      currentPassword: string,
+      newPassword: string,
+      source: string | null,
+    ) {
+      const { email, first_name: firstName, last_name: lastName } = auth.account;
+      if (isPersonalPassword(newPassword, { email, firstName, lastName })) {
+        throw invalidField('newPassword', messages.validation.passwordPersonal);
       }
+      // Wrong current passwords count with failed logins: a stolen session cannot guess at leisure.
+      await claimAttempt(email, source);
       if (!(await verifyPassword(auth.account.password_hash, currentPassword))) {
-        await limiter.hit(key, loginFailuresPerAccount, windowMs);
         throw new HttpError(400, messages.auth.currentPasswordWrong, {
           currentPassword: messages.auth.currentPasswordWrong,
         });
@@ -309,7 +444,7 @@ export function createAuthService(deps: {
         await users.setPasswordHash(auth.account.id, passwordHash, trx);
         await repository.endSessionsOfUser(auth.account.id, clock(), trx);
       });
-      await limiter.reset(key);
+      await forgetFailures(email);
     },
   };
 }

@@ -13,6 +13,7 @@ import { useSessionActions, useSessionUser } from '@/lib/session';
 import { useDeactivateAccount, useUpdateProfile, useUserDetails, type UserDetails } from '../api/profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import { EditActions } from './edit-actions.tsx';
+import { SecuritySection } from './security-section.tsx';
 
 const m = messages.profile;
 
@@ -26,7 +27,12 @@ export function ProfilePage() {
   if (!user) return null;
   if (details.isPending) return <Loader aria-label={messages.common.loading} />;
   if (details.isError) return <FormStatus message={details.error.message} />;
-  return <ProfileScreen user={user} details={details.data} />;
+  return (
+    <Stack gap="lg">
+      <ProfileScreen user={user} details={details.data} />
+      <SecuritySection />
+    </Stack>
+  );
 }
 
 const formValuesOf = (details: UserDetails, withBrand: boolean) => ({

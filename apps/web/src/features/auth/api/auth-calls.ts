@@ -5,6 +5,7 @@ import type {
   LoginInput,
   SignupInput,
 } from '@krowd/domain/auth/auth.schema';
+import type { LoginSecondStepInput } from '@krowd/domain/auth/multi-factor.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from '@/lib/api-client';
 
@@ -12,6 +13,13 @@ interface SignedInResponse {
   respCode: number;
   accessToken: string;
   details: SessionUser;
+}
+
+/** A correct password for an account with two-step sign-in: the code step comes next. */
+interface SecondStepDueResponse {
+  respCode: number;
+  mfaRequired: true;
+  challenge: string;
 }
 
 interface MessageResponse {
@@ -23,11 +31,19 @@ interface MessageResponse {
 export function useLogin() {
   return useMutation({
     mutationFn: ({ email, password }: LoginInput) =>
-      apiRequest<SignedInResponse>('auth/login', {
+      apiRequest<SignedInResponse | SecondStepDueResponse>('auth/login', {
         method: 'POST',
         body: { email, password },
         sessionRequired: false,
       }),
+  });
+}
+
+/** The login's second step: the challenge with a code of the app or a recovery code. */
+export function useLoginSecondStep() {
+  return useMutation({
+    mutationFn: (input: LoginSecondStepInput) =>
+      apiRequest<SignedInResponse>('auth/login/mfa', { method: 'POST', body: input, sessionRequired: false }),
   });
 }
 

@@ -1,7 +1,9 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -9,8 +11,12 @@ import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
 import { useLogin } from '../api/auth-calls.ts';
 import { returnPathOf, type LoginLocationState } from './login-state.ts';
+import { SecondStepForm } from './second-step-form.tsx';
 
-/** /login: e-mail, password, forgot link; the server's message under the form on failure. */
+/**
+ * /login: e-mail, password, forgot link; the server's message under the form on failure. An
+ * account with two-step sign-in then asks for its code (SecondStepForm).
+ */
 export function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
@@ -19,12 +25,33 @@ export function LoginPage() {
   const { signedIn } = useSessionActions();
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors } = form.formState;
+  const [challenge, setChallenge] = useState<string | null>(null);
 
-  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
-    const { details } = await login.mutateAsync(values);
+  const enter = (details: SessionUser) => {
     signedIn(details);
     navigate(returnPathOf(state), { replace: true });
+  };
+
+  const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
+    const answer = await login.mutateAsync(values);
+    if ('mfaRequired' in answer) setChallenge(answer.challenge);
+    else enter(answer.details);
   });
+
+  if (challenge) {
+    return (
+      <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>
+        <SecondStepForm
+          challenge={challenge}
+          onSignedIn={enter}
+          onBack={() => {
+            setChallenge(null);
+            form.resetField('password');
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>

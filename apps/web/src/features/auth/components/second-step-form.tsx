@@ -1,0 +1,101 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { confirmCodeSchema, recoveryCodeSchema } from '@krowd/domain/auth/multi-factor.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { useLoginSecondStep } from '../api/auth-calls.ts';
+
+const m = messages.multiFactor;
+
+interface SecondStepProps {
+  challenge: string;
+  onSignedIn: (details: SessionUser) => void;
+  onBack: () => void;
+}
+
+/**
+ * The login's second step (issue 16 §15): a code of the authenticator app, or (toggled) one of
+ * the recovery codes. Wrong codes answer the server's message; an expired challenge sends the user
+ * back to the password.
+ */
+export function SecondStepForm(props: SecondStepProps) {
+  const [mode, setMode] = useState<'code' | 'recovery'>('code');
+  return (
+    <Stack gap="md">
+      <Text fw={600} size="lg">
+        {m.codeStepTitle}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {mode === 'code' ? m.codeStepIntro : m.recoveryStepIntro}
+      </Text>
+      {mode === 'code' ? <CodeForm {...props} /> : <RecoveryForm {...props} />}
+      <Stack gap={4} align="center">
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => setMode(mode === 'code' ? 'recovery' : 'code')}
+        >
+          {mode === 'code' ? m.useRecoveryCode : m.useAuthenticatorCode}
+        </Anchor>
+        <Anchor component="button" type="button" size="sm" onClick={props.onBack}>
+          {m.backToLogin}
+        </Anchor>
+      </Stack>
+    </Stack>
+  );
+}
+
+function CodeForm({ challenge, onSignedIn }: SecondStepProps) {
+  const secondStep = useLoginSecondStep();
+  const form = useZodForm(confirmCodeSchema, { code: '' });
+  const { status, onSubmit } = useServerSubmit(form, async ({ code }) => {
+    onSignedIn((await secondStep.mutateAsync({ challenge, code })).details);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={m.codeLabel}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          autoFocus
+          error={form.formState.errors.code?.message}
+          {...form.register('code')}
+        />
+        <Button type="submit" fullWidth loading={secondStep.isPending}>
+          {m.verify}
+        </Button>
+        <FormStatus message={status} />
+      </Stack>
+    </form>
+  );
+}
+
+function RecoveryForm({ challenge, onSignedIn }: SecondStepProps) {
+  const secondStep = useLoginSecondStep();
+  const form = useZodForm(recoveryCodeSchema, { recoveryCode: '' });
+  const { status, onSubmit } = useServerSubmit(form, async ({ recoveryCode }) => {
+    onSignedIn((await secondStep.mutateAsync({ challenge, recoveryCode })).details);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label={m.recoveryCodeLabel}
+          autoComplete="off"
+          autoFocus
+          error={form.formState.errors.recoveryCode?.message}
+          {...form.register('recoveryCode')}
+        />
+        <Button type="submit" fullWidth loading={secondStep.isPending}>
+          {m.verify}
+        </Button>
+        <FormStatus message={status} />
+      </Stack>
+    </form>
+  );
+}
