@@ -268,6 +268,54 @@ describe('campaignFormSchema accepts', () => {
   });
 });
 
+describe('campaignFormSchema and the spec’s payload fields (spec 1 §4)', () => {
+  const specPayload = () => ({
+    ...dpForm(),
+    openingTime: '2026-03-01T05:00:00.000Z',
+    closingTime: '2026-04-01T03:59:59.999Z',
+    brand_id: brandId,
+    allBranch: false,
+    merchantId: branchA,
+    campaign_status: 'future',
+    userRole: 'brandAdmin',
+    processType: 'Merchant Onboarding' as const,
+    group_brand_ids: [brandId],
+    distributorDealSetWithBrand: [
+      { distributors_name: 'ATR', percentage: 10, successFee: 10, startDate: '2026-01-01' },
+    ],
+  });
+
+  it('accepts every field of the spec’s payload and drops those the server derives', () => {
+    const parsed = campaignFormSchema.parse(specPayload());
+
+    expect(parsed).toEqual(campaignFormSchema.parse(dpForm()));
+    expect(Object.keys(parsed)).not.toContain('openingTime');
+    expect(Object.keys(parsed)).not.toContain('distributorDealSetWithBrand');
+  });
+
+  it('accepts allBranch true with type All', () => {
+    const { merchantIds: _ids, ...allBranches } = specPayload();
+    expect(problems({ ...allBranches, type: 'All', allBranch: true })).toEqual({});
+  });
+
+  it('refuses a brand_id or allBranch that contradicts brandId or the branch choice', () => {
+    expect(problems({ ...specPayload(), brand_id: branchA })).toEqual({
+      brand_id: [m.brandIdsDisagree],
+    });
+    expect(problems({ ...specPayload(), allBranch: true })).toEqual({
+      allBranch: [m.branchSelectionConflict],
+    });
+  });
+
+  it('refuses spec fields of the wrong shape', () => {
+    expect(Object.keys(problems({ ...specPayload(), openingTime: 'March' }))).toEqual(['openingTime']);
+    expect(Object.keys(problems({ ...specPayload(), processType: 'Other' }))).toEqual(['processType']);
+    expect(Object.keys(problems({ ...specPayload(), group_brand_ids: ['x'] }))).toEqual([
+      'group_brand_ids.0',
+    ]);
+  });
+});
+
 describe('campaignFormSchema refuses', () => {
   it.each<{
     case: string;
@@ -717,7 +765,7 @@ describe('campaignFormSchema refuses', () => {
   });
 
   it('a field it does not know', () => {
-    expect(campaignFormSchema.safeParse({ ...dpForm(), campaign_status: 'future' }).success).toBe(false);
+    expect(campaignFormSchema.safeParse({ ...dpForm(), colour: 'blue' }).success).toBe(false);
   });
 
   it('shows every problem at once, field checks and combination checks together', () => {

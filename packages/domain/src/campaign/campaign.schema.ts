@@ -126,6 +126,45 @@ const weekDaySchema = z.strictObject({
   selected: z.boolean({ error: m.weekDaysInvalid }),
 });
 
+const specDateTime = z.iso.datetime({ offset: true, error: messages.validation.invalidValue });
+
+/**
+ * Fields the spec's campaign payload (spec 1 §4) carries beside the form's own. Each repeats what
+ * the server knows better (the month's first and last instant, the session's role, the brand's
+ * group and distributor deals, the status the server gives), so each is accepted, checked for its
+ * shape, and dropped: the server derives them again. `brand_id` and `allBranch` repeat `brandId`
+ * and `type`, and must agree with them. The schema's transform drops them all.
+ */
+const specPayloadEchoShape = {
+  openingTime: specDateTime.optional(),
+  closingTime: specDateTime.optional(),
+  brand_id: z.uuid({ error: m.brandRequired }).optional(),
+  allBranch: z.boolean({ error: messages.validation.invalidValue }).optional(),
+  merchantId: z
+    .union([z.uuid(), z.array(z.uuid()).max(5_000), z.literal(''), z.null()], {
+      error: messages.validation.invalidValue,
+    })
+    .optional(),
+  campaign_status: z.string().max(50, messages.validation.tooLong).optional(),
+  userRole: z.string().max(50, messages.validation.tooLong).optional(),
+  processType: z.literal('Merchant Onboarding', { error: messages.validation.invalidValue }).optional(),
+  group_brand_ids: z
+    .array(z.uuid({ error: messages.validation.invalidValue }))
+    .max(5_000, messages.validation.tooLong)
+    .optional(),
+  distributorDealSetWithBrand: z
+    .array(
+      z.strictObject({
+        distributors_name: z.string().max(200, messages.validation.tooLong).optional(),
+        percentage: z.number().optional(),
+        successFee: z.number().optional(),
+        startDate: z.string().max(40, messages.validation.tooLong).optional(),
+        _id: z.string().max(100, messages.validation.tooLong).optional(),
+      }),
+    )
+    .max(100, messages.validation.tooLong)
+    .optional(),
+};
 const campaignFormShape = {
   /** Accepted from the edit form and ignored: the path names the campaign. */
   _id: z.string().max(100).optional(),
@@ -209,6 +248,7 @@ const campaignFormShape = {
   promoCode: promoCodeSchema.optional(),
   /** Accepted and ignored, as at login: the server reads the request itself. */
   deviceInfo: deviceInfoSchema.optional(),
+  ...specPayloadEchoShape,
 };
 
 /** What the month-window check needs to know: today, the timezone setting, the user's kind. */
@@ -302,6 +342,13 @@ function combinationIssues(form: Record<string, unknown>, context?: CampaignForm
     issues.push({ path: ['merchantIds'], message: m.branchDuplicate });
   }
 
+  if (typeof form.brand_id === 'string' && form.brand_id !== form.brandId) {
+    issues.push({ path: ['brand_id'], message: m.brandIdsDisagree });
+  }
+  if (typeof form.allBranch === 'boolean' && form.allBranch !== (form.type === 'All')) {
+    issues.push({ path: ['allBranch'], message: m.branchSelectionConflict });
+  }
+
   const startDate = form.start_date;
   const startValid = typeof startDate === 'string' && isIsoDate(startDate) && startDate.endsWith('-01');
   if (startValid && isIsoMonth(form.validUntil) && form.validUntil < monthOf(startDate)) {
@@ -334,7 +381,21 @@ function buildCampaignFormSchema(context?: CampaignFormContext) {
       },
       { when: whenObject },
     )
-    .transform((form) => applyFormRules(form));
+    .transform(
+      ({
+        openingTime: _openingTime,
+        closingTime: _closingTime,
+        brand_id: _brandId,
+        allBranch: _allBranch,
+        merchantId: _merchantId,
+        campaign_status: _status,
+        userRole: _userRole,
+        processType: _processType,
+        group_brand_ids: _groupBrandIds,
+        distributorDealSetWithBrand: _deals,
+        ...form
+      }) => applyFormRules(form),
+    );
 }
 
 /** The campaign form and payload, without the month window (which needs today). */

@@ -29,6 +29,17 @@ describe('dashboardDateRange (spec 3 §4, §5)', () => {
     });
   });
 
+  it('reads a date-time of the spec as its day in the time zone', () => {
+    // 04:00 UTC is midnight in New York (EST is UTC-5 in February, so 04:59 is still the day before).
+    expect(
+      dashboardDateRange(['2025-02-01T05:00:00.000Z', '2025-02-11T04:59:59.999Z'], now, newYork),
+    ).toEqual({ start_date: '2025-02-01', end_date: '2025-02-10' });
+    expect(dashboardDateRange(['2025-02-01T00:00:00-05:00', '2025-02-10'], now, newYork)).toEqual({
+      start_date: '2025-02-01',
+      end_date: '2025-02-10',
+    });
+  });
+
   it('refuses a start after today and an end before the start', () => {
     expect(dashboardDateRange(['2025-03-01', '2025-03-02'], now, newYork)).toEqual({
       error: messages.dashboard.startInFuture,
@@ -54,6 +65,30 @@ describe('dashboardRequestSchema', () => {
 
   it('accepts no conditions at all', () => {
     expect(dashboardRequestSchema.parse({}).conditions).toEqual({});
+  });
+
+  it('reads the spec’s conditions_body wrapper as the bare body (spec 3 §7)', () => {
+    const conditions = { brand_id: 'All', txn_date_time: ['2025-02-01T05:00:00.000Z', '2025-02-10'] };
+    expect(dashboardRequestSchema.parse({ conditions_body: { conditions, fields: ['statistics'] } })).toEqual(
+      dashboardRequestSchema.parse({ conditions, fields: ['statistics'] }),
+    );
+    expect(dashboardRequestSchema.parse({ conditions_body: {} }).conditions).toEqual({});
+  });
+
+  it('refuses conditions both inside and beside conditions_body, and unknown wrapper fields', () => {
+    const twice = dashboardRequestSchema.safeParse({ conditions_body: { conditions: {} }, conditions: {} });
+    expect(twice.error?.issues).toMatchObject([
+      { path: ['conditions_body', 'conditions'], message: messages.dashboard.conditionsTwice },
+    ]);
+    expect(dashboardRequestSchema.safeParse({ conditions_body: { filters: {} } }).success).toBe(false);
+    expect(dashboardRequestSchema.safeParse({ conditions_body: {}, extra: 1 }).success).toBe(false);
+  });
+
+  it('refuses a date-time without an offset, which names no instant', () => {
+    const result = dashboardRequestSchema.safeParse({
+      conditions: { txn_date_time: ['2025-02-01T00:00:00', '2025-02-10'] },
+    });
+    expect(result.error?.issues[0]?.message).toBe(messages.dashboard.dateInvalid);
   });
 
   it('refuses an impossible date', () => {

@@ -10,7 +10,19 @@ import { messages } from '../messages/messages';
 /** Days in the default range: the last 30 days ending today (spec 3 §4, §9). */
 export const defaultRangeDays = 30;
 
-const dateSchema = z.string().refine(isIsoDate, messages.dashboard.dateInvalid);
+const isoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * A day of the range: 'yyyy-MM-dd', or the spec's ISO date-time with an offset, which stands for
+ * its date in the timezone setting (see `dashboardDateRange`).
+ */
+const rangeDaySchema = z
+  .string()
+  .max(40, messages.dashboard.dateInvalid)
+  .refine(
+    (value) => isIsoDate(value) || isoDateTime.safeParse(value).success,
+    messages.dashboard.dateInvalid,
+  );
 
 /** Customer type filter values (spec 3 §9): NEW USER is new; REPEAT USER is existing or lapsed. */
 export const dashboardCustomerTypes = ['NEW USER', 'REPEAT USER'] as const;
@@ -48,8 +60,8 @@ export const dashboardConditionsSchema = z.strictObject({
     .union([z.enum(offerTypes), z.literal(''), z.literal('All')])
     .optional()
     .transform((value) => (value === '' || value === 'All' ? undefined : value)),
-  /** [start, end] as yyyy-MM-dd; absent or incomplete means the default range (spec 3 §4). */
-  txn_date_time: z.array(dateSchema).max(2).optional(),
+  /** [start, end], days or date-times; absent or incomplete means the default range (spec 3 §4). */
+  txn_date_time: z.array(rangeDaySchema).max(2).optional(),
   /**
    * With xero_invoice_number: the answer covers that invoice's brand and month (its month replaces
    * the date range; the other filters still apply). Unknown or outside the scope: 404.
@@ -67,11 +79,50 @@ export const dashboardConditionsSchema = z.strictObject({
     .transform((value) => value || undefined),
 });
 
-export const dashboardRequestSchema = z.strictObject({
-  conditions: dashboardConditionsSchema.prefault({}),
-  fields: z.array(z.enum(dashboardParts)).max(dashboardParts.length).optional(),
-});
-export type DashboardRequest = z.infer<typeof dashboardRequestSchema>;
+/**
+ * A request body as we send it (`{ conditions, … }`) or as the spec does, wrapped in
+ * `conditions_body` (spec 3 §7), with other fields (the export's e-mail) inside it or beside it; a
+ * field given in both places is refused. Answers the unwrapped body.
+ */
+export function withConditionsBody<Shape extends z.ZodRawShape & { conditions: z.ZodType }>(
+  shape: Shape,
+  noConditions: () => z.output<Shape['conditions']>,
+) {
+  type Body = z.output<z.ZodObject<Shape>>;
+  const optionalBody = z.strictObject(shape).partial();
+  const parts = (value: object) => {
+    const { conditions_body: wrapped, ...bare } = value as Record<string, unknown>;
+    return { wrapped: wrapped as Record<string, unknown> | undefined, bare };
+  };
+  return optionalBody
+    .extend({ conditions_body: optionalBody.optional() })
+    .superRefine((value, context) => {
+      const { wrapped, bare } = parts(value);
+      for (const [field, given] of Object.entries(wrapped ?? {})) {
+        if (given !== undefined && bare[field] !== undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: ['conditions_body', field],
+            message: messages.dashboard.conditionsTwice,
+          });
+        }
+      }
+    })
+    .transform((value): Body => {
+      const { wrapped, bare } = parts(value);
+      const found = { ...bare, ...wrapped };
+      return { ...found, conditions: found.conditions ?? noConditions() } as unknown as Body;
+    });
+}
+
+export const dashboardRequestSchema = withConditionsBody(
+  {
+    conditions: dashboardConditionsSchema,
+    fields: z.array(z.enum(dashboardParts)).max(dashboardParts.length).optional(),
+  },
+  () => dashboardConditionsSchema.parse({}),
+);
+export type DashboardRequest = z.output<typeof dashboardRequestSchema>;
 
 export interface DateRange {
   start_date: IsoDate;
@@ -88,7 +139,7 @@ function addDays(date: IsoDate, days: number): IsoDate {
  * after today becomes today. Answers the range or the message of what is wrong.
  */
 export function dashboardDateRange(
-  dates: readonly IsoDate[] | undefined,
+  dates: readonly string[] | undefined,
   now: Date,
   timeZone: string,
 ): DateRange | { error: string } {
@@ -96,7 +147,10 @@ export function dashboardDateRange(
   if (!dates || dates.length < 2) {
     return { start_date: addDays(today, 1 - defaultRangeDays), end_date: today };
   }
-  const [start, end] = dates as [IsoDate, IsoDate];
+  const [start, end] = dates.map((day) => (isIsoDate(day) ? day : localToday(new Date(day), timeZone))) as [
+    IsoDate,
+    IsoDate,
+  ];
   if (start > today) return { error: messages.dashboard.startInFuture };
   if (end < start) return { error: messages.dashboard.endBeforeStart };
   return { start_date: start, end_date: end > today ? today : end };

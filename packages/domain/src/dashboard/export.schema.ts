@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages/messages';
-import { dashboardConditionsSchema } from './dashboard.schema';
+import { dashboardConditionsSchema, withConditionsBody } from './dashboard.schema';
 
 /**
  * The dashboard's export (spec 3 §2.4, §7 `POST /export`, served at /api/dashboard/export): the
@@ -14,21 +14,24 @@ export const dashboardExportConditionsSchema = dashboardConditionsSchema.extend(
   brand_name: z.string().trim().max(200).optional(),
 });
 
-export const dashboardExportRequestSchema = z.strictObject({
-  conditions: dashboardExportConditionsSchema.prefault({}),
-  /**
-   * The spec sends the user's e-mail. The file only ever goes to the caller's own address: an
-   * address given must be that one (any case), else the export is refused.
-   */
-  email: z
-    .string()
-    .trim()
-    .max(254, messages.validation.emailInvalid)
-    .pipe(z.email(messages.validation.emailInvalid))
-    .transform((email) => email.toLowerCase())
-    .optional(),
-});
-export type DashboardExportRequest = z.infer<typeof dashboardExportRequestSchema>;
+export const dashboardExportRequestSchema = withConditionsBody(
+  {
+    conditions: dashboardExportConditionsSchema,
+    /**
+     * The spec sends the user's e-mail. The file only ever goes to the caller's own address: an
+     * address given must be that one (any case), else the export is refused.
+     */
+    email: z
+      .string()
+      .trim()
+      .max(254, messages.validation.emailInvalid)
+      .pipe(z.email(messages.validation.emailInvalid))
+      .transform((email) => email.toLowerCase())
+      .optional(),
+  },
+  () => dashboardExportConditionsSchema.parse({}),
+);
+export type DashboardExportRequest = z.output<typeof dashboardExportRequestSchema>;
 
 /** The answer the spec's export reads (responseCode, responseMessage), inside our envelope. */
 export const dashboardExportAnswerSchema = z.object({

@@ -338,6 +338,46 @@ describe('creating a campaign', () => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('accepts the spec’s payload field for field and stores what the server derives, not what was sent', async () => {
+    const response = await create(
+      'companyadmin@demo.test',
+      campaignBody(ids.brands.standalone, '2031-08', {
+        openingTime: '2020-01-01T00:00:00.000Z',
+        closingTime: '2020-01-31T23:59:59.999Z',
+        brand_id: ids.brands.standalone,
+        allBranch: true,
+        merchantId: '',
+        campaign_status: 'Bank Approved',
+        userRole: 'systemadmin',
+        processType: 'Merchant Onboarding',
+        group_brand_ids: [ids.brands.groupBrandA],
+        distributorDealSetWithBrand: [
+          { distributors_name: 'ATR', percentage: 0, successFee: 0, startDate: '2020-01-01' },
+        ],
+        deviceInfo: { browserName: 'Chrome' },
+      }),
+    );
+
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await stored(response.json().campaign._id);
+    expect(row).toMatchObject({
+      brand_id: ids.brands.standalone,
+      status: 'Pending',
+      start_date: '2031-08-01',
+    });
+    expect(row.opening_time.toISOString()).toBe('2031-08-01T04:00:00.000Z');
+  });
+
+  it('refuses a spec payload whose brand_id names another brand', async () => {
+    const response = await create(
+      'companyadmin@demo.test',
+      campaignBody(ids.brands.standalone, '2031-08', { brand_id: ids.brands.groupBrandA }),
+    );
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ brand_id: m.brandIdsDisagree });
+  });
+
   it('takes the month window’s last month, 7 months ahead', async () => {
     const response = await create('user@demo.test', campaignBody(ids.brands.standalone, '2031-10'));
 

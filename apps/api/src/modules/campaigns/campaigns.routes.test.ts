@@ -624,11 +624,24 @@ describe('GET /api/campaigns/campaignName and /current/count', () => {
     expect(countOfBrand.json()).toEqual({ respCode: 200, count: 2 });
   });
 
-  it('needs a brand id for the name', async () => {
-    const response = await call(app, { url: '/api/campaigns/campaignName', token: tenant.token });
+  it('takes the caller’s own brand for the name when no brand id is sent (spec 3 §7)', async () => {
+    const owner = await newTenant(app, testApp.db, { brandName: 'Own Name' });
+    await insertCampaign(testApp.db, { brandId: owner.brandId, month: '2031-01' });
+
+    const response = await call(app, { url: '/api/campaigns/campaignName', token: owner.token });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ respCode: 200, brandName: 'Own Name', count: 1 });
+  });
+
+  it('needs a brand id for the name from a caller of many brands', async () => {
+    const response = await call(app, {
+      url: '/api/campaigns/campaignName',
+      token: token('groupadmin@demo.test'),
+    });
 
     expect(response.statusCode).toBe(400);
-    expect(response.json().fieldErrors).toHaveProperty(['brandId']);
+    expect(response.json().fieldErrors).toEqual({ brandId: m.brandRequired });
   });
 });
 

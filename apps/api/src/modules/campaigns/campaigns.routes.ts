@@ -99,7 +99,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['campaigns'],
         summary: 'The brand name and campaign count the campaign name is built from',
-        querystring: z.strictObject({ brandId: z.uuid('Invalid id') }),
+        querystring: brandQuery,
         response: {
           200: successSchema({ brandName: z.string(), count: z.number().int() }),
           ...errorResponses,

@@ -223,8 +223,12 @@ export function createCampaignsService(deps: {
     },
 
     /** The brand's name and campaign count, from which the form builds the campaign name. */
-    async nameParts(auth: AuthContext, brandId: string) {
-      const brand = await brandInScope(brands, auth.scope, brandId);
+    /** Without a brand id, the caller's own brand when they have exactly one (spec 3 §7 sends none). */
+    async nameParts(auth: AuthContext, brandId?: string) {
+      const ownBrand = auth.scope.kind === 'brand' ? auth.scope.brandId : undefined;
+      const chosen = brandId ?? ownBrand;
+      if (!chosen) throw invalidField('brandId', m.brandRequired);
+      const brand = await brandInScope(brands, auth.scope, chosen);
       return { brandName: brand.name, count: await campaigns.countOfBrand(brand.id) };
     },
 

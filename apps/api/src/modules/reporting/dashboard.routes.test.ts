@@ -107,7 +107,9 @@ async function fromRawRows(filter: RawFilter) {
   const amounts = purchases.map((row) => Number(row.amount_pence));
   return {
     statistics: [
-      { name: 'reach', value: perCard.size },
+      // No impressions in these fixtures: reach is not available; the cards that bought are their own figure.
+      { name: 'reach', value: 'N/A' },
+      { name: 'paying_cards', value: perCard.size },
       { name: 'conversions', value: conversions },
       { name: 'revenue', value: revenue },
       { name: 'total_cost', value: cashback + fee },
@@ -266,10 +268,11 @@ describe('POST /api/dashboard/client totals equal the raw transactions', () => {
     // DASH-1 £50, DASH-2 £30 refunded by DASH-6, DASH-3 £20, DASH-F1 £25; DASH-8 is outside hours.
     expect(answer.statistics).toContainEqual({ name: 'conversions', value: 4 });
     expect(answer.statistics).toContainEqual({ name: 'revenue', value: 9500 });
-    expect(answer.statistics).toContainEqual({ name: 'reach', value: 3 });
-    // No impressions in this fixture: reach is the distinct cards that bought (overview.routes.test.ts
-    // covers reach from impressions against the raw impression rows).
-    expect(answer.reachSource).toBe('cards');
+    // No impressions in this fixture: reach is not available, never the distinct cards that bought,
+    // which are 'paying_cards' (overview.routes.test.ts covers reach from impressions).
+    expect(answer.statistics).toContainEqual({ name: 'reach', value: 'N/A' });
+    expect(answer.statistics).toContainEqual({ name: 'paying_cards', value: 3 });
+    expect(answer.reachSource).toBe('noImpressions');
     expect(answer.insights).toContainEqual({ name: 'repeat_customers', value: 1 });
     expect(answer.name).toBe('');
     expect(answer.count).toBe(1);
@@ -284,10 +287,7 @@ describe('POST /api/dashboard/client totals equal the raw transactions', () => {
       { label: '2025-W23', value: 9500 },
       { label: '2025-W24', value: 0 },
     ]);
-    expect(answer.performance?.reach).toEqual([
-      { label: '2025-W23', value: 3 },
-      { label: '2025-W24', value: 1 },
-    ]);
+    expect(answer.performance?.reach).toEqual([]);
     expect(answer.demographic).toEqual({
       age: [],
       gender: [],
@@ -301,6 +301,24 @@ describe('POST /api/dashboard/client totals equal the raw transactions', () => {
         { label: 'NextJump', value: 2500 },
       ],
     });
+  });
+
+  it('answers the spec’s payload (conditions_body, date-times in txn_date_time) as it answers ours', async () => {
+    const ours = await dashboard(clientAdmin, {
+      conditions: { brand_id: ids.brands.groupBrandA, txn_date_time: juneDates },
+    });
+    // Midnight at each end in the timezone setting (New York, UTC-4 in June).
+    const spec = await dashboard(clientAdmin, {
+      conditions_body: {
+        conditions: {
+          brand_id: ids.brands.groupBrandA,
+          txn_date_time: ['2025-06-01T04:00:00.000Z', '2025-07-01T03:59:59.999Z'],
+        },
+      },
+    });
+
+    expect(spec.statusCode, spec.body).toBe(200);
+    expect(spec.json()).toEqual(ours.json());
   });
 
   it("names the chosen campaign and answers only the parts asked for in 'fields'", async () => {
@@ -475,7 +493,7 @@ describe('card lists across uploads (reporting_daily_cards, 0018)', () => {
 
     const conditions = { brand_id: ids.brands.groupBrandA, kmid: branchA3, txn_date_time: juneDates };
     const answer = await answerOf(clientAdmin, conditions);
-    expect(answer.statistics).toContainEqual({ name: 'reach', value: 2 });
+    expect(answer.statistics).toContainEqual({ name: 'paying_cards', value: 2 });
     expect(answer.insights).toContainEqual({ name: 'repeat_customers', value: 1 });
     const raw = await fromRawRows({ ...june, brandIds: [ids.brands.groupBrandA], branchId: branchA3 });
     expect(answer.statistics).toEqual(raw.statistics);

@@ -222,6 +222,18 @@ describe('POST /api/dashboard/export refuses', () => {
     },
   );
 
+  it('conditions sent both inside and beside the spec’s conditions_body', async () => {
+    const before = await jobsQueued();
+
+    const response = await exportFor(who.brandUser, { conditions: {}, conditions_body: { conditions: {} } });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({
+      'conditions_body.conditions': messages.dashboard.conditionsTwice,
+    });
+    expect(await jobsQueued()).toBe(before);
+  });
+
   it('a start date after today and an end before the start, as the dashboard does', async () => {
     const future = await exportFor(who.brandUser, {
       conditions: { txn_date_time: ['2025-07-16', '2025-07-20'] },
@@ -494,5 +506,24 @@ describe('the download link', () => {
       .execute();
     expect(parts).toEqual([]);
     expect((await call(app, { url: path, token: later.token })).statusCode).toBe(410);
+  });
+});
+
+describe('the spec’s export body', () => {
+  it('is queued from the spec’s body: conditions_body.conditions with the e-mail beside it', async () => {
+    const brandUser = await loginAs(app, 'branduser@demo.test');
+    const response = await exportFor(brandUser, {
+      conditions_body: { conditions: { brand_name: 'Green Fork', txn_date_time: juneDates } },
+      email: 'branduser@demo.test',
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().responseMessage).toBe(messages.dashboardExport.exported);
+    const queued = await testApp.db
+      .selectFrom('dashboard_exports')
+      .select('filter')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(queued.filter)).toContain(juneDates[0]);
   });
 });
