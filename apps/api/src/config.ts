@@ -35,8 +35,12 @@ const configSchema = z.object({
   /** Requests per IP per window on every /api/auth route (and sign-up, guest login). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   AUTH_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().positive().default(15),
-  /** Failed logins per account per window before the account is paused for the window. */
-  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /**
+   * Password checks per account per window from all sources together before password login is
+   * paused for the window: high enough that only a distributed attack reaches it, since one source
+   * is slowed by progressive delays first (auth.service.ts loginDelays).
+   */
+  LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   /** Password-recovery e-mails per account per hour. */
   RECOVERY_MAILS_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   TRUST_PROXY: booleanFlag.default(false),

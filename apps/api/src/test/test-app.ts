@@ -42,6 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   try {
     const app = (await buildApp({ config, database, clock: options.clock, logger: false })) as App;
     await app.ready();
+    databases.set(app, database.db);
     testApps.set(app, { db: database.db, clock: options.clock ?? (() => new Date()) });
     return {
       app,
@@ -62,6 +63,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     throw error;
   }
 }
+
+/** The database of each app createTestApp made, for helpers that read what the app mailed. */
+const databases = new WeakMap<FastifyInstance, Kysely<DB>>();
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -264,7 +268,7 @@ export async function demoIds(db: Kysely<DB>) {
 let accountCounter = 0;
 
 /** A fresh brand account made through sign-up, for tests that change or lock an account. */
-export async function signUpNewAccount(app: FastifyInstance, label = 'someone') {
+export async function signUpNewAccount(app: App, label = 'someone') {
   accountCounter += 1;
   const email = `${label}-${accountCounter}-${randomBytes(4).toString('hex')}@example.test`;
   const password = 'Str0ng!Pass';
@@ -275,5 +279,33 @@ export async function signUpNewAccount(app: FastifyInstance, label = 'someone') 
   });
   if (response.statusCode !== 201)
     throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
+  // The owner opens the confirmation link the sign-up mailed (issue 16 §14).
+  const confirmed = await call(app, {
+    method: 'POST',
+    url: '/api/auth/confirmEmail',
+    body: { token: linkToken(await mailedLink(app, email, '/verifyemail/')) },
+  });
+  if (confirmed.statusCode !== 200)
+    throw new Error(`confirming the e-mail answered ${confirmed.statusCode}: ${confirmed.body}`);
   return { email, password };
+}
+
+/** The newest link with `path` mailed to `to`, once the app's work after its answers is done. */
+export async function mailedLink(app: App, to: string, path: string): Promise<string> {
+  await app.services.auth.settled();
+  const db = databases.get(app);
+  if (!db) throw new Error('mailedLink needs an app made by createTestApp');
+  const mails = await db
+    .selectFrom('mail_outbox')
+    .select('text_body')
+    .where('to_address', '=', to)
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const mail of mails) {
+    const link = mail.text_body
+      .match(/https?:\/\/\S+/g)
+      ?.find((url) => new URL(url).pathname.startsWith(path));
+    if (link) return link;
+  }
+  throw new Error(`no mail to ${to} with a ${path} link`);
 }

@@ -170,3 +170,6 @@ export const changePasswordSchema = z
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const guestTokenQuerySchema = z.strictObject({ token: linkToken });
+
+/** POST auth/confirmEmail: the token of a sign-up's confirmation link (/verifyemail/:token). */
+export const confirmEmailSchema = z.strictObject({ token: linkToken });

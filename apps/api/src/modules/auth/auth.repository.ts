@@ -159,6 +159,16 @@ export function createAuthRepository(db: Kysely<DB>) {
         .executeTakeFirst();
       return row ? { userId: row.user_id, origin: row.origin } : undefined;
     },
+
+    /** The user has opened a link mailed to their address: it is theirs (issue 16 §14). */
+    async markEmailVerified(userId: string, executor: Executor) {
+      await executor
+        .updateTable('users')
+        .set({ email_verified: true })
+        .where('id', '=', userId)
+        .where('email_verified', '=', false)
+        .execute();
+    },
   };
 }
 

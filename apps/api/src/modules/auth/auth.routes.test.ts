@@ -8,6 +8,7 @@ import {
   demoIds,
   linkToken,
   loginAs,
+  mailedLink,
   loginAsGuest,
   signUpNewAccount,
   type App,
@@ -20,7 +21,7 @@ let app: App;
 beforeAll(async () => {
   testApp = await createTestApp({
     // The per-IP limit has its own test file; here it would only count this file's many logins.
-    env: { AUTH_RATE_LIMIT_PER_IP: '100000', LOGIN_FAILURES_PER_ACCOUNT: '3' },
+    env: { AUTH_RATE_LIMIT_PER_IP: '100000' },
   });
   app = testApp.app;
 });
@@ -369,47 +370,46 @@ describe('POST /api/auth/login', () => {
     });
   });
 
-  describe('pauses an account after LOGIN_FAILURES_PER_ACCOUNT failures', () => {
-    it('answers 429 once the account has failed 3 times, even with the right password', async () => {
-      const account = await signUpNewAccount(app, 'lockout');
-      for (let i = 0; i < 3; i += 1) {
-        expect((await login({ email: account.email, password: 'Wrong!Pass1' })).statusCode).toBe(401);
-      }
-
-      const response = await login({ email: account.email, password: account.password });
-
-      expect(response.statusCode).toBe(429);
-      expect(response.json()).toEqual({ errorMessage: messages.auth.tooManyLoginAttempts });
+  it('refuses an unconfirmed sign-up with 403 and mails its confirmation link again', async () => {
+    const email = `unconfirmed-${Date.now()}@example.test`;
+    const password = 'Quiet Tulip River';
+    await call(app, {
+      method: 'POST',
+      url: '/api/users/signup',
+      body: { firstName: 'Una', lastName: 'Confirmed', email, password, confirmPassword: password },
     });
+    const first = await mailedLink(app, email, '/verifyemail/');
 
-    it('counts failures per account, so another account still logs in', async () => {
-      const locked = await signUpNewAccount(app, 'locked');
-      const other = await signUpNewAccount(app, 'other');
-      for (let i = 0; i < 3; i += 1) await login({ email: locked.email, password: 'Wrong!Pass1' });
+    const response = await login({ email, password });
 
-      const response = await login({ email: other.email, password: other.password });
-
-      expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.emailNotVerified });
+    expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
+    const again = await mailedLink(app, email, '/verifyemail/');
+    expect(again).not.toBe(first);
+    const confirmed = await call(app, {
+      method: 'POST',
+      url: '/api/auth/confirmEmail',
+      body: { token: linkToken(again) },
     });
+    expect(confirmed.json()).toEqual({ respCode: 200, respMessage: messages.auth.emailVerified });
+    expect((await login({ email, password })).statusCode).toBe(200);
+  });
 
-    it('counts failures against an unknown e-mail too', async () => {
-      for (let i = 0; i < 3; i += 1) await login({ email: 'ghost@example.test', password: 'Wrong!Pass1' });
-
-      const response = await login({ email: 'ghost@example.test', password: 'Wrong!Pass1' });
-
-      expect(response.statusCode).toBe(429);
+  it('answers a wrong password for an unconfirmed sign-up as for any account', async () => {
+    const email = `unconfirmed-wrong-${Date.now()}@example.test`;
+    const password = 'Quiet Tulip River';
+    await call(app, {
+      method: 'POST',
+      url: '/api/users/signup',
+      body: { firstName: 'Una', lastName: 'Confirmed', email, password, confirmPassword: password },
     });
+    await app.services.auth.settled();
 
-    it('forgets earlier failures after a successful login', async () => {
-      const account = await signUpNewAccount(app, 'reset');
-      for (let i = 0; i < 2; i += 1) await login({ email: account.email, password: 'Wrong!Pass1' });
-      expect((await login({ email: account.email, password: account.password })).statusCode).toBe(200);
-      for (let i = 0; i < 2; i += 1) await login({ email: account.email, password: 'Wrong!Pass1' });
+    const response = await login({ email, password: 'Wrong!Pass1' });
 
-      const response = await login({ email: account.email, password: account.password });
-
-      expect(response.statusCode).toBe(200);
-    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
   });
 });
 
@@ -569,10 +569,23 @@ describe('POST /api/users/signup', () => {
     confirmPassword: 'Str0ng!Pass',
   });
 
-  it('creates a brand account and its brand; the account can log in', async () => {
+  /** Signs up and opens the mailed confirmation link, as the owner would. */
+  const signupAndConfirm = async (body: ReturnType<typeof valid>) => {
+    const response = await signup(body);
+    const link = await mailedLink(app, body.email.toLowerCase(), '/verifyemail/');
+    const confirmed = await call(app, {
+      method: 'POST',
+      url: '/api/auth/confirmEmail',
+      body: { token: linkToken(link) },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    return response;
+  };
+
+  it('creates a brand account and its brand; once the mailed link is opened, the account can log in', async () => {
     const brands = await count('brands');
 
-    const response = await signup(valid('ada@example.test'));
+    const response = await signupAndConfirm(valid('ada@example.test'));
 
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.signupSuccess });
@@ -589,24 +602,62 @@ describe('POST /api/users/signup', () => {
   });
 
   it('stores the e-mail in lower case', async () => {
-    await signup(valid('Mixed.Case@Example.TEST'));
+    await signupAndConfirm(valid('Mixed.Case@Example.TEST'));
 
     const { details } = await loginAs(app, 'mixed.case@example.test', 'Str0ng!Pass');
     expect(details.email).toBe('mixed.case@example.test');
   });
 
   it.each(['user@demo.test', 'USER@Demo.Test'])(
-    'refuses an e-mail already registered (%s) with 409',
+    'answers an e-mail already registered (%s) byte for byte as a new one, and mails its owner instead',
     async (email) => {
+      const fresh = await signup(valid(`fresh-${Date.now()}@example.test`));
+      await app.services.auth.settled();
       const users = await count('users');
 
-      const response = await signup(valid(email));
+      const taken = await signup(valid(email));
 
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
+      expect(taken.statusCode).toBe(fresh.statusCode);
+      expect(taken.body).toBe(fresh.body);
+      expect(taken.headers['content-type']).toBe(fresh.headers['content-type']);
+      await app.services.auth.settled();
       expect(await count('users')).toBe(users);
+      const mail = await testApp.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'text_body'])
+        .where('to_address', '=', 'user@demo.test')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(mail.subject).toBe(messages.mail.signupAttemptSubject);
+      expect(mail.text_body).toContain('http://localhost:3000/login');
+      expect(mail.text_body).toContain('http://localhost:3000/forgot');
     },
   );
+
+  it('makes no usable account before the e-mail is confirmed', async () => {
+    await signup(valid('not-yet@example.test'));
+    await app.services.auth.settled();
+
+    const account = await testApp.db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('email', '=', 'not-yet@example.test')
+      .executeTakeFirstOrThrow();
+    expect(account.email_verified).toBe(false);
+    expect((await login({ email: 'not-yet@example.test', password: 'Str0ng!Pass' })).statusCode).toBe(403);
+  });
+
+  it('refuses a used or unknown confirmation link with 400', async () => {
+    await signup(valid('twice@example.test'));
+    const token = linkToken(await mailedLink(app, 'twice@example.test', '/verifyemail/'));
+    const confirm = () => call(app, { method: 'POST', url: '/api/auth/confirmEmail', body: { token } });
+    expect((await confirm()).statusCode).toBe(200);
+
+    const again = await confirm();
+
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+  });
 
   const v = messages.validation;
   it.each([

@@ -9,6 +9,7 @@ import {
   guestTokenQuerySchema,
   loginSchema,
   signupSchema,
+  confirmEmailSchema,
 } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { secondStepDueSchema } from '@krowd/domain/auth/multi-factor.schema';
@@ -113,15 +114,33 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       config: { access: 'public', authRateLimit: true },
       schema: {
         tags: ['auth'],
-        summary: 'Create a brand account',
+        summary:
+          'Sign up for a brand account: the same answer whether or not the e-mail has one; a confirmation link is mailed',
         body: signupSchema,
         response: { 201: messageOnlySchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       const { firstName, lastName, email, password } = request.body;
-      await auth.signup({ firstName, lastName, email, password });
+      auth.signup({ firstName, lastName, email, password });
       return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.auth.signupSuccess });
+    },
+  );
+
+  app.post(
+    '/auth/confirmEmail',
+    {
+      config: { access: 'public', authRateLimit: true },
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm a sign-up's e-mail address with the mailed link's token",
+        body: confirmEmailSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await auth.confirmEmail(request.body.token);
+      return { respCode: respCodes.ok, respMessage: messages.auth.emailVerified };
     },
   );
 
@@ -138,7 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       },
     },
     async (request) => {
-      await auth.forgotPassword(request.query.email);
+      auth.forgotPassword(request.query.email);
       return { respCode: respCodes.ok, respMessage: messages.auth.forgotPasswordSent };
     },
   );
@@ -189,7 +208,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       },
     },
     async (request, reply) => {
-      await auth.changePassword(callerOf(request), request.body.currentPassword, request.body.newPassword);
+      const { currentPassword, newPassword } = request.body;
+      await auth.changePassword(callerOf(request), currentPassword, newPassword, request.ip);
       clearSessionCookie(reply, config);
       return { respCode: respCodes.ok, respMessage: messages.auth.passwordChanged };
     },
