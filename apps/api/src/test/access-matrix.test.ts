@@ -623,6 +623,71 @@ const matrix: Record<string, RouteCase> = {
     request: ({ caller, ids }) => ({ url: `/api/banks/${caller.session?.details.bankId ?? ids.bankId}` }),
   },
   'GET /api/banks': { access: 'banks.list', reached: 200, request: () => ({ url: '/api/banks?page=1' }) },
+  'POST /api/banks': {
+    access: 'banks.create',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/banks',
+      body: {
+        name: `Matrix Bank ${randomBytes(3).toString('hex')}`,
+        admin: {
+          firstName: 'Matrix',
+          lastName: 'Banker',
+          email: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+          phone: '07700900000',
+        },
+      },
+    }),
+  },
+  'GET /api/banks/:id/brands': {
+    access: 'banks.links',
+    reached: 200,
+    request: ({ ids }) => ({ url: `/api/banks/${ids.bankId}/brands` }),
+  },
+  'PUT /api/banks/:id/brands': {
+    access: 'banks.links',
+    // A bank of its own, so the demo bank's links (and the rows that rely on them) stay.
+    reached: 200,
+    request: async ({ testApp, ids }) => {
+      const bank = await testApp.db
+        .insertInto('banks')
+        .values({ name: 'Matrix Links Bank' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'PUT',
+        url: `/api/banks/${bank.id}/brands`,
+        body: { brandIds: [ids.brands.standalone] },
+      };
+    },
+  },
+  'POST /api/groups': {
+    access: 'groups.create',
+    // A brand of its own moves into the new group, so the demo group stays as it is.
+    reached: 201,
+    request: async ({ testApp }) => {
+      const brand = await testApp.db
+        .insertInto('brands')
+        .values({ name: `Matrix Brand ${randomBytes(3).toString('hex')}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'POST',
+        url: '/api/groups',
+        body: {
+          name: 'Matrix Group',
+          brandIds: [brand.id],
+          admin: {
+            firstName: 'Matrix',
+            lastName: 'Grouper',
+            email: `matrix-${randomBytes(4).toString('hex')}@example.test`,
+            phone: '07700900000',
+          },
+        },
+      };
+    },
+  },
   'PUT /api/banks/:id': {
     access: 'banks.manage',
     // The demo bank's admin saves its details unchanged.

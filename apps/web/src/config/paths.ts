@@ -44,6 +44,7 @@ export const pageTitles: Record<PageKey, string> = {
   myBank: 'My Bank',
   bankUsers: 'Bank Users',
   banksList: 'Banks',
+  groupsList: 'Groups',
   outbox: 'Outbox',
   cardNetworkLeads: 'Card-network Leads',
 };

@@ -199,6 +199,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'ingestionLogs',
     // Addition: the leads of the public card-network pages (issue 15).
     'cardNetworkLeads',
+    // Addition: groups created in the product, not by SQL (issue 16 §9).
+    'groupsList',
   ],
   bank: [
     'campaignsPast',
@@ -249,6 +251,7 @@ describe('canOpen', () => {
     { page: 'users', who: ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'] },
     { page: 'campaignOverviewManager', who: ['systemadmin'] },
     { page: 'banksList', who: ['systemadmin'] },
+    { page: 'groupsList', who: ['systemadmin'] },
     { page: 'outbox', who: ['systemadmin'] },
     { page: 'cardNetworkLeads', who: ['systemadmin'] },
     { page: 'myBank', who: ['bank'] },
@@ -321,6 +324,9 @@ describe('can', () => {
     'banks.read': ['systemadmin', 'bank'],
     'banks.list': ['systemadmin'],
     'banks.manage': ['bank'],
+    'banks.create': ['systemadmin'],
+    'banks.links': ['systemadmin'],
+    'groups.create': ['systemadmin'],
     'profile.update': signedIn.filter((audience) => audience !== 'guest' && audience !== 'cardprovider'),
     'account.deactivate': signedIn.filter(
       (audience) => audience !== 'guest' && audience !== 'cardprovider' && audience !== 'systemadmin',

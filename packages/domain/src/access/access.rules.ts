@@ -113,6 +113,7 @@ export const pages = {
   myBank: { path: '/user/settings/bank', audiences: ['bank'] },
   bankUsers: { path: '/user/bank/users', audiences: ['bank'] },
   banksList: { path: '/user/banks/list', audiences: ['systemadmin'] },
+  groupsList: { path: '/user/groups/list', audiences: ['systemadmin'] },
   outbox: { path: '/user/settings/outbox', audiences: ['systemadmin'] },
   cardNetworkLeads: { path: '/user/cardnetwork/leads', audiences: ['systemadmin'] },
 } as const satisfies Record<string, { path: string; audiences: readonly Audience[] }>;
@@ -237,6 +238,12 @@ export const capabilities = {
   'banks.list': ['systemadmin'],
   /** Change one's own bank's details (My Bank): bank users; only a bank admin passes the service. */
   'banks.manage': ['bank'],
+  /** Create a bank with its first bank admin (issue 16 §9): the system admin, never by SQL. */
+  'banks.create': ['systemadmin'],
+  /** Read and replace the brands linked to a bank, the only brands it reads and reviews. */
+  'banks.links': ['systemadmin'],
+  /** Create a group of brands with its first group admin (issue 16 §9). */
+  'groups.create': ['systemadmin'],
   /** Update one's own profile (My Profile): whoever has the profile page. */
   'profile.update': pages.profile.audiences,
   /**

@@ -48,6 +48,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
       return {
         main: [
           item('banksList', 'Banks'),
+          item('groupsList', 'Groups'),
           item('merchants', 'Merchants'),
           item('campaignsFuture', 'Future Campaigns'),
           item('campaignsCurrent', 'Current Campaigns'),

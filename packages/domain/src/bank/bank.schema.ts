@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parsedJson, pageQuerySchema, sortDirections } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
+import { bankUserFormSchema } from '../user/user.schema.ts';
 
 const m = messages.bank;
 const v = messages.validation;
@@ -26,14 +27,16 @@ const optionalChecked = (check: z.ZodType<string>, max: number) =>
 
 const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
+const bankNameField = z
+  .string({ error: m.nameRequired })
+  .trim()
+  .min(1, m.nameRequired)
+  .min(bankNameLength.min, m.nameMin)
+  .max(bankNameLength.max, m.nameMax);
+
 /** My Bank (spec 2 §2.1, /user/settings/bank): the bank's name and contact details. */
 export const bankUpdateSchema = z.strictObject({
-  name: z
-    .string({ error: m.nameRequired })
-    .trim()
-    .min(1, m.nameRequired)
-    .min(bankNameLength.min, m.nameMin)
-    .max(bankNameLength.max, m.nameMax),
+  name: bankNameField,
   contactEmail: optionalChecked(z.email(v.emailInvalid), 254),
   contactPhone: z.preprocess(
     withoutSpaces,
@@ -96,3 +99,33 @@ export const bankListQuerySchema = pageQuerySchema
   })
   .strict();
 export type BankListQuery = z.output<typeof bankListQuerySchema>;
+
+/**
+ * POST banks (the system admin, issue 16 §9): a new bank and its first user, a bank admin, who is
+ * mailed a link to set a password (the Bank Users form's fields).
+ */
+export const bankCreateSchema = z.strictObject({ name: bankNameField, admin: bankUserFormSchema });
+export type BankCreateInput = z.input<typeof bankCreateSchema>;
+export type BankCreate = z.output<typeof bankCreateSchema>;
+
+/** The most brands one bank may be linked to in one save. */
+export const bankBrandsMax = 500;
+
+/** PUT banks/{id}/brands: the brands the bank publishes, replacing those linked before. */
+export const bankBrandsUpdateSchema = z.strictObject({
+  brandIds: z
+    .array(z.uuid(m.brandUnknown))
+    .max(bankBrandsMax, m.brandsTooMany)
+    .transform((ids) => [...new Set(ids)]),
+});
+export type BankBrandsUpdateInput = z.input<typeof bankBrandsUpdateSchema>;
+
+/** A brand linked to a bank, as the bank's Brands dialog lists it. */
+export const bankBrandSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  groupName: z.string().nullable(),
+  /** When the link was made. */
+  linked: z.iso.datetime(),
+});
+export type BankBrand = z.infer<typeof bankBrandSchema>;

@@ -73,6 +73,41 @@ export function createBanksRepository(db: Kysely<DB>) {
       return { rows, total: Number(counted.total) };
     },
 
+    async insert(name: string, executor: Executor = db) {
+      return executor.insertInto('banks').values({ name }).returning(bankColumns).executeTakeFirstOrThrow();
+    },
+
+    /** The bank, locked until the transaction ends, so two saves of its brands happen one after the other. */
+    lockById(id: string, trx: Transaction<DB>) {
+      return trx.selectFrom('banks').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    /** The brands linked to the bank, by name. */
+    linkedBrands(bankId: string, executor: Executor = db) {
+      return executor
+        .selectFrom('brand_banks as bb')
+        .innerJoin('brands as b', 'b.id', 'bb.brand_id')
+        .leftJoin('groups as g', 'g.id', 'b.group_id')
+        .select(['b.id', 'b.name', 'g.name as group_name', 'bb.created_at'])
+        .where('bb.bank_id', '=', bankId)
+        .orderBy('b.name')
+        .orderBy('b.id')
+        .execute();
+    },
+
+    /** Makes the bank's links exactly these brands: the others are removed, the new ones added. */
+    async replaceLinks(bankId: string, brandIds: string[], userId: string, trx: Transaction<DB>) {
+      let removed = trx.deleteFrom('brand_banks').where('bank_id', '=', bankId);
+      if (brandIds.length > 0) removed = removed.where('brand_id', 'not in', brandIds);
+      await removed.execute();
+      if (brandIds.length === 0) return;
+      await trx
+        .insertInto('brand_banks')
+        .values(brandIds.map((brandId) => ({ bank_id: bankId, brand_id: brandId, created_by: userId })))
+        .onConflict((conflict) => conflict.columns(['bank_id', 'brand_id']).doNothing())
+        .execute();
+    },
+
     async update(id: string, details: BankUpdate, executor: Executor = db) {
       await executor
         .updateTable('banks')

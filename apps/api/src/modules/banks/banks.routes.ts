@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bankBrandSchema,
+  bankBrandsUpdateSchema,
+  bankCreateSchema,
   bankDetailsSchema,
   bankListQuerySchema,
   bankRowSchema,
@@ -13,7 +16,10 @@ import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../users/users.routes.ts';
 import type { BanksService } from './banks.service.ts';
 
-/** Banks: the system admin's list, a bank's details ({entityType}s/{id}) and My Bank's update. */
+/**
+ * Banks: the system admin's list, creation and brand links; a bank's details ({entityType}s/{id})
+ * and My Bank's update.
+ */
 export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async (app, { banks }) => {
   app.get(
     '/banks',
@@ -30,6 +36,57 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
       },
     },
     async (request) => ({ respCode: respCodes.ok, ...(await banks.list(request.query)) }),
+  );
+
+  app.post(
+    '/banks',
+    {
+      config: { access: 'banks.create' },
+      schema: {
+        tags: ['banks'],
+        summary:
+          'Create a bank with its first bank admin, who is mailed a link to set a password; it has no brand until linked',
+        body: bankCreateSchema,
+        response: { 201: successSchema({ details: bankDetailsSchema }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const details = await banks.create(callerOf(request), request.body);
+      return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.bank.created, details });
+    },
+  );
+
+  app.get(
+    '/banks/:id/brands',
+    {
+      config: { access: 'banks.links' },
+      schema: {
+        tags: ['banks'],
+        summary: 'The brands linked to a bank: the only brands it reads and reviews',
+        params: idParamsSchema,
+        response: { 200: successSchema({ brands: z.array(bankBrandSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ respCode: respCodes.ok, brands: await banks.brands(request.params.id) }),
+  );
+
+  app.put(
+    '/banks/:id/brands',
+    {
+      config: { access: 'banks.links' },
+      schema: {
+        tags: ['banks'],
+        summary: "Replace a bank's linked brands (links and unlinks in one transaction)",
+        params: idParamsSchema,
+        body: bankBrandsUpdateSchema,
+        response: { 200: successSchema({ brands: z.array(bankBrandSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.updated,
+      respMessage: messages.bank.brandsSaved,
+      brands: await banks.setBrands(callerOf(request), request.params.id, request.body.brandIds),
+    }),
   );
 
   app.get(

@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type {
+  BankBrand,
+  BankCreate,
   BankDetails,
   BankListQuery as BankListRequest,
   BankRow,
@@ -6,8 +9,11 @@ import type {
 } from '@krowd/domain/bank/bank.schema';
 import { effectiveSearch, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { HttpError, notFound } from '../../http/errors.ts';
+import type { DB } from '../../db/schema.ts';
+import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { BankRecord, BanksRepository } from './banks.repository.ts';
 
 /** Whether the caller is an admin of this bank: the only one who may change its details. */
@@ -31,8 +37,23 @@ function toBankDetails(bank: BankRecord, caller: AuthContext): BankDetails {
  * Banks: a bank user reads their own bank (My Bank) and its admin changes it; the system admin
  * reads any bank and lists them all (its home page). Another bank answers 404, as if absent.
  */
-export function createBanksService(deps: { banks: BanksRepository }) {
-  const { banks } = deps;
+export function createBanksService(deps: {
+  db: Kysely<DB>;
+  banks: BanksRepository;
+  brands: BrandsRepository;
+  /** The users module's invitation: a new bank's first admin gets a set-password link. */
+  invitations: Pick<UsersService, 'invite' | 'invitation'>;
+}) {
+  const { db, banks, brands, invitations } = deps;
+
+  async function linkedBrands(bankId: string): Promise<BankBrand[]> {
+    return (await banks.linkedBrands(bankId)).map((row) => ({
+      _id: row.id,
+      name: row.name,
+      groupName: row.group_name,
+      linked: row.created_at.toISOString(),
+    }));
+  }
 
   async function visibleBank(caller: AuthContext, id: string): Promise<BankRecord> {
     const { scope } = caller;
@@ -52,6 +73,49 @@ export function createBanksService(deps: { banks: BanksRepository }) {
       if (!adminOf(caller, id)) throw new HttpError(403, messages.bank.adminOnly);
       await banks.update(id, input);
       return toBankDetails(await visibleBank(caller, id), caller);
+    },
+
+    /**
+     * A new bank with its first user, a bank admin (My Bank, Bank Users), in one transaction; the
+     * admin is mailed a link to set a password. The bank has no brand until the system admin links them.
+     */
+    async create(caller: AuthContext, input: BankCreate): Promise<BankDetails> {
+      const invitee = {
+        ...input.admin,
+        entity_type: 'bank' as const,
+        role: null,
+        brand_id: null,
+        group_id: null,
+        bank_id: null,
+        is_bank_admin: true,
+      };
+      const { bank } = await invitations.invite(invitee, async (trx) => {
+        const bank = await banks.insert(input.name, trx);
+        return { bank, ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx)) };
+      });
+      return toBankDetails(bank, caller);
+    },
+
+    /** The brands a bank publishes (the system admin's Brands dialog); an unknown bank is 404. */
+    async brands(id: string): Promise<BankBrand[]> {
+      if (!(await banks.findById(id))) throw notFound();
+      return linkedBrands(id);
+    },
+
+    /**
+     * Makes the bank's linked brands exactly those given, in one transaction: the bank then reads and
+     * reviews only those (issue 16 §9). An id that is not a brand is refused and nothing changes.
+     */
+    async setBrands(caller: AuthContext, id: string, brandIds: string[]): Promise<BankBrand[]> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await banks.lockById(id, trx))) throw notFound();
+        const existing = await brands.lockExisting(brandIds, trx);
+        if (existing.length !== brandIds.length) {
+          throw badRequest(messages.bank.brandUnknown, { brandIds: messages.bank.brandUnknown });
+        }
+        await banks.replaceLinks(id, brandIds, caller.account.id, trx);
+      });
+      return linkedBrands(id);
     },
 
     async list(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export function createBrandsRepository(db: Kysely<DB>) {
@@ -45,6 +45,30 @@ export function createBrandsRepository(db: Kysely<DB>) {
         .orderBy('b.name');
       if (groupId) query = query.where('g.id', '=', groupId);
       return query.execute();
+    },
+
+    /** Those of the ids that are brands, locked until the transaction ends (a write decides on them). */
+    async lockExisting(ids: readonly string[], trx: Transaction<DB>) {
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom('brands').select('id').where('id', 'in', ids).forUpdate().execute();
+      return rows.map((row) => row.id);
+    },
+
+    insertGroup(name: string, trx: Transaction<DB>) {
+      return trx
+        .insertInto('groups')
+        .values({ name })
+        .returning(['id', 'name', 'created_at'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Moves the brands into the group, out of any group they were in. */
+    async moveToGroup(brandIds: readonly string[], groupId: string, trx: Transaction<DB>) {
+      await trx
+        .updateTable('brands')
+        .set({ group_id: groupId, updated_at: new Date() })
+        .where('id', 'in', brandIds)
+        .execute();
     },
 
     async projectionRecord(brandId: string) {

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { EntityType } from '@krowd/domain/auth/auth.schema';
 import { roleLabels, brandRoles, type BrandRole } from '@krowd/domain/access/access.rules';
 import {
   effectiveSearch,
@@ -92,6 +93,20 @@ function rolesMatching(search: string): BrandRole[] {
 
 const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
 
+/** Someone invited to set a password: the user's details and where they belong. */
+export interface Invitee {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  entity_type: EntityType;
+  role: BrandRole | null;
+  brand_id: string | null;
+  group_id: string | null;
+  bank_id: string | null;
+  is_bank_admin?: boolean;
+}
+
 /** Where a brand-side user belongs: a brand, or (group roles) the group itself. */
 interface Placement {
   brand_id: string | null;
@@ -163,6 +178,62 @@ export function createUsersService(deps: {
     return { brand_id: manager.brandId, group_id: null };
   }
 
+  /**
+   * An invited user, active with no password until they set one through the link mailed to them:
+   * written with the link inside the caller's transaction, so a bank or group created with its
+   * first admin is one write, and mailed once that transaction has committed.
+   */
+  const invitation = {
+    async write(invitee: Invitee, trx: Transaction<DB>): Promise<{ id: string; link: string }> {
+      const id = await users.insertUser(
+        {
+          email: invitee.email,
+          password_hash: null,
+          first_name: invitee.firstName,
+          last_name: invitee.lastName,
+          phone: invitee.phone,
+          entity_type: invitee.entity_type,
+          role: invitee.role,
+          brand_id: invitee.brand_id,
+          group_id: invitee.group_id,
+          bank_id: invitee.bank_id,
+          is_bank_admin: invitee.is_bank_admin ?? false,
+          process_completed: true,
+        },
+        trx,
+      );
+      return { id, link: await auth.issueLink(id, 'set_password', { executor: trx }) };
+    },
+
+    async mail(invitee: Invitee, link: string) {
+      await mailer.send({
+        to: invitee.email,
+        brandId: invitee.brand_id,
+        ...setPasswordMail(invitee.firstName, link),
+      });
+    },
+  };
+
+  /**
+   * Runs a write that invites someone (its transaction), refusing an e-mail already in use (409,
+   * also when two writes race for it: the unique index decides), then mails the link.
+   */
+  async function invite<T extends { link: string }>(
+    invitee: Invitee,
+    write: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T> {
+    if (await users.emailExists(invitee.email)) throw conflict(m.emailTaken);
+    let written: T;
+    try {
+      written = await db.transaction().execute(write);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(m.emailTaken);
+      throw error;
+    }
+    await invitation.mail(invitee, written.link);
+    return written;
+  }
+
   async function fresh(id: string) {
     return toUserRow((await users.findAccountById(id))!);
   }
@@ -199,39 +270,19 @@ export function createUsersService(deps: {
         requireRole(manager, null, input.role);
         placement = { ...(await placementOf(caller, input.role, input.brandId, null)), bank_id: null };
       }
-      if (await users.emailExists(input.email)) throw conflict(m.emailTaken);
-
-      let created: { id: string; link: string };
-      try {
-        created = await db.transaction().execute(async (trx) => {
-          const id = await users.insertUser(
-            {
-              email: input.email,
-              password_hash: null,
-              first_name: input.firstName,
-              last_name: input.lastName,
-              phone: input.phone,
-              entity_type: caller.audience === 'bank' ? 'bank' : 'brand',
-              role: caller.audience === 'bank' ? null : (input.role ?? null),
-              ...placement,
-              process_completed: true,
-            },
-            trx,
-          );
-          return { id, link: await auth.issueLink(id, 'set_password', { executor: trx }) };
-        });
-      } catch (error) {
-        // Two admins adding one e-mail at once: the unique index decides.
-        if (isUniqueViolation(error)) throw conflict(m.emailTaken);
-        throw error;
-      }
-      await mailer.send({
-        to: input.email,
-        brandId: placement.brand_id,
-        ...setPasswordMail(input.firstName, created.link),
-      });
+      const invitee: Invitee = {
+        ...input,
+        entity_type: caller.audience === 'bank' ? 'bank' : 'brand',
+        role: caller.audience === 'bank' ? null : (input.role ?? null),
+        ...placement,
+      };
+      const created = await invite(invitee, (trx) => invitation.write(invitee, trx));
       return fresh(created.id);
     },
+
+    /** For the modules that create an organisation with its first admin (banks, groups). */
+    invite,
+    invitation,
 
     /** Names, phone, role and brand of a user within reach; never the e-mail or the password. */
     async update(caller: AuthContext, id: string, changes: UserUpdate) {

@@ -1,4 +1,6 @@
-import { Anchor, Stack } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Stack, Tooltip } from '@mantine/core';
+import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { bankSortFields, type BankRow } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -7,8 +9,13 @@ import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { useBanks } from '../api/get-banks.ts';
+import { BankBrandsModal } from './bank-brands-modal.tsx';
+import { BankFormModal } from './bank-form-modal.tsx';
 
-/** Banks (/user/banks/list): the system admin's home, every bank with its active users. */
+/**
+ * Banks (/user/banks/list): the system admin's home, every bank with its active users. Add Bank
+ * creates one with its first admin; a row's Brands action sets the brands it publishes.
+ */
 export function BanksListPage() {
   const state = useEntityListState({ sortFields: bankSortFields });
   const timezone = useSettings().data?.timezone ?? 'UTC';
@@ -18,8 +25,26 @@ export function BanksListPage() {
     search: state.search,
     sort: state.sort,
   });
+  const [adding, setAdding] = useState(false);
+  const [linking, setLinking] = useState<BankRow | null>(null);
 
   const columns: DataTableColumn<BankRow>[] = [
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (row) => (
+        <Tooltip label="Brands" withArrow openDelay={300}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={`Brands of ${row.name}`}
+            onClick={() => setLinking(row)}
+          >
+            <IconBuildingStore size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
     { key: 'name', header: 'Bank Name', sortField: 'name', render: (row) => row.name },
     {
       key: 'contactEmail',
@@ -51,7 +76,11 @@ export function BanksListPage() {
           placeholder: messages.bank.searchPlaceholder,
           onChange: (value) => state.update({ q: value, page: '' }),
         }}
-      />
+      >
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          Add Bank
+        </Button>
+      </EntityListToolbar>
       <DataTable
         columns={columns}
         rows={list.data?.data ?? []}
@@ -60,6 +89,8 @@ export function BanksListPage() {
         pagination={list.data?.pagination}
         {...state.table}
       />
+      <BankFormModal opened={adding} onClose={() => setAdding(false)} />
+      <BankBrandsModal bank={linking} onClose={() => setLinking(null)} />
     </Stack>
   );
 }

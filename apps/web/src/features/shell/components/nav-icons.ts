@@ -1,6 +1,7 @@
 import {
   IconAddressBook,
   IconBuildingBank,
+  IconBuildingCommunity,
   IconBuildingStore,
   IconCalendarEvent,
   IconCalendarStats,
@@ -36,6 +37,7 @@ export const navIcons: Partial<Record<PageKey, Icon>> = {
   manageCreative: IconPhoto,
   ingestionLogs: IconFileUpload,
   banksList: IconBuildingBank,
+  groupsList: IconBuildingCommunity,
   merchants: IconBuildingStore,
   campaignOverviewManager: IconPresentationAnalytics,
   profile: IconUser,

@@ -1,0 +1,47 @@
+import type { GroupCreate, GroupDetails } from '@krowd/domain/group/group.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { badRequest } from '../../http/errors.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { BrandsRepository } from './brands.repository.ts';
+
+/** Groups of brands, created by the system admin with their first Group Admin (issue 16 §9). */
+export function createGroupsService(deps: {
+  brands: BrandsRepository;
+  /** The users module's invitation: the group's first admin gets a set-password link. */
+  invitations: Pick<UsersService, 'invite' | 'invitation'>;
+}) {
+  const { brands, invitations } = deps;
+  return {
+    /**
+     * The group, its brands moved into it (out of any group they were in) and its Group Admin, in
+     * one transaction; a brand id that is not a brand is refused and nothing is written.
+     */
+    async create(input: GroupCreate): Promise<GroupDetails> {
+      const invitee = {
+        ...input.admin,
+        entity_type: 'brand' as const,
+        role: 'groupAdmin' as const,
+        brand_id: null,
+        group_id: null,
+        bank_id: null,
+      };
+      const { group } = await invitations.invite(invitee, async (trx) => {
+        const existing = await brands.lockExisting(input.brandIds, trx);
+        if (existing.length !== input.brandIds.length) {
+          throw badRequest(messages.group.brandUnknown, { brandIds: messages.group.brandUnknown });
+        }
+        const group = await brands.insertGroup(input.name, trx);
+        await brands.moveToGroup(input.brandIds, group.id, trx);
+        return { group, ...(await invitations.invitation.write({ ...invitee, group_id: group.id }, trx)) };
+      });
+      return {
+        _id: group.id,
+        name: group.name,
+        brands: (await brands.brandsOfGroup(group.id)).map((brand) => ({ _id: brand.id, name: brand.name })),
+        created: group.created_at.toISOString(),
+      };
+    },
+  };
+}
+
+export type GroupsService = ReturnType<typeof createGroupsService>;

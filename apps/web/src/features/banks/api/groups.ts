@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GroupCreateInput, GroupDetails } from '@krowd/domain/group/group.schema';
+import { apiRequest } from '@/lib/api-client';
+
+export interface GroupRow {
+  groupId: string;
+  group_name: string;
+  brands: { value: string; label: string }[];
+}
+
+const groupsKey = ['groups', 'list'] as const;
+
+/** GET groupBrand: every group with its brands (the system admin's Groups page). */
+export function useGroupList() {
+  return useQuery({
+    queryKey: groupsKey,
+    queryFn: ({ signal }) =>
+      apiRequest<{ groups: GroupRow[] }>('groupBrand', { signal }).then((answer) => answer.groups),
+  });
+}
+
+/** POST groups: a new group, its brands moved into it, its Group Admin mailed a set-password link. */
+export function useCreateGroup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GroupCreateInput) =>
+      apiRequest<{ respMessage: string; details: GroupDetails }>('groups', { method: 'POST', body: input }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: groupsKey });
+      await queryClient.invalidateQueries({ queryKey: ['banks', 'brandOptions'] });
+    },
+  });
+}

@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { notify } from '@/lib/notify';
+import { useCreateBank } from '../api/create-bank.ts';
+import { FirstAdminFields, type FirstAdminFieldsProps } from './first-admin-fields.tsx';
+
+export interface BankFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Add Bank: the bank's name and its first Bank Admin. Mounted afresh for each opening. */
+export function BankFormModal({ opened, onClose }: BankFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Bank" size="lg" centered>
+      {opened ? <BankFormBody onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+const emptyBank: BankCreateInput = {
+  name: '',
+  admin: { firstName: '', lastName: '', email: '', phone: '' },
+};
+
+function BankFormBody({ onClose }: { onClose: () => void }) {
+  const form = useZodForm(bankCreateSchema, emptyBank);
+  const { errors } = form.formState;
+  const createBank = useCreateBank();
+  const { onSubmit, status } = useServerSubmit(form, async (values) => {
+    const answer = await createBank.mutateAsync(values);
+    notify.success(answer.respMessage);
+    onClose();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <TextInput label="Bank Name" required error={errors.name?.message} {...form.register('name')} />
+        <FirstAdminFields
+          title="Bank Admin"
+          register={form.register as unknown as FirstAdminFieldsProps['register']}
+          errors={errors.admin}
+        />
+        <FormStatus message={status} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createBank.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Controller } from 'react-hook-form';
+import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/group.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { FormStatus } from '@/components/ui/form-status';
+import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { notify } from '@/lib/notify';
+import { useBrandOptions } from '../api/get-brand-options.ts';
+import { useCreateGroup } from '../api/groups.ts';
+import { FirstAdminFields, type FirstAdminFieldsProps } from './first-admin-fields.tsx';
+
+export interface GroupFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Add Group: its name, the brands that move into it and its first Group Admin. */
+export function GroupFormModal({ opened, onClose }: GroupFormModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Group" size="lg" centered>
+      {opened ? <GroupFormBody onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+const emptyGroup: GroupCreateInput = {
+  name: '',
+  brandIds: [],
+  admin: { firstName: '', lastName: '', email: '', phone: '' },
+};
+
+function GroupFormBody({ onClose }: { onClose: () => void }) {
+  const form = useZodForm(groupCreateSchema, emptyGroup);
+  const { errors } = form.formState;
+  const options = useBrandOptions();
+  const createGroup = useCreateGroup();
+  const { onSubmit, status } = useServerSubmit(form, async (values) => {
+    const answer = await createGroup.mutateAsync(values);
+    notify.success(answer.respMessage);
+    onClose();
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack>
+        <TextInput label="Group Name" required error={errors.name?.message} {...form.register('name')} />
+        <Controller
+          control={form.control}
+          name="brandIds"
+          render={({ field }) => (
+            <MultiSelect
+              label="Brands"
+              required
+              placeholder="Choose brands"
+              description={messages.group.brandsHint}
+              data={options.data ?? []}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              searchable
+              nothingFoundMessage="No brand matches"
+              error={errors.brandIds?.message}
+            />
+          )}
+        />
+        <FirstAdminFields
+          title="Group Admin"
+          register={form.register as unknown as FirstAdminFieldsProps['register']}
+          errors={errors.admin}
+        />
+        <FormStatus message={status} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={createGroup.isPending}>
+            Add
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { messages } from '../messages/messages.ts';
+import { bankUserFormSchema } from '../user/user.schema.ts';
+
+const m = messages.group;
+
+export const groupNameLength = { min: 3, max: 100 } as const;
+/** The most brands one new group may take in. */
+export const groupBrandsMax = 100;
+
+/**
+ * POST groups (the system admin, issue 16 §9): a new group, the brands that move into it (leaving
+ * any group they were in), and its first user, a Group Admin mailed a link to set a password.
+ */
+export const groupCreateSchema = z.strictObject({
+  name: z
+    .string({ error: m.nameRequired })
+    .trim()
+    .min(1, m.nameRequired)
+    .min(groupNameLength.min, m.nameMin)
+    .max(groupNameLength.max, m.nameMax),
+  brandIds: z
+    .array(z.uuid(m.brandUnknown), { error: m.brandsRequired })
+    .min(1, m.brandsRequired)
+    .max(groupBrandsMax, m.brandsTooMany)
+    .transform((ids) => [...new Set(ids)]),
+  admin: bankUserFormSchema,
+});
+export type GroupCreateInput = z.input<typeof groupCreateSchema>;
+export type GroupCreate = z.output<typeof groupCreateSchema>;
+
+/** A group as the API answers it once created. */
+export const groupDetailsSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  brands: z.array(z.object({ _id: z.string(), name: z.string() })),
+  created: z.iso.datetime(),
+});
+export type GroupDetails = z.infer<typeof groupDetailsSchema>;
