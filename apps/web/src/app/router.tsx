@@ -31,6 +31,7 @@ import { GuestLoginPage } from '@/features/auth/components/guest-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
 import { SetPasswordPage } from '@/features/auth/components/set-password-page';
 import { SignupPage } from '@/features/auth/components/signup-page';
+import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
 import { OutboxPage } from '@/features/outbox/components/outbox-page';
 import { OverviewEditorPage } from '@/features/overview/components/overview-editor-page';
 import { OverviewManagerPage } from '@/features/overview/components/overview-manager-page';
@@ -138,6 +139,7 @@ export const router = createBrowserRouter([
     ],
   },
   { path: paths.guestUser, element: <GuestLoginPage /> },
+  { path: paths.verifyEmail, element: <VerifyEmailPage /> },
   { path: paths.guestLinkSent, element: <GuestLinkSentPage /> },
   // The public card-network pages (spec 3 §2.8): open to everyone, signed in or not.
   { path: paths.amexDining, element: <AmexDiningPage /> },

@@ -89,3 +89,15 @@ export function useSetPasswordFromLink(kind: 'recover' | 'create') {
           }),
   });
 }
+
+/** Opens a sign-up's confirmation link (/verifyemail/:token). */
+export function useConfirmEmail() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<MessageResponse>('auth/confirmEmail', {
+        method: 'POST',
+        body: { token },
+        sessionRequired: false,
+      }),
+  });
+}

@@ -1,18 +1,22 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { signupSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
-import { notify } from '@/lib/notify';
 import { useSignup } from '../api/auth-calls.ts';
 
-/** /signup: first and last name, e-mail, password and its confirmation. */
+/**
+ * /signup: first and last name, e-mail, password and its confirmation. Then 'check your e-mail':
+ * the account works once its owner opens the mailed link, and the answer is the same for an
+ * address that already has an account (issue 16 §14).
+ */
 export function SignupPage() {
-  const navigate = useNavigate();
   const signup = useSignup();
+  const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(signupSchema, {
     firstName: '',
     lastName: '',
@@ -24,9 +28,23 @@ export function SignupPage() {
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await signup.mutateAsync(values);
-    notify.success(response.respMessage ?? messages.auth.signupSuccess);
-    navigate(paths.root);
+    setSent(response.respMessage ?? messages.auth.signupSuccess);
   });
+
+  if (sent) {
+    return (
+      <AuthLayout title={messages.auth.signupCheckEmailTitle}>
+        <Stack gap="md">
+          <Text data-testid="signup-sent">{sent}</Text>
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to={paths.login}>
+              Back to login
+            </Anchor>
+          </Text>
+        </Stack>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Sign up" subtitle="Create your brand's account.">
