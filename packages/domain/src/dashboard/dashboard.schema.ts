@@ -158,6 +158,7 @@ export function dashboardDateRange(
 
 const statisticNames = [
   'reach',
+  'paying_cards',
   'conversions',
   'revenue',
   'total_cost',
@@ -165,6 +166,10 @@ const statisticNames = [
   'totalSuccessFee',
   'cpa',
 ] as const;
+/** Where the reach statistic comes from, or why it is not available (`reachSource`). */
+export const reachSources = ['impressions', 'notByBranch', 'notByCustomerType', 'noImpressions'] as const;
+export type ReachSource = (typeof reachSources)[number];
+
 const insightNames = ['highest_spend', 'lowest_spend', 'average_spend', 'repeat_customers'] as const;
 
 const namedValue = <Name extends z.ZodType>(name: Name) =>
@@ -201,10 +206,12 @@ export const dashboardAnswerSchema = z.object({
     })
     .optional(),
   /**
-   * Where reach comes from (helper E, campaign overview): the publishers' impressions for the
-   * filter, or the distinct cards that bought when impressions cannot answer it.
+   * Reach has one meaning (issue 16 §5): cardholders shown the offer, the publishers' impressions
+   * for the filter. Impressions are per campaign, publisher and day, never per branch or customer
+   * type: with either chosen, or with no impressions for the filter, reach is 'N/A' and this says
+   * why. The distinct cards that bought are `paying_cards`, a statistic of their own.
    */
-  reachSource: z.enum(['impressions', 'cards']).optional(),
+  reachSource: z.enum(reachSources).optional(),
   /** A single-campaign answer showing figures edited in the overview editor: when and by whom. */
   overridden: z.object({ at: z.string(), by: z.string() }).optional(),
   /** With `overridden`: the computed statistics and insights the edit replaced. */

@@ -37,7 +37,8 @@ export const messages = {
     passwordMin: 'Password should at least contain 8 characters',
     passwordMax: 'Password should at most contain 64 characters',
     /** Issue 16 §13 (ASVS 6.2): common or leaked passwords are refused, whatever their make-up. */
-    passwordCommon: 'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+    passwordCommon:
+      'This password is too common: it appears in lists of leaked passwords. Please choose another.',
     passwordPersonal: 'Please do not use your e-mail address or name as your password.',
     /** The password rule as every form that sets one states it (auth/password-policy.ts). */
     passwordRule:
@@ -825,6 +826,7 @@ export const messages = {
     demographic: 'Demographic',
     statisticLabels: {
       reach: 'Reach',
+      paying_cards: 'Paying cards',
       conversions: 'Conversions',
       revenue: 'Revenue',
       total_cost: 'Total Cost',
@@ -832,6 +834,15 @@ export const messages = {
       totalSuccessFee: 'Total Success Fee',
       cpa: 'CPA',
     },
+    /** Issue 16 §5: why Reach (cardholders shown the offer, from impressions) shows N/A. */
+    reachUnavailable: {
+      notByBranch: 'Not available for a single branch: publishers report reach per campaign, not per branch.',
+      notByCustomerType: 'Not available for one customer type: publishers report reach per campaign.',
+      noImpressions: 'No impressions reported for this selection.',
+    },
+    /** Under Reach when it is shown: what it counts, so it is not read as paying cards. */
+    reachHint: 'Cardholders shown the offer',
+    payingCardsHint: 'Distinct cards that bought',
     insightLabels: {
       highest_spend: 'Highest Spend',
       lowest_spend: 'Lowest Spend',

@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { DashboardAnswer, DashboardRequest } from '@krowd/domain/dashboard/dashboard.schema';
+import type {
+  DashboardAnswer,
+  DashboardRequest,
+  ReachSource,
+} from '@krowd/domain/dashboard/dashboard.schema';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
@@ -10,11 +14,12 @@ import { createOverviewRepository, type OverviewCampaign } from './overview.repo
 /**
  * What the campaign overview adds to the dashboard's answer (POST /api/dashboard/client):
  *
- * - Reach from impressions: when impressions match the filter (brands, campaign, publisher, offer
- *   type through the campaign, dates), the 'reach' statistic and performance.reach are the sum of
- *   the daily reach the publishers reported. Impressions carry no branch and no customer type: with
- *   a branch or customer type chosen, or with no impressions at all, reach stays the distinct
- *   cards that bought (the reporting store). `reachSource` says which.
+ * - Reach, one meaning (issue 16 §5): cardholders shown the offer, the sum of the daily reach the
+ *   publishers reported in their impressions for the filter (brands, campaign, publisher, offer type
+ *   through the campaign, dates): the 'reach' statistic and performance.reach. Impressions carry no
+ *   branch and no customer type: with a branch or customer type chosen, or with no impressions for
+ *   the filter, reach is 'N/A' (no weekly line) and `reachSource` says why. It is never replaced by
+ *   the cards that bought: those are the 'paying_cards' statistic.
  * - Overrides: a single-campaign request (campaign_id and no branch, publisher, customer type or
  *   offer type) whose range covers the campaign's month (up to today) answers the edited figures
  *   when the campaign has an override, marks the answer `overridden: {at, by}` and keeps the
@@ -22,6 +27,11 @@ import { createOverviewRepository, type OverviewCampaign } from './overview.repo
  */
 
 type Conditions = DashboardRequest['conditions'];
+
+/** Reach from impressions, or why it is not available for the filter. */
+type ShownReach =
+  | { source: 'impressions'; total: number; weeks: { week: string; reach: number }[] | null }
+  | { source: Exclude<ReachSource, 'impressions'> };
 
 const isSingleCampaign = (conditions: Conditions) =>
   Boolean(conditions.campaign_id) &&
@@ -46,22 +56,28 @@ export function createDashboardOverview(db: Kysely<DB>) {
       return [campaign.startDate, campaign.endDate];
     },
 
-    /** Reach from impressions for the filter, or null where impressions cannot answer it. */
-    async reach(filter: ReportingFilter, withWeeks: boolean) {
-      if (filter.branchId || filter.customerTypes) return null;
+    /** Reach from impressions for the filter, or why impressions cannot answer it. */
+    async reach(filter: ReportingFilter, withWeeks: boolean): Promise<ShownReach> {
+      if (filter.branchId) return { source: 'notByBranch' };
+      if (filter.customerTypes) return { source: 'notByCustomerType' };
       const total = await impressions.reach(filter);
-      if (total === null) return null;
-      return { total, weeks: withWeeks ? await impressions.weeklyReach(filter) : null };
+      if (total === null) return { source: 'noImpressions' };
+      return {
+        source: 'impressions',
+        total,
+        weeks: withWeeks ? await impressions.weeklyReach(filter) : null,
+      };
     },
 
-    /** Puts impressions reach into the answer (statistic and weekly performance). */
-    applyReach(
-      answer: DashboardAnswer,
-      reach: { total: number; weeks: { week: string; reach: number }[] | null } | null,
-    ) {
-      answer.reachSource = reach ? 'impressions' : 'cards';
-      if (!reach) return;
+    /** Puts reach into the answer (statistic and weekly performance), or 'N/A' and no weekly line. */
+    applyReach(answer: DashboardAnswer, reach: ShownReach) {
+      answer.reachSource = reach.source;
       const statistic = answer.statistics?.find((entry) => entry.name === 'reach');
+      if (reach.source !== 'impressions') {
+        if (statistic) statistic.value = 'N/A';
+        if (answer.performance) answer.performance.reach = [];
+        return;
+      }
       if (statistic) statistic.value = reach.total;
       if (answer.performance && reach.weeks) {
         const labels = new Set([

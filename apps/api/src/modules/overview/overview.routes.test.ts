@@ -512,15 +512,32 @@ describe('dashboard reach from impressions', () => {
     expect(statistic(answer, 'reach')).toBe(expected);
   });
 
-  it('falls back to the distinct cards that bought where impressions cannot apply (a branch)', async () => {
+  it('is not available for one branch, never replaced by the cards that bought (issue 16 §5)', async () => {
     const client = (await loginAs(app, 'clientadmin@demo.test')).token;
     const answer = await dashboardOf(client, {
       brand_id: ids.brands.groupBrandA,
       kmid: branch.a,
       txn_date_time: june,
     });
-    expect(answer.reachSource).toBe('cards');
-    expect(statistic(answer, 'reach')).toBe(2);
+    // Impressions are per campaign, not per branch: reach is 'N/A' with the reason, no weekly line.
+    expect(answer.reachSource).toBe('notByBranch');
+    expect(statistic(answer, 'reach')).toBe('N/A');
+    expect(answer.performance?.reach).toEqual([]);
+    // The two cards that bought at branch A are their own figure.
+    expect(statistic(answer, 'paying_cards')).toBe(2);
+    const whole = await dashboardOf(client, { brand_id: ids.brands.groupBrandA, txn_date_time: june });
+    expect(statistic(whole, 'reach')).toBe(await rawReach({ brandId: ids.brands.groupBrandA }));
+  });
+
+  it('is not available for one customer type either', async () => {
+    const client = (await loginAs(app, 'clientadmin@demo.test')).token;
+    const answer = await dashboardOf(client, {
+      brand_id: ids.brands.groupBrandA,
+      customer_type_wrt_account: 'NEW USER',
+      txn_date_time: june,
+    });
+    expect(answer.reachSource).toBe('notByCustomerType');
+    expect(statistic(answer, 'reach')).toBe('N/A');
   });
 
   it('a brand never sees the reach of another brand', async () => {

@@ -19,8 +19,9 @@ import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
  *
  * Definitions (issue 5 §4): conversions are qualified purchases; revenue is their spend net of
  * refunds; total cost is cashback plus success fee (net of refunds); CPA is total cost ÷
- * conversions in pence, rounded, or 'N/A'. Reach is the distinct cards with a qualified purchase;
- * repeat customers the distinct cards with two or more. Highest and lowest spend are the largest
+ * conversions in pence, rounded, or 'N/A'. Reach is cardholders shown the offer, from impressions
+ * (overview/dashboard-overview.ts; issue 16 §5); paying cards the distinct cards with a qualified
+ * purchase; repeat customers the distinct cards with two or more. Highest and lowest spend are the largest
  * and smallest single qualified purchase; average spend is revenue ÷ conversions.
  */
 
@@ -103,7 +104,9 @@ export function createDashboardService(deps: {
       };
       if (cards && wants('statistics')) {
         answer.statistics = [
-          { name: 'reach', value: cards.reach },
+          // Filled in from impressions, or 'N/A' with the reason, by applyReach below.
+          { name: 'reach', value: 'N/A' },
+          { name: 'paying_cards', value: cards.reach },
           { name: 'conversions', value: totals.conversions },
           { name: 'revenue', value: totals.spendPence },
           { name: 'total_cost', value: cost },
@@ -122,10 +125,8 @@ export function createDashboardService(deps: {
       }
       if (weekly) {
         answer.performance = {
-          reach: weekly.map((week) => ({
-            label: week.week,
-            value: cards?.reachByPeriod.get(week.week) ?? 0,
-          })),
+          // Reach by week comes from impressions (applyReach below).
+          reach: [],
           conversions: weekly.map((week) => ({ label: week.week, value: week.conversions })),
           revenue: weekly.map((week) => ({ label: week.week, value: week.spendPence })),
         };

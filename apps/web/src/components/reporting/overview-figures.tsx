@@ -1,5 +1,6 @@
 import { Grid, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { withOthers, type ChartPoint } from '@krowd/domain/dashboard/chart.rules';
+import type { ReachSource } from '@krowd/domain/dashboard/dashboard.schema';
 import type { DateCard as DateCardRule } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { DateCard } from './date-card.tsx';
@@ -15,6 +16,8 @@ const m = messages.report;
 /** The figures of a campaign overview answer (spec 3 §3): money in pence. */
 export interface OverviewFiguresData {
   statistics?: readonly NamedValue[];
+  /** Why reach is 'N/A' when it is (issue 16 §5). */
+  reachSource?: ReachSource;
   insights?: readonly NamedValue[];
   performance?: {
     reach?: readonly ChartPoint[];
@@ -42,7 +45,11 @@ export interface OverviewFiguresProps {
 export function OverviewFigures({ data, dateCard }: OverviewFiguresProps) {
   return (
     <Stack gap="md">
-      <StatisticCards statistics={data.statistics} leading={<DateCard card={dateCard} />} />
+      <StatisticCards
+        statistics={data.statistics}
+        reachSource={data.reachSource}
+        leading={<DateCard card={dateCard} />}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <PerformanceCard performance={data.performance} />
@@ -85,6 +92,7 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
         </Title>
         <StatisticCards
           statistics={data.statistics}
+          reachSource={data.reachSource}
           leading={<DateCard card={dateCard} />}
           columns={{ base: 4 }}
         />

@@ -38,6 +38,7 @@ export function formatFigure(name: string, value: number | 'N/A'): string {
 /** The order the cards show in, whatever order the answer lists them. */
 export const statisticOrder: StatisticName[] = [
   'reach',
+  'paying_cards',
   'conversions',
   'revenue',
   'total_cost',
