@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { statePath } from './global-setup.ts';
+import { confirmedSignup } from './mailed-links.ts';
+import { demoAdminEmail, withAdminCode } from './two-step.ts';
 
 export const demoPassword = 'Demo@12345';
 
@@ -11,17 +13,47 @@ export function servers(): {
   return JSON.parse(readFileSync(statePath, 'utf8'));
 }
 
+/**
+ * Fills the login form and submits it; for the demo system admin, who must use two-step sign-in,
+ * also the code step, with the code computed from the demo secret.
+ */
 export async function login(page: Page, email: string, password = demoPassword) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  if (email !== demoAdminEmail || password !== demoPassword) return;
+  const field = page.getByLabel('Authentication code');
+  await field.waitFor();
+  await withAdminCode(page.url(), async (code) => {
+    await field.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(field).toBeHidden();
+  });
 }
+
+/** The demo admin's bearer token, kept by the worker: each sign-in spends one of the 30-second steps. */
+let adminToken: string | undefined;
 
 /** Signs in through the API and answers a bearer token, for reading what the UI does not show. */
 export async function apiToken(request: APIRequestContext, email: string, password = demoPassword) {
+  const admin = email === demoAdminEmail && password === demoPassword;
+  if (admin && adminToken && (await stillSignedIn(request, adminToken))) return adminToken;
   const response = await request.post('/api/auth/login', { data: { email, password } });
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { accessToken: string }).accessToken;
+  const answer = (await response.json()) as { accessToken?: string; challenge?: string };
+  if (!answer.challenge) return answer.accessToken!;
+  const second = await withAdminCode(response.url(), (code) =>
+    request.post('/api/auth/login/mfa', { data: { challenge: answer.challenge, code } }),
+  );
+  expect(second.ok(), await second.text()).toBe(true);
+  const { accessToken } = (await second.json()) as { accessToken: string };
+  if (admin) adminToken = accessToken;
+  return accessToken;
+}
+
+async function stillSignedIn(request: APIRequestContext, token: string) {
+  const response = await request.get('/api/auth/session', { headers: { authorization: `Bearer ${token}` } });
+  return response.ok() && ((await response.json()) as { details: unknown }).details !== null;
 }
 
 /** The newest mail sent to an address, read from the outbox as the system admin. */
@@ -36,15 +68,9 @@ export async function latestMailTo(request: APIRequestContext, to: string) {
   return mail!;
 }
 
-/** A fresh brand account (signed up through the API), so a test may change its password freely. */
-export async function freshAccount(request: APIRequestContext, prefix: string) {
-  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brand.test`;
-  const password = 'Demo@12345';
-  const response = await request.post('/api/users/signup', {
-    data: { firstName: 'Test', lastName: 'Brand', email, password, confirmPassword: password },
-  });
-  expect(response.status()).toBe(201);
-  return { email, password };
+/** A fresh brand account (signed up and confirmed through the API), so a test may change its password freely. */
+export function freshAccount(request: APIRequestContext, prefix: string) {
+  return confirmedSignup(request, prefix);
 }
 
 /**
