@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { login, openCampaignForm, servers } from '../support/fixtures.ts';
+import { confirmedSignup } from '../support/mailed-links.ts';
 
 /**
  * The create screen's session modals (spec 1 §2 "Session-timeout modal on this screen", §8): a
@@ -39,12 +40,7 @@ test('idle on the create screen of a brand without branches, the timeout modal s
   page,
 }) => {
   const { url } = servers().shortIdle;
-  const email = `no-branch-${Date.now()}-${Math.floor(Math.random() * 1e6)}@brand.test`;
-  const password = 'Demo@12345';
-  const signup = await page.request.post(`${url}/api/users/signup`, {
-    data: { firstName: 'Test', lastName: 'Brand', email, password, confirmPassword: password },
-  });
-  expect(signup.status()).toBe(201);
+  const { email, password } = await confirmedSignup(page.request, 'no-branch', url);
   await page.goto(`${url}/login`);
   await login(page, email, password);
   await expect(page).not.toHaveURL(/\/login$/);
