@@ -48,7 +48,7 @@ interface DemoAccount {
 export const demoAccounts: readonly DemoAccount[] = [
   {
     email: demoAdminEmail,
-    who: 'system admin',
+    who: 'system admin, two-step sign-in (code: npm run demo:code)',
     firstName: 'Sam',
     lastName: 'Admin',
     entityType: 'systemadmin',
