@@ -637,8 +637,8 @@ describe('POST /api/users/onboarding/complete (Account Settings)', () => {
 
   it.each([
     {
-      name: 'a weak password',
-      body: { ...accountSettings, newPassword: 'weakpass', confirmPassword: 'weakpass' },
+      name: 'a common password',
+      body: { ...accountSettings, newPassword: 'Password1!', confirmPassword: 'Password1!' },
       field: 'newPassword',
     },
     {
