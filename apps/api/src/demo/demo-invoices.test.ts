@@ -51,17 +51,40 @@ describe('demo invoices', () => {
     }
   });
 
-  it('carry the sums of the transactions they cover, which are all of their campaign month', async () => {
+  it('carry the sums of the transactions they cover: those of their campaign month dated by the issue date', async () => {
     for (const invoice of await invoices()) {
       const month = `${invoice.year}-${String(invoice.month).padStart(2, '0')}-01`;
-      const raw = await testApp.db
+      const all = await testApp.db
         .selectFrom('transactions as t')
         .innerJoin('campaigns as c', 'c.id', 't.campaign_id')
-        .select(['t.id', 't.cashback_pence', 't.success_fee_pence'])
+        .select([
+          't.id',
+          't.outcome',
+          't.cashback_pence',
+          't.success_fee_pence',
+          sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD')`.as('day'),
+        ])
         .where('c.brand_id', '=', invoice.brand_id)
         .where('c.start_date', '=', month)
         .where('t.outcome', '<>', 'notQualified')
         .execute();
+      const raw = all.filter((row) => row.day <= invoice.issued_on);
+      // What came later can only be refunds (issue 16 §4): on a credit note of this invoice, if any.
+      const later = all.filter((row) => row.day > invoice.issued_on);
+      expect(later.every((row) => row.outcome === 'refund')).toBe(true);
+      if (later.length > 0) {
+        const credited = await testApp.db
+          .selectFrom('credit_note_transactions as ct')
+          .innerJoin('credit_notes as n', 'n.id', 'ct.credit_note_id')
+          .select(['ct.transaction_id', 'n.invoice_id'])
+          .where(
+            'ct.transaction_id',
+            'in',
+            later.map((row) => row.id),
+          )
+          .execute();
+        expect(credited.every((row) => row.invoice_id === invoice.id)).toBe(true);
+      }
       const linked = await testApp.db
         .selectFrom('invoice_transactions')
         .select('transaction_id')
@@ -149,9 +172,34 @@ describe('demo invoices', () => {
     }
   });
 
+  it('credit refunds that came after their invoice on credit notes, which add up (issue 16 §4)', async () => {
+    const notes = await testApp.db.selectFrom('credit_notes').selectAll().execute();
+    expect(notes.length).toBeGreaterThan(0);
+    for (const note of notes) {
+      const { rows } = await sql<{ cashback: number; fee: number; late: number; count: number }>`
+        SELECT sum(t.cashback_pence)::int AS cashback, sum(t.success_fee_pence)::int AS fee,
+          count(*) FILTER (WHERE t.outcome = 'refund' AND t.local_datetime >= i.issued_on + 1)::int AS late,
+          count(*)::int AS count
+        FROM credit_note_transactions ct JOIN transactions t ON t.id = ct.transaction_id
+        JOIN credit_notes n ON n.id = ct.credit_note_id JOIN invoices i ON i.id = n.invoice_id
+        WHERE ct.credit_note_id = ${note.id}::uuid`.execute(testApp.db);
+      const [sums] = rows;
+      expect(note).toMatchObject({
+        cashback_pence: sums!.cashback,
+        success_fee_pence: sums!.fee,
+        amount_pence: sums!.cashback + sums!.fee,
+      });
+      expect(note.amount_pence).toBeLessThan(0);
+      // Every refund on a credit note is dated after the invoice it corrects was issued.
+      expect(sums!.late).toBe(sums!.count);
+    }
+  });
+
   it('are not made again by a later run', async () => {
     const before = await invoices();
+    const notes = await testApp.db.selectFrom('credit_notes').selectAll().execute();
     await loadDemoInvoices(testApp.db, { now, timeZone: testApp.config.timezone });
     expect(await invoices()).toEqual(before);
+    expect(await testApp.db.selectFrom('credit_notes').selectAll().execute()).toEqual(notes);
   });
 });
