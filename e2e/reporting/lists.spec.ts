@@ -121,7 +121,7 @@ test('a group finance user sees the group brands’ invoices with a brand column
   );
 });
 
-test('a bank user sees every ingestion log and sorts by each column', async ({ page }) => {
+test("a bank user sees its brands' share of every ingestion log and sorts by each column", async ({ page }) => {
   await openPage(page, 'bank@demo.test', '/user/ingestionLogs', 'Ingestion Logs');
   const table = page.getByRole('table');
   for (const header of ['Data Source', 'Uploaded Date', 'GMV', 'Transaction count']) {

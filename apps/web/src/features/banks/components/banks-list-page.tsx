@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Stack, Tooltip } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bankSortFields, type BankRow } from '@krowd/domain/bank/bank.schema';
@@ -33,16 +33,15 @@ export function BanksListPage() {
       key: 'actions',
       header: 'Actions',
       render: (row) => (
-        <Tooltip label="Brands" withArrow openDelay={300}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            aria-label={`Brands of ${row.name}`}
-            onClick={() => setLinking(row)}
-          >
-            <IconBuildingStore size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconBuildingStore size={14} aria-hidden />}
+          aria-label={`Brands of ${row.name}`}
+          onClick={() => setLinking(row)}
+        >
+          Brands
+        </Button>
       ),
     },
     { key: 'name', header: 'Bank Name', sortField: 'name', render: (row) => row.name },

@@ -25,7 +25,7 @@ export function GroupsPage() {
       render: (row) => (
         <Group gap={4}>
           {row.brands.map((brand) => (
-            <Badge key={brand.value} variant="light" color="gray">
+            <Badge key={brand.value} variant="light" color="gray" tt="none">
               {brand.label}
             </Badge>
           ))}
