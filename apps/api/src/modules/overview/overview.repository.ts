@@ -8,7 +8,6 @@ import {
 } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
 import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
-import { countCards, type CardList } from '../reporting/card-lists.ts';
 
 /**
  * The campaign overview's SQL (migration 0015): the overview computed from the reporting store
@@ -68,19 +67,18 @@ export function createOverviewRepository(db: Kysely<DB>) {
 
     /**
      * The campaign's overview from the reporting store and impressions, over its month: per day
-     * the conversions and revenue (net pence) and the reach (impressions when the campaign has any
-     * that month, else the distinct cards that bought); total cost (cashback + success fee), the
+     * the conversions and revenue (net pence) and the reach (cardholders shown the offer, from
+     * impressions only, as on the dashboard: 0 on a day none were reported, never the cards that
+     * bought; issue 16 §5); total cost (cashback + success fee), the
      * largest and smallest purchase and the average spend; conversions per branch. Age,
      * nationality and gender stay empty: no publisher sends cardholder data.
      */
     async compute(campaign: OverviewCampaign): Promise<OverviewFigures> {
       const range = sql`r.campaign_id = ${campaign.id}::uuid AND r.day BETWEEN ${campaign.startDate}::date AND ${campaign.endDate}::date`;
-      const [days, cards, totals, branches, shown] = await Promise.all([
+      const [days, totals, branches, shown] = await Promise.all([
         sql<{ day: string; conversions: unknown; revenue: unknown }>`
           SELECT r.day, sum(r.conversions) AS conversions, sum(r.spend_pence) AS revenue
           FROM reporting_daily r WHERE ${range} GROUP BY r.day`.execute(db),
-        sql<CardList>`
-          SELECT r.day AS period, r.cards FROM reporting_daily_cards r WHERE ${range}`.execute(db),
         sql<Record<string, unknown>>`
           SELECT coalesce(sum(r.cashback_pence + r.success_fee_pence), 0) AS cost,
             max(r.max_spend_pence) AS highest, min(r.min_spend_pence) AS lowest,
@@ -92,11 +90,7 @@ export function createOverviewRepository(db: Kysely<DB>) {
           GROUP BY b.id, b.name HAVING sum(r.conversions) > 0 ORDER BY value DESC, b.name`.execute(db),
         impressions.dailyReachOfCampaign(campaign.id, campaign.startDate, campaign.endDate),
       ]);
-      const reachOf = new Map(
-        shown.length > 0
-          ? shown.map((row) => [row.day, row.reach])
-          : [...countCards(cards.rows).reachByPeriod],
-      );
+      const reachOf = new Map(shown.map((row) => [row.day, row.reach]));
       const byDay = new Map<string, { date: string; reach: number; conversions: number; revenue: number }>();
       const dayOf = (date: string) => {
         let row = byDay.get(date);

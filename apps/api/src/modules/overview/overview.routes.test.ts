@@ -540,6 +540,25 @@ describe('dashboard reach from impressions', () => {
     expect(statistic(answer, 'reach')).toBe('N/A');
   });
 
+  it('computes a campaign without impressions with no reach, not its paying cards (issue 16 §5)', async () => {
+    const ingested = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [
+        header,
+        'OV-J1,2025-07-02T12:00:00-04:00,40.00,GBP,OV-A,card-7,7777,N1 9AA,ATR',
+        'OV-J2,2025-07-02T13:00:00-04:00,10.00,GBP,OV-A,card-8,8888,N1 9AA,ATR',
+      ].join('\n'),
+    });
+    expect(ingested.json()).toMatchObject({ rejected: 0 });
+    const response = await raw(admin, campaign.a2);
+    expect(response.statusCode, response.body).toBe(200);
+    const { computed } = response.json() as { computed: OverviewFigures };
+    expect(computed.co).toMatchObject({ reach: 0, conversions: 2 });
+    expect(computed.performance).toEqual([{ date: '2025-07-02', reach: 0, conversions: 2, revenue: 5_000 }]);
+  });
+
   it('a brand never sees the reach of another brand', async () => {
     const { token } = await loginAs(app, 'branduser@demo.test');
     const answer = await dashboardOf(token, { txn_date_time: june });
