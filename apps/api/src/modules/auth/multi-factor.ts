@@ -14,7 +14,7 @@ import {
 } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
-import { HttpError, conflict, invalidField, unauthorized } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, invalidField, unauthorized } from '../../http/errors.ts';
 import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
 import type { AuthContext, AuthService, Clock, SignedIn } from './auth.service.ts';
 import type { DeviceDetails } from './auth.repository.ts';
@@ -175,7 +175,7 @@ export function createMultiFactorService(deps: {
       if (!row) throw new HttpError(400, m.setupNotStarted);
       if (row.enabled_at) throw conflict(m.alreadyEnabled);
       const step = stepOfCode(row.secret, code, clock());
-      if (step === null) throw invalidField('code', m.codeWrong);
+      if (step === null) throw badRequest(m.codeWrong);
       return db.transaction().execute(async (trx) => {
         await repository.enable(account.id, clock(), step, trx);
         return replaceRecoveryCodes(account.id, trx);
@@ -223,9 +223,8 @@ export async function completeSignIn(
     { afterPassword: true },
   );
   if (!accepted) {
-    throw input.recoveryCode !== undefined
-      ? invalidField('recoveryCode', m.recoveryCodeWrong)
-      : invalidField('code', m.codeWrong);
+    // One field on the form: its message under the form says it all, without a repeat on the field.
+    throw badRequest(input.recoveryCode !== undefined ? m.recoveryCodeWrong : m.codeWrong);
   }
   if (!(await multiFactor.useChallenge(input.challenge))) throw unauthorized(m.challengeExpired);
   return auth.signIn(account, device);
@@ -268,7 +267,7 @@ export async function renewRecoveryCodes(
   const { auth, multiFactor } = deps;
   if (!(await multiFactor.isEnabled(account.id))) throw new HttpError(400, m.notEnabled);
   if (!(await auth.countedCheck(account.email, source, () => multiFactor.acceptCode(account.id, code)))) {
-    throw invalidField('code', m.codeWrong);
+    throw badRequest(m.codeWrong);
   }
   return multiFactor.renewRecoveryCodes(account.id);
 }
