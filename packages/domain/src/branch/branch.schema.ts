@@ -107,7 +107,7 @@ export type BranchFormInput = z.input<typeof branchFormSchema>;
 export type BranchForm = z.output<typeof branchFormSchema>;
 
 /** Adding a branch names the brand it belongs to. */
-export const branchCreateSchema = branchFormSchema.extend({ brandId: z.uuid('Invalid id') });
+export const branchCreateSchema = branchFormSchema.extend({ brandId: z.uuid(messages.validation.idInvalid) });
 export type BranchCreateInput = z.input<typeof branchCreateSchema>;
 export type BranchCreate = z.output<typeof branchCreateSchema>;
 
@@ -128,8 +128,8 @@ export type BranchUpdate = z.output<typeof branchUpdateSchema>;
  */
 export const branchWizardSchema = branchFormSchema
   .extend({
-    _id: z.uuid('Invalid id').optional(),
-    brandId: z.uuid('Invalid id'),
+    _id: z.uuid(messages.validation.idInvalid).optional(),
+    brandId: z.uuid(messages.validation.idInvalid),
     contactPhone: z.preprocess(
       withoutSpaces,
       z
@@ -195,7 +195,7 @@ export type BranchCsvRow = z.output<typeof branchCsvRowSchema>;
 export const approveMerchantSchema = z
   .strictObject({
     status: z.enum(['Approved', 'Rejected']),
-    MId: z.uuid('Invalid id'),
+    MId: z.uuid(messages.validation.idInvalid),
     comments: z.string().trim().max(500, messages.validation.tooLong).default(''),
   })
   .refine((input) => input.status === 'Approved' || input.comments.length > 0, {
@@ -213,7 +213,7 @@ export const multiActionSchema = <const Action extends readonly [BulkBranchActio
 ) =>
   z
     .strictObject({
-      selectedIds: z.array(z.uuid('Invalid id')).min(1).max(100),
+      selectedIds: z.array(z.uuid(messages.validation.idInvalid)).min(1).max(100),
       action: z.enum(actions),
       comments: z.string().trim().max(500, messages.validation.tooLong).default(''),
     })
@@ -289,7 +289,7 @@ export const directorySearchSchema = z.strictObject({
  */
 export const directoryCreateSchema = z.strictObject({
   branch_name: nameField,
-  brand_id: z.uuid('Invalid id'),
+  brand_id: z.uuid(messages.validation.idInvalid),
   address: optionalText(300),
   postcode: z
     .union([z.literal(''), postcodeField])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages/messages';
 
 /**
  * The one paging contract every list uses: page and limit in (default page 1, size 10);
@@ -77,7 +78,7 @@ export function entityListQuerySchema<
   });
   return pageQuerySchema.extend({
     filters: z.preprocess(parsedJson, filters.default({})),
-    brandId: z.preprocess(emptyAsMissing, z.uuid('Invalid id').optional()),
+    brandId: z.preprocess(emptyAsMissing, z.uuid(messages.validation.idInvalid).optional()),
     from: z.preprocess(emptyAsMissing, z.enum(['onboard']).optional()),
     role: z.preprocess(emptyAsMissing, z.string().max(50).optional()),
   });

@@ -53,6 +53,7 @@ export const messages = {
     tooLong: 'This value is too long',
     unexpectedField: 'This field is not accepted',
     invalidValue: 'Invalid value',
+    idInvalid: 'Invalid id',
     required: 'This field is required',
     nulCharacter: 'This text contains a NUL character, which is not allowed. Remove it and try again.',
   },

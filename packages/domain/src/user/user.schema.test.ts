@@ -55,7 +55,7 @@ describe('userCreateSchema', () => {
     { field: 'phone', value: '1234567890123', message: m.phoneLength },
     { field: 'role', value: 'superAdmin', message: m.roleRequired },
     { field: 'role', value: '', message: m.roleRequired },
-    { field: 'brandId', value: 'not-a-uuid', message: 'Invalid id' },
+    { field: 'brandId', value: 'not-a-uuid', message: messages.validation.idInvalid },
   ])('says "$message" for $field = $value', ({ field, value, message }) => {
     expect(messageFor(userCreateSchema, { [field]: value }, field)).toBe(message);
   });

@@ -33,7 +33,7 @@ const phoneField = z.preprocess(
 );
 
 const roleField = z.enum(brandRoles, { error: m.roleRequired });
-const brandIdField = z.uuid('Invalid id');
+const brandIdField = z.uuid(messages.validation.idInvalid);
 
 /**
  * POST users (spec 2 §5 user form): names, e-mail, phone; a brand-side user also a role, and,

@@ -117,7 +117,7 @@ describe('GET /api/merchants/getMerchantByBrandId', () => {
 
     expect(foreign.statusCode).toBe(404);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fieldErrors).toEqual({ brandId: 'Invalid id' });
+    expect(malformed.json().fieldErrors).toEqual({ brandId: messages.validation.idInvalid });
   });
 });
 

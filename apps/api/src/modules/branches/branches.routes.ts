@@ -59,7 +59,7 @@ const createMultipleResponseSchema = successSchema({
   }),
 });
 const uploadQuerySchema = z.strictObject({
-  brandId: z.uuid('Invalid id'),
+  brandId: z.uuid(messages.validation.idInvalid),
   fileName: z.string().trim().min(1).max(255).optional(),
 });
 
@@ -95,7 +95,10 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['branches'],
         summary: "A brand's branches (not deleted), with whether a campaign may use each",
-        querystring: z.strictObject({ brandId: z.uuid('Invalid id'), role: z.string().max(50).optional() }),
+        querystring: z.strictObject({
+          brandId: z.uuid(messages.validation.idInvalid),
+          role: z.string().max(50).optional(),
+        }),
         response: { 200: successSchema({ merchants: z.array(merchantSchema) }), ...errorResponses },
       },
     },

@@ -102,7 +102,7 @@ describe('GET /api/brands/:id', () => {
 
     expect(unknown.statusCode).toBe(404);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().fieldErrors).toEqual({ id: 'Invalid id' });
+    expect(malformed.json().fieldErrors).toEqual({ id: messages.validation.idInvalid });
   });
 
   it('asks an anonymous caller to log in', async () => {

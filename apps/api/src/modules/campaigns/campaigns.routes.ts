@@ -41,7 +41,7 @@ const campaignDetailsSchema = campaignListItemSchema.extend({
   startedOn: z.string(),
 });
 
-const brandQuery = z.strictObject({ brandId: z.uuid('Invalid id').optional() });
+const brandQuery = z.strictObject({ brandId: z.uuid(messages.validation.idInvalid).optional() });
 
 const listAnswerSchema = successSchema({
   campaigns: z.array(campaignListItemSchema),
@@ -211,7 +211,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['campaigns'],
         summary: "Add or delete paused ranges ('DD/MM/YYYY - DD/MM/YYYY') of a recurring primary campaign",
-        params: z.strictObject({ campaignId: z.uuid('Invalid id') }),
+        params: z.strictObject({ campaignId: z.uuid(messages.validation.idInvalid) }),
         body: z.strictObject({
           range: z.array(z.string().max(40)).min(1).max(24),
           action: z.enum(['add', 'delete']),
@@ -267,7 +267,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         summary: 'Upload the promo codes of a campaign (text/csv, one code a line)',
         querystring: z.strictObject({
           uploadPath: z.literal('promocode'),
-          campaign_id: z.uuid('Invalid id'),
+          campaign_id: z.uuid(messages.validation.idInvalid),
         }),
         body: z.string({ error: 'A text/csv body is required' }).max(2 * 1024 * 1024),
         response: { 200: messageOnlySchema, ...errorResponses },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
@@ -37,7 +38,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['distributors'],
         summary: 'The publishers; with brandId, that brand’s deals too',
-        querystring: z.strictObject({ brandId: z.uuid('Invalid id').optional() }),
+        querystring: z.strictObject({ brandId: z.uuid(messages.validation.idInvalid).optional() }),
         response: {
           200: successSchema({
             distributors: z.array(publisherSchema),
@@ -69,7 +70,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['distributors'],
         summary: 'The publishers a brand has deals with',
-        body: z.strictObject({ brand_id: z.uuid('Invalid id') }),
+        body: z.strictObject({ brand_id: z.uuid(messages.validation.idInvalid) }),
         response: { 200: successSchema({ publishers: z.array(dealSchema) }), ...errorResponses },
       },
     },

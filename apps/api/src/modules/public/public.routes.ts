@@ -247,7 +247,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
       schema: {
         tags: ['card network'],
         summary: "A branch submission's Excel file, as a download",
-        params: z.strictObject({ id: z.uuid('Invalid id') }),
+        params: z.strictObject({ id: z.uuid(messages.validation.idInvalid) }),
         response: { 200: z.any(), ...errorResponses },
       },
     },

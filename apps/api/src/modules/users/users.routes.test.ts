@@ -123,7 +123,10 @@ describe('GET /api/users/:id', () => {
       const response = await getUser('admin@demo.test', id);
 
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ errorMessage: 'Invalid id', fieldErrors: { id: 'Invalid id' } });
+      expect(response.json()).toEqual({
+        errorMessage: messages.validation.idInvalid,
+        fieldErrors: { id: messages.validation.idInvalid },
+      });
     },
   );
 

@@ -18,7 +18,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
-export const idParamsSchema = z.strictObject({ id: z.uuid('Invalid id') });
+export const idParamsSchema = z.strictObject({ id: z.uuid(messages.validation.idInvalid) });
 
 const userDetailsSchema = sessionUserSchema.extend({
   address: z.string().nullable(),
