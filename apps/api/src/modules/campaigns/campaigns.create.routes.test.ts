@@ -848,6 +848,7 @@ describe('GET /api/campaigns/:id', () => {
       promoCode: { mode: 'single', code: 'LAPSED5' },
       startedOn: '01/06/2031',
       editable: true,
+      hasQualifiedTransactions: false,
     });
 
     const formKeys = [
