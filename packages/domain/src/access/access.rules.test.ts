@@ -318,6 +318,7 @@ describe('can', () => {
   const capabilityTable: Record<Capability, readonly Audience[]> = {
     'session.own': signedIn,
     'password.change': signedIn.filter((audience) => audience !== 'guest'),
+    'mfa.manage': signedIn.filter((audience) => audience !== 'guest'),
     'users.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
     'users.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'bank'],
     'brands.read': signedIn,
