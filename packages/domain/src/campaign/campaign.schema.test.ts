@@ -862,6 +862,7 @@ describe('campaignListItemSchema', () => {
       is_primary_campaign: true,
       pausedDate: ['01/05/2026 - 31/05/2026'],
       editable: true,
+      hasQualifiedTransactions: false,
     };
     expect(campaignListItemSchema.parse(row)).toEqual(row);
   });
