@@ -645,6 +645,7 @@ export const messages = {
     brandsHint: 'The bank reads and reviews only these brands: their campaigns, templates and branches.',
     brandUnknown: 'One of the brands chosen does not exist',
     brandsTooMany: 'Choose at most 500 brands',
+    nameTaken: 'A bank with this name already exists.',
   },
   /** Groups of brands, created by the system admin (issue 16 §9). */
   group: {
@@ -656,6 +657,7 @@ export const messages = {
     brandsTooMany: 'Choose at most 100 brands',
     brandUnknown: 'One of the brands chosen does not exist',
     brandsHint: 'The brands chosen move into the new group, leaving any group they were in.',
+    nameTaken: 'A group with this name already exists.',
   },
   /** The performance dashboard (spec 3 §2.4, §4, §5): POST /api/dashboard/client. */
   dashboard: {

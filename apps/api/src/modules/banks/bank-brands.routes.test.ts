@@ -217,6 +217,25 @@ describe('POST /api/banks (the system admin creates a bank)', () => {
     expect(await testApp.db.selectFrom('banks').select('id').execute()).toHaveLength(before.length);
   });
 
+  it('refuses the name of an existing bank, whatever its case, with 409 and writes nothing', async () => {
+    const admin = invitedAdmin('same-name');
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/banks',
+      token: systemAdmin.token,
+      body: { name: 'programme b BANK', admin },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.bank.nameTaken });
+    const user = await testApp.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', admin.email)
+      .executeTakeFirst();
+    expect(user).toBeUndefined();
+  });
+
   it('answers 400 naming the field for a short name or a bad admin e-mail', async () => {
     const short = await call(app, {
       method: 'POST',

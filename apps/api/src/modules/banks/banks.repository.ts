@@ -73,6 +73,16 @@ export function createBanksRepository(db: Kysely<DB>) {
       return { rows, total: Number(counted.total) };
     },
 
+    /** Whether a bank already has this name, whatever its case. */
+    async nameExists(name: string, executor: Executor = db) {
+      const row = await executor
+        .selectFrom('banks')
+        .select('id')
+        .where(sql`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async insert(name: string, executor: Executor = db) {
       return executor.insertInto('banks').values({ name }).returning(bankColumns).executeTakeFirstOrThrow();
     },

@@ -10,7 +10,7 @@ import type {
 import { effectiveSearch, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
-import { HttpError, badRequest, notFound } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -89,6 +89,7 @@ export function createBanksService(deps: {
         bank_id: null,
         is_bank_admin: true,
       };
+      if (await banks.nameExists(input.name)) throw conflict(messages.bank.nameTaken);
       const { bank } = await invitations.invite(invitee, async (trx) => {
         const bank = await banks.insert(input.name, trx);
         return { bank, ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx)) };

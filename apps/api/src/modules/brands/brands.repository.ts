@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 export function createBrandsRepository(db: Kysely<DB>) {
@@ -52,6 +52,16 @@ export function createBrandsRepository(db: Kysely<DB>) {
       if (ids.length === 0) return [];
       const rows = await trx.selectFrom('brands').select('id').where('id', 'in', ids).forUpdate().execute();
       return rows.map((row) => row.id);
+    },
+
+    /** Whether a group already has this name, whatever its case. */
+    async groupNameExists(name: string) {
+      const row = await db
+        .selectFrom('groups')
+        .select('id')
+        .where(sql`lower(name)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     insertGroup(name: string, trx: Transaction<DB>) {

@@ -112,6 +112,18 @@ describe('POST /api/groups (the system admin creates a group, issue 16 §9)', ()
     expect(user).toBeUndefined();
   });
 
+  it('refuses the name of an existing group, whatever its case, with 409 and moves no brand', async () => {
+    const response = await postGroup({
+      name: 'RIVERSIDE dining',
+      brandIds: [ids.brands.standalone],
+      admin: invitedAdmin('same-name'),
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: messages.group.nameTaken });
+    expect(await groupOf(ids.brands.standalone)).toBeNull();
+  });
+
   it('refuses no brand and a short name with 400 naming the fields', async () => {
     const response = await postGroup({ name: 'AB', brandIds: [], admin: invitedAdmin('empty') });
 

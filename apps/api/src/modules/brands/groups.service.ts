@@ -1,6 +1,6 @@
 import type { GroupCreate, GroupDetails } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
@@ -25,6 +25,7 @@ export function createGroupsService(deps: {
         group_id: null,
         bank_id: null,
       };
+      if (await brands.groupNameExists(input.name)) throw conflict(messages.group.nameTaken);
       const { group } = await invitations.invite(invitee, async (trx) => {
         const existing = await brands.lockExisting(input.brandIds, trx);
         if (existing.length !== input.brandIds.length) {
