@@ -67,6 +67,8 @@ import { createOverviewRepository } from './modules/overview/overview.repository
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
+import { commonPasswordList } from '@krowd/domain/auth/common-passwords';
+import { installCommonPasswords } from '@krowd/domain/auth/password-policy';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
@@ -116,6 +118,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   installCatalogueErrors();
+  installCommonPasswords(commonPasswordList());
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,

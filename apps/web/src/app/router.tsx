@@ -6,50 +6,135 @@ import { multiFactorRequiredFor } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { childRoute, paths } from '@/config/paths';
-import { ChangePasswordPage } from '@/features/account/components/change-password-page';
 import { useMultiFactorStatus } from '@/features/account/api/multi-factor';
-import { MultiFactorRequiredScreen } from '@/features/account/components/multi-factor-required-screen';
-import { MyBankPage } from '@/features/account/components/my-bank-page';
-import { ProfilePage } from '@/features/account/components/profile-page';
-import { BanksListPage } from '@/features/banks/components/banks-list-page';
-import { GroupsPage } from '@/features/banks/components/groups-page';
-import { ManageAssetsPage } from '@/features/assets/components/manage-assets-page';
-import { BranchesPage } from '@/features/branches/components/branches-page';
-import { CampaignOverviewScreen } from '@/features/dashboard/components/campaign-overview-view';
-import { CampaignReportPage } from '@/features/dashboard/components/campaign-report-page';
-import { PrintReportPage } from '@/features/dashboard/components/print-report-page';
-import { IngestionLogsPage } from '@/features/ingestion/components/ingestion-logs-page';
-import { InvoicesPage } from '@/features/invoices/components/invoices-page';
-import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
-import { InsightsLoginPage, isInsightsLoginCode } from '@/features/insights/components/insights-login-page';
-import { PublicInsightsPage } from '@/features/insights/components/public-insights-page';
-import { UserInsightsPage } from '@/features/insights/components/user-insights-page';
-import { CampaignListPage } from '@/features/campaigns/components/campaign-list-page';
-import { CampaignTemplatePage } from '@/features/campaigns/components/campaign-template-page';
-import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-page';
-import { GuestLoginPage } from '@/features/auth/components/guest-login-page';
+import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { SetPasswordPage } from '@/features/auth/components/set-password-page';
-import { SignupPage } from '@/features/auth/components/signup-page';
-import { VerifyEmailPage } from '@/features/auth/components/verify-email-page';
-import { OutboxPage } from '@/features/outbox/components/outbox-page';
-import { OverviewEditorPage } from '@/features/overview/components/overview-editor-page';
-import { OverviewManagerPage } from '@/features/overview/components/overview-manager-page';
-import { OverviewPreviewPage } from '@/features/overview/components/overview-preview-page';
-import { PaymentsPage } from '@/features/payments/components/payments-page';
-import { AmexDiningBranchPage } from '@/features/public/components/amex-dining-branch-page';
-import { AmexDiningPage } from '@/features/public/components/amex-dining-page';
-import { AmexDiningSignupPage } from '@/features/public/components/amex-dining-signup-page';
-import { AmexSignupPage } from '@/features/public/components/amex-signup-page';
-import { CardNetworkLeadsPage } from '@/features/public/components/card-network-leads-page';
-import { GuestLinkSentPage } from '@/features/public/components/guest-link-sent-page';
-import { TestProviderPage } from '@/features/payments/components/test-provider-page';
-import { UsersPage } from '@/features/users/components/users-page';
-import { AppLayout } from '@/features/shell/components/app-layout';
-import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect, PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
-import { CampaignCreatePage } from './campaign-create-page.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { UserPage } from './user-page.tsx';
+
+// Every page but the login is its own chunk, loaded when first shown: /login loads only what it needs.
+const AppLayout = lazyPage(() => import('@/features/shell/components/app-layout'), 'AppLayout');
+const CampaignCreatePage = lazyPage(() => import('./campaign-create-page.tsx'), 'CampaignCreatePage');
+const InsightsLoginPage = lazyPage(
+  () => import('@/features/insights/components/insights-login-page'),
+  'InsightsLoginPage',
+);
+const ChangePasswordPage = lazyPage(
+  () => import('@/features/account/components/change-password-page'),
+  'ChangePasswordPage',
+);
+const MultiFactorRequiredScreen = lazyPage(
+  () => import('@/features/account/components/multi-factor-required-screen'),
+  'MultiFactorRequiredScreen',
+);
+const MyBankPage = lazyPage(() => import('@/features/account/components/my-bank-page'), 'MyBankPage');
+const ProfilePage = lazyPage(() => import('@/features/account/components/profile-page'), 'ProfilePage');
+const BanksListPage = lazyPage(() => import('@/features/banks/components/banks-list-page'), 'BanksListPage');
+const GroupsPage = lazyPage(() => import('@/features/banks/components/groups-page'), 'GroupsPage');
+const ManageAssetsPage = lazyPage(
+  () => import('@/features/assets/components/manage-assets-page'),
+  'ManageAssetsPage',
+);
+const BranchesPage = lazyPage(() => import('@/features/branches/components/branches-page'), 'BranchesPage');
+const CampaignOverviewScreen = lazyPage(
+  () => import('@/features/dashboard/components/campaign-overview-view'),
+  'CampaignOverviewScreen',
+);
+const CampaignReportPage = lazyPage(
+  () => import('@/features/dashboard/components/campaign-report-page'),
+  'CampaignReportPage',
+);
+const PrintReportPage = lazyPage(
+  () => import('@/features/dashboard/components/print-report-page'),
+  'PrintReportPage',
+);
+const IngestionLogsPage = lazyPage(
+  () => import('@/features/ingestion/components/ingestion-logs-page'),
+  'IngestionLogsPage',
+);
+const InvoicesPage = lazyPage(() => import('@/features/invoices/components/invoices-page'), 'InvoicesPage');
+const CampaignFormPage = lazyPage(
+  () => import('@/features/campaigns/components/campaign-form-page'),
+  'CampaignFormPage',
+);
+const PublicInsightsPage = lazyPage(
+  () => import('@/features/insights/components/public-insights-page'),
+  'PublicInsightsPage',
+);
+const UserInsightsPage = lazyPage(
+  () => import('@/features/insights/components/user-insights-page'),
+  'UserInsightsPage',
+);
+const CampaignListPage = lazyPage(
+  () => import('@/features/campaigns/components/campaign-list-page'),
+  'CampaignListPage',
+);
+const CampaignTemplatePage = lazyPage(
+  () => import('@/features/campaigns/components/campaign-template-page'),
+  'CampaignTemplatePage',
+);
+const ForgotPasswordPage = lazyPage(
+  () => import('@/features/auth/components/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const GuestLoginPage = lazyPage(
+  () => import('@/features/auth/components/guest-login-page'),
+  'GuestLoginPage',
+);
+const SetPasswordPage = lazyPage(
+  () => import('@/features/auth/components/set-password-page'),
+  'SetPasswordPage',
+);
+const SignupPage = lazyPage(() => import('@/features/auth/components/signup-page'), 'SignupPage');
+const VerifyEmailPage = lazyPage(
+  () => import('@/features/auth/components/verify-email-page'),
+  'VerifyEmailPage',
+);
+const OutboxPage = lazyPage(() => import('@/features/outbox/components/outbox-page'), 'OutboxPage');
+const OverviewEditorPage = lazyPage(
+  () => import('@/features/overview/components/overview-editor-page'),
+  'OverviewEditorPage',
+);
+const OverviewManagerPage = lazyPage(
+  () => import('@/features/overview/components/overview-manager-page'),
+  'OverviewManagerPage',
+);
+const OverviewPreviewPage = lazyPage(
+  () => import('@/features/overview/components/overview-preview-page'),
+  'OverviewPreviewPage',
+);
+const PaymentsPage = lazyPage(() => import('@/features/payments/components/payments-page'), 'PaymentsPage');
+const AmexDiningBranchPage = lazyPage(
+  () => import('@/features/public/components/amex-dining-branch-page'),
+  'AmexDiningBranchPage',
+);
+const AmexDiningPage = lazyPage(
+  () => import('@/features/public/components/amex-dining-page'),
+  'AmexDiningPage',
+);
+const AmexDiningSignupPage = lazyPage(
+  () => import('@/features/public/components/amex-dining-signup-page'),
+  'AmexDiningSignupPage',
+);
+const AmexSignupPage = lazyPage(
+  () => import('@/features/public/components/amex-signup-page'),
+  'AmexSignupPage',
+);
+const CardNetworkLeadsPage = lazyPage(
+  () => import('@/features/public/components/card-network-leads-page'),
+  'CardNetworkLeadsPage',
+);
+const GuestLinkSentPage = lazyPage(
+  () => import('@/features/public/components/guest-link-sent-page'),
+  'GuestLinkSentPage',
+);
+const TestProviderPage = lazyPage(
+  () => import('@/features/payments/components/test-provider-page'),
+  'TestProviderPage',
+);
+const UsersPage = lazyPage(() => import('@/features/users/components/users-page'), 'UsersPage');
+const PageNotFound = lazyPage(() => import('@/features/shell/components/page-not-found'), 'PageNotFound');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactNode>> = {

@@ -1,6 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '@krowd/domain/validation/test-setup';
+import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
+
+// As main.tsx does: the catalogue's messages, and no list of common passwords (the server has it).
+installCatalogueErrors();
 
 // findBy and waitFor wait for what a test expects to appear, and pass as soon as it does: their
 // 1 s default failed tests on a shared machine under load (a Mantine select opening, a debounced

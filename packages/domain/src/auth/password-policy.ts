@@ -1,5 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-
 /**
  * The password rule (ASVS 6.2, docs/decisions.md 'Sign-in hardening'): length in Unicode code points,
  * no composition rules, and no password from a list of common and leaked ones.
@@ -9,12 +7,17 @@ export const passwordLength = { min: 8, recommended: 12, max: 64 } as const;
 /** Code points, not UTF-16 units: an emoji is one character to the person typing it. */
 export const passwordCharacters = (password: string) => [...password].length;
 
-/** zxcvbn-ts's list of ~49,000 passwords most often found in leaks, lower-cased. */
-let commonPasswords: Set<string> | undefined;
-const listed = (candidate: string) => {
-  commonPasswords ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
-  return commonPasswords.has(candidate);
-};
+/**
+ * The list of common and leaked passwords, lower-cased (common-passwords.ts). The server installs it
+ * at start; the browser never loads it (it weighs 220 KB compressed), so a form there checks the
+ * length and the server's answer names a listed password.
+ */
+let commonPasswords: ReadonlySet<string> = new Set();
+const listed = (candidate: string) => commonPasswords.has(candidate);
+
+export function installCommonPasswords(list: Iterable<string>) {
+  commonPasswords = new Set([...list].map((entry) => entry.toLowerCase()));
+}
 
 /**
  * True for a listed password in any letter case, and for a listed password of the minimum length or

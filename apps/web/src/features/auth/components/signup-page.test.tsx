@@ -74,14 +74,20 @@ describe('/signup (issue 16 §13, §14)', () => {
     expect(screen.getByText(messages.validation.passwordRule)).toBeTruthy();
   });
 
-  it('refuses a common password before sending anything', async () => {
-    const sent = stubApi(() => ({ body: {} }));
+  it('shows the server’s refusal of a common password beside the field (the list stays on the server)', async () => {
+    const sent = stubApi(() => ({
+      status: 400,
+      body: {
+        errorMessage: messages.validation.passwordCommon,
+        fieldErrors: { password: messages.validation.passwordCommon },
+      },
+    }));
     renderAt(publicPaths.signup, [{ path: publicPaths.signup, element: <SignupPage /> }]);
 
     await fillSignup('Password1!');
 
-    expect(await screen.findByText(messages.validation.passwordCommon)).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(await screen.findAllByText(messages.validation.passwordCommon)).not.toHaveLength(0);
+    expect(sent.map((call) => call.path)).toEqual(['/api/users/signup']);
   });
 
   it('shows "check your e-mail" with the server\'s answer instead of going on', async () => {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { insightsPassStore } from '../api/insights-pass.ts';
-import { InsightsLoginPage, isInsightsLoginCode } from './insights-login-page.tsx';
+import { isInsightsLoginCode } from '../login-codes.ts';
+import { InsightsLoginPage } from './insights-login-page.tsx';
 import { brandId, pick, renderAt, stubApi } from './test-support.tsx';
 
 const m = messages.insightsWeb;

@@ -14,13 +14,6 @@ import { BrandSearchSelect, type BrandOption } from './brand-search-select.tsx';
 
 const m = messages.insightsWeb;
 
-/** The codes of the insights links handed out (spec 3 §2.7: /getinsights/6aacdxmr6, exact). */
-export const insightsLoginCodes: readonly string[] = ['6aacdxmr6'];
-
-export function isInsightsLoginCode(code: string | undefined): boolean {
-  return code !== undefined && insightsLoginCodes.includes(code);
-}
-
 /**
  * /getinsights/{code} (spec 3 §2.7, §5): e-mail and a searchable brand select; Login keeps the pass
  * the server answers and goes to /socialanalytics, under the heading 'Customer Acquisition

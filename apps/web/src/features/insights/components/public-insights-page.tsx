@@ -8,7 +8,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { insightsKeys, useInsightsLogout } from '../api/insights-calls.ts';
 import { insightsPassStore, useInsightsPass, type InsightsPass } from '../api/insights-pass.ts';
-import { insightsLoginCodes } from './insights-login-page.tsx';
+import { insightsLoginCodes } from '../login-codes.ts';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 import { SocialAnalytics, type InsightsTab } from './social-analytics.tsx';
 

@@ -1,0 +1,26 @@
+import { Loader } from '@mantine/core';
+import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
+
+type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
+
+/**
+ * A page loaded as a chunk of its own the first time it is shown (the bundler splits at the
+ * dynamic import), with the app's loader meanwhile. Pages are named exports, so the module's
+ * export is picked by name.
+ */
+export function lazyPage<Name extends string, Module extends Record<Name, ComponentType<never>>>(
+  load: () => Promise<Module>,
+  name: Name,
+): ComponentType<PropsOf<Module[Name]>> {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  function LazyPage(props: PropsOf<Module[Name]>) {
+    return (
+      <Suspense fallback={<Loader aria-label={messages.common.loading} m="xl" />}>
+        {createElement(Page, props as object)}
+      </Suspense>
+    );
+  }
+  LazyPage.displayName = `Lazy(${name})`;
+  return LazyPage;
+}
