@@ -329,22 +329,19 @@ export function createAuthService(deps: {
 
     /**
      * A credential check counted with failed logins (the second sign-in step, turning two-step
-     * sign-in off): refused while the account is paused; a failure counts, a success clears them.
-     * (`_source` and `_options` serve the per-source count of issue 16 §12.)
+     * sign-in off). After a password step (`afterPassword`), whose attempt login left counted, a
+     * pass clears that attempt too.
      */
     async countedCheck(
       email: string,
-      _source: string | null,
+      source: string | null,
       check: () => Promise<boolean>,
-      _options: { afterPassword?: boolean } = {},
+      options: { afterPassword?: boolean } = {},
     ): Promise<boolean> {
-      const { loginFailuresPerAccount, windowMs } = config.rateLimit;
-      if ((await limiter.peek(failureKey(email), windowMs)) >= loginFailuresPerAccount) {
-        throw tooManyRequests(messages.auth.tooManyLoginAttempts);
-      }
+      await claimAttempt(email, source);
       const passed = await check();
-      if (passed) await limiter.reset(failureKey(email));
-      else await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
+      if (passed) await clearAttempt(email, source);
+      if (passed && options.afterPassword) await limiter.undo(failureKey(email));
       return passed;
     },
 
