@@ -1,10 +1,38 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each built script and stylesheet, compressed
+ * once at their best levels, which the server sends to browsers that accept them (issue 17 §4).
+ * index.html is left out: the server fills in its nonce per request.
+ */
+function precompressedAssets(): Plugin {
+  return {
+    name: 'krowd-precompressed-assets',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (!/\.(js|css|svg|json)$/.test(output.fileName)) continue;
+        const bytes = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+        if (bytes.length < 1024) continue;
+        const file = join(options.dir!, output.fileName);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 // `npm run dev` in apps/web serves the app with hot reload and sends /api to the API on :3000.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressedAssets()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     host: '127.0.0.1',

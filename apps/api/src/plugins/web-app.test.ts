@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { call, createTestApp, type App, type TestApp } from '../test/test-app.ts';
@@ -18,6 +19,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="csp-nonce" content="__CSP_NONCE__"></head><body><div id="root"></div><script type="module" src="/assets/app-1a2b.js"></script></body></html>',
   );
   await fs.writeFile(path.join(distDir, 'assets', 'app-1a2b.js'), 'console.log("app");');
+  await fs.writeFile(
+    path.join(distDir, 'assets', 'app-1a2b.js.br'),
+    brotliCompressSync('console.log("app");'),
+  );
+  await fs.writeFile(path.join(distDir, 'assets', 'app-1a2b.js.gz'), gzipSync('console.log("app");'));
   await fs.writeFile(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   testApp = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
   app = testApp.app;
@@ -73,6 +79,31 @@ describe('pages', () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+  ] as const)(
+    'send an asset precompressed to a browser accepting %s',
+    async (accepts, encoding, decompress) => {
+      const response = await app.inject({
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': accepts },
+      });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decompress(response.rawPayload).toString()).toBe('console.log("app");');
+    },
+  );
+
+  it('send an asset as it is to a browser accepting no compression', async () => {
+    const response = await app.inject({ url: '/assets/app-1a2b.js' });
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe('console.log("app");');
   });
 
   it('never serve index.html as a raw file with its placeholder', async () => {

@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
       wildcard: false,
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
+      // The build writes .br and .gz copies (vite.config.ts): sent to browsers that accept them.
+      preCompressed: true,
       // The header is ours (below): hashed assets forever, anything else revalidated.
       cacheControl: false,
       setHeaders(response, filePath) {
