@@ -5,7 +5,7 @@ test('when the server ends the session, the Session Expired modal leads back to 
   await page.goto('/login');
   await login(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/user\/banks\/list$/);
-  await expect(page.getByRole('cell', { name: 'Demo Bank' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Demo Bank', exact: true })).toBeVisible();
   // The session ends elsewhere (the same cookie logs out through the API).
   await page.request.post('/api/auth/logout');
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -44,7 +44,7 @@ export function startServer(port: number, env: Record<string, string> = {}): Pro
     const timer = setTimeout(() => {
       child.kill();
       reject(new Error(`server on ${port} did not start:\n${output}`));
-    }, 60_000);
+    }, 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const guest = output.match(/Guest onboarding link for \S+[^\n]*\n\s*(http:\/\/\S+\/guestuser\/\S+)/);
