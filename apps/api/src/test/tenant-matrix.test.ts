@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audienceOf, can, type Capability } from '@krowd/domain/access/access.rules';
 import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
+import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { campaignBody, insertCampaign, pauseText } from '../modules/campaigns/campaigns.fixtures.ts';
+import {
+  campaignBody,
+  insertCampaign,
+  pauseText,
+  promoCodeMinimumFor,
+  promoCsv,
+} from '../modules/campaigns/campaigns.fixtures.ts';
 import {
   call,
   createTestApp,
@@ -38,11 +46,29 @@ interface TenantCaller {
 interface Target {
   brandId: string;
   groupId: string;
+  bankId: string;
+  bankName: string;
 }
 
 interface Operation {
   capability: Capability;
-  request: (target: Target) => CallOptions | Promise<CallOptions>;
+  /** A valid request aimed at the target tenant's data, as this caller would send it. */
+  request: (target: Target, caller: TenantCaller) => CallOptions | Promise<CallOptions>;
+  /** The callers for whom the request names a tenant at all (default: every caller). */
+  appliesTo?: (caller: TenantCaller) => boolean;
+  /**
+   * For a list scoped by the session alone (the request names no tenant): whether its answer
+   * shows the target tenant's data. Such a list answers 2xx to everyone allowed; showing the other
+   * tenant's data is the leak.
+   */
+  shows?: (body: string, target: Target) => boolean;
+  /** The callers whose own answer shows their tenant, proving `shows` detects it (default: all). */
+  showsOwnFor?: (caller: TenantCaller) => boolean;
+  /**
+   * The handler's own refusal when the target has nothing to act on (no mandate): an allowed call
+   * on its own tenant gets it, past the tenant check; a call on the other tenant never may.
+   */
+  reachedMessage?: string;
 }
 
 let testApp: TestApp;
@@ -64,6 +90,96 @@ async function branchOf(brandId: string, status: 'Pending' | 'Deleted' | 'Reject
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** Brand-side callers: the requests that name a brand are not how a bank user acts. */
+const brandSide = (caller: TenantCaller) => caller.session.details.entityType !== 'bank';
+
+/** A user of the target tenant (its bank's for a bank caller, its brand's otherwise). */
+async function userOf(target: Target, caller: TenantCaller) {
+  const bank = caller.session.details.entityType === 'bank';
+  const row = await testApp.db
+    .insertInto('users')
+    .values({
+      email: `tenant-${randomBytes(4).toString('hex')}@example.test`,
+      first_name: 'Tenant',
+      last_name: 'User',
+      entity_type: bank ? 'bank' : 'brand',
+      role: bank ? null : 'user',
+      brand_id: bank ? null : target.brandId,
+      bank_id: bank ? target.bankId : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let invoiceYears = 0;
+
+/** An invoice of the brand with a document, in a year of its own (one invoice a brand a month). */
+async function invoiceOf(brandId: string) {
+  invoiceYears += 1;
+  const year = 2000 + invoiceYears;
+  const documentId = `TENANT-${randomBytes(4).toString('hex')}`;
+  const { invoice_number: invoiceNumber } = await testApp.db
+    .insertInto('invoices')
+    .values({
+      brand_id: brandId,
+      year,
+      month: 1,
+      cashback_pence: 1000,
+      success_fee_pence: 0,
+      amount_pence: 1000,
+      collection_method: 'direct_debit',
+      issued_on: `${year}-03-02`,
+      due_date: `${year}-04-02`,
+      document_id: documentId,
+    })
+    .returning('invoice_number')
+    .executeTakeFirstOrThrow();
+  return { year, documentId, invoiceNumber };
+}
+
+/** An image of a library (a creative) or of a campaign, as an upload stores it, owned as given. */
+async function imageOf(owner: { brand_id: string } | { bank_id: string }, kind: 'creative' | 'campaign') {
+  const bytes = gifBytes(5, 3);
+  const row = await testApp.db
+    .insertInto('assets')
+    .values({
+      kind,
+      file_name: `${kind}-${randomBytes(6).toString('hex')}.gif`,
+      ...owner,
+      uploaded_by: ids.userId('user@demo.test'),
+      content_type: 'image/gif',
+      byte_size: bytes.length,
+      width: 5,
+      height: 3,
+      bytes,
+    })
+    .returning(['id', 'file_name'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** The library a caller manages in the target tenant: its bank's for a bank user, else its brand's. */
+const libraryOwner = (target: Target, caller: TenantCaller) =>
+  brandSide(caller) ? { brand_id: target.brandId } : { bank_id: target.bankId };
+
+/** A multipart form holding one small GIF. */
+function multipartImage(field: string) {
+  const boundary = '----krowdtenant';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.gif"\r\nContent-Type: image/gif\r\n\r\n`,
+    ),
+    Buffer.from(gifBytes(5, 3)),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body };
+}
+
+/** Whether an answer names the target's brand or group. */
+const namesTarget = (body: string, target: Target) =>
+  body.includes(target.brandId) || body.includes(target.groupId);
 
 /** The tenant-scoped operations, each aimed at a brand (and its group) it is given. */
 const operations: Record<string, Operation> = {
@@ -191,7 +307,7 @@ const operations: Record<string, Operation> = {
     capability: 'ingestionLogs.read',
     request: ({ brandId }) => ({ url: `/api/ingestionLogs?page=1&limit=10&brandId=${brandId}` }),
   },
-  'GET /api/ingestionLogs/getUploadedDate (group)': {
+  'POST /api/ingestionLogs/getUploadedDate (group)': {
     capability: 'ingestionLogs.date',
     request: ({ groupId }) => ({
       method: 'POST',
@@ -245,7 +361,418 @@ const operations: Record<string, Operation> = {
     capability: 'payments.manage',
     request: ({ brandId }) => ({ url: `/api/payments/mandate?brandId=${brandId}` }),
   },
+  'GET /api/brands/getBrandList': {
+    capability: 'brands.read',
+    request: () => ({ url: '/api/brands/getBrandList' }),
+    shows: namesTarget,
+  },
+  'GET /api/groupBrand': {
+    capability: 'groupBrands.read',
+    request: () => ({ url: '/api/groupBrand?from=brand' }),
+    shows: namesTarget,
+    // A brand's own roles list no group; group roles and banks list theirs.
+    showsOwnFor: (caller) =>
+      ['groupAdmin', 'groupUser', 'bank'].includes(audienceOfSession(caller.session.details)),
+  },
+  'GET /api/users/:id': {
+    capability: 'users.read',
+    // Without users.read one reads only oneself, answered 404 for anyone else (users.routes.test.ts).
+    appliesTo: (caller) => can(audienceOfSession(caller.session.details), 'users.read'),
+    request: async (target, caller) => ({ url: `/api/users/${await userOf(target, caller)}` }),
+  },
+  'POST /api/users': {
+    capability: 'users.manage',
+    // A bank user's new user joins their own bank: the request names no tenant.
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/users',
+      body: {
+        firstName: 'Tenant',
+        lastName: 'Row',
+        email: `tenant-${randomBytes(4).toString('hex')}@example.test`,
+        phone: '07700900000',
+        role: 'brandUser',
+        brandId,
+      },
+    }),
+  },
+  'PUT /api/users/:id': {
+    capability: 'users.manage',
+    request: async (target, caller) => ({
+      method: 'PUT',
+      url: `/api/users/${await userOf(target, caller)}`,
+      body: { phone: '07700900001' },
+    }),
+  },
+  'DELETE /api/users/:id': {
+    capability: 'users.manage',
+    request: async (target, caller) => ({
+      method: 'DELETE',
+      url: `/api/users/${await userOf(target, caller)}`,
+    }),
+  },
+  'POST /api/merchants': {
+    capability: 'branches.manage',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/merchants',
+      body: { name: `Tenant ${randomBytes(4).toString('hex')}`, postcode: 'N1 9AA', brandId },
+    }),
+  },
+  'POST /api/merchants/multiRemove': {
+    capability: 'branches.manage',
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      body: { selectedIds: [await branchOf(brandId)], action: 'DELETE' },
+    }),
+  },
+  'POST /api/merchants/createMultiple': {
+    capability: 'branches.manage',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/merchants/createMultiple',
+      body: [
+        {
+          name: 'Tenant Wizard Branch',
+          postcode: 'N1 9AA',
+          contactPhone: '02079460000',
+          contactEmail: 'tenant@example.test',
+          merchantIds: { merchantId: `TM${randomBytes(4).toString('hex')}` },
+          brandId,
+        },
+      ],
+    }),
+  },
+  'POST /api/merchants/upload': {
+    capability: 'branches.manage',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/merchants/upload?brandId=${brandId}&fileName=branches.csv`,
+      headers: { 'content-type': 'text/csv' },
+      body: `name,postcode,postalTown,address,contactName,contactPhone,contactEmail,merchantId,amexMerchantID,zettleMerchantID,tripadvisorUrl\nTenant Upload,N1 9AA,,,,,,TM${randomBytes(4).toString('hex')},,,`,
+    }),
+  },
+  'POST /api/branchDirectory': {
+    capability: 'branches.manage',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/branchDirectory',
+      body: { branch_name: 'Tenant Venue', brand_id: brandId },
+    }),
+  },
+  'POST /api/dashboard/getPublisherInfo': {
+    capability: 'distributors.read',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/getPublisherInfo',
+      body: { brand_id: brandId },
+    }),
+  },
+  'GET /api/banks/:id': {
+    capability: 'banks.read',
+    request: ({ bankId }) => ({ url: `/api/banks/${bankId}` }),
+  },
+  'PUT /api/banks/:id': {
+    capability: 'banks.manage',
+    request: ({ bankId, bankName }) => ({
+      method: 'PUT',
+      url: `/api/banks/${bankId}`,
+      body: { name: bankName, contactEmail: 'partners@tenant.test', contactPhone: '02079460123' },
+    }),
+  },
+  'GET /api/banks/:id/brands': {
+    capability: 'banks.links',
+    request: ({ bankId }) => ({ url: `/api/banks/${bankId}/brands` }),
+  },
+  'PUT /api/banks/:id/brands': {
+    capability: 'banks.links',
+    request: ({ bankId, brandId }) => ({
+      method: 'PUT',
+      url: `/api/banks/${bankId}/brands`,
+      body: { brandIds: [brandId] },
+    }),
+  },
+  'POST /api/campaigns': {
+    capability: 'campaigns.create',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/campaigns?response=true',
+      body: campaignBody(brandId, shiftMonth(currentMonth(new Date(), testApp.config.timezone), 1)),
+    }),
+  },
+  'GET /api/campaigns/current/count': {
+    capability: 'campaigns.read',
+    request: ({ brandId }) => ({ url: `/api/campaigns/current/count?brandId=${brandId}` }),
+  },
+  'POST /api/campaigns/:id/simulate': {
+    capability: 'campaigns.simulate',
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/campaigns/${await campaignOf(brandId)}/simulate`,
+      body: { datetime: '2025-06-11T12:00:00Z', amountPence: 1000, mid: 'TENANT-MID' },
+    }),
+  },
+  'POST /api/campaigns/upload': {
+    capability: 'campaigns.edit',
+    // The fewest codes the brand's projection asks for (an ss offer to existing customers).
+    request: async ({ brandId }) => {
+      const offer = { customerType: 'existing', discountType: 'ss', discountSpreadValue: 15 } as const;
+      const id = await insertCampaign(testApp.db, {
+        brandId,
+        month: futureMonth(),
+        timeZone: testApp.config.timezone,
+        customerType: offer.customerType,
+        lastTransactionMonths: 3,
+        discountType: offer.discountType,
+        discountPercent: null,
+        values: { discount_spread_amount: 20, discount_spread_value: offer.discountSpreadValue },
+        promoCode: { mode: 'multiple' },
+      });
+      const minimum = await promoCodeMinimumFor(testApp.db, brandId, { ...offer, successFee: 10 });
+      return {
+        method: 'POST',
+        url: `/api/campaigns/upload?uploadPath=promocode&campaign_id=${id}`,
+        headers: { 'content-type': 'text/csv' },
+        body: promoCsv(minimum),
+      };
+    },
+  },
+  'POST /api/uploads/files': {
+    capability: 'assets.manage',
+    // A bank user's uploads go to their bank's own library: the request names no brand.
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/uploads/files?uploadPath=docs&docType=creatives&brandId=${brandId}`,
+      headers: { 'content-type': 'image/gif' },
+      body: Buffer.from(gifBytes(5, 3)),
+    }),
+  },
+  'GET /api/documents/creatives': {
+    capability: 'assets.read',
+    // A bank user's library is their bank's, named by no parameter (a brandId is refused).
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({ url: `/api/documents/creatives?page=1&brandId=${brandId}` }),
+  },
+  'DELETE /api/documents/:id': {
+    capability: 'assets.manage',
+    request: async (target, caller) => ({
+      method: 'DELETE',
+      url: `/api/documents/${(await imageOf(libraryOwner(target, caller), 'creative')).id}?docType=creatives`,
+    }),
+  },
+  'POST /api/brands/createCopyText': {
+    capability: 'assets.manage',
+    // Banks read brands' copy texts but never change them (404 on every brand).
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/brands/createCopyText',
+      body: { brandId, copy: 'Tenant copy', additionalCopy: '' },
+    }),
+  },
+  'POST /api/campaignTemplates/upload': {
+    capability: 'assets.campaignUpload',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/campaignTemplates/upload?uploadPath=campaign&brandId=${brandId}`,
+      ...multipartImage('image'),
+    }),
+  },
+  'GET /api/files/:id/:fileName': {
+    capability: 'files.read',
+    request: async ({ brandId }) => {
+      const image = await imageOf({ brand_id: brandId }, 'campaign');
+      return { url: `/api/files/${image.id}/${image.file_name}` };
+    },
+  },
+  'GET /api/files/:id/:fileName (a bank’s creative)': {
+    capability: 'files.read',
+    // A bank's own images are read by that bank alone.
+    appliesTo: (caller) => !brandSide(caller),
+    request: async ({ bankId }) => {
+      const image = await imageOf({ bank_id: bankId }, 'creative');
+      return { url: `/api/files/${image.id}/${image.file_name}` };
+    },
+  },
+  'GET /api/distributors/getInvoice/invoice': {
+    capability: 'invoices.read',
+    request: async ({ brandId }) => {
+      const { year, documentId } = await invoiceOf(brandId);
+      return {
+        url: `/api/distributors/getInvoice/invoice?month=1&year=${year}&xero_invoice_id=${documentId}`,
+      };
+    },
+  },
+  'GET /api/invoices/documents/:documentId': {
+    capability: 'invoices.read',
+    request: async ({ brandId }) => ({
+      url: `/api/invoices/documents/${(await invoiceOf(brandId)).documentId}`,
+    }),
+  },
+  'GET /api/invoices/detailed/:fileName': {
+    capability: 'invoices.read',
+    request: async ({ brandId }) => ({
+      url: `/api/invoices/detailed/${(await invoiceOf(brandId)).invoiceNumber}-detailed.pdf`,
+    }),
+  },
+  'POST /api/distributors/getXeroInvoice/invoice': {
+    capability: 'invoices.read',
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/distributors/getXeroInvoice/invoice',
+      body: { xero_invoiceNumber: (await invoiceOf(brandId)).invoiceNumber },
+    }),
+  },
+  'GET /api/transaction/verifyInvoices': {
+    capability: 'invoices.read',
+    request: async ({ brandId }) => ({
+      url: `/api/transaction/verifyInvoices?InvoiceNumbers=${(await invoiceOf(brandId)).invoiceNumber}`,
+    }),
+    // It answers every number, saying whether it is one of the caller's.
+    shows: (body) => body.includes('"exists":true'),
+  },
+  'GET /api/dashboard/getInvoice/:campaignId': {
+    capability: 'dashboard.read',
+    request: async ({ brandId }) => ({
+      url: `/api/dashboard/getInvoice/${await insertCampaign(testApp.db, { brandId, month: '2024-01' })}?type=detailed&transaction=true`,
+    }),
+  },
+  'GET /api/campaignoverview/raw': {
+    capability: 'overview.read',
+    request: async ({ brandId }) => ({ url: `/api/campaignoverview/raw?id=${await campaignOf(brandId)}` }),
+  },
+  'PUT /api/campaignoverview/:campaignId': {
+    capability: 'overview.edit',
+    request: async ({ brandId }) => ({
+      method: 'PUT',
+      url: `/api/campaignoverview/${await insertCampaign(testApp.db, { brandId, month: '2025-06' })}`,
+      body: {
+        co: { totalCost: 100, highestSpend: 50, lowestSpend: 10, averageSpend: 20 },
+        performance: [{ date: '2025-06-02', reach: 10, conversions: 2, revenue: 40 }],
+        stats: ['age', 'branches', 'nationality', 'gender'].map((type) => ({ type, label: 'All', value: 1 })),
+      },
+    }),
+  },
+  'POST /api/payments/mandate': {
+    capability: 'payments.manage',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/payments/mandate',
+      body: { brandId, returnTo: 'payments' },
+    }),
+  },
+  'DELETE /api/payments/mandate': {
+    capability: 'payments.manage',
+    reachedMessage: messages.payment.noMandateToCancel,
+    request: ({ brandId }) => ({ method: 'DELETE', url: `/api/payments/mandate?brandId=${brandId}` }),
+  },
+  'POST /api/payments/test-provider/simulate': {
+    capability: 'payments.simulate',
+    reachedMessage: messages.payment.noMandate,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/payments/test-provider/simulate',
+      body: { scenario: 'mandate_activated', brandId },
+    }),
+  },
+  'GET /api/reviewsdata/factorsAffectingars': {
+    capability: 'insights.read',
+    request: ({ brandId }) => ({ url: `/api/reviewsdata/factorsAffectingars?brandId=${brandId}` }),
+  },
+  'GET /api/reviewsdata/branchdetails': {
+    capability: 'insights.read',
+    request: ({ brandId }) => ({ url: `/api/reviewsdata/branchdetails?brandId=${brandId}` }),
+  },
+  'GET /api/reviewsdata/getscatterchart': {
+    capability: 'insights.read',
+    request: ({ brandId }) => ({ url: `/api/reviewsdata/getscatterchart?brandId=${brandId}&tagType=Price` }),
+  },
+  'GET /api/reviewsdata': {
+    capability: 'insights.read',
+    request: ({ brandId }) => ({ url: `/api/reviewsdata?brandId=${brandId}&trendFlag=Food` }),
+  },
+  'GET /api/reviewsdata/similarity': {
+    capability: 'insights.read',
+    request: ({ brandId }) => ({
+      url: `/api/reviewsdata/similarity?fromdate=2025-01-01&todate=2025-12-31&entityId=${brandId}`,
+    }),
+  },
 };
+
+/**
+ * The operations of the OpenAPI document that touch no brand's, group's, bank's or their users'
+ * data, each with why; every other operation needs a row in `operations` above.
+ */
+const notTenantScoped: Record<string, string> = {
+  'GET /api/health': 'public',
+  'POST /api/auth/login': 'public: signs in',
+  'POST /api/auth/logout': 'the caller’s own session only',
+  'GET /api/auth/session': 'the caller’s own session only',
+  'POST /api/users/signup': 'public: a new account',
+  'GET /api/users/checkGuestUser': 'public: a guest link’s own token',
+  'POST /api/auth/confirmEmail': 'public: a mailed link’s own token',
+  'POST /api/auth/forgotPassword': 'public: the same answer for every address',
+  'POST /api/auth/changeRecoverPassword': 'public: a mailed link’s own token',
+  'POST /api/auth/createPassword': 'public: a mailed link’s own token',
+  'POST /api/auth/changePassword': 'the caller’s own account only',
+  'POST /api/auth/login/mfa': 'public: the caller’s own sign-in challenge',
+  'GET /api/auth/mfa': 'the caller’s own account only',
+  'POST /api/auth/mfa/setup': 'the caller’s own account only',
+  'POST /api/auth/mfa/enable': 'the caller’s own account only',
+  'POST /api/auth/mfa/recoveryCodes': 'the caller’s own account only',
+  'POST /api/auth/mfa/disable': 'the caller’s own account only',
+  'POST /api/users/acceptTerms': 'the caller’s own account only',
+  'PUT /api/users/:id/profile': 'the caller’s own account only (any other id is refused)',
+  'POST /api/users/:id/deactivate': 'the caller’s own account only (any other id is refused)',
+  'POST /api/uploads': 'the caller’s own profile picture',
+  'PUT /api/users/onboarding/campaign': 'the guest’s own sign-up only (guests only)',
+  'PUT /api/users/onboarding/progress': 'the guest’s own sign-up only (guests only)',
+  'POST /api/users/onboarding/complete': 'the guest’s own sign-up only (guests only)',
+  'GET /api/banks': 'system admin only: every bank',
+  'POST /api/banks': 'system admin only: creates a tenant',
+  'POST /api/groups': 'system admin only: creates a tenant',
+  'GET /api/mail/outbox': 'system admin only: the mail outbox',
+  'GET /api/cardnetwork/leads': 'system admin only: card-network sign-up leads, before any tenant',
+  'GET /api/cardnetwork/submissions/:id/file': 'system admin only: card-network sign-up leads',
+  'POST /api/campaignoverview/create': 'system admin only: builds every brand’s overview',
+  'POST /api/campaignoverview/createfromdata': 'system admin only: builds every brand’s overview',
+  'POST /api/campaignoverview/upload': 'system admin only: builds every brand’s overview',
+  'GET /api/campaignoverview/list': 'system admin only: every brand’s overview',
+  'POST /api/ingestionLogs/upload': 'system admin only: a publisher’s transaction file',
+  'POST /api/reviews/upload': 'system admin only: reviews of the venue directory',
+  'POST /api/reviews': 'system admin only: reviews of the venue directory',
+  'GET /api/reviews': 'system admin only: reviews of the venue directory',
+  'POST /api/transactions/ingest': 'publisher API key, not a user tenant',
+  'GET /api/settings': 'public: the app’s settings',
+  'GET /api/settings/setLanguage': 'public: the caller’s language',
+  'GET /api/settings/getGoCardLessData': 'the direct-debit provider setting, the same for every brand',
+  'GET /api/campaignTemplates': 'message templates, the same for every brand',
+  'GET /api/branchDirectory': 'the venue directory: shared reference data searched by name',
+  'GET /api/dashboard/exports/:id/download': 'the caller’s own export only (its id and token)',
+  'POST /api/payments/mandate/complete': 'the caller’s own direct-debit set-up only (a flow they started)',
+  'POST /api/payments/webhooks/:provider': 'the payment provider, by its signature, not a user tenant',
+  'GET /api/payments/test-provider/flows/:flowId': 'public: the test provider’s hosted page',
+  'POST /api/payments/test-provider/flows/:flowId/confirm': 'public: the test provider’s hosted page',
+  'POST /api/auth/notifyAdminForAmex': 'public: a card-network sign-up request',
+  'POST /api/auth/getAmexUser/:amexMerchantID': 'public: a card-network sign-up request',
+  'POST /api/auth/verifyEmail': 'public: a card-network sign-up request',
+  'POST /api/auth/onBoardAmexBrand': 'public: a card-network sign-up request',
+  'GET /api/auth/getAmexBranchPage/:id': 'public: a card-network sign-up link’s own token',
+  'POST /api/auth/notifyAdminForAmexBranch': 'public: a card-network sign-up link’s own token',
+  'GET /api/reviewsdata/getBrandInsights': 'public: the social-analytics landing page',
+  'POST /api/insights/savebrandDetails': 'public: a social-analytics visitor’s sign-in',
+  'POST /api/insights/logout': 'the visitor’s own insights pass only',
+  'POST /api/insights/updatebrandDetails/:id': 'the visitor’s own insights pass only',
+};
+
+/** An operation's 'METHOD /api/path' with `:param` placeholders, whatever form it was written in. */
+function operationKey(name: string): string {
+  const [method, path] = name.split(' (')[0]!.split('?')[0]!.split(' ');
+  return `${method} ${path!.replace(/\{(\w+)\}/g, ':$1')}`;
+}
 
 function audienceOfSession(details: SessionUser) {
   return audienceOf({
@@ -266,7 +793,12 @@ beforeAll(async () => {
 
   // Tenant A: the demo group, and the demo bank narrowed to its brands (through the API).
   await linkBrandsThroughApi(app, systemAdmin, ids.bankId, [ids.brands.groupBrandA, ids.brands.groupBrandB]);
-  targets.A = { brandId: ids.brands.groupBrandA, groupId: ids.groupId };
+  targets.A = {
+    brandId: ids.brands.groupBrandA,
+    groupId: ids.groupId,
+    bankId: ids.bankId,
+    bankName: 'Demo Bank',
+  };
 
   // Tenant B: a second group and a second bank, both made by the system admin through the API.
   const tenantBrands = [ids.brands.standalone, ids.brands.firstLogin];
@@ -278,13 +810,25 @@ beforeAll(async () => {
     name: 'Second Programme Bank',
     brandIds: tenantBrands,
   });
-  targets.B = { brandId: ids.brands.standalone, groupId: groupB.groupId };
+  targets.B = {
+    brandId: ids.brands.standalone,
+    groupId: groupB.groupId,
+    bankId: bankB.bankId,
+    bankName: 'Second Programme Bank',
+  };
 
   for (const email of ['bank@demo.test', 'groupadmin@demo.test', 'groupuser@demo.test']) {
     callers.push({ name: email, tenant: 'A', session: await loginAs(app, email) });
   }
   callers.push({ name: 'second bank admin', tenant: 'B', session: bankB.admin });
   callers.push({ name: 'second group admin', tenant: 'B', session: groupB.admin });
+  // The new group's admin accepts the terms, as anyone does before their first campaign.
+  const accepted = await call(app, {
+    method: 'POST',
+    url: '/api/users/acceptTerms',
+    token: groupB.admin.token,
+  });
+  if (accepted.statusCode !== 200) throw new Error(`acceptTerms answered ${accepted.statusCode}`);
   for (const email of [
     'companyadmin@demo.test',
     'brandadmin@demo.test',
@@ -303,6 +847,20 @@ afterAll(async () => {
 const other = (tenant: TenantKey): TenantKey => (tenant === 'A' ? 'B' : 'A');
 
 describe('the tenant matrix: two programmes, each role on its own tenant and on the other', () => {
+  it('classifies every operation of the OpenAPI document: a row here, or not tenant-scoped and why', () => {
+    const documented = Object.entries(app.swagger().paths ?? {}).flatMap(([path, methods]) =>
+      Object.keys(methods ?? {}).map((method) => operationKey(`${method.toUpperCase()} ${path}`)),
+    );
+    const covered = new Set(Object.keys(operations).map(operationKey));
+    const exempt = new Set(Object.keys(notTenantScoped).map(operationKey));
+
+    expect(documented.length).toBeGreaterThan(10);
+    expect(documented.filter((operation) => !covered.has(operation) && !exempt.has(operation))).toEqual([]);
+    // Each name here is one the document has, and none is both in the matrix and exempt from it.
+    expect([...covered, ...exempt].filter((operation) => !documented.includes(operation))).toEqual([]);
+    expect([...exempt].filter((operation) => covered.has(operation))).toEqual([]);
+  });
+
   it('has every tenant role of both programmes, the second bank and group made through the API', () => {
     const audiences = callers.map(
       (caller) => `${caller.tenant} ${audienceOfSession(caller.session.details)}`,
@@ -326,18 +884,34 @@ describe('the tenant matrix: two programmes, each role on its own tenant and on 
     '%s: no 2xx on the other tenant, a 2xx on one’s own',
     async (_name, operation) => {
       const unexpected: string[] = [];
-      for (const caller of callers) {
+      for (const caller of callers.filter(operation.appliesTo ?? (() => true))) {
         const allowed = can(audienceOfSession(caller.session.details), operation.capability);
         for (const tenant of [caller.tenant, other(caller.tenant)]) {
-          const options = await operation.request(targets[tenant]);
+          const options = await operation.request(targets[tenant], caller);
           const response = await call(app, { token: caller.session.token, ...options });
           const success = response.statusCode >= 200 && response.statusCode < 300;
+          const reached =
+            success ||
+            (operation.reachedMessage !== undefined &&
+              response.body.includes(JSON.stringify(operation.reachedMessage)));
           const own = tenant === caller.tenant;
           const label = `${caller.name} on tenant ${tenant}: ${response.statusCode} ${response.body.slice(0, 120)}`;
-          if (!own && success) unexpected.push(`unexpected 2xx, ${label}`);
-          if (!own && !success && ![403, 404].includes(response.statusCode))
+          if (!own && operation.shows) {
+            if (operation.shows(response.body, targets[tenant]))
+              unexpected.push(`shows the other tenant, ${label}`);
+          } else if (!own && reached) unexpected.push(`unexpected 2xx, ${label}`);
+          else if (!own && ![403, 404].includes(response.statusCode))
             unexpected.push(`not 403/404, ${label}`);
-          if (own && allowed && !success) unexpected.push(`own call refused, ${label}`);
+          if (own && allowed && !reached) unexpected.push(`own call refused, ${label}`);
+          // The detector itself: an allowed call on its own tenant shows that tenant's data.
+          if (
+            own &&
+            allowed &&
+            operation.shows &&
+            (operation.showsOwnFor ?? (() => true))(caller) &&
+            !operation.shows(response.body, targets[tenant])
+          )
+            unexpected.push(`own data not shown, ${label}`);
           if (!allowed && response.statusCode !== 403)
             unexpected.push(`not 403 without the capability, ${label}`);
         }
