@@ -315,6 +315,14 @@ const operations: Record<string, Operation> = {
       body: { groupId },
     }),
   },
+  'POST /api/ingestionLogs/getUploadedDate (brand)': {
+    capability: 'ingestionLogs.date',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/ingestionLogs/getUploadedDate',
+      body: { brandId },
+    }),
+  },
   'POST /api/dashboard/client (brand)': {
     capability: 'dashboard.read',
     request: ({ brandId }) => ({
@@ -331,12 +339,44 @@ const operations: Record<string, Operation> = {
       body: { conditions: { group_id: groupId } },
     }),
   },
+  'POST /api/dashboard/client (a campaign)': {
+    capability: 'dashboard.read',
+    // Figures are those of the caller's brands; the campaign's name (carrying its brand's id) shows
+    // only when the campaign is one of theirs.
+    request: async ({ brandId }) => {
+      const campaignId = await insertCampaign(testApp.db, {
+        brandId,
+        month: '2025-06',
+        name: `Campaign of ${brandId}`,
+      });
+      return {
+        method: 'POST',
+        url: '/api/dashboard/client',
+        body: { conditions: { campaign_id: campaignId } },
+      };
+    },
+    shows: namesTarget,
+  },
   'POST /api/dashboard/export (brand)': {
     capability: 'dashboard.export',
     request: ({ brandId }) => ({
       method: 'POST',
       url: '/api/dashboard/export',
       body: { conditions: { brand_id: brandId } },
+    }),
+  },
+  'POST /api/dashboard/export (group)': {
+    capability: 'dashboard.export',
+    request: ({ groupId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/export',
+      body: { conditions: { group_id: groupId } },
+    }),
+  },
+  'GET /api/campaigns (dashboard selector, group)': {
+    capability: 'campaigns.read',
+    request: ({ groupId }) => ({
+      url: `/api/campaigns?campaignType=All&from=dashboard&isGroupAdmin=true&groupId=${groupId}`,
     }),
   },
   'GET /api/distributors?brandId': {
