@@ -36,7 +36,8 @@ test('the overview editor blocks an empty list and a date outside the campaign, 
   await login(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/user\/banks\/list$/);
   await page.goto(`/user/campaign-overview/edit/${campaign.id}`);
-  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible();
+  // The editor draws a month of rows of number fields: slow to appear on a loaded machine.
+  await expect(page.getByRole('heading', { name: campaign.name })).toBeVisible({ timeout: 30_000 });
 
   // The summary, in pounds.
   for (const [label, pounds] of [
@@ -85,7 +86,9 @@ test('the overview editor blocks an empty list and a date outside the campaign, 
     page.getByRole('button', { name: 'Preview' }).click(),
   ]);
   await preview.waitForLoadState();
-  await expect(preview.getByRole('heading', { name: `Campaign Overview - ${campaign.name}` })).toBeVisible();
+  await expect(preview.getByRole('heading', { name: `Campaign Overview - ${campaign.name}` })).toBeVisible({
+    timeout: 30_000,
+  });
   const statistics = preview.getByLabel('Statistics');
   await expect(statistics).toContainText('CPA');
   await expect(statistics).toContainText('£25.00');
