@@ -17,6 +17,7 @@ import {
   createTestApp,
   demoIds,
   loginAs,
+  loginAsGuest,
   type App,
   type CallOptions,
   type SignedIn,
@@ -32,7 +33,10 @@ import { createBankThroughApi, createGroupThroughApi, linkBrandsThroughApi } fro
  * the permission table allows must (so a refusal is the tenant check, not a bad request).
  *
  * Tenant A: the demo group (groupBrandA, groupBrandB) and the demo bank, narrowed to those brands.
- * Tenant B: a group made of the standalone and first-login brands, and a second bank publishing them.
+ * Tenant B: a group made of the standalone and first-login brands, and a second bank publishing them;
+ * the demo guest's brand is in that group too, and the guest acts on it as its own.
+ *
+ * Every operation of the OpenAPI document has a row here or a reason in `notTenantScoped`.
  */
 
 type TenantKey = 'A' | 'B';
@@ -41,6 +45,8 @@ interface TenantCaller {
   name: string;
   tenant: TenantKey;
   session: SignedIn;
+  /** Where the caller's own data is not the tenant's target: the guest's brand of its own. */
+  own?: Partial<Target>;
 }
 
 interface Target {
@@ -842,9 +848,10 @@ beforeAll(async () => {
 
   // Tenant B: a second group and a second bank, both made by the system admin through the API.
   const tenantBrands = [ids.brands.standalone, ids.brands.firstLogin];
+  // The demo guest's brand joins the group too, so the guest is a caller of this tenant.
   const groupB = await createGroupThroughApi(app, testApp.db, systemAdmin, {
     name: 'Second Programme Group',
-    brandIds: tenantBrands,
+    brandIds: [...tenantBrands, ids.brands.guest],
   });
   const bankB = await createBankThroughApi(app, testApp.db, systemAdmin, {
     name: 'Second Programme Bank',
@@ -862,13 +869,6 @@ beforeAll(async () => {
   }
   callers.push({ name: 'second bank admin', tenant: 'B', session: bankB.admin });
   callers.push({ name: 'second group admin', tenant: 'B', session: groupB.admin });
-  // The new group's admin accepts the terms, as anyone does before their first campaign.
-  const accepted = await call(app, {
-    method: 'POST',
-    url: '/api/users/acceptTerms',
-    token: groupB.admin.token,
-  });
-  if (accepted.statusCode !== 200) throw new Error(`acceptTerms answered ${accepted.statusCode}`);
   for (const email of [
     'companyadmin@demo.test',
     'brandadmin@demo.test',
@@ -877,6 +877,21 @@ beforeAll(async () => {
     'cardprovider@demo.test',
   ]) {
     callers.push({ name: email, tenant: 'B', session: await loginAs(app, email) });
+  }
+  callers.push({
+    name: 'guest',
+    tenant: 'B',
+    session: await loginAsGuest(app, testApp.db),
+    own: { brandId: ids.brands.guest },
+  });
+  // The new group's admin and the guest accept the terms, as anyone does before a first campaign.
+  for (const caller of callers.filter(({ name }) => ['second group admin', 'guest'].includes(name))) {
+    const accepted = await call(app, {
+      method: 'POST',
+      url: '/api/users/acceptTerms',
+      token: caller.session.token,
+    });
+    if (accepted.statusCode !== 200) throw new Error(`acceptTerms answered ${accepted.statusCode}`);
   }
 });
 
@@ -913,6 +928,7 @@ describe('the tenant matrix: two programmes, each role on its own tenant and on 
         'B bank',
         'B groupAdmin',
         'B companyAdmin',
+        'B guest',
       ]),
     );
     expect(callers.find((caller) => caller.name === 'second bank admin')?.session.details.bankId).not.toBe(
@@ -927,18 +943,18 @@ describe('the tenant matrix: two programmes, each role on its own tenant and on 
       for (const caller of callers.filter(operation.appliesTo ?? (() => true))) {
         const allowed = can(audienceOfSession(caller.session.details), operation.capability);
         for (const tenant of [caller.tenant, other(caller.tenant)]) {
-          const options = await operation.request(targets[tenant], caller);
+          const own = tenant === caller.tenant;
+          const target = own ? { ...targets[tenant], ...caller.own } : targets[tenant];
+          const options = await operation.request(target, caller);
           const response = await call(app, { token: caller.session.token, ...options });
           const success = response.statusCode >= 200 && response.statusCode < 300;
           const reached =
             success ||
             (operation.reachedMessage !== undefined &&
               response.body.includes(JSON.stringify(operation.reachedMessage)));
-          const own = tenant === caller.tenant;
           const label = `${caller.name} on tenant ${tenant}: ${response.statusCode} ${response.body.slice(0, 120)}`;
           if (!own && operation.shows) {
-            if (operation.shows(response.body, targets[tenant]))
-              unexpected.push(`shows the other tenant, ${label}`);
+            if (operation.shows(response.body, target)) unexpected.push(`shows the other tenant, ${label}`);
           } else if (!own && reached) unexpected.push(`unexpected 2xx, ${label}`);
           else if (!own && ![403, 404].includes(response.statusCode))
             unexpected.push(`not 403/404, ${label}`);
@@ -949,7 +965,7 @@ describe('the tenant matrix: two programmes, each role on its own tenant and on 
             allowed &&
             operation.shows &&
             (operation.showsOwnFor ?? (() => true))(caller) &&
-            !operation.shows(response.body, targets[tenant])
+            !operation.shows(response.body, target)
           )
             unexpected.push(`own data not shown, ${label}`);
           if (!allowed && response.statusCode !== 403)
