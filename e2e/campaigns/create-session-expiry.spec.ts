@@ -50,7 +50,7 @@ test('idle on the create screen of a brand without branches, the timeout modal s
   await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
 
   const modal = page.getByRole('dialog', { name: "You're being timed out due to inactivity" });
-  await expect(modal.getByText('Your session has expired please try again')).toBeVisible({ timeout: 20_000 });
+  await expect(modal.getByText('Your session has expired please try again')).toBeVisible({ timeout: 45_000 });
   await modal.getByRole('button', { name: 'Try Again' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

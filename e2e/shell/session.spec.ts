@@ -22,7 +22,7 @@ test('after the idle time the inactivity modal appears and Login again returns t
   await page.goto(`${url}/login`);
   await login(page, 'companyadmin@demo.test');
   await expect(page).toHaveURL(/\/user\/campaigns\/future$/);
-  await expect(page.getByText("You're being timed out due to inactivity")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("You're being timed out due to inactivity")).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: 'Login again' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // The server ended that session too.

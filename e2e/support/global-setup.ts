@@ -22,7 +22,7 @@ export const statePath = path.join(
 export default async function globalSetup() {
   const [main, shortIdle] = await Promise.all([
     startServer(mainPort),
-    startServer(mainPort + 1, { SESSION_IDLE_MINUTES: '0.1' }),
+    startServer(mainPort + 1, { SESSION_IDLE_MINUTES: '0.25' }),
   ]);
   mkdirSync(path.dirname(statePath), { recursive: true });
   writeFileSync(
