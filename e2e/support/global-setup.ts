@@ -15,7 +15,7 @@ export const statePath = path.join(
 );
 
 /**
- * Two products: the main one, and one whose sessions go idle after 6 seconds (for the inactivity
+ * Two products: the main one, and one whose sessions go idle after 15 seconds (for the inactivity
  * modal). Both on fresh databases with the demo data; the guest links they print are kept for
  * the tests.
  */
