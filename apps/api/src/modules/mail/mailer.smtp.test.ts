@@ -37,6 +37,7 @@ describe('mail over SMTP', () => {
       method: 'POST',
       url: '/api/auth/forgotPassword?email=brandadmin@demo.test',
     });
+    await app.services.auth.settled();
     await app.services.mailer.flush();
 
     expect(response.statusCode).toBe(200);
@@ -55,6 +56,7 @@ describe('mail over SMTP', () => {
 
   it('delivers a link that works: recover, then log in with the new password', async () => {
     await call(app, { method: 'POST', url: '/api/auth/forgotPassword?email=user@demo.test' });
+    await app.services.auth.settled();
     await app.services.mailer.flush();
     const mail = smtp.messages.find((m) => m.to.includes('user@demo.test'));
     const token = /\/changerecoverpassword\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
@@ -101,6 +103,7 @@ describe('mail when the SMTP server cannot be reached', () => {
         method: 'POST',
         url: '/api/auth/forgotPassword?email=companyadmin@demo.test',
       });
+      await broken.app.services.auth.settled();
       await broken.app.services.mailer.flush();
 
       expect(response.statusCode).toBe(200);
