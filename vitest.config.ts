@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -20,6 +21,9 @@ export default defineConfig({
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // Each file runs the real app on its own database, mostly waiting on its own CPU: one
+          // worker a core (Vitest's default leaves one core idle, half the machine on 2 cores).
+          maxWorkers: availableParallelism(),
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
