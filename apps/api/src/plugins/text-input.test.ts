@@ -103,6 +103,30 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
     expect(Object.values(response.json().fieldErrors)).toEqual([messages.validation.nulCharacter]);
   });
 
+  it('refuses a body nested thousands deep with a 400 naming the field (it overflowed the stack: 500)', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login/mfa',
+      headers: { 'content-type': 'application/json' },
+      body: `{"a":${'['.repeat(5_000)}${']'.repeat(5_000)}}`,
+    });
+
+    expect(response.statusCode).toBe(400);
+    const [[field, message]] = Object.entries(response.json().fieldErrors) as [[string, string]];
+    expect(field).toMatch(/^a(\.0)+$/);
+    expect(message).toBe(messages.validation.nestedTooDeep);
+  });
+
+  it('lets a body nested as deep as a route may need through', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'user@demo.test', password: 'Demo@12345', a: { b: { c: { d: [[[]]] } } } },
+    });
+
+    expect(response.json().fieldErrors).toEqual({ a: messages.validation.unexpectedField });
+  });
+
   it('checks the caller before the input: a stranger learns nothing from a NUL in a private route', async () => {
     const response = await call(app, { method: 'POST', url: '/api/merchants', body: { name: nul } });
 

@@ -5,6 +5,12 @@ import { invalidField } from '../http/errors.ts';
 const nul = '\u0000';
 
 /**
+ * No route takes JSON nested deeper than a handful of levels; a body nested thousands deep (a
+ * fuzz input) overflowed the stack of the walk below and answered 500. Deeper input is refused.
+ */
+export const maxInputDepth = 32;
+
+/**
  * Refuses a NUL character anywhere in a request's query, path parameters or JSON body, keys
  * included, with a 400 naming the field. PostgreSQL cannot store NUL in text, so without this
  * check it surfaced as a 500 from whichever statement met it first. Checked on the raw input and
@@ -15,11 +21,10 @@ const nul = '\u0000';
 export function registerTextInputChecks(app: FastifyInstance) {
   const refuseNul = async (request: FastifyRequest) => {
     const body = request.routeOptions.config.rowsCheckedByRoute ? undefined : request.body;
-    const field =
-      fieldWithNul(request.query, '') ?? fieldWithNul(request.params, '') ?? fieldWithNul(body, '');
-    if (field === undefined) return;
-    const name = field || 'body';
-    throw invalidField(name, messages.validation.nulCharacter);
+    const found =
+      fieldWithNul(request.query, '', 0) ?? fieldWithNul(request.params, '', 0) ?? fieldWithNul(body, '', 0);
+    if (found === undefined) return;
+    throw invalidField(found.field || 'body', found.problem);
   };
   app.addHook('preValidation', refuseNul);
   app.addHook('preHandler', refuseNul);
@@ -31,21 +36,34 @@ function isPlainData(value: object): boolean {
   return !(value instanceof Uint8Array) && typeof (value as { pipe?: unknown }).pipe !== 'function';
 }
 
-/** The dotted path of the first string, or key, holding a NUL character; undefined when none. */
-function fieldWithNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes(nul) ? path : undefined;
+interface Refused {
+  /** The dotted path of the field. */
+  field: string;
+  problem: string;
+}
+
+/**
+ * The first string or key holding a NUL character, or the first value nested deeper than
+ * `maxInputDepth`, with its dotted path; undefined when there is none.
+ */
+function fieldWithNul(value: unknown, path: string, depth: number): Refused | undefined {
+  if (typeof value === 'string') {
+    return value.includes(nul) ? { field: path, problem: messages.validation.nulCharacter } : undefined;
+  }
   if (value === null || typeof value !== 'object' || !isPlainData(value)) return undefined;
+  if (depth >= maxInputDepth) return { field: path, problem: messages.validation.nestedTooDeep };
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = fieldWithNul(item, path ? `${path}.${index}` : String(index));
+      const found = fieldWithNul(item, path ? `${path}.${index}` : String(index), depth + 1);
       if (found !== undefined) return found;
     }
     return undefined;
   }
   for (const [key, item] of Object.entries(value)) {
     const keyPath = path ? `${path}.${key}` : key;
-    if (key.includes(nul)) return keyPath.replaceAll(nul, '');
-    const found = fieldWithNul(item, keyPath);
+    if (key.includes(nul))
+      return { field: keyPath.replaceAll(nul, ''), problem: messages.validation.nulCharacter };
+    const found = fieldWithNul(item, keyPath, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;

@@ -56,6 +56,7 @@ export const messages = {
     idInvalid: 'Invalid id',
     required: 'This field is required',
     nulCharacter: 'This text contains a NUL character, which is not allowed. Remove it and try again.',
+    nestedTooDeep: 'This value is nested too deeply to be read. Send the fields as documented.',
   },
   auth: {
     loginFailed: 'Invalid email or password.',
@@ -76,7 +77,6 @@ export const messages = {
     emailVerified: 'Your e-mail address is confirmed. Please login.',
     verifyEmailTitle: 'Confirm your e-mail',
     verifyingEmail: 'Confirming your e-mail address…',
-    emailAlreadyRegistered: 'An account with this email already exists. Please login instead.',
     forgotPasswordSent:
       'If an account exists for this email, we have sent a link to reset the password. The link is valid for 1 hour.',
     passwordRecovered: 'Your password has been changed. Please login with the new password.',

@@ -21,6 +21,9 @@ import {
  * The generator knows the operation's documented fields and fills them with hostile values (NUL
  * bytes, lone surrogates, huge numbers, injection strings, prototype keys, deep nesting), breaks
  * the JSON, sends the wrong content type, repeats and garbles query parameters and path ids.
+ *
+ * The operations are dealt to several test files (`fuzz.shard-N.test.ts`), one shard each, so the
+ * test's tens of thousands of requests run in parallel on every core rather than in one worker.
  */
 const inputsPerOperation = Number(process.env.FUZZ_INPUTS_PER_OPERATION ?? 500);
 
@@ -213,55 +216,63 @@ async function callerFor(operation: Operation): Promise<string | undefined> {
   return undefined;
 }
 
-afterAll(async () => {
-  await testApp?.close();
-});
+/** How many files the operations are dealt to (fuzz.shard-1.test.ts … fuzz.shard-N.test.ts). */
+export const fuzzShards = 3;
 
-// The operations are read from the app's own OpenAPI document, so the app is made while the
-// tests are collected (one it() per operation).
-describe('malformed input never answers 5xx', async () => {
-  testApp = await createTestApp({
-    env: {
-      AUTH_RATE_LIMIT_PER_IP: '1000000',
-      LOGIN_FAILURES_PER_ACCOUNT: '1000000',
-      SESSIONS_PER_USER: '1000',
-    },
+/**
+ * Defines the fuzz tests of one shard: every `fuzzShards`-th operation, from the `shard`-th (1-based).
+ * The operations are read from the app's own OpenAPI document, so the app is made while the tests
+ * are collected (one it() per operation).
+ */
+export function describeMalformedInputs(shard: number) {
+  afterAll(async () => {
+    await testApp?.close();
   });
-  app = testApp.app;
-  const operations = operationsOf(app.swagger() as { paths?: Record<string, unknown> }).filter(
-    (operation) => !sessionEnding.test(operation.path),
-  );
+  describe(`malformed input never answers 5xx (operations of shard ${shard} of ${fuzzShards})`, async () => {
+    testApp = await createTestApp({
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '1000000',
+        LOGIN_FAILURES_PER_ACCOUNT: '1000000',
+        SESSIONS_PER_USER: '1000',
+      },
+    });
+    app = testApp.app;
+    const all = operationsOf(app.swagger() as { paths?: Record<string, unknown> }).filter(
+      (operation) => !sessionEnding.test(operation.path),
+    );
+    const operations = all.filter((_, index) => index % fuzzShards === shard - 1);
 
-  it('covers every operation with a body or a query', () => {
-    expect(operations.length).toBeGreaterThan(80);
-  });
+    it('covers every operation with a body or a query', () => {
+      expect(all.length).toBeGreaterThan(80);
+    });
 
-  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
-    '%s',
-    async (name, operation) => {
-      const random = seededRandom(name);
-      const email = await callerFor(operation);
-      const failures: string[] = [];
-      for (let index = 0; index < inputsPerOperation; index += 1) {
-        const input = inputFor(operation, random);
-        const send = async (fresh = false) => {
-          const session = email ? await sessionOf(email, fresh) : undefined;
-          return app.inject({
-            ...input,
-            headers: { ...input.headers, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
-          });
-        };
-        let response = await send();
-        // An input the operation took as valid may have ended the session: sign in again.
-        if (response.statusCode === 401 && email) response = await send(true);
-        if (response.statusCode >= 500) {
-          failures.push(
-            `${input.method} ${input.url.slice(0, 200)} ${String(input.payload).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
-          );
+    it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+      '%s',
+      async (name, operation) => {
+        const random = seededRandom(name);
+        const email = await callerFor(operation);
+        const failures: string[] = [];
+        for (let index = 0; index < inputsPerOperation; index += 1) {
+          const input = inputFor(operation, random);
+          const send = async (fresh = false) => {
+            const session = email ? await sessionOf(email, fresh) : undefined;
+            return app.inject({
+              ...input,
+              headers: { ...input.headers, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+            });
+          };
+          let response = await send();
+          // An input the operation took as valid may have ended the session: sign in again.
+          if (response.statusCode === 401 && email) response = await send(true);
+          if (response.statusCode >= 500) {
+            failures.push(
+              `${input.method} ${input.url.slice(0, 200)} ${String(input.payload).slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 200)}`,
+            );
+          }
         }
-      }
-      expect(failures).toEqual([]);
-    },
-    300_000,
-  );
-});
+        expect(failures).toEqual([]);
+      },
+      300_000,
+    );
+  });
+}

@@ -1,0 +1,3 @@
+import { describeMalformedInputs } from './fuzz-harness.ts';
+
+describeMalformedInputs(1);
