@@ -102,6 +102,7 @@ beforeAll(async () => {
       from: 'amexdiningsignup',
     },
   });
+  await app.services.auth.settled();
   const welcome = await testApp.db
     .selectFrom('mail_outbox')
     .select('text_body')

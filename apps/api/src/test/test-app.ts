@@ -11,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { demoGuestEmail, demoNames, demoPassword, loadDemoData } from '../demo/demo-data.ts';
 import type { Clock } from '../modules/auth/auth.service.ts';
+import type { OutgoingMail } from '../modules/mail/mailer.ts';
 import { totpCodeAt } from '../modules/auth/multi-factor.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { sessionCookieName } from '../plugins/access.ts';
@@ -288,6 +289,34 @@ export async function signUpNewAccount(app: App, label = 'someone') {
   if (confirmed.statusCode !== 200)
     throw new Error(`confirming the e-mail answered ${confirmed.statusCode}: ${confirmed.body}`);
   return { email, password };
+}
+
+/**
+ * Holds every mail the app sends until released, counting those waiting: an answer that comes
+ * while they wait did not wait for them (issue 16 §14). release() sends them and waits for the
+ * app's work after its answers.
+ */
+export function holdMails(app: App) {
+  const { mailer } = app.services;
+  const send = mailer.send.bind(mailer);
+  const waiting: OutgoingMail[] = [];
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  mailer.send = async (mail) => {
+    waiting.push(mail);
+    await gate;
+    await send(mail);
+  };
+  return {
+    waiting,
+    async release() {
+      release();
+      await app.services.auth.settled();
+      mailer.send = send;
+    },
+  };
 }
 
 /** The newest link with `path` mailed to `to`, once the app's work after its answers is done. */

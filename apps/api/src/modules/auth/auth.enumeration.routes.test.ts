@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import type { OutgoingMail } from '../mail/mailer.ts';
-import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
+import { call, createTestApp, holdMails, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Sign-up and forgot password say nothing about whether an address has an account (issue 16 §14):
@@ -18,30 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp?.close();
 });
-
-/** Holds every mail until released, counting those waiting: the answer must not wait for them. */
-function holdMails() {
-  const { mailer } = app.services;
-  const send = mailer.send.bind(mailer);
-  const waiting: OutgoingMail[] = [];
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  mailer.send = async (mail) => {
-    waiting.push(mail);
-    await gate;
-    await send(mail);
-  };
-  return {
-    waiting,
-    async release() {
-      release();
-      await app.services.auth.settled();
-      mailer.send = send;
-    },
-  };
-}
 
 const forgot = (email: string) =>
   call(app, { method: 'POST', url: `/api/auth/forgotPassword?email=${encodeURIComponent(email)}` });
@@ -61,7 +36,7 @@ const signup = (email: string) =>
 
 describe('POST /api/auth/forgotPassword', () => {
   it('answers before the recovery mail is written, and the same as for an unknown address', async () => {
-    const held = holdMails();
+    const held = holdMails(app);
 
     const known = await forgot('brandadmin@demo.test');
     const unknown = await forgot('nobody-known@example.test');
@@ -87,7 +62,7 @@ describe('POST /api/auth/forgotPassword', () => {
 
 describe('POST /api/users/signup', () => {
   it('answers a taken and a new address byte for byte alike, before either mail is written', async () => {
-    const held = holdMails();
+    const held = holdMails(app);
 
     const taken = await signup('groupuser@demo.test');
     const fresh = await signup(`fresh-${Date.now()}@example.test`);

@@ -124,11 +124,14 @@ export function createAuthService(deps: {
 
   /**
    * Work done after the answer is sent (issue 16 §14), so neither the answer nor its timing tells
-   * whether an account exists. settled() waits for it (tests, shutdown).
+   * whether an account exists: sign-up, forgot password and the card-network dining sign-up.
+   * settled() waits for it (tests, shutdown).
    */
   const pending = new Set<Promise<void>>();
   function afterAnswer(work: () => Promise<void>) {
-    const run = work().catch((error: unknown) => deps.logger.error({ err: error }, 'auth mail work failed'));
+    const run = work().catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'work after the answer failed'),
+    );
     pending.add(run);
     void run.finally(() => pending.delete(run));
   }
@@ -160,16 +163,21 @@ export function createAuthService(deps: {
     });
   }
 
+  /**
+   * A sign-up (or card-network dining sign-up) with a taken address: its owner gets a note that
+   * someone tried, or a fresh confirmation link while the address is unconfirmed.
+   */
+  async function mailOwnerOfTakenAddress(account: UserAccount) {
+    await (account.email_verified ? mailSignupAttempt(account) : mailVerificationLink(account));
+  }
+
   type SignupInput = { firstName: string; lastName: string; email: string; password: string };
 
-  /**
-   * Sign-up's work: a new address gets an unverified account and a confirmation link; a known one
-   * gets a note that someone tried (or a fresh link while it is still unconfirmed).
-   */
+  /** Sign-up's work: a new address gets an unverified account and a confirmation link. */
   async function completeSignup(input: SignupInput) {
     const existing = await users.findAccountByEmail(input.email);
     if (existing) {
-      await (existing.email_verified ? mailSignupAttempt(existing) : mailVerificationLink(existing));
+      await mailOwnerOfTakenAddress(existing);
       return;
     }
     const passwordHash = await hashPassword(input.password);
@@ -303,6 +311,8 @@ export function createAuthService(deps: {
   return {
     sessionUserOf,
     issueLink,
+    afterAnswer,
+    mailOwnerOfTakenAddress,
 
     /** A normal session for an account that has just been set up (the onboarding train's end). */
     signIn(account: UserAccount, device: DeviceDetails): Promise<SignedIn> {

@@ -4,7 +4,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { docxBytes, xlsBytes, xlsxBytes } from '@krowd/domain/public/card-network.fixtures';
 import { branchFileMaxBytes } from '@krowd/domain/public/card-network.schema';
 import { demoGuestEmail } from '../../demo/demo-data.ts';
-import { call, createTestApp, loginAs, type App, type TestApp } from '../../test/test-app.ts';
+import { call, createTestApp, holdMails, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 const m = messages.cardNetwork;
 const marketingSiteUrl = 'https://marketing.example.test/';
@@ -88,6 +88,7 @@ async function signedUp(overrides: Record<string, unknown> = {}) {
   const form = signup(overrides);
   const response = await post('/api/auth/onBoardAmexBrand', form);
   expect(response.statusCode, response.body).toBe(201);
+  await app.services.auth.settled();
   const [welcome] = await mailsTo(form.email);
   const branchPageId = /\/amexdiningbranch\/([A-Za-z0-9_-]{43})/.exec(welcome!.text_body)?.[1];
   if (!branchPageId) throw new Error(`no branch page link in ${welcome!.text_body}`);
@@ -214,18 +215,19 @@ describe('POST auth/notifyAdminForAmex (the contact form)', () => {
 });
 
 describe('POST auth/verifyEmail', () => {
-  it('accepts an address no account has', async () => {
-    const response = await post('/api/auth/verifyEmail', { email: `new-${unique()}@example.test` });
+  it('answers an address that has an account exactly as one no account has, and stores nothing (issue 16 §14)', async () => {
+    await app.services.auth.settled();
+    const before = await everything();
 
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ respCode: 200 });
-  });
+    const taken = await post('/api/auth/verifyEmail', { email: 'User@Demo.test' });
+    const fresh = await post('/api/auth/verifyEmail', { email: `new-${unique()}@example.test` });
 
-  it('refuses an address that already has an account, in any case', async () => {
-    const response = await post('/api/auth/verifyEmail', { email: 'User@Demo.test' });
-
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ respCode: 200 });
+    expect(fresh.statusCode).toBe(taken.statusCode);
+    expect(fresh.body).toBe(taken.body);
+    await app.services.auth.settled();
+    expect(await everything()).toEqual(before);
   });
 
   it.each([
@@ -254,6 +256,7 @@ describe('POST auth/onBoardAmexBrand (the dining sign-up)', () => {
     // Neither the sign-in link nor the branch page travels in the answer: only the registrant's inbox has them.
     expect(response.body).not.toMatch(/[A-Za-z0-9_-]{43}/);
     expect(response.cookies).toEqual([]);
+    await app.services.auth.settled();
     const user = await testApp.db
       .selectFrom('users as u')
       .innerJoin('brands as b', 'b.id', 'u.brand_id')
@@ -323,14 +326,37 @@ describe('POST auth/onBoardAmexBrand (the dining sign-up)', () => {
     expect(response.json().details).toMatchObject({ email: form.email, source: 'cardNetwork' });
   });
 
-  it('refuses an e-mail that already has an account and creates nothing', async () => {
+  it('answers an e-mail that has an account byte for byte as a new one, before either mail is written (issue 16 §14)', async () => {
+    const held = holdMails(app);
+
+    const taken = await post('/api/auth/onBoardAmexBrand', signup({ email: 'BrandUser@Demo.test' }));
+    const fresh = await post('/api/auth/onBoardAmexBrand', signup());
+
+    expect(taken.statusCode).toBe(201);
+    expect(fresh.statusCode).toBe(taken.statusCode);
+    expect(fresh.body).toBe(taken.body);
+    expect(fresh.headers['content-type']).toBe(taken.headers['content-type']);
+    await expect
+      .poll(() => held.waiting.map((mail) => mail.subject))
+      .toEqual(expect.arrayContaining([messages.mail.signupAttemptSubject, m.mail.registrantSubject]));
+    await held.release();
+  });
+
+  it('changes nothing for an e-mail that has an account, and mails its owner that someone tried to sign up', async () => {
+    await app.services.auth.settled();
     const before = await everything();
+    const form = signup({ email: 'companyadmin@demo.test' });
 
-    const response = await post('/api/auth/onBoardAmexBrand', signup({ email: 'companyadmin@demo.test' }));
+    await post('/api/auth/onBoardAmexBrand', form);
+    await app.services.auth.settled();
 
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.emailAlreadyRegistered });
-    expect(await everything()).toEqual(before);
+    expect(await everything()).toEqual({ ...before, mails: before.mails + 1 });
+    const mails = await mailsTo('companyadmin@demo.test');
+    expect(mails.at(-1)?.subject).toBe(messages.mail.signupAttemptSubject);
+    const adminMails = (await mailsTo('admin@demo.test')).filter((mail) =>
+      mail.text_body.includes(form.brandName),
+    );
+    expect(adminMails).toEqual([]);
   });
 
   it.each([

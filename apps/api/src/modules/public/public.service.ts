@@ -118,6 +118,79 @@ export function createPublicService(deps: {
     }));
   }
 
+  /**
+   * The dining sign-up's work: for a new address the brand, its card-network guest account
+   * (companyAdmin), the lead with its branch page and the guest link, in one transaction; then the
+   * registrant is mailed the guest link and the branch page, and the system admins are told. A taken
+   * address changes nothing: its owner is told someone tried, as by the sign-up.
+   */
+  async function completeOnboarding(input: BrandOnboarding) {
+    const existing = await users.findAccountByEmail(input.email);
+    if (existing) {
+      await auth.mailOwnerOfTakenAddress(existing);
+      return;
+    }
+    const branchPage = newToken();
+    const now = clock();
+    const { firstName, lastName } = splitPersonName(input.name);
+    let guestUrl: string;
+    try {
+      guestUrl = await db.transaction().execute(async (trx) => {
+        const brand = await trx
+          .insertInto('brands')
+          .values({ name: input.brandName })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const userId = await users.insertUser(
+          {
+            email: input.email,
+            password_hash: null,
+            first_name: firstName,
+            last_name: lastName,
+            phone: input.phone,
+            entity_type: 'brand',
+            role: 'companyAdmin',
+            brand_id: brand.id,
+            guest_user: true,
+            guest_user_flag: true,
+            is_first_login: true,
+          },
+          trx,
+        );
+        await leads.insertLead(
+          {
+            kind: 'diningSignup',
+            source: input.from,
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            company: input.brandName,
+            legal_name: input.legalName,
+            website: input.website,
+            brand_id: brand.id,
+            user_id: userId,
+            branch_page_hash: branchPage.hash,
+            branch_page_expires_at: new Date(now.getTime() + branchPageLifetimeMs),
+          },
+          trx,
+        );
+        return auth.issueLink(userId, 'guest_login', { origin: 'card_network', executor: trx });
+      });
+    } catch (error) {
+      // Two sign-ups racing for one e-mail: the unique index decides; the other is an attempt.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await users.findAccountByEmail(input.email);
+      if (winner) await auth.mailOwnerOfTakenAddress(winner);
+      return;
+    }
+    const branchPageUrl = `${config.publicUrl}/amexdiningbranch/${branchPage.token}`;
+    await mailer.send({
+      to: input.email,
+      ...diningWelcomeMail(firstName, `${guestUrl}?type=campaign`, branchPageUrl),
+    });
+    await mailSystemAdmins(diningSignupAdminMail(input, leadsUrl));
+  }
+
   return {
     /** POST auth/notifyAdminForAmex: the lead is stored and every system admin told. */
     async notifyAdmin(lead: ContactLead) {
@@ -172,75 +245,12 @@ export function createPublicService(deps: {
       return { email: maskEmail(guest.email) };
     },
 
-    /** POST auth/verifyEmail: a valid address with no account yet (the dining sign-up's first step). */
-    async verifyEmail(email: string) {
-      if (await users.emailExists(email)) throw conflict(messages.auth.emailAlreadyRegistered);
-    },
-
     /**
-     * POST auth/onBoardAmexBrand: the brand, its card-network guest account (companyAdmin), the lead
-     * with its branch page and the guest link, in one transaction; then the registrant is mailed
-     * the guest link and the branch page, and the system admins are told.
+     * POST auth/onBoardAmexBrand: answers at once and the same for every address (issue 16 §14);
+     * the work follows (completeOnboarding).
      */
-    async onboard(input: BrandOnboarding) {
-      const branchPage = newToken();
-      const now = clock();
-      const { firstName, lastName } = splitPersonName(input.name);
-      let guestUrl: string;
-      try {
-        guestUrl = await db.transaction().execute(async (trx) => {
-          if (await users.emailExists(input.email, trx)) throw conflict(messages.auth.emailAlreadyRegistered);
-          const brand = await trx
-            .insertInto('brands')
-            .values({ name: input.brandName })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          const userId = await users.insertUser(
-            {
-              email: input.email,
-              password_hash: null,
-              first_name: firstName,
-              last_name: lastName,
-              phone: input.phone,
-              entity_type: 'brand',
-              role: 'companyAdmin',
-              brand_id: brand.id,
-              guest_user: true,
-              guest_user_flag: true,
-              is_first_login: true,
-            },
-            trx,
-          );
-          await leads.insertLead(
-            {
-              kind: 'diningSignup',
-              source: input.from,
-              name: input.name,
-              email: input.email,
-              phone: input.phone,
-              company: input.brandName,
-              legal_name: input.legalName,
-              website: input.website,
-              brand_id: brand.id,
-              user_id: userId,
-              branch_page_hash: branchPage.hash,
-              branch_page_expires_at: new Date(now.getTime() + branchPageLifetimeMs),
-            },
-            trx,
-          );
-          return auth.issueLink(userId, 'guest_login', { origin: 'card_network', executor: trx });
-        });
-      } catch (error) {
-        // Two sign-ups racing for one e-mail: the unique index decides.
-        if (isUniqueViolation(error)) throw conflict(messages.auth.emailAlreadyRegistered);
-        throw error;
-      }
-      const branchPageUrl = `${config.publicUrl}/amexdiningbranch/${branchPage.token}`;
-      await mailer.send({
-        to: input.email,
-        ...diningWelcomeMail(firstName, `${guestUrl}?type=campaign`, branchPageUrl),
-      });
-      await mailSystemAdmins(diningSignupAdminMail(input, leadsUrl));
+    onboard(input: BrandOnboarding) {
+      auth.afterAnswer(() => completeOnboarding(input));
       return { redirectTo: config.marketingSiteUrl };
     },
 

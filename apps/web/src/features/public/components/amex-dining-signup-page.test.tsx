@@ -82,12 +82,12 @@ describe('/amexdiningsignup, the dining sign-up', () => {
   });
 
   it('tells a failed e-mail check and keeps the form usable, with no terms', async () => {
-    stubApi(() => ({ status: 409, body: { errorMessage: messages.auth.emailAlreadyRegistered } }));
+    stubApi(() => ({ status: 429, body: { errorMessage: messages.common.tooManyRequests } }));
     renderPage();
 
     await fillForm();
 
-    expect((await screen.findByTestId('form-status')).textContent).toBe(messages.auth.emailAlreadyRegistered);
+    expect((await screen.findByTestId('form-status')).textContent).toBe(messages.common.tooManyRequests);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(false);
   });
@@ -96,7 +96,7 @@ describe('/amexdiningsignup, the dining sign-up', () => {
     stubApi((call) =>
       call.path === '/api/auth/verifyEmail'
         ? { body: { respCode: 200 } }
-        : { status: 409, body: { errorMessage: messages.auth.emailAlreadyRegistered } },
+        : { status: 429, body: { errorMessage: messages.common.tooManyRequests } },
     );
     renderPage();
 
@@ -105,7 +105,7 @@ describe('/amexdiningsignup, the dining sign-up', () => {
     await userEvent.click(within(terms).getByRole('button', { name: m.accept }));
 
     await waitFor(() =>
-      expect(within(terms).getByTestId('form-status').textContent).toBe(messages.auth.emailAlreadyRegistered),
+      expect(within(terms).getByTestId('form-status').textContent).toBe(messages.common.tooManyRequests),
     );
     expect(screen.queryByTestId('registration-successful')).toBeNull();
   });
