@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestMailTo } from '../support/fixtures.ts';
+import { mailedLink } from '../support/mailed-links.ts';
 
 /** A unique address and Merchant ID per run, so journeys never meet each other's leads. */
 export const uniqueSuffix = () => `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
@@ -26,8 +26,6 @@ export async function diningSignupViaApi(request: APIRequestContext, brandName: 
     data: { name: 'Olu Owner', brandName, legalName: `${brandName} Ltd`, email, from: 'amexdiningsignup' },
   });
   expect(response.status()).toBe(201);
-  const mail = await latestMailTo(request, email);
-  const branchPagePath = mail.text.match(/\/amexdiningbranch\/[A-Za-z0-9_-]{43}/)?.[0];
-  expect(branchPagePath, 'a branch page link in the welcome mail').toBeDefined();
-  return { email, branchPagePath: branchPagePath! };
+  const branchPagePath = new URL(await mailedLink(request, email, '/amexdiningbranch/')).pathname;
+  return { email, branchPagePath };
 }
