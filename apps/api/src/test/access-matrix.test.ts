@@ -92,6 +92,20 @@ async function matrixBranch(
   return row.id;
 }
 
+/**
+ * Deletes the brand's branches that the operator side created and that are still Pending: rows
+ * above leave some (the refused callers' too), and they hold up creating a campaign (spec 1 §8).
+ */
+async function settleBranchesAwaitingBrand(testApp: TestApp, brandId: string) {
+  await testApp.db
+    .updateTable('branches')
+    .set({ status: 'Deleted' })
+    .where('brand_id', '=', brandId)
+    .where('status', '=', 'Pending')
+    .where('created_by_brand_user', '=', false)
+    .execute();
+}
+
 /** A user the caller manages (their brand's, group's or bank's), for a row that deletes one. */
 async function matrixUser(testApp: TestApp, caller: Caller) {
   const details = caller.session?.details;
@@ -518,13 +532,14 @@ const matrix: Record<string, RouteCase> = {
     }),
   },
   'POST /api/merchants/multiApprove': {
-    access: 'branches.review',
+    access: 'branches.decide',
     reached: 200,
+    // Pending and created on the operator side: reviewers and the brand's admins both decide it.
     request: async ({ testApp, caller, ids }) => ({
       method: 'POST',
       url: '/api/merchants/multiApprove',
       body: {
-        selectedIds: [await matrixBranch(testApp, ownBrand(caller, ids), 'Deleted')],
+        selectedIds: [await matrixBranch(testApp, ownBrand(caller, ids), 'Pending')],
         action: 'APPROVE',
       },
     }),
@@ -539,23 +554,23 @@ const matrix: Record<string, RouteCase> = {
     }),
   },
   'POST /api/users/approveMerchantId': {
-    access: 'branches.review',
+    access: 'branches.decide',
     reached: 200,
     request: async ({ testApp, caller, ids }) => ({
       method: 'POST',
       url: '/api/users/approveMerchantId',
-      body: { status: 'Approved', MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Rejected') },
+      body: { status: 'Approved', MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Pending') },
     }),
   },
   'PUT /api/users/approveMerchantId': {
-    access: 'branches.review',
+    access: 'branches.decide',
     reached: 200,
     request: async ({ testApp, caller, ids }) => ({
       method: 'PUT',
       url: '/api/users/approveMerchantId',
       body: {
         status: 'Rejected',
-        MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Active'),
+        MId: await matrixBranch(testApp, ownBrand(caller, ids), 'Pending'),
         comments: 'x',
       },
     }),
@@ -1117,6 +1132,7 @@ const matrix: Record<string, RouteCase> = {
           .where('id', '=', caller.session!.details._id)
           .execute();
       }
+      await settleBranchesAwaitingBrand(testApp, ownBrand(caller, ids));
       return {
         method: 'POST',
         url: '/api/campaigns?response=true',

@@ -277,36 +277,37 @@ const operations: Record<string, Operation> = {
     capability: 'branches.manage',
     request: async ({ brandId }) => ({ method: 'DELETE', url: `/api/merchants/${await branchOf(brandId)}` }),
   },
+  // Pending branches the operator side created: reviewers and the brand's admins both decide them.
   'POST /api/merchants/multiApprove (APPROVE)': {
-    capability: 'branches.review',
+    capability: 'branches.decide',
     request: async ({ brandId }) => ({
       method: 'POST',
       url: '/api/merchants/multiApprove',
-      body: { selectedIds: [await branchOf(brandId, 'Deleted')], action: 'APPROVE' },
+      body: { selectedIds: [await branchOf(brandId)], action: 'APPROVE' },
     }),
   },
   'POST /api/merchants/multiApprove (REJECT)': {
-    capability: 'branches.review',
+    capability: 'branches.decide',
     request: async ({ brandId }) => ({
       method: 'POST',
       url: '/api/merchants/multiApprove',
-      body: { selectedIds: [await branchOf(brandId, 'Active')], action: 'REJECT', comments: 'No' },
+      body: { selectedIds: [await branchOf(brandId)], action: 'REJECT', comments: 'No' },
     }),
   },
   'POST /api/users/approveMerchantId': {
-    capability: 'branches.review',
+    capability: 'branches.decide',
     request: async ({ brandId }) => ({
       method: 'POST',
       url: '/api/users/approveMerchantId',
-      body: { status: 'Approved', MId: await branchOf(brandId, 'Rejected') },
+      body: { status: 'Approved', MId: await branchOf(brandId) },
     }),
   },
   'PUT /api/users/approveMerchantId': {
-    capability: 'branches.review',
+    capability: 'branches.decide',
     request: async ({ brandId }) => ({
       method: 'PUT',
       url: '/api/users/approveMerchantId',
-      body: { status: 'Rejected', MId: await branchOf(brandId, 'Active'), comments: 'No' },
+      body: { status: 'Rejected', MId: await branchOf(brandId), comments: 'No' },
     }),
   },
   'GET /api/ingestionLogs?brandId': {
@@ -542,11 +543,24 @@ const operations: Record<string, Operation> = {
   },
   'POST /api/campaigns': {
     capability: 'campaigns.create',
-    request: ({ brandId }) => ({
-      method: 'POST',
-      url: '/api/campaigns?response=true',
-      body: campaignBody(brandId, shiftMonth(currentMonth(new Date(), testApp.config.timezone), 1)),
-    }),
+    request: async ({ brandId }) => {
+      // Rows above leave branches the operator side created Pending (the refused calls' too), which
+      // hold up creating a campaign (spec 1 §8): deleted here, with an Active branch to run it at,
+      // so that the tenant check decides.
+      await testApp.db
+        .updateTable('branches')
+        .set({ status: 'Deleted' })
+        .where('brand_id', '=', brandId)
+        .where('status', '=', 'Pending')
+        .where('created_by_brand_user', '=', false)
+        .execute();
+      await branchOf(brandId, 'Active');
+      return {
+        method: 'POST',
+        url: '/api/campaigns?response=true',
+        body: campaignBody(brandId, shiftMonth(currentMonth(new Date(), testApp.config.timezone), 1)),
+      };
+    },
   },
   'GET /api/campaigns/current/count': {
     capability: 'campaigns.read',

@@ -337,6 +337,7 @@ describe('can', () => {
     'branches.read': signedIn,
     'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'branches.review': ['systemadmin', 'bank'],
+    'branches.decide': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
     'distributors.read': signedIn,
     'groupBrands.read': signedIn,
     'campaigns.read': signedIn,

@@ -264,6 +264,11 @@ export const capabilities = {
   'branches.manage': [...brandAdmins, 'guest'],
   /** Approve or reject branches of every brand within scope (the merchants screen). */
   'branches.review': ['systemadmin', 'bank'],
+  /**
+   * Call approve and reject at all: reviewers, and brand admins for the branches the operator side
+   * created for their brand, while Pending (spec 2 §4, §6). branch.rules.ts says which rows.
+   */
+  'branches.decide': [...brandAdmins, 'systemadmin', 'bank'],
   /** Read publishers (distributors) and the deals of brands within scope. */
   'distributors.read': everyoneSignedIn,
   /** Read groups and their brands within scope. */

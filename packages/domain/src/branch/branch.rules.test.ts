@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brandRoles, type Audience } from '../access/access.rules.ts';
 import {
+  awaitsBrandDecision,
   branchActions,
   branchActorOf,
   bulkActionsOf,
@@ -10,10 +11,12 @@ import {
 } from './branch.rules.ts';
 import { branchStatuses, type BranchStatus } from './branch.schema.ts';
 
-const manager: BranchActor = { manage: true, review: false, view: true };
-const reviewer: BranchActor = { manage: false, review: true, view: true };
-const reader: BranchActor = { manage: false, review: false, view: true };
-const nobody: BranchActor = { manage: false, review: false, view: false };
+const manager: BranchActor = { manage: true, review: false, decide: true, view: true };
+const reviewer: BranchActor = { manage: false, review: true, decide: true, view: true };
+/** A guest in the onboarding train: adds and edits its branches, decides nothing. */
+const onboarding: BranchActor = { manage: true, review: false, decide: false, view: true };
+const reader: BranchActor = { manage: false, review: false, decide: false, view: true };
+const nobody: BranchActor = { manage: false, review: false, decide: false, view: false };
 
 const row = (status: BranchStatus, createdByBrandUser = false, defaultBranch = false): BranchRuleRow => ({
   status,
@@ -37,7 +40,10 @@ const reviewerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> =
   Updated: [['view'], ['view']],
 };
 
-/** For a manager: [a default branch, any other]; the creator makes no difference. */
+/**
+ * For a manager: [a default branch, any other]. The creator makes no difference, but for the
+ * branches awaiting the brand's decision (see below).
+ */
 const managerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> = {
   Pending: [
     ['view', 'edit'],
@@ -90,8 +96,19 @@ describe('branchActions on one row', () => {
   it.each(everyRow)(
     'lets a manager act on $kind in $status created by $creator as the spec says',
     ({ status, byBrandUser, isDefault }) => {
-      const expected = managerRowTable[status][isDefault ? 0 : 1];
+      const deciding: BranchAction[] = status === 'Pending' && !byBrandUser ? ['approve', 'reject'] : [];
+      const expected = [...managerRowTable[status][isDefault ? 0 : 1], ...deciding];
       expect(sorted(branchActions([row(status, byBrandUser, isDefault)], manager))).toEqual(sorted(expected));
+    },
+  );
+
+  it.each(everyRow)(
+    'lets a guest onboarding add and edit $kind in $status but never approve or reject it',
+    ({ status, byBrandUser, isDefault }) => {
+      const expected = managerRowTable[status][isDefault ? 0 : 1];
+      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], onboarding))).toEqual(
+        sorted(expected),
+      );
     },
   );
 
@@ -205,6 +222,18 @@ const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor;
     bulk: ['approve', 'reject'],
   },
   {
+    rows: 'operator rows all Pending (awaiting the brand)',
+    selection: [row('Pending'), row('Pending')],
+    actor: manager,
+    bulk: ['delete', 'approve', 'reject'],
+  },
+  {
+    rows: 'brand-user rows waiting for confirmation',
+    selection: [row('Pending', true), row('Pending', true)],
+    actor: manager,
+    bulk: ['delete'],
+  },
+  {
     rows: 'brand-user rows with a Deleted one',
     selection: [row('Active', true), row('Deleted', true)],
     actor: manager,
@@ -246,6 +275,7 @@ describe('branchActions on ticked rows', () => {
     const actions = branchActions([row('Pending'), row('Pending')], {
       manage: true,
       review: true,
+      decide: true,
       view: true,
     });
     expect(actions).toEqual(['delete', 'approve', 'reject']);
@@ -265,7 +295,7 @@ describe('branchActorOf', () => {
     cardprovider: nobody,
     clientAdmin: nobody,
     // A guest adds and edits its brand's branches in the onboarding train's Branch step.
-    guest: manager,
+    guest: onboarding,
   };
 
   it('covers every audience', () => {
@@ -278,4 +308,14 @@ describe('branchActorOf', () => {
       expect(branchActorOf(audience)).toEqual(actor);
     },
   );
+});
+
+describe('awaitsBrandDecision', () => {
+  it.each(
+    branchStatuses.flatMap((status) =>
+      creators.map(({ creator, byBrandUser }) => ({ status, creator, byBrandUser })),
+    ),
+  )('says whether a branch in $status created by $creator waits for the brand', ({ status, byBrandUser }) => {
+    expect(awaitsBrandDecision(row(status, byBrandUser))).toBe(status === 'Pending' && !byBrandUser);
+  });
 });

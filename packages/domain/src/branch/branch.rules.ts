@@ -29,6 +29,8 @@ export interface BranchActor {
   manage: boolean;
   /** Approve and reject (system admin, bank). */
   review: boolean;
+  /** Approve and reject the branches awaiting the brand's decision (brand admins, and reviewers). */
+  decide: boolean;
   /** See the row icons at all (spec 2 §6: every brand role but the plain user, and reviewers). */
   view: boolean;
 }
@@ -39,6 +41,7 @@ export function branchActorOf(audience: Audience): BranchActor {
   return {
     manage,
     review,
+    decide: can(audience, 'branches.decide'),
     view: manage || review || audience === 'brandUser' || audience === 'groupUser',
   };
 }
@@ -57,6 +60,15 @@ export function branchCarriesCampaigns(status: BranchStatus): boolean {
  * brand at a time, across every tenant (issue 16 §1). A rejected or deleted branch gives its up.
  */
 export const merchantIdHoldingStatuses = ['Pending', 'Approved', 'Active', 'Updated'] as const;
+
+/**
+ * Whether the branch waits for its brand's decision: the operator side created it for the brand and
+ * it is still Pending (spec 2 §4, §6). While a brand has one it may not create a campaign
+ * (spec 1 §8); a brand user's own Pending branch waits for the operator instead and blocks nothing.
+ */
+export function awaitsBrandDecision(row: Pick<BranchRuleRow, 'status' | 'createdByBrandUser'>): boolean {
+  return row.status === 'Pending' && !row.createdByBrandUser;
+}
 
 const approvable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Rejected'];
 const rejectable: readonly BranchStatus[] = ['Deleted', 'Pending', 'Active', 'Approved'];
@@ -80,6 +92,10 @@ function rowActions(row: BranchRuleRow, actor: BranchActor): Set<BranchAction> {
     actions.add('approve');
     actions.add('reject');
   }
+  if (actor.decide && awaitsBrandDecision(row)) {
+    actions.add('approve');
+    actions.add('reject');
+  }
   return actions;
 }
 
@@ -90,7 +106,8 @@ function rowActions(row: BranchRuleRow, actor: BranchActor): Set<BranchAction> {
  *
  * - One row: view always; edit and delete for managers (never a deleted branch, never deleting a
  *   default one); approve when Deleted, Pending or Rejected and reject when Deleted, Pending,
- *   Active or Approved, for reviewers, and only on branches not created by a brand user.
+ *   Active or Approved, for reviewers, and only on branches not created by a brand user; a brand
+ *   admin approves or rejects only the branches awaiting the brand's decision.
  * - Several rows: the actions every row allows, view and edit excepted. Rows the operator side
  *   created must all share one status, else there is none. That gives the spec's table: operator
  *   rows Deleted → Approve, Reject; Rejected → Delete, Approve; Approved or Active → Delete,

@@ -127,6 +127,7 @@ export function createBranchesRepository(db: Kysely<DB>) {
           'zettle_merchant_id',
           'postcode',
           'address',
+          'created_by_brand_user',
         ])
         .where('brand_id', '=', brandId)
         .where('status', '!=', 'Deleted')

@@ -91,17 +91,23 @@ describe('GET /api/merchants/getMerchantByBrandId', () => {
     }
   });
 
-  it('leaves deleted branches out and says Approved and Active ones are selectable', async () => {
+  it('leaves deleted branches out, says Approved and Active ones are selectable and who created each', async () => {
     const response = await call(app, {
       url: `/api/merchants/getMerchantByBrandId?brandId=${ids.brands.groupBrandA}`,
       token: tokens['groupadmin@demo.test'],
     });
 
-    const merchants = response.json().merchants as { name: string; status: string; selectable: boolean }[];
-    expect(merchants.map((merchant) => [merchant.status, merchant.selectable]).sort()).toEqual([
-      ['Active', true],
-      ['Approved', true],
-      ['Pending', false],
+    const merchants = response.json().merchants as {
+      status: string;
+      selectable: boolean;
+      createdByBrandUser: boolean;
+    }[];
+    expect(
+      merchants.map((merchant) => [merchant.status, merchant.selectable, merchant.createdByBrandUser]).sort(),
+    ).toEqual([
+      ['Active', true, false],
+      ['Approved', true, true],
+      ['Pending', false, true],
     ]);
   });
 
@@ -693,6 +699,58 @@ describe('POST /api/merchants/multiApprove', () => {
     expect(reject.json().fieldErrors.comments).toBe(m.rejectCommentsRequired);
   });
 
+  it("lets a brand admin approve its brand's branches the operator side created, while Pending", async () => {
+    const ticked = [await branch({ status: 'Pending' }), await branch({ status: 'Pending' })];
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: ticked, action: 'APPROVE', comments: 'Ours' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    for (const id of ticked) {
+      expect(await stored(id)).toMatchObject({ status: 'Approved', approved_by: 'companyadmin@demo.test' });
+    }
+  });
+
+  it.each([
+    [
+      "a brand user's new branch, which waits for the operator",
+      { status: 'Pending', created_by_brand_user: true },
+    ],
+    ['an operator-side branch no longer Pending', { status: 'Rejected' }],
+    ['an operator-side branch that is Active', { status: 'Active' }],
+  ] as const)('refuses a brand admin %s, changing nothing', async (_case, values) => {
+    const id = await branch(values);
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['brandadmin@demo.test'],
+      body: { selectedIds: [id], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect((await stored(id)).status).toBe(values.status);
+  });
+
+  it("answers a brand admin 404 for another brand's branch awaiting its brand, changing nothing", async () => {
+    const id = await branch({ brand_id: ids.brands.groupBrandA, status: 'Pending' });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: tokens['companyadmin@demo.test'],
+      body: { selectedIds: [id], action: 'APPROVE' },
+    });
+
+    expect(response.statusCode).toBe(404);
+    expect((await stored(id)).status).toBe('Pending');
+  });
+
   it('answers 404 for an id that is no branch, changing nothing', async () => {
     const id = await branch({ status: 'Deleted' });
 
@@ -745,6 +803,38 @@ describe('POST /api/users/approveMerchantId', () => {
       respMessage: m.rejected,
       details: { status: 'Rejected', activatedDate: null },
     });
+  });
+
+  it("lets a brand admin reject its brand's branch the operator side created, with a reason", async () => {
+    const id = await branch({ status: 'Pending' });
+
+    const response = await call(app, {
+      method: 'PUT',
+      url: '/api/users/approveMerchantId',
+      token: tokens['brandadmin@demo.test'],
+      body: { status: 'Rejected', MId: id, comments: 'Not one of ours' },
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      respMessage: m.rejected,
+      details: { status: 'Rejected', approvedBy: 'brandadmin@demo.test', comments: 'Not one of ours' },
+    });
+  });
+
+  it("refuses a brand admin a brand user's Pending branch: the operator confirms it", async () => {
+    const id = await branch({ status: 'Pending', created_by_brand_user: true });
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens['brandadmin@demo.test'],
+      body: { status: 'Approved', MId: id },
+    });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect((await stored(id)).status).toBe('Pending');
   });
 
   it('refuses a status the rules do not allow (an Updated branch)', async () => {

@@ -45,6 +45,8 @@ const merchantSchema = z.object({
   address: z.string().nullable(),
   /** Whether a campaign may run at this branch (approved or active). */
   selectable: z.boolean(),
+  /** The spec's createdBy.user: a brand user created it (not the operator side). */
+  createdByBrandUser: z.boolean(),
 });
 
 const branchListQuerySchema = entityListQuerySchema({
@@ -118,6 +120,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
           postcode: row.postcode,
           address: row.address,
           selectable: branchCarriesCampaigns(row.status),
+          createdByBrandUser: row.created_by_brand_user,
         })),
       };
     },
@@ -200,7 +203,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/merchants/multiApprove',
     {
-      config: { access: 'branches.review' },
+      config: { access: 'branches.decide' },
       schema: {
         tags: ['branches'],
         summary: 'Approve or reject the ticked branches, in one transaction',
@@ -237,7 +240,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     app.route({
       method,
       url: '/users/approveMerchantId',
-      config: { access: 'branches.review' },
+      config: { access: 'branches.decide' },
       schema: {
         tags: ['branches'],
         summary: 'Approve or reject one branch with comments (confirm merchant)',

@@ -16,6 +16,7 @@ import {
   branchesOf,
   campaignBody,
   insertBranch,
+  insertCampaign,
   listCampaigns,
   newTenant,
   newYork,
@@ -474,7 +475,15 @@ describe('refusals', () => {
 
   let pendingBranch = '';
   beforeAll(async () => {
-    pendingBranch = await insertBranch(testApp.db, ids.brands.standalone, 'Pending', 'Green Fork Waiting');
+    // A brand user's new branch, waiting for the operator: not selectable, and no hold-up.
+    pendingBranch = await insertBranch(
+      testApp.db,
+      ids.brands.standalone,
+      'Pending',
+      'Green Fork Waiting',
+      undefined,
+      'brandUser',
+    );
   });
 
   it.each([
@@ -498,16 +507,63 @@ describe('refusals', () => {
   });
 
   it.each([
-    ['no branches', [], m.noBranches],
-    ['only rejected branches', ['Rejected'], m.noBranches],
-    ['only branches pending approval (saying so)', ['Pending', 'Rejected'], m.branchesPending],
-  ] as const)('refuses a brand with %s', async (_case, statuses, message) => {
+    ['no branches', [], []],
+    ['only rejected branches', ['Rejected'], []],
+    ['only its own new branches, waiting for the operator', ['Rejected'], ['Pending']],
+  ] as const)('refuses a brand with %s', async (_case, statuses, ownStatuses) => {
     const owner = await newTenant(app, testApp.db, { branches: [...statuses] });
+    for (const status of ownStatuses) {
+      await insertBranch(testApp.db, owner.brandId, status, undefined, undefined, 'brandUser');
+    }
 
     const response = await create(owner.token, campaignBody(owner.brandId, '2031-04'));
 
-    await expectRefused(response, 400, message, owner.brandId, 0);
-    expect(response.json().fieldErrors).toEqual({ merchantIds: message });
+    await expectRefused(response, 400, m.noBranches, owner.brandId, 0);
+    expect(response.json().fieldErrors).toEqual({ merchantIds: m.noBranches });
+  });
+
+  describe('while the operator side has created branches the brand has not yet approved or rejected (spec 1 §8)', () => {
+    it('refuses a new campaign, saying so, even with approved branches to run at', async () => {
+      const owner = await newTenant(app, testApp.db, { branches: ['Active', 'Pending'] });
+
+      const response = await create(owner.token, campaignBody(owner.brandId, '2031-04'));
+
+      await expectRefused(response, 409, m.branchesPending, owner.brandId, 0);
+    });
+
+    it('creates it once the brand admin has approved the branch', async () => {
+      const owner = await newTenant(app, testApp.db, { branches: ['Active', 'Pending'] });
+      const approved = await call(app, {
+        method: 'POST',
+        url: '/api/merchants/multiApprove',
+        token: owner.token,
+        body: { selectedIds: [owner.branchIds[1]], action: 'APPROVE' },
+      });
+
+      const response = await create(owner.token, campaignBody(owner.brandId, '2031-04'));
+
+      expect(approved.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(201);
+    });
+
+    it('still lets an existing campaign be edited', async () => {
+      const owner = await newTenant(app, testApp.db, { branches: ['Active', 'Pending'] });
+      const id = await insertCampaign(testApp.db, {
+        brandId: owner.brandId,
+        month: '2031-05',
+        timeZone: newYork,
+        branchIds: [owner.branchIds[0]!],
+      });
+
+      const response = await call(app, {
+        method: 'PUT',
+        url: `/api/campaigns/${id}`,
+        token: owner.token,
+        body: campaignBody(owner.brandId, '2031-06'),
+      });
+
+      expect(response.statusCode, response.body).toBe(200);
+    });
   });
 
   it.each([

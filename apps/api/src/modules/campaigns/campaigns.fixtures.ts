@@ -123,13 +123,17 @@ export async function branchesOf(db: Kysely<DB>, brandId: string) {
 
 let branchCounter = 0;
 
-/** A branch written directly; `mid` is its Mastercard merchant ID (a fresh one when not given). */
+/**
+ * A branch written directly; `mid` is its Mastercard merchant ID (a fresh one when not given). The
+ * operator side created it unless `createdBy` says a brand user did.
+ */
 export async function insertBranch(
   db: Kysely<DB>,
   brandId: string,
   status: BranchStatus,
   name?: string,
   mid?: string,
+  createdBy: 'operator' | 'brandUser' = 'operator',
 ) {
   branchCounter += 1;
   const row = await db
@@ -140,6 +144,7 @@ export async function insertBranch(
       status,
       postcode: 'N1 9AA',
       mastercard_merchant_id: mid ?? `77${branchCounter}`,
+      created_by_brand_user: createdBy === 'brandUser',
     })
     .returning('id')
     .executeTakeFirstOrThrow();

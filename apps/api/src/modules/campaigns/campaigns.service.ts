@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
+import { awaitsBrandDecision } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
   campaignPhase,
@@ -33,7 +34,7 @@ import { project } from '@krowd/domain/projection/projection.rules';
 import { checkPromoCodeCsv } from '@krowd/domain/template/template.rules';
 import type { Config } from '../../config.ts';
 import type { CampaignsTable, DB } from '../../db/schema.ts';
-import { HttpError, badRequest, notFound, invalidField } from '../../http/errors.ts';
+import { HttpError, badRequest, conflict, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
@@ -130,17 +131,21 @@ export function createCampaignsService(deps: {
     return created;
   }
 
-  /** The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved. */
-  async function branchesFor(brandId: string, form: CampaignForm): Promise<string[]> {
+  /**
+   * The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved.
+   * Creating one waits until the brand has approved or rejected every branch the operator side
+   * created for it (spec 1 §8); an edit does not.
+   */
+  async function branchesFor(brandId: string, form: CampaignForm, purpose: 'create' | 'edit') {
     const all = await branches.branchesOfBrand(brandId);
+    const awaitingBrand = all.some((branch) =>
+      awaitsBrandDecision({ status: branch.status, createdByBrandUser: branch.created_by_brand_user }),
+    );
+    if (purpose === 'create' && awaitingBrand) throw conflict(m.branchesPending);
     const usable = all
       .filter((branch) => branch.status === 'Active' || branch.status === 'Approved')
       .map((branch) => branch.id);
-    if (usable.length === 0) {
-      // Branches waiting for approval are the reason, when there are some (spec 1 §8).
-      const message = all.some((branch) => branch.status === 'Pending') ? m.branchesPending : m.noBranches;
-      throw badRequest(message, { merchantIds: message });
-    }
+    if (usable.length === 0) throw badRequest(m.noBranches, { merchantIds: m.noBranches });
     if (form.type === 'All') return usable;
     const chosen = form.merchantIds ?? [];
     if (chosen.some((id) => !usable.includes(id))) {
@@ -244,7 +249,7 @@ export function createCampaignsService(deps: {
       const form = withFixedDiscount(auth, submitted);
       const brand = await brandInScope(brands, auth.scope, form.brandId);
       checkMonth(auth, form.start_date);
-      const branchIds = await branchesFor(brand.id, form);
+      const branchIds = await branchesFor(brand.id, form, 'create');
       await templateImages.check(brand.id, form.templates ?? []);
       const name = await nameOf(auth, brand, form.start_date);
       const id = await db.transaction().execute(async (trx) => {
@@ -301,7 +306,7 @@ export function createCampaignsService(deps: {
         throw invalidField('brandId', messages.validation.invalidValue);
       }
       checkMonth(auth, form.start_date);
-      const branchIds = await branchesFor(row.brand_id, form);
+      const branchIds = await branchesFor(row.brand_id, form, 'edit');
       await templateImages.check(row.brand_id, form.templates ?? []);
       // The name follows a new month and keeps its sequence number (spec 1 §2).
       const name = campaignNameForMonth(row.name, row.start_date, form.start_date);

@@ -10,6 +10,8 @@ export interface Merchant {
   name: string;
   status: 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
   selectable: boolean;
+  /** A brand user created it; the operator side's Pending ones await the brand's decision. */
+  createdByBrandUser: boolean;
 }
 
 export interface DistributorDeal {

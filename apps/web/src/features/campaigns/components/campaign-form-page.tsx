@@ -23,6 +23,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { canOpen } from '@krowd/domain/access/access.rules';
+import { awaitsBrandDecision } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
   displayDate,
@@ -237,19 +238,26 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
     }
   }, [discountFixed, values.discountType, values.discountPercent, setValue]);
 
-  // Branches pending approval, or none usable: said before the user fills the form in.
+  // Said before the user fills the form in: branches the operator side created that the brand has
+  // not approved or rejected yet, which hold up a new campaign until it has (spec 1 §8, the server
+  // refuses it too), or no branch to run one at.
   const branchProblem: 'pending' | 'none' | null =
     !merchants.data || guest
       ? null
-      : !merchants.data.some((branch) => branch.selectable)
-        ? 'none'
-        : merchants.data.some((branch) => branch.status === 'Pending')
-          ? 'pending'
+      : mode === 'create' && merchants.data.some(awaitsBrandDecision)
+        ? 'pending'
+        : !merchants.data.some((branch) => branch.selectable)
+          ? 'none'
           : null;
   const [branchAlertDismissed, setBranchAlertDismissed] = useState(false);
   // A session ending on this screen is told with its own modal: 'Try Again' when no branch can run it.
   useScreenSessionModalVariant(branchProblem === 'none' ? 'tryAgain' : 'loginAgain');
   const branchAlert = branchAlertDismissed ? null : branchProblem;
+  const branchesReachable = canOpen(audienceOfUser(user), 'branches');
+  const handleGoToBranches = () => {
+    leaving.current = true;
+    navigate(paths.page('branches'));
+  };
 
   const kind = user.isFirstLogin || cardNetwork ? 'cardNetworkOrFirstLogin' : 'standard';
   const window = campaignMonthWindow(now, timeZone, kind);
@@ -355,6 +363,17 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
       />
       <Grid.Col span={{ base: 12, md: 8 }}>
         <Paper withBorder radius="md" p="lg">
+          {branchProblem === 'pending' && branchAlert === null ? (
+            // Closing the alert leaves the reason in view: Next stays disabled until the brand decides.
+            <Alert color="yellow" mb="lg" data-testid="branches-pending">
+              <Text size="sm">{m.branchesPending}</Text>
+              {branchesReachable ? (
+                <Button variant="light" size="xs" mt="sm" onClick={handleGoToBranches}>
+                  {m.goToBranches}
+                </Button>
+              ) : null}
+            </Alert>
+          ) : null}
           <form
             onSubmit={(event) => {
               event.preventDefault();
@@ -762,7 +781,14 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
           fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
           comingSoon={cardNetwork}
           onFigures={handleFigures}
-          nextDisabled={guest ? false : noBranchChosen || Boolean(editBlocked) || usableBranches.length === 0}
+          nextDisabled={
+            guest
+              ? false
+              : branchProblem === 'pending' ||
+                noBranchChosen ||
+                Boolean(editBlocked) ||
+                usableBranches.length === 0
+          }
           nextLabel="Next"
           onNext={() => void handleNext()}
           busy={guestSaving}
@@ -787,13 +813,8 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
           <Button variant="default" onClick={() => setBranchAlertDismissed(true)}>
             Close
           </Button>
-          {canOpen(audienceOfUser(user), 'branches') ? (
-            <Button
-              onClick={() => {
-                leaving.current = true;
-                navigate(paths.page('branches'));
-              }}
-            >
+          {branchesReachable ? (
+            <Button onClick={handleGoToBranches}>
               {branchAlert === 'none' ? m.addBranch : m.goToBranches}
             </Button>
           ) : null}

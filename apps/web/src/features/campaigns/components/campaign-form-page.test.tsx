@@ -1,0 +1,98 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pagePath } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { sessionQueryKey } from '@/lib/session';
+import { sessionUserFixture } from '@/test/session-user';
+import type { Merchant } from '../api/campaign-calls.ts';
+import { CampaignFormPage } from './campaign-form-page.tsx';
+
+const m = messages.campaign;
+const user = sessionUserFixture({ role: 'companyAdmin' });
+
+const merchant = (name: string, status: Merchant['status'], createdByBrandUser: boolean): Merchant => ({
+  _id: `b0b0b0b0-0000-4000-8000-00000000000${name.length % 10}`,
+  name,
+  status,
+  selectable: status === 'Active' || status === 'Approved',
+  createdByBrandUser,
+});
+
+/** The create form against a fake API answering the brand's branches as given. */
+function renderCreateForm(merchants: Merchant[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL) => {
+      const answers: Record<string, unknown> = {
+        '/api/settings': { settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 } },
+        '/api/merchants/getMerchantByBrandId': { merchants },
+        '/api/distributors': { distributorDealSetWithBrand: [] },
+        '/api/campaigns/campaignName': { brandName: 'Green Fork', count: 2 },
+      };
+      const details = { _id: user.brandId, name: 'Green Fork', json: null };
+      return Response.json({ respCode: 200, details, ...(answers[url.pathname] as object) });
+    }),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: pagePath('campaignsCreate'), element: <CampaignFormPage mode="create" /> },
+      { path: pagePath('branches'), element: <p>The branches list</p> },
+    ],
+    { initialEntries: [pagePath('campaignsCreate')] },
+  );
+  // Signed in already, as the app's guard makes sure before the page shows.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(sessionQueryKey, user);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </QueryClientProvider>,
+  );
+}
+
+// Additional comments is an autosizing textarea, which listens for web fonts; happy-dom has no FontFaceSet.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+}
+
+const nextButton = () => screen.getByRole('button', { name: 'Next' });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Create Campaign while branches await the brand (spec 1 §8)', () => {
+  it('keeps Next disabled once the alert is closed, with the reason and Go to Branches in view', async () => {
+    renderCreateForm([merchant('Soho', 'Active', false), merchant('Angel', 'Pending', false)]);
+
+    const alert = await screen.findByRole('dialog');
+    expect(within(alert).getByText(m.branchesPending)).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('checkbox', { name: m.selectAllBranches }));
+    const reason = screen.getByTestId('branches-pending');
+    expect(reason.textContent).toContain(m.branchesPending);
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(within(reason).getByRole('button', { name: m.goToBranches }));
+    expect(await screen.findByText('The branches list')).toBeTruthy();
+  });
+
+  it("is not held up by a brand user's own branch waiting for the operator", async () => {
+    renderCreateForm([merchant('Soho', 'Active', false), merchant('Angel', 'Pending', true)]);
+
+    const allBranches = await screen.findByRole('checkbox', { name: m.selectAllBranches });
+    await waitFor(() => expect((allBranches as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(allBranches);
+
+    expect((nextButton() as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByTestId('branches-pending')).toBeNull();
+  });
+});
