@@ -129,9 +129,11 @@ export function createAuthService(deps: {
    */
   const pending = new Set<Promise<void>>();
   function afterAnswer(work: () => Promise<void>) {
-    const run = work().catch((error: unknown) =>
-      deps.logger.error({ err: error }, 'work after the answer failed'),
-    );
+    // Begun once the answer is written: PGlite runs in this thread, so even the work's first query
+    // would otherwise hold the answer back, longer for a new address than for a taken one.
+    const run = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(work)
+      .catch((error: unknown) => deps.logger.error({ err: error }, 'work after the answer failed'));
     pending.add(run);
     void run.finally(() => pending.delete(run));
   }
