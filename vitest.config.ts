@@ -2,10 +2,25 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order (longest first by the last run's timings, else largest file first), with the fuzz
+ * test's shards first: their files are three lines long, so on a fresh clone, with no timings, the
+ * longest tests of the API suite would otherwise start last and run on one core at the end.
+ */
+class FuzzFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const fuzz = (file: TestSpecification) => /fuzz\.shard-\d+\.test\.ts$/.test(file.moduleId);
+    return [...sorted.filter(fuzz), ...sorted.filter((file) => !fuzz(file))];
+  }
+}
 
 /** Three suites: domain (pure rules), api (the real app on a real database), web (components). */
 export default defineConfig({
   test: {
+    sequence: { sequencer: FuzzFirstSequencer },
     projects: [
       {
         test: {
