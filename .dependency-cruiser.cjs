@@ -1,0 +1,45 @@
+/**
+ * The architecture's import rules (docs/architecture.md), checked by `npm run lint`:
+ * no import cycles anywhere; a web feature imports no other feature (shared code lives in
+ * components/ and lib/); the domain package imports nothing of the apps.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment: 'Modules that import each other cannot be understood, tested or split apart alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'web-feature-imports-no-other-feature',
+      comment: 'A feature is a folder of its own; what two features share goes to components/ or lib/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'every-import-resolves',
+      comment: 'An import the checker cannot follow would hide the rules above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'domain-imports-no-app',
+      comment: 'The domain package holds pure rules shared by both apps.',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^apps/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'default'] },
+  },
+};
