@@ -7,7 +7,7 @@
  * too, to show memory stays flat) and BENCH_DASHBOARD_TRANSACTIONS (10,000,000). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard,
- * reviews; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
+ * reviews, web; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
  * between runs (seeding 10 million rows takes a while).
@@ -22,12 +22,13 @@ import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
 import { reviewsSection } from './reviews.ts';
+import { webSection } from './web.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
-  (process.env.BENCH_SECTIONS ?? 'requests,projection,campaigns,branches,ingestion,dashboard,reviews').split(
-    ',',
-  ),
+  (
+    process.env.BENCH_SECTIONS ?? 'requests,projection,campaigns,branches,ingestion,dashboard,reviews,web'
+  ).split(','),
 );
 const bench = await benchApp();
 const { inject } = bench;
@@ -219,6 +220,9 @@ if (chosen.has('dashboard')) {
 }
 if (chosen.has('reviews')) {
   sections.push(await reviewsSection(Number(process.env.BENCH_REVIEWS ?? 100_000)));
+}
+if (chosen.has('web')) {
+  sections.push(await webSection());
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
