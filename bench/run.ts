@@ -22,6 +22,7 @@ import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
 import { reviewsSection } from './reviews.ts';
+import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
 
 const sections: string[] = [];
@@ -67,6 +68,37 @@ if (chosen.has('requests')) {
   sections.push(
     table(`Requests (${bench.engine})`, 'Through Fastify inject; the baseline is GET /api/health.', rows),
   );
+}
+
+// Load test: the signed-in lists over HTTP, on the demo data (before the sections below add 100,000 rows).
+if (chosen.has('load')) {
+  const brand = await login('companyadmin@demo.test');
+  const firstPage = `page=1&limit=10&filters=${encodeURIComponent('{}')}`;
+  const campaignFilter = encodeURIComponent(
+    JSON.stringify({ limit: 10, page: 1, sortfield: 'created', direction: 'desc', globalSearch: '' }),
+  );
+  const section = await loadSection(
+    bench.app,
+    bench.engine,
+    [
+      {
+        name: 'GET /api/campaigns (current)',
+        path: `/api/campaigns?campaignType=current&filter=${campaignFilter}`,
+      },
+      { name: 'GET /api/merchants (branches)', path: `/api/merchants?${firstPage}` },
+      { name: 'GET /api/users', path: `/api/users?${firstPage}` },
+      {
+        name: 'GET /api/distributors/getInvoiceList/invoice',
+        path: `/api/distributors/getInvoiceList/invoice?${firstPage}`,
+      },
+    ].map((list) => ({ ...list, headers: brand.headers })),
+    Number(process.env.BENCH_LOAD_SECONDS ?? 5),
+  );
+  sections.push(section.text);
+  if (section.failed) {
+    console.error('The load test met an error or a non-2xx answer.');
+    process.exitCode = 1;
+  }
 }
 
 // Projection: recomputed on every form change, target well under 1 ms.

@@ -1,0 +1,103 @@
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+
+/** Issue 17 §1: what every signed-in list must reach, at 10 and at 50 connections. */
+export const listTargets = { perSecond: 1500, p99Ms: 50, shareOfHealth: 0.4 } as const;
+
+interface Run {
+  name: string;
+  connections: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+interface Endpoint {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((figure) => figure.toFixed(2))
+    .join(' / ');
+
+async function hit(origin: string, endpoint: Endpoint, connections: number, seconds: number): Promise<Run> {
+  const result = await autocannon({
+    url: `${origin}${endpoint.path}`,
+    headers: endpoint.headers,
+    connections,
+    duration: seconds,
+  });
+  return {
+    name: endpoint.name,
+    connections,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Timeouts are counted among autocannon's errors; both are reported, neither allowed.
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/**
+ * The load test (issue 17 §1): the real server on loopback, hit over HTTP by autocannon, first
+ * GET /api/health (the baseline), then each signed-in list, at 10 and then 50 connections. Every
+ * run is printed; one error or non-2xx answer fails the section.
+ */
+export async function loadSection(
+  app: FastifyInstance,
+  engine: string,
+  lists: Endpoint[],
+  seconds: number,
+): Promise<{ text: string; failed: boolean }> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const health: Endpoint = { name: 'baseline: GET /api/health', path: '/api/health' };
+  const loadAtStart = loadAverage();
+  // One unreported second each, so the first measured run is not the one that warms the JIT.
+  for (const endpoint of [health, ...lists]) await hit(origin, endpoint, 10, 1);
+  const rows: string[] = [];
+  let failed = false;
+  for (const connections of [10, 50]) {
+    const baseline = await hit(origin, health, connections, seconds);
+    const runs = [baseline];
+    for (const endpoint of lists) runs.push(await hit(origin, endpoint, connections, seconds));
+    for (const run of runs) {
+      const share = run.perSecond / baseline.perSecond;
+      const clean = run.errors === 0 && run.non2xx === 0;
+      failed ||= !clean;
+      const meets =
+        run === baseline
+          ? '—'
+          : clean &&
+              run.perSecond >= listTargets.perSecond &&
+              run.p99 <= listTargets.p99Ms &&
+              share >= listTargets.shareOfHealth
+            ? 'yes'
+            : 'no';
+      rows.push(
+        `| ${run.name} | ${connections} | ${run.perSecond.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.errors} | ${run.non2xx} | ${(share * 100).toFixed(0)}% | ${meets} |`,
+      );
+    }
+  }
+  const text = [
+    `## Load test of the signed-in lists (${engine})`,
+    '',
+    `The server on 127.0.0.1 hit over HTTP by autocannon, ${seconds} s a run, every run shown (after one unreported second each to warm up); each list beside GET /api/health at the same connections. Target: ≥ ${listTargets.perSecond} req/s, p99 ≤ ${listTargets.p99Ms} ms and ≥ ${listTargets.shareOfHealth * 100}% of health's rate, with no error and no non-2xx answer. Load average (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()}.`,
+    '',
+    '| measured | connections | req/s | p50 ms | p99 ms | errors | non-2xx | of health | target met |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    ...rows,
+    '',
+  ].join('\n');
+  return { text, failed };
+}
