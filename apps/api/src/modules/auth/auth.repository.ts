@@ -78,14 +78,6 @@ export function createAuthRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    findSession(tokenHash: string) {
-      return db
-        .selectFrom('sessions')
-        .select(['id', 'user_id', 'last_seen_at', 'expires_at', 'ended_at', 'origin'])
-        .where('token_hash', '=', tokenHash)
-        .executeTakeFirst();
-    },
-
     async touchSession(sessionId: string, now: Date) {
       await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
     },

@@ -371,26 +371,34 @@ export function createAuthService(deps: {
 
     /** Finds the caller of a request, ending sessions that went idle or passed their absolute limit. */
     async resolveSession(token: string): Promise<AuthContext> {
-      const session = await repository.findSession(hashToken(token));
+      const found = await users.findSessionWithAccount(hashToken(token));
       const now = clock();
-      if (!session || session.ended_at) throw unauthorized(messages.common.sessionExpired);
-      const idleFor = now.getTime() - session.last_seen_at.getTime();
-      if (idleFor > config.session.idleMs || now >= session.expires_at) {
-        await repository.endSession(session.id, now);
+      if (!found || found.session_ended_at) throw unauthorized(messages.common.sessionExpired);
+      const {
+        session_id: sessionId,
+        session_last_seen_at: lastSeenAt,
+        session_expires_at: expiresAt,
+        session_origin: origin,
+        session_ended_at: _endedAt,
+        ...account
+      } = found;
+      const idleFor = now.getTime() - lastSeenAt.getTime();
+      if (idleFor > config.session.idleMs || now >= expiresAt) {
+        await repository.endSession(sessionId, now);
         throw unauthorized(messages.common.sessionExpired);
       }
-      const account = await users.findAccountById(session.user_id);
-      if (!account || account.status !== 'active') {
-        await repository.endSession(session.id, now);
+      if (account.id === null || account.status !== 'active') {
+        await repository.endSession(sessionId, now);
         throw unauthorized(messages.common.sessionExpired);
       }
-      if (idleFor > touchIntervalMs) await repository.touchSession(session.id, now);
+      const live = account as UserAccount;
+      if (idleFor > touchIntervalMs) await repository.touchSession(sessionId, now);
       return {
-        sessionId: session.id,
-        account,
-        audience: audienceOfAccount(account),
-        scope: scopeOfAccount(account),
-        source: sourceOf(session.origin),
+        sessionId,
+        account: live,
+        audience: audienceOfAccount(live),
+        scope: scopeOfAccount(live),
+        source: sourceOf(origin),
       };
     },
 

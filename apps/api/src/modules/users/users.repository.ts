@@ -104,6 +104,31 @@ export function createUsersRepository(db: Kysely<DB>) {
   } satisfies Record<UserSortField, unknown>;
 
   return {
+    /**
+     * A session by its token's hash with its live user (null when gone) in one statement: what
+     * every signed-in request reads first.
+     */
+    findSessionWithAccount(tokenHash: string) {
+      return db
+        .selectFrom('sessions as s')
+        .leftJoinLateral(
+          liveAccounts(db)
+            .where(sql<boolean>`u.id = s.user_id`)
+            .as('a'),
+          (join) => join.onTrue(),
+        )
+        .selectAll('a')
+        .select([
+          's.id as session_id',
+          's.last_seen_at as session_last_seen_at',
+          's.expires_at as session_expires_at',
+          's.ended_at as session_ended_at',
+          's.origin as session_origin',
+        ])
+        .where('s.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+    },
+
     findAccountById(id: string, executor: Executor = db) {
       return liveAccounts(executor).where('u.id', '=', id).executeTakeFirst();
     },
