@@ -6,14 +6,18 @@ type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
 
 /**
  * A page loaded as a chunk of its own the first time it is shown (the bundler splits at the
- * dynamic import), with the app's loader meanwhile. Pages are named exports, so the module's
- * export is picked by name.
+ * dynamic import), with the app's loader meanwhile. The stylesheets of Mantine's components the
+ * login does not use come with it (lazy-page-styles.ts), before it draws. Pages are named exports,
+ * so the module's export is picked by name.
  */
 export function lazyPage<Name extends string, Module extends Record<Name, ComponentType<never>>>(
   load: () => Promise<Module>,
   name: Name,
 ): ComponentType<PropsOf<Module[Name]>> {
-  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType<object> }));
+  const Page = lazy(async () => {
+    const [, module] = await Promise.all([import('./lazy-page-styles.ts'), load()]);
+    return { default: module[name] as ComponentType<object> };
+  });
   function LazyPage(props: PropsOf<Module[Name]>) {
     return (
       <Suspense fallback={<Loader aria-label={messages.common.loading} m="xl" />}>

@@ -1,6 +1,7 @@
 import { Box, Button, Group, Modal, Slider, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
+import 'react-easy-crop/react-easy-crop.css';
 import { cropOutput, imageAspect, imageFileMaxBytes } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
 

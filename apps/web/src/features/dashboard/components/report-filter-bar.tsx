@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
+import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FilterVisibility } from '@krowd/domain/dashboard/report.rules';
