@@ -136,32 +136,36 @@ export function createBranchesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * One page of branches and the total: search on the name (anywhere) and on the merchant IDs
-     * (from their start), the status filter, and the sort (newest first unless asked). The page and
-     * the count are two queries, so the page stops after its rows along an index instead of
-     * numbering every match, and the count never joins the brands.
+     * One page of branches and the total in one statement: search on the name (anywhere) and on
+     * the merchant IDs (from their start), the status filter, and the sort (newest first unless
+     * asked). The page stops after its rows along an index instead of numbering every match, and
+     * the total is a count of its own that never joins the brands. A page past the end has no row
+     * to carry the total, so it is counted apart.
      */
     async listPage(query: BranchListQuery) {
       if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };
       const sort = query.sort ?? { sortfield: 'created', direction: 'desc' };
       const nullable = nullableSortFields.has(sort.sortfield);
-      const [rows, counted] = await Promise.all([
-        branches(db)
-          .where(branchFilters(query))
-          .orderBy(sortColumns[sort.sortfield], (order) =>
-            nullable ? order[sort.direction]().nullsLast() : order[sort.direction](),
-          )
-          .orderBy('b.id', sort.direction)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        db
-          .selectFrom('branches as b')
-          .where(branchFilters(query))
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(counted.total) };
+      const counted = db
+        .selectFrom('branches as b')
+        .where(branchFilters(query))
+        .select((eb) => eb.fn.countAll<number>().as('total'));
+      const rows = await branches(db)
+        .select(counted.as('total'))
+        .where(branchFilters(query))
+        .orderBy(sortColumns[sort.sortfield], (order) =>
+          nullable ? order[sort.direction]().nullsLast() : order[sort.direction](),
+        )
+        .orderBy('b.id', sort.direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute();
+      if (rows.length > 0) {
+        const total = Number(rows[0]!.total);
+        return { rows: rows.map(({ total: _total, ...row }) => row), total };
+      }
+      if (query.page === 1) return { rows: [], total: 0 };
+      return { rows: [], total: Number((await counted.executeTakeFirstOrThrow()).total) };
     },
 
     findById(id: string, executor: Executor = db) {

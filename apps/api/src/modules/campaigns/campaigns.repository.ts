@@ -67,7 +67,11 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       .where('c.deleted_at', 'is', null);
 
   return {
-    /** One page and the total: ids and count from the bare table, then details for the page's rows only. */
+    /**
+     * One page and the total in one statement: the page's ids walk an index in the sort order and
+     * stop after `limit` rows, the total is a count of the bare table, and only the page's rows get
+     * their details. A page past the end has no row to carry the total, so it is counted apart.
+     */
     async list(query: CampaignListQuery) {
       let filtered = db.selectFrom('campaigns as c').where('c.deleted_at', 'is', null);
       if (query.brands !== 'all') {
@@ -83,32 +87,25 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         filtered = filtered.where('c.customer_type', '=', customerType as CampaignsTable['customer_type']);
       if (discountType)
         filtered = filtered.where('c.discount_type', '=', discountType as CampaignsTable['discount_type']);
-      // The page walks an index in the sort order and stops after `limit` rows; the total is its own
-      // count, so neither makes the other read every matching row's details.
-      const [page, counted] = await Promise.all([
-        filtered
-          .select('c.id')
-          .orderBy(sortColumns[query.sort], query.direction)
-          .orderBy('c.id', query.direction)
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      const total = Number(counted.count);
-      if (page.length === 0) return { rows: [], total };
-      const details = await withDetails(db)
-        .where(
-          'c.id',
-          'in',
-          page.map((row) => row.id),
-        )
+      const counted = filtered.select((eb) => eb.fn.countAll<number>().as('count'));
+      const page = filtered
+        .select('c.id')
+        .orderBy(sortColumns[query.sort], query.direction)
+        .orderBy('c.id', query.direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const rows = await withDetails(db)
+        .innerJoin(page.as('p'), 'p.id', 'c.id')
+        .select(counted.as('total'))
+        .orderBy(sortColumns[query.sort], query.direction)
+        .orderBy('c.id', query.direction)
         .execute();
-      const byId = new Map(details.map((row) => [row.id, row]));
-      return {
-        rows: page.map((row) => byId.get(row.id)).filter((row) => row !== undefined),
-        total: Number(total),
-      };
+      if (rows.length > 0) {
+        const total = Number(rows[0]!.total);
+        return { rows: rows.map(({ total: _total, ...row }) => row), total };
+      }
+      if (query.page === 1) return { rows: [], total: 0 };
+      return { rows: [], total: Number((await counted.executeTakeFirstOrThrow()).count) };
     },
 
     findById(id: string, executor: Executor = db) {
