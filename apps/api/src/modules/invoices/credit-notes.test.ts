@@ -222,7 +222,7 @@ describe('credit notes', () => {
       `/api/distributors/getInvoice/invoice?month=3&year=2024&xero_invoice_id=${first!.credit_note_number}`,
     );
     const pdf = (await get(url.json<{ invoiceURL: string }>().invoiceURL)).rawPayload;
-    const texts = pdfTexts(pdf);
+    const texts = await pdfTexts(pdf);
     expect(texts).toEqual(
       expect.arrayContaining([
         `Credit note ${first!.credit_note_number}`,

@@ -222,7 +222,7 @@ describe('GET /api/invoices/detailed/:fileName', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="${number.standalone}-detailed.pdf"`,
     );
-    const texts = pdfTexts(response.rawPayload);
+    const texts = await pdfTexts(response.rawPayload);
     expect(texts).toContain(`Invoice ${number.standalone}`);
     expect(texts).toContain('Billed to: Green Fork');
     expect(texts).toContain('4 transactions; refunds are shown negative.');
@@ -261,7 +261,7 @@ describe('POST /api/distributors/getXeroInvoice/invoice', () => {
     });
     const pdf = await get('companyadmin@demo.test', `/api/invoices/documents/${number.standalone}`);
     expect(pdf.statusCode).toBe(200);
-    expect(pdfTexts(pdf.rawPayload)).toContain(`Invoice ${number.standalone}`);
+    expect(await pdfTexts(pdf.rawPayload)).toContain(`Invoice ${number.standalone}`);
   });
 
   it('lets a client admin open any brand’s invoice', async () => {

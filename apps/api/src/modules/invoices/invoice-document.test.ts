@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
 import { detailedInvoicePdf, invoiceDocumentLines, invoicePdf, renderPdf } from './invoice-document.ts';
 import type { InvoiceRecord } from './invoices.repository.ts';
-import { pdfPages, pdfTexts } from './pdf-text.fixtures.ts';
+import { pdfPageItems, pdfPages, pdfTexts } from './pdf-text.fixtures.ts';
 
 const invoice: InvoiceRecord = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -52,23 +52,27 @@ describe('invoiceDocumentLines', () => {
 });
 
 describe('renderPdf', () => {
-  const pdf = renderPdf([{ text: 'Total (due): £5 \\ ok' }, { text: 'Café 日本' }], { footer: 'INV-1' });
-  const raw = pdf.toString('latin1');
-
-  it('writes a PDF whose cross-reference table points at each object', () => {
-    expect(raw.startsWith('%PDF-1.4\n')).toBe(true);
-    expect(raw.trimEnd().endsWith('%%EOF')).toBe(true);
-    const offsets = [...raw.matchAll(/^(\d{10}) 00000 n $/gm)].map((match) => Number(match[1]));
-    // Catalog, pages, two fonts, info, one page and its content.
-    expect(offsets).toHaveLength(7);
-    offsets.forEach((offset, index) => expect(raw.slice(offset).startsWith(`${index + 1} 0 obj`)).toBe(true));
-    const startxref = Number(/startxref\n(\d+)/.exec(raw)![1]);
-    expect(raw.slice(startxref).startsWith('xref')).toBe(true);
+  it('writes compressed A4 pages with the fonts embedded, only the glyphs used', async () => {
+    const pdf = await renderPdf([{ text: 'Total (due): £5 \\ ok' }], { footer: 'INV-1' });
+    const raw = pdf.toString('latin1');
+    expect(raw.startsWith('%PDF-')).toBe(true);
+    expect(raw).toContain('/MediaBox [0 0 595 842]');
+    expect(raw).toContain('/Filter /FlateDecode');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSans-Regular/);
+    expect(raw).toContain('/FontFile2');
+    expect(await pdfTexts(pdf)).toEqual(['Total (due): £5 \\ ok', 'INV-1 - Page 1 of 1']);
   });
 
-  it('compresses each page, escapes parentheses and backslashes, and shows characters outside WinAnsi as ?', () => {
-    expect(raw).toContain('/Filter /FlateDecode');
-    expect(pdfTexts(pdf)).toEqual(['Total (due): £5 \\ ok', 'Café ??', 'INV-1 - Page 1 of 1']);
+  it('prints every Latin, Latin Extended, Greek and Cyrillic character as it is, in both weights', async () => {
+    const pdf = await renderPdf([
+      { text: 'Café Zoë Łódź Ωμέγα Кафе' },
+      { text: 'Ärger Ñandú Şişli Ħamrun Ἀθῆναι Ёлка Їжак', bold: true },
+    ]);
+    expect(await pdfTexts(pdf)).toEqual([
+      'Café Zoë Łódź Ωμέγα Кафе',
+      'Ärger Ñandú Şişli Ħamrun Ἀθῆναι Ёлка Їжак',
+      'Page 1 of 1',
+    ]);
   });
 });
 
@@ -81,17 +85,15 @@ describe('the invoice PDFs', () => {
     cashback: index === 129 ? -250 : 250,
   }));
 
-  it('keep the invoice on one page', () => {
-    const pages = pdfPages(invoicePdf(invoice));
+  it('keep the invoice on one page', async () => {
+    const pages = await pdfPages(await invoicePdf(invoice));
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Invoice INV-000007');
     expect(pages[0]).toContain('Krowd invoice INV-000007 - Page 1 of 1');
   });
 
-  it('list every transaction of the detailed invoice across pages, headings repeated, with totals', () => {
-    const pdf = detailedInvoicePdf(invoice, rows);
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const pages = pdfPages(pdf);
+  it('list every transaction of the detailed invoice across pages, headings repeated, with totals', async () => {
+    const pages = await pdfPages(await detailedInvoicePdf(invoice, rows));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => {
       expect(page.at(-1)).toBe(`Krowd invoice INV-000007 - Page ${index + 1} of ${pages.length}`);
@@ -113,8 +115,27 @@ describe('the invoice PDFs', () => {
     ]);
   });
 
-  it('say there are no transactions when the list is empty', () => {
-    const texts = pdfTexts(detailedInvoicePdf(invoice, []));
+  it('right-align the amount and cashback columns of the detailed invoice', async () => {
+    const [firstPage = []] = await pdfPageItems(await detailedInvoicePdf(invoice, rows.slice(0, 3)));
+    const rightEdges = (texts: string[]) =>
+      texts.map((text) => Math.round(firstPage.find((item) => item.text === text)!.right));
+    expect(rightEdges(['Amount (£)', '£25.00', '£25.02'])).toEqual([450, 450, 450]);
+    expect(rightEdges(['Cashback (£)', '£2.50', '£7.50'])).toEqual([539, 539, 539]);
+  });
+
+  it('say there are no transactions when the list is empty', async () => {
+    const texts = await pdfTexts(await detailedInvoicePdf(invoice, []));
     expect(texts).toContain('0 transactions; refunds are shown negative.');
   });
+
+  it.each(['Café Zoë Łódź', 'Ωμέγα Кафе'])(
+    'print the brand %s exactly in the invoice and the detailed invoice',
+    async (brandName) => {
+      const named = { ...invoice, brand_name: brandName };
+      expect(await pdfTexts(await invoicePdf(named))).toContain(`Billed to: ${brandName}`);
+      expect(await pdfTexts(await detailedInvoicePdf(named, rows.slice(0, 3)))).toContain(
+        `Billed to: ${brandName}`,
+      );
+    },
+  );
 });

@@ -1,4 +1,6 @@
-import { deflateSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
@@ -6,11 +8,11 @@ import { formatPence } from '@krowd/domain/money/money.rules';
 import type { InvoiceRecord } from './invoices.repository.ts';
 
 /**
- * The invoice documents our invoice host serves, written here without a library: A4 pages of
- * text in the standard Helvetica fonts (WinAnsi encoding, which has '£'), each page's content
- * compressed with deflate. The invoice is one page; the detailed invoice adds the transaction
- * list, its column headings repeated on every page, and every page says 'Page n of N'.
- * Everything is built in memory: a month of one brand is a few thousand rows (~100 bytes each).
+ * The invoice documents our invoice host serves: A4 pages of text written with pdfkit in Noto
+ * Sans, embedded (only the glyphs used), so any Latin, Greek or Cyrillic name prints as it is
+ * (docs/decisions.md 'Invoice PDFs: pdfkit and Noto Sans'). The invoice is one page; the
+ * detailed invoice adds the transaction list, its column headings repeated on every page, and
+ * every page says 'Page n of N'. Everything is built in memory.
  */
 
 export interface DocumentCell {
@@ -40,6 +42,13 @@ const margin = 56;
 const right = pageWidth - margin;
 const footerY = 32;
 const bottom = margin;
+
+/** Noto Sans regular and bold, read once from its package (which carries the font's licence). */
+const fontFile = (path: string) => readFileSync(createRequire(import.meta.url).resolve(path));
+const fonts = {
+  regular: fontFile('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+  bold: fontFile('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+};
 
 const collectionLabels = { direct_debit: 'Direct debit', manual: 'Manual payment' } as const;
 
@@ -173,65 +182,41 @@ export function creditNoteDocumentLines(
 export const creditNoteSettlement =
   'This credit is owed to you and is paid back to you; it is not deducted from a direct-debit collection.';
 
-/** Helvetica advance widths (thousandths of the size) of the characters money and dates use. */
-const narrow: Record<string, number> = {
-  '.': 278,
-  ',': 278,
-  ' ': 278,
-  ':': 278,
-  '/': 278,
-  '-': 333,
-  '(': 333,
-  ')': 333,
-};
-const textWidth = (text: string, size: number) =>
-  ([...text].reduce((sum, char) => sum + (narrow[char] ?? 556), 0) * size) / 1000;
+type Pdf = InstanceType<typeof PDFDocument>;
 
-/** Text as a PDF literal string in WinAnsi: escaped, and any character it lacks shown as '?'. */
-function pdfString(text: string): string {
-  const latin = [...text].map((char) => (char.charCodeAt(0) <= 0xff ? char : '?')).join('');
-  return `(${latin.replace(/[\\()]/g, (char) => `\\${char}`)})`;
+/** A line where it is drawn: `baseline` measured down from the top of its page, in points. */
+interface PlacedLine {
+  line: DocumentLine;
+  baseline: number;
 }
 
-function showText(text: string, x: number, y: number, size: number, bold: boolean): string {
-  return `BT /${bold ? 'F2' : 'F1'} ${size} Tf ${x.toFixed(1)} ${y.toFixed(1)} Td ${pdfString(text)} Tj ET`;
-}
-
-function drawLine(line: DocumentLine, y: number): string {
-  const size = line.size ?? 11;
-  const bold = line.bold ?? false;
-  if (!line.cells) return showText(line.text ?? '', margin, y, size, bold);
-  return line.cells
-    .filter((cell) => cell.text !== '')
-    .map((cell) =>
-      showText(
-        cell.text,
-        cell.align === 'right' ? cell.x - textWidth(cell.text, size) : cell.x,
-        y,
-        size,
-        bold,
-      ),
-    )
-    .join('\n');
+/** Draws the line's text, or its cells, on the current page; right-aligned cells end at their x. */
+function drawLine(pdf: Pdf, { line, baseline }: PlacedLine) {
+  pdf.font(line.bold ? 'bold' : 'regular').fontSize(line.size ?? 11);
+  const cells = line.cells ?? [{ text: line.text ?? '', x: margin }];
+  for (const cell of cells.filter((cell) => cell.text !== '')) {
+    const x = cell.align === 'right' ? cell.x - pdf.widthOfString(cell.text) : cell.x;
+    pdf.text(cell.text, x, baseline, { lineBreak: false, baseline: 'alphabetic' });
+  }
 }
 
 /** The lines laid out on A4 pages: a page ends where the next line would pass the bottom margin. */
-function paginate(lines: DocumentLine[]): string[][] {
-  const pages: string[][] = [[]];
-  let y = pageHeight - margin;
+function paginate(lines: DocumentLine[]): PlacedLine[][] {
+  const pages: PlacedLine[][] = [[]];
+  let baseline = margin;
   let heading: DocumentLine | undefined;
   const place = (line: DocumentLine, allowBreak: boolean) => {
     const size = line.size ?? 11;
     const advance = (line.gapAbove ?? 0) + size * 1.4;
-    if (allowBreak && y - advance < bottom && pages.at(-1)!.length > 0) {
+    if (allowBreak && baseline + advance > pageHeight - bottom && pages.at(-1)!.length > 0) {
       pages.push([]);
-      y = pageHeight - margin;
+      baseline = margin;
       if (heading && heading !== line) place({ ...heading, gapAbove: 0 }, false);
       place({ ...line, gapAbove: 0 }, false);
       return;
     }
-    y -= advance;
-    pages.at(-1)!.push(drawLine(line, y));
+    baseline += advance;
+    pages.at(-1)!.push({ line, baseline });
   };
   for (const line of lines) {
     if (line.repeatsAsHeading) heading = line;
@@ -245,61 +230,37 @@ function paginate(lines: DocumentLine[]): string[][] {
  * A PDF of the lines on as many A4 pages as they need, each page footed with the reference and
  * 'Page n of N'. `title` goes into the document information.
  */
-export function renderPdf(lines: DocumentLine[], options: { title?: string; footer?: string } = {}): Buffer {
+export function renderPdf(
+  lines: DocumentLine[],
+  options: { title?: string; footer?: string } = {},
+): Promise<Buffer> {
+  const pdf = new PDFDocument({
+    size: [pageWidth, pageHeight],
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: options.title ?? 'Invoice', Producer: 'Krowd', Creator: 'Krowd' },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const written = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  pdf.registerFont('regular', fonts.regular);
+  pdf.registerFont('bold', fonts.bold);
   const pages = paginate(lines);
-  const fontObjects = [
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-  ];
-  // Objects: 1 catalog, 2 page tree, 3–4 fonts, 5 info, then a page and its content per page.
-  const firstPage = 6;
-  const pageRefs = pages.map((_page, index) => `${firstPage + index * 2} 0 R`);
-  const objects: Buffer[] = [
-    Buffer.from('<< /Type /Catalog /Pages 2 0 R >>', 'latin1'),
-    Buffer.from(`<< /Type /Pages /Kids [${pageRefs.join(' ')}] /Count ${pages.length} >>`, 'latin1'),
-    ...fontObjects.map((font) => Buffer.from(font, 'latin1')),
-    Buffer.from(`<< /Title ${pdfString(options.title ?? 'Invoice')} /Producer (Krowd) >>`, 'latin1'),
-  ];
-  pages.forEach((content, index) => {
+  pages.forEach((page, index) => {
+    pdf.addPage();
+    for (const placed of page) drawLine(pdf, placed);
     const footer = [options.footer, `Page ${index + 1} of ${pages.length}`].filter(Boolean).join(' - ');
-    const text = [...content, showText(footer, margin, footerY, 8, false)].join('\n');
-    const stream = deflateSync(Buffer.from(text, 'latin1'));
-    objects.push(
-      Buffer.from(
-        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${pageWidth} ${pageHeight}] ` +
-          `/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents ${firstPage + index * 2 + 1} 0 R >>`,
-        'latin1',
-      ),
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
-        stream,
-        Buffer.from('\nendstream', 'latin1'),
-      ]),
-    );
+    drawLine(pdf, { line: { text: footer, size: 8 }, baseline: pageHeight - footerY });
   });
-  const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let length = parts[0]!.length;
-  const offsets = objects.map((object, index) => {
-    const offset = length;
-    const part = Buffer.concat([
-      Buffer.from(`${index + 1} 0 obj\n`, 'latin1'),
-      object,
-      Buffer.from('\nendobj\n', 'latin1'),
-    ]);
-    parts.push(part);
-    length += part.length;
-    return offset;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('') +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+  pdf.end();
+  return written;
 }
 
 /** The invoice as a one-page PDF. */
-export function invoicePdf(invoice: InvoiceRecord): Buffer {
+export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
   return renderPdf(invoiceDocumentLines(invoice), {
     title: `Invoice ${invoice.invoice_number}`,
     footer: `Krowd invoice ${invoice.invoice_number}`,
@@ -307,7 +268,7 @@ export function invoicePdf(invoice: InvoiceRecord): Buffer {
 }
 
 /** The detailed invoice as a PDF of as many pages as its transactions need. */
-export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransaction[]): Buffer {
+export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransaction[]): Promise<Buffer> {
   return renderPdf(detailedDocumentLines(invoice, rows), {
     title: `Invoice ${invoice.invoice_number} (detailed)`,
     footer: `Krowd invoice ${invoice.invoice_number}`,
@@ -315,7 +276,7 @@ export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransac
 }
 
 /** The credit note as a PDF: its figures and the refunds it covers. */
-export function creditNotePdf(note: CreditNoteDocument, rows: DetailedTransaction[]): Buffer {
+export function creditNotePdf(note: CreditNoteDocument, rows: DetailedTransaction[]): Promise<Buffer> {
   return renderPdf(creditNoteDocumentLines(note, rows), {
     title: `Credit note ${note.creditNoteNumber}`,
     footer: `Krowd credit note ${note.creditNoteNumber}`,

@@ -62,11 +62,11 @@ export interface RunResult {
 export async function storeInvoiceDocuments(trx: Transaction<DB>, invoiceId: string) {
   const invoice = await queries.issuedInvoice(trx, invoiceId);
   const rows = await queries.linkedTransactions(trx, { invoiceId });
-  await queries.storeDocument(trx, `${invoice.invoice_number}.pdf`, invoicePdf(invoice));
+  await queries.storeDocument(trx, `${invoice.invoice_number}.pdf`, await invoicePdf(invoice));
   await queries.storeDocument(
     trx,
     detailedFileName(invoice.invoice_number),
-    detailedInvoicePdf(invoice, rows),
+    await detailedInvoicePdf(invoice, rows),
   );
 }
 
@@ -135,7 +135,7 @@ export function createInvoiceRun(deps: {
         sums,
       });
       const rows = await queries.linkedTransactions(trx, { creditNoteId: note.id });
-      const pdf = creditNotePdf(
+      const pdf = await creditNotePdf(
         {
           creditNoteNumber: note.credit_note_number,
           invoiceNumber: invoice.invoice_number,
