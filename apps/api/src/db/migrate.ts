@@ -26,6 +26,7 @@ import * as signInHardening from './migrations/0024-sign-in-hardening.ts';
 import * as multiFactor from './migrations/0025-multi-factor.ts';
 import * as bankBrandLinks from './migrations/0026-bank-brand-links.ts';
 import * as creditNotes from './migrations/0027-credit-notes.ts';
+import * as transactionDetailsIndex from './migrations/0028-transaction-details-index.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0025-multi-factor': multiFactor,
   '0026-bank-brand-links': bankBrandLinks,
   '0027-credit-notes': creditNotes,
+  '0028-transaction-details-index': transactionDetailsIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

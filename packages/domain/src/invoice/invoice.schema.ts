@@ -75,8 +75,9 @@ const invoiceNumberSchema = z
 /**
  * GET dashboard/getInvoice/{campaignId}?type=detailed[&month&year][&transaction=true] (spec 3 §7,
  * §2.4): the campaign's month unless month and year (both) name another; with transaction=true
- * the campaign's transactions of that month (the 'Transaction Details' modal), otherwise the
- * brand's invoice of that month with its detailed file.
+ * the campaign's transactions of that month (the 'Transaction Details' modal), a page at a time
+ * (`limit` and the cursor `after`, added by the API, which writes and reads the cursor), otherwise
+ * the brand's invoice of that month with its detailed file.
  */
 export const campaignInvoiceParamsSchema = z.strictObject({ campaignId: z.uuid() });
 export const campaignInvoiceQuerySchema = z
@@ -111,7 +112,12 @@ export const campaignInvoiceAnswerSchema = z.object({
   /** The detailed PDF (GET invoices/detailed/{fileName}); null for transaction=true, which has no file. */
   fileName: z.string().nullable(),
   pdfType: z.literal('detailed'),
+  /** With transaction=true one page of the month's transactions; otherwise the invoice's whole list. */
   pdfData: z.object({ detailedList: z.array(detailedTransactionSchema) }),
+  /** transaction=true only: how many transactions the month has, over every page. */
+  total: z.number().int().optional(),
+  /** transaction=true only: the `after` of the next page, null on the last. */
+  next: z.string().nullable().optional(),
 });
 export type CampaignInvoiceAnswer = z.infer<typeof campaignInvoiceAnswerSchema>;
 

@@ -406,6 +406,8 @@ export const messages = {
     creditNote: 'Credit note',
     correctsInvoice: (number: string) => `Corrects ${number}`,
     viewCreditNote: 'View Credit Note',
+    /** Transaction Details' page cursor (`after`) is not one the server wrote. */
+    transactionPageInvalid: 'This page of transactions could not be found. Open Transaction Details again.',
   },
   ingestion: {
     searchPlaceholder: 'Search Data Source',
@@ -890,6 +892,11 @@ export const messages = {
       cashback: 'CASHBACK (£)',
     },
     noRecordFound: 'No Record Found',
+    previousPage: 'Previous',
+    nextPage: 'Next',
+    /** Transaction Details' place in the month: rows shown and how many there are. */
+    transactionRange: (first: number, last: number, total: number) =>
+      `${first.toLocaleString('en-GB')}–${last.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} transactions`,
     export: 'Export',
     print: 'Print',
     overviewTitle: (name: string) => `Campaign Overview - ${name}`,

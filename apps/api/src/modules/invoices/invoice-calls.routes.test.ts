@@ -122,6 +122,8 @@ describe('GET /api/dashboard/getInvoice/:campaignId', () => {
           },
         ],
       },
+      total: 3,
+      next: null,
     });
     // Another month of the same campaign: its June refund.
     const june = await get(
@@ -208,6 +210,123 @@ describe('GET /api/dashboard/getInvoice/:campaignId', () => {
     expect(
       (await get('companyadmin@demo.test', '/api/dashboard/getInvoice/42?type=detailed')).statusCode,
     ).toBe(400);
+  });
+});
+
+describe('GET /api/dashboard/getInvoice/:campaignId?transaction=true, a page at a time', () => {
+  let august = '';
+  const details = (query = '', email = 'branduser@demo.test', id = august) =>
+    get(email, `/api/dashboard/getInvoice/${id}?type=detailed&transaction=true${query}`);
+  type Page = CampaignInvoiceAnswer & { total: number; next: string | null };
+
+  beforeAll(async () => {
+    august = await insertCampaign(testApp.db, {
+      brandId: ids.brands.standalone,
+      month: '2024-08',
+      status: 'Bank Approved',
+      discountPercent: 10,
+      values: { week_days: JSON.stringify(everyDay) },
+    });
+    // Seven of August, two of them at the same instant (the id orders those), and one of September.
+    const rows = [
+      ['PAGE-1', '2024-08-20T09:00:00-04:00', '20.00', 'card-p1', '1001'],
+      ['PAGE-2', '2024-08-02T09:00:00-04:00', '21.00', 'card-p2', '1002'],
+      ['PAGE-3', '2024-08-09T18:30:00-04:00', '22.00', 'card-p3', '1003'],
+      ['PAGE-4', '2024-08-09T18:30:00-04:00', '23.00', 'card-p4', '1004'],
+      ['PAGE-5', '2024-08-31T23:59:00-04:00', '24.00', 'card-p5', '1005'],
+      ['PAGE-6', '2024-08-01T00:00:00-04:00', '25.00', 'card-p6', '1006'],
+      ['PAGE-7', '2024-08-15T12:00:00-04:00', '26.00', 'card-p7', '1007'],
+      ['PAGE-8', '2024-09-01T00:00:00-04:00', '27.00', 'card-p8', '1008'],
+    ].map(
+      ([id, at, amount, card, last4]) => `${id},${at},${amount},GBP,CALLS-standalone,${card},${last4},,ATR`,
+    );
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [header, ...rows].join('\n'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('answers the first page of the asked size, the month’s total and the next page’s cursor', async () => {
+    const response = await details('&limit=3');
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<Page>();
+    expect(page.pdfData.detailedList.map((row) => row.date)).toEqual([
+      '2024-08-01 00:00',
+      '2024-08-02 09:00',
+      '2024-08-09 18:30',
+    ]);
+    expect(page.total).toBe(7);
+    expect(page.next).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('follows the cursor to the next page and ends with next null on the last', async () => {
+    const first = (await details('&limit=3')).json<Page>();
+    const second = (await details(`&limit=3&after=${first.next}`)).json<Page>();
+    expect(second.pdfData.detailedList.map((row) => row.date)).toEqual([
+      '2024-08-09 18:30',
+      '2024-08-15 12:00',
+      '2024-08-20 09:00',
+    ]);
+    expect(second.total).toBe(7);
+    const last = (await details(`&limit=3&after=${second.next}`)).json<Page>();
+    expect(last.pdfData.detailedList.map((row) => row.date)).toEqual(['2024-08-31 23:59']);
+    expect(last.next).toBeNull();
+  });
+
+  it('pages through exactly the month’s list: every row once, in order, as many as the total', async () => {
+    const whole = (await details('&limit=500')).json<Page>();
+    expect(whole.next).toBeNull();
+    const pages: Page['pdfData']['detailedList'] = [];
+    let after = '';
+    for (let guard = 0; guard < 10; guard += 1) {
+      const page = (await details(`&limit=2${after}`)).json<Page>();
+      pages.push(...page.pdfData.detailedList);
+      if (!page.next) break;
+      after = `&after=${page.next}`;
+    }
+    expect(pages).toEqual(whole.pdfData.detailedList);
+    expect(pages).toHaveLength(whole.total);
+    expect(new Set(pages.map((row) => row.cardLastNumber)).size).toBe(7);
+  });
+
+  it('answers 50 rows a page unless asked', async () => {
+    const page = (await details()).json<Page>();
+    expect(page.pdfData.detailedList).toHaveLength(7);
+    expect(page.next).toBeNull();
+  });
+
+  it('answers 404 for another brand’s campaign, with a cursor too', async () => {
+    const first = (await details('&limit=3')).json<Page>();
+    expect(
+      (await details(`&limit=3&after=${first.next}`, 'companyadmin@demo.test', campaign.groupBrandA))
+        .statusCode,
+    ).toBe(404);
+    expect((await details(`&limit=3&after=${first.next}`, 'groupuser@demo.test')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['text that is not a cursor', 'nonsense'],
+    ['a cursor naming no time', Buffer.from('["yesterday","x"]').toString('base64url')],
+  ])('refuses %s as `after` with 400 naming the field', async (_case, after) => {
+    const response = await details(`&after=${after}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errorMessage: messages.invoice.transactionPageInvalid,
+      fieldErrors: { after: messages.invoice.transactionPageInvalid },
+    });
+  });
+
+  it.each([
+    ['a limit of 0', '&limit=0'],
+    ['a limit above 500', '&limit=501'],
+    ['a limit that is not a number', '&limit=many'],
+  ])('refuses %s with 400 naming the field', async (_case, query) => {
+    const response = await details(query);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('fieldErrors.limit');
   });
 });
 

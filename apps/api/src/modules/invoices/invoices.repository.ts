@@ -8,6 +8,7 @@ import type {
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/schema.ts';
 import type { ListedBrands } from '../brands/listed-brands.ts';
+import type { TransactionDetailsCursor } from './transaction-details-cursor.ts';
 
 export interface InvoiceListQuery {
   brandIds: ListedBrands;
@@ -232,25 +233,61 @@ export function createInvoicesRepository(db: Kysely<DB>) {
     },
 
     /**
-     * A campaign's qualified purchases and refunds whose local date falls in a month (the
-     * 'Transaction Details' modal), in time order. `monthStart` and `nextMonthStart` are local dates.
+     * A page of a campaign's qualified purchases and refunds dated in a month (the 'Transaction
+     * Details' modal; `monthStart` and `nextMonthStart` are local dates), in local time order, id
+     * breaking ties, after the cursor; `last` is the page's last row's sort key when more follow.
+     * transactions_campaign_month_idx (migration 0028) holds exactly these rows in this order, so a
+     * page reads its own index entries and no more. The month's count is the reporting store's
+     * (conversions plus refunds), which ingestion writes with the rows.
      */
-    async campaignTransactions(
-      campaignId: string,
-      monthStart: string,
-      nextMonthStart: string,
-    ): Promise<DetailedTransaction[]> {
-      const rows = await db
+    async campaignTransactionsPage(query: {
+      campaignId: string;
+      monthStart: string;
+      nextMonthStart: string;
+      after: TransactionDetailsCursor | undefined;
+      limit: number;
+    }): Promise<{ rows: DetailedTransaction[]; total: number; last: TransactionDetailsCursor | null }> {
+      const { campaignId, monthStart, nextMonthStart, after, limit } = query;
+      let page = db
         .selectFrom('transactions as t')
-        .select(detailedSelection)
+        .select([
+          ...detailedSelection,
+          sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD"T"HH24:MI:SS.US')`.as('local_date_time'),
+          't.id',
+        ])
         .where('t.campaign_id', '=', campaignId)
         .where('t.outcome', '<>', 'notQualified')
-        .where(sql<boolean>`t.local_datetime >= ${monthStart}::date`)
-        .where(sql<boolean>`t.local_datetime < ${nextMonthStart}::date`)
-        .orderBy('t.occurred_at')
-        .orderBy('t.id')
-        .execute();
-      return rows.map(toDetailed);
+        .where(sql<boolean>`t.local_datetime >= ${monthStart}::timestamp`)
+        .where(sql<boolean>`t.local_datetime < ${nextMonthStart}::timestamp`);
+      if (after) {
+        page = page.where(
+          sql<boolean>`(t.local_datetime, t.id) > (${after.localDateTime}::timestamp, ${after.id}::uuid)`,
+        );
+      }
+      const [rows, count] = await Promise.all([
+        page
+          .orderBy('t.local_datetime')
+          .orderBy('t.id')
+          .limit(limit + 1)
+          .execute(),
+        db
+          .selectFrom('reporting_daily')
+          .select(sql<number>`coalesce(sum(conversions + refunds), 0)::int`.as('total'))
+          .where('campaign_id', '=', campaignId)
+          .where('day', '>=', monthStart)
+          .where('day', '<', nextMonthStart)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const shown = rows.slice(0, limit);
+      const lastShown = shown.at(-1);
+      return {
+        rows: shown.map(toDetailed),
+        total: count.total,
+        last:
+          rows.length > limit && lastShown
+            ? { localDateTime: lastShown.local_date_time, id: lastShown.id }
+            : null,
+      };
     },
 
     /** A campaign with its brand's group, for the scope check. */

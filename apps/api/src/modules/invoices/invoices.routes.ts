@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   campaignInvoiceAnswerSchema,
   campaignInvoiceParamsSchema,
-  campaignInvoiceQuerySchema,
   invoiceDocumentQuerySchema,
   invoiceLookupBodySchema,
   invoiceRowSchema,
@@ -13,7 +12,11 @@ import {
 import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { invoiceListQuerySchema, type InvoicesService } from './invoices.service.ts';
+import {
+  campaignInvoiceRequestSchema,
+  invoiceListQuerySchema,
+  type InvoicesService,
+} from './invoices.service.ts';
 
 const documentParamsSchema = z.strictObject({ documentId: z.string().trim().min(1).max(100) });
 const detailedParamsSchema = z.strictObject({ fileName: z.string().trim().min(1).max(100) });
@@ -97,9 +100,9 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
       schema: {
         tags: ['invoices'],
         summary:
-          "A campaign month's detailed list: with transaction=true its transactions (Transaction Details); otherwise the brand's invoice of that month and its detailed file name, 404 'Invoice is not created.' without one",
+          "A campaign month's detailed list: with transaction=true a page of its transactions (Transaction Details: limit, default 50, at most 500, after the cursor `after`; the month's total and the next page's cursor); otherwise the brand's invoice of that month and its detailed file name, 404 'Invoice is not created.' without one",
         params: campaignInvoiceParamsSchema,
-        querystring: campaignInvoiceQuerySchema,
+        querystring: campaignInvoiceRequestSchema,
         response: { 200: successSchema(campaignInvoiceAnswerSchema.shape), ...errorResponses },
       },
     },

@@ -5,8 +5,8 @@ import { detailedFileName, invoiceNumberOfDetailedFile } from '@krowd/domain/inv
 import {
   invoiceSortFields,
   paymentStatuses,
+  campaignInvoiceQuerySchema,
   type CampaignInvoiceAnswer,
-  type CampaignInvoiceQuery,
   type InvoiceDocumentQuery,
   type InvoiceRow,
   type VerifiedInvoice,
@@ -19,6 +19,10 @@ import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { listedBrands } from '../brands/listed-brands.ts';
 import { detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import type { InvoiceListRecord, InvoicesRepository } from './invoices.repository.ts';
+import {
+  encodeTransactionDetailsCursor,
+  transactionDetailsCursorSchema,
+} from './transaction-details-cursor.ts';
 
 /**
  * The entity list query with the payment status as its status filter. The spec's list call also
@@ -31,6 +35,16 @@ export const invoiceListQuerySchema = entityListQuerySchema({
   .extend({ email: z.string().max(254).optional() })
   .strict();
 export type InvoiceListRequest = z.infer<typeof invoiceListQuerySchema>;
+
+/**
+ * The dashboard's getInvoice query with Transaction Details' paging: `limit` rows a page (50 unless
+ * asked, at most 500) after the cursor `after` (the previous page's `next`).
+ */
+export const campaignInvoiceRequestSchema = campaignInvoiceQuerySchema.safeExtend({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  after: transactionDetailsCursorSchema.optional(),
+});
+export type CampaignInvoiceRequest = z.infer<typeof campaignInvoiceRequestSchema>;
 
 /** Where the invoice host serves a document (opened in a new tab). */
 export const invoiceDocumentPath = (documentId: string) =>
@@ -120,8 +134,9 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
 
     /**
      * The dashboard's invoice button (spec 3 §2.4, §7 getInvoice): for the campaign's month (or
-     * the month and year given), with `transaction` the campaign's qualified purchases and refunds
-     * dated in that month ('Transaction Details'); otherwise the brand's invoice of that month,
+     * the month and year given), with `transaction` a page of the campaign's qualified purchases
+     * and refunds dated in that month ('Transaction Details'), in local time order, with the
+     * month's count and the next page's cursor; otherwise the brand's invoice of that month,
      * its detailed list and the detailed file's name. A campaign outside the scope is 404; a month
      * without an invoice 'Invoice is not created.' (404). Banks see the dashboard's transactions
      * but not a brand's invoices (403).
@@ -129,7 +144,7 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
     async campaignInvoice(
       caller: { scope: TenantScope; audience: Audience },
       campaignId: string,
-      query: CampaignInvoiceQuery,
+      query: CampaignInvoiceRequest,
     ): Promise<CampaignInvoiceAnswer> {
       const campaign = await invoices.findCampaign(campaignId);
       if (
@@ -143,12 +158,20 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
       const month = query.month ?? campaignMonth;
       if (query.transaction) {
         const monthStart = `${year}-${String(month).padStart(2, '0')}-01`;
-        const detailedList = await invoices.campaignTransactions(
-          campaign.id,
+        const { rows, total, last } = await invoices.campaignTransactionsPage({
+          campaignId: campaign.id,
           monthStart,
-          `${shiftMonth(monthStart, 1)}-01`,
-        );
-        return { fileName: null, pdfType: 'detailed', pdfData: { detailedList } };
+          nextMonthStart: `${shiftMonth(monthStart, 1)}-01`,
+          after: query.after,
+          limit: query.limit,
+        });
+        return {
+          fileName: null,
+          pdfType: 'detailed',
+          pdfData: { detailedList: rows },
+          total,
+          next: last ? encodeTransactionDetailsCursor(last) : null,
+        };
       }
       if (!can(caller.audience, 'invoices.read')) throw forbidden();
       const invoice = await invoices.findForBrandMonth(campaign.brand_id, year, month);
