@@ -82,6 +82,29 @@ describe('DataTable', () => {
     expect(screen.queryByText(/Total/)).toBeNull();
   });
 
+  it("says 'Loading...' until the first rows come, then the screen's own words when there are none", () => {
+    const table = (loading: boolean) => (
+      <MantineProvider>
+        <DataTable
+          columns={columns}
+          rows={[]}
+          rowKey={(row: Row) => row.id}
+          loading={loading}
+          pagination={undefined}
+          onPageChange={() => undefined}
+          onLimitChange={() => undefined}
+          emptyMessage="No Record Found"
+        />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(true));
+    expect(screen.getByText('Loading...')).not.toBeNull();
+
+    rerender(table(false));
+    expect(screen.getByText('No Record Found')).not.toBeNull();
+    expect(screen.queryByText('No data found.')).toBeNull();
+  });
+
   it('sorts a newly clicked column descending first, then ascending', async () => {
     const onSortChange = vi.fn();
     const { rerender } = render(

@@ -54,12 +54,14 @@ export interface DataTableProps<Row> {
   selection?: RowSelection;
   /** What a row's checkbox is called for screen readers (e.g. its name). */
   rowLabel?: (row: Row) => string;
+  /** What the body says without rows: 'No data found.' unless the screen has its own words. */
+  emptyMessage?: string;
 }
 
 /**
  * The one list component: a server-paged table with the page-size dropdown, pagination (hidden
- * on a single page), the total, 'No data found.' when empty, and the previous page kept on screen
- * while the next loads.
+ * on a single page), the total, 'Loading...' until the first rows come, 'No data found.' when
+ * empty, and the previous page kept on screen while the next loads.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, loading, pagination, onRowClick, selection } = props;
@@ -132,11 +134,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.length === 0 && !loading ? (
+            {rows.length === 0 ? (
               <Table.Tr>
                 <Table.Td colSpan={columns.length + (selection ? 1 : 0)}>
                   <Text ta="center" c="dimmed" py="lg">
-                    {messages.common.noDataFound}
+                    {loading ? messages.common.loading : (props.emptyMessage ?? messages.common.noDataFound)}
                   </Text>
                 </Table.Td>
               </Table.Tr>

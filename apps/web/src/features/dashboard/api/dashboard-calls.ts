@@ -210,16 +210,44 @@ export interface TransactionDetail {
   cashback: number;
 }
 
-/** GET dashboard/getInvoice/{id}?type=detailed&transaction=true: the campaign month's transactions (contract 3). */
-export function useTransactionDetails(campaignId: string, month: number, year: number, enabled: boolean) {
-  return useQuery({
-    queryKey: ['dashboard', 'transactions', campaignId, month, year],
-    enabled,
+/** Rows a page of the 'Transaction Details' table shows. */
+export const transactionPageSize = 10;
+
+/** A page of the campaign month's transactions: the month's count, and the next page's cursor (null on the last). */
+export interface TransactionDetailsPage {
+  rows: TransactionDetail[];
+  total: number;
+  next: string | null;
+}
+
+/**
+ * GET dashboard/getInvoice/{id}?type=detailed&transaction=true (contract 3): a page of the campaign
+ * month's transactions after the cursor `after` (none for the first). The page on screen stays
+ * while the next one loads.
+ */
+export function useTransactionDetails(campaignId: string, month: number, year: number, after: string | null) {
+  return useQuery<TransactionDetailsPage>({
+    queryKey: ['dashboard', 'transactions', campaignId, month, year, after],
+    placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiRequest<{ pdfData: { detailedList: TransactionDetail[] } }>(`dashboard/getInvoice/${campaignId}`, {
-        query: { type: 'detailed', month: String(month).padStart(2, '0'), year, transaction: true },
-        signal,
-      }).then((answer) => answer.pdfData.detailedList),
+      apiRequest<{ pdfData: { detailedList: TransactionDetail[] }; total: number; next: string | null }>(
+        `dashboard/getInvoice/${campaignId}`,
+        {
+          query: {
+            type: 'detailed',
+            month: String(month).padStart(2, '0'),
+            year,
+            transaction: true,
+            limit: transactionPageSize,
+            after: after ?? undefined,
+          },
+          signal,
+        },
+      ).then((answer): TransactionDetailsPage => ({
+        rows: answer.pdfData.detailedList,
+        total: answer.total,
+        next: answer.next,
+      })),
   });
 }
 

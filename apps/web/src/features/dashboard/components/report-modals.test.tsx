@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { LastTransactionModal } from './last-transaction-modal.tsx';
-import { ids, renderAt, stubApi, users } from './test-support.tsx';
-import { TransactionDetailsModal, transactionPageSize } from './transaction-details-modal.tsx';
+import { transactionPageSize } from '../api/dashboard-calls.ts';
+import { ids, renderAt, stubApi, users, type Sent } from './test-support.tsx';
+import { TransactionDetailsModal } from './transaction-details-modal.tsx';
 
 const m = messages.report;
 
@@ -35,7 +36,7 @@ function renderTransactions() {
 }
 
 describe('Transaction Details modal', () => {
-  it("asks for the campaign month's transactions and shows 'Loading...' until they come", async () => {
+  it("asks the server for the month's first page and shows 'Loading...' until it comes", async () => {
     let release: (value: Response) => void = () => undefined;
     const sent = stubApi(users.brandAdmin, {
       [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
@@ -51,18 +52,29 @@ describe('Transaction Details modal', () => {
       month: '05',
       year: '2025',
       transaction: 'true',
+      limit: String(transactionPageSize),
     });
-    release(Response.json({ respCode: 200, pdfData: { detailedList: [] } }));
+    release(Response.json({ respCode: 200, pdfData: { detailedList: [] }, total: 0, next: null }));
     expect(await screen.findByText(m.noRecordFound)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: m.nextPage })).toBeNull();
   });
 
-  it('lists the rows with the spec columns, amounts in pounds, paged by 10', async () => {
-    stubApi(users.brandAdmin, {
-      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: {
-        respCode: 200,
-        fileName: 'x.pdf',
-        pdfType: 'detailed',
-        pdfData: { detailedList: Array.from({ length: 12 }, (_, index) => row(index)) },
+  it('lists a page with the spec columns and amounts in pounds, and pages through the server by its cursor', async () => {
+    const pages: Record<string, { rows: number[]; next: string | null }> = {
+      first: { rows: Array.from({ length: 10 }, (_, index) => index), next: 'cursor-2' },
+      'cursor-2': { rows: [10, 11], next: null },
+    };
+    const sent = stubApi(users.brandAdmin, {
+      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: (call: Sent) => {
+        const page = pages[call.url.searchParams.get('after') ?? 'first']!;
+        return {
+          respCode: 200,
+          fileName: null,
+          pdfType: 'detailed',
+          pdfData: { detailedList: page.rows.map(row) },
+          total: 12,
+          next: page.next,
+        };
       },
     });
     renderTransactions();
@@ -79,9 +91,31 @@ describe('Transaction Details modal', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['1', '2025-05-01 12:30', 'LS1 4DY', '1000', '23.45', '2.34']);
     expect(within(table).getAllByRole('row')).toHaveLength(transactionPageSize + 1);
-    await userEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(screen.getByText(m.transactionRange(1, 10, 12))).toBeTruthy();
+    expect(screen.getByRole('button', { name: m.previousPage }).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: m.nextPage }));
+    const eleventh = await within(table).findByRole('row', { name: /1010/ });
+    expect(within(eleventh).getAllByRole('cell')[0]!.textContent).toBe('11');
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByRole('row', { name: /1011/ })).toBeTruthy();
+    expect(screen.getByText(m.transactionRange(11, 12, 12))).toBeTruthy();
+    expect(sent.at(-1)!.url.searchParams.get('after')).toBe('cursor-2');
+    expect(screen.getByRole('button', { name: m.nextPage }).hasAttribute('disabled')).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: m.previousPage }));
+    expect(await within(table).findByRole('row', { name: /1000/ })).toBeTruthy();
+    expect(screen.getByText(m.transactionRange(1, 10, 12))).toBeTruthy();
+  });
+
+  it("says why when the page can't be loaded", async () => {
+    stubApi(users.brandAdmin, {
+      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
+        Response.json({ errorMessage: messages.invoice.transactionPageInvalid }, { status: 400 }),
+    });
+    renderTransactions();
+
+    expect(await screen.findByText(messages.invoice.transactionPageInvalid)).toBeTruthy();
+    expect(screen.queryByText(m.noRecordFound)).toBeNull();
   });
 });
 

@@ -1,18 +1,33 @@
-import { Center, Group, Modal, Pagination, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { monthYearLabel } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import { failureMessage, useTransactionDetails, type TransactionDetail } from '../api/dashboard-calls.ts';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import {
+  failureMessage,
+  transactionPageSize,
+  useTransactionDetails,
+  type TransactionDetail,
+} from '../api/dashboard-calls.ts';
 
 const m = messages.report;
 const columns = m.transactionColumns;
 
-/** Rows a page of the modal's table shows. */
-export const transactionPageSize = 10;
-
 const poundsFormat = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 /** Pence as pounds with two decimals; the column header carries the £. */
 const pounds = (pence: number) => poundsFormat.format(pence / 100);
+
+/** A row with its place in the month (the # column). */
+type NumberedTransaction = TransactionDetail & { number: number };
+
+const tableColumns: DataTableColumn<NumberedTransaction>[] = [
+  { key: 'number', header: columns.index, render: (row) => row.number },
+  { key: 'date', header: columns.date, render: (row) => row.date },
+  { key: 'postcode', header: columns.postcode, render: (row) => row.postcode },
+  { key: 'card', header: columns.card, render: (row) => row.cardLastNumber },
+  { key: 'amount', header: columns.amount, render: (row) => pounds(row.amount) },
+  { key: 'cashback', header: columns.cashback, render: (row) => pounds(row.cashback) },
+];
 
 export interface TransactionDetailsModalProps {
   campaignId: string;
@@ -24,7 +39,8 @@ export interface TransactionDetailsModalProps {
 
 /**
  * 'Transaction Details - {Month Year}' (spec 3 §2.4): the campaign month's qualified transactions,
- * 'Loading...' while they come, 'No Record Found' when there are none, paged when long.
+ * a page at a time from the server, 'Loading...' while the first page comes, 'No Record Found'
+ * when there are none.
  */
 export function TransactionDetailsModal({
   campaignId,
@@ -33,7 +49,6 @@ export function TransactionDetailsModal({
   opened,
   onClose,
 }: TransactionDetailsModalProps) {
-  const details = useTransactionDetails(campaignId, month, year, opened);
   return (
     <Modal
       opened={opened}
@@ -45,78 +60,61 @@ export function TransactionDetailsModal({
       {opened ? (
         <TransactionTable
           key={`${campaignId}-${month}-${year}`}
-          loading={details.isPending}
-          error={details.isError ? failureMessage(details.error) : null}
-          rows={details.data ?? []}
+          campaignId={campaignId}
+          month={month}
+          year={year}
         />
       ) : null}
     </Modal>
   );
 }
 
-function TransactionTable({
-  loading,
-  error,
-  rows,
-}: {
-  loading: boolean;
-  error: string | null;
-  rows: TransactionDetail[];
-}) {
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(rows.length / transactionPageSize));
-  const shown = rows.slice((page - 1) * transactionPageSize, page * transactionPageSize);
-  const status = loading
-    ? messages.common.loading
-    : error
-      ? error
-      : rows.length === 0
-        ? m.noRecordFound
-        : null;
+function TransactionTable({ campaignId, month, year }: { campaignId: string; month: number; year: number }) {
+  // The cursor of each page reached so far (the first page has none): Previous goes back one.
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const pageIndex = cursors.length - 1;
+  const details = useTransactionDetails(campaignId, month, year, cursors[pageIndex] ?? null);
+  const page = details.isError ? undefined : details.data;
+  const firstNumber = pageIndex * transactionPageSize + 1;
+  const rows = (page?.rows ?? []).map((row, index) => ({ ...row, number: firstNumber + index }));
+  const next = page?.next;
+  const handleNext = () => {
+    if (next) setCursors([...cursors, next]);
+  };
+  const handlePrevious = () => setCursors(cursors.slice(0, -1));
   return (
     <>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{columns.index}</Table.Th>
-              <Table.Th>{columns.date}</Table.Th>
-              <Table.Th>{columns.postcode}</Table.Th>
-              <Table.Th>{columns.card}</Table.Th>
-              <Table.Th ta="right">{columns.amount}</Table.Th>
-              <Table.Th ta="right">{columns.cashback}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {status ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>
-                  <Center py="md">
-                    <Text c={error && !loading ? 'red' : 'dimmed'}>{status}</Text>
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              shown.map((row, index) => (
-                <Table.Tr key={(page - 1) * transactionPageSize + index}>
-                  <Table.Td>{(page - 1) * transactionPageSize + index + 1}</Table.Td>
-                  <Table.Td>{row.date}</Table.Td>
-                  <Table.Td>{row.postcode}</Table.Td>
-                  <Table.Td>{row.cardLastNumber}</Table.Td>
-                  <Table.Td ta="right">{pounds(row.amount)}</Table.Td>
-                  <Table.Td ta="right">{pounds(row.cashback)}</Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 && !status ? (
+      <DataTable
+        columns={tableColumns}
+        rows={rows}
+        rowKey={(row) => String(row.number)}
+        loading={details.isFetching}
+        pagination={undefined}
+        onPageChange={() => undefined}
+        onLimitChange={() => undefined}
+        emptyMessage={details.isError ? failureMessage(details.error) : m.noRecordFound}
+      />
+      {/* Past the first page Previous stays, so a page that failed to load can be left. */}
+      {(page && page.total > 0) || pageIndex > 0 ? (
         <Group justify="space-between" mt="sm">
           <Text size="sm" c="dimmed">
-            {rows.length} transactions
+            {page && rows.length > 0
+              ? m.transactionRange(firstNumber, firstNumber + rows.length - 1, page.total)
+              : null}
           </Text>
-          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          <Group gap="xs">
+            <Button
+              variant="default"
+              size="xs"
+              disabled={pageIndex === 0 || details.isFetching}
+              onClick={handlePrevious}
+            >
+              {m.previousPage}
+            </Button>
+            <Button variant="default" size="xs" disabled={!next || details.isFetching} onClick={handleNext}>
+              {m.nextPage}
+            </Button>
+          </Group>
         </Group>
       ) : null}
     </>
