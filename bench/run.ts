@@ -21,6 +21,7 @@ import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
+import { detailsSection } from './details.ts';
 import { reviewsSection } from './reviews.ts';
 import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
@@ -249,6 +250,13 @@ if (chosen.has('dashboard')) {
   const section = await dashboardSection(count);
   sections.push(section.text);
   failed ||= !section.equal;
+}
+if (chosen.has('details')) {
+  sections.push(
+    await detailsSection(
+      Number(process.env.BENCH_DETAILS_TRANSACTIONS ?? (postgres ? 10_000_000 : 1_000_000)),
+    ),
+  );
 }
 if (chosen.has('reviews')) {
   sections.push(await reviewsSection(Number(process.env.BENCH_REVIEWS ?? 100_000)));
