@@ -13,6 +13,7 @@ import { createAuthService, type Clock } from './modules/auth/auth.service.ts';
 import { createMultiFactorService } from './modules/auth/multi-factor.ts';
 import { createMultiFactorRepository } from './modules/auth/multi-factor.repository.ts';
 import { multiFactorRoutes } from './modules/auth/multi-factor.routes.ts';
+import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
@@ -89,7 +90,7 @@ import { publicRoutes } from './modules/public/public.routes.ts';
 import { createPublicService } from './modules/public/public.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
-import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createUsersRepository, type SessionWithAccount } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
   const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
+  const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
+  await sessions.start();
+  app.addHook('onClose', () => sessions.stop());
   const auth = createAuthService({
     db,
     users,
@@ -154,6 +158,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     clock,
     logger: app.log,
     secondStep: multiFactor,
+    sessions,
   });
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });

@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { CommittedWrites } from './committed-writes.ts';
 import { CopyRows } from './copy-rows.ts';
 import type { DB } from './schema.ts';
 
@@ -27,6 +28,16 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start copies of it quickly (tests). */
   snapshot?: () => Promise<Blob>;
+  /** Writes this process commits, for what it keeps in memory (the session cache). */
+  committedWrites: CommittedWrites;
+  /**
+   * PostgreSQL only: LISTEN/NOTIFY between the processes sharing the database. `listen` answers
+   * a stop function; `onLost` is called if the listening connection ends.
+   */
+  signals?: {
+    notify(channel: string): Promise<void>;
+    listen(channel: string, onSignal: () => void, onLost: () => void): Promise<() => Promise<void>>;
+  };
 }
 
 /** Type parsers shared by both engines, so a query answers the same values on either. */
@@ -95,8 +106,30 @@ function openPostgres(url: string, poolMax: number): Database {
   // tests) is dropped by the pool, which opens another on demand; the next query reports a real outage.
   // Without a listener the pool's 'error' event would end the process.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: new CopyingPool(pool) }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  const committedWrites = new CommittedWrites();
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new CopyingPool(pool, committedWrites) }),
+  });
+  const signals = {
+    async notify(channel: string) {
+      await pool.query(`NOTIFY ${channel}`);
+    },
+    async listen(channel: string, onSignal: () => void, onLost: () => void) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('notification', (message) => {
+        if (message.channel === channel) onSignal();
+      });
+      client.on('error', onLost);
+      client.on('end', onLost);
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+      return async () => {
+        client.removeListener('end', onLost);
+        await client.end();
+      };
+    },
+  };
+  return { db, engine: 'postgres', close: () => db.destroy(), committedWrites, signals };
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
@@ -111,15 +144,25 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  const committedWrites = new CommittedWrites();
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new PglitePool(pglite) }),
+    dialect: new PostgresDialect({ pool: new PglitePool(pglite, committedWrites) }),
   });
-  return { db, engine: 'pglite', close: () => db.destroy(), snapshot: () => pglite.dumpDataDir('none') };
+  return {
+    db,
+    engine: 'pglite',
+    close: () => db.destroy(),
+    snapshot: () => pglite.dumpDataDir('none'),
+    committedWrites,
+  };
 }
 
 /** The pg pool, with COPY … FROM STDIN sent through pg-copy-streams (see CopyRows). */
 class CopyingPool implements PostgresPool {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly committedWrites: CommittedWrites,
+  ) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
@@ -132,7 +175,10 @@ class CopyingPool implements PostgresPool {
         rows: [],
       }));
     };
-    return { query: query as PostgresPoolClient['query'], release: () => client.release() };
+    return {
+      query: this.committedWrites.connection(query as PostgresPoolClient['query']),
+      release: () => client.release(),
+    };
   }
 
   async end() {
@@ -147,7 +193,10 @@ class CopyingPool implements PostgresPool {
 class PglitePool implements PostgresPool {
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly committedWrites: CommittedWrites,
+  ) {}
 
   async connect(): Promise<PostgresPoolClient> {
     let release!: () => void;
@@ -170,7 +219,7 @@ class PglitePool implements PostgresPool {
         rows: result.rows,
       };
     };
-    return { query: query as PostgresPoolClient['query'], release };
+    return { query: this.committedWrites.connection(query as PostgresPoolClient['query']), release };
   }
 
   async end() {

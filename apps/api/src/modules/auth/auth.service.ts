@@ -15,10 +15,11 @@ import {
   signupAttemptMail,
   verifyEmailMail,
 } from '../mail/mail.templates.ts';
-import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
+import type { SessionWithAccount, UserAccount, UsersRepository } from '../users/users.repository.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
 import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type Clock = () => Date;
@@ -85,8 +86,9 @@ export function createAuthService(deps: {
   logger: FastifyBaseLogger;
   /** Two-step sign-in: a challenge for an account that has it, else null. */
   secondStep: { challengeFor(userId: string): Promise<string | null> };
+  sessions: SessionCache<SessionWithAccount>;
 }) {
-  const { db, users, repository, limiter, mailer, config, clock, secondStep } = deps;
+  const { db, users, repository, limiter, mailer, config, clock, secondStep, sessions } = deps;
   const failureKey = (email: string) => `login-failures:${email}`;
   const sourceKey = (email: string, source: string | null) => `login-source:${email}|${source ?? ''}`;
 
@@ -371,7 +373,10 @@ export function createAuthService(deps: {
 
     /** Finds the caller of a request, ending sessions that went idle or passed their absolute limit. */
     async resolveSession(token: string): Promise<AuthContext> {
-      const found = await users.findSessionWithAccount(hashToken(token));
+      const tokenHash = hashToken(token);
+      const kept = sessions.get(tokenHash);
+      const ticket = sessions.ticket();
+      const found = kept ?? (await users.findSessionWithAccount(tokenHash));
       const now = clock();
       if (!found || found.session_ended_at) throw unauthorized(messages.common.sessionExpired);
       const {
@@ -392,7 +397,9 @@ export function createAuthService(deps: {
         throw unauthorized(messages.common.sessionExpired);
       }
       const live = account as UserAccount;
+      // Touching writes the session, which empties the cache: the next request reads it afresh.
       if (idleFor > touchIntervalMs) await repository.touchSession(sessionId, now);
+      else if (!kept) sessions.keep(tokenHash, found, ticket);
       return {
         sessionId,
         account: live,

@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { CommittedWrites } from '../../db/committed-writes.ts';
 import { loadConfig } from '../../config.ts';
 import type { DB } from '../../db/schema.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
@@ -38,7 +39,12 @@ describe('GET /api/health', () => {
     });
     const down = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-      database: { db: unreachable, engine: 'postgres', close: async () => {} },
+      database: {
+        db: unreachable,
+        engine: 'postgres',
+        close: async () => {},
+        committedWrites: new CommittedWrites(),
+      },
       logger: false,
     });
     try {

@@ -32,6 +32,11 @@ export type UserAccount = NonNullable<
   Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findAccountById']>>
 >;
 
+/** A session with its user's columns (all null when the user is gone), as one statement reads them. */
+export type SessionWithAccount = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findSessionWithAccount']>>
+>;
+
 export function createUsersRepository(db: Kysely<DB>) {
   const accounts = (executor: Executor) =>
     executor

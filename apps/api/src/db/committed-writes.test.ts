@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CommittedWrites } from './committed-writes.ts';
+
+/** A connection whose statements record when they ran, beside the listener's calls. */
+function watchedConnection() {
+  const events: string[] = [];
+  const writes = new CommittedWrites();
+  writes.watch(['sessions', 'users'], () => events.push('heard'));
+  const query = writes.connection(async (text: string) => {
+    events.push(text);
+    return { rows: [] };
+  });
+  return { events, query };
+}
+
+describe('CommittedWrites', () => {
+  it('tells of an autocommit write to a watched table once it has run', async () => {
+    const { events, query } = watchedConnection();
+
+    await query('update "sessions" set "ended_at" = $1 where "id" = $2');
+
+    expect(events).toEqual(['update "sessions" set "ended_at" = $1 where "id" = $2', 'heard']);
+  });
+
+  it("tells of a transaction's write only after its COMMIT", async () => {
+    const { events, query } = watchedConnection();
+
+    await query('begin');
+    await query('update "users" set "password_hash" = $1 where "id" = $2');
+    await query('update "sessions" set "ended_at" = $1 where "user_id" = $2');
+
+    expect(events).not.toContain('heard');
+    await query('commit');
+    expect(events.slice(-2)).toEqual(['commit', 'heard']);
+  });
+
+  it('tells nothing of a write rolled back, nor of reads and writes elsewhere', async () => {
+    const { events, query } = watchedConnection();
+
+    await query('begin');
+    await query('delete from "users" where "id" = $1');
+    await query('rollback');
+    await query('select "u".* from "users" as "u" where "u"."id" = $1');
+    await query('insert into "campaigns" ("name") values ($1)');
+
+    expect(events).not.toContain('heard');
+  });
+
+  it('keeps a write made before a savepoint rolled back to', async () => {
+    const { events, query } = watchedConnection();
+
+    await query('begin');
+    await query('update "users" set "role" = $1');
+    await query('savepoint "a"');
+    await query('rollback to savepoint "a"');
+    await query('commit');
+
+    expect(events.at(-1)).toBe('heard');
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/database.ts';
+import { databaseUrlFor, withAdmin } from '../../test/postgres-admin.ts';
+import {
+  call,
+  createTestApp,
+  loginAs,
+  signUpNewAccount,
+  type App,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+const usersList = '/api/users?page=1&limit=10&filters=%7B%7D';
+const newPassword = 'N3w!Passphrase';
+
+/** A request that needs a live session, made twice so the second is answered from the cache. */
+async function signedInTwice(app: App, token: string) {
+  for (let i = 0; i < 2; i += 1) {
+    expect((await call(app, { url: usersList, token })).statusCode).toBe(200);
+  }
+}
+
+describe('a session remembered between requests (one instance)', () => {
+  let testApp: TestApp;
+  let app: App;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    app = testApp.app;
+  });
+
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  async function freshAccount() {
+    const { email, password } = await signUpNewAccount(app, 'session-cache');
+    const first = await loginAs(app, email, password);
+    const second = await loginAs(app, email, password);
+    return { email, password, first, second, id: first.details._id };
+  }
+
+  it('is refused on the very next request after logout', async () => {
+    const account = await freshAccount();
+    await signedInTwice(app, account.first.token);
+
+    await call(app, { method: 'POST', url: '/api/auth/logout', token: account.first.token });
+
+    expect((await call(app, { url: usersList, token: account.first.token })).statusCode).toBe(401);
+  });
+
+  it("is refused on the very next request after the user's password changes", async () => {
+    const account = await freshAccount();
+    await signedInTwice(app, account.second.token);
+
+    const changed = await call(app, {
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      token: account.first.token,
+      body: { currentPassword: account.password, newPassword, confirmPassword: newPassword },
+    });
+
+    expect(changed.statusCode).toBe(200);
+    expect((await call(app, { url: usersList, token: account.second.token })).statusCode).toBe(401);
+  });
+
+  it('is refused on the very next request after the user is deactivated', async () => {
+    const account = await freshAccount();
+    await signedInTwice(app, account.second.token);
+
+    await call(app, {
+      method: 'POST',
+      url: `/api/users/${account.id}/deactivate`,
+      token: account.first.token,
+    });
+
+    expect((await call(app, { url: usersList, token: account.second.token })).statusCode).toBe(401);
+  });
+
+  it("answers with the user's new role on the very next request, however the role was written", async () => {
+    const account = await freshAccount();
+    await signedInTwice(app, account.first.token);
+
+    await testApp.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ role: 'user' }).where('id', '=', account.id).execute();
+    });
+
+    const session = await call(app, { url: '/api/auth/session', token: account.first.token });
+    expect(session.json().details.role).toBe('user');
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('a session remembered by two instances on one PostgreSQL', () => {
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `${inject('templateDatabase')}_${randomBytes(6).toString('hex')}`;
+  const databases: Database[] = [];
+  let first: App;
+  let second: App;
+
+  beforeAll(async () => {
+    await withAdmin(adminUrl, (admin) =>
+      admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`),
+    );
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const instance = async () => {
+      const database = await openDatabase({
+        databaseUrl: databaseUrlFor(adminUrl, name),
+        dataDir: 'memory',
+        poolMax: 2,
+      });
+      databases.push(database);
+      return (await buildApp({ config, database, logger: false })) as App;
+    };
+    first = await instance();
+    second = await instance();
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    for (const database of databases) await database.close();
+    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  });
+
+  /** The other instance hears of the write through NOTIFY: within moments, never the cache's 5 s. */
+  async function refusedBySecondWithinASecond(token: string) {
+    const until = Date.now() + 1_000;
+    let status = 200;
+    while (Date.now() < until && status !== 401) {
+      status = (await call(second, { url: usersList, token })).statusCode;
+      if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return status;
+  }
+
+  it('refuses on the second instance a session logged out on the first', async () => {
+    const { token } = await loginAs(first, 'companyadmin@demo.test');
+    await signedInTwice(second, token);
+
+    await call(first, { method: 'POST', url: '/api/auth/logout', token });
+
+    expect(await refusedBySecondWithinASecond(token)).toBe(401);
+  });
+
+  it("refuses on the second instance a session whose user's password changed on the first", async () => {
+    const { email, password } = await signUpNewAccount(first, 'two-instances');
+    const { token } = await loginAs(first, email, password);
+    await signedInTwice(second, token);
+
+    const changed = await call(first, {
+      method: 'POST',
+      url: '/api/auth/changePassword',
+      token,
+      body: { currentPassword: password, newPassword, confirmPassword: newPassword },
+    });
+
+    expect(changed.statusCode).toBe(200);
+    expect(await refusedBySecondWithinASecond(token)).toBe(401);
+  });
+});
