@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import { createElement, lazy, Suspense, type ComponentType } from 'react';
-import { messages } from '@krowd/domain/messages/messages';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 
 type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
 
@@ -20,7 +20,7 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
   });
   function LazyPage(props: PropsOf<Module[Name]>) {
     return (
-      <Suspense fallback={<Loader aria-label={messages.common.loading} m="xl" />}>
+      <Suspense fallback={<Loader aria-label={signInMessages.common.loading} m="xl" />}>
         {createElement(Page, props as object)}
       </Suspense>
     );

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme.ts';
 
 /** The per-request CSP nonce the server writes into index.html, for the UI library's style tags. */
@@ -13,6 +13,24 @@ function styleNonce(): string {
 // Modals lock page scrolling with a style tag of their own (react-remove-scroll); it takes the
 // nonce from get-nonce.
 setNonce(styleNonce());
+
+const Notices = lazy(async () => ({ default: (await import('./notices.tsx')).Notices }));
+
+/**
+ * The notices' container, loaded with the first notice and kept from then on: most visits to
+ * /login show none, and it is a fifth of what the login page would load otherwise (issue 17 §4).
+ */
+function NoticesOnceShown() {
+  const { notifications } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (notifications.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notices />
+    </Suspense>
+  );
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -31,7 +49,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       forceColorScheme="light"
       getStyleNonce={styleNonce}
     >
-      <Notifications position="top-right" limit={5} />
+      <NoticesOnceShown />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { messages } from '@krowd/domain/messages/messages';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import { sessionEvents } from './session-events.ts';
 
 /** An API failure: the server's errorMessage (what the user sees) and the fields it names. */
@@ -59,7 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, messages.common.couldNotReachServer);
+    throw new ApiError(0, signInMessages.common.couldNotReachServer);
   }
   const payload = (await response.json().catch(() => undefined)) as
     { errorMessage?: string; fieldErrors?: Record<string, string> } | undefined;
@@ -67,7 +67,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && options.sessionRequired !== false) sessionEvents.markExpired();
     throw new ApiError(
       response.status,
-      payload?.errorMessage ?? messages.common.somethingWentWrong,
+      payload?.errorMessage ?? signInMessages.common.somethingWentWrong,
       payload?.fieldErrors,
       payload,
     );

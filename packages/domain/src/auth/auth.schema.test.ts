@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+import { z } from 'zod';
 import { messages } from '../messages/messages.ts';
 import {
   changePasswordSchema,
@@ -7,15 +7,15 @@ import {
   createPasswordFormSchema,
   createPasswordSchema,
   forgotPasswordSchema,
-  loginSchema,
   signupSchema,
 } from './auth.schema.ts';
+import { loginSchema } from './login.schema.ts';
 
 const m = messages.validation;
 
 /** The first message reported for each field, keyed by its dotted path ('' for the object itself). */
-function firstErrors(schema: ZodType, input: unknown): Record<string, string> {
-  const result = schema.safeParse(input);
+function firstErrors(schema: z.core.$ZodType, input: unknown): Record<string, string> {
+  const result = z.safeParse(schema, input);
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {
@@ -25,8 +25,8 @@ function firstErrors(schema: ZodType, input: unknown): Record<string, string> {
 }
 
 /** Every message reported for one field, in order. */
-function allErrorsFor(schema: ZodType, input: unknown, path: string): string[] {
-  const result = schema.safeParse(input);
+function allErrorsFor(schema: z.core.$ZodType, input: unknown, path: string): string[] {
+  const result = z.safeParse(schema, input);
   if (result.success) return [];
   return result.error.issues.filter((issue) => issue.path.join('.') === path).map((i) => i.message);
 }

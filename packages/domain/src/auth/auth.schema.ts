@@ -6,23 +6,22 @@ import {
   passwordCharacters,
   passwordLength,
 } from './password-policy.ts';
+import { emailField, entityTypes, maxPasswordInputLength } from './login.schema.ts';
 
 export { passwordLength } from './password-policy.ts';
+// The fields the login shares with the other forms live in login.schema.ts (zod/mini).
+export {
+  deviceInfoSchema,
+  emailField,
+  entityTypes,
+  maxPasswordInputLength,
+  type DeviceInfo,
+  type EntityType,
+} from './login.schema.ts';
 
 const m = messages.validation;
 
 const personName = /^[A-Za-z\- ]+$/;
-
-/** Longest input we will hash; anything longer is refused before argon2 sees it. */
-export const maxPasswordInputLength = 128;
-
-export const emailField = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
-  .max(254, m.emailInvalid)
-  .pipe(z.email(m.emailInvalid))
-  .transform((email) => email.toLowerCase());
 
 const personNameField = z
   .string({ error: m.nameRequired })
@@ -75,31 +74,6 @@ const mismatch = {
   error: m.passwordsMustMatch,
   when: whenObject,
 };
-
-export const entityTypes = ['brand', 'bank', 'cardprovider', 'systemadmin'] as const;
-export type EntityType = (typeof entityTypes)[number];
-
-export const deviceInfoSchema = z.strictObject({
-  ipAddress: z.string().max(100).optional(),
-  browserName: z.string().max(100).optional(),
-  osName: z.string().max(100).optional(),
-  osVersion: z.string().max(100).optional(),
-  deviceType: z.string().max(100).optional(),
-});
-export type DeviceInfo = z.infer<typeof deviceInfoSchema>;
-
-export const loginSchema = z.strictObject({
-  email: emailField,
-  password: z
-    .string({ error: m.passwordRequired })
-    .min(1, m.passwordRequired)
-    .max(maxPasswordInputLength, m.tooLong),
-  /** Accepted for compatibility with the spec's clients; the server knows the user's entity. */
-  entityType: z.enum([...entityTypes, 'user']).optional(),
-  /** Accepted and ignored: the server reads IP and user agent from the request itself. */
-  deviceInfo: deviceInfoSchema.optional(),
-});
-export type LoginInput = z.input<typeof loginSchema>;
 
 export const signupSchema = z
   .strictObject({

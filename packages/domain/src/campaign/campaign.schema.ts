@@ -247,7 +247,7 @@ const campaignFormShape = {
   templates: z.array(campaignTemplateEntrySchema).max(3, m.templateTypeDuplicate).optional(),
   promoCode: promoCodeSchema.optional(),
   /** Accepted and ignored, as at login: the server reads the request itself. */
-  deviceInfo: deviceInfoSchema.optional(),
+  deviceInfo: z.optional(deviceInfoSchema),
   ...specPayloadEchoShape,
 };
 

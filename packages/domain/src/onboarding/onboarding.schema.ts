@@ -53,7 +53,7 @@ export function onboardingCampaignSchemaFor(context?: CampaignFormContext) {
     /** The terms dialog comes before the first save: the train starts only once they are accepted. */
     isTAndCAccepted: z.literal(true, { error: messages.campaign.termsRequired }),
     /** Accepted and ignored, as at login: the server reads the request itself. */
-    deviceInfo: deviceInfoSchema.optional(),
+    deviceInfo: z.optional(deviceInfoSchema),
   });
 }
 export const onboardingCampaignSchema = onboardingCampaignSchemaFor();
@@ -98,7 +98,7 @@ function onboardingProgressStepKnown(value: unknown): boolean {
  */
 export const onboardingCompleteSchema = createPasswordFormSchema.safeExtend({
   ...profileUpdateSchema.pick({ firstName: true, lastName: true, phone: true }).shape,
-  deviceInfo: deviceInfoSchema.optional(),
+  deviceInfo: z.optional(deviceInfoSchema),
 });
 export type OnboardingCompleteInput = z.input<typeof onboardingCompleteSchema>;
 export type OnboardingComplete = z.output<typeof onboardingCompleteSchema>;

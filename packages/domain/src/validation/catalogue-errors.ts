@@ -1,7 +1,7 @@
-import { z } from 'zod';
-import { messages } from '../messages/messages.ts';
+import * as z from 'zod/mini';
+import { signInMessages } from '../messages/sign-in-messages.ts';
 
-const m = messages.validation;
+const m = signInMessages.validation;
 
 /**
  * The catalogue's words for an issue whose schema gave no message of its own. zod's English

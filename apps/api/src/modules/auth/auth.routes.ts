@@ -7,10 +7,10 @@ import {
   entityTypes,
   emailField,
   guestTokenQuerySchema,
-  loginSchema,
   signupSchema,
   confirmEmailSchema,
 } from '@krowd/domain/auth/auth.schema';
+import { loginSchema } from '@krowd/domain/auth/login.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { secondStepDueSchema } from '@krowd/domain/auth/multi-factor.schema';
 import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';

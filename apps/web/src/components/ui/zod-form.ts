@@ -13,9 +13,9 @@ import { ApiError } from '@/lib/api-client';
 
 /**
  * The one form pattern: react-hook-form driven by a domain zod schema (the same schema the API
- * validates with). Fields are checked when left, then as they change.
+ * validates with; zod or zod/mini). Fields are checked when left, then as they change.
  */
-export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+export function useZodForm<Schema extends z.core.$ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   defaultValues: DefaultValues<z.input<Schema>>,
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import type {
   CreatePasswordFormInput,
   ForgotPasswordInput,
-  LoginInput,
   SignupInput,
 } from '@krowd/domain/auth/auth.schema';
+import type { LoginInput } from '@krowd/domain/auth/login.schema';
 import type { LoginSecondStepInput } from '@krowd/domain/auth/multi-factor.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from '@/lib/api-client';

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { loginSchema } from '@krowd/domain/auth/auth.schema';
-import { messages } from '@krowd/domain/messages/messages';
+import { loginSchema } from '@krowd/domain/auth/login.schema';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
@@ -11,7 +11,11 @@ import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
 import { useLogin } from '../api/auth-calls.ts';
 import { returnPathOf, type LoginLocationState } from './login-state.ts';
-import { SecondStepForm } from './second-step-form.tsx';
+
+// Only accounts with two-step sign-in reach the code step: its rules load then, not with /login.
+const SecondStepForm = lazy(async () => ({
+  default: (await import('./second-step-form.tsx')).SecondStepForm,
+}));
 
 /**
  * /login: e-mail, password, forgot link; the server's message under the form on failure. An
@@ -41,14 +45,16 @@ export function LoginPage() {
   if (challenge) {
     return (
       <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>
-        <SecondStepForm
-          challenge={challenge}
-          onSignedIn={enter}
-          onBack={() => {
-            setChallenge(null);
-            form.resetField('password');
-          }}
-        />
+        <Suspense fallback={<Loader aria-label={signInMessages.common.loading} m="xl" />}>
+          <SecondStepForm
+            challenge={challenge}
+            onSignedIn={enter}
+            onBack={() => {
+              setChallenge(null);
+              form.resetField('password');
+            }}
+          />
+        </Suspense>
       </AuthLayout>
     );
   }
@@ -73,7 +79,7 @@ export function LoginPage() {
           />
           <Group justify="flex-end">
             <Anchor component={Link} to={paths.forgot} size="sm">
-              {messages.auth.forgotPasswordLink}
+              {signInMessages.auth.forgotPasswordLink}
             </Anchor>
           </Group>
           <Button type="submit" fullWidth disabled={login.isPending} loading={login.isPending}>
