@@ -3,7 +3,7 @@ import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
-/** The spec's conditions_body conditions (spec 3 §7 POST /client, contract 1). '' means no filter. */
+/** The spec's conditions_body conditions (spec 3 §7, POST /client). '' means no filter. */
 export interface DashboardConditions {
   brand_id: string;
   group_id: string;
@@ -17,7 +17,7 @@ export interface DashboardConditions {
   xero_invoice_number?: string;
 }
 
-/** An invoice of the answer's invoiceList (contract 1, when the invoicing work answers it). */
+/** An invoice of the answer's invoiceList (spec 3 §7 POST /client, when the invoicing work answers it). */
 export interface DashboardInvoice {
   xero_invoiceNumber: string;
   month: number | string;
@@ -221,7 +221,7 @@ export interface TransactionDetailsPage {
 }
 
 /**
- * GET dashboard/getInvoice/{id}?type=detailed&transaction=true (contract 3): a page of the campaign
+ * GET dashboard/getInvoice/{id}?type=detailed&transaction=true (spec 3 §7): a page of the campaign
  * month's transactions after the cursor `after` (none for the first). The page on screen stays
  * while the next one loads.
  */
@@ -266,7 +266,7 @@ export function failureMessage(
 }
 
 /**
- * Downloads the campaign's detailed invoice (contract 3): its file name from getInvoice, then the
+ * Downloads the campaign's detailed invoice (spec 3 §7, GET /dashboard/getInvoice): its file name from getInvoice, then the
  * file itself, which the server sends as an attachment.
  */
 export async function downloadInvoice(campaignId: string): Promise<void> {
@@ -282,7 +282,7 @@ export async function downloadInvoice(campaignId: string): Promise<void> {
 }
 
 /**
- * Opens an invoice by its number in a new tab (contract 4). The tab opens at the click, before the
+ * Opens an invoice by its number in a new tab (spec 3 §7, the invoice host). The tab opens at the click, before the
  * call, so no pop-up blocker stops it; it closes again when the call fails.
  */
 export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> {
@@ -304,7 +304,7 @@ export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> 
   }
 }
 
-/** POST dashboard/export: the filtered transactions mailed to the caller as a CSV link (contract 2). */
+/** POST dashboard/export: the filtered transactions mailed to the caller as a CSV link (spec 3 §7, POST /export). */
 export function useExportTransactions() {
   return useMutation({
     mutationFn: (conditions: DashboardConditions) =>
