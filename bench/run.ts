@@ -31,7 +31,7 @@ const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,ingestion,dashboard,reviews,web'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web'
   ).split(','),
 );
 const bench = await benchApp();
