@@ -8,21 +8,12 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 /** Issue 17 §4: everything /login loads, compressed, on a first visit. */
 export const loginTargetBytes = 170 * 1024;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const chromiumFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Resource {
   url: string;
@@ -103,10 +94,7 @@ export async function webSection(): Promise<string> {
   const app = await buildApp({ config, database, logger: false });
   await app.services.settings.ensureDefaults();
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: chromiumFlags,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const brotli = resourceTable(
       '/login, Accept-Encoding: br, gzip',

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 import { freePortPair } from './support/free-port.ts';
 
 // Chosen once here; global setup and the workers read the same value from the environment.
@@ -24,18 +25,6 @@ export default defineConfig({
     // Recording a trace snapshots the page at every step: with it the suite took 6.2 minutes on an
     // idle machine, without it 3.5. E2E_TRACE=1 records one for each failing journey.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

@@ -22,6 +22,7 @@ import {
   type InsertCampaignOptions,
 } from '../modules/campaigns/campaigns.fixtures.ts';
 import type { RouteAccess } from '../plugins/access.ts';
+import { settleBranchesAwaitingBrand } from './tenants.fixtures.ts';
 import {
   call,
   createTestApp,
@@ -90,20 +91,6 @@ async function matrixBranch(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/**
- * Deletes the brand's branches that the operator side created and that are still Pending: rows
- * above leave some (the refused callers' too), and they hold up creating a campaign (spec 1 §8).
- */
-async function settleBranchesAwaitingBrand(testApp: TestApp, brandId: string) {
-  await testApp.db
-    .updateTable('branches')
-    .set({ status: 'Deleted' })
-    .where('brand_id', '=', brandId)
-    .where('status', '=', 'Pending')
-    .where('created_by_brand_user', '=', false)
-    .execute();
 }
 
 /** A user the caller manages (their brand's, group's or bank's), for a row that deletes one. */
@@ -1132,7 +1119,7 @@ const matrix: Record<string, RouteCase> = {
           .where('id', '=', caller.session!.details._id)
           .execute();
       }
-      await settleBranchesAwaitingBrand(testApp, ownBrand(caller, ids));
+      await settleBranchesAwaitingBrand(testApp.db, ownBrand(caller, ids));
       return {
         method: 'POST',
         url: '/api/campaigns?response=true',

@@ -23,7 +23,12 @@ import {
   type SignedIn,
   type TestApp,
 } from './test-app.ts';
-import { createBankThroughApi, createGroupThroughApi, linkBrandsThroughApi } from './tenants.fixtures.ts';
+import {
+  createBankThroughApi,
+  createGroupThroughApi,
+  linkBrandsThroughApi,
+  settleBranchesAwaitingBrand,
+} from './tenants.fixtures.ts';
 
 /**
  * The tenant matrix (issue 16 §9): two programmes side by side, each with a bank and a group, the
@@ -544,16 +549,8 @@ const operations: Record<string, Operation> = {
   'POST /api/campaigns': {
     capability: 'campaigns.create',
     request: async ({ brandId }) => {
-      // Rows above leave branches the operator side created Pending (the refused calls' too), which
-      // hold up creating a campaign (spec 1 §8): deleted here, with an Active branch to run it at,
-      // so that the tenant check decides.
-      await testApp.db
-        .updateTable('branches')
-        .set({ status: 'Deleted' })
-        .where('brand_id', '=', brandId)
-        .where('status', '=', 'Pending')
-        .where('created_by_brand_user', '=', false)
-        .execute();
+      // With an Active branch to run it at, so that the tenant check decides.
+      await settleBranchesAwaitingBrand(testApp.db, brandId);
       await branchOf(brandId, 'Active');
       return {
         method: 'POST',

@@ -99,3 +99,17 @@ export async function createGroupThroughApi(
   const groupId = created.json<{ details: { _id: string } }>().details._id;
   return { groupId, admin: await acceptInvitation(app, db, admin.email) };
 }
+
+/**
+ * Deletes the brand's branches that the operator side created and that are still Pending: matrix
+ * rows leave some (the refused callers' too), and they hold up creating a campaign (spec 1 §8).
+ */
+export async function settleBranchesAwaitingBrand(db: Kysely<DB>, brandId: string) {
+  await db
+    .updateTable('branches')
+    .set({ status: 'Deleted' })
+    .where('brand_id', '=', brandId)
+    .where('status', '=', 'Pending')
+    .where('created_by_brand_user', '=', false)
+    .execute();
+}
