@@ -34,8 +34,8 @@ export class CommittedWrites {
         touched.clear();
         return query(text, ...rest);
       }
-      if (commits.test(text) || rollsBack.test(text)) {
-        const committed = commits.test(text);
+      const committed = commits.test(text);
+      if (committed || rollsBack.test(text)) {
         try {
           return await query(text, ...rest);
         } finally {
