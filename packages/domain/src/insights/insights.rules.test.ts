@@ -1,36 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { insightsLoginSchema, insightsSignupSchema } from './insights-visitors.schema';
 import {
   addScoreSums,
   aggregateScore,
   aspectDistribution,
-  aspectsMentioned,
   dayWindow,
   defaultWindow,
-  countMentions,
-  emptyAspectCounts,
   jensenShannonDistance,
   monthsOfWindow,
   netPositive,
   netPositiveShare,
-  polarityOf,
   rankOf,
   scoreOfSums,
   scoreSums,
   reviewQuality,
-  reviewRowOf,
   reviewWeight,
   similarityOf,
   teaserMonth,
   trendSeriesShown,
   yearStart,
-  type AspectCounts,
 } from './insights.rules';
-import {
-  datePayloadSchema,
-  factorsQuerySchema,
-  insightsLoginSchema,
-  insightsSignupSchema,
-} from './insights.schema';
+import { datePayloadSchema, factorsQuerySchema } from './insights.schema';
+import { emptyAspectCounts, type AspectCounts } from './sentiment.rules';
 
 const asOf = new Date('2026-06-30T12:00:00Z');
 const daysBefore = (days: number) => new Date(asOf.getTime() - days * 86_400_000);
@@ -45,27 +36,6 @@ function counts(values: Partial<Record<keyof AspectCounts, [number, number]>>): 
   }
   return result;
 }
-
-describe('aspect mentions', () => {
-  it('finds the aspects a clause names, in the charts order', () => {
-    expect(aspectsMentioned(['the', 'staff', 'were', 'lovely', 'and', 'the', 'pasta', 'fresh'])).toEqual([
-      'Food',
-      'Service',
-    ]);
-    expect(aspectsMentioned(['we', 'went', 'there'])).toEqual([]);
-  });
-
-  it('counts a clause as positive or negative only beyond the threshold', () => {
-    expect(polarityOf(0.3)).toBe(1);
-    expect(polarityOf(-0.3)).toBe(-1);
-    expect(polarityOf(0.04)).toBe(0);
-    const tally = emptyAspectCounts();
-    countMentions(tally, ['Food', 'Price'], 0.5);
-    countMentions(tally, ['Food'], -0.5);
-    countMentions(tally, ['Service'], 0);
-    expect(tally).toEqual(counts({ Food: [1, 1], Price: [1, 0] }));
-  });
-});
 
 describe('aggregateScore', () => {
   const review = (rating: number, sentiment: number, ageDays = 0, reviewerRating: number | null = 5) => ({
@@ -201,50 +171,6 @@ describe('months and series', () => {
     expect(teaserMonth(newYearUtc, 'America/New_York')).toBe('2026-11');
     expect(yearStart(newYearUtc, 'America/New_York')).toBe('2026-01-01');
     expect(yearStart(newYearUtc, 'Europe/London')).toBe('2027-01-01');
-  });
-});
-
-describe('reviewRowOf', () => {
-  const now = new Date('2026-06-30T00:00:00Z');
-  const good = {
-    source: 'Google',
-    external_id: 'g-1',
-    kmid: 'KM5000001',
-    reviewed_at: '2026-05-01T19:30:00+01:00',
-    rating: '4',
-    reviewer_rating: '3.5',
-    text: 'Lovely pasta.\nFriendly staff.',
-  };
-
-  it('reads a good row', () => {
-    expect(reviewRowOf(good, now)).toEqual({
-      source: 'Google',
-      externalId: 'g-1',
-      kmid: 'KM5000001',
-      reviewedAt: new Date('2026-05-01T18:30:00Z'),
-      rating: 4,
-      reviewerRating: 3.5,
-      text: 'Lovely pasta.\nFriendly staff.',
-    });
-    expect(reviewRowOf({ ...good, reviewer_rating: '' }, now)).toMatchObject({ reviewerRating: null });
-  });
-
-  it.each([
-    ['source', { source: '' }, 'source is required'],
-    ['external_id', { external_id: ' ' }, 'external_id is required'],
-    ['kmid', { kmid: '' }, 'kmid is required'],
-    ['a date without offset', { reviewed_at: '2026-05-01T19:30:00' }, 'reviewed_at must be'],
-    ['a future date', { reviewed_at: '2026-07-01T00:00:00Z' }, 'reviewed_at must be'],
-    ['a rating of 6', { rating: '6' }, 'rating must be'],
-    ['a rating of 4.5', { rating: '4.5' }, 'rating must be'],
-    ['a reviewer rating of 0', { reviewer_rating: '0' }, 'reviewer_rating must be'],
-    ['an empty text', { text: '  ' }, 'text is required'],
-    ['a long text', { text: 'a'.repeat(5001) }, 'text is required'],
-    ['a NUL byte', { text: 'nice\u0000food' }, 'Control characters'],
-  ])('refuses %s', (_, change, message) => {
-    const result = reviewRowOf({ ...good, ...change }, now);
-    expect(result).toHaveProperty('error');
-    expect((result as { error: string }).error).toContain(message);
   });
 });
 

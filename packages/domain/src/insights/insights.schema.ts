@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailField } from '../auth/auth.schema';
 import { messages } from '../messages/messages';
 
 /**
  * Social analytics (spec 3 §2.7, §3 'Insights responses', §7 reviewsdata calls; brief §5): the
- * queries, bodies and answers of every insights call. The API validates and serialises with these
- * and the web codes against them. Scores are 0–100 with one decimal; money is integer pence.
+ * queries and answers of the figures' calls (the insights login and sign-up are in
+ * insights-visitors.schema.ts, the reviews coming in in reviews.schema.ts). The API validates and
+ * serialises with these and the web codes against them. Scores are 0–100 with one decimal; money is integer pence.
  *
  * The design these follow: docs/social-analytics.md. Reviews belong to venues of the branch
  * directory (a kmid such as 'KM5000001'); a brand's venues are the kmids of its live branches.
@@ -13,10 +13,10 @@ import { messages } from '../messages/messages';
  *
  * Note to the web (06:20, once, before anything used them): kmid and entityId are directory kmids,
  * not uuids; the login's pass is `data.insightsPass`; scatter points and the review upload follow the
- * design doc. From here on this file only grows.
+ * design doc. From here on these files only grow.
  *
- * Contract rule: this file only grows. A field is added (optional where the answer may lack it),
- * never renamed or removed without a note to the web feature (apps/web/src/features/insights).
+ * Contract rule: these three files only grow. A field is added (optional where the answer may lack
+ * it), never renamed or removed without a note to the web feature (apps/web/src/features/insights).
  *
  * Who may call (access.rules 'insights.read', 'reviews.manage'): brand admins, group admins and the
  * system admin within their tenant scope; or anyone holding an insights pass (POST
@@ -35,7 +35,8 @@ export const defaultInsightRangeDays = 360;
 /** Header an API client sends an insights pass in; the browser gets it as an httpOnly cookie too. */
 export const insightsPassHeader = 'x-insights-pass';
 
-const id = z.uuid(messages.insights.idInvalid);
+/** A uuid (a brand, a visitor record). */
+export const insightsIdSchema = z.uuid(messages.insights.idInvalid);
 
 /** A venue of the branch directory (branch_directory.kmid). */
 export const kmidSchema = z
@@ -44,7 +45,7 @@ export const kmidSchema = z
   .regex(/^[A-Za-z0-9_-]{1,40}$/, messages.insights.kmidInvalid);
 
 /** A kmid, or '' / 'all' / 'All' for 'no filter' (spec 3 §4: branch 'all' sends an empty kmid). */
-const optionalKmid = z
+export const optionalKmid = z
   .union([z.literal(''), z.literal('all'), z.literal('All'), kmidSchema])
   .optional()
   .transform((value) => (value && value.toLowerCase() !== 'all' ? value : undefined));
@@ -90,7 +91,7 @@ const aspectParam = z
 
 /** GET /api/reviewsdata/factorsAffectingars: the summary cards and the Overview's sentiment bars. */
 export const factorsQuerySchema = z.strictObject({
-  brandId: id,
+  brandId: insightsIdSchema,
   datePayload: datePayloadSchema.optional(),
   /** The branch (kmid); '' or 'all' for every branch of the brand. */
   kmid: optionalKmid,
@@ -98,11 +99,11 @@ export const factorsQuerySchema = z.strictObject({
 export type FactorsQuery = z.infer<typeof factorsQuerySchema>;
 
 /** GET /api/reviewsdata/branchdetails: the branch pickers. */
-export const branchDetailsQuerySchema = z.strictObject({ brandId: id });
+export const branchDetailsQuerySchema = z.strictObject({ brandId: insightsIdSchema });
 
 /** GET /api/reviewsdata/getscatterchart: every brand's score against its net positive for one aspect. */
 export const scatterQuerySchema = z.strictObject({
-  brandId: id,
+  brandId: insightsIdSchema,
   /** The aspect (Food, Price, Ambiance, Service; any case). */
   tagType: aspectParam,
   datePayload: datePayloadSchema.optional(),
@@ -112,7 +113,7 @@ export type ScatterQuery = z.infer<typeof scatterQuerySchema>;
 
 /** GET /api/reviewsdata: the Trends tab's two line charts. */
 export const trendsQuerySchema = z.strictObject({
-  brandId: id,
+  brandId: insightsIdSchema,
   datePayload: datePayloadSchema.optional(),
   /** The 'Net Positive Reviews' chart's type select (default Food). */
   trendFlag: aspectParam.optional(),
@@ -133,7 +134,7 @@ export const similarityQuerySchema = z
     /** yyyy-MM-dd, inclusive, in the timezone setting. */
     todate: isoDate,
     /** The brand. */
-    entityId: id,
+    entityId: insightsIdSchema,
     /** The brand's branch, '' or 'all' for all of them. */
     kmid: optionalKmid,
   })
@@ -169,25 +170,6 @@ export const brandInsightsQuerySchema = z.strictObject({
   filter: brandInsightsFilterSchema.optional(),
 });
 
-/** POST /api/insights/savebrandDetails: the insights login (spec 3 §7: e-mail, brandId; device info taken by the server). */
-export const insightsLoginSchema = z.strictObject({
-  email: emailField,
-  brandId: z
-    .string({ error: messages.insights.brandIdRequired })
-    .min(1, messages.insights.brandIdRequired)
-    .pipe(id),
-  /**
-   * Device info the browser may send (docs/social-analytics.md). Accepted for compatibility and not
-   * trusted: the server records what the request itself shows (brief §4 'Device info').
-   */
-  ipAddress: z.string().max(64).optional(),
-  browserName: z.string().max(100).optional(),
-  osName: z.string().max(100).optional(),
-  osVersion: z.string().max(100).optional(),
-  deviceType: z.string().max(100).optional(),
-});
-export type InsightsLogin = z.infer<typeof insightsLoginSchema>;
-
 /**
  * Whether a text holds a control character (a NUL byte cannot even be stored in PostgreSQL text).
  * Tabs and line breaks are allowed where `multiline` (a review's text).
@@ -200,34 +182,6 @@ export function hasControlCharacter(text: string, multiline = false): boolean {
   }
   return false;
 }
-
-/** A one-line text without control characters. */
-const plainText = (max: number, required?: string) =>
-  z
-    .string()
-    .trim()
-    .min(required ? 1 : 0, required)
-    .max(max, messages.validation.tooLong)
-    .refine((text) => !hasControlCharacter(text), messages.insights.rowControl);
-
-/** POST /api/insights/updatebrandDetails/:id: the Sign Up dialog (spec 3 §3 'Signup interest', §5). */
-export const insightsSignupSchema = z.strictObject({
-  contactName: plainText(100, messages.insights.contactNameRequired),
-  organizationName: plainText(150, messages.insights.organizationNameRequired),
-  phoneNumber: plainText(30).optional(),
-  email: z
-    .string({ error: messages.insights.signupEmailRequired })
-    .trim()
-    .min(1, messages.insights.signupEmailRequired)
-    .max(254, messages.insights.signupEmailInvalid)
-    .pipe(z.email(messages.insights.signupEmailInvalid))
-    .transform((email) => email.toLowerCase()),
-  isInstrested: z.boolean().default(false),
-  isSocialAnalytics: z.boolean().default(false),
-  isReferrals: z.boolean().default(false),
-});
-export type InsightsSignup = z.infer<typeof insightsSignupSchema>;
-export const insightsSignupParamsSchema = z.strictObject({ id });
 
 /* ------------------------------------------------------------------ answers */
 
@@ -391,111 +345,3 @@ export const brandInsightsAnswerSchema = z.object({
   brands: z.array(brandInsightSchema),
 });
 export type BrandInsightsAnswer = z.infer<typeof brandInsightsAnswerSchema>;
-
-export const insightsLoginAnswerSchema = z.object({
-  respCode: z.number().int(),
-  respMessage: z.string().optional(),
-  data: z.object({
-    /** The visitor record; the Sign Up dialog updates it (updatebrandDetails/:_id). */
-    _id: z.string(),
-    email: z.string(),
-    brandId: z.string(),
-    brandName: z.string(),
-    /** The pass (30 days, brand-scoped): send it as the X-Insights-Pass header. */
-    insightsPass: z.string(),
-    expiresAt: z.iso.datetime(),
-  }),
-});
-export type InsightsLoginAnswer = z.infer<typeof insightsLoginAnswerSchema>;
-
-/* ------------------------------------------------------------------ reviews in (system admin) */
-
-/**
- * POST /api/reviews/upload (multipart, field `file`): a CSV of reviews, UTF-8, header row:
- * `source,external_id,kmid,reviewed_at,rating,reviewer_rating,text`. `external_id` is unique per
- * `source` (re-uploading changes nothing); `kmid` a venue of the branch directory; `reviewed_at`
- * ISO 8601 with offset, not in the future; `rating` 1–5; `reviewer_rating` the reviewer's own
- * standing 1–5 or empty; `text` up to 5,000 characters. One bad row refuses the whole file (400,
- * `errors` lists every bad row by line, the header being line 1); nothing is half-written.
- * POST /api/reviews takes the same rows as JSON (`{ reviews: [...] }`, at most 1,000).
- */
-export const reviewFileColumns = [
-  'source',
-  'external_id',
-  'kmid',
-  'reviewed_at',
-  'rating',
-  'reviewer_rating',
-  'text',
-] as const;
-export const reviewTextMaxLength = 5000;
-/** The largest review file accepted (bytes). */
-export const reviewFileMaxBytes = 20 * 1024 * 1024;
-export const reviewBatchMax = 1000;
-
-/** One review as uploaded: every field a string as in the CSV; checked by reviewRowOf (insights.rules). */
-export const reviewInputSchema = z.strictObject({
-  source: z.string(),
-  external_id: z.string(),
-  kmid: z.string(),
-  reviewed_at: z.string(),
-  rating: z.union([z.string(), z.number()]),
-  reviewer_rating: z.union([z.string(), z.number(), z.null()]).optional(),
-  text: z.string(),
-});
-export type ReviewInput = z.infer<typeof reviewInputSchema>;
-export const reviewBatchSchema = z.strictObject({
-  reviews: z.array(reviewInputSchema).min(1, messages.insights.uploadEmpty).max(reviewBatchMax),
-});
-
-export const reviewUploadErrorSchema = z.object({ line: z.number().int(), message: z.string() });
-export const reviewUploadAnswerSchema = z.object({
-  respCode: z.number().int(),
-  respMessage: z.string().optional(),
-  data: z.object({
-    received: z.number().int(),
-    inserted: z.number().int(),
-    /** Rows already stored (same source and external_id): left as they are. */
-    duplicates: z.number().int(),
-  }),
-});
-export type ReviewUploadAnswer = z.infer<typeof reviewUploadAnswerSchema>;
-/** A refused file or batch: errorMessage, and every bad row with its line (JSON: position from 1). */
-export const reviewUploadRefusalSchema = z.object({
-  errorMessage: z.string(),
-  errors: z.array(reviewUploadErrorSchema).optional(),
-});
-
-/** GET /api/reviews: the stored reviews, newest first, with their analysis (system admin). */
-export const reviewListQuerySchema = z.strictObject({
-  kmid: optionalKmid,
-  page: z.coerce.number().int().min(1).default(1),
-  perPage: z.coerce.number().int().min(1).max(100).default(10),
-});
-export const reviewRowSchema = z.object({
-  _id: z.string(),
-  source: z.string(),
-  externalId: z.string(),
-  kmid: z.string(),
-  venueName: z.string(),
-  reviewedAt: z.iso.datetime({ offset: true }),
-  rating: z.number().int(),
-  reviewerRating: z.number().nullable(),
-  text: z.string(),
-  /** The analyser's overall sentiment, −1..1. */
-  sentiment: z.number(),
-  /** Per aspect: the review's sentences mentioning it positively and negatively. */
-  aspects: z.record(
-    z.enum(insightAspects),
-    z.object({ positive: z.number().int(), negative: z.number().int() }),
-  ),
-});
-export const reviewListAnswerSchema = z.object({
-  respCode: z.number().int(),
-  data: z.array(reviewRowSchema),
-  count: z.number().int(),
-  currentPage: z.number().int(),
-  perPage: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type ReviewListAnswer = z.infer<typeof reviewListAnswerSchema>;

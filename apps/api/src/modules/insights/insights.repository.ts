@@ -3,9 +3,9 @@ import {
   ratingShare,
   recencyHalfLifeDays,
   unknownReviewerCredibility,
-  type AspectCounts,
   type ScoreSums,
 } from '@krowd/domain/insights/insights.rules';
+import type { AspectCounts } from '@krowd/domain/insights/sentiment.rules';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';

@@ -4,16 +4,16 @@ import model from 'wink-eng-lite-web-model';
 import winkNLP from 'wink-nlp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
-import { aspectLexicon } from '@krowd/domain/insights/insights.rules';
+import { aspectLexicon } from '@krowd/domain/insights/sentiment.rules';
+import type { InsightsLoginAnswer } from '@krowd/domain/insights/insights-visitors.schema';
 import type {
   BranchDetailsAnswer,
   FactorsAnswer,
-  InsightsLoginAnswer,
-  ReviewListAnswer,
   ScatterAnswer,
   SimilarityAnswer,
   TrendsAnswer,
 } from '@krowd/domain/insights/insights.schema';
+import type { ReviewListAnswer } from '@krowd/domain/insights/reviews.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { analyserVersion } from './review-analyser.ts';
 import { scheduleReanalysis } from './reviews.service.ts';

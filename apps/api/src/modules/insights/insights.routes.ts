@@ -3,24 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '@krowd/domain/access/access.rules';
 import {
+  insightsLoginAnswerSchema,
+  insightsLoginSchema,
+  insightsSignupParamsSchema,
+  insightsSignupSchema,
+} from '@krowd/domain/insights/insights-visitors.schema';
+import {
   branchDetailsAnswerSchema,
   branchDetailsQuerySchema,
   brandInsightsAnswerSchema,
   brandInsightsQuerySchema,
   factorsAnswerSchema,
   factorsQuerySchema,
-  insightsLoginAnswerSchema,
-  insightsLoginSchema,
   insightsPassHeader,
-  insightsSignupParamsSchema,
-  insightsSignupSchema,
-  reviewBatchSchema,
-  reviewFileColumns,
-  reviewFileMaxBytes,
-  reviewListAnswerSchema,
-  reviewListQuerySchema,
-  reviewUploadAnswerSchema,
-  reviewUploadRefusalSchema,
   scatterAnswerSchema,
   scatterQuerySchema,
   similarityAnswerSchema,
@@ -28,6 +23,15 @@ import {
   trendsAnswerSchema,
   trendsQuerySchema,
 } from '@krowd/domain/insights/insights.schema';
+import {
+  reviewBatchSchema,
+  reviewFileColumns,
+  reviewFileMaxBytes,
+  reviewListAnswerSchema,
+  reviewListQuerySchema,
+  reviewUploadAnswerSchema,
+  reviewUploadRefusalSchema,
+} from '@krowd/domain/insights/reviews.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { deviceOf } from '../../http/device.ts';

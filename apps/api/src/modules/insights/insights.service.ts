@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
+import type {
+  InsightsLogin,
+  InsightsLoginAnswer,
+  InsightsSignup,
+} from '@krowd/domain/insights/insights-visitors.schema';
 import {
   addScoreSums,
   aggregateScore,
@@ -14,11 +19,9 @@ import {
   rankOf,
   scoreOfSums,
   similarityOf,
-  sumAspectCounts,
   teaserMonth,
   trendSeriesShown,
   yearStart,
-  type AspectCounts,
 } from '@krowd/domain/insights/insights.rules';
 import {
   insightAspects,
@@ -26,9 +29,6 @@ import {
   type FactorsAnswer,
   type FactorsQuery,
   type InsightAspect,
-  type InsightsLogin,
-  type InsightsLoginAnswer,
-  type InsightsSignup,
   type Radar,
   type ScatterAnswer,
   type ScatterQuery,
@@ -37,6 +37,7 @@ import {
   type TrendsAnswer,
   type TrendsQuery,
 } from '@krowd/domain/insights/insights.schema';
+import { sumAspectCounts, type AspectCounts } from '@krowd/domain/insights/sentiment.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { project } from '@krowd/domain/projection/projection.rules';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';

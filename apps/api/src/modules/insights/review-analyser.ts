@@ -6,7 +6,7 @@ import {
   countMentions,
   emptyAspectCounts,
   type AspectCounts,
-} from '@krowd/domain/insights/insights.rules';
+} from '@krowd/domain/insights/sentiment.rules';
 
 /**
  * The text-analysis step of social analytics (brief §5): wink-nlp with its English lite web model,
@@ -15,7 +15,7 @@ import {
  *
  * Per review: the overall sentiment (wink's document sentiment, −1..1) and, per aspect, the
  * positive and negative mentions. A mention is a clause naming a word of the aspect lexicon
- * (insights.rules), at that clause's sentiment: a sentence is one clause, unless it holds a
+ * (sentiment.rules), at that clause's sentiment: a sentence is one clause, unless it holds a
  * contrast word ('but', 'however', …), when each part around it is read and scored on its own,
  * so 'the pasta was lovely but the service was slow' is Food positive and Service negative.
  */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { reviewRowOf, type ReviewRow } from '@krowd/domain/insights/insights.rules';
+import { reviewRowOf, type ReviewRow } from '@krowd/domain/insights/reviews.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
@@ -49,7 +49,7 @@ export async function scheduleReanalysis(jobs: JobQueue) {
 export const reportedErrorsMax = 500;
 
 /**
- * Reviews in (system admin): every row checked (insights.rules reviewRowOf, and its kmid against
+ * Reviews in (system admin): every row checked (reviews.rules reviewRowOf, and its kmid against
  * the branch directory, and no source + external_id twice in the file); one bad row refuses the
  * whole file. Then each new text is analysed and the rows stored in one transaction, rows already
  * stored (same source and external_id) left as they are, so a re-upload changes nothing.

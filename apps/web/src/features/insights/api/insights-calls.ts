@@ -1,13 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
+  InsightsLogin,
+  InsightsLoginAnswer,
+  InsightsSignup,
+} from '@krowd/domain/insights/insights-visitors.schema';
+import type {
   BranchDetailsAnswer,
   BrandInsightsAnswer,
   FactorsAnswer,
   InsightAspect,
-  InsightsLogin,
-  InsightsLoginAnswer,
-  InsightsSignup,
   SimilarityAnswer,
   TrendsAnswer,
 } from '@krowd/domain/insights/insights.schema';

@@ -2,7 +2,7 @@ import { Button, Stack, TextInput, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { insightsLoginSchema } from '@krowd/domain/insights/insights.schema';
+import { insightsLoginSchema } from '@krowd/domain/insights/insights-visitors.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';

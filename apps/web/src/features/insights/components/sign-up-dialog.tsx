@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, List, Modal, Stack, TextInput } from '@mantine/core';
-import { insightsSignupSchema } from '@krowd/domain/insights/insights.schema';
+import { insightsSignupSchema } from '@krowd/domain/insights/insights-visitors.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
