@@ -31,9 +31,13 @@ import {
   createChildrenJob,
   type CampaignsService,
 } from './modules/campaigns/campaigns.service.ts';
+import { createInsightsVisitorsRepository } from './modules/insights/insights-visitors.repository.ts';
+import { createInsightsVisitorsService } from './modules/insights/insights-visitors.service.ts';
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
+import { createReviewsRepository } from './modules/insights/reviews.repository.ts';
+import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
 import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
 import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
@@ -354,24 +358,28 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           clock,
         }),
       });
-      const insights = createInsightsRepository(db);
-      const reviews = createReviewsService({ db, insights, jobs, clock });
+      const reviewsRepository = createReviewsRepository(db);
+      const reviews = createReviewsService({ db, repository: reviewsRepository, jobs, clock });
       jobs.handle(reanalyseJob, async () => {
         const count = await reviews.reanalyseOutdated();
         if (count > 0) app.log.info({ count }, 'reviews re-analysed');
       });
       await api.register(insightsRoutes, {
         service: createInsightsService({
-          insights,
+          insights: createInsightsRepository(db),
           brands,
           reporting: createReportingRepository(db),
-          mailer,
           timeZone: config.timezone,
           clock,
         }),
-        reviews,
-        repository: insights,
+        visitors: createInsightsVisitorsService({
+          visitors: createInsightsVisitorsRepository(db),
+          brands,
+          mailer,
+          clock,
+        }),
       });
+      await api.register(reviewsRoutes, { reviews, repository: reviewsRepository });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

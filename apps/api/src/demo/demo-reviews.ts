@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { createInsightsRepository } from '../modules/insights/insights.repository.ts';
 import { analyserVersion, analyseReview } from '../modules/insights/review-analyser.ts';
+import { createReviewsRepository } from '../modules/insights/reviews.repository.ts';
 import { prng } from './prng.ts';
 
 /**
@@ -209,5 +209,5 @@ export async function loadDemoReviews(
       analyserVersion,
     })),
   );
-  return createInsightsRepository(trx).insertReviews(trx, reviews);
+  return createReviewsRepository(trx).insertReviews(trx, reviews);
 }

@@ -1,11 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Audience, TenantScope } from '@krowd/domain/access/access.rules';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
-import type {
-  InsightsLogin,
-  InsightsLoginAnswer,
-  InsightsSignup,
-} from '@krowd/domain/insights/insights-visitors.schema';
 import {
   addScoreSums,
   aggregateScore,
@@ -40,17 +34,14 @@ import {
 import { sumAspectCounts, type AspectCounts } from '@krowd/domain/insights/sentiment.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { project } from '@krowd/domain/projection/projection.rules';
-import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { ReportingRepository } from '../reporting/reporting.repository.ts';
 import type { InsightsRepository, StoredReview, Venue, Window } from './insights.repository.ts';
 
 const m = messages.insights;
 
-/** How long an insights pass lets a visitor read their brand's insights. */
-export const passLifetimeMs = 30 * 86_400_000;
 /** The teaser's campaign: 20% off (spec 3 §2.7, §9). */
 export const teaserDiscountPercent = 20;
 /** The most similar entities listed and drawn. */
@@ -74,8 +65,6 @@ interface Entity {
   name: string;
   kmids: string[];
 }
-
-export const hashPass = (pass: string) => createHash('sha256').update(pass).digest('hex');
 
 function groupReviews(reviews: readonly StoredReview[]): Map<string, StoredReview[]> {
   const byKmid = new Map<string, StoredReview[]>();
@@ -114,11 +103,10 @@ export function createInsightsService(deps: {
   insights: InsightsRepository;
   brands: BrandsRepository;
   reporting: ReportingRepository;
-  mailer: Mailer;
   timeZone: string;
   clock: () => Date;
 }) {
-  const { insights, brands, reporting, mailer, timeZone, clock } = deps;
+  const { insights, brands, reporting, timeZone, clock } = deps;
 
   /** The brand asked about, when the caller may read it: 404 unknown, 403 outside scope or pass. */
   async function brandFor(caller: InsightsCaller, brandId: string) {
@@ -207,14 +195,6 @@ export function createInsightsService(deps: {
   const shares = (counts: AspectCounts) => insightAspects.map((aspect) => netPositiveShare(counts[aspect]));
 
   return {
-    /** The insights pass in a request: the visitor and their brand; 401 when unknown or expired. */
-    async passCaller(pass: string): Promise<InsightsCaller> {
-      const visitor = await insights.visitorByPassHash(hashPass(pass));
-      if (!visitor) throw unauthorized(m.passExpired);
-      if (visitor.pass_expires_at.getTime() <= clock().getTime()) throw unauthorized(m.passExpired);
-      return { kind: 'pass', visitorId: visitor.id, brandId: visitor.brand_id };
-    },
-
     /** GET reviewsdata/factorsAffectingars: the summary cards and the sentiment bars. */
     async factors(caller: InsightsCaller, query: FactorsQuery): Promise<FactorsAnswer['response']> {
       const brand = await brandFor(caller, query.brandId);
@@ -413,85 +393,6 @@ export function createInsightsService(deps: {
           totalreviewscount: sums.count,
         };
       });
-    },
-
-    /** POST insights/savebrandDetails: records the visitor and gives them a pass for the brand. */
-    async login(
-      body: InsightsLogin,
-      device: {
-        ipAddress: string | null;
-        browserName: string | null;
-        osName: string | null;
-        osVersion: string | null;
-        deviceType: string | null;
-      },
-    ): Promise<InsightsLoginAnswer['data']> {
-      const brand = await brands.findById(body.brandId);
-      if (!brand) throw notFound(m.brandNotFound);
-      const pass = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(clock().getTime() + passLifetimeMs);
-      const visitor = await insights.insertVisitor({
-        email: body.email,
-        brandId: brand.id,
-        passHash: hashPass(pass),
-        passExpiresAt: expiresAt,
-        device,
-      });
-      return {
-        _id: visitor.id,
-        email: body.email,
-        brandId: brand.id,
-        brandName: brand.name,
-        insightsPass: pass,
-        expiresAt: expiresAt.toISOString(),
-      };
-    },
-
-    /** POST insights/logout: the visitor's Logout ends their pass on the server, not only in the browser. */
-    async logout(caller: InsightsCaller) {
-      if (caller.kind !== 'pass') throw unauthorized();
-      await insights.endPass(caller.visitorId, clock());
-    },
-
-    /** POST insights/updatebrandDetails/:id: the Sign Up dialog's details, kept and mailed to the system admins. */
-    async signup(caller: InsightsCaller, visitorId: string, body: InsightsSignup) {
-      if (caller.kind !== 'pass') throw unauthorized();
-      if (caller.visitorId !== visitorId) throw forbidden();
-      const brand = await brands.findById(caller.brandId);
-      await insights.saveSignup(
-        visitorId,
-        {
-          contactName: body.contactName,
-          organizationName: body.organizationName,
-          phoneNumber: body.phoneNumber || null,
-          email: body.email,
-          isInterested: body.isInstrested,
-          isSocialAnalytics: body.isSocialAnalytics,
-          isReferrals: body.isReferrals,
-        },
-        clock(),
-      );
-      const interests = [
-        body.isInstrested ? 'running campaigns' : null,
-        body.isSocialAnalytics ? 'social analytics' : null,
-        body.isReferrals ? 'referrals' : null,
-      ].filter(Boolean);
-      const lines = [
-        `${body.contactName} of ${body.organizationName} signed up from the social analytics page of ${brand?.name ?? caller.brandId}.`,
-        `E-mail: ${body.email}`,
-        `Phone: ${body.phoneNumber || 'not given'}`,
-        `Interested in: ${interests.length ? interests.join(', ') : 'nothing ticked'}`,
-      ];
-      const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-      for (const to of await insights.systemAdminEmails()) {
-        await mailer.send({
-          to,
-          subject: `Social analytics sign up: ${body.organizationName}`,
-          text: lines.join('\n'),
-          html: lines.map((line) => `<p>${escape(line)}</p>`).join(''),
-          brandId: caller.brandId,
-        });
-      }
     },
   };
 }

@@ -3,8 +3,8 @@ import { reviewRowOf, type ReviewRow } from '@krowd/domain/insights/reviews.rule
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import type { InsightsRepository } from './insights.repository.ts';
 import { analyserVersion, analyseReview } from './review-analyser.ts';
+import type { ReviewsRepository } from './reviews.repository.ts';
 
 const m = messages.insights;
 
@@ -56,18 +56,18 @@ export const reportedErrorsMax = 500;
  */
 export function createReviewsService(deps: {
   db: Kysely<DB>;
-  insights: InsightsRepository;
+  repository: ReviewsRepository;
   jobs: JobQueue;
   clock: () => Date;
 }) {
-  const { db, insights, jobs, clock } = deps;
+  const { db, repository, jobs, clock } = deps;
   return {
     /** One run of the re-analysis job: a batch of outdated reviews analysed again; answers how many. */
     async reanalyseOutdated(): Promise<number> {
-      const rows = await insights.outdatedReviews(analyserVersion, reanalyseBatch);
+      const rows = await repository.outdatedReviews(analyserVersion, reanalyseBatch);
       const analysed = rows.map((row) => ({ id: row.id, ...analyseReview(row.text) }));
       await db.transaction().execute(async (trx) => {
-        await insights.updateAnalysis(trx, analysed, analyserVersion);
+        await repository.updateAnalysis(trx, analysed, analyserVersion);
         if (rows.length === reanalyseBatch) await jobs.enqueue(reanalyseJob, {}, { trx });
       });
       return rows.length;
@@ -98,18 +98,18 @@ export function createReviewsService(deps: {
         firstLineOf.set(key, item.line);
         rows.push({ ...row, line: item.line });
       }
-      const known = await insights.knownKmids([...new Set(rows.map((row) => row.kmid))]);
+      const known = await repository.knownKmids([...new Set(rows.map((row) => row.kmid))]);
       for (const row of rows) if (!known.has(row.kmid)) errors.push({ line: row.line, message: m.rowMid });
       if (errors.length > 0) {
         errors.sort((a, b) => a.line - b.line);
         throw new ReviewsRefused(m.uploadBadRows(errors.length), errors.slice(0, reportedErrorsMax));
       }
       // Rows already stored are not analysed again; the insert skips them (and any stored meanwhile).
-      const stored = await insights.storedKeys(rows);
+      const stored = await repository.storedKeys(rows);
       const analysed = rows
         .filter((row) => !stored.has(`${row.source}\u0001${row.externalId}`))
         .map((row) => ({ ...row, ...analyseReview(row.text), analyserVersion }));
-      const inserted = await db.transaction().execute((trx) => insights.insertReviews(trx, analysed));
+      const inserted = await db.transaction().execute((trx) => repository.insertReviews(trx, analysed));
       return { received: rows.length, inserted, duplicates: rows.length - inserted };
     },
   };
