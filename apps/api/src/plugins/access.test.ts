@@ -1,35 +1,45 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { buildApp } from '../app.ts';
-import type * as HealthRoutesModule from '../modules/health/health.routes.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
 import { call, createTestApp, loginAs, signUpNewAccount, type App, type TestApp } from '../test/test-app.ts';
+import { registerAccess } from './access.ts';
 
-/** Lets one test add a route that declares no access, inside buildApp's own /api plugin. */
-const unguarded = vi.hoisted(() => ({ add: false }));
-
-vi.mock('../modules/health/health.routes.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof HealthRoutesModule>();
-  const healthRoutes: typeof original.healthRoutes = async (api, options) => {
-    await original.healthRoutes(api, options);
-    if (unguarded.add) api.get('/unguarded', async () => ({ secret: true }));
-  };
-  return { ...original, healthRoutes };
-});
+/** A bare Fastify instance with only the access plugin, whose hooks these routes never reach. */
+async function appWithAccess() {
+  const app = Fastify({ logger: false });
+  const unused = () => Promise.reject(new Error('not called while routes are registered'));
+  await registerAccess(app, {
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    auth: { resolveSession: unused },
+    limiter: { hit: unused },
+    multiFactor: { setupPending: unused },
+  });
+  return app;
+}
 
 describe('routes without config.access', () => {
-  it('make buildApp reject, so such a server never starts', async () => {
-    const database = await openDatabase({ dataDir: 'memory' });
-    unguarded.add = true;
-    try {
-      await expect(
-        buildApp({ config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), database, logger: false }),
-      ).rejects.toThrow('Route GET /api/unguarded does not declare config.access');
-    } finally {
-      unguarded.add = false;
-      await database.close();
-    }
+  it('under /api make the app refuse to start, so such a server never runs', async () => {
+    const app = await appWithAccess();
+
+    const registered = app.register(
+      async (api) => {
+        api.get('/unguarded', async () => ({ secret: true }));
+      },
+      { prefix: '/api' },
+    );
+
+    await expect(registered).rejects.toThrow('Route GET /api/unguarded does not declare config.access');
+    await app.close();
+  });
+
+  it('are allowed outside /api and for the API documentation', async () => {
+    const app = await appWithAccess();
+    app.get('/dashboard', async () => 'page');
+    app.get('/api/docs/json', async () => ({}));
+
+    await expect(app.ready()).resolves.toBeDefined();
+    await app.close();
   });
 });
 

@@ -53,8 +53,8 @@ export async function registerAccess(
   app: FastifyInstance,
   deps: {
     config: Config;
-    auth: AuthService;
-    limiter: RateLimiter;
+    auth: Pick<AuthService, 'resolveSession'>;
+    limiter: Pick<RateLimiter, 'hit'>;
     multiFactor: { setupPending(auth: AuthContext): Promise<boolean> };
   },
 ) {
