@@ -1,31 +1,26 @@
 import { z } from 'zod';
 import { deviceInfoSchema, whenObject } from '../auth/auth.schema.ts';
 import { messages } from '../messages/messages.ts';
-import { sortDirections } from '../list/list.schema.ts';
 import { campaignTemplateEntrySchema, promoCodeSchema } from '../template/template.schema.ts';
 import {
   campaignMonthWindow,
-  campaignPhases,
   defaultStartDate,
   isIsoDate,
   isIsoMonth,
   isMonthSelectable,
-  monthOf,
   periodOf,
   type CampaignWindowKind,
 } from './campaign-dates.rules.ts';
+import { combinationIssues, timePattern } from './campaign-form.rules.ts';
 import {
   applyFormRules,
   budgetTypes,
   campaignName,
   campaignNameLength,
-  campaignStatuses,
-  campaignStatusLabels,
   cardNetworkCampaignName,
   customerTypes,
   discountTypes,
   fixedDiscountPercent,
-  needsLastTransaction,
 } from './campaign.rules.ts';
 
 /**
@@ -43,9 +38,6 @@ const m = messages.campaign;
 
 export const ageRangeLimits = { min: 10, max: 100 } as const;
 export const suggestionsMaxLength = 600;
-export const lastTransactionLimits = { min: 1, max: 12 } as const;
-/** The largest amount in pounds any money field takes. */
-export const maxPounds = 1_000_000;
 /** Success fee when the form starts (ours: the spec gives none). */
 export const defaultSuccessFee = 10;
 /** discountPercent when the form starts (the same 10 the card-network source is fixed at). */
@@ -73,8 +65,6 @@ export interface WeekDay {
 export function defaultWeekDays(): WeekDay[] {
   return weekDayLabels.map((label, index) => ({ label, value: index + 1, selected: index < 5 }));
 }
-
-const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** '' and null (a cleared input, a column without a value) mean 'not given'. */
 const blankAsMissing = <T>(value: T | '' | null | undefined): T | undefined =>
@@ -165,9 +155,11 @@ const specPayloadEchoShape = {
     .max(100, messages.validation.tooLong)
     .optional(),
 };
-const campaignFormShape = {
-  /** Accepted from the edit form and ignored: the path names the campaign. */
-  _id: z.string().max(100).optional(),
+/**
+ * The campaign's own fields: what is stored, what the edit form reads back (`campaignDetailsSchema`)
+ * and what a saved campaign fills the form with (`formValuesOf`). A field added here reaches them all.
+ */
+export const campaignFieldsShape = {
   name: nameField,
   start_date: startDateField,
   start_time: optionalTime,
@@ -246,6 +238,14 @@ const campaignFormShape = {
     .transform(blankAsMissing),
   templates: z.array(campaignTemplateEntrySchema).max(3, m.templateTypeDuplicate).optional(),
   promoCode: promoCodeSchema.optional(),
+};
+export type CampaignField = keyof typeof campaignFieldsShape;
+export const campaignFields = Object.keys(campaignFieldsShape) as CampaignField[];
+
+const campaignFormShape = {
+  ...campaignFieldsShape,
+  /** Accepted from the edit form and ignored: the path names the campaign. */
+  _id: z.string().max(100).optional(),
   /** Accepted and ignored, as at login: the server reads the request itself. */
   deviceInfo: z.optional(deviceInfoSchema),
   ...specPayloadEchoShape,
@@ -258,125 +258,25 @@ export interface CampaignFormContext {
   kind: CampaignWindowKind;
 }
 
-type Issue = { path: PropertyKey[]; message: string };
-
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isWholePercent = (value: unknown) =>
-  isNumber(value) && Number.isInteger(value) && value >= 1 && value <= 100;
-/** Pounds above zero with at most 2 decimals (binary noise below a millionth of a penny ignored). */
-const isPounds = (value: number) => value > 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
-
-function percentIssues(value: unknown, path: string, required: string): Issue[] {
-  if (value === undefined) return [{ path: [path], message: required }];
-  if (isNumber(value) && !isWholePercent(value)) return [{ path: [path], message: m.percentRange }];
-  return [];
-}
-
-function poundsIssues(value: unknown, path: string, required?: string): Issue[] {
-  if (value === undefined) return required ? [{ path: [path], message: required }] : [];
-  if (!isNumber(value)) return [];
-  if (!isPounds(value)) return [{ path: [path], message: m.amountInvalid }];
-  if (value > maxPounds) return [{ path: [path], message: m.amountTooLarge }];
-  return [];
-}
-
-/** The checks that need more than one field. `form` may hold invalid values: look before use. */
-function combinationIssues(form: Record<string, unknown>, context?: CampaignFormContext): Issue[] {
-  const issues: Issue[] = [];
-
-  const { start_time: startTime, end_time: endTime } = form;
-  if (
-    typeof startTime === 'string' &&
-    typeof endTime === 'string' &&
-    timePattern.test(startTime) &&
-    timePattern.test(endTime) &&
-    endTime <= startTime
-  ) {
-    issues.push({ path: ['end_time'], message: m.endTimeAfterStart });
-  }
-
-  // dp forces the customer type to 'all' (applyFormRules), so it needs no last transaction.
-  const customerType = form.discountType === 'dp' ? 'all' : form.customerType;
-  const { lastTransaction } = form;
-  const monthsValid =
-    isNumber(lastTransaction) &&
-    Number.isInteger(lastTransaction) &&
-    lastTransaction >= lastTransactionLimits.min &&
-    lastTransaction <= lastTransactionLimits.max;
-  if (needsLastTransaction(customerType) ? !monthsValid : isNumber(lastTransaction) && !monthsValid) {
-    issues.push({ path: ['lastTransaction'], message: m.lastTransactionRequired });
-  }
-
-  if (form.discountType === 'dp') {
-    issues.push(...percentIssues(form.discountPercent, 'discountPercent', m.discountRequired));
-  }
-  if (form.discountType === 'dv') {
-    const amount = poundsIssues(form.discountAmount, 'discountAmount', m.discountAmountRequired);
-    const value = poundsIssues(form.discountValue, 'discountValue', m.discountRequired);
-    issues.push(...amount, ...value);
-    if (
-      amount.length === 0 &&
-      value.length === 0 &&
-      isNumber(form.discountAmount) &&
-      isNumber(form.discountValue) &&
-      form.discountValue >= form.discountAmount
-    ) {
-      issues.push({ path: ['discountValue'], message: m.discountBelowMinimumSpend });
-    }
-  }
-  if (form.discountType === 'ss') {
-    issues.push(...percentIssues(form.discountSpreadAmount, 'discountSpreadAmount', m.atvPercentRequired));
-    issues.push(...percentIssues(form.discountSpreadValue, 'discountSpreadValue', m.discountRequired));
-    issues.push(...poundsIssues(form.spreadAvgSpend, 'spreadAvgSpend'));
-  }
-
-  if (form.budgetType === 'budget') issues.push(...poundsIssues(form.budget, 'budget', m.budgetRequired));
-
-  const merchantIds = Array.isArray(form.merchantIds) ? (form.merchantIds as unknown[]) : undefined;
-  const someBranches = merchantIds !== undefined && merchantIds.length > 0;
-  if (form.type === 'All' && someBranches) {
-    issues.push({ path: ['merchantIds'], message: m.branchSelectionConflict });
-  } else if (form.type === undefined && !someBranches) {
-    issues.push({ path: ['merchantIds'], message: m.branchRequired });
-  } else if (someBranches && new Set(merchantIds).size !== merchantIds.length) {
-    issues.push({ path: ['merchantIds'], message: m.branchDuplicate });
-  }
-
-  if (typeof form.brand_id === 'string' && form.brand_id !== form.brandId) {
-    issues.push({ path: ['brand_id'], message: m.brandIdsDisagree });
-  }
-  if (typeof form.allBranch === 'boolean' && form.allBranch !== (form.type === 'All')) {
-    issues.push({ path: ['allBranch'], message: m.branchSelectionConflict });
-  }
-
-  const startDate = form.start_date;
-  const startValid = typeof startDate === 'string' && isIsoDate(startDate) && startDate.endsWith('-01');
-  if (startValid && isIsoMonth(form.validUntil) && form.validUntil < monthOf(startDate)) {
-    issues.push({ path: ['validUntil'], message: m.validUntilBeforeStart });
-  }
-
-  if (Array.isArray(form.templates)) {
-    const types = form.templates.map((entry: unknown) => (entry as { type?: unknown } | null)?.type);
-    if (new Set(types).size !== types.length) {
-      issues.push({ path: ['templates'], message: m.templateTypeDuplicate });
-    }
-  }
-
-  if (context && startValid && !isMonthSelectable(startDate, context.now, context.timeZone, context.kind)) {
-    const { first, last } = campaignMonthWindow(context.now, context.timeZone, context.kind);
-    issues.push({ path: ['start_date'], message: m.monthOutsideWindow(periodOf(first), periodOf(last)) });
-  }
-
-  return issues;
-}
-
 function buildCampaignFormSchema(context?: CampaignFormContext) {
   return z
     .strictObject(campaignFormShape)
     .superRefine(
       (form, ctx) => {
-        for (const issue of combinationIssues(form as Record<string, unknown>, context)) {
+        for (const issue of combinationIssues(form as Record<string, unknown>)) {
           ctx.addIssue({ code: 'custom', ...issue });
+        }
+        const startDate = form.start_date;
+        if (
+          context &&
+          typeof startDate === 'string' &&
+          isIsoDate(startDate) &&
+          startDate.endsWith('-01') &&
+          !isMonthSelectable(startDate, context.now, context.timeZone, context.kind)
+        ) {
+          const { first, last } = campaignMonthWindow(context.now, context.timeZone, context.kind);
+          const message = m.monthOutsideWindow(periodOf(first), periodOf(last));
+          ctx.addIssue({ code: 'custom', path: ['start_date'], message });
         }
       },
       { when: whenObject },
@@ -463,146 +363,3 @@ export function defaultCampaignForm(options: DefaultCampaignFormOptions): Campai
     validUntil: '',
   };
 }
-
-/** One row of the campaign lists (spec 3 §2, §3). Money in pounds, as the form. */
-export const campaignListItemSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  /** The stored status. */
-  status: z.enum(campaignStatuses),
-  /** What the lists show (`statusLabel`). */
-  statusLabel: z.enum(campaignStatusLabels),
-  discountType: z.enum(discountTypes),
-  discountPercent: z.number().nullable(),
-  discountValue: z.number().nullable(),
-  discountSpreadValue: z.number().nullable(),
-  successFee: z.number(),
-  /** ISO instants of the first and last instant of the campaign month (`monthWindowOf`). */
-  openingTime: z.string(),
-  closingTime: z.string(),
-  start_date: z.string(),
-  /** 'MM/YYYY' (`periodOf`). */
-  period: z.string(),
-  merchantNames: z.array(z.string()),
-  brandId: z.string(),
-  brandName: z.string(),
-  customerType: z.enum(customerTypes),
-  suggestions: z.string(),
-  recurring: z.boolean(),
-  is_primary_campaign: z.boolean(),
-  /** 'DD/MM/YYYY - DD/MM/YYYY' (`formatPauseRange`). */
-  pausedDate: z.array(z.string()),
-  /** `isEditable` today. */
-  editable: z.boolean(),
-  /** Whether cardholders have earned cashback on it (billed): then it cannot be deleted. */
-  hasQualifiedTransactions: z.boolean(),
-});
-export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
-
-/** Columns a campaign list sorts by; 'created' is the default. */
-export const campaignSortFields = [
-  'created',
-  'name',
-  'status',
-  'discountPercent',
-  'successFee',
-  'start_date',
-  'customerType',
-  'suggestions',
-  'recurring',
-] as const;
-export type CampaignSortField = (typeof campaignSortFields)[number];
-
-/**
- * Campaign search applies only with more than 3 characters (spec 1 §5, spec 3 §9), one more than
- * the entity lists of spec 2 (`minSearchLength`).
- */
-export const campaignSearchMinLength = 4;
-
-const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
-
-/** The filter's search: a string or {value}; trimmed, and dropped when 3 characters or fewer. */
-const globalSearchField = z
-  .union([z.string(), z.object({ value: z.string() })])
-  .optional()
-  .transform((search) => (typeof search === 'object' ? search.value : search)?.trim())
-  .pipe(z.string().max(100, messages.validation.tooLong).optional())
-  .transform((search) =>
-    search !== undefined && search.length >= campaignSearchMinLength ? search : undefined,
-  );
-
-/** The `filter` JSON of GET campaigns (spec 3 §7). */
-export const campaignListFilterSchema = z.object(
-  {
-    limit: z.coerce.number().int().min(1).max(100).default(10),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    /** Extra conditions: regexOr matches part of the text, ignoring case; eq matches exactly. */
-    criteria: z
-      .array(
-        z.object({
-          key: z.enum(['name', 'status', 'customerType', 'discountType']),
-          value: z.string().max(100),
-          type: z.enum(['regexOr', 'eq']),
-        }),
-      )
-      .max(10)
-      .optional(),
-    direction: z.enum(sortDirections).default('desc'),
-    sortfield: z.enum(campaignSortFields).default('created'),
-    globalSearch: globalSearchField,
-  },
-  { error: messages.common.invalidRequest },
-);
-export type CampaignListFilter = z.output<typeof campaignListFilterSchema>;
-
-/** The filter travels as JSON text in the query; missing or empty means every default. */
-function readJson(value: unknown): unknown {
-  if (value === undefined || value === '') return {};
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    return value;
-  }
-}
-
-const monthParam = z.preprocess(emptyAsMissing, z.string().refine(isIsoMonth, m.monthInvalid).optional());
-
-const flagParam = z.preprocess(emptyAsMissing, z.enum(['true', 'false']).optional());
-
-/**
- * How many campaigns the dashboard's campaign selector lists at most (ours: the spec's call has
- * no paging). Newest month first; the name filter narrows it.
- */
-export const campaignSelectorLimit = 500;
-
-/**
- * GET campaigns?filter=…&campaignType=past|current|future[&brandId][&startMonth][&endMonth]: a
- * page of a list (spec 3 §2). Or campaignType=All&from=dashboard|clientDashboard[&brandId]
- * [&groupId][&filter with a name criterion]: the dashboard's campaign selector (spec 3 §7), whose
- * isClientAdmin, isGroupAdmin and brandName are read but not trusted (the session decides scope).
- */
-export const campaignListQuerySchema = z
-  .object({
-    filter: z.preprocess(readJson, campaignListFilterSchema),
-    campaignType: z.enum([...campaignPhases, 'All']),
-    brandId: z.preprocess(emptyAsMissing, z.uuid().optional()),
-    /** Date-range filter, 'YYYY-MM', both ends inclusive. */
-    startMonth: monthParam,
-    endMonth: monthParam,
-    from: z.enum(['dashboard', 'clientDashboard']).optional(),
-    groupId: z.preprocess(emptyAsMissing, z.uuid().optional()),
-    brandName: z.string().max(200).optional(),
-    isClientAdmin: flagParam,
-    isGroupAdmin: flagParam,
-  })
-  .refine(
-    (query) =>
-      query.startMonth === undefined || query.endMonth === undefined || query.startMonth <= query.endMonth,
-    { path: ['endMonth'], error: m.searchMonthOrder },
-  )
-  .refine((query) => (query.campaignType === 'All') === (query.from !== undefined), {
-    path: ['from'],
-    error: messages.validation.invalidValue,
-  });
-export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;

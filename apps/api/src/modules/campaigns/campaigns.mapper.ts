@@ -5,8 +5,9 @@ import {
   periodOf,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { statusLabel } from '@krowd/domain/campaign/campaign.rules';
-import type { CampaignListItem, WeekDay } from '@krowd/domain/campaign/campaign.schema';
-import { defaultWeekDays } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
+import { defaultWeekDays, type WeekDay } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignTemplateEntry, PromoCode } from '@krowd/domain/template/template.schema';
 import { penceToPounds } from '@krowd/domain/money/money.rules';
 import type { CampaignRow } from './campaigns.repository.ts';
 
@@ -48,25 +49,26 @@ export function weekDaysOf(stored: unknown): WeekDay[] {
 }
 
 /** One campaign as the edit form reads it (spec 1 §3 payload names; money in pounds). */
-export function toCampaignDetails(row: CampaignRow, now: Date, timeZone: string) {
+export function toCampaignDetails(row: CampaignRow, now: Date, timeZone: string): CampaignDetails {
   return {
     ...toListItem(row, now, timeZone),
     start_time: row.start_time?.slice(0, 5) ?? '',
     end_time: row.end_time?.slice(0, 5) ?? '',
-    lastTransaction: row.last_transaction_months ?? ('NULL' as const),
+    lastTransaction: row.last_transaction_months ?? 'NULL',
     discountAmount: pounds(row.discount_amount_pence),
     discountSpreadAmount: row.discount_spread_amount,
     spreadAvgSpend: pounds(row.spread_avg_spend_pence),
     budget: pounds(row.budget_pence),
     budgetType: row.budget_type,
-    age_range: [row.age_min, row.age_max] as [number, number],
+    age_range: [row.age_min, row.age_max],
     gender: { male: row.gender_male, female: row.gender_female },
     weekDays: weekDaysOf(row.week_days),
-    type: row.all_branches ? ('All' as const) : undefined,
+    type: row.all_branches ? 'All' : undefined,
     merchantIds: row.all_branches ? [] : row.branch_ids,
     validUntil: row.valid_until ? row.valid_until.slice(0, 7) : '',
-    templates: Array.isArray(row.templates) ? row.templates : [],
-    promoCode: row.promo_code ?? undefined,
+    // Stored as the form schema parsed them (the JSON columns are typed unknown).
+    templates: Array.isArray(row.templates) ? (row.templates as CampaignTemplateEntry[]) : [],
+    promoCode: (row.promo_code as PromoCode | null) ?? undefined,
     primaryCampaignId: row.primary_campaign_id,
     pauses: row.pauses.map((p) => ({
       from: p.from_date,

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
-import type { CampaignSortField } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignSortField } from '@krowd/domain/campaign/campaign-list.schema';
 import type { CampaignStatus, CampaignsTable, DB } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parsePauseRange } from '@krowd/domain/campaign/campaign-dates.rules';
+import { campaignListQuerySchema } from '@krowd/domain/campaign/campaign-list.schema';
 import {
-  campaignFormSchema,
-  campaignListItemSchema,
-  campaignListQuerySchema,
-} from '@krowd/domain/campaign/campaign.schema';
-import { paginationOf, paginationSchema } from '@krowd/domain/list/list.schema';
+  campaignCountSchema,
+  campaignCreatedSchema,
+  campaignDetailsAnswerSchema,
+  campaignListPageSchema,
+  campaignNamePartsSchema,
+  campaignSelectorSchema,
+} from '@krowd/domain/campaign/campaign-response.schema';
+import { campaignFormSchema } from '@krowd/domain/campaign/campaign.schema';
+import { paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
@@ -19,38 +24,7 @@ import type { CampaignsService } from './campaigns.service.ts';
 
 const m = messages.campaign;
 
-const campaignDetailsSchema = campaignListItemSchema.extend({
-  start_time: z.string(),
-  end_time: z.string(),
-  lastTransaction: z.union([z.number(), z.literal('NULL')]),
-  discountAmount: z.number().nullable(),
-  discountSpreadAmount: z.number().nullable(),
-  spreadAvgSpend: z.number().nullable(),
-  budget: z.number().nullable(),
-  budgetType: z.enum(['budget', 'na']),
-  age_range: z.tuple([z.number(), z.number()]),
-  gender: z.object({ male: z.boolean(), female: z.boolean() }),
-  weekDays: z.array(z.object({ label: z.string(), value: z.number(), selected: z.boolean() })),
-  type: z.literal('All').optional(),
-  merchantIds: z.array(z.string()),
-  validUntil: z.string(),
-  templates: z.array(z.unknown()),
-  promoCode: z.unknown().optional(),
-  primaryCampaignId: z.string().nullable(),
-  pauses: z.array(z.object({ from: z.string(), to: z.string(), label: z.string() })),
-  startedOn: z.string(),
-});
-
 const brandQuery = z.strictObject({ brandId: z.uuid(messages.validation.idInvalid).optional() });
-
-const listAnswerSchema = successSchema({
-  campaigns: z.array(campaignListItemSchema),
-  pagination: paginationSchema,
-});
-/** The dashboard's campaign selector reads names and ids (spec 3 §7: campaigns with name, campaign_id). */
-const selectorAnswerSchema = successSchema({
-  campaigns: z.array(z.object({ _id: z.string(), campaign_id: z.string(), name: z.string() })),
-});
 
 /** The campaign calls of spec 1 §7 and spec 3 §7. */
 export const campaignsRoutes: FastifyPluginAsyncZod<{
@@ -70,7 +44,13 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
           'Past, current or future campaigns, paged, newest first by default; or, with campaignType=All ' +
           'and from=dashboard|clientDashboard, the names and ids for the dashboard’s campaign selector',
         querystring: campaignListQuerySchema,
-        response: { 200: z.union([listAnswerSchema, selectorAnswerSchema]), ...errorResponses },
+        response: {
+          200: z.union([
+            successSchema(campaignListPageSchema.shape),
+            successSchema(campaignSelectorSchema.shape),
+          ]),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -101,7 +81,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         summary: 'The brand name and campaign count the campaign name is built from',
         querystring: brandQuery,
         response: {
-          200: successSchema({ brandName: z.string(), count: z.number().int() }),
+          200: successSchema(campaignNamePartsSchema.shape),
           ...errorResponses,
         },
       },
@@ -120,7 +100,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         tags: ['campaigns'],
         summary: 'How many campaigns run this month, for the caller’s brands or one brand',
         querystring: brandQuery,
-        response: { 200: successSchema({ count: z.number().int() }), ...errorResponses },
+        response: { 200: successSchema(campaignCountSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -137,7 +117,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         tags: ['campaigns'],
         summary: 'One campaign, as the edit form reads it',
         params: idParamsSchema,
-        response: { 200: successSchema({ campaign: campaignDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(campaignDetailsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -156,7 +136,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         querystring: z.strictObject({ response: z.enum(['true', 'false']).optional() }),
         body: campaignFormSchema,
         response: {
-          201: successSchema({ campaign: z.object({ _id: z.string(), name: z.string() }) }),
+          201: successSchema(campaignCreatedSchema.shape),
           ...errorResponses,
         },
       },

@@ -23,11 +23,8 @@ import {
   cardNetworkCampaignName,
   fixedDiscountPercent,
 } from '@krowd/domain/campaign/campaign.rules';
-import {
-  campaignSelectorLimit,
-  type CampaignForm,
-  type CampaignListFilter,
-} from '@krowd/domain/campaign/campaign.schema';
+import { campaignSelectorLimit, type CampaignListFilter } from '@krowd/domain/campaign/campaign-list.schema';
+import type { CampaignForm } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { poundsToPence } from '@krowd/domain/money/money.rules';
 import { project } from '@krowd/domain/projection/projection.rules';

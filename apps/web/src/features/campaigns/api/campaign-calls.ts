@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CampaignFormInput, CampaignListItem } from '@krowd/domain/campaign/campaign.schema';
-import type { Pagination } from '@krowd/domain/list/list.schema';
+import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
+import type {
+  CampaignCreated,
+  CampaignDetails,
+  CampaignListPage,
+  CampaignNameParts,
+} from '@krowd/domain/campaign/campaign-response.schema';
+import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
 import type { Template } from '@krowd/domain/template/template.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
@@ -21,15 +27,6 @@ export interface DistributorDeal {
   successFee: string;
   startDate: string;
 }
-
-/** The campaign as GET campaigns/{id} answers it for the edit form. */
-export type CampaignDetails = Omit<CampaignFormInput, 'name' | 'brandId'> & {
-  _id: string;
-  name: string;
-  brandId: string;
-  brandName: string;
-  editable: boolean;
-};
 
 interface Message {
   respCode: number;
@@ -81,7 +78,7 @@ export function useCampaignNameParts(brandId: string | undefined) {
     queryKey: ['campaigns', 'nameParts', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ brandName: string; count: number }>('campaigns/campaignName', {
+      apiRequest<CampaignNameParts>('campaigns/campaignName', {
         query: { brandId },
         signal,
       }),
@@ -118,11 +115,11 @@ export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id?: string; form: CampaignFormInput; promoCodesCsv?: string }) => {
-      let saved: Message & { campaign?: { _id: string; name: string } };
+      let saved: Message & Partial<CampaignCreated>;
       if (input.id) {
         saved = await apiRequest<Message>(`campaigns/${input.id}`, { method: 'PUT', body: input.form });
       } else {
-        saved = await apiRequest<Message & { campaign: { _id: string; name: string } }>('campaigns', {
+        saved = await apiRequest<Message & CampaignCreated>('campaigns', {
           method: 'POST',
           query: { response: 'true' },
           body: input.form,
@@ -146,8 +143,6 @@ function uploadPromoCodes(campaignId: string, csv: string) {
   });
 }
 
-export type CampaignPhase = 'past' | 'current' | 'future';
-
 export interface CampaignListParams {
   phase: CampaignPhase;
   page: number;
@@ -164,7 +159,7 @@ export function useCampaignList(params: CampaignListParams) {
     queryKey: [...campaignKeys.all, 'list', params],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiRequest<{ campaigns: CampaignListItem[]; pagination: Pagination }>('campaigns', {
+      apiRequest<CampaignListPage>('campaigns', {
         signal,
         query: {
           campaignType: params.phase,

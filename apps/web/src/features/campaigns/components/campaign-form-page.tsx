@@ -39,6 +39,7 @@ import {
   lastTransactionMonths,
   needsLastTransaction,
 } from '@krowd/domain/campaign/campaign.rules';
+import { formValuesOf } from '@krowd/domain/campaign/campaign-response.schema';
 import {
   ageRangeLimits,
   campaignFormSchema,
@@ -69,7 +70,6 @@ import {
   useCampaignNameParts,
   useDistributorDeals,
   useMerchants,
-  type CampaignDetails,
 } from '../api/campaign-calls.ts';
 import { draftStore, useCampaignDraft } from '../draft-store.ts';
 import { BranchSelect } from './branch-select.tsx';
@@ -92,39 +92,6 @@ function monthsBetween(first: IsoMonth, last: IsoMonth) {
     months.push({ value: `${month}-01`, label: periodOf(month) });
   }
   return months;
-}
-
-/** The form's own fields out of a loaded campaign (the payload schema refuses any other). */
-function formValuesOf(campaign: CampaignDetails): CampaignFormInput {
-  return {
-    name: campaign.name,
-    start_date: campaign.start_date,
-    start_time: campaign.start_time,
-    end_time: campaign.end_time,
-    customerType: campaign.customerType,
-    lastTransaction: campaign.lastTransaction,
-    discountType: campaign.discountType,
-    discountPercent: campaign.discountPercent,
-    discountAmount: campaign.discountAmount,
-    discountValue: campaign.discountValue,
-    discountSpreadAmount: campaign.discountSpreadAmount,
-    discountSpreadValue: campaign.discountSpreadValue,
-    spreadAvgSpend: campaign.spreadAvgSpend,
-    successFee: campaign.successFee,
-    budget: campaign.budget,
-    budgetType: campaign.budgetType,
-    age_range: campaign.age_range,
-    gender: campaign.gender,
-    weekDays: campaign.weekDays,
-    recurring: campaign.recurring,
-    suggestions: campaign.suggestions,
-    brandId: campaign.brandId,
-    type: campaign.type,
-    merchantIds: campaign.merchantIds,
-    validUntil: campaign.validUntil,
-    templates: campaign.templates,
-    promoCode: campaign.promoCode,
-  };
 }
 
 /**

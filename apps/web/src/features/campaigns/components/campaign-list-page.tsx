@@ -23,7 +23,9 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { can, canOpen, type Audience } from '@krowd/domain/access/access.rules';
-import { campaignSearchMinLength, type CampaignListItem } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
+import { campaignSearchMinLength } from '@krowd/domain/campaign/campaign-list.schema';
+import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn, type TableSort } from '@/components/ui/data-table';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -32,12 +34,7 @@ import { audienceOfUser } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import {
-  useCampaignList,
-  useDeleteCampaign,
-  useReviewCampaign,
-  type CampaignPhase,
-} from '../api/campaign-calls.ts';
+import { useCampaignList, useDeleteCampaign, useReviewCampaign } from '../api/campaign-calls.ts';
 import { DeleteCampaignAction } from './delete-campaign-action.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';

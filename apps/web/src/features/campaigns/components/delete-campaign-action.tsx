@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { CampaignListItem } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 
 /**

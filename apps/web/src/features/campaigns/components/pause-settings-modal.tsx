@@ -13,7 +13,7 @@ import {
   shiftMonth,
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { CampaignListItem } from '@krowd/domain/campaign/campaign.schema';
+import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
