@@ -57,4 +57,42 @@ describe('CommittedWrites', () => {
 
     expect(events.at(-1)).toBe('heard');
   });
+
+  describe('with an attribution', () => {
+    /** Tenants are the parameters of statements on "reports"; anything else cannot say. */
+    function attributedConnection() {
+      const heard: (string[] | 'all')[] = [];
+      const writes = new CommittedWrites();
+      writes.watch(
+        ['reports', 'names'],
+        (touched) => heard.push(touched === 'all' ? 'all' : [...touched].sort()),
+        (text, parameters) => (/\breports\b/.test(text) ? (parameters as string[]) : undefined),
+      );
+      const query = writes.connection(async (_text: string, _parameters?: unknown[]) => ({ rows: [] }));
+      return { heard, query };
+    }
+
+    it("hears the tenants of a transaction's writes together at its COMMIT", async () => {
+      const { heard, query } = attributedConnection();
+
+      await query('begin');
+      await query('insert into reports values ($1)', ['b']);
+      await query('insert into reports values ($1)', ['a']);
+      await query('commit');
+      await query('update reports set n = 1 where brand = $1', ['c']);
+
+      expect(heard).toEqual([['a', 'b'], ['c']]);
+    });
+
+    it('hears every tenant when one write of the transaction cannot be attributed', async () => {
+      const { heard, query } = attributedConnection();
+
+      await query('begin');
+      await query('insert into reports values ($1)', ['a']);
+      await query('update names set name = $1', ['x']);
+      await query('commit');
+
+      expect(heard).toEqual(['all']);
+    });
+  });
 });

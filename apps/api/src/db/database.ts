@@ -28,15 +28,20 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start copies of it quickly (tests). */
   snapshot?: () => Promise<Blob>;
-  /** Writes this process commits, for what it keeps in memory (the session cache). */
+  /** Writes this process commits, for what it keeps in memory (the session and dashboard caches). */
   committedWrites: CommittedWrites;
   /**
-   * PostgreSQL only: LISTEN/NOTIFY between the processes sharing the database. `listen` answers
-   * a stop function; `onLost` is called if the listening connection ends.
+   * PostgreSQL only: LISTEN/NOTIFY between the processes sharing the database, with an optional
+   * payload (under 8,000 bytes). `listen` answers a stop function; `onLost` is called if the
+   * listening connection ends.
    */
   signals?: {
-    notify(channel: string): Promise<void>;
-    listen(channel: string, onSignal: () => void, onLost: () => void): Promise<() => Promise<void>>;
+    notify(channel: string, payload?: string): Promise<void>;
+    listen(
+      channel: string,
+      onSignal: (payload: string) => void,
+      onLost: () => void,
+    ): Promise<() => Promise<void>>;
   };
 }
 
@@ -111,13 +116,13 @@ function openPostgres(url: string, poolMax: number): Database {
     dialect: new PostgresDialect({ pool: new CopyingPool(pool, committedWrites) }),
   });
   const signals = {
-    async notify(channel: string) {
-      await pool.query(`NOTIFY ${channel}`);
+    async notify(channel: string, payload = '') {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
-    async listen(channel: string, onSignal: () => void, onLost: () => void) {
+    async listen(channel: string, onSignal: (payload: string) => void, onLost: () => void) {
       const client = new pg.Client({ connectionString: url });
       client.on('notification', (message) => {
-        if (message.channel === channel) onSignal();
+        if (message.channel === channel) onSignal(message.payload ?? '');
       });
       client.on('error', onLost);
       client.on('end', onLost);
