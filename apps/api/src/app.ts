@@ -51,6 +51,7 @@ import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoiceRun, invoiceRunJob } from './modules/invoices/invoice-run.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createDashboardCache } from './modules/reporting/dashboard-cache.ts';
 import { dashboardRoutes } from './modules/reporting/dashboard.routes.ts';
 import { createDashboardService } from './modules/reporting/dashboard.service.ts';
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
@@ -72,6 +73,7 @@ import { createOverviewRepository } from './modules/overview/overview.repository
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
+import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { commonPasswordList } from '@krowd/domain/auth/common-passwords';
 import { installCommonPasswords } from '@krowd/domain/auth/password-policy';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
@@ -152,6 +154,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
+  const dashboardAnswers = createDashboardCache<DashboardAnswer>({ database, logger: app.log });
+  await dashboardAnswers.start();
+  app.addHook('onClose', () => dashboardAnswers.stop());
   const auth = createAuthService({
     db,
     users,
@@ -326,6 +331,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           brands,
           timeZone: config.timezone,
           clock,
+          cache: dashboardAnswers,
         }),
       });
       const dashboardExports = createExportService({

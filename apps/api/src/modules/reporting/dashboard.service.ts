@@ -12,6 +12,8 @@ import type { ReportingRepository } from './reporting.repository.ts';
 import { resolveDashboardFilter } from './reporting-filter.ts';
 import { createDashboardOverview } from '../overview/dashboard-overview.ts';
 import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
+import type { Computed, DashboardCache } from './dashboard-cache.ts';
 
 /**
  * The performance dashboard (spec 3 §2.4, §3 campaign overview, §4 date rules): the filters
@@ -23,6 +25,10 @@ import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
  * (overview/dashboard-overview.ts; issue 16 §5); paying cards the distinct cards with a qualified
  * purchase; repeat customers the distinct cards with two or more. Highest and lowest spend are the largest
  * and smallest single qualified purchase; average spend is revenue ÷ conversions.
+ *
+ * Answers are kept (dashboard-cache.ts) under everything they depend on besides the data: the
+ * caller's whole tenant scope and audience, the request as validated, and today's date in the
+ * timezone (the default range, an end clamped to today and a campaign's month all follow it).
  */
 
 const perConversion = (pence: number, conversions: number) =>
@@ -34,116 +40,125 @@ export function createDashboardService(deps: {
   brands: BrandsRepository;
   timeZone: string;
   clock: () => Date;
+  cache: DashboardCache<DashboardAnswer>;
 }) {
-  const { db, reporting, brands, timeZone, clock } = deps;
+  const { db, reporting, brands, timeZone, clock, cache } = deps;
   // Reach from impressions and edited overview figures (overview/dashboard-overview.ts).
   const overviewExtras = createDashboardOverview(db);
   // The invoice selection and the invoice selector (invoices/dashboard-invoices.ts).
   const dashboardInvoices = createDashboardInvoices(db);
 
-  return {
-    async client(
-      scope: TenantScope,
-      request: DashboardRequest,
-      audience: Audience,
-    ): Promise<DashboardAnswer> {
-      // A chosen invoice (its month and brand) or a single campaign's month, then the filter in
-      // scope: the same resolution the export uses (reporting-filter.ts).
-      const { conditions, range, filter, invoice, filterBrands } = await resolveDashboardFilter(
-        { brands, reporting, invoices: dashboardInvoices, overview: overviewExtras, timeZone, now: clock() },
-        scope,
-        request.conditions,
-      );
-      const parts = new Set(request.fields ?? dashboardParts);
-      const wants = (part: DashboardPart) => parts.has(part);
+  async function compute(
+    scope: TenantScope,
+    request: DashboardRequest,
+    audience: Audience,
+    now: Date,
+  ): Promise<Computed<DashboardAnswer>> {
+    // A chosen invoice (its month and brand) or a single campaign's month, then the filter in
+    // scope: the same resolution the export uses (reporting-filter.ts).
+    const { conditions, range, filter, invoice, filterBrands } = await resolveDashboardFilter(
+      { brands, reporting, invoices: dashboardInvoices, overview: overviewExtras, timeZone, now },
+      scope,
+      request.conditions,
+    );
+    const parts = new Set(request.fields ?? dashboardParts);
+    const wants = (part: DashboardPart) => parts.has(part);
 
-      const campaign = conditions.campaign_id
-        ? await db
-            .selectFrom('campaigns')
-            .select(['name', 'brand_id'])
-            .where('id', '=', conditions.campaign_id)
-            .executeTakeFirst()
-        : undefined;
-      const { brandIds } = filter;
-      const campaignName =
-        campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
-      const needsCards = wants('statistics') || wants('insights') || wants('performance');
-      const [totals, cards, weekly, distribution, kinds, shownReach, override] = await Promise.all([
-        reporting.totals(filter),
-        needsCards ? reporting.cards(filter) : null,
-        wants('performance') ? reporting.weekly(filter) : null,
-        wants('demographic') ? reporting.distribution(filter) : null,
-        reporting.kinds(filter),
-        overviewExtras.reach(filter, wants('performance')),
-        overviewExtras.overrideFor(conditions, filter, clock(), timeZone),
-      ]);
-      const cost = totals.cashbackPence + totals.successFeePence;
-      const answer: DashboardAnswer = {
-        name: campaignName,
+    const campaign = conditions.campaign_id
+      ? await db
+          .selectFrom('campaigns')
+          .select(['name', 'brand_id'])
+          .where('id', '=', conditions.campaign_id)
+          .executeTakeFirst()
+      : undefined;
+    const { brandIds } = filter;
+    const campaignName =
+      campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
+    const needsCards = wants('statistics') || wants('insights') || wants('performance');
+    const [totals, cards, weekly, distribution, kinds, shownReach, override] = await Promise.all([
+      reporting.totals(filter),
+      needsCards ? reporting.cards(filter) : null,
+      wants('performance') ? reporting.weekly(filter) : null,
+      wants('demographic') ? reporting.distribution(filter) : null,
+      reporting.kinds(filter),
+      overviewExtras.reach(filter, wants('performance')),
+      overviewExtras.overrideFor(conditions, filter, now, timeZone),
+    ]);
+    const cost = totals.cashbackPence + totals.successFeePence;
+    const answer: DashboardAnswer = {
+      name: campaignName,
+      start_date: range.start_date,
+      end_date: range.end_date,
+      count: totals.campaigns,
+      is_two_customer:
+        kinds.customerTypes.includes('new') &&
+        kinds.customerTypes.some((type) => type === 'existing' || type === 'lapsed'),
+      offerTypeList: kinds.offerTypes,
+      currentFilter: {
         start_date: range.start_date,
         end_date: range.end_date,
-        count: totals.campaigns,
-        is_two_customer:
-          kinds.customerTypes.includes('new') &&
-          kinds.customerTypes.some((type) => type === 'existing' || type === 'lapsed'),
-        offerTypeList: kinds.offerTypes,
-        currentFilter: {
-          start_date: range.start_date,
-          end_date: range.end_date,
-          brandId: conditions.brand_id ?? null,
-          groupId: conditions.group_id ?? null,
-          campaign_id: conditions.campaign_id ?? null,
-          data_source: conditions.data_source ?? null,
-          kmid: conditions.kmid ?? null,
-          tranCustomerType: conditions.customer_type_wrt_account ?? null,
-          selectedOfferType: conditions.selectedOfferType ?? null,
-          is_invoice_data: invoice !== undefined,
-          selectedInvoiceNumber: invoice ? (conditions.xero_invoice_number ?? null) : null,
-        },
-        invoiceList: await dashboardInvoices.list(audience, filterBrands),
+        brandId: conditions.brand_id ?? null,
+        groupId: conditions.group_id ?? null,
+        campaign_id: conditions.campaign_id ?? null,
+        data_source: conditions.data_source ?? null,
+        kmid: conditions.kmid ?? null,
+        tranCustomerType: conditions.customer_type_wrt_account ?? null,
+        selectedOfferType: conditions.selectedOfferType ?? null,
+        is_invoice_data: invoice !== undefined,
+        selectedInvoiceNumber: invoice ? (conditions.xero_invoice_number ?? null) : null,
+      },
+      invoiceList: await dashboardInvoices.list(audience, filterBrands),
+    };
+    if (cards && wants('statistics')) {
+      answer.statistics = [
+        // Filled in from impressions, or 'N/A' with the reason, by applyReach below.
+        { name: 'reach', value: 'N/A' },
+        { name: 'paying_cards', value: cards.reach },
+        { name: 'conversions', value: totals.conversions },
+        { name: 'revenue', value: totals.spendPence },
+        { name: 'total_cost', value: cost },
+        { name: 'totalCashback', value: totals.cashbackPence },
+        { name: 'totalSuccessFee', value: totals.successFeePence },
+        { name: 'cpa', value: perConversion(cost, totals.conversions) },
+      ];
+    }
+    if (cards && wants('insights')) {
+      answer.insights = [
+        { name: 'highest_spend', value: totals.maxSpendPence ?? 'N/A' },
+        { name: 'lowest_spend', value: totals.minSpendPence ?? 'N/A' },
+        { name: 'average_spend', value: perConversion(totals.spendPence, totals.conversions) },
+        { name: 'repeat_customers', value: cards.repeat },
+      ];
+    }
+    if (weekly) {
+      answer.performance = {
+        // Reach by week comes from impressions (applyReach below).
+        reach: [],
+        conversions: weekly.map((week) => ({ label: week.week, value: week.conversions })),
+        revenue: weekly.map((week) => ({ label: week.week, value: week.spendPence })),
       };
-      if (cards && wants('statistics')) {
-        answer.statistics = [
-          // Filled in from impressions, or 'N/A' with the reason, by applyReach below.
-          { name: 'reach', value: 'N/A' },
-          { name: 'paying_cards', value: cards.reach },
-          { name: 'conversions', value: totals.conversions },
-          { name: 'revenue', value: totals.spendPence },
-          { name: 'total_cost', value: cost },
-          { name: 'totalCashback', value: totals.cashbackPence },
-          { name: 'totalSuccessFee', value: totals.successFeePence },
-          { name: 'cpa', value: perConversion(cost, totals.conversions) },
-        ];
-      }
-      if (cards && wants('insights')) {
-        answer.insights = [
-          { name: 'highest_spend', value: totals.maxSpendPence ?? 'N/A' },
-          { name: 'lowest_spend', value: totals.minSpendPence ?? 'N/A' },
-          { name: 'average_spend', value: perConversion(totals.spendPence, totals.conversions) },
-          { name: 'repeat_customers', value: cards.repeat },
-        ];
-      }
-      if (weekly) {
-        answer.performance = {
-          // Reach by week comes from impressions (applyReach below).
-          reach: [],
-          conversions: weekly.map((week) => ({ label: week.week, value: week.conversions })),
-          revenue: weekly.map((week) => ({ label: week.week, value: week.spendPence })),
-        };
-      }
-      if (distribution) {
-        // Age, gender and nationality need cardholder data no publisher sends yet: empty, never guessed.
-        answer.demographic = {
-          age: [],
-          gender: [],
-          nationality: [],
-          branches: distribution.branches,
-          revenuePerPublisher: distribution.publishers,
-        };
-      }
-      overviewExtras.applyReach(answer, shownReach);
-      if (override) overviewExtras.applyOverride(answer, override);
-      return answer;
+    }
+    if (distribution) {
+      // Age, gender and nationality need cardholder data no publisher sends yet: empty, never guessed.
+      answer.demographic = {
+        age: [],
+        gender: [],
+        nationality: [],
+        branches: distribution.branches,
+        revenuePerPublisher: distribution.publishers,
+      };
+    }
+    overviewExtras.applyReach(answer, shownReach);
+    if (override) overviewExtras.applyOverride(answer, override);
+    // Every figure above is of the filter's brands, narrower than (or as wide as) these.
+    return { answer, brands: filterBrands };
+  }
+
+  return {
+    client(scope: TenantScope, request: DashboardRequest, audience: Audience): Promise<DashboardAnswer> {
+      const now = clock();
+      const key = JSON.stringify([localToday(now, timeZone), audience, scope, request]);
+      return cache.answer(key, () => compute(scope, request, audience, now));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { Attribution } from '../../db/committed-writes.ts';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import { countCards, type CardCounts, type CardList } from './card-lists.ts';
@@ -31,6 +32,20 @@ export const addedToStoredSums = sql`
 /** The end of an INSERT INTO reporting_daily_cards: each row's list appended to the stored row's. */
 export const appendedToStoredLists = sql`
   ON CONFLICT (${key}) DO UPDATE SET cards = reporting_daily_cards.cards || excluded.cards`;
+
+const tallyWrite =
+  /^\s*INSERT INTO reporting_daily(?:_cards)? \(day, brand_id,[^]*?\bunnest\(\$\d+::int\[\],\s*\$(\d+)::uuid\[\]/;
+
+/**
+ * The brands a write of `addTally` below touches, read from its statement: the parameter cast to
+ * uuid[] second in its unnest. Any other statement names none (undefined), so a write to the store
+ * by other means (the demo data, the benchmark's seeding) counts as touching every brand.
+ */
+export const brandsOfTallyWrite: Attribution = (text, parameters) => {
+  const brandList = tallyWrite.exec(text)?.[1];
+  const brands = brandList ? parameters?.[Number(brandList) - 1] : undefined;
+  return Array.isArray(brands) && brands.every((brand) => typeof brand === 'string') ? brands : undefined;
+};
 
 /** What the dashboard filters on, resolved to ids; an absent field filters nothing. */
 export interface ReportingFilter {
