@@ -1,5 +1,7 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import { subMonths } from 'date-fns';
+import type { IsoDate, IsoMonth } from '../campaign/campaign-dates.rules.ts';
+import { weekDayLabels, type WeekDayLabel } from '../campaign/campaign.schema.ts';
 
 /**
  * Local wall-clock readings in the timezone setting, for the qualification engine's hot path
@@ -104,4 +106,59 @@ export function monthsBeforeInZone(at: number, wall: number, months: number, tim
   const offset = steadyOffset(timeZone, target - latestOffsetMs, target - earliestOffsetMs);
   if (offset !== null) return target - offset * minuteMs;
   return subMonths(zonedDate(at, timeZone), months).getTime();
+}
+
+/** The local calendar reading of the transaction's instant in the timezone setting. */
+export interface LocalTime {
+  /** The instant (ms). */
+  at: number;
+  /** Its wall-clock time as UTC milliseconds (local-time.ts). */
+  wall: number;
+  timeZone: string;
+  /** Instants of the same local time some months before, as computed (by month count). */
+  monthsBefore: Map<number, number>;
+  month: IsoMonth;
+  date: IsoDate;
+  weekDay: WeekDayLabel;
+  /** 'HH:MM:SS.mmm', compares as text with 'HH:MM'. */
+  time: string;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/** ISO 8601 with an offset (brief §6): 2025-06-11T12:00:00+01:00, …T11:00:00.250Z. */
+const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+export function instantOf(datetime: string): number {
+  const at = instantPattern.test(datetime) ? Date.parse(datetime) : Number.NaN;
+  if (Number.isNaN(at)) throw new RangeError(`Not an ISO 8601 date-time with an offset: ${datetime}`);
+  return at;
+}
+
+export function localTimeOf(datetime: string, timeZone: string): LocalTime {
+  const at = instantOf(datetime);
+  const wall = wallClockOf(at, timeZone);
+  const clock = new Date(wall);
+  const month = `${pad(clock.getUTCFullYear(), 4)}-${pad(clock.getUTCMonth() + 1)}` as IsoMonth;
+  return {
+    at,
+    wall,
+    timeZone,
+    monthsBefore: new Map(),
+    month,
+    date: `${month}-${pad(clock.getUTCDate())}` as IsoDate,
+    // getUTCDay: Sunday 0 … Saturday 6; the labels run Monday … Sunday.
+    weekDay: weekDayLabels[(clock.getUTCDay() + 6) % 7] as WeekDayLabel,
+    time: `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())}.${pad(clock.getUTCMilliseconds(), 3)}`,
+  };
+}
+
+/** The same local wall time `months` calendar months earlier (31 March − 1 → 28/29 February). */
+export function monthsBefore(local: LocalTime, months: number): number {
+  let instant = local.monthsBefore.get(months);
+  if (instant === undefined) {
+    instant = monthsBeforeInZone(local.at, local.wall, months, local.timeZone);
+    local.monthsBefore.set(months, instant);
+  }
+  return instant;
 }

@@ -6,22 +6,24 @@ import {
   type CustomerType,
   type DiscountType,
 } from '../campaign/campaign.rules.ts';
-import { weekDayLabels, type WeekDayLabel } from '../campaign/campaign.schema.ts';
+import type { WeekDayLabel } from '../campaign/campaign.schema.ts';
 import { branchCarriesCampaigns } from '../branch/branch.rules.ts';
 import type { BranchStatus } from '../branch/branch.schema.ts';
 import { messages } from '../messages/messages.ts';
-import { monthsBeforeInZone, wallClockOf } from './local-time.ts';
+import { compareCampaigns, isSorted } from './campaign-order.rules.ts';
+import { customerTypeFor, type RewardCustomerType } from './customer-type.rules.ts';
+import { instantOf, localTimeOf, type LocalTime } from './local-time.ts';
 
 /**
  * The qualification engine (brief §5, §6): whether one transaction earns a reward, from which
  * campaign, how much cashback and success fee, for which customer type, or why not. Pure: the
  * caller looks everything up and passes it in. The rules, the formulas, the rounding and every
  * decision the brief and spec leave open are written out in qualification.md beside this file;
- * keep the two in step.
+ * keep the two in step. Beside it: the transaction's local time (local-time.ts), the customer
+ * types (customer-type.rules.ts), the card's history (card-history.rules.ts) and the tie rule
+ * (campaign-order.rules.ts).
  */
 
-/** A card with no purchase at the brand in this many months is a new customer (brief §5). */
-export const newCustomerMonths = 12;
 /** The brand's first campaign months in which no success fee is charged (brief §5, spec 1 §9). */
 export const successFeeFreeMonths = 3;
 
@@ -126,9 +128,6 @@ export interface QualificationInput {
   timeZone: string;
 }
 
-/** The customer a reward was earned for: 'all' campaigns record new or existing. */
-export type RewardCustomerType = Exclude<CustomerType, 'all'>;
-
 /** What a qualified purchase earned under, kept so a refund can reverse exactly that. */
 export interface RewardTerms {
   /** dp and ss: the cashback percent; null for dv. */
@@ -180,138 +179,6 @@ function required(value: number | null | undefined, field: string, campaignId: s
     throw new RangeError(`Campaign ${campaignId} has no ${field}`);
   }
   return value;
-}
-
-/** The local calendar reading of the transaction's instant in the timezone setting. */
-interface LocalTime {
-  /** The instant (ms). */
-  at: number;
-  /** Its wall-clock time as UTC milliseconds (local-time.ts). */
-  wall: number;
-  timeZone: string;
-  /** Instants of the same local time some months before, as computed (by month count). */
-  monthsBefore: Map<number, number>;
-  month: IsoMonth;
-  date: IsoDate;
-  weekDay: WeekDayLabel;
-  /** 'HH:MM:SS.mmm', compares as text with 'HH:MM'. */
-  time: string;
-}
-
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-/** ISO 8601 with an offset (brief §6): 2025-06-11T12:00:00+01:00, …T11:00:00.250Z. */
-const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
-
-function instantOf(datetime: string): number {
-  const at = instantPattern.test(datetime) ? Date.parse(datetime) : Number.NaN;
-  if (Number.isNaN(at)) throw new RangeError(`Not an ISO 8601 date-time with an offset: ${datetime}`);
-  return at;
-}
-
-function localTimeOf(datetime: string, timeZone: string): LocalTime {
-  const at = instantOf(datetime);
-  const wall = wallClockOf(at, timeZone);
-  const clock = new Date(wall);
-  const month = `${pad(clock.getUTCFullYear(), 4)}-${pad(clock.getUTCMonth() + 1)}` as IsoMonth;
-  return {
-    at,
-    wall,
-    timeZone,
-    monthsBefore: new Map(),
-    month,
-    date: `${month}-${pad(clock.getUTCDate())}` as IsoDate,
-    // getUTCDay: Sunday 0 … Saturday 6; the labels run Monday … Sunday.
-    weekDay: weekDayLabels[(clock.getUTCDay() + 6) % 7] as WeekDayLabel,
-    time: `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())}.${pad(clock.getUTCMilliseconds(), 3)}`,
-  };
-}
-
-/** The same local wall time `months` calendar months earlier (31 March − 1 → 28/29 February). */
-function monthsBefore(local: LocalTime, months: number): number {
-  let instant = local.monthsBefore.get(months);
-  if (instant === undefined) {
-    instant = monthsBeforeInZone(local.at, local.wall, months, local.timeZone);
-    local.monthsBefore.set(months, instant);
-  }
-  return instant;
-}
-
-/**
- * The instant (ms) from which a card's purchases count towards `cardHistoryOf`'s 12-month average
- * for a transaction at `datetime`: the same local time 12 calendar months earlier. Ingestion uses
- * it to keep card histories as sorted windows with running sums (same answer as cardHistoryOf).
- */
-export function cardHistoryYearStart(datetime: string, timeZone: string): number {
-  return monthsBefore(localTimeOf(datetime, timeZone), newCustomerMonths);
-}
-
-/**
- * The card's history from its earlier purchases (positive amounts, at any branch of the brand,
- * any outcome): the latest one before the transaction, and the mean of those in the 12 months
- * before it (on or after the same local time 12 calendar months earlier), half up to the penny.
- */
-export function cardHistoryOf(
-  purchases: readonly { datetime: string; amountPence: number }[],
-  datetime: string,
-  timeZone: string,
-): CardHistory {
-  const local = localTimeOf(datetime, timeZone);
-  const at = local.at;
-  const yearStart = monthsBefore(local, newCustomerMonths);
-  let last: number | null = null;
-  let lastText: string | null = null;
-  let total = 0;
-  let count = 0;
-  for (const purchase of purchases) {
-    const when = instantOf(purchase.datetime);
-    if (purchase.amountPence <= 0 || when >= at) continue;
-    if (last === null || when > last) {
-      last = when;
-      lastText = purchase.datetime;
-    }
-    if (when >= yearStart) {
-      total += purchase.amountPence;
-      count += 1;
-    }
-  }
-  return {
-    lastPurchaseAt: lastText,
-    averageSpendPence: count === 0 ? null : Math.floor((2 * total + count) / (2 * count)),
-  };
-}
-
-/**
- * Whether the card's latest earlier purchase (`lastPurchaseAt`, ms, null when none) lies within
- * `months` months before the transaction.
- */
-function boughtWithin(lastPurchaseAt: number | null, local: LocalTime, months: number): boolean {
-  if (lastPurchaseAt === null) return false;
-  return lastPurchaseAt >= monthsBefore(local, months);
-}
-
-/** The customer type a campaign records the card as, or null when its customer type does not match. */
-function customerTypeFor(
-  campaign: QualificationCampaign,
-  lastPurchaseAt: number | null,
-  local: LocalTime,
-): RewardCustomerType | null {
-  const knownThisYear = boughtWithin(lastPurchaseAt, local, newCustomerMonths);
-  switch (campaign.customerType) {
-    case 'all':
-      return knownThisYear ? 'existing' : 'new';
-    case 'new':
-      return knownThisYear ? null : 'new';
-    case 'existing':
-    case 'lapsed': {
-      if (campaign.lastTransaction === 'NULL') {
-        throw new RangeError(`Campaign ${campaign.id} has no lastTransaction`);
-      }
-      const recent = boughtWithin(lastPurchaseAt, local, campaign.lastTransaction);
-      if (campaign.customerType === 'existing') return recent ? 'existing' : null;
-      return lastPurchaseAt !== null && !recent ? 'lapsed' : null;
-    }
-  }
 }
 
 /** Whether the brand's campaign month `month` is among its first 3 (no success fee). */
@@ -436,33 +303,6 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
       terms,
     },
   };
-}
-
-/** createdAt as ms, read once per text (the same campaigns are sorted for every transaction). */
-const createdAtCache = new Map<string, number>();
-function createdAtOf(campaign: QualificationCampaign): number {
-  let at = createdAtCache.get(campaign.createdAt);
-  if (at === undefined) {
-    at = Date.parse(campaign.createdAt);
-    if (createdAtCache.size >= 10_000) createdAtCache.clear();
-    createdAtCache.set(campaign.createdAt, at);
-  }
-  return at;
-}
-
-/** The tie rule: the earliest created campaign, then the lowest id. */
-function compareCampaigns(a: QualificationCampaign, b: QualificationCampaign): number {
-  const created = createdAtOf(a) - createdAtOf(b);
-  if (created !== 0) return created;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Whether the campaigns are already in the tie rule's order (ingestion passes them so). */
-function isSorted(campaigns: readonly QualificationCampaign[]): boolean {
-  for (let index = 1; index < campaigns.length; index += 1) {
-    if (compareCampaigns(campaigns[index - 1]!, campaigns[index]!) > 0) return false;
-  }
-  return true;
 }
 
 /**

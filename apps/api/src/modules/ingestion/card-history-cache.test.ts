@@ -1,7 +1,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { cardHistoryOf } from '@krowd/domain/qualification/qualification.rules';
+import { cardHistoryOf } from '@krowd/domain/qualification/card-history.rules';
 import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { CsvRecordReader } from './csv-stream.ts';

@@ -1,4 +1,5 @@
-import { cardHistoryYearStart, type CardHistory } from '@krowd/domain/qualification/qualification.rules';
+import { cardHistoryYearStart } from '@krowd/domain/qualification/card-history.rules';
+import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
 import { detached } from './csv-stream.ts';
 
 /**
