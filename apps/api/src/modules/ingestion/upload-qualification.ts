@@ -1,0 +1,322 @@
+import type { Transaction } from 'kysely';
+import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { wallClockOf } from '@krowd/domain/qualification/local-time';
+import {
+  qualifyTransaction,
+  type BranchMatch,
+  type CardHistory,
+  type QualificationCampaign,
+} from '@krowd/domain/qualification/qualification.rules';
+import type { DB } from '../../db/schema.ts';
+import { timeOrderedId } from '../../db/time-ordered-id.ts';
+import type { ReportingRepository } from '../reporting/reporting.repository.ts';
+import { ReportingTally } from '../reporting/reporting-tally.ts';
+import { CardHistoryCache } from './card-history-cache.ts';
+import { detached } from './csv-stream.ts';
+import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
+import { IngestionLogTotals } from './ingestion-log-totals.ts';
+import { PageWriter } from './page-writer.ts';
+import type { StagedRow } from './staging.repository.ts';
+import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
+
+/**
+ * An upload's rows qualified and stored page after page, in time order (ingestion.transactions.ts
+ * gives the pages): each row's outcome from the domain's engine, its ingestion log, and its share
+ * of the reporting store (summed as rows are qualified, written with the pages every so often and
+ * at the end). Cards met for the first time are numbered for the store's card lists as their
+ * histories are looked up.
+ *
+ * What one upload holds while it runs, each part named: the branches of the MIDs met, the brands'
+ * campaigns (with their budgets spent so far), the card histories (card-history-cache.ts), the
+ * purchases refunds may reverse (held-purchases.ts), the rows waiting to be written
+ * (page-writer.ts), the tally and the log's totals.
+ */
+
+/** Publishers send a file a day: the next one is expected a day after an upload. */
+const ingestionIntervalMs = 24 * 60 * 60 * 1000;
+/** Rows qualified between turns of the event loop. */
+const yieldEveryRows = 250;
+/** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
+const maxCachedMids = 100_000;
+/** The history of a row that has none to look up (a refund, an unknown MID). */
+const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
+
+/** What the upload's rows are stored for, and how much it holds in memory. */
+export interface UploadSettings {
+  trx: Transaction<DB>;
+  repo: TransactionsRepository;
+  reporting: ReportingRepository;
+  publisher: Publisher;
+  timeZone: string;
+  uploadedAt: Date;
+  channel: 'api' | 'console';
+  upload?: { fileName: string | null; userId: string };
+  cardCacheLimits: { maxCards: number; maxEntries: number };
+  tallyLimits: { cards: number; cells: number };
+}
+
+/** How an upload's rows were stored. */
+export interface UploadCounts {
+  inserted: number;
+  duplicates: number;
+  unmatched: number;
+}
+
+/** A brand's campaigns as the engine reads them, and its number within the upload (card keys). */
+interface BrandContext {
+  index: number;
+  campaigns: QualificationCampaign[];
+  months: IsoMonth[];
+}
+
+/** A page and what it needs, looked up before its rows are qualified. */
+interface PreparedPage {
+  /** Every row of the page, duplicates included. */
+  size: number;
+  /** The rows to store. */
+  rows: StagedRow[];
+  /** Each row's slot in the card cache when it is a purchase at a known MID, else -1. */
+  cardSlots: Int32Array;
+}
+
+export class UploadQualification {
+  readonly counts: UploadCounts = { inserted: 0, duplicates: 0, unmatched: 0 };
+  private readonly branches = new Map<string, BranchMatch | null>();
+  private readonly brands = new Map<string, BrandContext>();
+  private readonly histories: CardHistoryCache;
+  private readonly tally = new ReportingTally();
+  private readonly held = new HeldPurchases();
+  private readonly totals = new IngestionLogTotals();
+  private readonly writer: PageWriter;
+
+  private constructor(
+    private readonly settings: UploadSettings,
+    private readonly logId: string,
+    /** The largest card number given out so far: the next new card gets the one after. */
+    private largestCardNumber: number,
+  ) {
+    this.histories = new CardHistoryCache(settings.cardCacheLimits);
+    this.writer = new PageWriter(
+      settings.trx,
+      settings.repo,
+      settings.reporting,
+      settings.publisher.id,
+      this.held,
+      this.tally,
+      settings.tallyLimits,
+    );
+  }
+
+  /** Qualifies and stores the rows `nextPage` gives, page after page until an empty one. */
+  static async run(settings: UploadSettings, nextPage: () => Promise<StagedRow[]>): Promise<UploadCounts> {
+    const { trx, repo, reporting, publisher } = settings;
+    const logId = await repo.createLog(
+      trx,
+      publisher.id,
+      settings.channel,
+      settings.uploadedAt,
+      settings.upload,
+    );
+    const upload = new UploadQualification(settings, logId, await reporting.largestCardNumber(trx));
+    await upload.qualifyPages(nextPage);
+    await upload.finish();
+    return upload.counts;
+  }
+
+  private async qualifyPages(nextPage: () => Promise<StagedRow[]>) {
+    try {
+      let next = await this.prepare(await nextPage());
+      while (next.size > 0) {
+        const { rows, cardSlots } = next;
+        this.held.nextPage();
+        for (let index = 0; index < rows.length; index += 1) {
+          const row = rows[index]!;
+          const branch = this.branches.get(row.mid)!;
+          const unnamed =
+            branch && row.amountPence < 0 && !row.originalTransactionId
+              ? await this.unnamedOriginal(row, branch)
+              : null;
+          this.store(row, branch, unnamed, cardSlots[index]!);
+          // Lets the driver read and write between rows: the page before is being stored by COPY,
+          // whose data goes out only as the event loop turns (node-postgres sends a statement's
+          // next message when it has read the server's answer to the one before).
+          if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
+        }
+        this.histories.trim();
+        next = await this.prepare(await nextPage());
+        await this.writer.send();
+      }
+      await this.writer.flush();
+    } catch (error) {
+      throw (await this.writer.failure()) ?? error;
+    }
+  }
+
+  /** The rest of the reporting store's share and the log's totals, in the upload's transaction. */
+  private async finish() {
+    const { trx, repo, reporting, publisher, uploadedAt } = this.settings;
+    await reporting.addTally(trx, publisher.id, this.tally.take());
+    await repo.finishLog(trx, this.logId, {
+      gmvPence: this.totals.gmvPence,
+      count: this.counts.inserted,
+      unmatched: this.counts.unmatched,
+      lastAt: this.totals.lastAt,
+      nextAt: new Date(uploadedAt.getTime() + ingestionIntervalMs),
+      brands: this.totals.brands,
+    });
+  }
+
+  /**
+   * What the page needs, each in one query: its new MIDs' branches, its brands' campaigns, the
+   * histories of its cards not held (none of them is in the page before, whose cards are held, so
+   * the page before need not be written yet) and their numbers (cards met for the first time are
+   * numbered here, so a later page finds them), the stored originals its refunds name (one written
+   * in the page before is found among the held purchases).
+   */
+  private async prepare(page: StagedRow[]): Promise<PreparedPage> {
+    const { trx, repo, reporting, publisher } = this.settings;
+    const rows = page.filter((row) => !row.duplicate);
+    this.counts.duplicates += page.length - rows.length;
+    const cardSlots = new Int32Array(rows.length).fill(-1);
+    if (page.length === 0) return { size: 0, rows, cardSlots };
+    if (this.branches.size > maxCachedMids) this.branches.clear();
+    const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !this.branches.has(mid)))];
+    for (const [mid, branch] of await repo.branchesOfMids(trx, mids))
+      this.branches.set(detached(mid), branch);
+    /** Cards not held, with the rows that are their purchases. */
+    const cards = new Map<string, { brandId: string; cardToken: string; rows: number[] }>();
+    const named: string[] = [];
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index]!;
+      const branch = this.branches.get(row.mid);
+      if (!branch) continue;
+      let brand = this.brands.get(branch.brandId);
+      if (!brand) {
+        brand = { index: this.brands.size, ...(await repo.brandCampaigns(trx, branch.brandId)) };
+        this.brands.set(branch.brandId, brand);
+      }
+      if (row.amountPence > 0) {
+        // The brand by its number within the upload: a short key, held for as long as the card is.
+        const key = `${brand.index} ${row.cardToken}`;
+        cardSlots[index] = this.histories.slotOf(key);
+        if (cardSlots[index] === -1) {
+          const card = cards.get(key) ?? { brandId: branch.brandId, cardToken: row.cardToken, rows: [] };
+          card.rows.push(index);
+          cards.set(key, card);
+        }
+      }
+      if (row.amountPence < 0 && row.originalTransactionId && !this.held.carry(row.originalTransactionId)) {
+        named.push(row.originalTransactionId);
+      }
+    }
+    const tokens = [...new Set([...cards.values()].map((card) => card.cardToken))];
+    const numbers = await reporting.cardNumbers(trx, tokens);
+    const numberedBefore = this.largestCardNumber;
+    const numbered: { id: number; token: string }[] = [];
+    for (const token of tokens) {
+      if (numbers.has(token)) continue;
+      this.largestCardNumber += 1;
+      numbers.set(token, this.largestCardNumber);
+      numbered.push({ id: this.largestCardNumber, token });
+    }
+    // Only a card numbered before may have purchases stored.
+    const earlier = [...cards].filter(([, card]) => numbers.get(card.cardToken)! <= numberedBefore);
+    const [, stored] = await Promise.all([
+      reporting.addCards(trx, numbered),
+      repo.cardPurchases(
+        trx,
+        earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),
+        page[0]!.occurredAt,
+      ),
+    ]);
+    const storedOf = new Map(earlier.map(([key], index) => [key, stored[index]!]));
+    for (const [key, card] of cards) {
+      const slot = this.histories.load(key, storedOf.get(key) ?? [], numbers.get(card.cardToken)!);
+      for (const index of card.rows) cardSlots[index] = slot;
+    }
+    for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
+      this.held.holdNamed(transactionId, purchase);
+    }
+    return { size: page.length, rows, cardSlots };
+  }
+
+  /**
+   * A refund's original when the file does not name it, found among the stored purchases once
+   * everything before the refund is stored (so that the original may be among it).
+   */
+  private async unnamedOriginal(row: StagedRow, branch: BranchMatch): Promise<HeldPurchase | null> {
+    await this.writer.flush();
+    const found = await this.settings.repo.refundedPurchase(
+      this.settings.trx,
+      branch.brandId,
+      row.cardToken,
+      row.occurredAt,
+      -row.amountPence,
+    );
+    return found ? this.held.known(found) : null;
+  }
+
+  /**
+   * Qualifies a row and adds it to the rows to write; `unnamed` is a refund's original it does not
+   * name, `card` a purchase's slot in the card cache (looked up once, by `prepare`), else -1.
+   */
+  private store(row: StagedRow, branch: BranchMatch | null, unnamed: HeldPurchase | null, card: number) {
+    const { publisher, timeZone } = this.settings;
+    const brand = branch ? this.brands.get(branch.brandId)! : null;
+    let history = noHistory;
+    let original: HeldPurchase | null = null;
+    const at = row.occurredAt.getTime();
+    const localAt = wallClockOf(at, timeZone);
+    const cardNumber = card >= 0 ? this.histories.cardNumberOf(card) : null;
+    if (card >= 0) {
+      history = this.histories.historyAt(card, at, row.datetime, timeZone);
+      // Later rows of this card see this purchase in their history.
+      this.histories.add(card, at, row.amountPence);
+    } else if (branch && row.amountPence < 0) {
+      original = row.originalTransactionId ? this.held.named(row.originalTransactionId) : unnamed;
+    }
+    const outcome = qualifyTransaction({
+      transaction: {
+        publisher: publisher.code,
+        transactionId: row.transactionId,
+        datetime: row.datetime,
+        amountPence: row.amountPence,
+        mid: row.mid,
+        cardToken: row.cardToken,
+        cardLast4: row.cardLast4,
+        postcode: row.postcode,
+      },
+      branch,
+      campaigns: brand?.campaigns ?? [],
+      history,
+      brandCampaignMonths: brand?.months ?? [],
+      original,
+      timeZone,
+    });
+    if (outcome.outcome !== 'notQualified') {
+      const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
+      campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
+      // A qualified row is a purchase at a known merchant: its card has a number.
+      this.tally.add(localAt, branch!, outcome, row.amountPence, cardNumber ?? 0);
+    }
+    const id = timeOrderedId();
+    this.writer.add(
+      {
+        id,
+        publisherId: publisher.id,
+        logId: this.logId,
+        row,
+        branch,
+        originalId: original?.id ?? null,
+        outcome,
+        localAt,
+        cardNumber,
+      },
+      row.amountPence > 0 ? this.held.holdNew(id, row.transactionId, row.amountPence, outcome) : null,
+    );
+    if (original) this.held.refund(original, -row.amountPence);
+    this.counts.inserted += 1;
+    if (!branch) this.counts.unmatched += 1;
+    this.totals.add(row.occurredAt, row.amountPence, branch);
+  }
+}
