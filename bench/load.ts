@@ -6,6 +6,13 @@ import type { FastifyInstance } from 'fastify';
 /** Issue 17 §1: what every signed-in list must reach, at 10 and at 50 connections. */
 export const listTargets = { perSecond: 1500, p99Ms: 50, shareOfHealth: 0.4 } as const;
 
+/** What a measured endpoint must reach; a share of health's rate only when given. */
+export interface LoadTarget {
+  perSecond: number;
+  p99Ms: number;
+  shareOfHealth?: number;
+}
+
 interface Run {
   name: string;
   connections: number;
@@ -16,13 +23,16 @@ interface Run {
   non2xx: number;
 }
 
-interface Endpoint {
+export interface Endpoint {
   name: string;
   path: string;
   headers?: Record<string, string>;
+  /** GET unless given; a body is sent as JSON. */
+  method?: 'GET' | 'POST';
+  body?: unknown;
 }
 
-const loadAverage = () =>
+export const loadAverage = () =>
   os
     .loadavg()
     .map((figure) => figure.toFixed(2))
@@ -31,7 +41,12 @@ const loadAverage = () =>
 async function hit(origin: string, endpoint: Endpoint, connections: number, seconds: number): Promise<Run> {
   const result = await autocannon({
     url: `${origin}${endpoint.path}`,
-    headers: endpoint.headers,
+    method: endpoint.method ?? 'GET',
+    headers:
+      endpoint.body === undefined
+        ? endpoint.headers
+        : { ...endpoint.headers, 'content-type': 'application/json' },
+    ...(endpoint.body === undefined ? {} : { body: JSON.stringify(endpoint.body) }),
     connections,
     duration: seconds,
     // The client in a thread of its own, so it does not share the server's event loop.
@@ -50,6 +65,57 @@ async function hit(origin: string, endpoint: Endpoint, connections: number, seco
 }
 
 /**
+ * Each endpoint beside GET /api/health (the baseline) at each number of connections, on the app
+ * listening on loopback: one unreported second each first, so the first measured run is not the
+ * one that warms the JIT. Answers the table's rows (every run) and whether any run met an error or
+ * a non-2xx answer.
+ */
+export async function runsBesideHealth(
+  app: FastifyInstance,
+  endpoints: Endpoint[],
+  connectionCounts: readonly number[],
+  seconds: number,
+  target: LoadTarget,
+): Promise<{ rows: string[]; failed: boolean }> {
+  if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const health: Endpoint = { name: 'baseline: GET /api/health', path: '/api/health' };
+  for (const endpoint of [health, ...endpoints]) await hit(origin, endpoint, connectionCounts[0]!, 1);
+  const rows: string[] = [];
+  let failed = false;
+  for (const connections of connectionCounts) {
+    const baseline = await hit(origin, health, connections, seconds);
+    const runs = [baseline];
+    for (const endpoint of endpoints) runs.push(await hit(origin, endpoint, connections, seconds));
+    for (const run of runs) {
+      const share = run.perSecond / baseline.perSecond;
+      const clean = run.errors === 0 && run.non2xx === 0;
+      failed ||= !clean;
+      const meets =
+        run === baseline
+          ? '—'
+          : clean &&
+              run.perSecond >= target.perSecond &&
+              run.p99 <= target.p99Ms &&
+              share >= (target.shareOfHealth ?? 0)
+            ? 'yes'
+            : 'no';
+      rows.push(
+        `| ${run.name} | ${connections} | ${run.perSecond.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.errors} | ${run.non2xx} | ${(share * 100).toFixed(0)}% | ${meets} |`,
+      );
+    }
+  }
+  return { rows, failed };
+}
+
+/** The header of the table `runsBesideHealth`'s rows go in. */
+export const runsHeader = [
+  '| measured | connections | req/s | p50 ms | p99 ms | errors | non-2xx | of health | target met |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
+];
+
+/**
  * The load test (issue 17 §1): the real server on loopback, hit over HTTP by autocannon, first
  * GET /api/health (the baseline), then each signed-in list, at 10 and then 50 connections. Every
  * run is printed; one error or non-2xx answer fails the section.
@@ -60,44 +126,14 @@ export async function loadSection(
   lists: Endpoint[],
   seconds: number,
 ): Promise<{ text: string; failed: boolean }> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
-  const health: Endpoint = { name: 'baseline: GET /api/health', path: '/api/health' };
   const loadAtStart = loadAverage();
-  // One unreported second each, so the first measured run is not the one that warms the JIT.
-  for (const endpoint of [health, ...lists]) await hit(origin, endpoint, 10, 1);
-  const rows: string[] = [];
-  let failed = false;
-  for (const connections of [10, 50]) {
-    const baseline = await hit(origin, health, connections, seconds);
-    const runs = [baseline];
-    for (const endpoint of lists) runs.push(await hit(origin, endpoint, connections, seconds));
-    for (const run of runs) {
-      const share = run.perSecond / baseline.perSecond;
-      const clean = run.errors === 0 && run.non2xx === 0;
-      failed ||= !clean;
-      const meets =
-        run === baseline
-          ? '—'
-          : clean &&
-              run.perSecond >= listTargets.perSecond &&
-              run.p99 <= listTargets.p99Ms &&
-              share >= listTargets.shareOfHealth
-            ? 'yes'
-            : 'no';
-      rows.push(
-        `| ${run.name} | ${connections} | ${run.perSecond.toFixed(0)} | ${run.p50} | ${run.p99} | ${run.errors} | ${run.non2xx} | ${(share * 100).toFixed(0)}% | ${meets} |`,
-      );
-    }
-  }
+  const { rows, failed } = await runsBesideHealth(app, lists, [10, 50], seconds, listTargets);
   const text = [
     `## Load test of the signed-in lists (${engine})`,
     '',
     `The server on 127.0.0.1 hit over HTTP by autocannon (in a worker thread), ${seconds} s a run, every run shown (after one unreported second each to warm up); each list beside GET /api/health at the same connections. Target: ≥ ${listTargets.perSecond} req/s, p99 ≤ ${listTargets.p99Ms} ms and ≥ ${listTargets.shareOfHealth * 100}% of health's rate, with no error and no non-2xx answer. Load average (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()}.`,
     '',
-    '| measured | connections | req/s | p50 ms | p99 ms | errors | non-2xx | of health | target met |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|:-:|',
+    ...runsHeader,
     ...rows,
     '',
   ].join('\n');
