@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { collectInvoiceJob } from '../payments/payments.service.ts';
 import { creditNotePdf, detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
-import { invoiceRunQueries as queries } from './invoices.repository.ts';
+import { invoiceRunQueries as queries } from './invoice-run.repository.ts';
 
 /**
  * The invoice run (brief §5; docs/decisions.md 'Invoice run'). Daily, through the job queue: for
