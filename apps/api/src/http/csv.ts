@@ -1,21 +1,18 @@
+import { readCsv, type CsvProblem, type CsvRecord } from '@krowd/domain/csv/csv.rules';
 import { messages } from '@krowd/domain/messages/messages';
 
 /**
- * Reading uploaded CSV files (RFC 4180): the bytes must be UTF-8 text, records may quote fields
- * (with "" for a quote and line breaks inside quotes), lines end in LF, CRLF or CR. Values come out
- * as the text they are; nothing in them is evaluated.
+ * Reading uploaded CSV files: the bytes must be UTF-8 text; the records are read by the domain's
+ * reader (RFC 4180 through csv-parse, `csv/csv.rules.ts`). Values come out as the text they are;
+ * nothing in them is evaluated.
  */
 
-export interface CsvRecord {
-  /** The line of the file the record starts on (the header is line 1). */
-  line: number;
-  cells: string[];
-}
+export type { CsvRecord };
 
 /**
- * The longest record read, in characters. Our formats' rows are a few hundred characters (a review's
- * text a few thousand); the bound keeps one endless line from costing memory in proportion to it
- * (a string built a character at a time takes tens of bytes a character).
+ * The longest record read, in characters (`parseCsv` counts its values; the ingestion's streaming
+ * reader its commas and quotes too). Our formats' rows are a few hundred characters (a review's text
+ * a few thousand); the bound keeps one endless line from costing memory in proportion to it.
  */
 export const maxCsvRecordChars = 65_536;
 
@@ -44,73 +41,19 @@ export function csvTextOf(bytes: Uint8Array): CsvText {
 }
 
 /**
- * The records of a CSV text, skipping blank lines; throws CsvSyntaxError on an unclosed quote or a
- * record longer than `maxCsvRecordChars`.
+ * The records of a CSV text (the domain's reader, shared with the promo-code check), skipping blank
+ * lines; throws CsvSyntaxError on an unclosed quote or a record longer than `maxCsvRecordChars`.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const records: CsvRecord[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let cellStarted = false;
-  let recordStart = 0;
-
-  const endRecord = () => {
-    cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '' || cellStarted) records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-    cellStarted = false;
-  };
-
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    const endsRecord = !quoted && (char === '\n' || char === '\r');
-    if (index - recordStart >= maxCsvRecordChars && !endsRecord) {
-      throw new CsvSyntaxError(recordLine, 'recordTooLong');
-    }
-    if (quoted) {
-      if (char === '"') {
-        if (text[index + 1] === '"') {
-          cell += '"';
-          index += 1;
-        } else {
-          quoted = false;
-        }
-      } else {
-        if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line += 1;
-        cell += char;
-      }
-      continue;
-    }
-    if (char === '"' && cell === '') {
-      quoted = true;
-      cellStarted = true;
-    } else if (char === ',') {
-      cells.push(cell);
-      cell = '';
-      cellStarted = true;
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
-      endRecord();
-      line += 1;
-      recordLine = line;
-      recordStart = index + 1;
-    } else {
-      cell += char;
-    }
-  }
-  if (quoted) throw new CsvSyntaxError(recordLine);
-  if (cell !== '' || cells.length > 0 || cellStarted) endRecord();
-  return records;
+  const reading = readCsv(text, maxCsvRecordChars);
+  if (!reading.ok) throw new CsvSyntaxError(reading.line, reading.problem);
+  return reading.records;
 }
 
 export class CsvSyntaxError extends Error {
   constructor(
     readonly line: number,
-    readonly reason: 'unclosedQuote' | 'recordTooLong' = 'unclosedQuote',
+    readonly reason: CsvProblem = 'unclosedQuote',
   ) {
     super(`${reason} in the record starting on line ${line}`);
     this.name = 'CsvSyntaxError';

@@ -160,6 +160,7 @@ export const messages = {
     promoCodesDuplicate: (code: string) => `The promo code "${code}" appears more than once`,
     promoCodesInvalidLine: (line: number) =>
       `Line ${line}: a promo code can contain only letters, digits, "-" and "_" (at most 50)`,
+    promoCodesUnclosedQuote: (line: number) => `Line ${line}: a quoted value is not closed`,
     pauseInvalidDate: 'Please select a valid date range',
     pauseEndBeforeStart: 'The paused range must end on or after its start',
     pauseTooEarly: (date: string) => `A paused range can start on ${date} at the earliest`,

@@ -80,6 +80,22 @@ describe('POST /api/merchants/upload', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 
+  it('reads a byte-order mark, doubled quotes and mixed line ends as a spreadsheet writes them', async () => {
+    const quoted = `Upload Nu,N1 9AA,London,"The ""Old"" Mill, Angel",,,,4420009,,,`;
+    const file = `\uFEFF${header}\r\n${quoted}\r${goodRow('Upload Xi', '4420010')}\n`;
+
+    const response = await upload(file);
+
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().count).toBe(2);
+    const row = await testApp.db
+      .selectFrom('branches')
+      .select('address')
+      .where('name', '=', 'Upload Nu')
+      .executeTakeFirstOrThrow();
+    expect(row.address).toBe('The "Old" Mill, Angel');
+  });
+
   it('stores a formula-like value as the text it is', async () => {
     const formula = "=cmd|' /C calc'!A0";
     const response = await upload(`${header}\n"${formula}",N1 9AA,,@SUM(1+1),,,,+4420004,,,`);
