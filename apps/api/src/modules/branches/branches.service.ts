@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import {
   branchActions,
@@ -14,14 +14,12 @@ import {
   type BranchCreate,
   type BranchCsvColumn,
   type BranchForm,
-  type BranchRow,
   type BranchSortField,
   type BranchStatus,
   type BranchUpdate,
   type BranchWizard,
   type BulkBranchAction,
   type DirectoryCreate,
-  type MerchantIds,
 } from '@krowd/domain/branch/branch.schema';
 import {
   effectiveSearch,
@@ -39,7 +37,14 @@ import { brandInScope } from '../brands/brand-scope.ts';
 import { listedBrands } from '../brands/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchDirectoryRepository } from './branch-directory.repository.ts';
+import { toBranchRow } from './branches.mapper.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
+import {
+  claimMerchantIds,
+  merchantIdColumns,
+  merchantIdsAfter,
+  storedMerchantIdsOf,
+} from './merchant-ids.ts';
 
 const m = messages.branch;
 
@@ -53,71 +58,11 @@ export interface BranchListRequest extends PageQuery {
   from?: 'onboard';
 }
 
-/** The branch as the API answers it (an allowlist of columns, in the spec's field names). */
-export function toBranchRow(row: BranchRecord): BranchRow {
-  return {
-    _id: row.id,
-    name: row.name,
-    kmid: row.kmid,
-    brandId: row.brand_id,
-    brandName: row.brand_name,
-    status: row.status,
-    address: row.address,
-    postcode: row.postcode,
-    postalTown: row.postal_town,
-    city: row.city,
-    contactName: row.contact_name,
-    contactEmail: row.contact_email,
-    contactPhone: row.contact_phone,
-    tripadvisorUrl: row.tripadvisor_url,
-    merchantIds: {
-      merchantId: row.mastercard_merchant_id,
-      amexMerchantID: row.amex_merchant_id,
-      zettleMerchantID: row.zettle_merchant_id,
-    },
-    block: row.block,
-    comments: row.comments,
-    approvedBy: row.approved_by,
-    created: row.created_at.toISOString(),
-    activatedDate: row.activated_at?.toISOString() ?? null,
-    createdByBrandUser: row.created_by_brand_user,
-    defaultBranch: row.default_branch,
-  };
-}
-
 const ruleRowOf = (row: BranchRecord) => ({
   status: row.status,
   createdByBrandUser: row.created_by_brand_user,
   defaultBranch: row.default_branch,
 });
-
-/** A branch's merchant IDs as stored: the three columns, those set. */
-const storedMerchantIdsOf = (row: {
-  mastercard_merchant_id?: string | null;
-  amex_merchant_id?: string | null;
-  zettle_merchant_id?: string | null;
-}) => [row.mastercard_merchant_id ?? null, row.amex_merchant_id ?? null, row.zettle_merchant_id ?? null];
-
-/** The merchant IDs a branch has after a change: the changed columns, the others as they were. */
-function merchantIdsAfter(row: BranchRecord | undefined, ids: Partial<MerchantIds> | undefined) {
-  const before = row ? storedMerchantIdsOf(row) : [null, null, null];
-  if (!ids) return before;
-  return [
-    ids.merchantId === undefined ? before[0] : ids.merchantId,
-    ids.amexMerchantID === undefined ? before[1] : ids.amexMerchantID,
-    ids.zettleMerchantID === undefined ? before[2] : ids.zettleMerchantID,
-  ];
-}
-
-/** The merchant-ID columns of the given ids; absent keys stay as they are. */
-function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Updateable<BranchesTable> {
-  if (!ids) return {};
-  return {
-    mastercard_merchant_id: ids.merchantId,
-    amex_merchant_id: ids.amexMerchantID,
-    zettle_merchant_id: ids.zettleMerchantID,
-  };
-}
 
 function formColumns(
   form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
@@ -217,27 +162,6 @@ export function createBranchesService(deps: {
   }
 
   /**
-   * The merchant IDs the branches of one request will hold (issue 16 §1): none may appear in two of
-   * them, nor be held by any other branch of any brand. Each claim names its branch when it exists
-   * already, so the branch's own IDs are not counted against it. Throws 409 naming the MID.
-   */
-  async function claimMerchantIds(
-    trx: Transaction<DB>,
-    claims: { branchId?: string; mids: (string | null | undefined)[] }[],
-  ) {
-    const claimedBy = new Map<string, number>();
-    claims.forEach((claim, index) => {
-      for (const mid of new Set(claim.mids.filter((mid): mid is string => Boolean(mid)))) {
-        if (claimedBy.has(mid)) throw conflict(m.duplicateMerchantId(mid));
-        claimedBy.set(mid, index);
-      }
-    });
-    const existing = claims.flatMap((claim) => (claim.branchId ? [claim.branchId] : []));
-    const [held] = await branches.heldMerchantIds([...claimedBy.keys()], existing, trx);
-    if (held) throw conflict(m.merchantIdInUse(held));
-  }
-
-  /**
    * An edit of an existing branch: its new columns, and back to review (Pending) when an approved
    * branch's merchant IDs change, since the MIDs decide whose transactions earn at it.
    */
@@ -270,7 +194,7 @@ export function createBranchesService(deps: {
       const brand = await brandInScope(brands, caller.scope, input.brandId);
       const id = await refusingDuplicates(() =>
         db.transaction().execute(async (trx) => {
-          await claimMerchantIds(trx, [{ mids: merchantIdsAfter(undefined, input.merchantIds) }]);
+          await claimMerchantIds(branches, trx, [{ mids: merchantIdsAfter(undefined, input.merchantIds) }]);
           return branches.insert(newBranch(caller, brand.id, input), trx);
         }),
       );
@@ -284,7 +208,7 @@ export function createBranchesService(deps: {
         db.transaction().execute(async (trx) => {
           const [locked] = await branches.lockByIds([id], trx);
           if (!locked) throw notFound();
-          await claimMerchantIds(trx, [
+          await claimMerchantIds(branches, trx, [
             { branchId: id, mids: merchantIdsAfter(locked, changes.merchantIds) },
           ]);
           await branches.update([id], editColumns(locked, changes), trx);
@@ -345,6 +269,7 @@ export function createBranchesService(deps: {
             existing.set(row.id, row);
           }
           await claimMerchantIds(
+            branches,
             trx,
             items.map((item) => ({
               branchId: item._id,
@@ -420,6 +345,7 @@ export function createBranchesService(deps: {
       if (Object.keys(errors).length > 0) throw badRequest(m.fileHasErrors, errors);
       await db.transaction().execute(async (trx) => {
         await claimMerchantIds(
+          branches,
           trx,
           values.map((value) => ({ mids: storedMerchantIdsOf(value) })),
         );
