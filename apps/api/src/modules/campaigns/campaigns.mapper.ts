@@ -1,14 +1,17 @@
+import type { Insertable } from 'kysely';
 import {
   displayDate,
   formatPauseRange,
   isEditable,
+  monthWindowOf,
   periodOf,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { statusLabel } from '@krowd/domain/campaign/campaign.rules';
 import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
-import { defaultWeekDays, type WeekDay } from '@krowd/domain/campaign/campaign.schema';
+import { defaultWeekDays, type CampaignForm, type WeekDay } from '@krowd/domain/campaign/campaign.schema';
 import type { CampaignTemplateEntry, PromoCode } from '@krowd/domain/template/template.schema';
-import { penceToPounds } from '@krowd/domain/money/money.rules';
+import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
+import type { CampaignsTable } from '../../db/schema.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
@@ -76,5 +79,45 @@ export function toCampaignDetails(row: CampaignRow, now: Date, timeZone: string)
       label: formatPauseRange({ from: p.from_date, to: p.to_date }),
     })),
     startedOn: displayDate(row.start_date),
+  };
+}
+
+/** The form as the campaign's columns (money in pence, the month's window in the timezone). */
+export function columnsOf(
+  form: CampaignForm,
+  timeZone: string,
+): Omit<Insertable<CampaignsTable>, 'brand_id' | 'name'> {
+  const window = monthWindowOf(form.start_date, timeZone);
+  const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
+  return {
+    customer_type: form.customerType,
+    last_transaction_months: form.lastTransaction === 'NULL' ? null : form.lastTransaction,
+    discount_type: form.discountType,
+    discount_percent: form.discountType === 'dp' ? (form.discountPercent ?? null) : null,
+    discount_amount_pence: form.discountType === 'dv' ? pence(form.discountAmount) : null,
+    discount_value_pence: form.discountType === 'dv' ? pence(form.discountValue) : null,
+    discount_spread_amount: form.discountType === 'ss' ? (form.discountSpreadAmount ?? null) : null,
+    discount_spread_value: form.discountType === 'ss' ? (form.discountSpreadValue ?? null) : null,
+    spread_avg_spend_pence: form.discountType === 'ss' ? pence(form.spreadAvgSpend) : null,
+    success_fee: form.successFee,
+    budget_type: form.budgetType,
+    budget_pence: form.budgetType === 'budget' ? pence(form.budget) : null,
+    age_min: form.age_range[0],
+    age_max: form.age_range[1],
+    gender_male: form.gender.male,
+    gender_female: form.gender.female,
+    week_days: JSON.stringify(form.weekDays.filter((day) => day.selected).map((day) => day.label)),
+    start_time: form.start_time ?? null,
+    end_time: form.end_time ?? null,
+    start_date: form.start_date,
+    opening_time: new Date(window.openingTime),
+    closing_time: new Date(window.closingTime),
+    recurring: form.recurring,
+    is_primary_campaign: form.recurring,
+    all_branches: form.type === 'All',
+    suggestions: form.suggestions,
+    valid_until: form.validUntil ? `${form.validUntil}-01` : null,
+    templates: JSON.stringify(form.templates ?? []),
+    promo_code: form.promoCode ? JSON.stringify(form.promoCode) : null,
   };
 }

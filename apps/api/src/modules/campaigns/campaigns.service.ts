@@ -1,21 +1,15 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { awaitsBrandDecision } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
   campaignPhase,
   currentMonth,
-  displayDate,
-  earliestPauseDate,
   isEditable,
   isMonthSelectable,
-  monthWindowOf,
-  nextChildMonth,
-  pauseRangeIssue,
   periodOf,
   shiftMonth,
   type CampaignWindowKind,
-  type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
   campaignName,
@@ -26,11 +20,8 @@ import {
 import { campaignSelectorLimit, type CampaignListFilter } from '@krowd/domain/campaign/campaign-list.schema';
 import type { CampaignForm } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { poundsToPence } from '@krowd/domain/money/money.rules';
-import { project } from '@krowd/domain/projection/projection.rules';
-import { checkPromoCodeCsv } from '@krowd/domain/template/template.rules';
 import type { Config } from '../../config.ts';
-import type { CampaignsTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
@@ -38,7 +29,11 @@ import { brandInScope } from '../brands/brand-scope.ts';
 import { brandsOfScope, groupBrandsInScope } from '../brands/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
+import { columnsOf } from './campaigns.mapper.ts';
+import { createCampaignPauses } from './campaigns.pauses.ts';
+import { createCampaignPromoCodes } from './campaigns.promo-codes.ts';
 import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+import { createCampaignSeries } from './campaigns.series.ts';
 
 const m = messages.campaign;
 export const createChildrenJob = 'campaigns.createChildren';
@@ -118,7 +113,7 @@ export function createCampaignsService(deps: {
     trx: Transaction<DB>,
   ) {
     const created = await campaigns.insert(
-      { ...columnsOf(form), brand_id: brandId, name, created_by: auth.account.id },
+      { ...columnsOf(form, timeZone), brand_id: brandId, name, created_by: auth.account.id },
       branchIds,
       trx,
     );
@@ -151,41 +146,9 @@ export function createCampaignsService(deps: {
     return chosen;
   }
 
-  function columnsOf(form: CampaignForm): Omit<Insertable<CampaignsTable>, 'brand_id' | 'name'> {
-    const window = monthWindowOf(form.start_date, timeZone);
-    const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
-    return {
-      customer_type: form.customerType,
-      last_transaction_months: form.lastTransaction === 'NULL' ? null : form.lastTransaction,
-      discount_type: form.discountType,
-      discount_percent: form.discountType === 'dp' ? (form.discountPercent ?? null) : null,
-      discount_amount_pence: form.discountType === 'dv' ? pence(form.discountAmount) : null,
-      discount_value_pence: form.discountType === 'dv' ? pence(form.discountValue) : null,
-      discount_spread_amount: form.discountType === 'ss' ? (form.discountSpreadAmount ?? null) : null,
-      discount_spread_value: form.discountType === 'ss' ? (form.discountSpreadValue ?? null) : null,
-      spread_avg_spend_pence: form.discountType === 'ss' ? pence(form.spreadAvgSpend) : null,
-      success_fee: form.successFee,
-      budget_type: form.budgetType,
-      budget_pence: form.budgetType === 'budget' ? pence(form.budget) : null,
-      age_min: form.age_range[0],
-      age_max: form.age_range[1],
-      gender_male: form.gender.male,
-      gender_female: form.gender.female,
-      week_days: JSON.stringify(form.weekDays.filter((day) => day.selected).map((day) => day.label)),
-      start_time: form.start_time ?? null,
-      end_time: form.end_time ?? null,
-      start_date: form.start_date,
-      opening_time: new Date(window.openingTime),
-      closing_time: new Date(window.closingTime),
-      recurring: form.recurring,
-      is_primary_campaign: form.recurring,
-      all_branches: form.type === 'All',
-      suggestions: form.suggestions,
-      valid_until: form.validUntil ? `${form.validUntil}-01` : null,
-      templates: JSON.stringify(form.templates ?? []),
-      promo_code: form.promoCode ? JSON.stringify(form.promoCode) : null,
-    };
-  }
+  const pauses = createCampaignPauses({ db, campaigns, campaignInScope, clock, timeZone });
+  const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope });
+  const series = createCampaignSeries({ db, campaigns, clock, timeZone });
 
   return {
     campaignInScope,
@@ -308,7 +271,7 @@ export function createCampaignsService(deps: {
       // The name follows a new month and keeps its sequence number (spec 1 §2).
       const name = campaignNameForMonth(row.name, row.start_date, form.start_date);
       // A child of a series stays a child: the form sends recurring: true for it as well.
-      const { templates, promo_code, ...otherColumns } = columnsOf(form);
+      const { templates, promo_code, ...otherColumns } = columnsOf(form, timeZone);
       // An edit that does not send the templates or the promo code keeps the saved ones: only what
       // is changed changes (issue 16 §7).
       const columns = {
@@ -371,35 +334,7 @@ export function createCampaignsService(deps: {
       return campaigns.selectorList({ brands: brandsShown, search, limit: campaignSelectorLimit });
     },
 
-    /** Adds or deletes paused ranges of a recurring primary campaign (spec 1 §4). */
-    async pause(auth: AuthContext, id: string, action: 'add' | 'delete', ranges: PauseRange[]) {
-      const row = await campaignInScope(auth.scope, id);
-      if (!row.is_primary_campaign || !row.recurring) throw new HttpError(409, m.pauseOnlyPrimary);
-      if (action === 'delete') {
-        for (const range of ranges) {
-          if (!(await campaigns.deletePause(id, range.from, range.to))) throw notFound(m.pauseNotFound);
-        }
-        return m.pauseDeleted;
-      }
-      const existing = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
-      for (const range of ranges) {
-        const issue = pauseRangeIssue(existing, range, clock(), timeZone);
-        if (issue)
-          throw badRequest(pauseMessage(issue, clock(), timeZone), {
-            range: pauseMessage(issue, clock(), timeZone),
-          });
-        existing.push(range);
-      }
-      await db.transaction().execute(async (trx) => {
-        for (const range of ranges) {
-          await trx
-            .insertInto('campaign_pauses')
-            .values({ campaign_id: id, brand_id: row.brand_id, from_date: range.from, to_date: range.to })
-            .execute();
-        }
-      });
-      return m.pauseAdded;
-    },
+    pause: pauses.pause,
 
     /** A bank confirms or rejects a submitted campaign's templates; a system admin may reject. */
     async review(auth: AuthContext, id: string, action: 'confirm' | 'reject') {
@@ -418,116 +353,9 @@ export function createCampaignsService(deps: {
       return action === 'confirm' ? m.templatesConfirmed : m.templatesRejected;
     },
 
-    /** Multiple promo codes, uploaded as CSV after the campaign exists: at least 1.2 × the expected reach. */
-    async uploadPromoCodes(auth: AuthContext, id: string, csv: string) {
-      const row = await campaignInScope(auth.scope, id);
-      const promo = row.promo_code as { mode?: string } | null;
-      if (promo?.mode !== 'multiple') throw new HttpError(409, m.promoCodesNotMultiple);
-      const projection = project(await brands.projectionRecord(row.brand_id), {
-        customerType: row.customer_type,
-        discountType: row.discount_type,
-        discountPercent: row.discount_percent,
-        discountAmount: row.discount_amount_pence === null ? null : row.discount_amount_pence / 100,
-        discountValue: row.discount_value_pence === null ? null : row.discount_value_pence / 100,
-        discountSpreadValue: row.discount_spread_value,
-        successFee: row.success_fee,
-      });
-      if (!projection.valid) throw new HttpError(409, m.projectionMissing);
-      const { codes, issue } = checkPromoCodeCsv(csv, projection.figures.expected_reach);
-      if (issue) {
-        const message =
-          issue.kind === 'empty'
-            ? m.promoCodesEmpty
-            : issue.kind === 'tooFew'
-              ? m.promoCodesTooFew(issue.minimum)
-              : issue.kind === 'duplicate'
-                ? m.promoCodesDuplicate(issue.code)
-                : m.promoCodesInvalidLine(issue.line);
-        throw badRequest(message, { file: message });
-      }
-      // A new file replaces the codes of the last one, all at once.
-      await db.transaction().execute(async (trx) => {
-        await campaigns.deletePromoCodes(id, trx);
-        await campaigns.insertPromoCodes(id, row.brand_id, codes, trx);
-      });
-      return m.promoCodesUploaded(codes.length);
-    },
-
-    /**
-     * The recurring series (brief §5): every recurring primary gets a child campaign for each month
-     * after its own up to next month, skipping months its pauses cover. Idempotent.
-     */
-    async createChildCampaigns() {
-      const lastMonth = shiftMonth(currentMonth(clock(), timeZone), 1);
-      let created = 0;
-      for (const primary of await campaigns.recurringPrimaries()) {
-        const row = await campaigns.findById(primary.id);
-        if (!row) continue;
-        const months = [...primary.child_months];
-        const pauses = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
-        const validUntil = row.valid_until ? row.valid_until.slice(0, 7) : undefined;
-        for (;;) {
-          const next = nextChildMonth(row.start_date.slice(0, 7), months, pauses, validUntil);
-          if (!next || next > lastMonth) break;
-          months.push(next);
-          await createChild(row, next);
-          created += 1;
-        }
-      }
-      return created;
-    },
+    uploadPromoCodes: promoCodes.upload,
+    createChildCampaigns: series.createChildCampaigns,
   };
-
-  async function createChild(primary: CampaignRow, month: string) {
-    const startDate = `${month}-01`;
-    const window = monthWindowOf(startDate, timeZone);
-    const count = await campaigns.countOfBrand(primary.brand_id);
-    await db.transaction().execute(async (trx) => {
-      const id = await campaigns.insert(
-        {
-          brand_id: primary.brand_id,
-          name: campaignName(primary.brand_name, startDate, count),
-          // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
-          // whatever was decided on the month before.
-          status: 'Pending',
-          customer_type: primary.customer_type,
-          last_transaction_months: primary.last_transaction_months,
-          discount_type: primary.discount_type,
-          discount_percent: primary.discount_percent,
-          discount_amount_pence: primary.discount_amount_pence,
-          discount_value_pence: primary.discount_value_pence,
-          discount_spread_amount: primary.discount_spread_amount,
-          discount_spread_value: primary.discount_spread_value,
-          spread_avg_spend_pence: primary.spread_avg_spend_pence,
-          success_fee: primary.success_fee,
-          budget_pence: primary.budget_pence,
-          budget_type: primary.budget_type,
-          age_min: primary.age_min,
-          age_max: primary.age_max,
-          gender_male: primary.gender_male,
-          gender_female: primary.gender_female,
-          week_days: JSON.stringify(primary.week_days),
-          start_time: primary.start_time,
-          end_time: primary.end_time,
-          start_date: startDate,
-          opening_time: new Date(window.openingTime),
-          closing_time: new Date(window.closingTime),
-          recurring: true,
-          is_primary_campaign: false,
-          primary_campaign_id: primary.id,
-          all_branches: primary.all_branches,
-          suggestions: primary.suggestions,
-          valid_until: primary.valid_until,
-          templates: JSON.stringify(primary.templates),
-          promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
-          created_by: primary.created_by,
-        },
-        primary.branch_ids,
-        trx,
-      );
-      return id;
-    });
-  }
 }
 
 /** The internal demo user's and a card-network session's percent discount is always the fixed 10% (spec 1 §6). */
@@ -535,27 +363,6 @@ function withFixedDiscount(auth: AuthContext, form: CampaignForm): CampaignForm 
   const fixed = auth.account.is_internal_demo || auth.source === 'cardNetwork';
   if (!fixed || form.discountType !== 'dp') return form;
   return { ...form, discountPercent: fixedDiscountPercent };
-}
-
-function pauseMessage(
-  issue: 'invalidDate' | 'endBeforeStart' | 'tooEarly' | 'overlaps',
-  now: Date,
-  timeZone: string,
-) {
-  switch (issue) {
-    case 'invalidDate':
-      return m.pauseInvalidDate;
-    case 'endBeforeStart':
-      return m.pauseEndBeforeStart;
-    case 'overlaps':
-      return m.pauseOverlaps;
-    case 'tooEarly':
-      return m.pauseTooEarly(earliestPauseLabel(now, timeZone));
-  }
-}
-
-function earliestPauseLabel(now: Date, timeZone: string) {
-  return displayDate(earliestPauseDate(now, timeZone));
 }
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import {
+  currentMonth,
+  monthWindowOf,
+  nextChildMonth,
+  shiftMonth,
+} from '@krowd/domain/campaign/campaign-dates.rules';
+import { campaignName } from '@krowd/domain/campaign/campaign.rules';
+import type { DB } from '../../db/schema.ts';
+import type { Clock } from '../auth/auth.service.ts';
+import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+
+/**
+ * The recurring series (brief §5): every recurring primary gets a child campaign for each month
+ * after its own up to next month, skipping months its pauses cover. Idempotent.
+ */
+export function createCampaignSeries(deps: {
+  db: Kysely<DB>;
+  campaigns: CampaignsRepository;
+  clock: Clock;
+  timeZone: string;
+}) {
+  const { db, campaigns, clock, timeZone } = deps;
+
+  async function createChild(primary: CampaignRow, month: string) {
+    const startDate = `${month}-01`;
+    const window = monthWindowOf(startDate, timeZone);
+    const count = await campaigns.countOfBrand(primary.brand_id);
+    await db.transaction().execute(async (trx) => {
+      const id = await campaigns.insert(
+        {
+          brand_id: primary.brand_id,
+          name: campaignName(primary.brand_name, startDate, count),
+          // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
+          // whatever was decided on the month before.
+          status: 'Pending',
+          customer_type: primary.customer_type,
+          last_transaction_months: primary.last_transaction_months,
+          discount_type: primary.discount_type,
+          discount_percent: primary.discount_percent,
+          discount_amount_pence: primary.discount_amount_pence,
+          discount_value_pence: primary.discount_value_pence,
+          discount_spread_amount: primary.discount_spread_amount,
+          discount_spread_value: primary.discount_spread_value,
+          spread_avg_spend_pence: primary.spread_avg_spend_pence,
+          success_fee: primary.success_fee,
+          budget_pence: primary.budget_pence,
+          budget_type: primary.budget_type,
+          age_min: primary.age_min,
+          age_max: primary.age_max,
+          gender_male: primary.gender_male,
+          gender_female: primary.gender_female,
+          week_days: JSON.stringify(primary.week_days),
+          start_time: primary.start_time,
+          end_time: primary.end_time,
+          start_date: startDate,
+          opening_time: new Date(window.openingTime),
+          closing_time: new Date(window.closingTime),
+          recurring: true,
+          is_primary_campaign: false,
+          primary_campaign_id: primary.id,
+          all_branches: primary.all_branches,
+          suggestions: primary.suggestions,
+          valid_until: primary.valid_until,
+          templates: JSON.stringify(primary.templates),
+          promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
+          created_by: primary.created_by,
+        },
+        primary.branch_ids,
+        trx,
+      );
+      return id;
+    });
+  }
+
+  /** Makes the children due; answers how many it made. */
+  async function createChildCampaigns() {
+    const lastMonth = shiftMonth(currentMonth(clock(), timeZone), 1);
+    let created = 0;
+    for (const primary of await campaigns.recurringPrimaries()) {
+      const row = await campaigns.findById(primary.id);
+      if (!row) continue;
+      const months = [...primary.child_months];
+      const pauses = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
+      const validUntil = row.valid_until ? row.valid_until.slice(0, 7) : undefined;
+      for (;;) {
+        const next = nextChildMonth(row.start_date.slice(0, 7), months, pauses, validUntil);
+        if (!next || next > lastMonth) break;
+        months.push(next);
+        await createChild(row, next);
+        created += 1;
+      }
+    }
+    return created;
+  }
+
+  return { createChildCampaigns };
+}
