@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignDates } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../db/schema.ts';
@@ -10,9 +11,6 @@ import { prng } from './prng.ts';
 
 /** The seed of the demo impressions: the same demo data at every first start. */
 export const demoImpressionSeed = 20_251_123;
-
-const addDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Demo impressions (brief §7), after the demo transactions: for every campaign and publisher that
@@ -50,7 +48,7 @@ export async function loadDemoImpressions(db: Kysely<DB>, options: { now: Date; 
   for (const pair of pairs) {
     const { startDate, endDate } = campaignDates(pair.start_date);
     const perPurchase = 8 + Math.floor(random() * 7);
-    for (let day = startDate; day <= endDate && day <= yesterday; day = addDay(day)) {
+    for (let day = startDate; day <= endDate && day <= yesterday; day = shiftDate(day, 1)) {
       const conversions = conversionsOf.get(`${pair.campaign_id} ${pair.publisher_id} ${day}`) ?? 0;
       values.push({
         brandId: pair.brand_id,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shiftDate } from '../calendar/calendar.rules';
 import { isIsoDate, localToday, type IsoDate } from '../campaign/campaign-dates.rules';
 import { messages } from '../messages/messages';
 
@@ -129,10 +130,6 @@ export interface DateRange {
   end_date: IsoDate;
 }
 
-function addDays(date: IsoDate, days: number): IsoDate {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The dashboard's date range (spec 3 §4, §5), in the timezone setting: both dates or the default
  * last 30 days ending today; a start after today or an end before the start is refused; an end
@@ -145,7 +142,7 @@ export function dashboardDateRange(
 ): DateRange | { error: string } {
   const today = localToday(now, timeZone);
   if (!dates || dates.length < 2) {
-    return { start_date: addDays(today, 1 - defaultRangeDays), end_date: today };
+    return { start_date: shiftDate(today, 1 - defaultRangeDays), end_date: today };
   }
   const [start, end] = dates.map((day) => (isIsoDate(day) ? day : localToday(new Date(day), timeZone))) as [
     IsoDate,

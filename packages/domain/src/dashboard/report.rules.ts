@@ -1,4 +1,5 @@
 import type { Audience } from '../access/access.rules';
+import { daysBetween, lastDateOfMonth } from '../calendar/calendar.rules';
 import { localToday, monthOf, monthWindowOf, type IsoDate } from '../campaign/campaign-dates.rules';
 import { monthNames } from '../campaign/campaign.rules';
 import { dashboardDateRange, type DateRange } from './dashboard.schema';
@@ -34,15 +35,6 @@ export function invoiceAction(openingTime: string, now: Date, timeZone: string):
   return Date.parse(openingTime) < Date.parse(firstOfThisMonth) ? 'download' : 'view';
 }
 
-const dayMs = 86_400_000;
-const daysBetween = (from: IsoDate, to: IsoDate) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
-
-function lastDayOfMonth(date: IsoDate): IsoDate {
-  const { month, year } = monthAndYearOf(date);
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
-
 /** What the date card shows (spec 3 §2.5). */
 export type DateCard =
   | { kind: 'daysLeft'; days: number }
@@ -64,7 +56,7 @@ export function dateCardOf(
   if (!campaign) return { kind: 'campaigns', count: campaignCount };
   const today = localToday(now, timeZone);
   const first = `${monthOf(campaign.start_date)}-01`;
-  const last = lastDayOfMonth(first);
+  const last = lastDateOfMonth(first);
   if (today < first) return { kind: 'daysToStart', days: daysBetween(today, first) };
   if (today <= last) return { kind: 'daysLeft', days: daysBetween(today, last) + 1 };
   return { kind: 'month', ...monthAndYearOf(first) };
@@ -82,7 +74,7 @@ export function campaignReportRange(
   const today = localToday(now, timeZone);
   const first = `${monthOf(startDate)}-01`;
   if (first > today) return null;
-  const last = lastDayOfMonth(first);
+  const last = lastDateOfMonth(first);
   return { start: first, end: last > today ? today : last };
 }
 

@@ -1,4 +1,5 @@
-import type { IsoDate } from '../campaign/campaign-dates.rules';
+import { lastDateOfMonth, shiftDate, shiftDateByMonths } from '../calendar/calendar.rules';
+import { shiftMonth, type IsoDate, type IsoMonth } from '../campaign/campaign-dates.rules';
 import type { CollectionMethod, PaymentStatus } from './invoice.schema';
 
 /**
@@ -16,8 +17,7 @@ export const returnPeriodDays = 30;
 export const adminChargeBasisPoints = 100;
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-const isoDate = (date: Date): IsoDate =>
-  `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+const returnPeriodEndOf = (month: IsoMonth): IsoDate => shiftDate(lastDateOfMonth(month), returnPeriodDays);
 
 /** The invoice month as the list shows it: MM-YYYY, the month zero-padded (spec 3 §9). */
 export function invoiceMonthLabel(month: number, year: number): string {
@@ -26,15 +26,12 @@ export function invoiceMonthLabel(month: number, year: number): string {
 
 /** One calendar month after a date, on the last day of that month when it is shorter. */
 export function oneMonthAfter(date: IsoDate): IsoDate {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return isoDate(new Date(Date.UTC(year, month, Math.min(day, lastDay))));
+  return shiftDateByMonths(date, 1);
 }
 
 /** The last day of a campaign month's return period: the month's last day plus 30 days. */
 export function returnPeriodEnd(year: number, month: number): IsoDate {
-  // Day 0 of the next month is this month's last day.
-  return isoDate(new Date(Date.UTC(year, month, returnPeriodDays)));
+  return returnPeriodEndOf(`${pad(year, 4)}-${pad(month)}`);
 }
 
 /** Whether a run on `today` (local date) may invoice the month: its return period is over. */
@@ -44,20 +41,14 @@ export function isReturnPeriodOver(year: number, month: number, today: IsoDate):
 
 /** The first local date on which a run invoices the month (the day after its return period). */
 export function firstInvoiceDate(year: number, month: number): IsoDate {
-  return isoDate(new Date(Date.UTC(year, month, returnPeriodDays + 1)));
+  return shiftDate(returnPeriodEnd(year, month), 1);
 }
 
 /** The latest campaign month a run on `today` may invoice, as `YYYY-MM-01` (every earlier one too). */
 export function latestInvoiceableMonth(today: IsoDate): IsoDate {
-  let [year, month] = today.split('-').map(Number) as [number, number];
-  do {
-    month -= 1;
-    if (month === 0) {
-      month = 12;
-      year -= 1;
-    }
-  } while (!isReturnPeriodOver(year, month, today));
-  return `${pad(year, 4)}-${pad(month)}-01`;
+  let month = shiftMonth(today, -1);
+  while (today <= returnPeriodEndOf(month)) month = shiftMonth(month, -1);
+  return `${month}-01`;
 }
 
 /**

@@ -10,7 +10,6 @@ import {
   overviewSchemaFor,
   overviewTriggerSchema,
   performanceTotals,
-  isoWeekOf,
   weeklyPerformance,
 } from './overview.schema';
 
@@ -173,10 +172,6 @@ describe('the create trigger and the impressions row', () => {
 
 describe('weekly performance', () => {
   it('labels days with their ISO year-week and sums each week', () => {
-    expect(isoWeekOf('2025-06-02')).toBe('2025-W23');
-    expect(isoWeekOf('2025-06-01')).toBe('2025-W22');
-    expect(isoWeekOf('2024-12-30')).toBe('2025-W01');
-    expect(isoWeekOf('2021-01-03')).toBe('2020-W53');
     const rows = [
       { date: '2025-06-09', reach: 5, conversions: 1, revenue: 100 },
       { date: '2025-06-02', reach: 10, conversions: 2, revenue: 300 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoWeekLabel, lastDateOfMonth } from '../calendar/calendar.rules';
 import { isIsoDate, isIsoMonth, type IsoDate, type IsoMonth } from '../campaign/campaign-dates.rules';
 import { messages } from '../messages/messages';
 
@@ -251,21 +252,7 @@ export type ImpressionRow = z.output<typeof impressionRowSchema>;
 
 /** The first and last day of a campaign's month, from its start date (campaigns run a month). */
 export function campaignDates(startDate: IsoDate): { startDate: IsoDate; endDate: IsoDate } {
-  const month = startDate.slice(0, 7);
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return { startDate: `${month}-01`, endDate: `${month}-${String(lastDay).padStart(2, '0')}` };
-}
-
-/** The ISO year-week label of a day, as the reporting store labels weeks ('2025-W23'). */
-export function isoWeekOf(date: IsoDate): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7) + 3);
-  const year = day.getUTCFullYear();
-  const firstThursday = new Date(Date.UTC(year, 0, 4));
-  firstThursday.setUTCDate(firstThursday.getUTCDate() - ((firstThursday.getUTCDay() + 6) % 7) + 3);
-  const week = 1 + Math.round((day.getTime() - firstThursday.getTime()) / (7 * 86_400_000));
-  return `${year}-W${String(week).padStart(2, '0')}`;
+  return { startDate: `${startDate.slice(0, 7)}-01`, endDate: lastDateOfMonth(startDate) };
 }
 
 /** A figure of the performance rows summed by ISO week, oldest first (spec 2 §9: charts by year-week). */
@@ -275,7 +262,7 @@ export function weeklyPerformance(
 ): { label: string; value: number }[] {
   const weeks = new Map<string, number>();
   for (const row of rows) {
-    const week = isoWeekOf(row.date);
+    const week = isoWeekLabel(row.date);
     weeks.set(week, (weeks.get(week) ?? 0) + row[field]);
   }
   return [...weeks.entries()]

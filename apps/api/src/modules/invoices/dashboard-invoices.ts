@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { can, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import { lastDateOfMonth } from '@krowd/domain/calendar/calendar.rules';
 import type { DashboardInvoice } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/schema.ts';
@@ -45,9 +46,8 @@ export function createDashboardInvoices(db: Kysely<DB>) {
       if (!invoice || !scopeCoversBrand(scope, { id: invoice.brand_id, group_id: invoice.group_id })) {
         throw notFound(messages.invoice.notFound(number));
       }
-      const lastDay = new Date(Date.UTC(invoice.year, invoice.month, 0)).getUTCDate();
-      const month = `${invoice.year}-${pad(invoice.month)}`;
-      return { brandId: invoice.brand_id, dates: [`${month}-01`, `${month}-${pad(lastDay)}`] };
+      const first = `${invoice.year}-${pad(invoice.month)}-01`;
+      return { brandId: invoice.brand_id, dates: [first, lastDateOfMonth(first)] };
     },
 
     /** The filter's brands, narrowed to the selected invoice's brand (none when it is not among them). */

@@ -1,18 +1,12 @@
 import { Center, Modal, Stack, Table, Text } from '@mantine/core';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { failureMessage, useUploadedDate } from '../api/dashboard-calls.ts';
 
 const m = messages.report;
 
 /** An instant as the dashboard's date 'yyyy-MM-dd' in the timezone setting (spec 3 §9). */
-export function dashboardDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(iso));
-}
+const dashboardDate = (iso: string, timeZone: string) => localToday(new Date(iso), timeZone);
 
 export interface LastTransactionModalProps {
   opened: boolean;

@@ -120,13 +120,16 @@ describe('Transaction Details modal', () => {
 });
 
 describe('Last Transaction modal', () => {
-  it('lists each distributor with its last transaction date, for the current filter', async () => {
+  it('lists each distributor with its last transaction date in the timezone setting, for the current filter', async () => {
     const sent = stubApi(users.brandAdmin, {
       'POST /api/ingestionLogs/getUploadedDate': {
         respCode: 200,
         ingestionLogDate: null,
         ingestionLogList: [
-          { data_source: 'NextJump', last_trans_date: '2025-06-10T14:00:00.000Z' },
+          // London's clocks go back at 01:00 UTC on 25 October 2026, forward at 01:00 UTC on 29 March.
+          { data_source: 'NextJump', last_trans_date: '2026-10-24T23:30:00.000Z' },
+          { data_source: 'Visa', last_trans_date: '2026-03-28T23:30:00.000Z' },
+          { data_source: 'Amex', last_trans_date: '2026-03-31T23:30:00.000Z' },
           { data_source: 'Mastercard', last_trans_date: null },
         ],
       },
@@ -142,12 +145,13 @@ describe('Last Transaction modal', () => {
       />,
     );
 
-    const nextJump = await screen.findByRole('row', { name: /NextJump/ });
-    expect(
-      within(nextJump)
+    const cellsOf = async (name: RegExp) =>
+      within(await screen.findByRole('row', { name }))
         .getAllByRole('cell')
-        .map((cell) => cell.textContent),
-    ).toEqual(['NextJump', '2025-06-10']);
+        .map((cell) => cell.textContent);
+    expect(await cellsOf(/NextJump/)).toEqual(['NextJump', '2026-10-25']);
+    expect(await cellsOf(/Visa/)).toEqual(['Visa', '2026-03-28']);
+    expect(await cellsOf(/Amex/)).toEqual(['Amex', '2026-04-01']);
     expect(screen.getByRole('row', { name: /Mastercard/ }).textContent).toContain('N/A');
     expect(sent.find((s) => s.method === 'POST')!.body).toEqual({ data_source: 'All', brandId: ids.brand });
   });

@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@krowd/domain/access/access.rules';
+import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import {
@@ -66,9 +67,6 @@ export function editableOf(figures: OverviewFigures): OverviewContentInput {
     stats: figures.stats.map((stat) => ({ ...stat })),
   };
 }
-
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Campaign Overview Edit (spec 2 §2.13): loads the overview, then the form. */
 export function OverviewEditorPage() {
@@ -124,7 +122,7 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
     const last = rows.at(-1)?.date;
     const date =
       typeof last === 'string' && last >= campaign.startDate && last < campaign.endDate
-        ? nextDay(last)
+        ? shiftDate(last, 1)
         : campaign.startDate;
     performance.append({ date, reach: '', conversions: '', revenue: '' });
   };
