@@ -75,15 +75,14 @@ export function createDashboardService(deps: {
     const campaignName =
       campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
     const needsCards = wants('statistics') || wants('insights') || wants('performance');
-    const [totals, cards, weekly, distribution, kinds, shownReach, override] = await Promise.all([
-      reporting.totals(filter),
+    const [summary, cards, shownReach, override, invoiceList] = await Promise.all([
+      reporting.summary(filter, { weekly: wants('performance'), distribution: wants('demographic') }),
       needsCards ? reporting.cards(filter) : null,
-      wants('performance') ? reporting.weekly(filter) : null,
-      wants('demographic') ? reporting.distribution(filter) : null,
-      reporting.kinds(filter),
       overviewExtras.reach(filter, wants('performance')),
       overviewExtras.overrideFor(conditions, filter, now, timeZone),
+      dashboardInvoices.list(audience, filterBrands),
     ]);
+    const { totals, weekly, distribution, kinds } = summary;
     const cost = totals.cashbackPence + totals.successFeePence;
     const answer: DashboardAnswer = {
       name: campaignName,
@@ -107,7 +106,7 @@ export function createDashboardService(deps: {
         is_invoice_data: invoice !== undefined,
         selectedInvoiceNumber: invoice ? (conditions.xero_invoice_number ?? null) : null,
       },
-      invoiceList: await dashboardInvoices.list(audience, filterBrands),
+      invoiceList,
     };
     if (cards && wants('statistics')) {
       answer.statistics = [

@@ -63,8 +63,21 @@ export interface ReportingFilter {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The WHERE of a filter over either table, as alias `r`; `without` leaves one condition out. */
-function whereOf(filter: ReportingFilter, without?: 'customerTypes' | 'offerType'): RawBuilder<unknown> {
+/** The customer type and offer type chosen, as conditions on alias `r` (true when none is). */
+function kindsChosen(filter: ReportingFilter) {
+  return {
+    customerType: filter.customerTypes
+      ? sql`r.customer_type IN (${sql.join([...filter.customerTypes])})`
+      : sql`true`,
+    offerType: filter.offerType ? sql`r.offer_type = ${filter.offerType}` : sql`true`,
+  };
+}
+
+/**
+ * The WHERE of a filter over either table, as alias `r`; `withoutKinds` leaves the customer type and
+ * offer type out (the caller applies them itself).
+ */
+function whereOf(filter: ReportingFilter, withoutKinds = false): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [
     sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
   ];
@@ -76,10 +89,10 @@ function whereOf(filter: ReportingFilter, without?: 'customerTypes' | 'offerType
   if (filter.publisherId === null) conditions.push(sql`false`);
   else if (filter.publisherId) conditions.push(sql`r.publisher_id = ${filter.publisherId}::uuid`);
   if (filter.campaignId) conditions.push(sql`r.campaign_id = ${filter.campaignId}::uuid`);
-  if (filter.customerTypes && without !== 'customerTypes') {
-    conditions.push(sql`r.customer_type IN (${sql.join([...filter.customerTypes])})`);
+  if (!withoutKinds) {
+    const chosen = kindsChosen(filter);
+    conditions.push(chosen.customerType, chosen.offerType);
   }
-  if (filter.offerType && without !== 'offerType') conditions.push(sql`r.offer_type = ${filter.offerType}`);
   return sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 }
 
@@ -98,6 +111,24 @@ export interface ReportingTotals {
   maxSpendPence: number | null;
   minSpendPence: number | null;
   campaigns: number;
+}
+
+/** The totals of reporting_daily rows, as `totalsOf` reads them. */
+const totalsColumns = sql`coalesce(sum(conversions), 0) AS conversions, coalesce(sum(spend_pence), 0) AS spend,
+  coalesce(sum(cashback_pence), 0) AS cashback, coalesce(sum(success_fee_pence), 0) AS fee,
+  max(max_spend_pence) AS max_spend, min(min_spend_pence) AS min_spend,
+  count(DISTINCT campaign_id) AS campaigns`;
+
+function totalsOf(row: Record<string, unknown>): ReportingTotals {
+  return {
+    conversions: Number(row.conversions),
+    spendPence: Number(row.spend),
+    cashbackPence: Number(row.cashback),
+    successFeePence: Number(row.fee),
+    maxSpendPence: num(row.max_spend),
+    minSpendPence: num(row.min_spend),
+    campaigns: Number(row.campaigns),
+  };
 }
 
 export function createReportingRepository(db: Kysely<DB>) {
@@ -192,20 +223,70 @@ export function createReportingRepository(db: Kysely<DB>) {
 
     async totals(filter: ReportingFilter): Promise<ReportingTotals> {
       const { rows } = await sql<Record<string, unknown>>`
-        SELECT coalesce(sum(conversions), 0) AS conversions, coalesce(sum(spend_pence), 0) AS spend,
-          coalesce(sum(cashback_pence), 0) AS cashback, coalesce(sum(success_fee_pence), 0) AS fee,
-          max(max_spend_pence) AS max_spend, min(min_spend_pence) AS min_spend,
-          count(DISTINCT campaign_id) AS campaigns
-        FROM reporting_daily r ${whereOf(filter)}`.execute(db);
+        SELECT ${totalsColumns} FROM reporting_daily r ${whereOf(filter)}`.execute(db);
+      return totalsOf(rows[0]!);
+    },
+
+    /**
+     * Everything the dashboard reads of reporting_daily in one statement: the totals, conversions and
+     * revenue by ISO year-week (with `weekly`), revenue per branch and per publisher largest first
+     * (with `distribution`), and the customer types and offer types present, each ignoring its own
+     * filter (the selectors). The filter's rows are read once, then summed each way.
+     */
+    async summary(filter: ReportingFilter, parts: { weekly: boolean; distribution: boolean }) {
+      const chosen = kindsChosen(filter);
+      const none = sql`NULL`;
+      const revenueBy = (table: string, id: string, label: string) => sql`(
+        SELECT coalesce(json_agg(json_build_object('label', n.${sql.ref(label)}, 'value', s.value)
+          ORDER BY s.value DESC, n.${sql.ref(label)}), '[]')
+        FROM (SELECT ${sql.ref(id)} AS id, sum(spend_pence) AS value FROM chosen GROUP BY 1) s
+        JOIN ${sql.table(table)} n ON n.id = s.id)`;
+      const { rows } = await sql<{
+        totals: Record<string, unknown>;
+        weekly: { week: string; conversions: number; spend: number }[] | null;
+        branches: { label: string; value: number }[] | null;
+        publishers: { label: string; value: number }[] | null;
+        customer_types: ('new' | 'existing' | 'lapsed')[];
+        offer_types: ('dp' | 'dv' | 'ss')[];
+      }>`
+        WITH base AS (
+          SELECT r.day, r.branch_id, r.publisher_id, r.campaign_id, r.customer_type, r.offer_type,
+            r.conversions, r.spend_pence, r.cashback_pence, r.success_fee_pence, r.max_spend_pence,
+            r.min_spend_pence, ${chosen.customerType} AS customer_type_chosen,
+            ${chosen.offerType} AS offer_type_chosen
+          FROM reporting_daily r ${whereOf(filter, true)}
+        ), chosen AS (SELECT * FROM base WHERE customer_type_chosen AND offer_type_chosen)
+        SELECT (SELECT row_to_json(t) FROM (SELECT ${totalsColumns} FROM chosen) t) AS totals,
+          ${
+            parts.weekly
+              ? sql`(SELECT coalesce(json_agg(json_build_object('week', ${weekLabel('week')},
+                  'conversions', conversions, 'spend', spend) ORDER BY week), '[]')
+                FROM (SELECT date_trunc('week', day)::date AS week, sum(conversions) AS conversions,
+                  sum(spend_pence) AS spend FROM chosen GROUP BY 1) weeks)`
+              : none
+          } AS weekly,
+          ${parts.distribution ? revenueBy('branches', 'branch_id', 'name') : none} AS branches,
+          ${parts.distribution ? revenueBy('publishers', 'publisher_id', 'display_name') : none} AS publishers,
+          (SELECT coalesce(json_agg(DISTINCT customer_type), '[]') FROM base WHERE offer_type_chosen)
+            AS customer_types,
+          (SELECT coalesce(json_agg(DISTINCT offer_type ORDER BY offer_type), '[]') FROM base
+            WHERE customer_type_chosen) AS offer_types`.execute(db);
       const row = rows[0]!;
+      const labelled = (entries: { label: string; value: number }[]) =>
+        entries.map((entry) => ({ label: entry.label, value: Number(entry.value) }));
       return {
-        conversions: Number(row.conversions),
-        spendPence: Number(row.spend),
-        cashbackPence: Number(row.cashback),
-        successFeePence: Number(row.fee),
-        maxSpendPence: num(row.max_spend),
-        minSpendPence: num(row.min_spend),
-        campaigns: Number(row.campaigns),
+        totals: totalsOf(row.totals),
+        weekly:
+          row.weekly?.map((week) => ({
+            week: week.week,
+            conversions: Number(week.conversions),
+            spendPence: Number(week.spend),
+          })) ?? null,
+        distribution:
+          row.branches && row.publishers
+            ? { branches: labelled(row.branches), publishers: labelled(row.publishers) }
+            : null,
+        kinds: { customerTypes: row.customer_types, offerTypes: row.offer_types },
       };
     },
 
@@ -221,53 +302,6 @@ export function createReportingRepository(db: Kysely<DB>) {
         db,
       );
       return countCards(rows, rows[0]?.largest);
-    },
-
-    /** Conversions and revenue by ISO year-week (reach per week comes with `cards`). */
-    async weekly(filter: ReportingFilter) {
-      const { rows } = await sql<{ week: string; conversions: unknown; spend: unknown }>`
-        SELECT ${weekLabel('week')} AS week, conversions, spend
-        FROM (SELECT ${weekOf} AS week, sum(conversions) AS conversions, sum(spend_pence) AS spend
-              FROM reporting_daily r ${whereOf(filter)} GROUP BY 1) weeks
-        ORDER BY weeks.week`.execute(db);
-      return rows.map((row) => ({
-        week: row.week,
-        conversions: Number(row.conversions),
-        spendPence: Number(row.spend),
-      }));
-    },
-
-    /** Revenue per branch and per publisher (display name), largest first. */
-    async distribution(filter: ReportingFilter) {
-      const [branches, publishers] = await Promise.all([
-        sql<{ label: string; value: unknown }>`
-          SELECT b.name AS label, sum(r.spend_pence) AS value
-          FROM reporting_daily r JOIN branches b ON b.id = r.branch_id ${whereOf(filter)}
-          GROUP BY b.id, b.name ORDER BY value DESC, b.name`.execute(db),
-        sql<{ label: string; value: unknown }>`
-          SELECT p.display_name AS label, sum(r.spend_pence) AS value
-          FROM reporting_daily r JOIN publishers p ON p.id = r.publisher_id ${whereOf(filter)}
-          GROUP BY p.id, p.display_name ORDER BY value DESC, p.display_name`.execute(db),
-      ]);
-      const labelled = (rows: { label: string; value: unknown }[]) =>
-        rows.map((row) => ({ label: row.label, value: Number(row.value) }));
-      return { branches: labelled(branches.rows), publishers: labelled(publishers.rows) };
-    },
-
-    /** The customer types and offer types present, each ignoring its own filter (the selectors). */
-    async kinds(filter: ReportingFilter) {
-      const [customerTypes, offerTypes] = await Promise.all([
-        sql<{ value: 'new' | 'existing' | 'lapsed' }>`
-          SELECT DISTINCT customer_type AS value FROM reporting_daily r
-          ${whereOf(filter, 'customerTypes')}`.execute(db),
-        sql<{ value: 'dp' | 'dv' | 'ss' }>`
-          SELECT DISTINCT offer_type AS value FROM reporting_daily r
-          ${whereOf(filter, 'offerType')} ORDER BY 1`.execute(db),
-      ]);
-      return {
-        customerTypes: customerTypes.rows.map((row) => row.value),
-        offerTypes: offerTypes.rows.map((row) => row.value),
-      };
     },
   };
 }
