@@ -38,7 +38,7 @@ const configSchema = z.object({
   /**
    * Password checks per account per window from all sources together before password login is
    * paused for the window: high enough that only a distributed attack reaches it, since one source
-   * is slowed by progressive delays first (auth.service.ts loginDelays).
+   * is slowed by progressive delays first (login-attempts.ts loginDelays).
    */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(100),
   /** Password-recovery e-mails per account per hour. */

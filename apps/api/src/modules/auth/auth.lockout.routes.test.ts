@@ -10,7 +10,7 @@ import {
   type App,
   type TestApp,
 } from '../../test/test-app.ts';
-import { loginDelays } from './auth.service.ts';
+import { loginDelays } from './login-attempts.ts';
 
 /**
  * Failed logins (issue 16 §12): counted per account and source with progressive delays, and per

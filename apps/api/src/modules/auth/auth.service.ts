@@ -1,24 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { isGuest, publicPaths, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import { isGuest, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
 import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
-import { HttpError, invalidField, tooManyRequests, unauthorized } from '../../http/errors.ts';
+import { HttpError, invalidField, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import {
-  guestResumeMail,
-  recoverPasswordMail,
-  signupAttemptMail,
-  verifyEmailMail,
-} from '../mail/mail.templates.ts';
+import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from '../mail/mail.templates.ts';
 import type { SessionWithAccount, UserAccount, UsersRepository } from '../users/users.repository.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
+import { createAccountMails } from './account-mails.ts';
 import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { createLoginAttempts } from './login-attempts.ts';
+import { createOneTimeLinks } from './one-time-links.ts';
 import type { SessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -51,27 +49,6 @@ export interface SecondStepDue {
   challenge: string;
 }
 
-const day = 24 * 3_600_000;
-/** Link lifetimes (brief §4): guest, set-password and e-mail confirmation links 7 days, recovery 1 hour. */
-export const linkLifetimeMs: Record<OneTimeTokenPurpose, number> = {
-  guest_login: 7 * day,
-  set_password: 7 * day,
-  recover_password: 3_600_000,
-  verify_email: 7 * day,
-};
-const linkPaths: Record<OneTimeTokenPurpose, string> = {
-  guest_login: '/guestuser/',
-  set_password: '/setpassword/',
-  recover_password: '/changerecoverpassword/',
-  verify_email: '/verifyemail/',
-};
-
-/**
- * Failed logins of one account from one source (issue 16 §12; docs/decisions.md): the first three
- * are free, then each further one makes the next wait 1 s, 2 s, 4 s… up to 15 minutes. The count
- * is forgotten after a day without attempts, or at a successful login or a new password.
- */
-export const loginDelays = { freeAttempts: 3, maxDelaySeconds: 900, forgetMs: day } as const;
 /** last_seen_at is written at most this often, so reads do not each cost a write. */
 const touchIntervalMs = 30_000;
 
@@ -89,40 +66,9 @@ export function createAuthService(deps: {
   sessions: SessionCache<SessionWithAccount>;
 }) {
   const { db, users, repository, limiter, mailer, config, clock, secondStep, sessions } = deps;
-  const failureKey = (email: string) => `login-failures:${email}`;
-  const sourceKey = (email: string, source: string | null) => `login-source:${email}|${source ?? ''}`;
-
-  /**
-   * Counts a password check before it is made, so parallel guesses cannot overtake the count: first
-   * against the delay of this account from this source, then against the account's ceiling across
-   * every source (reached only by a distributed attack; the mailed link still lets the owner in).
-   */
-  async function claimAttempt(email: string, source: string | null) {
-    const fromSource = await limiter.attempt(sourceKey(email, source), loginDelays);
-    if (!fromSource.allowed) {
-      throw tooManyRequests(
-        messages.auth.loginDelayed(fromSource.retryAfterSeconds),
-        fromSource.retryAfterSeconds,
-      );
-    }
-    const { loginFailuresPerAccount, windowMs } = config.rateLimit;
-    const overall = await limiter.hit(failureKey(email), loginFailuresPerAccount, windowMs);
-    if (!overall.allowed) {
-      throw tooManyRequests(messages.auth.tooManyLoginAttempts, overall.retryAfterSeconds);
-    }
-  }
-
-  /** A check that passed: its source starts afresh and it does not count towards the ceiling. */
-  async function clearAttempt(email: string, source: string | null) {
-    await limiter.reset(sourceKey(email, source));
-    await limiter.undo(failureKey(email));
-  }
-
-  /** A new password set with a mailed link: every count of the account starts afresh. */
-  async function forgetFailures(email: string) {
-    await limiter.reset(failureKey(email));
-    await limiter.resetPrefix(sourceKey(email, ''));
-  }
+  const attempts = createLoginAttempts({ limiter, config });
+  const links = createOneTimeLinks({ db, repository, config, clock });
+  const accountMails = createAccountMails({ limiter, mailer, config, issueLink: links.issue });
 
   /**
    * Work done after the answer is sent (issue 16 §14), so neither the answer nor its timing tells
@@ -140,48 +86,13 @@ export function createAuthService(deps: {
     void run.finally(() => pending.delete(run));
   }
 
-  /** Mails about an account other than recovery links: at most RECOVERY_MAILS_PER_ACCOUNT an hour. */
-  async function mayMail(email: string) {
-    const { recoveryMailsPerAccount } = config.rateLimit;
-    return (await limiter.hit(`account-mails:${email}`, recoveryMailsPerAccount, 3_600_000)).allowed;
-  }
-
-  async function mailVerificationLink(account: UserAccount) {
-    if (!(await mayMail(account.email))) return;
-    const url = await issueLink(account.id, 'verify_email');
-    await mailer.send({
-      to: account.email,
-      brandId: account.brand_id,
-      ...verifyEmailMail(account.first_name, url),
-    });
-  }
-
-  async function mailSignupAttempt(account: UserAccount) {
-    if (!(await mayMail(account.email))) return;
-    const loginUrl = `${config.publicUrl}${publicPaths.login}`;
-    const forgotUrl = `${config.publicUrl}${publicPaths.forgot}`;
-    await mailer.send({
-      to: account.email,
-      brandId: account.brand_id,
-      ...signupAttemptMail(account.first_name, loginUrl, forgotUrl),
-    });
-  }
-
-  /**
-   * A sign-up (or card-network dining sign-up) with a taken address: its owner gets a note that
-   * someone tried, or a fresh confirmation link while the address is unconfirmed.
-   */
-  async function mailOwnerOfTakenAddress(account: UserAccount) {
-    await (account.email_verified ? mailSignupAttempt(account) : mailVerificationLink(account));
-  }
-
   type SignupInput = { firstName: string; lastName: string; email: string; password: string };
 
   /** Sign-up's work: a new address gets an unverified account and a confirmation link. */
   async function completeSignup(input: SignupInput) {
     const existing = await users.findAccountByEmail(input.email);
     if (existing) {
-      await mailOwnerOfTakenAddress(existing);
+      await accountMails.ownerOfTakenAddress(existing);
       return;
     }
     const passwordHash = await hashPassword(input.password);
@@ -189,13 +100,13 @@ export function createAuthService(deps: {
     try {
       url = await db.transaction().execute(async (trx) => {
         const { id } = await users.createBrandOwner({ ...input, passwordHash }, trx);
-        return issueLink(id, 'verify_email', { executor: trx });
+        return links.issue(id, 'verify_email', { executor: trx });
       });
     } catch (error) {
       // Two sign-ups racing for one e-mail: the unique index decides; the other is an attempt.
       if (String((error as { code?: string }).code) !== '23505') throw error;
       const winner = await users.findAccountByEmail(input.email);
-      if (winner) await mailSignupAttempt(winner);
+      if (winner) await accountMails.signupAttempt(winner);
       return;
     }
     await mailer.send({ to: input.email, ...verifyEmailMail(input.firstName, url) });
@@ -236,29 +147,6 @@ export function createAuthService(deps: {
     return { accessToken: token, details: await sessionUserOf(account, sourceOf(origin)) };
   }
 
-  /**
-   * A single-use link for the user. `origin` is remembered with the token and given to the session
-   * the link starts (a card-network guest link: `{ origin: 'card_network' }`).
-   */
-  async function issueLink(
-    userId: string,
-    purpose: OneTimeTokenPurpose,
-    options: { origin?: SessionOrigin; executor?: Kysely<DB> } = {},
-  ) {
-    const { token, hash } = newToken();
-    await repository.insertToken(
-      {
-        userId,
-        purpose,
-        tokenHash: hash,
-        expiresAt: new Date(clock().getTime() + linkLifetimeMs[purpose]),
-        origin: options.origin ?? null,
-      },
-      options.executor ?? db,
-    );
-    return `${config.publicUrl}${linkPaths[purpose]}${token}`;
-  }
-
   /** Uses a link token and sets the password it was sent for, in one transaction. */
   async function setPasswordWithLink(token: string, purpose: OneTimeTokenPurpose, newPassword: string) {
     const passwordHash = await hashPassword(newPassword);
@@ -278,7 +166,7 @@ export function createAuthService(deps: {
       await repository.endSessionsOfUser(userId, now, trx);
       return found;
     });
-    await forgetFailures(account.email);
+    await attempts.forget(account.email);
   }
 
   /**
@@ -296,7 +184,7 @@ export function createAuthService(deps: {
     if (guest) {
       const origin = await repository.newestGuestLinkOrigin(account.id);
       // type=campaign: the link resumes the train, even before the guest saved a campaign (spec 1 §2).
-      const url = `${await issueLink(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
+      const url = `${await links.issue(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
       await mailer.send({
         to: account.email,
         brandId: account.brand_id,
@@ -304,7 +192,7 @@ export function createAuthService(deps: {
       });
       return;
     }
-    const url = await issueLink(account.id, 'recover_password');
+    const url = await links.issue(account.id, 'recover_password');
     await mailer.send({
       to: account.email,
       brandId: account.brand_id,
@@ -314,9 +202,9 @@ export function createAuthService(deps: {
 
   return {
     sessionUserOf,
-    issueLink,
+    issueLink: links.issue,
     afterAnswer,
-    mailOwnerOfTakenAddress,
+    mailOwnerOfTakenAddress: accountMails.ownerOfTakenAddress,
 
     /** A normal session for an account that has just been set up (the onboarding train's end). */
     signIn(account: UserAccount, device: DeviceDetails): Promise<SignedIn> {
@@ -324,20 +212,20 @@ export function createAuthService(deps: {
     },
 
     async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn | SecondStepDue> {
-      await claimAttempt(email, device.ipAddress);
+      await attempts.claim(email, device.ipAddress);
       const account = await users.findAccountByEmail(email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
       if (!account || !valid) throw unauthorized(messages.auth.loginFailed);
       if (account.status !== 'active') throw new HttpError(403, messages.auth.accountDeactivated);
       if (!account.email_verified) {
-        await clearAttempt(email, device.ipAddress);
-        afterAnswer(() => mailVerificationLink(account));
+        await attempts.clear(email, device.ipAddress);
+        afterAnswer(() => accountMails.verificationLink(account));
         throw new HttpError(403, messages.auth.emailNotVerified);
       }
       // The failures are cleared only once the second step passes, so codes cannot be guessed forever.
       const challenge = await secondStep.challengeFor(account.id);
       if (challenge) return { mfaRequired: true, challenge };
-      await clearAttempt(email, device.ipAddress);
+      await attempts.clear(email, device.ipAddress);
       return startSession(account, device);
     },
 
@@ -352,10 +240,10 @@ export function createAuthService(deps: {
       check: () => Promise<boolean>,
       options: { afterPassword?: boolean } = {},
     ): Promise<boolean> {
-      await claimAttempt(email, source);
+      await attempts.claim(email, source);
       const passed = await check();
-      if (passed) await clearAttempt(email, source);
-      if (passed && options.afterPassword) await limiter.undo(failureKey(email));
+      if (passed) await attempts.clear(email, source);
+      if (passed && options.afterPassword) await attempts.undoPasswordStep(email);
       return passed;
     },
 
@@ -457,7 +345,7 @@ export function createAuthService(deps: {
         throw invalidField('newPassword', messages.validation.passwordPersonal);
       }
       // Wrong current passwords count with failed logins: a stolen session cannot guess at leisure.
-      await claimAttempt(email, source);
+      await attempts.claim(email, source);
       if (!(await verifyPassword(auth.account.password_hash, currentPassword))) {
         throw new HttpError(400, messages.auth.currentPasswordWrong, {
           currentPassword: messages.auth.currentPasswordWrong,
@@ -468,7 +356,7 @@ export function createAuthService(deps: {
         await users.setPasswordHash(auth.account.id, passwordHash, trx);
         await repository.endSessionsOfUser(auth.account.id, clock(), trx);
       });
-      await forgetFailures(email);
+      await attempts.forget(email);
     },
   };
 }
