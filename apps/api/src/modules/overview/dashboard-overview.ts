@@ -56,17 +56,20 @@ export function createDashboardOverview(db: Kysely<DB>) {
       return [campaign.startDate, campaign.endDate];
     },
 
-    /** Reach from impressions for the filter, or why impressions cannot answer it. */
+    /**
+     * Reach from impressions for the filter, or why impressions cannot answer it: one statement,
+     * the weeks' sums adding up to the total when the weeks are wanted.
+     */
     async reach(filter: ReportingFilter, withWeeks: boolean): Promise<ShownReach> {
       if (filter.branchId) return { source: 'notByBranch' };
       if (filter.customerTypes) return { source: 'notByCustomerType' };
+      if (withWeeks) {
+        const weeks = await impressions.weeklyReach(filter);
+        if (weeks.length === 0) return { source: 'noImpressions' };
+        return { source: 'impressions', total: weeks.reduce((sum, week) => sum + week.reach, 0), weeks };
+      }
       const total = await impressions.reach(filter);
-      if (total === null) return { source: 'noImpressions' };
-      return {
-        source: 'impressions',
-        total,
-        weeks: withWeeks ? await impressions.weeklyReach(filter) : null,
-      };
+      return total === null ? { source: 'noImpressions' } : { source: 'impressions', total, weeks: null };
     },
 
     /** Puts reach into the answer (statistic and weekly performance), or 'N/A' and no weekly line. */
