@@ -1,6 +1,6 @@
 import { cardHistoryYearStart } from '@krowd/domain/qualification/card-history.rules';
 import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
-import { detached } from './csv-stream.ts';
+import { CardKeys } from './card-keys.ts';
 
 /**
  * Card histories kept in memory while an upload qualifies its rows (issue 5 §1, speed): each card's
@@ -12,7 +12,8 @@ import { detached } from './csv-stream.ts';
  * doubles when full, rather than as objects: a million cards then cost the garbage collector
  * nothing to trace and about 40 bytes each plus 16 a purchase, where objects and arrays cost ~700
  * bytes a card (measured at 5 million rows: 925 MB of live heap), so five times the cards fit in
- * the memory the object cache used, and far fewer are loaded again from the stored rows.
+ * the memory the object cache used, and far fewer are loaded again from the stored rows. The
+ * cards' keys are held in typed arrays too (card-keys.ts), and the clock's order in a ring of slots.
  *
  * Memory stays bounded: a window drops purchases more than 400 days older than the newest
  * transaction it was asked about (keeping the latest of them, which may still be the card's last
@@ -26,8 +27,18 @@ const dropAfterMs = 400 * 86_400_000;
 const firstCapacity = 4;
 
 export class CardHistoryCache {
-  /** Card → its slot, in the clock's order (oldest first). */
-  private readonly slots = new Map<string, number>();
+  /** Card → its slot (card-keys.ts: off the heap the garbage collector traces). */
+  private readonly keys = new CardKeys();
+  /**
+   * The held slots in the clock's order (oldest first), a ring from `clockHead`, `clockLength`
+   * long; each with its slot's generation when queued, so an entry of a slot forgotten since (and
+   * maybe reused) is passed over.
+   */
+  private clockSlots = new Int32Array(16);
+  private clockGenerations = new Int32Array(16);
+  private clockHead = 0;
+  private clockLength = 0;
+  private generation = new Int32Array(16);
   private readonly freeSlots: number[] = [];
   // Per slot: where its region starts in the arrays below, its purchases, its region's size, the
   // page it was last used in, whether it was used since the clock last passed it, and the card's
@@ -55,11 +66,11 @@ export class CardHistoryCache {
    * stays the card's until the next `trim` (a row's card is looked up once, not at every use).
    */
   slotOf(key: string): number {
-    return this.slots.get(key) ?? -1;
+    return this.keys.get(key);
   }
 
   get size(): number {
-    return this.slots.size;
+    return this.keys.size;
   }
 
   /**
@@ -87,8 +98,8 @@ export class CardHistoryCache {
     this.count[slot] = sorted.length;
     this.number[slot] = cardNumber;
     this.entries += sorted.length;
-    // Held for as long as the card is: a copy, not the file's text the key was made from.
-    this.slots.set(detached(key), slot);
+    this.keys.set(key, slot);
+    this.enqueue(slot);
     return slot;
   }
 
@@ -154,16 +165,19 @@ export class CardHistoryCache {
    * moves to the back.
    */
   trim() {
-    let toLookAt = this.slots.size;
-    for (const [key, slot] of this.slots) {
-      if (this.slots.size <= this.limits.maxCards && this.entries <= this.limits.maxEntries) break;
-      if (toLookAt === 0) break;
+    let toLookAt = this.keys.size;
+    while (toLookAt > 0 && (this.keys.size > this.limits.maxCards || this.entries > this.limits.maxEntries)) {
+      const slot = this.clockSlots[this.clockHead]!;
+      const generation = this.clockGenerations[this.clockHead]!;
+      this.clockHead = (this.clockHead + 1) % this.clockSlots.length;
+      this.clockLength -= 1;
+      if (this.capacity[slot] === 0 || this.generation[slot] !== generation) continue;
       toLookAt -= 1;
-      this.slots.delete(key);
       if (this.used[slot] === 1 || this.lastPage[slot] === this.page) {
         this.used[slot] = 0;
-        this.slots.set(key, slot);
+        this.enqueue(slot);
       } else {
+        this.keys.delete(slot);
         this.freeSlot(slot);
       }
     }
@@ -210,10 +224,31 @@ export class CardHistoryCache {
   }
 
   private forget(key: string) {
-    const slot = this.slots.get(key);
-    if (slot === undefined) return;
-    this.slots.delete(key);
+    const slot = this.keys.get(key);
+    if (slot === -1) return;
+    this.keys.delete(slot);
     this.freeSlot(slot);
+  }
+
+  /** Puts the slot at the back of the clock. */
+  private enqueue(slot: number) {
+    if (this.clockLength === this.clockSlots.length) {
+      const size = this.clockSlots.length * 2;
+      const slots = new Int32Array(size);
+      const generations = new Int32Array(size);
+      for (let i = 0; i < this.clockLength; i += 1) {
+        const from = (this.clockHead + i) % this.clockSlots.length;
+        slots[i] = this.clockSlots[from]!;
+        generations[i] = this.clockGenerations[from]!;
+      }
+      this.clockSlots = slots;
+      this.clockGenerations = generations;
+      this.clockHead = 0;
+    }
+    const at = (this.clockHead + this.clockLength) % this.clockSlots.length;
+    this.clockSlots[at] = slot;
+    this.clockGenerations[at] = this.generation[slot]!;
+    this.clockLength += 1;
   }
 
   private freeSlot(slot: number) {
@@ -234,6 +269,7 @@ export class CardHistoryCache {
     }
     this.start[slot] = this.region(capacity);
     this.capacity[slot] = capacity;
+    this.generation[slot] = this.generation[slot]! + 1;
     this.count[slot] = 0;
     this.lastPage[slot] = this.page;
     this.used[slot] = 1;
@@ -307,5 +343,6 @@ export class CardHistoryCache {
     this.lastPage = grown(this.lastPage, (n) => new Int32Array(n));
     this.used = grown(this.used, (n) => new Uint8Array(n));
     this.number = grown(this.number, (n) => new Int32Array(n));
+    this.generation = grown(this.generation, (n) => new Int32Array(n));
   }
 }
