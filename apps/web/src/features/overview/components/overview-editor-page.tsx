@@ -1,40 +1,18 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { IconExternalLink, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconExternalLink, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useFieldArray, useWatch, type Control } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@krowd/domain/access/access.rules';
 import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import {
-  emptyStatTypes,
   overviewSchemaFor,
-  performanceTotals,
-  statTypeLabels,
-  statTypes,
-  type CampaignReference,
   type OverviewContentInput,
   type OverviewFigures,
-  type StatType,
 } from '@krowd/domain/overview/overview.schema';
 import { FormStatus } from '@/components/ui/form-status';
-import { NumberField } from '@/components/ui/number-field';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
@@ -43,7 +21,9 @@ import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useOverviewRaw, useSaveOverview, type OverviewRaw } from '../api/overview-calls.ts';
+import { StatsTabs } from './conversion-stats-tabs.tsx';
 import { PenceField } from './pence-field.tsx';
+import { PerformanceRowView, PerformanceTotals } from './performance-table.tsx';
 
 const m = messages.overview;
 
@@ -244,204 +224,4 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
       </Stack>
     </form>
   );
-}
-
-type EditorForm = ReturnType<typeof useZodForm<ReturnType<typeof overviewSchemaFor>>>;
-
-function PerformanceRowView({
-  index,
-  control,
-  campaign,
-  computedOf,
-  dateError,
-  register,
-  onRemove,
-}: {
-  index: number;
-  control: Control<OverviewContentInput>;
-  campaign: CampaignReference;
-  computedOf: Map<string, OverviewFigures['performance'][number]>;
-  dateError: string | undefined;
-  register: EditorForm['register'];
-  onRemove: () => void;
-}) {
-  const date = useWatch({ control, name: `performance.${index}.date` });
-  const computed = typeof date === 'string' ? computedOf.get(date) : undefined;
-  return (
-    <Table.Tr>
-      <Table.Td>
-        <TextInput
-          type="date"
-          aria-label={`Date of row ${index + 1}`}
-          min={campaign.startDate}
-          max={campaign.endDate}
-          error={dateError}
-          {...register(`performance.${index}.date`)}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NumberField
-          control={control}
-          name={`performance.${index}.reach`}
-          aria-label={`Reach of row ${index + 1}`}
-          min={0}
-          allowDecimal={false}
-        />
-      </Table.Td>
-      <Table.Td>
-        <NumberField
-          control={control}
-          name={`performance.${index}.conversions`}
-          aria-label={`Conversions of row ${index + 1}`}
-          min={0}
-          allowDecimal={false}
-        />
-      </Table.Td>
-      <Table.Td>
-        <PenceField
-          control={control}
-          name={`performance.${index}.revenue`}
-          aria-label={`Revenue of row ${index + 1}`}
-        />
-      </Table.Td>
-      <Table.Td>
-        <Text size="xs" c="dimmed">
-          {computed
-            ? `${computed.reach} · ${computed.conversions} · ${formatPence(computed.revenue)}`
-            : 'none'}
-        </Text>
-      </Table.Td>
-      <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove row ${index + 1}`} onClick={onRemove}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-const asNumber = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
-
-function PerformanceTotals({
-  control,
-  computed,
-}: {
-  control: Control<OverviewContentInput>;
-  computed: OverviewFigures;
-}) {
-  const rows = useWatch({ control, name: 'performance' });
-  const totals = performanceTotals(
-    rows.map((row) => ({
-      reach: asNumber(row.reach),
-      conversions: asNumber(row.conversions),
-      revenue: asNumber(row.revenue),
-    })),
-  );
-  return (
-    <Table.Tfoot>
-      <Table.Tr data-testid="performance-totals">
-        <Table.Th>Total</Table.Th>
-        <Table.Th>{totals.reach.toLocaleString('en-GB')}</Table.Th>
-        <Table.Th>{totals.conversions.toLocaleString('en-GB')}</Table.Th>
-        <Table.Th>{formatPence(totals.revenue)}</Table.Th>
-        <Table.Th>
-          <Text size="xs" c="dimmed">
-            {`${computed.co.reach} · ${computed.co.conversions} · ${formatPence(computed.co.revenue)}`}
-          </Text>
-        </Table.Th>
-        <Table.Th />
-      </Table.Tr>
-    </Table.Tfoot>
-  );
-}
-
-function StatsTabs({
-  control,
-  fields,
-  computed,
-  errors,
-  register,
-  onAdd,
-  onRemove,
-}: {
-  control: Control<OverviewContentInput>;
-  fields: { id: string; type: StatType }[];
-  computed: OverviewFigures;
-  errors: EditorForm['formState']['errors']['stats'];
-  register: EditorForm['register'];
-  onAdd: (type: StatType) => void;
-  onRemove: (index: number) => void;
-}) {
-  const stats = useWatch({ control, name: 'stats' });
-  const empty = new Set(emptyStatTypes(stats));
-  return (
-    <Tabs defaultValue="age" keepMounted={false}>
-      <Tabs.List>
-        {statTypes.map((type) => (
-          <Tabs.Tab
-            key={type}
-            value={type}
-            rightSection={
-              <Badge size="xs" variant="light" color={empty.has(type) ? 'red' : 'gray'}>
-                {fields.filter((field) => field.type === type).length}
-              </Badge>
-            }
-          >
-            {statTypeLabels[type]}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {statTypes.map((type) => (
-        <Tabs.Panel key={type} value={type} pt="sm">
-          <Stack gap="xs">
-            {fields.map((field, index) =>
-              field.type === type ? (
-                <Group key={field.id} align="flex-start" wrap="nowrap">
-                  <TextInput
-                    label="Label"
-                    required
-                    style={{ flex: 2 }}
-                    error={errors?.[index]?.label?.message}
-                    description={computedStatOf(computed, type, stats[index]?.label)}
-                    {...register(`stats.${index}.label`)}
-                  />
-                  <NumberField
-                    control={control}
-                    name={`stats.${index}.value`}
-                    label="Value"
-                    required
-                    style={{ flex: 1 }}
-                  />
-                  <ActionIcon
-                    mt={28}
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Remove ${statTypeLabels[type]} entry`}
-                    onClick={() => onRemove(index)}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              ) : null,
-            )}
-            <Button
-              variant="light"
-              size="xs"
-              leftSection={<IconPlus size={14} />}
-              onClick={() => onAdd(type)}
-              style={{ alignSelf: 'flex-start' }}
-            >
-              {`Add ${statTypeLabels[type]}`}
-            </Button>
-          </Stack>
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
-}
-
-function computedStatOf(computed: OverviewFigures, type: StatType, label: unknown): string | undefined {
-  if (typeof label !== 'string' || !label.trim()) return undefined;
-  const found = computed.stats.find((stat) => stat.type === type && stat.label === label.trim());
-  return found ? `Computed: ${found.value}` : undefined;
 }
