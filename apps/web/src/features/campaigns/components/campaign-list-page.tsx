@@ -1,33 +1,16 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconChartBar,
-  IconCheck,
-  IconFlask,
-  IconPencil,
-  IconPlayerPause,
-  IconSearch,
-  IconX,
-} from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { can, canOpen, type Audience } from '@krowd/domain/access/access.rules';
+import { useNavigate } from 'react-router';
+import { canOpen } from '@krowd/domain/access/access.rules';
+import { campaignActionPage, type CampaignAction } from '@krowd/domain/campaign/campaign-actions.rules';
 import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
-import { campaignSearchMinLength } from '@krowd/domain/campaign/campaign-list.schema';
+import { campaignSearchMinLength, campaignSortFields } from '@krowd/domain/campaign/campaign-list.schema';
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { DataTable, type DataTableColumn, type TableSort } from '@/components/ui/data-table';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
@@ -35,22 +18,15 @@ import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useCampaignList, useDeleteCampaign, useReviewCampaign } from '../api/campaign-calls.ts';
-import { DeleteCampaignAction } from './delete-campaign-action.tsx';
+import { CampaignRowActions } from './campaign-row-actions.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
 const m = messages.campaign;
 const statusColours = { Approved: 'teal', Submitted: 'blue', Rejected: 'red' } as const;
 const customerTypeLabels = { all: 'All', new: 'New', existing: 'Existing', lapsed: 'Lapsed' } as const;
-const dashboardRoles: Audience[] = [
-  'user',
-  'companyAdmin',
-  'groupAdmin',
-  'brandAdmin',
-  'brandUser',
-  'groupUser',
-];
-const overviewEditRoles: Audience[] = ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'];
+/** The list opens newest first (the server's default). */
+const defaultSort = { field: 'created', direction: 'desc' } as const;
 
 const orNA = (value: ReactNode) => (value === null || value === undefined || value === '' ? 'N/A' : value);
 
@@ -70,23 +46,18 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
   const audience = audienceOfUser(user);
   const timeZone = useSettings().data?.timezone ?? 'America/New_York';
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 1) || 1;
-  const limit = Number(params.get('limit') ?? 10) || 10;
-  const sort: TableSort = {
-    field: params.get('sort') ?? 'created',
-    direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
-  };
-  const [search, setSearch] = useState(params.get('search') ?? '');
+  const state = useEntityListState({ sortFields: campaignSortFields });
+  const sort = state.sort ?? defaultSort;
+  const [search, setSearch] = useState(state.search);
   const [debouncedSearch] = useDebouncedValue(search.trim(), 400);
   const effectiveSearch = debouncedSearch.length >= campaignSearchMinLength ? debouncedSearch : '';
-  const [startMonth, setStartMonth] = useState(params.get('from') ?? '');
-  const [endMonth, setEndMonth] = useState(params.get('to') ?? '');
+  const [startMonth, setStartMonth] = useState('');
+  const [endMonth, setEndMonth] = useState('');
   const monthsInOrder = !startMonth || !endMonth || startMonth <= endMonth;
   const list = useCampaignList({
     phase,
-    page,
-    limit,
+    page: state.page,
+    limit: state.limit,
     sortfield: sort.field,
     direction: sort.direction,
     search: effectiveSearch,
@@ -102,15 +73,6 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
   } | null>(null);
   const [pausing, setPausing] = useState<CampaignListItem | null>(null);
   const [simulating, setSimulating] = useState<CampaignListItem | null>(null);
-
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) next.set(key, value);
-    setParams(next, { replace: true });
-  };
-
-  const canEdit = can(audience, 'campaigns.edit');
-  const canReview = can(audience, 'campaigns.review');
 
   const handleDelete = async () => {
     if (!deleting) return;
@@ -136,132 +98,35 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     }
   };
 
-  const openPast = (campaign: CampaignListItem) =>
-    navigate(
-      dashboardRoles.includes(audience) && canOpen(audience, 'dashboard')
-        ? paths.page('dashboard', { id: campaign._id })
-        : paths.page('campaignsReport', { id: campaign._id }),
-    );
-
-  const actions = (campaign: CampaignListItem) => {
-    const buttons: ReactNode[] = [];
-    if (phase === 'past') {
-      buttons.push(
-        <Tooltip key="open" label="Open the campaign's dashboard">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Open ${campaign.name}`}
-            onClick={() => openPast(campaign)}
-          >
-            <IconChartBar size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
+  const handleAction = (action: CampaignAction, campaign: CampaignListItem) => {
+    const id = campaign._id;
+    switch (action) {
+      case 'open':
+      case 'editOverview':
+        return navigate(paths.page(campaignActionPage(action, audience), { id }));
+      case 'edit':
+        return navigate(`${paths.page('campaignsEdit')}?id=${id}&brandId=${campaign.brandId}`);
+      case 'pause':
+        return setPausing(campaign);
+      case 'delete':
+        return setDeleting(campaign);
+      case 'confirmTemplates':
+        return setReviewing({ campaign, action: 'confirm' });
+      case 'rejectTemplates':
+        return setReviewing({ campaign, action: 'reject' });
+      case 'simulate':
+        return setSimulating(campaign);
     }
-    if (phase === 'future' && canEdit && campaign.is_primary_campaign && campaign.recurring) {
-      buttons.push(
-        <Tooltip key="pause" label="Pause the series">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Pause ${campaign.name}`}
-            onClick={() => setPausing(campaign)}
-          >
-            <IconPlayerPause size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
-    }
-    if (phase === 'future' && canEdit && campaign.editable) {
-      buttons.push(
-        <Tooltip key="edit" label="Edit">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Edit ${campaign.name}`}
-            onClick={() =>
-              navigate(`${paths.page('campaignsEdit')}?id=${campaign._id}&brandId=${campaign.brandId}`)
-            }
-          >
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
-    }
-    if (phase === 'current' && canEdit) {
-      buttons.push(
-        <Tooltip key="edit" label="Edit the campaign overview">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Edit ${campaign.name}`}
-            onClick={() =>
-              navigate(
-                overviewEditRoles.includes(audience)
-                  ? paths.page('campaignOverviewEdit', { id: campaign._id })
-                  : paths.page('campaignsReport', { id: campaign._id }),
-              )
-            }
-          >
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
-    }
-    if (phase !== 'past' && canEdit) {
-      buttons.push(
-        <DeleteCampaignAction key="delete" campaign={campaign} onDelete={() => setDeleting(campaign)} />,
-      );
-    }
-    if (phase === 'future' && canReview && campaign.statusLabel === 'Submitted') {
-      if (audience === 'bank') {
-        buttons.push(
-          <Tooltip key="confirm" label="Confirm templates">
-            <ActionIcon
-              variant="subtle"
-              color="teal"
-              aria-label={`Confirm templates of ${campaign.name}`}
-              onClick={() => setReviewing({ campaign, action: 'confirm' })}
-            >
-              <IconCheck size={18} />
-            </ActionIcon>
-          </Tooltip>,
-        );
-      }
-      buttons.push(
-        <Tooltip key="reject" label="Reject templates">
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={`Reject templates of ${campaign.name}`}
-            onClick={() => setReviewing({ campaign, action: 'reject' })}
-          >
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
-    }
-    if (can(audience, 'campaigns.simulate')) {
-      buttons.push(
-        <Tooltip key="simulate" label={messages.simulation.title}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={`${messages.simulation.title}: ${campaign.name}`}
-            onClick={() => setSimulating(campaign)}
-          >
-            <IconFlask size={18} />
-          </ActionIcon>
-        </Tooltip>,
-      );
-    }
-    return buttons.length > 0 ? (
-      <Group gap={2} wrap="nowrap">
-        {buttons}
-      </Group>
-    ) : (
-      'N/A'
-    );
   };
 
   const columns: DataTableColumn<CampaignListItem>[] = [
-    { key: 'actions', header: 'Actions', render: actions },
+    {
+      key: 'actions',
+      header: 'Actions',
+      render: (c) => (
+        <CampaignRowActions campaign={c} phase={phase} audience={audience} onAction={handleAction} />
+      ),
+    },
     { key: 'name', header: 'Campaign Name', sortField: 'name', render: (c) => c.name },
     {
       key: 'status',
@@ -312,7 +177,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
             value={search}
             onChange={(event) => {
               setSearch(event.currentTarget.value);
-              update({ page: '1' });
+              state.update({ q: event.currentTarget.value.trim(), page: '' });
             }}
             description={
               search.trim().length > 0 && search.trim().length < campaignSearchMinLength
@@ -329,7 +194,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
                 value={startMonth}
                 onChange={(event) => {
                   setStartMonth(event.currentTarget.value);
-                  update({ page: '1' });
+                  state.update({ page: '' });
                 }}
               />
               <TextInput
@@ -339,7 +204,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
                 error={monthsInOrder ? undefined : m.searchMonthOrder}
                 onChange={(event) => {
                   setEndMonth(event.currentTarget.value);
-                  update({ page: '1' });
+                  state.update({ page: '' });
                 }}
               />
             </>
@@ -356,10 +221,8 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
         rowKey={(c) => c._id}
         loading={list.isFetching}
         pagination={list.data?.pagination}
-        onPageChange={(next) => update({ page: String(next) })}
-        onLimitChange={(next) => update({ page: '1', limit: String(next) })}
+        {...state.table}
         sort={sort}
-        onSortChange={(next) => update({ sort: next.field, direction: next.direction, page: '1' })}
       />
 
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={m.deleteTitle} centered>

@@ -1,0 +1,93 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import {
+  IconChartBar,
+  IconCheck,
+  IconFlask,
+  IconPencil,
+  IconPlayerPause,
+  IconX,
+  type Icon,
+} from '@tabler/icons-react';
+import type { Audience } from '@krowd/domain/access/access.rules';
+import { campaignActions, type CampaignAction } from '@krowd/domain/campaign/campaign-actions.rules';
+import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
+import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
+import { messages } from '@krowd/domain/messages/messages';
+import { DeleteCampaignAction } from './delete-campaign-action.tsx';
+
+interface ActionButton {
+  icon: Icon;
+  tooltip: string;
+  /** The button's accessible name, with the campaign's name. */
+  label: (name: string) => string;
+  color?: string;
+}
+
+const buttons: Record<Exclude<CampaignAction, 'delete'>, ActionButton> = {
+  open: { icon: IconChartBar, tooltip: "Open the campaign's dashboard", label: (name) => `Open ${name}` },
+  pause: { icon: IconPlayerPause, tooltip: 'Pause the series', label: (name) => `Pause ${name}` },
+  edit: { icon: IconPencil, tooltip: 'Edit', label: (name) => `Edit ${name}` },
+  editOverview: {
+    icon: IconPencil,
+    tooltip: 'Edit the campaign overview',
+    label: (name) => `Edit ${name}`,
+  },
+  confirmTemplates: {
+    icon: IconCheck,
+    tooltip: 'Confirm templates',
+    label: (name) => `Confirm templates of ${name}`,
+    color: 'teal',
+  },
+  rejectTemplates: {
+    icon: IconX,
+    tooltip: 'Reject templates',
+    label: (name) => `Reject templates of ${name}`,
+    color: 'red',
+  },
+  simulate: {
+    icon: IconFlask,
+    tooltip: messages.simulation.title,
+    label: (name) => `${messages.simulation.title}: ${name}`,
+  },
+};
+
+export interface CampaignRowActionsProps {
+  campaign: CampaignListItem;
+  phase: CampaignPhase;
+  audience: Audience;
+  onAction: (action: CampaignAction, campaign: CampaignListItem) => void;
+}
+
+/** A list row's action buttons, those `campaignActions` allows; 'N/A' when there is none. */
+export function CampaignRowActions({ campaign, phase, audience, onAction }: CampaignRowActionsProps) {
+  const actions = campaignActions(campaign, phase, audience);
+  if (actions.length === 0) return 'N/A';
+  return (
+    <Group gap={2} wrap="nowrap">
+      {actions.map((action) => {
+        if (action === 'delete') {
+          return (
+            <DeleteCampaignAction
+              key={action}
+              campaign={campaign}
+              onDelete={() => onAction(action, campaign)}
+            />
+          );
+        }
+        const button = buttons[action];
+        return (
+          <Tooltip key={action} label={button.tooltip}>
+            <ActionIcon
+              variant="subtle"
+              color={button.color}
+              aria-label={button.label(campaign.name)}
+              onClick={() => onAction(action, campaign)}
+            >
+              <button.icon size={18} />
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
+    </Group>
+  );
+}
