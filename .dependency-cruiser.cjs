@@ -28,6 +28,17 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     {
+      name: 'texts-through-the-one-catalogue',
+      comment:
+        'A text is read as messages.<area>.<key>: the area files are parts of messages.ts, imported by it and its test alone (sign-in-messages.ts is also read by the signed-out screens, decision 0039).',
+      severity: 'error',
+      from: { pathNot: '^packages/domain/src/messages/messages([.]test)?[.]ts$' },
+      to: {
+        path: '^packages/domain/src/messages/[a-z-]+-messages[.]ts$',
+        pathNot: '/sign-in-messages[.]ts$',
+      },
+    },
+    {
       name: 'domain-imports-no-app',
       comment: 'The domain package holds pure rules shared by both apps.',
       severity: 'error',

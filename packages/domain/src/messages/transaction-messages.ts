@@ -1,0 +1,109 @@
+/**
+ * Part of the one message catalogue (messages.ts), under the same keys there; its texts for
+ * transactions: the publishers' files, the rule simulator, qualification reasons and invoices.
+ * Texts are read through `messages`; only messages.ts imports this file.
+ */
+export const transactionMessages = {
+  invoice: {
+    notCreated: 'Invoice is not created.',
+    searchPlaceholder: 'Search Invoice Number',
+    viewInvoice: 'View Invoice',
+    numberInvalid: 'Invoice number must look like INV-000123',
+    numbersRequired: 'At least one invoice number is required',
+    monthAndYear: 'Give both month and year, or neither',
+    /** The dashboard's invoice selection (xero_invoice_number) names no invoice the caller may see. */
+    notFound: (number: string) => `Invoice ${number} was not found.`,
+    invoiceDataNeedsNumber: 'xero_invoice_number is required when is_invoice_data is true',
+    /** Issue 16 §4: a row of the list that credits refunds received after its invoice. */
+    creditNote: 'Credit note',
+    correctsInvoice: (number: string) => `Corrects ${number}`,
+    viewCreditNote: 'View Credit Note',
+    /** Transaction Details' page cursor (`after`) is not one the server wrote. */
+    transactionPageInvalid: 'This page of transactions could not be found. Open Transaction Details again.',
+  },
+  ingestion: {
+    searchPlaceholder: 'Search Data Source',
+    // Publisher transaction files (brief §6): POST /api/transactions/ingest.
+    apiKeyInvalid: 'A valid X-Api-Key header is required.',
+    ingested: 'Transactions ingested successfully',
+    fileHasErrors: 'Nothing was stored. Correct the rows listed and send the file again.',
+    fileEmpty: 'File is empty',
+    fileNotText: 'The file is not UTF-8 CSV text.',
+    fileTooLarge: (megabytes: number) => `File size must be less than ${megabytes} MB`,
+    fileNotArray: 'A JSON body must be an array of transactions.',
+    headerInvalid:
+      'The first row must be the header: transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher (original_transaction_id optional)',
+    rowColumns: 'This row does not have as many values as the header row.',
+    rowUnclosedQuote: 'A quoted value in this row is not closed.',
+    rowTooLong: (characters: number) =>
+      `This row is longer than ${characters.toLocaleString('en-GB')} characters; check its line ends and quotes.`,
+    rowNotObject: 'This item is not an object of the transaction fields.',
+    transactionIdInvalid: 'transaction_id is required (at most 100 characters)',
+    transactionIdRepeated: (line: number) => `transaction_id is repeated from line ${line}`,
+    datetimeInvalid: 'datetime must be ISO 8601 with an offset, e.g. 2025-06-11T12:00:00+01:00',
+    datetimeInFuture:
+      'datetime is after the time of this upload (5 minutes are allowed for clock differences): a transaction cannot be dated in the future',
+    amountInvalid: 'amount must be pounds with at most 2 decimals, negative for a refund',
+    currencyInvalid: 'currency must be GBP',
+    midInvalid: 'mid is required (at most 50 characters)',
+    cardTokenInvalid: 'card_token is required (at most 200 characters)',
+    cardLast4Invalid: 'card_last4 must be 4 digits',
+    postcodeInvalid: 'postcode must be at most 16 characters',
+    publisherRequired: 'publisher is required',
+    publisherMismatch: (code: string) => `publisher must be ${code}, the publisher of the API key`,
+    originalNotRefund: 'original_transaction_id is only for refunds (a negative amount)',
+    originalInvalid: 'original_transaction_id must be at most 100 characters',
+    // The admin console's upload of a publisher file (issue 5 §1).
+    uploadTitle: 'Upload transactions',
+    uploaded: 'Transactions uploaded successfully',
+    uploadPublisherRequired: 'Publisher is required',
+    uploadPublisherNotFound: 'Publisher not found.',
+    uploadFileRequired: 'File is required',
+    uploadFileNotCsv: 'Only .csv files are allowed',
+    uploadCounts: (counts: { inserted: number; duplicates: number; unmatched: number; rejected: number }) =>
+      `Inserted ${counts.inserted}, duplicates ${counts.duplicates}, unmatched ${counts.unmatched}, rejected ${counts.rejected}`,
+  },
+  /** The rule simulator: a sample transaction tested against one campaign (issue 5 §2). */
+  simulation: {
+    title: 'Test a transaction',
+    amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
+    datetimeInvalid: 'Date and time are required',
+    branchOrMid: 'Give either a MID or a branch, not both',
+    branchNotFound: 'Branch not found.',
+    lastPurchaseInvalid: 'The last purchase must be before the transaction',
+    averageSpendInvalid: 'Average spend must be a positive number of pounds with at most 2 decimals',
+    qualified: 'Qualifies',
+    notQualified: 'Does not qualify',
+    hint: (timeZone: string) =>
+      `Times are in ${timeZone}. Leave the card history empty for a card never seen at the brand.`,
+    qualifiedSummary: (result: {
+      cashback: string;
+      successFee: string;
+      successFeeFree: boolean;
+      customerType: string;
+    }) =>
+      `Cashback ${result.cashback}, success fee ${result.successFee}${
+        result.successFeeFree ? ' (waived: one of the brand’s first 3 campaign months)' : ''
+      }, ${result.customerType} customer`,
+  },
+  /** Why a transaction earned nothing (the qualification engine's reason codes, brief §5). */
+  qualification: {
+    unknownMerchantId: 'Unknown merchant ID',
+    branchNotApproved: 'Branch not approved for campaigns',
+    zeroAmount: 'Zero amount',
+    noCampaign: 'No campaign for this brand',
+    notInCampaignMonth: 'Not in campaign month',
+    branchNotInCampaign: 'Branch not in campaign',
+    campaignNotApproved: 'Campaign not approved',
+    campaignPaused: 'Campaign paused',
+    outsideCampaignDays: 'Outside campaign days',
+    outsideCampaignHours: 'Outside campaign hours',
+    customerTypeMismatch: 'Customer type does not match',
+    belowMinimumSpend: 'Below minimum spend',
+    noAverageSpend: 'No average spend to stretch from',
+    belowStretchSpend: 'Below stretch spend',
+    budgetExhausted: 'Budget exhausted',
+    refundOriginalNotFound: 'Refund of an unknown transaction',
+    refundOfUnqualified: 'Refund of a transaction that did not qualify',
+  },
+} as const;
