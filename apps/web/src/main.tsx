@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { preloadSignedInArea, router } from './app/router.tsx';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
 import { ClickjackingWarning } from './features/shell/components/clickjacking-warning.tsx';
 
@@ -12,10 +12,12 @@ const root = createRoot(document.getElementById('root')!);
 // Framed by another page: show the clickjacking warning instead of the app (spec 3 §2.8). The
 // server's frame-ancestors 'none' already stops browsers from framing us; this is the fallback.
 const framed = window.self !== window.top;
+const queryClient = createQueryClient();
+preloadSignedInArea(window.location.pathname, queryClient);
 
 root.render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders queryClient={queryClient}>
       {framed ? <ClickjackingWarning /> : <RouterProvider router={router} />}
     </AppProviders>
   </StrictMode>,

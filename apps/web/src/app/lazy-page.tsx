@@ -4,6 +4,9 @@ import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 
 type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
 
+/** A lazy page that can also be asked to load ahead of being shown. */
+export type LazyPage<Props> = ComponentType<Props> & { preload: () => Promise<unknown> };
+
 /**
  * A page loaded as a chunk of its own the first time it is shown (the bundler splits at the
  * dynamic import), with the app's loader meanwhile. The stylesheets of Mantine's components the
@@ -13,11 +16,15 @@ type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
 export function lazyPage<Name extends string, Module extends Record<Name, ComponentType<never>>>(
   load: () => Promise<Module>,
   name: Name,
-): ComponentType<PropsOf<Module[Name]>> {
-  const Page = lazy(async () => {
-    const [, module] = await Promise.all([import('./lazy-page-styles.ts'), load()]);
-    return { default: module[name] as ComponentType<object> };
-  });
+): LazyPage<PropsOf<Module[Name]>> {
+  let loading: Promise<{ default: ComponentType<object> }> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([import('./lazy-page-styles.ts'), load()]).then(([, module]) => ({
+      default: module[name] as ComponentType<object>,
+    }));
+    return loading;
+  };
+  const Page = lazy(preload);
   function LazyPage(props: PropsOf<Module[Name]>) {
     return (
       <Suspense fallback={<Loader aria-label={signInMessages.common.loading} m="xl" />}>
@@ -26,5 +33,6 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
     );
   }
   LazyPage.displayName = `Lazy(${name})`;
+  LazyPage.preload = preload;
   return LazyPage;
 }

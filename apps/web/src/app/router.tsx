@@ -1,8 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, useParams } from 'react-router';
 import { pages } from '@krowd/domain/access/access.rules';
 import { paths } from '@/config/paths';
 import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { settingsQuery } from '@/lib/settings';
 import { PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
 
@@ -63,6 +65,16 @@ const TestProviderPage = lazyPage(
   'TestProviderPage',
 );
 const PageNotFound = lazyPage(() => import('@/features/shell/components/page-not-found'), 'PageNotFound');
+
+/**
+ * An address of the signed-in area opened directly (a reload, a bookmark): the area's chunk, its
+ * page's and the settings load while the session is checked, not one after the other (issue 17 §4).
+ */
+export function preloadSignedInArea(pathname: string, queryClient: QueryClient) {
+  if (!pathname.startsWith(`${paths.user}/`)) return;
+  void import('./user-area.tsx').then(({ preloadPage }) => preloadPage(pathname));
+  void queryClient.prefetchQuery(settingsQuery);
+}
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
 function UserArea() {

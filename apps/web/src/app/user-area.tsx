@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import type { ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { pages, type PageKey } from '@krowd/domain/access/access.rules';
 import { multiFactorRequiredFor } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -10,7 +10,7 @@ import { useMultiFactorStatus } from '@/features/account/api/multi-factor';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect } from './guards.tsx';
-import { lazyPage } from './lazy-page.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { UserPage } from './user-page.tsx';
 
 const CampaignCreatePage = lazyPage(() => import('./campaign-create-page.tsx'), 'CampaignCreatePage');
@@ -81,7 +81,7 @@ const CardNetworkLeadsPage = lazyPage(
 const UsersPage = lazyPage(() => import('@/features/users/components/users-page'), 'UsersPage');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
-const pageContent: Partial<Record<PageKey, () => ReactNode>> = {
+const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   changePassword: () => <ChangePasswordPage />,
   profile: () => <ProfilePage />,
   myBank: () => <MyBankPage />,
@@ -117,6 +117,20 @@ const pagesWithSubRoutes = new Set<PageKey>(['socialAnalytics']);
 
 /** Pages that write their own heading and tab title ('Campaign Overview - {campaign name}'). */
 const pagesWithOwnTitle = new Set<PageKey>(['campaignsReport', 'campaignsPreview']);
+
+/**
+ * Starts loading the page `pathname` shows (its element's lazy component) before the area draws it:
+ * an address opened directly fetches the area and its page together (router.tsx).
+ */
+export function preloadPage(pathname: string) {
+  const routes = (Object.keys(pages) as PageKey[]).map((key) => ({
+    id: key,
+    path: pagesWithSubRoutes.has(key) ? `${pages[key].path}/*` : pages[key].path,
+  }));
+  const key = matchRoutes(routes, pathname)?.[0]?.route.id as PageKey | undefined;
+  const page = key ? pageContent[key]?.().type : undefined;
+  if (typeof page === 'function' && 'preload' in page) void (page as LazyPage<never>).preload();
+}
 
 function userRoutes(user: SessionUser): RouteObject[] {
   return [

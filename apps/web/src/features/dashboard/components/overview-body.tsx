@@ -1,11 +1,17 @@
 import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import { OverviewFigures } from '@/components/reporting/overview-figures';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
 
 const m = messages.report;
+
+// The figures bring Chart.js: loaded with the first answer that has figures, so a dashboard with
+// none (and every dashboard's first paint) never waits for it (issue 17 §4).
+const OverviewFigures = lazy(async () => ({
+  default: (await import('@/components/reporting/overview-figures')).OverviewFigures,
+}));
 
 /** Whether an answer has figures to show: campaigns with results and at least one conversion. */
 export function hasFigures(answer: DashboardResult | undefined): boolean {
@@ -86,5 +92,9 @@ export function OverviewBody({
   if (!answer)
     return loading ? <OverviewSkeleton /> : <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
   if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
-  return <OverviewFigures data={answer} dateCard={dateCard} />;
+  return (
+    <Suspense fallback={<OverviewSkeleton />}>
+      <OverviewFigures data={answer} dateCard={dateCard} />
+    </Suspense>
+  );
 }
