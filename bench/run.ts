@@ -7,7 +7,7 @@
  * too, to show memory stays flat) and BENCH_DASHBOARD_TRANSACTIONS (10,000,000). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard,
- * reviews, web; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
+ * reviews, web, start; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
  * between runs (seeding 10 million rows takes a while).
@@ -26,12 +26,13 @@ import { detailsSection } from './details.ts';
 import { reviewsSection } from './reviews.ts';
 import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
+import { startSection } from './start.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web,start'
   ).split(','),
 );
 const bench = await benchApp();
@@ -275,6 +276,9 @@ if (chosen.has('reviews')) {
 }
 if (chosen.has('web')) {
   sections.push(await webSection());
+}
+if (chosen.has('start')) {
+  sections.push(await startSection());
 }
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB`;
