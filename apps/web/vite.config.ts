@@ -30,6 +30,13 @@ function precompressedAssets(): Plugin {
   };
 }
 
+/**
+ * The file, image and number inputs with their libraries: only the forms that upload images or take
+ * amounts use them, so they stay with those pages, not in the chunks every page loads.
+ */
+const fileAndNumberInputs =
+  /node_modules[\\/](react-number-format|react-dropzone|file-selector|react-easy-crop|normalize-wheel)[\\/]|src[\\/](components[\\/]ui[\\/](image-|number-field)|lib[\\/]image-files)/;
+
 // `npm run dev` in apps/web serves the app with hot reload and sends /api to the API on :3000.
 export default defineConfig({
   plugins: [react(), precompressedAssets()],
@@ -54,9 +61,19 @@ export default defineConfig({
             // small ones: a mobile browser fetches six at a time, a round trip each (issue 17 §4).
             // Chart.js stays apart, loaded only where figures are drawn.
             { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/, minShareCount: 4 },
+            {
+              name: 'vendor',
+              test: (id) => /node_modules[\\/]/.test(id) && !fileAndNumberInputs.test(id),
+              minShareCount: 4,
+            },
             { name: 'domain', test: /packages[\\/]domain[\\/]/, minShareCount: 2 },
-            { name: 'ui', test: /apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib)[\\/]/, minShareCount: 2 },
+            {
+              name: 'ui',
+              test: (id) =>
+                /apps[\\/]web[\\/]src[\\/](components[\\/]ui|lib)[\\/]/.test(id) &&
+                !fileAndNumberInputs.test(id),
+              minShareCount: 2,
+            },
           ],
         },
       },
