@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { withAdmin } from '../test/postgres-admin.ts';
 import { createTestApp } from '../test/test-app.ts';
 import { CopyRows } from './copy-rows.ts';
-import { copyInto, openDatabase } from './database.ts';
+import { copyInto, openDatabase, preparedPerConnection } from './database.ts';
 
 describe('copyInto (COPY … FROM STDIN in binary, on the engine of this run)', () => {
   it('stores every column type as given, within the transaction', async () => {
@@ -114,6 +114,62 @@ describe.runIf(process.env.DATABASE_URL)('the PostgreSQL pool', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const after = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(database.db);
       expect(after.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('prepares a statement with parameters once per connection and reuses it', async () => {
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL!,
+      dataDir: 'memory',
+      poolMax: 1,
+    });
+    try {
+      const lookup = (n: number) => sql<{ n: number }>`SELECT ${n}::int + 1 AS n`.execute(database.db);
+      expect((await lookup(1)).rows[0]!.n).toBe(2);
+      expect((await lookup(41)).rows[0]!.n).toBe(42);
+      const { rows } = await sql<{ statement: string }>`
+        SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%::int + 1 AS n'}`.execute(
+        database.db,
+      );
+      expect(rows).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('keeps several commands in one text without parameters working (the simple protocol)', async () => {
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL!,
+      dataDir: 'memory',
+      poolMax: 1,
+    });
+    try {
+      await sql
+        .raw('CREATE TEMP TABLE several (n int); INSERT INTO several VALUES (1), (2); SELECT 1')
+        .execute(database.db);
+      const { rows } = await sql<{ total: number }>`SELECT sum(n)::int AS total FROM several`.execute(
+        database.db,
+      );
+      expect(rows[0]!.total).toBe(3);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('plans a statement each time once a connection holds its share of prepared ones', async () => {
+    const database = await openDatabase({
+      databaseUrl: process.env.DATABASE_URL!,
+      dataDir: 'memory',
+      poolMax: 1,
+    });
+    try {
+      for (let i = 0; i < preparedPerConnection + 20; i += 1)
+        await sql`SELECT ${i}::int AS ${sql.ref(`n${i}`)}`.execute(database.db);
+      const { rows } = await sql<{ count: number }>`
+        SELECT count(*)::int AS count FROM pg_prepared_statements`.execute(database.db);
+      expect(rows[0]!.count).toBe(preparedPerConnection);
     } finally {
       await database.close();
     }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -173,7 +174,7 @@ class CopyingPool implements PostgresPool {
     const client = await this.pool.connect();
     const query = (...args: unknown[]) => {
       const copy = typeof args[0] === 'string' ? copyOf(args[0], args[1] as unknown[]) : null;
-      if (!copy) return (client.query as (...given: unknown[]) => unknown)(...args);
+      if (!copy) return (client.query as (...given: unknown[]) => unknown)(...preparedOnce(client, args));
       return pipeline(Readable.from([copy.data]), client.query(copyFrom(copy.statement))).then(() => ({
         command: 'COPY',
         rowCount: null,
@@ -189,6 +190,34 @@ class CopyingPool implements PostgresPool {
   async end() {
     await this.pool.end();
   }
+}
+
+/** Statements a connection keeps prepared, at most; past it a statement is planned each time. */
+export const preparedPerConnection = 200;
+const preparedNames = new WeakMap<pg.PoolClient, Set<string>>();
+const nameOfText = new Map<string, string>();
+
+/**
+ * A statement with parameters becomes a named prepared statement on its connection, so PostgreSQL
+ * parses it once per connection and may reuse its plan (issue 17 §1: lists spent much of their
+ * time in Parse and planning). Statements without parameters keep the simple protocol, which
+ * allows several commands in one text (migrations).
+ */
+function preparedOnce(client: pg.PoolClient, args: unknown[]): unknown[] {
+  const [text, values] = args;
+  if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return args;
+  let names = preparedNames.get(client);
+  if (!names) preparedNames.set(client, (names = new Set()));
+  let name = nameOfText.get(text);
+  if (!name) {
+    name = `k${createHash('sha1').update(text).digest('hex')}`;
+    if (nameOfText.size < 10_000) nameOfText.set(text, name);
+  }
+  if (!names.has(name)) {
+    if (names.size >= preparedPerConnection) return args;
+    names.add(name);
+  }
+  return [{ name, text, values }, ...args.slice(2)];
 }
 
 /**
