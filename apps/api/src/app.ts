@@ -232,7 +232,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   });
   const services = { auth, mailer, settings, campaigns, jobs };
 
-  await registerSecurity(app, config);
+  const contentSecurityPolicy = await registerSecurity(app, config);
   await registerAccess(app, { config, auth, limiter, multiFactor });
   registerTextInputChecks(app);
   await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
@@ -393,7 +393,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, contentSecurityPolicy);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await auth.settled();

@@ -45,6 +45,14 @@ describe('security headers on API answers', () => {
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('carry one fixed policy, with no nonce (only index.html has one)', async () => {
+    const first = await call(app, { url: '/api/health' });
+    const second = await call(app, { url: '/api/nowhere' });
+
+    expect(first.headers['content-security-policy']).toBe(second.headers['content-security-policy']);
+    expect(String(first.headers['content-security-policy'])).not.toContain('nonce-');
+  });
+
   it('give every request its own id', async () => {
     const first = await call(app, { url: '/api/health' });
     const second = await call(app, { url: '/api/health' });

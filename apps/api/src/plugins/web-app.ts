@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@krowd/domain/messages/messages';
+import type { ContentSecurityPolicy } from './security.ts';
 
 const noncePlaceholder = '__CSP_NONCE__';
 
@@ -11,7 +13,11 @@ const noncePlaceholder = '__CSP_NONCE__';
  * index.html (the app shows Page Not Found itself); unknown /api paths get a JSON 404.
  * index.html carries the request's CSP nonce so the UI library may add its style tags.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | undefined) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | undefined,
+  contentSecurityPolicy: ContentSecurityPolicy,
+) {
   const indexFile = distDir ? path.join(distDir, 'index.html') : undefined;
   const indexHtml = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
 
@@ -34,12 +40,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | und
     app.log.warn('The web app is not built (run npm run build); only the API is served.');
   }
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply
+  const sendIndex = (reply: FastifyReply) => {
+    const styleNonce = randomBytes(16).toString('base64');
+    return reply
       .code(200)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(indexHtml!.replaceAll(noncePlaceholder, reply.cspNonce.style));
+      .header('content-security-policy', contentSecurityPolicy(styleNonce))
+      .send(indexHtml!.replaceAll(noncePlaceholder, styleNonce));
+  };
 
   app.setNotFoundHandler((request, reply) => {
     const isApi =
