@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { reviewFileColumns } from '../packages/domain/src/insights/insights.schema.ts';
+import { reviewFileColumns } from '../packages/domain/src/insights/reviews.schema.ts';
 import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { demoVenueReviews } from '../apps/api/src/demo/demo-reviews.ts';
 import { analyseReview } from '../apps/api/src/modules/insights/review-analyser.ts';
