@@ -729,6 +729,7 @@ describe('promo codes', () => {
   it.each([
     ['a code twice (ignoring case)', `code\nA1\nB2\na1\n`, 'The promo code "a1" appears more than once'],
     ['a bad line', `code\nGOOD1\nNOT OK\nGOOD2\n`, m.promoCodesInvalidLine(3)],
+    ['a quote never closed', `code\nGOOD1\n"GOOD2\nGOOD3\n`, m.promoCodesUnclosedQuote(3)],
     ['an empty file', '', m.promoCodesEmpty],
     ['only a header and blank lines', 'promocode\n\n\n', m.promoCodesEmpty],
   ])('refuses %s, storing nothing', async (_case, csv, message) => {

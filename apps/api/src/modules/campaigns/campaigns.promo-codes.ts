@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { project } from '@krowd/domain/projection/projection.rules';
-import { checkPromoCodeCsv } from '@krowd/domain/template/template.rules';
+import { checkPromoCodeCsv, promoCodeCsvProblem } from '@krowd/domain/template/promo-code-file.rules';
 import type { DB } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -37,14 +37,7 @@ export function createCampaignPromoCodes(deps: {
     if (!projection.valid) throw new HttpError(409, m.projectionMissing);
     const { codes, issue } = checkPromoCodeCsv(csv, projection.figures.expected_reach);
     if (issue) {
-      const message =
-        issue.kind === 'empty'
-          ? m.promoCodesEmpty
-          : issue.kind === 'tooFew'
-            ? m.promoCodesTooFew(issue.minimum)
-            : issue.kind === 'duplicate'
-              ? m.promoCodesDuplicate(issue.code)
-              : m.promoCodesInvalidLine(issue.line);
+      const message = promoCodeCsvProblem(issue);
       throw badRequest(message, { file: message });
     }
     // A new file replaces the codes of the last one, all at once.

@@ -21,7 +21,6 @@ import { periodOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import {
   bankOptions,
-  checkPromoCodeCsv,
   customFieldsOf,
   emailTemplateImagesValid,
   isImageField,
@@ -34,6 +33,7 @@ import {
   type TemplatePreviewValues,
   type TemplateType,
 } from '@krowd/domain/template/template.rules';
+import { checkPromoCodeCsv, promoCodeCsvProblem } from '@krowd/domain/template/promo-code-file.rules';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
@@ -140,15 +140,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
     if (!file) return setPromoCsv(null);
     const text = await file.text();
     const { issue } = checkPromoCodeCsv(text, draft.expectedReach ?? 0);
-    const problem = !issue
-      ? null
-      : issue.kind === 'empty'
-        ? m.promoCodesEmpty
-        : issue.kind === 'tooFew'
-          ? m.promoCodesTooFew(issue.minimum)
-          : issue.kind === 'duplicate'
-            ? m.promoCodesDuplicate(issue.code)
-            : m.promoCodesInvalidLine(issue.line);
+    const problem = issue ? promoCodeCsvProblem(issue) : null;
     setPromoCsv({ text, problem });
   };
 
