@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { CollectionMethod, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceFigures } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/schema.ts';
 import { invoiceColumns, linkedTransactions } from './invoices.repository.ts';
 
@@ -158,14 +158,7 @@ export const invoiceRunQueries = {
   async completeInvoice(
     trx: Transaction<DB>,
     invoiceId: string,
-    figures: {
-      cashbackPence: number;
-      successFeePence: number;
-      adminChargePence: number;
-      amountPence: number;
-      collectionMethod: CollectionMethod;
-      paymentStatus: PaymentStatus;
-    },
+    figures: Omit<InvoiceFigures, 'issuedOn' | 'dueDate'>,
   ) {
     await trx
       .updateTable('invoices')
