@@ -381,6 +381,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         visitors: createInsightsVisitorsService({
           visitors: createInsightsVisitorsRepository(db),
           brands,
+          users,
           mailer,
           clock,
         }),

@@ -80,17 +80,6 @@ export function createInsightsVisitorsRepository(db: Kysely<DB>) {
         .where('id', '=', visitorId)
         .execute();
     },
-
-    async systemAdminEmails(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('email')
-        .where('entity_type', '=', 'systemadmin')
-        .where('status', '=', 'active')
-        .orderBy('email')
-        .execute();
-      return rows.map((row) => row.email);
-    },
   };
 }
 

@@ -9,6 +9,7 @@ import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { InsightsVisitorsRepository } from './insights-visitors.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import type { InsightsCaller } from './insights.service.ts';
 
 const m = messages.insights;
@@ -25,10 +26,11 @@ export const hashPass = (pass: string) => createHash('sha256').update(pass).dige
 export function createInsightsVisitorsService(deps: {
   visitors: InsightsVisitorsRepository;
   brands: BrandsRepository;
+  users: Pick<UsersRepository, 'systemAdminEmails'>;
   mailer: Mailer;
   clock: () => Date;
 }) {
-  const { visitors, brands, mailer, clock } = deps;
+  const { visitors, brands, users, mailer, clock } = deps;
 
   return {
     /** The insights pass in a request: the visitor and their brand; 401 when unknown or expired. */
@@ -107,7 +109,7 @@ export function createInsightsVisitorsService(deps: {
         `Interested in: ${interests.length ? interests.join(', ') : 'nothing ticked'}`,
       ];
       const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-      for (const to of await visitors.systemAdminEmails()) {
+      for (const to of await users.systemAdminEmails()) {
         await mailer.send({
           to,
           subject: `Social analytics sign up: ${body.organizationName}`,

@@ -368,6 +368,19 @@ describe('every call answers', () => {
       brandId: ids.brands.standalone,
       brandName: 'Green Fork',
     });
+    // A deleted system admin is told nothing.
+    await testApp.db
+      .insertInto('users')
+      .values({
+        email: 'departed-admin@demo.test',
+        password_hash: 'not used',
+        first_name: 'Dee',
+        last_name: 'Parted',
+        entity_type: 'systemadmin',
+        status: 'active',
+        deleted_at: new Date(),
+      })
+      .execute();
     const signup = {
       contactName: 'Lee Lead',
       organizationName: 'Lead Foods',
@@ -402,6 +415,7 @@ describe('every call answers', () => {
       .where('subject', '=', 'Social analytics sign up: Lead Foods')
       .execute();
     expect(mail.map((row) => row.to_address)).toContain('admin@demo.test');
+    expect(mail.map((row) => row.to_address)).not.toContain('departed-admin@demo.test');
 
     const otherVisitor = await passFor(ids.brands.standalone);
     const foreign = await call(app, {

@@ -122,19 +122,6 @@ export function createPublicRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    /** The e-mail addresses of the active system admins, who are told about every lead. */
-    async systemAdminEmails(): Promise<string[]> {
-      const rows = await db
-        .selectFrom('users')
-        .select('email')
-        .where('entity_type', '=', 'systemadmin')
-        .where('status', '=', 'active')
-        .where('deleted_at', 'is', null)
-        .orderBy('email')
-        .execute();
-      return rows.map((row) => row.email);
-    },
-
     /** One page of leads with the total in the same query; a page past the end is counted apart. */
     async leadsPage(query: LeadListQuery) {
       const sort = query.sort ?? { sortfield: 'created', direction: 'desc' };

@@ -83,7 +83,7 @@ export function createPublicService(deps: {
   const leadsUrl = `${config.publicUrl}${pagePath('cardNetworkLeads')}`;
 
   async function mailSystemAdmins(mail: Omit<OutgoingMail, 'to'>) {
-    for (const to of await leads.systemAdminEmails()) await mailer.send({ ...mail, to });
+    for (const to of await users.systemAdminEmails()) await mailer.send({ ...mail, to });
   }
 
   /** The file of a branch submission: an .xls or .xlsx by its name and, above all, by its bytes. */

@@ -109,6 +109,19 @@ export function createUsersRepository(db: Kysely<DB>) {
   } satisfies Record<UserSortField, unknown>;
 
   return {
+    /** The e-mail addresses of the active system admins, told about every lead and visitor sign-up. */
+    async systemAdminEmails(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('email')
+        .where('entity_type', '=', 'systemadmin')
+        .where('status', '=', 'active')
+        .where('deleted_at', 'is', null)
+        .orderBy('email')
+        .execute();
+      return rows.map((row) => row.email);
+    },
+
     /**
      * A session by its token's hash with its live user (null when gone) in one statement: what
      * every signed-in request reads first.
