@@ -36,5 +36,9 @@ export default async function globalSetup() {
     main.process.kill('SIGTERM');
     shortIdle.process.kill('SIGTERM');
     rmSync(statePath, { force: true });
+    // The demo admin's codes used against these two servers (support/two-step.ts): the ports are
+    // free ones, new each run, so their files would pile up.
+    for (const port of [mainPort, mainPort + 1])
+      rmSync(path.join(path.dirname(statePath), `admin-code-${port}.json`), { force: true });
   };
 }
