@@ -47,6 +47,8 @@ export interface IngestionRun {
   peakLiveHeapMb: number;
   /** Resident set before the upload started (the app, the database engine, the demo data). */
   startRssMb: number;
+  /** The heap left after a full collection before the upload started (earlier runs' leftovers included). */
+  startHeapMb: number;
   /** CPU seconds of this process (PGlite runs in it) and, on a local PostgreSQL, of its server processes for the database. */
   nodeCpuSeconds: number;
   databaseCpuSeconds: number | null;
@@ -155,6 +157,7 @@ export async function benchIngestion(
   await once(out, 'finish');
 
   fullCollection();
+  const startHeap = process.memoryUsage().heapUsed;
   const startRss = process.memoryUsage().rss;
   let peakRss = startRss;
   let peakHeap = process.memoryUsage().heapUsed;
@@ -197,6 +200,7 @@ export async function benchIngestion(
       peakHeapMb: peakHeap / 1e6,
       peakLiveHeapMb: peakLiveHeap / 1e6,
       startRssMb: startRss / 1e6,
+      startHeapMb: startHeap / 1e6,
       nodeCpuSeconds: (cpu.user + cpu.system) / 1e6,
       databaseCpuSeconds:
         databaseCpu === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpu,
@@ -272,16 +276,16 @@ export async function ingestionSection(rows: number): Promise<string> {
   return [
     `## Ingestion of one publisher's file (${engine})`,
     '',
-    "The demo generator's rows for ATR (a year in time order, 2% refunds naming their original, 1% unknown MIDs, regulars among the cards) as CSV through the publisher route's body handling (kept in a temporary file) and reader into the ingestion service: validated and qualified as read (the file is in time order, so no staging), stored with their outcome, refunds applied, the reporting store and ingestion log written, all in one database transaction. Memory is the process's peak resident set and V8 heap, sampled every 50 ms (garbage included), and the largest heap left alive after a full garbage collection ('live heap'); 'before' is the resident set with the app and demo data loaded. Every run is listed, in the order run, each on a fresh database.",
+    "The demo generator's rows for ATR (a year in time order, 2% refunds naming their original, 1% unknown MIDs, regulars among the cards) as CSV through the publisher route's body handling (kept in a temporary file) and reader into the ingestion service: validated and qualified as read (the file is in time order, so no staging), stored with their outcome, refunds applied, the reporting store and ingestion log written, all in one database transaction. Memory is the process's peak resident set and V8 heap, sampled every 50 ms (garbage included), and the largest heap left alive after a full garbage collection ('live heap', one forced every tenth of the file); 'before' is the heap and resident set with the app and demo data loaded, before the upload. Every run is listed, in the order run, each on a fresh database.",
     '',
     `Target (issue 17 §5): every full-size run at least ${format(targetRowsPerSecond)} rows/s on PostgreSQL, with its live heap within ${liveHeapAllowance}× the tenth-size run's.`,
     '',
-    '| run | file rows | seconds | rows/s | peak RSS MB | peak heap MB | live heap MB | RSS before MB | Node CPU s | database CPU s | stored | unknown MID | target |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-    `| | baseline: read and validate only, ${format(tenth)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | | | | | |`,
+    '| run | file rows | seconds | rows/s | peak RSS MB | peak heap MB | live heap MB | heap before MB | RSS before MB | Node CPU s | database CPU s | stored | unknown MID | target |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| | baseline: read and validate only, ${format(tenth)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | | | | | | |`,
     ...runs.map(
       (run, index) =>
-        `| ${index + 1} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(0)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(0)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
+        `| ${index + 1} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(0)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(0)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
     ),
     '',
   ].join('\n');

@@ -84,10 +84,11 @@ export const allowedClockSkewMs = 5 * 60_000;
  */
 const cardCacheLimits = { maxCards: 1_500_000, maxEntries: 6_000_000 };
 /**
- * The reporting store's share summed before it is written (reporting-tally.ts): up to a million
- * card numbers (4 MB) or 50,000 cells.
+ * The reporting store's share summed before it is written (reporting-tally.ts): up to 250,000 card
+ * numbers or 12,500 cells, about what a 500,000-row file sums whole (~10 MB of heap), so a larger
+ * file's tally holds no more (issue 17 §5: live heap flat).
  */
-const defaultTallyLimits = { cards: 1_000_000, cells: 50_000 };
+const defaultTallyLimits = { cards: 250_000, cells: 12_500 };
 
 export interface IngestOptions {
   partial: boolean;
