@@ -13,7 +13,7 @@ const root = createRoot(document.getElementById('root')!);
 // server's frame-ancestors 'none' already stops browsers from framing us; this is the fallback.
 const framed = window.self !== window.top;
 const queryClient = createQueryClient();
-preloadSignedInArea(window.location.pathname, queryClient);
+preloadSignedInArea(window.location, queryClient);
 
 root.render(
   <StrictMode>

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, useParams } from 'react-router';
+import { createBrowserRouter, matchPath, useParams } from 'react-router';
 import { pages } from '@krowd/domain/access/access.rules';
 import { paths } from '@/config/paths';
 import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
+import { sessionQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
 import { PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
@@ -68,12 +69,29 @@ const PageNotFound = lazyPage(() => import('@/features/shell/components/page-not
 
 /**
  * An address of the signed-in area opened directly (a reload, a bookmark): the area's chunk, its
- * page's and the settings load while the session is checked, not one after the other (issue 17 §4).
+ * page's and the settings load while the session is checked, not one after the other; on the
+ * dashboard, its figures too (issue 17 §4).
  */
-export function preloadSignedInArea(pathname: string, queryClient: QueryClient) {
+export function preloadSignedInArea(
+  { pathname, search }: { pathname: string; search: string },
+  queryClient: QueryClient,
+) {
   if (!pathname.startsWith(`${paths.user}/`)) return;
   void import('./user-area.tsx').then(({ preloadPage }) => preloadPage(pathname));
   void queryClient.prefetchQuery(settingsQuery);
+  void queryClient.prefetchQuery(sessionQuery);
+  const dashboard = matchPath(pages.dashboard.path, pathname);
+  if (!dashboard) return;
+  // Most accounts land on the dashboard: its chunk and styles load beside the area's, not after it
+  // (the area's preloadPage then finds them loading), and its figures are asked for at once. A
+  // campaign's dashboard (/user/dashboard/{id}) waits for the campaign's month: the page asks.
+  void import('./lazy-page-styles.ts');
+  void import('@/features/dashboard/components/campaign-overview-view');
+  if (!dashboard.params.id) {
+    void import('@/features/dashboard/api/prefetch-dashboard').then(({ prefetchDashboard }) =>
+      prefetchDashboard(queryClient, search),
+    );
+  }
 }
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from './api-client.ts';
 import { sessionEvents } from './session-events.ts';
@@ -9,19 +9,21 @@ export const sessionQueryKey = ['session'] as const;
  * The signed-in user, asked of the server on start (GET auth/session). null when signed out.
  * The browser keeps no copy in storage: the server's session is the truth.
  */
+export const sessionQuery = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async ({ signal }): Promise<SessionUser | null> => {
+    const response = await apiRequest<{ details: SessionUser | null }>('auth/session', {
+      signal,
+      sessionRequired: false,
+    });
+    return response.details;
+  },
+  staleTime: Infinity,
+  retry: false,
+});
+
 export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: async ({ signal }): Promise<SessionUser | null> => {
-      const response = await apiRequest<{ details: SessionUser | null }>('auth/session', {
-        signal,
-        sessionRequired: false,
-      });
-      return response.details;
-    },
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery(sessionQuery);
 }
 
 export function useSessionUser(): SessionUser | null {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
@@ -31,19 +31,29 @@ export const dashboardKeys = {
   client: (conditions: DashboardConditions) => ['dashboard', 'client', conditions] as const,
 };
 
-/** POST dashboard/client: the figures for the filters; the previous answer stays while the next loads. */
-export function useDashboard(conditions: DashboardConditions | null) {
-  return useQuery<DashboardResult>({
+/**
+ * POST dashboard/client: the figures for the filters. The page asks through useDashboard; an address
+ * opened directly asks ahead of the page with the same key (prefetch-dashboard.ts).
+ */
+export function dashboardQuery(conditions: DashboardConditions | null) {
+  return queryOptions<DashboardResult>({
     queryKey: dashboardKeys.client(conditions ?? ({} as DashboardConditions)),
     enabled: conditions !== null,
+    // The preload's answer stays fresh while the page appears, so the page does not ask again;
+    // coming back to the dashboard later asks again, as an upload may have changed the figures.
+    staleTime: 5_000,
     queryFn: ({ signal }) =>
       apiRequest<{ dashboard: DashboardResult }>('dashboard/client', {
         method: 'POST',
         body: { conditions },
         signal,
       }).then((answer) => answer.dashboard),
-    placeholderData: keepPreviousData,
   });
+}
+
+/** The figures for the filters; the previous answer stays while the next loads. */
+export function useDashboard(conditions: DashboardConditions | null) {
+  return useQuery({ ...dashboardQuery(conditions), placeholderData: keepPreviousData });
 }
 
 export interface Option {

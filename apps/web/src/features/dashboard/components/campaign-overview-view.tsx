@@ -1,12 +1,11 @@
 import { Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import {
   campaignReportRange,
   dateCardOf,
-  dateCondition,
   defaultDateRange,
   filterVisibility,
 } from '@krowd/domain/dashboard/report.rules';
@@ -27,19 +26,18 @@ import {
   useGroups,
   usePublisherOptions,
   type DashboardConditions,
-  type Option,
 } from '../api/dashboard-calls.ts';
 import { notify } from '@/lib/notify';
 import { OverviewBody, hasFigures } from './overview-body.tsx';
 import { ReportActions } from './report-actions.tsx';
-import { ReportFilterBar } from './report-filter-bar.tsx';
+import { dashboardConditionsOf, reportDatesOf } from './report-conditions.ts';
+import { ReportFilterBar, type ReportFilterOptions } from './report-filter-bar.tsx';
 import {
   branchBrandOf,
   filterDebounceMs,
   filterParams,
   filterSubjectOf,
   useReportFilters,
-  type FilterKey,
 } from './use-report-filters.ts';
 
 const m = messages.report;
@@ -66,8 +64,8 @@ function FilteredOverview({
   variant: OverviewVariant;
   timeZone: string;
 }) {
-  const audience = audienceOfUser(user);
-  const subject = filterSubjectOf(user, audience);
+  const audience = useMemo(() => audienceOfUser(user), [user]);
+  const subject = useMemo(() => filterSubjectOf(user, audience), [user, audience]);
   const [now] = useState(() => new Date());
   const navigate = useNavigate();
   const routeParams = useParams();
@@ -82,41 +80,31 @@ function FilteredOverview({
     return campaignReportRange(campaign.data.start_date, now, timeZone) ?? { start: '', end: '' };
   }, [campaignId, campaign.data, now, timeZone]);
   const today = defaultDateRange(now, timeZone).end;
-  const dates = { start: filters.start ?? fallback?.start ?? '', end: filters.end ?? fallback?.end ?? '' };
-  const dateErrors = {
-    start: dates.start && dates.start > today ? messages.dashboard.startInFuture : undefined,
-    end: dates.start && dates.end && dates.end < dates.start ? messages.dashboard.endBeforeStart : undefined,
-  };
+  const { dates, errors: dateErrors } = useMemo(
+    () => reportDatesOf(filters, fallback, today),
+    [filters, fallback, today],
+  );
   const waiting = (campaignId && !campaign.data && !campaign.isError) || dateErrors.start || dateErrors.end;
-
-  const conditions: DashboardConditions | null = waiting
-    ? null
-    : {
-        brand_id: subject.kind === 'ownBrand' ? '' : filters.brand,
-        group_id: subject.kind === 'groupsAndBrands' ? filters.group : '',
-        kmid: filters.branch,
-        campaign_id: campaignId,
-        data_source: filters.publisher,
-        // Customer type applies to ATR only (spec 3 §2.4); a change of publisher clears it.
-        customer_type_wrt_account: filters.publisher.toUpperCase() === 'ATR' ? filters.customerType : '',
-        selectedOfferType: filters.offerType,
-        txn_date_time: dateCondition(dates.start, dates.end),
-        ...(filters.invoice ? { is_invoice_data: true, xero_invoice_number: filters.invoice } : {}),
-      };
+  const conditions = waiting ? null : dashboardConditionsOf(subject.kind, filters, campaignId, dates);
   // The figures follow the filters 300 ms after the last change (spec 3 §4).
   const [debouncedKey] = useDebouncedValue(JSON.stringify(conditions), filterDebounceMs);
   const figures = useDashboard(JSON.parse(debouncedKey) as DashboardConditions | null);
   const answer = figures.data;
-  const visibility = filterVisibility({
-    audience,
-    groupId: subject.kind === 'groupBrands' ? subject.ownGroupId : filters.group,
-    brandId: filters.brand,
-    dataSource: filters.publisher,
-    hasData: hasFigures(answer),
-    isTwoCustomer: answer?.is_two_customer ?? false,
-    offerTypes: answer?.offerTypeList ?? [],
-    invoiceCount: answer?.invoiceList?.length ?? 0,
-  });
+  const visibilityGroup = subject.kind === 'groupBrands' ? subject.ownGroupId : filters.group;
+  const visibility = useMemo(
+    () =>
+      filterVisibility({
+        audience,
+        groupId: visibilityGroup,
+        brandId: filters.brand,
+        dataSource: filters.publisher,
+        hasData: hasFigures(answer),
+        isTwoCustomer: answer?.is_two_customer ?? false,
+        offerTypes: answer?.offerTypeList ?? [],
+        invoiceCount: answer?.invoiceList?.length ?? 0,
+      }),
+    [audience, visibilityGroup, filters.brand, filters.publisher, answer],
+  );
 
   // The lists, a second behind a group, brand or branch change (spec 3 §4).
   const groups = useGroups(subject.kind === 'groupsAndBrands');
@@ -130,38 +118,74 @@ function FilteredOverview({
     brandId: subject.kind === 'ownBrand' ? '' : listScope.brand,
     groupId: subject.kind === 'groupsAndBrands' ? listScope.group : '',
   });
-  // A campaign opened by its link is offered even when the list (500 newest) does not hold it.
-  const listed = campaigns.data ?? [];
-  const campaignOptions: Option[] =
-    campaign.data && !listed.some((option) => option.value === campaign.data._id)
-      ? [{ value: campaign.data._id, label: campaign.data.name }, ...listed]
-      : listed;
   const [openingInvoice, setOpeningInvoice] = useState(false);
 
-  const handleFilter = (key: FilterKey, value: string | null) => setFilter(key, value);
-  const handleCampaign = (id: string | null) => {
-    const next = filterParams(params);
-    // A new campaign starts from its own month.
-    next.delete('start');
-    next.delete('end');
-    if (variant === 'dashboard') {
-      const path = id ? pagePath('dashboard', { id }) : pagePath('dashboard');
-      void navigate({ pathname: path, search: next.toString() }, { replace: true });
-    } else {
-      if (id) next.set('campaign', id);
-      void navigate({ search: next.toString() }, { replace: true });
-    }
-  };
-  const handleOpenInvoice = async () => {
+  // The filter bar and the figures are drawn again only when what they show changes: each list
+  // answering redraws the bar alone, the figures' answer the figures (issue 17 §4).
+  const allBrandsListed = subject.kind === 'groupsAndBrands' && !listScope.group;
+  const options = useMemo<ReportFilterOptions>(() => {
+    // A campaign opened by its link is offered even when the list (500 newest) does not hold it.
+    const listed = campaigns.data ?? [];
+    return {
+      groups: (groups.data ?? []).map((group) => ({ value: group.groupId, label: group.group_name })),
+      brands: (allBrandsListed ? allBrands.data : groupBrands.data) ?? [],
+      branches: branches.data ?? [],
+      publishers: publishers.data ?? [],
+      offerTypes: (answer?.offerTypeList ?? []).map((type) => ({
+        value: type,
+        label: m.offerTypeLabels[type],
+      })),
+      campaigns:
+        campaign.data && !listed.some((option) => option.value === campaign.data._id)
+          ? [{ value: campaign.data._id, label: campaign.data.name }, ...listed]
+          : listed,
+      invoices: (answer?.invoiceList ?? []).map((invoice) => ({
+        value: invoice.xero_invoiceNumber,
+        label: `${invoice.xero_invoiceNumber} (${String(invoice.month).padStart(2, '0')}-${invoice.year})`,
+      })),
+    };
+  }, [
+    groups.data,
+    allBrandsListed,
+    allBrands.data,
+    groupBrands.data,
+    branches.data,
+    publishers.data,
+    answer,
+    campaigns.data,
+    campaign.data,
+  ]);
+
+  const handleCampaign = useCallback(
+    (id: string | null) => {
+      const next = filterParams(params);
+      // A new campaign starts from its own month.
+      next.delete('start');
+      next.delete('end');
+      if (variant === 'dashboard') {
+        const path = id ? pagePath('dashboard', { id }) : pagePath('dashboard');
+        void navigate({ pathname: path, search: next.toString() }, { replace: true });
+      } else {
+        if (id) next.set('campaign', id);
+        void navigate({ search: next.toString() }, { replace: true });
+      }
+    },
+    [params, variant, navigate],
+  );
+  const invoiceNumber = filters.invoice;
+  const handleOpenInvoice = useCallback(() => {
     setOpeningInvoice(true);
-    try {
-      await openInvoiceByNumber(filters.invoice);
-    } catch (error) {
-      notify.error(failureMessage(error, messages.invoice.notCreated));
-    } finally {
-      setOpeningInvoice(false);
-    }
-  };
+    openInvoiceByNumber(invoiceNumber)
+      .catch((error: unknown) => notify.error(failureMessage(error, messages.invoice.notCreated)))
+      .finally(() => setOpeningInvoice(false));
+  }, [invoiceNumber]);
+  const { refetch } = figures;
+  const handleRetry = useCallback(() => void refetch(), [refetch]);
+  const answerCount = answer?.count ?? 0;
+  const dateCard = useMemo(
+    () => dateCardOf(campaign.data ?? null, answerCount, now, timeZone),
+    [campaign.data, answerCount, now, timeZone],
+  );
 
   useEffect(() => {
     if (figures.error) console.error('Dashboard figures could not be loaded', figures.error);
@@ -175,23 +199,6 @@ function FilteredOverview({
     printSearch.size > 0 ? `?${printSearch}` : ''
   }`;
 
-  const groupOptions = (groups.data ?? []).map((group) => ({
-    value: group.groupId,
-    label: group.group_name,
-  }));
-  const brandOptions =
-    subject.kind === 'groupsAndBrands' && !listScope.group
-      ? (allBrands.data ?? [])
-      : (groupBrands.data ?? []);
-  const offerTypes = (answer?.offerTypeList ?? []).map((type) => ({
-    value: type,
-    label: m.offerTypeLabels[type],
-  }));
-  const invoices = (answer?.invoiceList ?? []).map((invoice) => ({
-    value: invoice.xero_invoiceNumber,
-    label: `${invoice.xero_invoiceNumber} (${String(invoice.month).padStart(2, '0')}-${invoice.year})`,
-  }));
-
   return (
     <Stack gap="md">
       <ReportFilterBar
@@ -200,19 +207,11 @@ function FilteredOverview({
         dateErrors={dateErrors}
         today={today}
         visibility={visibility}
-        options={{
-          groups: groupOptions,
-          brands: brandOptions,
-          branches: branches.data ?? [],
-          publishers: publishers.data ?? [],
-          offerTypes,
-          campaigns: campaignOptions,
-          invoices,
-        }}
+        options={options}
         campaignId={campaignId}
-        onChange={handleFilter}
+        onChange={setFilter}
         onCampaignChange={handleCampaign}
-        onOpenInvoice={() => void handleOpenInvoice()}
+        onOpenInvoice={handleOpenInvoice}
         openingInvoice={openingInvoice}
       />
       <Group justify="space-between" align="center">
@@ -238,8 +237,8 @@ function FilteredOverview({
         answer={answer}
         loading={figures.isPending}
         error={figures.error}
-        onRetry={() => void figures.refetch()}
-        dateCard={dateCardOf(campaign.data ?? null, answer?.count ?? 0, now, timeZone)}
+        onRetry={handleRetry}
+        dateCard={dateCard}
         suggestOtherBrand={audience === 'clientAdmin'}
       />
     </Stack>

@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
@@ -67,9 +67,10 @@ export interface OverviewBodyProps {
 
 /**
  * The figures area: skeletons while the first answer loads, the retry alert when it failed (the
- * spec only logs; a silent blank screen is worse), the empty state, or the figures.
+ * spec only logs; a silent blank screen is worse), the empty state, or the figures. Drawn again
+ * only when a prop changes: the filters' lists answering leave it alone (issue 17 §4).
  */
-export function OverviewBody({
+export const OverviewBody = memo(function OverviewBody({
   answer,
   loading,
   error,
@@ -97,4 +98,4 @@ export function OverviewBody({
       <OverviewFigures data={answer} dateCard={dateCard} />
     </Suspense>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
 import '@mantine/dates/styles.css';
+import { memo } from 'react';
 import { DateInput } from '@mantine/dates';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FilterVisibility } from '@krowd/domain/dashboard/report.rules';
@@ -48,9 +49,9 @@ const customerTypes: Option[] = [
 
 /**
  * The dashboard filters (spec 3 §2.4): each shows by its rule (filterVisibility in the domain).
- * 'All' and an empty choice both mean no filter.
+ * 'All' and an empty choice both mean no filter. Drawn again only when a prop changes (issue 17 §4).
  */
-export function ReportFilterBar(props: ReportFilterBarProps) {
+export const ReportFilterBar = memo(function ReportFilterBar(props: ReportFilterBarProps) {
   const { filters, visibility, options, onChange } = props;
   const select = (key: FilterKey) => (value: string | null) => onChange(key, value === 'All' ? '' : value);
   const dateInput = (key: 'start' | 'end') => (
@@ -173,4 +174,4 @@ export function ReportFilterBar(props: ReportFilterBarProps) {
       ) : null}
     </Paper>
   );
-}
+});

@@ -53,7 +53,7 @@ export interface Sent {
 type Answer = unknown | ((sent: Sent) => unknown);
 
 /** Answers the calls as the API would (by 'METHOD /path'), keeping what was sent; anything else is a 404. */
-export function stubApi(user: SessionUser, answers: Record<string, Answer>) {
+export function stubApi(user: SessionUser | null, answers: Record<string, Answer>) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -76,9 +76,14 @@ export function stubApi(user: SessionUser, answers: Record<string, Answer>) {
   return sent;
 }
 
-export function renderAt(path: string, route: string, element: ReactNode) {
+export function renderAt(
+  path: string,
+  route: string,
+  element: ReactNode,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MantineProvider>
         <Notifications />
         <MemoryRouter initialEntries={[path]}>

@@ -1,4 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Audience } from '@krowd/domain/access/access.rules';
 import { brandFilterKind, type BrandFilterKind } from '@krowd/domain/dashboard/report.rules';
@@ -105,9 +106,13 @@ export function branchBrandOf(subject: FilterSubject, filters: ReportFilters): s
 /** The filters kept in the URL, with setters; the lists' scope follows a second later. */
 export function useReportFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const setFilter = (key: FilterKey, value: string | null) =>
-    setParams((current) => withFilter(current, key, value), { replace: true });
+  // The same objects while the address stays, so the filter bar is drawn again only when it changes.
+  const filters = useMemo(() => readFilters(params), [params]);
+  const setFilter = useCallback(
+    (key: FilterKey, value: string | null) =>
+      setParams((current) => withFilter(current, key, value), { replace: true }),
+    [setParams],
+  );
   const setDates = (start: string, end: string) =>
     setParams(
       (current) => {
