@@ -10,6 +10,7 @@ import {
   editCutoffDate,
   formatPauseRange,
   isEditable,
+  isEditableOn,
   isIsoDate,
   isIsoMonth,
   isMonthSelectable,
@@ -321,6 +322,7 @@ describe('isEditable', () => {
     { start: '2026-03-01', today: '2026-04-02', editable: false, why: 'a past campaign' },
   ])('a $start campaign on $today is editable: $editable ($why)', ({ start, today, editable }) => {
     expect(isEditable(start, noonInNewYork(today), newYork)).toBe(editable);
+    expect(isEditableOn(start, today)).toBe(editable);
   });
 
   it('reads the cut-off day in the time zone', () => {

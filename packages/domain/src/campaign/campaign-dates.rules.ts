@@ -228,10 +228,15 @@ export function editCutoffDate(startDate: string): IsoDate {
  * (in the time zone) is before the 25th of the month before its opening month.
  */
 export function isEditable(startDate: string, now: Date, timeZone: string): boolean {
-  return (
-    campaignPhase(startDate, now, timeZone) === 'future' &&
-    localToday(now, timeZone) < editCutoffDate(startDate)
-  );
+  return isEditableOn(startDate, localToday(now, timeZone));
+}
+
+/**
+ * `isEditable` for the local date `today`: a list reads today once for all its rows, since
+ * finding the date in a time zone costs more than the rule itself.
+ */
+export function isEditableOn(startDate: string, today: IsoDate): boolean {
+  return monthOf(startDate) > monthOf(today) && today < editCutoffDate(startDate);
 }
 
 /**

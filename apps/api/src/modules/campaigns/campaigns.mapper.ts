@@ -2,7 +2,8 @@ import type { Insertable } from 'kysely';
 import {
   displayDate,
   formatPauseRange,
-  isEditable,
+  isEditableOn,
+  type IsoDate,
   monthWindowOf,
   periodOf,
 } from '@krowd/domain/campaign/campaign-dates.rules';
@@ -17,7 +18,7 @@ import type { CampaignRow } from './campaigns.repository.ts';
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
 
 /** A row of the campaign lists (spec 3 §2–3): an allowlist of what a list shows. */
-export function toListItem(row: CampaignRow, now: Date, timeZone: string): CampaignListItem {
+export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
   return {
     _id: row.id,
     name: row.name,
@@ -40,7 +41,7 @@ export function toListItem(row: CampaignRow, now: Date, timeZone: string): Campa
     recurring: row.recurring,
     is_primary_campaign: row.is_primary_campaign,
     pausedDate: row.pauses.map((p) => formatPauseRange({ from: p.from_date, to: p.to_date })),
-    editable: isEditable(row.start_date, now, timeZone),
+    editable: isEditableOn(row.start_date, today),
     hasQualifiedTransactions: row.has_qualified_transactions,
   };
 }
@@ -52,9 +53,9 @@ export function weekDaysOf(stored: unknown): WeekDay[] {
 }
 
 /** One campaign as the edit form reads it (spec 1 §3 payload names; money in pounds). */
-export function toCampaignDetails(row: CampaignRow, now: Date, timeZone: string): CampaignDetails {
+export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDetails {
   return {
-    ...toListItem(row, now, timeZone),
+    ...toListItem(row, today),
     start_time: row.start_time?.slice(0, 5) ?? '',
     end_time: row.end_time?.slice(0, 5) ?? '',
     lastTransaction: row.last_transaction_months ?? 'NULL',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parsePauseRange } from '@krowd/domain/campaign/campaign-dates.rules';
+import { localToday, parsePauseRange } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignListQuerySchema } from '@krowd/domain/campaign/campaign-list.schema';
 import {
   campaignCountSchema,
@@ -63,10 +63,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
         };
       }
       const { rows, total } = await campaigns.list(callerOf(request), { ...query, campaignType });
-      const now = clock();
+      const today = localToday(clock(), config.timezone);
       return {
         respCode: respCodes.ok,
-        campaigns: rows.map((row) => toListItem(row, now, config.timezone)),
+        campaigns: rows.map((row) => toListItem(row, today)),
         pagination: paginationOf(request.query.filter, total),
       };
     },
@@ -122,7 +122,10 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const row = await campaigns.campaignInScope(callerOf(request).scope, request.params.id);
-      return { respCode: respCodes.ok, campaign: toCampaignDetails(row, clock(), config.timezone) };
+      return {
+        respCode: respCodes.ok,
+        campaign: toCampaignDetails(row, localToday(clock(), config.timezone)),
+      };
     },
   );
 
