@@ -36,8 +36,6 @@ async function main() {
     poolMax: config.databasePoolMax,
   });
   await migrateToLatest(database.db);
-  // Uploads a killed server was receiving (a day is far longer than any upload takes).
-  await removeAbandonedUploads({ olderThanMs: 24 * 3_600_000, now: new Date() });
   const app = await buildApp({ config, database });
   await app.services.settings.ensureDefaults();
 
@@ -62,6 +60,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // What follows need not delay the first request (issue 17 §6). Uploads a killed server was
+  // receiving (a day is far longer than any upload takes, so a new one is never taken).
+  await removeAbandonedUploads({ olderThanMs: 24 * 3_600_000, now: new Date() });
   const { jobs } = app.services;
   await scheduleCampaignJobs(jobs, config.timezone);
   await scheduleInvoiceJobs(jobs, config.timezone);

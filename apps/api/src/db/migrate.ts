@@ -1,4 +1,11 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Migrator,
+  sql,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import * as foundation from './migrations/0001-foundation.ts';
 import * as campaigns from './migrations/0002-campaigns.ts';
 import * as branchDirectory from './migrations/0003-branch-directory.ts';
@@ -66,7 +73,25 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+type AnyDb = Kysely<any>;
+
+/**
+ * Whether the database has run exactly the listed migrations: two small reads, where the Migrator
+ * would introspect every table and take its lock first. A start on a current database (most
+ * starts) needs nothing more (issue 17 §6); any other state goes through the Migrator.
+ */
+async function isCurrent(db: AnyDb): Promise<boolean> {
+  const { rows } = await sql<{ present: boolean }>`
+    select to_regclass(${DEFAULT_MIGRATION_TABLE}) is not null as present`.execute(db);
+  if (!rows[0]?.present) return false;
+  const applied = await db.selectFrom(DEFAULT_MIGRATION_TABLE).select('name').orderBy('name').execute();
+  const listed = Object.keys(migrations).sort();
+  return applied.length === listed.length && applied.every((row, i) => row.name === listed[i]);
+}
+
+/** Runs the migrations the database has not run yet; the names of those it ran. */
+export async function migrateToLatest(db: AnyDb): Promise<string[]> {
+  if (await isCurrent(db)) return [];
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

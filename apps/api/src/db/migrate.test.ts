@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+
+describe('migrateToLatest', () => {
+  let database: Database | undefined;
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  it('runs every migration on a new database, in order, and nothing on a current one', async () => {
+    database = await openDatabase({ dataDir: 'memory' });
+    const ran = await migrateToLatest(database.db);
+    expect(ran[0]).toBe('0001-foundation');
+    expect(ran.length).toBeGreaterThan(1);
+    expect(ran).toEqual([...ran].sort());
+
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+});
