@@ -1,6 +1,19 @@
-// Bundles the API into dist/server.js. The domain package (TypeScript) is bundled in; every
-// npm dependency stays external and is loaded from node_modules at run time.
+// Bundles the API into dist/server.js. The domain package (TypeScript) is bundled in, and so are the
+// few pure ES-module dependencies whose many files would otherwise be found and read one by one as
+// the server starts (issue 17 §6); every other npm dependency stays external and is loaded from
+// node_modules at run time (native code, WebAssembly, data files read beside their code, CommonJS).
 import { build } from 'esbuild';
+
+/**
+ * Bundled dependencies: ES modules that read no file of their own at run time and that no external
+ * package imports (zod and its Fastify provider go in together, so both see one zod).
+ */
+const bundled = new Set(['date-fns', '@date-fns/tz', 'kysely', 'zod', 'fastify-type-provider-zod']);
+
+function packageOf(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -10,7 +23,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  packages: 'external',
+  logLevel: 'warning',
   plugins: [
     {
       name: 'bundle-domain',
@@ -23,6 +36,13 @@ await build({
         }));
       },
     },
+    {
+      name: 'external-packages',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          bundled.has(packageOf(args.path)) ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
   ],
-  logLevel: 'warning',
 });
