@@ -51,13 +51,10 @@ import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoiceRun, invoiceRunJob } from './modules/invoices/invoice-run.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createDashboardInvoices } from './modules/invoices/dashboard-invoices.ts';
 import { createDashboardCache } from './modules/reporting/dashboard-cache.ts';
-import { dashboardRoutes } from './modules/reporting/dashboard.routes.ts';
-import { createDashboardService } from './modules/reporting/dashboard.service.ts';
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
-import { createExportRepository } from './modules/reporting/export.repository.ts';
-import { exportRoutes } from './modules/reporting/export.routes.ts';
-import { createExportService, exportJob, exportPurgeJob } from './modules/reporting/export.service.ts';
+import { registerReporting } from './modules/reporting/reporting.wiring.ts';
 import { createGoCardlessProvider } from './modules/payments/gocardless-provider.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -69,6 +66,7 @@ import {
 } from './modules/payments/payments.service.ts';
 import { createTestProviderRepository } from './modules/payments/test-provider.repository.ts';
 import { createTestProvider, type TestProvider } from './modules/payments/test-provider.ts';
+import { createDashboardOverview } from './modules/overview/dashboard-overview.ts';
 import { createOverviewRepository } from './modules/overview/overview.repository.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
@@ -324,32 +322,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(simulatorRoutes, {
         service: createSimulatorService({ db, transactions, timeZone: config.timezone }),
       });
-      await api.register(dashboardRoutes, {
-        service: createDashboardService({
-          db,
-          reporting: createReportingRepository(db),
-          brands,
-          timeZone: config.timezone,
-          clock,
-          cache: dashboardAnswers,
-        }),
-      });
-      const dashboardExports = createExportService({
+      await registerReporting(api, {
         db,
-        exports: createExportRepository(db),
         brands,
-        reporting: createReportingRepository(db),
         jobs,
         mailer,
+        cache: dashboardAnswers,
+        overview: createDashboardOverview(db),
+        invoices: createDashboardInvoices(db),
         publicUrl: config.publicUrl,
         timeZone: config.timezone,
         clock,
       });
-      jobs.handle(exportJob, (payload) => dashboardExports.run(payload));
-      jobs.handle(exportPurgeJob, async () => {
-        await dashboardExports.purge();
-      });
-      await api.register(exportRoutes, { service: dashboardExports });
       await api.register(paymentsRoutes, { service: payments });
       await api.register(publicRoutes, {
         service: createPublicService({

@@ -9,9 +9,11 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
-import { resolveDashboardFilter } from './reporting-filter.ts';
-import { createDashboardOverview } from '../overview/dashboard-overview.ts';
-import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
+import {
+  resolveDashboardFilter,
+  type DashboardInvoices,
+  type DashboardOverview,
+} from './reporting-filter.ts';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { Computed, DashboardCache } from './dashboard-cache.ts';
 
@@ -41,12 +43,12 @@ export function createDashboardService(deps: {
   timeZone: string;
   clock: () => Date;
   cache: DashboardCache<DashboardAnswer>;
+  /** Reach from impressions and edited overview figures (overview/dashboard-overview.ts). */
+  overview: DashboardOverview;
+  /** The invoice selection and the invoice selector (invoices/dashboard-invoices.ts). */
+  invoices: DashboardInvoices;
 }) {
-  const { db, reporting, brands, timeZone, clock, cache } = deps;
-  // Reach from impressions and edited overview figures (overview/dashboard-overview.ts).
-  const overviewExtras = createDashboardOverview(db);
-  // The invoice selection and the invoice selector (invoices/dashboard-invoices.ts).
-  const dashboardInvoices = createDashboardInvoices(db);
+  const { db, reporting, brands, timeZone, clock, cache, overview, invoices } = deps;
 
   async function compute(
     scope: TenantScope,
@@ -57,7 +59,7 @@ export function createDashboardService(deps: {
     // A chosen invoice (its month and brand) or a single campaign's month, then the filter in
     // scope: the same resolution the export uses (reporting-filter.ts).
     const { conditions, range, filter, invoice, filterBrands } = await resolveDashboardFilter(
-      { brands, reporting, invoices: dashboardInvoices, overview: overviewExtras, timeZone, now },
+      { brands, reporting, invoices, overview, timeZone, now },
       scope,
       request.conditions,
     );
@@ -78,9 +80,9 @@ export function createDashboardService(deps: {
     const [summary, cards, shownReach, override, invoiceList] = await Promise.all([
       reporting.summary(filter, { weekly: wants('performance'), distribution: wants('demographic') }),
       needsCards ? reporting.cards(filter) : null,
-      overviewExtras.reach(filter, wants('performance')),
-      overviewExtras.overrideFor(conditions, filter, now, timeZone),
-      dashboardInvoices.list(audience, filterBrands),
+      overview.reach(filter, wants('performance')),
+      overview.overrideFor(conditions, filter, now, timeZone),
+      invoices.list(audience, filterBrands),
     ]);
     const { totals, weekly, distribution, kinds } = summary;
     const cost = totals.cashbackPence + totals.successFeePence;
@@ -147,8 +149,8 @@ export function createDashboardService(deps: {
         revenuePerPublisher: distribution.publishers,
       };
     }
-    overviewExtras.applyReach(answer, shownReach);
-    if (override) overviewExtras.applyOverride(answer, override);
+    overview.applyReach(answer, shownReach);
+    if (override) overview.applyOverride(answer, override);
     // Every figure above is of the filter's brands, narrower than (or as wide as) these.
     return { answer, brands: filterBrands };
   }

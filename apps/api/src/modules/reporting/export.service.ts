@@ -14,13 +14,15 @@ import type { JobQueue } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { createDashboardInvoices } from '../invoices/dashboard-invoices.ts';
 import { exportReadyMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createDashboardOverview } from '../overview/dashboard-overview.ts';
 import { csvHeader, csvLine } from './export.csv.ts';
 import type { ExportCursor, ExportRepository } from './export.repository.ts';
-import { resolveDashboardFilter } from './reporting-filter.ts';
+import {
+  resolveDashboardFilter,
+  type DashboardInvoices,
+  type DashboardOverview,
+} from './reporting-filter.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 
 /**
@@ -81,11 +83,11 @@ export function createExportService(deps: {
   publicUrl: string;
   timeZone: string;
   clock: () => Date;
+  /** The dashboard's own readers of a chosen invoice and a campaign's month, for the same filter. */
+  invoices: DashboardInvoices;
+  overview: DashboardOverview;
 }) {
-  const { db, exports, jobs, mailer, timeZone, clock } = deps;
-  // The dashboard's own readers of a chosen invoice and a campaign's month, for the same filter.
-  const invoices = createDashboardInvoices(db);
-  const overview = createDashboardOverview(db);
+  const { db, exports, jobs, mailer, timeZone, clock, invoices, overview } = deps;
 
   /** Writes the export's CSV in parts; answers its row count and byte size. */
   async function writeFile(exportId: string, filter: Parameters<ExportRepository['page']>[1]) {

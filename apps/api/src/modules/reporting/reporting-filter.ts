@@ -43,8 +43,8 @@ export async function brandsInFilter(
 }
 
 type Conditions = DashboardRequest['conditions'];
-type DashboardInvoices = ReturnType<typeof createDashboardInvoices>;
-type DashboardOverview = ReturnType<typeof createDashboardOverview>;
+export type DashboardInvoices = ReturnType<typeof createDashboardInvoices>;
+export type DashboardOverview = ReturnType<typeof createDashboardOverview>;
 
 /**
  * The whole filter of the dashboard's conditions, as the dashboard and its export both read them:

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { DashboardCache } from './dashboard-cache.ts';
+import { dashboardRoutes } from './dashboard.routes.ts';
+import { createDashboardService } from './dashboard.service.ts';
+import { createExportRepository } from './export.repository.ts';
+import { exportRoutes } from './export.routes.ts';
+import { createExportService, exportJob, exportPurgeJob } from './export.service.ts';
+import type { DashboardInvoices, DashboardOverview } from './reporting-filter.ts';
+import { createReportingRepository } from './reporting.repository.ts';
+
+/**
+ * The dashboard and its export: their services, jobs and routes. What they read of the overview
+ * and invoices modules is handed in by app.ts, so reporting imports neither.
+ */
+export async function registerReporting(
+  api: FastifyInstance,
+  deps: {
+    db: Kysely<DB>;
+    brands: BrandsRepository;
+    jobs: JobQueue;
+    mailer: Mailer;
+    cache: DashboardCache<DashboardAnswer>;
+    overview: DashboardOverview;
+    invoices: DashboardInvoices;
+    publicUrl: string;
+    timeZone: string;
+    clock: () => Date;
+  },
+) {
+  const { db, brands, jobs, mailer, cache, overview, invoices, publicUrl, timeZone, clock } = deps;
+  const reporting = createReportingRepository(db);
+  await api.register(dashboardRoutes, {
+    service: createDashboardService({ db, reporting, brands, timeZone, clock, cache, overview, invoices }),
+  });
+  const dashboardExports = createExportService({
+    db,
+    exports: createExportRepository(db),
+    brands,
+    reporting,
+    jobs,
+    mailer,
+    publicUrl,
+    timeZone,
+    clock,
+    invoices,
+    overview,
+  });
+  jobs.handle(exportJob, (payload) => dashboardExports.run(payload));
+  jobs.handle(exportPurgeJob, async () => {
+    await dashboardExports.purge();
+  });
+  await api.register(exportRoutes, { service: dashboardExports });
+}
