@@ -1,6 +1,6 @@
 import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
-import { lazy, memo, Suspense } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
@@ -12,6 +12,26 @@ const m = messages.report;
 const OverviewFigures = lazy(async () => ({
   default: (await import('@/components/reporting/overview-figures')).OverviewFigures,
 }));
+
+/**
+ * False until the browser has painted what the first render drew. The figures' answer is often
+ * there before the page draws (the dashboard's preload); Chart.js is asked for after that paint,
+ * so the page shows its filters and skeletons without waiting for the charts' download.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** Whether an answer has figures to show: campaigns with results and at least one conversion. */
 export function hasFigures(answer: DashboardResult | undefined): boolean {
@@ -78,6 +98,7 @@ export const OverviewBody = memo(function OverviewBody({
   dateCard,
   suggestOtherBrand,
 }: OverviewBodyProps) {
+  const painted = usePainted();
   if (error) {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title={m.loadFailed}>
@@ -93,6 +114,7 @@ export const OverviewBody = memo(function OverviewBody({
   if (!answer)
     return loading ? <OverviewSkeleton /> : <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
   if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
+  if (!painted) return <OverviewSkeleton />;
   return (
     <Suspense fallback={<OverviewSkeleton />}>
       <OverviewFigures data={answer} dateCard={dateCard} />
