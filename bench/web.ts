@@ -10,6 +10,7 @@ import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { demoPassword, loadDemoData } from '../apps/api/src/demo/demo-data.ts';
+import { demoTransactionCount } from '../apps/api/src/demo/demo-transactions.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 /** Issue 17 §4: everything /login loads, compressed, on a first visit. */
@@ -226,7 +227,8 @@ export async function webSection(): Promise<string> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: distDir });
   const database = await openDatabase({ dataDir: 'memory' });
   await migrateToLatest(database.db);
-  await loadDemoData(database.db);
+  // The demo transactions too, as `npm start` loads them: the dashboard shows figures, as a user sees it.
+  await loadDemoData(database.db, { timeZone: config.timezone, transactions: demoTransactionCount });
   const app = await buildApp({ config, database, logger: false });
   await app.services.settings.ensureDefaults();
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
