@@ -15,7 +15,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { AssetsService } from './assets.service.ts';
 
 const m = messages.asset;

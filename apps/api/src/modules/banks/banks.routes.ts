@@ -13,7 +13,7 @@ import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { BanksService } from './banks.service.ts';
 
 /**

@@ -27,7 +27,7 @@ import {
 import { callerOf } from '../../plugins/access.ts';
 import { brandInScope } from '../brands/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { BranchesRepository } from './branches.repository.ts';
 import type { BranchesService } from './branches.service.ts';
 

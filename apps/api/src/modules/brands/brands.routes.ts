@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import { brandInScope } from './brand-scope.ts';
 import { brandsOfScope, groupBrandsInScope } from './listed-brands.ts';
 import type { BrandsRepository } from './brands.repository.ts';

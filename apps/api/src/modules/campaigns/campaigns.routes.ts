@@ -17,7 +17,7 @@ import type { Config } from '../../config.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { invalidField } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { toCampaignDetails, toListItem } from './campaigns.mapper.ts';
 import type { CampaignsService } from './campaigns.service.ts';

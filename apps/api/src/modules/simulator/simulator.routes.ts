@@ -4,7 +4,7 @@ import {
   simulationResultSchema,
 } from '@krowd/domain/qualification/simulation.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import { idParamsSchema } from '../users/users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import type { SimulatorService } from './simulator.service.ts';
 
 /** The rule simulator (issue 5 §2): operators test a sample transaction against a campaign. */

@@ -8,7 +8,7 @@ import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts
 import { callerOf, clearSessionCookie } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileService } from './profile.service.ts';
-import { idParamsSchema } from './users.routes.ts';
+import { idParamsSchema } from '../../http/params.ts';
 
 const profileDetailsSchema = sessionUserSchema.extend({
   address: z.string().nullable(),

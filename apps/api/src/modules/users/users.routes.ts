@@ -12,13 +12,12 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
+import { idParamsSchema } from '../../http/params.ts';
 import { scopeCoversUser } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
-
-export const idParamsSchema = z.strictObject({ id: z.uuid(messages.validation.idInvalid) });
 
 const userDetailsSchema = sessionUserSchema.extend({
   address: z.string().nullable(),
