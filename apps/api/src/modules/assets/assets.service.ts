@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand, scopeCoversUser } from '../../http/tenant.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { AssetsRepository, LibraryOwner } from './assets.repository.ts';
 

@@ -25,7 +25,7 @@ import {
   successSchema,
 } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { BranchesRepository } from './branches.repository.ts';

@@ -4,8 +4,8 @@ import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { idParamsSchema } from '../../http/params.ts';
-import { brandInScope } from './brand-scope.ts';
-import { brandsOfScope, groupBrandsInScope } from './listed-brands.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
+import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
 const brandDetailsSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { DistributorsRepository } from './distributors.repository.ts';
 

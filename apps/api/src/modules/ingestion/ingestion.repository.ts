@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IngestionSortField } from '@krowd/domain/ingestion/ingestion.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/schema.ts';
-import type { ListedBrands } from '../brands/listed-brands.ts';
+import type { ListedBrands } from '../../http/listed-brands.ts';
 
 export interface IngestionListQuery {
   /** 'all': each file's totals; brand ids: those brands' share of each file that has any. */

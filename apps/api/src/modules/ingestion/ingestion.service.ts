@@ -7,7 +7,7 @@ import {
 } from '@krowd/domain/ingestion/ingestion.schema';
 import { effectiveSearch, entityListQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { groupBrandsInScope, listedBrands, type ListedBrands } from '../brands/listed-brands.ts';
+import { groupBrandsInScope, listedBrands, type ListedBrands } from '../../http/listed-brands.ts';
 import type { IngestionRepository } from './ingestion.repository.ts';
 
 export const ingestionListQuerySchema = entityListQuerySchema({

@@ -6,7 +6,7 @@ import type {
 } from '@krowd/domain/invoice/invoice.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/schema.ts';
-import type { ListedBrands } from '../brands/listed-brands.ts';
+import type { ListedBrands } from '../../http/listed-brands.ts';
 import type { TransactionDetailsCursor } from './transaction-details-cursor.ts';
 
 export interface InvoiceListQuery {

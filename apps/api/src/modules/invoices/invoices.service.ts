@@ -16,7 +16,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { listedBrands } from '../brands/listed-brands.ts';
+import { listedBrands } from '../../http/listed-brands.ts';
 import { detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import type { InvoiceListRecord, InvoicesRepository } from './invoices.repository.ts';
 import {

@@ -21,7 +21,7 @@ import type { DB, PaymentEventOutcome } from '../../db/schema.ts';
 import { conflict, gone, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
 import {

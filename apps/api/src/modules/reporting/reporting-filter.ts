@@ -5,9 +5,9 @@ import {
   type DateRange,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { brandsOfScope, groupBrandsInScope } from '../brands/listed-brands.ts';
+import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
 import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
 import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
 import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';

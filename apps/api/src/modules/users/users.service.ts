@@ -22,7 +22,7 @@ import type { DB, UserStatus } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
-import { brandInScope } from '../brands/brand-scope.ts';
+import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { setPasswordMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -1,8 +1,8 @@
 import type { TenantScope } from '@krowd/domain/access/access.rules';
-import { notFound } from '../../http/errors.ts';
-import { scopeCoversBrand } from '../../http/tenant.ts';
+import { notFound } from './errors.ts';
+import { scopeCoversBrand } from './tenant.ts';
 import { brandInScope } from './brand-scope.ts';
-import type { BrandsRepository } from './brands.repository.ts';
+import type { BrandsRepository } from '../modules/brands/brands.repository.ts';
 
 /** The brands an entity list shows: every brand, or these ids (none when the scope has none). */
 export type ListedBrands = string[] | 'all';

@@ -1,7 +1,7 @@
 import type { TenantScope } from '@krowd/domain/access/access.rules';
-import { notFound } from '../../http/errors.ts';
-import { scopeCoversBrand } from '../../http/tenant.ts';
-import type { BrandsRepository } from './brands.repository.ts';
+import { notFound } from './errors.ts';
+import { scopeCoversBrand } from './tenant.ts';
+import type { BrandsRepository } from '../modules/brands/brands.repository.ts';
 
 /** The brand, when the caller's scope covers it; otherwise 404 (its existence stays hidden). */
 export async function brandInScope(brands: BrandsRepository, scope: TenantScope, brandId: string) {
