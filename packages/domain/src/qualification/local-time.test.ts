@@ -14,13 +14,13 @@ const zones = [
 ];
 
 /**
- * Instants through 2024–2025 every 3 h 7 min 13 s, and every 10 minutes within 3 hours of each
+ * Instants through 2024–2026 every 3 h 7 min 13 s, and every 10 minutes within 3 hours of each
  * offset change of the zone and of the same instant 1, 3 and 12 months after it (where the months
  * before land on the change).
  */
 function instants(timeZone: string): number[] {
   const from = Date.UTC(2024, 0, 1);
-  const to = Date.UTC(2026, 0, 1);
+  const to = Date.UTC(2027, 0, 1);
   const hour = 3_600_000;
   const list: number[] = [];
   for (let at = from; at < to; at += 11_233_000) list.push(at);
@@ -60,5 +60,47 @@ describe('wallClockOf and monthsBeforeInZone', () => {
 
   it('refuses an unknown time zone', () => {
     expect(() => wallClockOf(0, 'Not/AZone')).toThrow('Unknown time zone: Not/AZone');
+  });
+});
+
+describe('the arithmetic path beside TZDate', () => {
+  /** Every minute of the UTC day and the ones either side. */
+  const minutesAround = (day: string) => {
+    const from = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+    return Array.from({ length: 3 * 1_440 }, (_, minute) => from + minute * 60_000);
+  };
+
+  it.each([
+    ['Europe/London', '2026-03-29'],
+    ['Europe/London', '2026-10-25'],
+    ['America/New_York', '2026-03-08'],
+    ['Australia/Lord_Howe', '2026-04-05'],
+  ])(
+    'reads every minute around %s’s change on %s, and the wall times a year later, as TZDate does',
+    (timeZone, day) => {
+      const mismatches: string[] = [];
+      for (const at of minutesAround(day)) {
+        if (wallClockOf(at, timeZone) !== zonedWallClock(at, timeZone)) mismatches.push(`wall ${at}`);
+        const later = new TZDate(at, timeZone);
+        later.setFullYear(later.getFullYear() + 1);
+        const laterAt = later.getTime();
+        if (
+          monthsBeforeInZone(laterAt, wallClockOf(laterAt, timeZone), 12, timeZone) !==
+          subMonths(later, 12).getTime()
+        ) {
+          mismatches.push(`12 months before ${new Date(laterAt).toISOString()}`);
+        }
+      }
+      expect(mismatches.slice(0, 5)).toEqual([]);
+    },
+  );
+
+  it.each([
+    ['skipped', '2027-03-29T01:30:00+01:00'],
+    ['repeated', '2027-10-25T01:30:00+00:00'],
+  ])('leaves a wall time %s by London’s 2026 change to TZDate: 12 months before %s', (_, datetime) => {
+    const at = Date.parse(datetime);
+    const expected = subMonths(new TZDate(at, 'Europe/London'), 12).getTime();
+    expect(monthsBeforeInZone(at, wallClockOf(at, 'Europe/London'), 12, 'Europe/London')).toBe(expected);
   });
 });
