@@ -24,10 +24,18 @@ export function compareCampaigns(a: OrderedCampaign, b: OrderedCampaign): number
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * Lists found in order: ingestion passes a brand's same list for each of its transactions and never
+ * reorders it, so it is checked once.
+ */
+const sortedLists = new WeakSet<readonly OrderedCampaign[]>();
+
 /** Whether the campaigns are already in the tie rule's order (ingestion passes them so). */
 export function isSorted(campaigns: readonly OrderedCampaign[]): boolean {
+  if (sortedLists.has(campaigns)) return true;
   for (let index = 1; index < campaigns.length; index += 1) {
     if (compareCampaigns(campaigns[index - 1]!, campaigns[index]!) > 0) return false;
   }
+  sortedLists.add(campaigns);
   return true;
 }

@@ -19,13 +19,13 @@ describe('cardHistoryOf: the history from the card’s earlier purchases', () =>
       london,
     );
     // (1,000 + 2,001) ÷ 2 = 1,500.5 → 1,501
-    expect(history).toEqual({ lastPurchaseAt: '2025-05-01T10:00:00Z', averageSpendPence: 1_501 });
+    expect(history).toEqual({ lastPurchaseAt: Date.parse('2025-05-01T10:00:00Z'), averageSpendPence: 1_501 });
   });
 
   it('leaves out a purchase just over 12 months before from the average, not from the last purchase', () => {
     expect(cardHistoryOf([{ datetime: '2024-06-11T10:59:59.999Z', amountPence: 1_000 }], at, london)).toEqual(
       {
-        lastPurchaseAt: '2024-06-11T10:59:59.999Z',
+        lastPurchaseAt: Date.parse('2024-06-11T10:59:59.999Z'),
         averageSpendPence: null,
       },
     );

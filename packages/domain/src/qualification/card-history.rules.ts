@@ -1,14 +1,14 @@
 import { newCustomerMonths } from './customer-type.rules.ts';
-import { instantOf, localTimeOf, monthsBefore } from './local-time.ts';
+import { instantOf, localTimeOf, monthsBefore, type LocalTime } from './local-time.ts';
 import type { CardHistory } from './qualification.rules.ts';
 
 /**
  * The instant (ms) from which a card's purchases count towards `cardHistoryOf`'s 12-month average
- * for a transaction at `datetime`: the same local time 12 calendar months earlier. Ingestion uses
+ * for a transaction at local time `local`: the same local time 12 calendar months earlier. Ingestion uses
  * it to keep card histories as sorted windows with running sums (same answer as cardHistoryOf).
  */
-export function cardHistoryYearStart(datetime: string, timeZone: string): number {
-  return monthsBefore(localTimeOf(datetime, timeZone), newCustomerMonths);
+export function cardHistoryYearStart(local: LocalTime): number {
+  return monthsBefore(local, newCustomerMonths);
 }
 
 /**
@@ -25,23 +25,19 @@ export function cardHistoryOf(
   const at = local.at;
   const yearStart = monthsBefore(local, newCustomerMonths);
   let last: number | null = null;
-  let lastText: string | null = null;
   let total = 0;
   let count = 0;
   for (const purchase of purchases) {
     const when = instantOf(purchase.datetime);
     if (purchase.amountPence <= 0 || when >= at) continue;
-    if (last === null || when > last) {
-      last = when;
-      lastText = purchase.datetime;
-    }
+    if (last === null || when > last) last = when;
     if (when >= yearStart) {
       total += purchase.amountPence;
       count += 1;
     }
   }
   return {
-    lastPurchaseAt: lastText,
+    lastPurchaseAt: last,
     averageSpendPence: count === 0 ? null : Math.floor((2 * total + count) / (2 * count)),
   };
 }

@@ -159,7 +159,7 @@ describe('discount types (brief §5)', () => {
     discountSpreadValue: 10,
   } as const;
   const averaging = (averageSpendPence: number | null): CardHistory => ({
-    lastPurchaseAt: averageSpendPence === null ? null : '2025-05-01T12:00:00+01:00',
+    lastPurchaseAt: averageSpendPence === null ? null : Date.parse('2025-05-01T12:00:00+01:00'),
     averageSpendPence,
   });
 
@@ -519,7 +519,7 @@ describe('customer type from the card history at the brand', () => {
   // The purchase is 11 June 2025 12:00 BST (11:00 UTC). 3 months before is 11 March 12:00 GMT
   // (12:00 UTC); 12 months before is 11 June 2024 12:00 BST (11:00 UTC).
   const lastAt = (lastPurchaseAt: string | null): CardHistory => ({
-    lastPurchaseAt,
+    lastPurchaseAt: lastPurchaseAt === null ? null : Date.parse(lastPurchaseAt),
     averageSpendPence: null,
   });
   const threeMonths = '2025-03-11T12:00:00Z';

@@ -12,7 +12,7 @@ import type { BranchStatus } from '../branch/branch.schema.ts';
 import { messages } from '../messages/messages.ts';
 import { compareCampaigns, isSorted } from './campaign-order.rules.ts';
 import { customerTypeFor, type RewardCustomerType } from './customer-type.rules.ts';
-import { instantOf, localTimeOf, type LocalTime } from './local-time.ts';
+import { localTimeOf, type LocalTime } from './local-time.ts';
 
 /**
  * The qualification engine (brief §5, §6): whether one transaction earns a reward, from which
@@ -99,8 +99,8 @@ export interface QualificationCampaign {
 
 /** The card's purchases at the brand before this transaction (see `cardHistoryOf`). */
 export interface CardHistory {
-  /** ISO instant of the card's latest earlier purchase at the brand, at any time; null when none. */
-  lastPurchaseAt: string | null;
+  /** The instant (ms) of the card's latest earlier purchase at the brand, at any time; null when none. */
+  lastPurchaseAt: number | null;
   /** Mean of its purchases in the 12 months before, half up to the penny; null when none. */
   averageSpendPence: number | null;
 }
@@ -126,6 +126,8 @@ export interface QualificationInput {
   original?: RefundOriginal | null;
   /** The timezone setting (IANA name). */
   timeZone: string;
+  /** The transaction's local time when the caller has read it already (ingestion reads it once a row). */
+  local?: LocalTime;
 }
 
 /** What a qualified purchase earned under, kept so a refund can reverse exactly that. */
@@ -203,8 +205,6 @@ interface PurchaseContext {
   transaction: QualificationTransaction;
   branch: BranchMatch;
   history: CardHistory;
-  /** history.lastPurchaseAt as an instant (ms), read once. */
-  lastPurchaseAt: number | null;
   brandCampaignMonths: readonly IsoMonth[];
   local: LocalTime;
 }
@@ -242,7 +242,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
     return fail('outsideCampaignHours');
   }
   passed += 1;
-  const customerType = customerTypeFor(campaign, context.lastPurchaseAt, local);
+  const customerType = customerTypeFor(campaign, history.lastPurchaseAt, local);
   if (customerType === null) return fail('customerTypeMismatch');
   passed += 1;
 
@@ -341,7 +341,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
   if (!Number.isSafeInteger(transaction.amountPence)) {
     throw new RangeError(`Amount is not whole pence: ${transaction.amountPence}`);
   }
-  const local = localTimeOf(transaction.datetime, timeZone);
+  const local = input.local ?? localTimeOf(transaction.datetime, timeZone);
   if (branch === null) return { outcome: 'notQualified', reason: 'unknownMerchantId', campaignId: null };
   if (transaction.amountPence === 0)
     return { outcome: 'notQualified', reason: 'zeroAmount', campaignId: null };
@@ -355,7 +355,6 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     transaction,
     branch,
     history: input.history,
-    lastPurchaseAt: input.history.lastPurchaseAt === null ? null : instantOf(input.history.lastPurchaseAt),
     brandCampaignMonths: input.brandCampaignMonths,
     local,
   };

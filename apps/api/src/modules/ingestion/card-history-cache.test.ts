@@ -2,6 +2,7 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { cardHistoryOf } from '@krowd/domain/qualification/card-history.rules';
+import { localTimeAt, localTimeOf } from '@krowd/domain/qualification/local-time';
 import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { CsvRecordReader } from './csv-stream.ts';
@@ -32,11 +33,9 @@ describe('CardHistoryCache', () => {
         step < 0.1 ? 0 : step < 0.85 ? Math.floor(random() * 3_600_000) : Math.floor(random() * 5 * dayMs);
       const datetime = new Date(at).toISOString();
       const expected = cardHistoryOf(all, datetime, timeZone);
-      const actual = cache.historyAt(slot, at, datetime, timeZone);
+      const actual = cache.historyAt(slot, localTimeAt(at, timeZone));
       expect(actual.averageSpendPence).toBe(expected.averageSpendPence);
-      expect(actual.lastPurchaseAt && Date.parse(actual.lastPurchaseAt)).toBe(
-        expected.lastPurchaseAt && Date.parse(expected.lastPurchaseAt),
-      );
+      expect(actual.lastPurchaseAt).toBe(expected.lastPurchaseAt);
       const amountPence = 100 + Math.floor(random() * 5000);
       cache.add(slot, at, amountPence);
       all.push({ datetime, amountPence });
@@ -68,14 +67,11 @@ describe('CardHistoryCache', () => {
         expect(cache.cardNumberOf(slot)).toBe(number);
         const datetime = new Date(at).toISOString();
         const expected = cardHistoryOf(purchases, datetime, timeZone);
-        const actual = cache.historyAt(slot, at, datetime, timeZone);
+        const actual = cache.historyAt(slot, localTimeAt(at, timeZone));
         const amountPence = 100 + Math.floor(random() * 5000);
         cache.add(slot, at, amountPence);
-        expect([
-          actual.lastPurchaseAt && Date.parse(actual.lastPurchaseAt),
-          actual.averageSpendPence,
-        ]).toEqual([
-          expected.lastPurchaseAt && Date.parse(expected.lastPurchaseAt),
+        expect([actual.lastPurchaseAt, actual.averageSpendPence]).toEqual([
+          expected.lastPurchaseAt,
           expected.averageSpendPence,
         ]);
         checked += 1;
@@ -101,8 +97,8 @@ describe('CardHistoryCache', () => {
     );
     cache.add(slot, Date.parse('2024-05-10T12:00:00Z'), 2000);
     const at = '2024-05-15T12:00:00Z';
-    expect({ ...cache.historyAt(slot, Date.parse(at), at, timeZone) }).toEqual({
-      lastPurchaseAt: '2024-05-10T12:00:00.000Z',
+    expect({ ...cache.historyAt(slot, localTimeOf(at, timeZone)) }).toEqual({
+      lastPurchaseAt: Date.parse('2024-05-10T12:00:00.000Z'),
       averageSpendPence: 1500,
     });
   });
@@ -119,8 +115,8 @@ describe('CardHistoryCache', () => {
       1,
     );
     const at = '2024-06-01T12:00:00Z';
-    expect({ ...cache.historyAt(slot, Date.parse(at), at, timeZone) }).toEqual({
-      lastPurchaseAt: '2020-03-01T12:00:00.000Z',
+    expect({ ...cache.historyAt(slot, localTimeOf(at, timeZone)) }).toEqual({
+      lastPurchaseAt: Date.parse('2020-03-01T12:00:00.000Z'),
       averageSpendPence: null,
     });
   });
@@ -132,7 +128,7 @@ describe('CardHistoryCache', () => {
     // All three were loaded for the page just done: kept, over the limit.
     cache.trim();
     expect(cache.size).toBe(3);
-    cache.historyAt(cache.slotOf('a'), Date.parse('2024-02-01T00:00:00Z'), '2024-02-01T00:00:00Z', timeZone);
+    cache.historyAt(cache.slotOf('a'), localTimeOf('2024-02-01T00:00:00Z', timeZone));
     cache.trim();
     expect(['a', 'b', 'c'].map((key) => cache.slotOf(key) !== -1)).toEqual([true, false, true]);
   });

@@ -1,4 +1,5 @@
 import { cardHistoryYearStart } from '@krowd/domain/qualification/card-history.rules';
+import type { LocalTime } from '@krowd/domain/qualification/local-time';
 import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
 import { CardKeys } from './card-keys.ts';
 
@@ -109,12 +110,13 @@ export class CardHistoryCache {
   }
 
   /**
-   * The card's history for a transaction at `datetime` (`at` in ms), its 12 months as
+   * The card's history for a transaction at local time `local`, its 12 months as
    * cardHistoryYearStart gives them in the timezone. The average is worked out only when read (the
    * engine reads it for ss campaigns alone), as the year's start costs more than the rest (a
    * calendar step in the timezone).
    */
-  historyAt(slot: number, at: number, datetime: string, timeZone: string): CardHistory {
+  historyAt(slot: number, local: LocalTime): CardHistory {
+    const at = local.at;
     this.touch(slot);
     const before = this.bound(slot, at, false);
     let average: number | null | undefined;
@@ -122,14 +124,13 @@ export class CardHistoryCache {
     // bounds are found again then.
     const averageOf = () => {
       const end = this.bound(slot, at, false);
-      const from = Math.min(this.bound(slot, cardHistoryYearStart(datetime, timeZone), false), end);
+      const from = Math.min(this.bound(slot, cardHistoryYearStart(local), false), end);
       const count = end - from;
       const total = this.sumBefore(slot, end) - this.sumBefore(slot, from);
       return count === 0 ? null : Math.floor((2 * total + count) / (2 * count));
     };
     return {
-      lastPurchaseAt:
-        before === 0 ? null : new Date(this.times[this.start[slot]! + before - 1]!).toISOString(),
+      lastPurchaseAt: before === 0 ? null : this.times[this.start[slot]! + before - 1]!,
       get averageSpendPence() {
         if (average === undefined) average = averageOf();
         return average;

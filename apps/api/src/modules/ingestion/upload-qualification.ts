@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import { wallClockOf } from '@krowd/domain/qualification/local-time';
+import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
   qualifyTransaction,
   type BranchMatch,
@@ -266,10 +266,11 @@ export class UploadQualification {
     let history = noHistory;
     let original: HeldPurchase | null = null;
     const at = row.occurredAt.getTime();
-    const localAt = wallClockOf(at, timeZone);
+    // Read once a row, by the card's history, the engine and the reporting tally.
+    const local = localTimeAt(at, timeZone);
     const cardNumber = card >= 0 ? this.histories.cardNumberOf(card) : null;
     if (card >= 0) {
-      history = this.histories.historyAt(card, at, row.datetime, timeZone);
+      history = this.histories.historyAt(card, local);
       // Later rows of this card see this purchase in their history.
       this.histories.add(card, at, row.amountPence);
     } else if (branch && row.amountPence < 0) {
@@ -292,12 +293,13 @@ export class UploadQualification {
       brandCampaignMonths: brand?.months ?? [],
       original,
       timeZone,
+      local,
     });
     if (outcome.outcome !== 'notQualified') {
       const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
       campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
       // A qualified row is a purchase at a known merchant: its card has a number.
-      this.tally.add(localAt, branch!, outcome, row.amountPence, cardNumber ?? 0);
+      this.tally.add(local.wall, branch!, outcome, row.amountPence, cardNumber ?? 0);
     }
     const id = timeOrderedId();
     this.writer.add(
@@ -309,7 +311,7 @@ export class UploadQualification {
         branch,
         originalId: original?.id ?? null,
         outcome,
-        localAt,
+        localAt: local.wall,
         cardNumber,
       },
       row.amountPence > 0 ? this.held.holdNew(id, row.transactionId, row.amountPence, outcome) : null,

@@ -65,7 +65,10 @@ export function createSimulatorService(deps: {
               cardLast4: '0000',
             },
             branch,
-            history: { lastPurchaseAt: sample.lastPurchaseAt, averageSpendPence: sample.averageSpendPence },
+            history: {
+              lastPurchaseAt: sample.lastPurchaseAt === null ? null : Date.parse(sample.lastPurchaseAt),
+              averageSpendPence: sample.averageSpendPence,
+            },
             brandCampaignMonths: months,
             timeZone,
           },
