@@ -285,7 +285,7 @@ export async function ingestionSection(rows: number): Promise<string> {
     `| | baseline: read and validate only, ${format(tenth)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | | | | | | |`,
     ...runs.map(
       (run, index) =>
-        `| ${index + 1} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(0)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(0)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
+        `| ${index + 1} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(1)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(1)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
     ),
     '',
   ].join('\n');
