@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/schema.ts';
 
@@ -34,13 +34,19 @@ export function createMailer(options: {
   logger: FastifyBaseLogger;
 }): Mailer {
   const { db, logger } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // nodemailer loads with the first mail sent, not at start (issue 17 §6); without SMTP_URL never.
+  const smtpUrl = options.smtpUrl;
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   const sending = new Set<Promise<void>>();
 
   async function deliver(id: string, mail: OutgoingMail) {
-    if (!transport) return;
+    if (!smtpUrl) return;
     try {
-      await transport.sendMail({ from: options.from, ...mail });
+      await (await transporter()).sendMail({ from: options.from, ...mail });
       await db
         .updateTable('mail_outbox')
         .set({ status: 'sent', sent_at: new Date() })
@@ -86,7 +92,7 @@ export function createMailer(options: {
     },
     async close() {
       await mailer.flush();
-      transport?.close();
+      (await transport)?.close();
     },
   };
   return mailer;
