@@ -62,6 +62,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import {
   collectInvoiceJob,
   collectInvoicePayloadSchema,
+  collectLater,
   createPaymentsService,
 } from './modules/payments/payments.service.ts';
 import { createTestProviderRepository } from './modules/payments/test-provider.repository.ts';
@@ -221,7 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   jobs.handle(collectInvoiceJob, (payload) =>
     payments.collectInvoice(collectInvoicePayloadSchema.parse(payload).invoiceId),
   );
-  const invoiceRun = createInvoiceRun({ db, jobs, timeZone: config.timezone, clock });
+  const invoiceRun = createInvoiceRun({ db, collect: collectLater(jobs), timeZone: config.timezone, clock });
   jobs.handle(invoiceRunJob, async () => {
     const { invoices, creditNotes } = await invoiceRun.run();
     if (invoices.length + creditNotes.length > 0) {

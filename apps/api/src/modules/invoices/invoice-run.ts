@@ -7,7 +7,6 @@ import {
 } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { collectInvoiceJob } from '../payments/payments.service.ts';
 import { creditNotePdf, detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import { invoiceRunQueries as queries } from './invoice-run.repository.ts';
 
@@ -72,12 +71,12 @@ export async function storeInvoiceDocuments(trx: Transaction<DB>, invoiceId: str
 
 export function createInvoiceRun(deps: {
   db: Kysely<DB>;
-  /** Where direct-debit collections are queued; a run without one (demo data) invoices no mandate. */
-  jobs?: JobQueue;
+  /** Queues a direct-debit invoice's collection; a run without it (demo data) invoices no mandate. */
+  collect?: (invoiceId: string, trx: Transaction<DB>) => Promise<void>;
   timeZone: string;
   clock: () => Date;
 }) {
-  const { db, jobs, timeZone, clock } = deps;
+  const { db, collect, timeZone, clock } = deps;
 
   /** One brand's month, in its own transaction; null when it needs no invoice (now). */
   async function invoiceMonth(brandId: string, monthStart: string, today: string) {
@@ -85,7 +84,7 @@ export function createInvoiceRun(deps: {
     return db.transaction().execute(async (trx): Promise<CreatedInvoice | null> => {
       await queries.lock(trx);
       if (await queries.invoiceExists(trx, brandId, year, month)) return null;
-      const mandate = jobs !== undefined && (await queries.hasActiveMandate(trx, brandId));
+      const mandate = collect !== undefined && (await queries.hasActiveMandate(trx, brandId));
       const expected = await queries.monthSums(trx, brandId, monthStart, today);
       const preview = invoiceFigures({ ...expected, hasMandate: mandate, issuedOn: today });
       // Nothing to collect: no invoice, so no invoice number is drawn.
@@ -106,7 +105,7 @@ export function createInvoiceRun(deps: {
       await queries.completeInvoice(trx, invoice.id, figures);
       await storeInvoiceDocuments(trx, invoice.id);
       if (figures.collectionMethod === 'direct_debit') {
-        await jobs?.enqueue(collectInvoiceJob, { invoiceId: invoice.id }, { trx });
+        await collect?.(invoice.id, trx);
       }
       return {
         brandId,

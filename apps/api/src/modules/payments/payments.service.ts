@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { pages } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -20,6 +20,7 @@ import {
 import type { DB, PaymentEventOutcome } from '../../db/schema.ts';
 import { conflict, gone, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
@@ -38,6 +39,12 @@ const m = messages.payment;
 /** The job that asks the provider for a direct-debit invoice's payment (queued with the invoice). */
 export const collectInvoiceJob = 'payments.collect-invoice';
 export const collectInvoicePayloadSchema = z.object({ invoiceId: z.uuid() });
+
+/** Queues an invoice's collection inside the transaction that issues it (the invoice run's `collect`). */
+export const collectLater =
+  (jobs: JobQueue) =>
+  (invoiceId: string, trx: Transaction<DB>): Promise<void> =>
+    jobs.enqueue(collectInvoiceJob, { invoiceId }, { trx });
 
 /** Where the payer comes back to after the provider's page: built here, never taken from the client. */
 const returnPaths: Record<MandateReturnTarget, string> = {
