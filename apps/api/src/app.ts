@@ -43,6 +43,7 @@ import { createIngestionRepository } from './modules/ingestion/ingestion.reposit
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
 import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
 import { createTransactionIngestion } from './modules/ingestion/ingestion.transactions.ts';
+import { createImpressionsRepository } from './modules/ingestion/impressions.repository.ts';
 import { createTransactionsRepository } from './modules/ingestion/transactions.repository.ts';
 import { transactionsRoutes } from './modules/ingestion/transactions.routes.ts';
 import { consoleUploadRoutes } from './modules/ingestion/console-upload.routes.ts';
@@ -308,9 +309,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(transactionsRoutes, { transactions, ingestion: transactionIngestion });
       await api.register(consoleUploadRoutes, { transactions, ingestion: transactionIngestion });
+      const impressions = createImpressionsRepository(db);
       const overview = createOverviewService({
         db,
-        overview: createOverviewRepository(db),
+        overview: createOverviewRepository(db, impressions),
+        impressions,
         ingestion: transactionIngestion,
         jobs,
         clock,
@@ -329,7 +332,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         jobs,
         mailer,
         cache: dashboardAnswers,
-        overview: createDashboardOverview(db),
+        overview: createDashboardOverview(db, impressions),
         invoices: createDashboardInvoices(db),
         publicUrl: config.publicUrl,
         timeZone: config.timezone,

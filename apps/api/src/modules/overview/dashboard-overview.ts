@@ -7,7 +7,7 @@ import type {
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
-import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 import type { ReportingFilter } from '../reporting/reporting.repository.ts';
 import { createOverviewRepository, type OverviewCampaign } from './overview.repository.ts';
 
@@ -40,9 +40,8 @@ const isSingleCampaign = (conditions: Conditions) =>
   !conditions.customer_type_wrt_account &&
   !conditions.selectedOfferType;
 
-export function createDashboardOverview(db: Kysely<DB>) {
-  const impressions = createImpressionsRepository(db);
-  const overview = createOverviewRepository(db);
+export function createDashboardOverview(db: Kysely<DB>, impressions: ImpressionsRepository) {
+  const overview = createOverviewRepository(db, impressions);
 
   return {
     /**

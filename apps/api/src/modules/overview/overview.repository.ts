@@ -7,7 +7,7 @@ import {
   type StatRow,
 } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
-import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 
 /**
  * The campaign overview's SQL (migration 0015): the overview computed from the reporting store
@@ -29,9 +29,7 @@ export interface OverrideRow {
   createdBy: string;
 }
 
-export function createOverviewRepository(db: Kysely<DB>) {
-  const impressions = createImpressionsRepository(db);
-
+export function createOverviewRepository(db: Kysely<DB>, impressions: ImpressionsRepository) {
   return {
     /** A live campaign with its brand's group and its month's first and last day. */
     async campaign(id: string): Promise<OverviewCampaign | undefined> {

@@ -13,7 +13,7 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { createImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 import { readImpressionsFile } from '../ingestion/impressions.ingest.ts';
 import {
   IngestRefused,
@@ -66,12 +66,12 @@ const monthsBetween = (start: string, end: string) =>
 export function createOverviewService(deps: {
   db: Kysely<DB>;
   overview: OverviewRepository;
+  impressions: ImpressionsRepository;
   ingestion: TransactionIngestion;
   jobs: JobQueue;
   clock: () => Date;
 }) {
-  const { db, overview, ingestion, jobs, clock } = deps;
-  const impressions = createImpressionsRepository(db);
+  const { db, overview, impressions, ingestion, jobs, clock } = deps;
 
   async function campaignInScope(scope: TenantScope, campaignId: string): Promise<OverviewCampaign> {
     const campaign = await overview.campaign(campaignId);
