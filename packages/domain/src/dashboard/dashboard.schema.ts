@@ -125,6 +125,20 @@ export const dashboardRequestSchema = withConditionsBody(
 );
 export type DashboardRequest = z.output<typeof dashboardRequestSchema>;
 
+/** What the dashboard filters on in the reporting store, resolved to ids; an absent field filters nothing. */
+export interface ReportingFilter {
+  startDate: string;
+  endDate: string;
+  /** 'all' for every brand; an empty list matches nothing. */
+  brandIds: string[] | 'all';
+  branchId?: string;
+  /** null: the publisher named matches none. */
+  publisherId?: string | null;
+  campaignId?: string;
+  customerTypes?: readonly ('new' | 'existing' | 'lapsed')[];
+  offerType?: 'dp' | 'dv' | 'ss';
+}
+
 export interface DateRange {
   start_date: IsoDate;
   end_date: IsoDate;

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { ReportingFilter } from '../reporting/reporting.repository.ts';
+import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 
 /**
  * Impressions (migration 0015): cardholders a publisher showed a campaign's offer to, per day.

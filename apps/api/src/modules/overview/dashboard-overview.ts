@@ -3,12 +3,12 @@ import type {
   DashboardAnswer,
   DashboardRequest,
   ReachSource,
+  ReportingFilter,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/schema.ts';
 import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
-import type { ReportingFilter } from '../reporting/reporting.repository.ts';
 import { createOverviewRepository, type OverviewCampaign } from './overview.repository.ts';
 
 /**

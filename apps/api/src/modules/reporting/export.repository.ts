@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { ExportRow } from './export.csv.ts';
-import type { ReportingFilter } from './reporting.repository.ts';
+import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -3,6 +3,7 @@ import {
   dashboardDateRange,
   type DashboardRequest,
   type DateRange,
+  type ReportingFilter,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
@@ -10,7 +11,7 @@ import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
 import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
 import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
-import type { ReportingFilter, ReportingRepository } from './reporting.repository.ts';
+import type { ReportingRepository } from './reporting.repository.ts';
 
 /**
  * The dashboard's filter (spec 3 §2.4, §7 conditions) resolved within the caller's tenant scope:

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 import type { DB } from '../../db/schema.ts';
 import type { Attribution } from '../../db/committed-writes.ts';
 import { CopyRows } from '../../db/copy-rows.ts';
@@ -46,20 +47,6 @@ export const brandsOfTallyWrite: Attribution = (text, parameters) => {
   const brands = brandList ? parameters?.[Number(brandList) - 1] : undefined;
   return Array.isArray(brands) && brands.every((brand) => typeof brand === 'string') ? brands : undefined;
 };
-
-/** What the dashboard filters on, resolved to ids; an absent field filters nothing. */
-export interface ReportingFilter {
-  startDate: string;
-  endDate: string;
-  /** 'all' for every brand; an empty list matches nothing. */
-  brandIds: string[] | 'all';
-  branchId?: string;
-  /** null: the publisher named matches none. */
-  publisherId?: string | null;
-  campaignId?: string;
-  customerTypes?: readonly ('new' | 'existing' | 'lapsed')[];
-  offerType?: 'dp' | 'dv' | 'ss';
-}
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
