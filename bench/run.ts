@@ -4,10 +4,12 @@
  * otherwise on PGlite. Writes bench/results.md.
  *
  * Sizes (the issue's, on PostgreSQL, by default): BENCH_INGEST_ROWS (5,000,000; a tenth of it is run
- * too, to show memory stays flat) and BENCH_DASHBOARD_TRANSACTIONS (10,000,000). On PGlite the
+ * first, to show memory stays flat, then the whole BENCH_INGEST_REPEATS times, 3 by default),
+ * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
- * BENCH_SECTIONS picks sections (requests, projection, campaigns, branches, ingestion, dashboard,
- * reviews, web, start; BENCH_REVIEWS sets the reviews' count, 100,000 by default);
+ * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
+ * dashboard, reviews, web, start; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
+ * BENCH_REVIEWS sets the reviews' count, 100,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
  * between runs (seeding 10 million rows takes a while).
