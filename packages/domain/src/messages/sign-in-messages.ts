@@ -90,6 +90,12 @@ export const signInMessages = {
     guestFeatureLocked:
       'This feature will be enabled once you create your first campaign and validate your account details',
     forgotPasswordLink: 'Forgot password?',
+    loginTitle: 'Login',
+    loginSubtitle: 'Sign in to manage your campaigns.',
+    forgotPasswordTitle: 'Forgot password',
+    forgotPasswordSubtitle: 'We will e-mail you a link to choose a new password.',
+    signupTitle: 'Sign up',
+    signupSubtitle: "Create your brand's account.",
     languageSet: 'Language set.',
   },
   clickjacking: {

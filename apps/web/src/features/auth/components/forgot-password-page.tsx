@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
   });
 
   return (
-    <AuthLayout title="Forgot password" subtitle="We will e-mail you a link to choose a new password.">
+    <AuthLayout title={messages.auth.forgotPasswordTitle} subtitle={messages.auth.forgotPasswordSubtitle}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput

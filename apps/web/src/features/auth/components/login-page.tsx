@@ -44,7 +44,11 @@ export function LoginPage() {
 
   if (challenge) {
     return (
-      <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>
+      <AuthLayout
+        title={signInMessages.auth.loginTitle}
+        subtitle={signInMessages.auth.loginSubtitle}
+        heading={state.heading}
+      >
         <Suspense fallback={<Loader aria-label={signInMessages.common.loading} m="xl" />}>
           <SecondStepForm
             challenge={challenge}
@@ -60,7 +64,11 @@ export function LoginPage() {
   }
 
   return (
-    <AuthLayout title="Login" subtitle="Sign in to manage your campaigns." heading={state.heading}>
+    <AuthLayout
+      title={signInMessages.auth.loginTitle}
+      subtitle={signInMessages.auth.loginSubtitle}
+      heading={state.heading}
+    >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -47,7 +47,7 @@ export function SignupPage() {
   }
 
   return (
-    <AuthLayout title="Sign up" subtitle="Create your brand's account.">
+    <AuthLayout title={messages.auth.signupTitle} subtitle={messages.auth.signupSubtitle}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start">
