@@ -18,6 +18,7 @@ import {
   verifyEmailSchema,
 } from '@krowd/domain/public/card-network.schema';
 import { effectiveSearch, paginationSchema } from '@krowd/domain/list/list.schema';
+import { idParamsSchema } from '../../http/params.ts';
 import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { badRequest, HttpError, invalidField, invalidFields } from '../../http/errors.ts';
 import type { PublicService, UploadedFile } from './public.service.ts';
@@ -247,7 +248,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
       schema: {
         tags: ['card network'],
         summary: "A branch submission's Excel file, as a download",
-        params: z.strictObject({ id: z.uuid(messages.validation.idInvalid) }),
+        params: idParamsSchema,
         response: { 200: z.any(), ...errorResponses },
       },
     },

@@ -479,6 +479,15 @@ describe('the download link', () => {
     }
   });
 
+  it('answers 400 naming the id when it is not an id at all', async () => {
+    const notAnId = path.replace(/exports\/[^/]+/, 'exports/not-an-id');
+
+    const response = await call(app, { url: notAnId, token: who.brandUser.token });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(messages.validation.idInvalid);
+  });
+
   it('asks a signed-out browser to log in, and an API caller with 401', async () => {
     const browser = await call(app, { url: path, headers: { accept: 'text/html,application/xhtml+xml' } });
     const api = await call(app, { url: path });

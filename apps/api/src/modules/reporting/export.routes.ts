@@ -8,6 +8,7 @@ import {
   dashboardExportRequestSchema,
 } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { idParamsSchema } from '../../http/params.ts';
 import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
 import { HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -85,7 +86,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ service: ExportService }> = a
         tags: ['dashboard'],
         summary:
           "Download an export's CSV through the mailed link: only the user who asked for it, signed in; 404 for anyone else, 410 once expired (7 days)",
-        params: z.object({ id: z.uuid() }),
+        params: idParamsSchema,
         querystring: z.object({ token: z.string().min(1).max(200) }),
         response: {
           200: z.any().describe('The CSV file (text/csv; charset=utf-8), as an attachment'),
