@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { monthOf, type IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
@@ -9,7 +9,7 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB, TransactionsTable } from '../../db/schema.ts';
 
 /**
  * What qualification looks up, for a page of an upload (upload-qualification.ts) and for the rule
@@ -40,16 +40,10 @@ export const outcomeColumns = [
 ] as const;
 
 /** The stored outcome columns back into the engine's outcome. */
-function outcomeOf(row: {
-  outcome: 'qualified' | 'refund' | 'notQualified';
-  campaign_id: string | null;
-  cashback_pence: number;
-  success_fee_pence: number;
-  customer_type: 'new' | 'existing' | 'lapsed' | null;
-  offer_type: 'dp' | 'dv' | 'ss' | null;
-  terms: unknown;
-  reason: string | null;
-}): QualificationOutcome {
+/** A stored transaction's outcome columns (`outcomeColumns`), as the table declares them. */
+type OutcomeRow = Pick<Selectable<TransactionsTable>, (typeof outcomeColumns)[number]>;
+
+function outcomeOf(row: OutcomeRow): QualificationOutcome {
   if (row.outcome === 'notQualified') {
     return {
       outcome: 'notQualified',
@@ -68,19 +62,9 @@ function outcomeOf(row: {
   };
 }
 
-function storedPurchase(row: {
-  id: string;
-  amount_pence: number;
-  refunded_pence: number;
-  outcome: 'qualified' | 'refund' | 'notQualified';
-  campaign_id: string | null;
-  cashback_pence: number;
-  success_fee_pence: number;
-  customer_type: 'new' | 'existing' | 'lapsed' | null;
-  offer_type: 'dp' | 'dv' | 'ss' | null;
-  terms: unknown;
-  reason: string | null;
-}): StoredPurchase {
+function storedPurchase(
+  row: OutcomeRow & Pick<Selectable<TransactionsTable>, 'id' | 'amount_pence' | 'refunded_pence'>,
+): StoredPurchase {
   return {
     id: row.id,
     amountPence: row.amount_pence,

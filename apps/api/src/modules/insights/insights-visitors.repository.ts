@@ -2,6 +2,15 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** The public insights page's visitors (migration 0023): their passes and their Sign Up details. */
+/** What the visitor's browser tells about its device, kept with the visit. */
+export interface VisitorDevice {
+  ipAddress: string | null;
+  browserName: string | null;
+  osName: string | null;
+  osVersion: string | null;
+  deviceType: string | null;
+}
+
 export function createInsightsVisitorsRepository(db: Kysely<DB>) {
   return {
     async insertVisitor(visitor: {
@@ -9,13 +18,7 @@ export function createInsightsVisitorsRepository(db: Kysely<DB>) {
       brandId: string;
       passHash: string;
       passExpiresAt: Date;
-      device: {
-        ipAddress: string | null;
-        browserName: string | null;
-        osName: string | null;
-        osVersion: string | null;
-        deviceType: string | null;
-      };
+      device: VisitorDevice;
     }) {
       return db
         .insertInto('insights_visitors')

@@ -8,7 +8,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { InsightsVisitorsRepository } from './insights-visitors.repository.ts';
+import type { InsightsVisitorsRepository, VisitorDevice } from './insights-visitors.repository.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import type { InsightsCaller } from './insights.service.ts';
 
@@ -42,16 +42,7 @@ export function createInsightsVisitorsService(deps: {
     },
 
     /** POST insights/savebrandDetails: records the visitor and gives them a pass for the brand. */
-    async login(
-      body: InsightsLogin,
-      device: {
-        ipAddress: string | null;
-        browserName: string | null;
-        osName: string | null;
-        osVersion: string | null;
-        deviceType: string | null;
-      },
-    ): Promise<InsightsLoginAnswer['data']> {
+    async login(body: InsightsLogin, device: VisitorDevice): Promise<InsightsLoginAnswer['data']> {
       const brand = await brands.findById(body.brandId);
       if (!brand) throw notFound(m.brandNotFound);
       const pass = randomBytes(32).toString('base64url');
