@@ -53,7 +53,6 @@ import { createInvoicesRepository } from './modules/invoices/invoices.repository
 import { createInvoiceRun, invoiceRunJob } from './modules/invoices/invoice-run.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createDashboardInvoices } from './modules/invoices/dashboard-invoices.ts';
-import { createDashboardCache } from './modules/reporting/dashboard-cache.ts';
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReporting } from './modules/reporting/reporting.wiring.ts';
 import { createGoCardlessProvider } from './modules/payments/gocardless-provider.ts';
@@ -73,7 +72,6 @@ import { createOverviewRepository } from './modules/overview/overview.repository
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
-import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { commonPasswordList } from '@krowd/domain/auth/common-passwords';
 import { installCommonPasswords } from '@krowd/domain/auth/password-policy';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
@@ -106,6 +104,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerKeptAnswers } from './plugins/kept-answers.ts';
 import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -154,9 +153,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
-  const dashboardAnswers = createDashboardCache<DashboardAnswer>({ database, logger: app.log });
-  await dashboardAnswers.start();
-  app.addHook('onClose', () => dashboardAnswers.stop());
   const auth = createAuthService({
     db,
     users,
@@ -235,6 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const contentSecurityPolicy = await registerSecurity(app, config);
   await registerAccess(app, { config, auth, limiter, multiFactor });
   registerTextInputChecks(app);
+  await registerKeptAnswers(app, { database, config, clock });
   await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
 
   await app.register(
@@ -331,7 +328,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         brands,
         jobs,
         mailer,
-        cache: dashboardAnswers,
+        database,
         overview: createDashboardOverview(db, impressions),
         invoices: createDashboardInvoices(db),
         publicUrl: config.publicUrl,

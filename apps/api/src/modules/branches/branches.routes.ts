@@ -129,7 +129,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/merchants',
     {
-      config: { access: 'branches.read' },
+      config: { access: 'branches.read', keptAnswer: true },
       schema: {
         tags: ['branches'],
         summary:

@@ -37,7 +37,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/campaigns',
     {
-      config: { access: 'campaigns.read' },
+      config: { access: 'campaigns.read', keptAnswer: true },
       schema: {
         tags: ['campaigns'],
         summary:

@@ -33,7 +33,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
   app.get(
     '/distributors/getInvoiceList/invoice',
     {
-      config: { access: 'invoices.read' },
+      config: { access: 'invoices.read', keptAnswer: true },
       schema: {
         tags: ['invoices'],
         summary:

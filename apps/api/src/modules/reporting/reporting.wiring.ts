@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { DashboardCache } from './dashboard-cache.ts';
+import { createDashboardCache } from './dashboard-cache.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createExportRepository } from './export.repository.ts';
@@ -15,7 +16,7 @@ import type { DashboardInvoices, DashboardOverview } from './reporting-filter.ts
 import { createReportingRepository } from './reporting.repository.ts';
 
 /**
- * The dashboard and its export: their services, jobs and routes. What they read of the overview
+ * The dashboard and its export: their services, jobs, routes and kept answers (dashboard-cache.ts). What they read of the overview
  * and invoices modules is handed in by app.ts, so reporting imports neither.
  */
 export async function registerReporting(
@@ -25,7 +26,7 @@ export async function registerReporting(
     brands: BrandsRepository;
     jobs: JobQueue;
     mailer: Mailer;
-    cache: DashboardCache<DashboardAnswer>;
+    database: Pick<Database, 'committedWrites' | 'signals'>;
     overview: DashboardOverview;
     invoices: DashboardInvoices;
     publicUrl: string;
@@ -33,7 +34,10 @@ export async function registerReporting(
     clock: () => Date;
   },
 ) {
-  const { db, brands, jobs, mailer, cache, overview, invoices, publicUrl, timeZone, clock } = deps;
+  const { db, brands, jobs, mailer, database, overview, invoices, publicUrl, timeZone, clock } = deps;
+  const cache = createDashboardCache<DashboardAnswer>({ database, logger: api.log });
+  await cache.start();
+  api.addHook('onClose', () => cache.stop());
   const reporting = createReportingRepository(db);
   await api.register(dashboardRoutes, {
     service: createDashboardService({ db, reporting, brands, timeZone, clock, cache, overview, invoices }),

@@ -39,7 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/users',
     {
-      config: { access: 'users.read' },
+      config: { access: 'users.read', keptAnswer: true },
       schema: {
         tags: ['users'],
         summary:
