@@ -104,6 +104,7 @@ import { registerAccess } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerAnswerCompression } from './plugins/compression.ts';
 import { registerKeptAnswers } from './plugins/kept-answers.ts';
 import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   await app.register(
     async (api) => {
+      await registerAnswerCompression(api);
       await api.register(healthRoutes, { db, engine: database.engine });
       await api.register(authRoutes, { auth, config });
       await api.register(multiFactorRoutes, { auth, multiFactor, users, config });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -8,6 +9,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import { insertBranch, insertCampaign } from '../modules/campaigns/campaigns.fixtures.ts';
 import { databaseUrlFor, withAdmin } from '../test/postgres-admin.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../test/test-app.ts';
+import { compressionThreshold } from './compression.ts';
 import { keptAnswerTables } from './kept-answers.ts';
 
 /**
@@ -160,6 +162,24 @@ describe('the signed-in lists kept between requests (one instance)', () => {
       await insertBranch(trx, ids.brands.standalone, 'Active', 'Kept branch two', 'KEPT-2');
     });
     expect(await listOf(app, brandAdmin, branchList)).toContain('Kept branch two');
+  });
+
+  it('sends a kept answer compressed as each caller accepts, the same content as sent plain', async () => {
+    const url = '/api/users?page=1&limit=10';
+    const plain = await listOf(app, brandAdmin, url);
+    expect(plain.length).toBeGreaterThan(compressionThreshold);
+    const asked = (encoding: string) =>
+      call(app, { url, token: brandAdmin, headers: { 'accept-encoding': encoding } });
+
+    for (let request = 0; request < 2; request += 1) {
+      const brotli = await asked('gzip, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain);
+      const gzip = await asked('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    }
+    expect((await asked('identity')).body).toBe(plain);
   });
 
   it("never answers one caller's kept answer to another account or scope", async () => {

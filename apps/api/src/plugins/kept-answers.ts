@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { Config } from '../config.ts';
 import { createAnswerCache } from '../db/answer-cache.ts';
 import type { Database } from '../db/database.ts';
 import { callerOf } from './access.ts';
+import { answerEncodingOf, compressed, type AnswerEncoding } from './compression.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,11 +37,17 @@ export const keptAnswerTables = [
 
 export const keptAnswersChannel = 'kept_answers_changed';
 
+/** A kept answer: its JSON, and the same compressed in each encoding asked for so far. */
+interface KeptAnswer {
+  json: string | Buffer;
+  encoded: Partial<Record<AnswerEncoding, Buffer>>;
+}
+
 /**
  * A signed-in list answers the same bytes until something it is read from changes, so its answer
  * is kept: per address (path and query), account, audience and scope, and local date (a campaign's
  * phase and actions follow the day). The access hook and the input checks still run first for
- * every request; a kept answer skips only the statements and the serialization.
+ * every request; a kept answer skips only the statements, the serialization and the compression.
  */
 export async function registerKeptAnswers(
   app: FastifyInstance,
@@ -51,7 +58,7 @@ export async function registerKeptAnswers(
   },
 ) {
   const { database, config, clock } = deps;
-  const answers = createAnswerCache<ReturnType<FastifyReply['serialize']>>({
+  const answers = createAnswerCache<KeptAnswer>({
     database,
     logger: app.log,
     tables: keptAnswerTables,
@@ -73,11 +80,22 @@ export async function registerKeptAnswers(
         caller.scope,
         localToday(clock(), config.timezone),
       ]);
-      const json = await answers.answer(key, async () => ({
-        answer: reply.serialize(await handler.call(this, request, reply)),
-        brands: 'all',
-      }));
-      return reply.type('application/json; charset=utf-8').send(json);
+      const kept = await answers.answer(key, async () => {
+        const json = reply.serialize(await handler.call(this, request, reply));
+        return {
+          answer: { json: json instanceof ArrayBuffer ? Buffer.from(json) : json, encoded: {} },
+          brands: 'all',
+        };
+      });
+      reply.type('application/json; charset=utf-8');
+      const encoding = answerEncodingOf(request, Buffer.byteLength(kept.json));
+      if (!encoding) return reply.send(kept.json);
+      // Compressed once per answer and encoding; the compression hook leaves an encoded answer alone.
+      kept.encoded[encoding] ??= compressed(kept.json, encoding);
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(kept.encoded[encoding]);
     };
   });
 }
