@@ -12,7 +12,7 @@ import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/c
 import { defaultWeekDays, type CampaignForm, type WeekDay } from '@krowd/domain/campaign/campaign.schema';
 import type { CampaignTemplateEntry, PromoCode } from '@krowd/domain/template/template.schema';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
-import type { CampaignsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
@@ -87,7 +87,7 @@ export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDet
 export function columnsOf(
   form: CampaignForm,
   timeZone: string,
-): Omit<Insertable<CampaignsTable>, 'brand_id' | 'name'> {
+): Omit<Insertable<DB['campaigns']>, 'brand_id' | 'name'> {
   const window = monthWindowOf(form.start_date, timeZone);
   const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
   return {

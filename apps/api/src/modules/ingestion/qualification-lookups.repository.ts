@@ -9,7 +9,7 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
-import type { DB, TransactionsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /**
  * What qualification looks up, for a page of an upload (upload-qualification.ts) and for the rule
@@ -41,7 +41,7 @@ export const outcomeColumns = [
 
 /** The stored outcome columns back into the engine's outcome. */
 /** A stored transaction's outcome columns (`outcomeColumns`), as the table declares them. */
-type OutcomeRow = Pick<Selectable<TransactionsTable>, (typeof outcomeColumns)[number]>;
+type OutcomeRow = Pick<Selectable<DB['transactions']>, (typeof outcomeColumns)[number]>;
 
 function outcomeOf(row: OutcomeRow): QualificationOutcome {
   if (row.outcome === 'notQualified') {
@@ -63,7 +63,7 @@ function outcomeOf(row: OutcomeRow): QualificationOutcome {
 }
 
 function storedPurchase(
-  row: OutcomeRow & Pick<Selectable<TransactionsTable>, 'id' | 'amount_pence' | 'refunded_pence'>,
+  row: OutcomeRow & Pick<Selectable<DB['transactions']>, 'id' | 'amount_pence' | 'refunded_pence'>,
 ): StoredPurchase {
   return {
     id: row.id,

@@ -6,7 +6,7 @@ import {
   type OverviewFigures,
   type StatRow,
 } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 
 /**
