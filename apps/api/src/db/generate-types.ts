@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { generate, PostgresDialect } from 'kysely-codegen';
+import { DiffChecker, generate, PostgresDialect } from 'kysely-codegen';
 import prettier from 'prettier';
 import { openDatabase } from './database.ts';
 import { columnOverrides, columnTypeImports } from './column-overrides.ts';
@@ -73,6 +73,7 @@ async function main(check: boolean) {
   }
   const committed = await fs.readFile(outFile, 'utf8').catch(() => '');
   if (committed !== generated) {
+    console.error(new DiffChecker().diff(committed, generated));
     console.error('database.generated.ts differs from the migrations: run `npm run db:types`.');
     process.exitCode = 1;
   }

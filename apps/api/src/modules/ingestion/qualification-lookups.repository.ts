@@ -1,7 +1,6 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { monthOf, type IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
 import type {
   BranchMatch,
   QualificationCampaign,
@@ -162,7 +161,7 @@ export const qualificationLookups = {
       pauses: pauses
         .filter((p) => p.campaign_id === row.id)
         .map((p) => ({ from: p.from_date, to: p.to_date })),
-      weekDays: (Array.isArray(row.week_days) ? row.week_days : []) as WeekDayLabel[],
+      weekDays: row.week_days,
       start_time: row.start_time?.slice(0, 5) ?? null,
       end_time: row.end_time?.slice(0, 5) ?? null,
       customerType: row.customer_type,

@@ -146,7 +146,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
         .select(['figures', 'computed_at'])
         .where('campaign_id', '=', campaignId)
         .executeTakeFirst();
-      return row ? { figures: row.figures as OverviewFigures, computedAt: row.computed_at } : undefined;
+      return row ? { figures: row.figures, computedAt: row.computed_at } : undefined;
     },
 
     /** The override in force: the latest save, with who saved it (their e-mail). */
@@ -160,7 +160,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
         .orderBy('o.id', 'desc')
         .executeTakeFirst();
       return row
-        ? { figures: row.figures as OverviewFigures, createdAt: row.created_at, createdBy: row.email }
+        ? { figures: row.figures, createdAt: row.created_at, createdBy: row.email }
         : undefined;
     },
 

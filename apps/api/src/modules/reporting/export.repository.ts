@@ -74,7 +74,7 @@ export function createExportRepository(db: Kysely<DB>) {
       return {
         id: row.id,
         userId: row.user_id,
-        filter: row.filter as ReportingFilter,
+        filter: row.filter,
         status: row.status,
         rowCount: row.row_count === null ? null : Number(row.row_count),
         byteSize: row.byte_size === null ? null : Number(row.byte_size),
