@@ -4,41 +4,45 @@
  * columns written once or only by SQL. Each entry is the column's whole Kysely type.
  */
 
-const domain = '@krowd/domain';
-
-/** The types the overrides name, and where database.generated.ts imports them from. */
-export const columnTypeImports: Record<string, string> = {
-  AssetKind: `${domain}/asset/asset.schema#AssetKind`,
-  BrandRole: `${domain}/access/access.rules#BrandRole`,
-  BranchStatus: `${domain}/branch/branch.schema#BranchStatus`,
-  BudgetType: `${domain}/campaign/campaign.rules#BudgetType`,
-  CampaignStatus: `${domain}/campaign/campaign.rules#CampaignStatus`,
-  CampaignTemplateEntry: `${domain}/template/template.schema#CampaignTemplateEntry`,
-  CollectionMethod: `${domain}/invoice/invoice.schema#CollectionMethod`,
-  CollectionStatus: `${domain}/payment/payment.schema#CollectionStatus`,
-  CustomerType: `${domain}/campaign/campaign.rules#CustomerType`,
-  DiscountType: `${domain}/campaign/campaign.rules#DiscountType`,
-  EntityType: `${domain}/auth/auth.schema#EntityType`,
-  ImageContentType: `${domain}/asset/image-file#ImageContentType`,
-  LeadKind: `${domain}/public/card-network.schema#LeadKind`,
-  MandateReturnTarget: `${domain}/payment/payment.schema#MandateReturnTarget`,
-  MandateStatus: `${domain}/payment/payment.schema#MandateStatus`,
-  OverviewFigures: `${domain}/overview/overview.schema#OverviewFigures`,
-  PaymentProviderName: `${domain}/payment/payment.schema#PaymentProviderName`,
-  PaymentStatus: `${domain}/invoice/invoice.schema#PaymentStatus`,
-  PromoCode: `${domain}/template/template.schema#PromoCode`,
-  ReportingFilter: `${domain}/dashboard/dashboard.schema#ReportingFilter`,
-  RewardCustomerType: `${domain}/qualification/customer-type.rules#RewardCustomerType`,
-  SpreadsheetKind: `${domain}/public/card-network.rules#SpreadsheetKind`,
-  TemplateType: `${domain}/template/template.rules#TemplateType`,
-  WeekDayLabel: `${domain}/campaign/campaign.schema#WeekDayLabel`,
-  OneTimeTokenPurpose: './schema.ts#OneTimeTokenPurpose',
-  OutboxStatus: './schema.ts#OutboxStatus',
-  PaymentEventOutcome: './schema.ts#PaymentEventOutcome',
-  SessionOrigin: './schema.ts#SessionOrigin',
-  TestProviderFlowStatus: './schema.ts#TestProviderFlowStatus',
-  UserStatus: './schema.ts#UserStatus',
+/** The types the overrides name, by the module database.generated.ts imports them from. */
+const typesByModule: Record<string, string[]> = {
+  '@krowd/domain/access/access.rules': ['BrandRole'],
+  '@krowd/domain/asset/asset.schema': ['AssetKind'],
+  '@krowd/domain/asset/image-file': ['ImageContentType'],
+  '@krowd/domain/auth/auth.schema': ['EntityType'],
+  '@krowd/domain/branch/branch.schema': ['BranchStatus'],
+  '@krowd/domain/campaign/campaign.rules': ['BudgetType', 'CampaignStatus', 'CustomerType', 'DiscountType'],
+  '@krowd/domain/campaign/campaign.schema': ['WeekDayLabel'],
+  '@krowd/domain/dashboard/dashboard.schema': ['ReportingFilter'],
+  '@krowd/domain/invoice/invoice.schema': ['CollectionMethod', 'PaymentStatus'],
+  '@krowd/domain/overview/overview.schema': ['OverviewFigures'],
+  '@krowd/domain/payment/payment.schema': [
+    'CollectionStatus',
+    'MandateReturnTarget',
+    'MandateStatus',
+    'PaymentProviderName',
+  ],
+  '@krowd/domain/public/card-network.rules': ['SpreadsheetKind'],
+  '@krowd/domain/public/card-network.schema': ['LeadKind'],
+  '@krowd/domain/qualification/customer-type.rules': ['RewardCustomerType'],
+  '@krowd/domain/template/template.rules': ['TemplateType'],
+  '@krowd/domain/template/template.schema': ['CampaignTemplateEntry', 'PromoCode'],
+  './schema.ts': [
+    'OneTimeTokenPurpose',
+    'OutboxStatus',
+    'PaymentEventOutcome',
+    'SessionOrigin',
+    'TestProviderFlowStatus',
+    'UserStatus',
+  ],
 };
+
+/** kysely-codegen's customImports: a type's name → `module#name`. */
+export const columnTypeImports = Object.fromEntries(
+  Object.entries(typesByModule).flatMap(([module, names]) =>
+    names.map((name) => [name, `${module}#${name}`]),
+  ),
+);
 
 /** Set by the insert, or not at all: a session's origin never changes. */
 const origin = 'ColumnType<SessionOrigin | null, SessionOrigin | null | undefined, never>';

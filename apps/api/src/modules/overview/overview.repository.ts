@@ -159,9 +159,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id', 'desc')
         .executeTakeFirst();
-      return row
-        ? { figures: row.figures, createdAt: row.created_at, createdBy: row.email }
-        : undefined;
+      return row ? { figures: row.figures, createdAt: row.created_at, createdBy: row.email } : undefined;
     },
 
     async insertOverride(
