@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../apps/api/src/db/schema.ts';
+import type { DB } from '../apps/api/src/db/database.generated.ts';
 import {
   addedToStoredSums,
   appendedToStoredLists,

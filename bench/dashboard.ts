@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../apps/api/src/db/schema.ts';
+import type { DB } from '../apps/api/src/db/database.generated.ts';
 import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { seedDashboardTransactions, storeCounts } from './dashboard-seed.ts';
 import { benchApp, time } from './harness.ts';

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CommittedWrites } from './committed-writes.ts';
 import { CopyRows } from './copy-rows.ts';
-import type { DB } from './schema.ts';
+import type { DB } from './database.generated.ts';
 
 /**
  * One database API over two engines: the embedded PGlite (PostgreSQL compiled to WebAssembly,

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 
 /** Venues the demo directory knows besides the demo branches, for picking new branches from. */
 const demoVenues = [

@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from 'kysely';
 import { currentMonth, monthWindowOf, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignName } from '@krowd/domain/campaign/campaign.rules';
-import type { CampaignStatus, CampaignsTable, DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
+import type { CampaignStatus } from '@krowd/domain/campaign/campaign.rules';
 import type { DemoBrandKey } from './demo-catalogue.ts';
 
 interface DemoCampaign {
@@ -10,7 +11,7 @@ interface DemoCampaign {
   offset: number;
   status: CampaignStatus;
   offer: Pick<
-    Insertable<CampaignsTable>,
+    Insertable<DB['campaigns']>,
     | 'discount_type'
     | 'discount_percent'
     | 'discount_amount_pence'

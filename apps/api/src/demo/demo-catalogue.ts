@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { BranchStatus, DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
+import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { apiKeyHashOf } from '../modules/ingestion/transactions.repository.ts';
 
 /**

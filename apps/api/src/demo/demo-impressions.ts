@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignDates } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import {
   createImpressionsRepository,
   type ImpressionValue,

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { currentMonth, localToday, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { firstInvoiceDate, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
-import type { DB, IngestionLogBrandsTable } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import { createInvoiceRun } from '../modules/invoices/invoice-run.ts';
 import { dealsByBrand, type DemoBrandKey } from './demo-catalogue.ts';
 
@@ -51,7 +51,7 @@ export async function loadDemoReporting(
   for (let week = ingestionWeeks - 1; week >= 0; week -= 1) {
     const uploadedAt = new Date(lastMonday.getTime() - week * 7 * 86_400_000);
     for (const code of Object.keys(publisherIds)) {
-      const shares: Omit<Insertable<IngestionLogBrandsTable>, 'ingestion_log_id'>[] = [];
+      const shares: Omit<Insertable<DB['ingestion_log_brands']>, 'ingestion_log_id'>[] = [];
       for (const brand of tradingBrands) {
         if (!dealsByBrand[brand].some(([publisher]) => publisher === code)) continue;
         const count = 120 + Math.floor(random() * 380);

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import { analyserVersion, analyseReview } from '../modules/insights/review-analyser.ts';
 import { createReviewsRepository } from '../modules/insights/reviews.repository.ts';
 import { prng } from './prng.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { transactionColumns } from '@krowd/domain/ingestion/transaction-file.schema';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import {
   createTransactionIngestion,
   type IngestItem,

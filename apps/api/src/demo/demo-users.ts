@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { BrandRole } from '@krowd/domain/access/access.rules';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import type { DemoBrandKey } from './demo-catalogue.ts';
 
 /** Where a demo colleague belongs: a brand, the demo group itself, or the demo bank. */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 
 /**
  * Fixed-window counters kept in PostgreSQL, so every API instance behind a load balancer counts

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import { insertCampaign } from '../modules/campaigns/campaigns.fixtures.ts';
 import { hostileCorpus, type HostileFile, type UploadKind } from './hostile-upload-corpus.ts';
 import { createTestApp, demoIds, loginAs, type App, type TestApp } from './test-app.ts';

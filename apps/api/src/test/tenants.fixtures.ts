@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import { call, linkToken, loginAs, type App, type SignedIn } from './test-app.ts';
 
 /** The password an invited admin chooses in these tests. */

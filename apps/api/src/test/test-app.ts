@@ -8,7 +8,7 @@ import { buildApp, type Services } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import type { DB } from '../db/schema.ts';
+import type { DB } from '../db/database.generated.ts';
 import { demoGuestEmail, demoNames, demoPassword, loadDemoData } from '../demo/demo-data.ts';
 import type { Clock } from '../modules/auth/auth.service.ts';
 import type { OutgoingMail } from '../modules/mail/mailer.ts';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { AssetsTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -32,7 +32,7 @@ export function createAssetsRepository(db: Kysely<DB>) {
       : (['bank_id', '=', owner.bankId] as const);
 
   return {
-    insert(values: Insertable<AssetsTable>, executor: Executor = db) {
+    insert(values: Insertable<DB['assets']>, executor: Executor = db) {
       return executor.insertInto('assets').values(values).returning(metaColumns).executeTakeFirstOrThrow();
     },
 

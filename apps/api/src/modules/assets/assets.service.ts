@@ -12,7 +12,7 @@ import {
 import { checkImageFile, imageFileMessage, type ImageInfo } from '@krowd/domain/asset/image-file';
 import { paginationOf, type PageQuery } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand, scopeCoversUser } from '../../http/tenant.ts';
 import type { AuthContext } from '../auth/auth.service.ts';

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

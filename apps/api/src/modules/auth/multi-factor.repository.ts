@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

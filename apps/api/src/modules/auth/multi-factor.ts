@@ -13,7 +13,7 @@ import {
   type MultiFactorStatus,
 } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { HttpError, badRequest, conflict, invalidField, unauthorized } from '../../http/errors.ts';
 import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
 import type { AuthContext, AuthService, Clock, SignedIn } from './auth.service.ts';

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { newToken } from './tokens.ts';
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BankSortField, BankUpdate } from '@krowd/domain/bank/bank.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -9,7 +9,7 @@ import type {
 } from '@krowd/domain/bank/bank.schema';
 import { effectiveSearch, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';

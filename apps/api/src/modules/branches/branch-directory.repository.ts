@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { BranchDirectoryTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 const directoryColumns = [
   'merchant_name',
@@ -28,7 +28,7 @@ export function createBranchDirectoryRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    create(values: Insertable<BranchDirectoryTable>) {
+    create(values: Insertable<DB['branch_directory']>) {
       return db
         .insertInto('branch_directory')
         .values(values)

@@ -11,7 +11,8 @@ import {
 import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
-import type { BranchesTable, BranchStatus, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -81,7 +82,7 @@ function selectBranches() {
 /** Sort fields whose column may be empty: empty values go last in either direction. */
 const nullableSortFields = new Set<BranchSortField>(['activatedDate', 'merchantId']);
 
-type BranchWhere = ExpressionBuilder<DB & { b: BranchesTable }, 'b'>;
+type BranchWhere = ExpressionBuilder<DB & { b: DB['branches'] }, 'b'>;
 
 /**
  * The list's filters: brands, status, and search on the name (anywhere) and merchant IDs (from the
@@ -177,7 +178,7 @@ export function createBranchesRepository(db: Kysely<DB>) {
       return branches(trx).where('b.id', 'in', ids).forUpdate(['b']).execute();
     },
 
-    async insert(values: Insertable<BranchesTable>, executor: Executor = db) {
+    async insert(values: Insertable<DB['branches']>, executor: Executor = db) {
       const row = await executor
         .insertInto('branches')
         .values(values)
@@ -186,7 +187,7 @@ export function createBranchesRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    async insertMany(values: Insertable<BranchesTable>[], executor: Executor = db) {
+    async insertMany(values: Insertable<DB['branches']>[], executor: Executor = db) {
       if (values.length === 0) return [];
       const rows = await executor.insertInto('branches').values(values).returning('id').execute();
       return rows.map((row) => row.id);
@@ -220,7 +221,7 @@ export function createBranchesRepository(db: Kysely<DB>) {
       return ids.filter((id) => held.has(id));
     },
 
-    async update(ids: string[], values: Updateable<BranchesTable>, executor: Executor = db) {
+    async update(ids: string[], values: Updateable<DB['branches']>, executor: Executor = db) {
       if (ids.length === 0) return;
       await executor
         .updateTable('branches')

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { BranchesTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 const m = messages.branch;
@@ -34,7 +34,7 @@ afterAll(async () => {
 let branchCounter = 0;
 
 /** A branch of its own for a test that changes it. */
-async function branch(values: Partial<Insertable<BranchesTable>> = {}) {
+async function branch(values: Partial<Insertable<DB['branches']>> = {}) {
   branchCounter += 1;
   const row = await testApp.db
     .insertInto('branches')

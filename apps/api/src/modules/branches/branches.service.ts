@@ -28,7 +28,7 @@ import {
   type SortDirection,
 } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { BranchesTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { csvTextOf, CsvSyntaxError, parseCsv } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
@@ -66,7 +66,7 @@ const ruleRowOf = (row: BranchRecord) => ({
 
 function formColumns(
   form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
-): Updateable<BranchesTable> {
+): Updateable<DB['branches']> {
   return {
     name: form.name,
     kmid: form.kmid,
@@ -134,7 +134,7 @@ export function createBranchesService(deps: {
     throw conflict(refusingDefault ? m.defaultBranchNotDeletable : m.actionNotAllowed);
   }
 
-  function newBranch(caller: AuthContext, brandId: string, form: BranchForm): Insertable<BranchesTable> {
+  function newBranch(caller: AuthContext, brandId: string, form: BranchForm): Insertable<DB['branches']> {
     return {
       brand_id: brandId,
       ...formColumns(form),
@@ -150,7 +150,7 @@ export function createBranchesService(deps: {
     caller: AuthContext,
     action: BulkBranchAction,
     comments: string,
-  ): Updateable<BranchesTable> {
+  ): Updateable<DB['branches']> {
     if (action === 'DELETE') return { status: 'Deleted' };
     const approved = action === 'APPROVE';
     return {
@@ -165,7 +165,7 @@ export function createBranchesService(deps: {
    * An edit of an existing branch: its new columns, and back to review (Pending) when an approved
    * branch's merchant IDs change, since the MIDs decide whose transactions earn at it.
    */
-  function editColumns(row: BranchRecord, changes: BranchUpdate): Updateable<BranchesTable> {
+  function editColumns(row: BranchRecord, changes: BranchUpdate): Updateable<DB['branches']> {
     const after = merchantIdsAfter(row, changes.merchantIds);
     const midsChanged = after.some((mid, index) => (mid ?? null) !== storedMerchantIdsOf(row)[index]);
     const backToReview = midsChanged && branchCarriesCampaigns(row.status);
@@ -323,7 +323,7 @@ export function createBranchesService(deps: {
       if (rows.length > maxBranchCsvRows) throw badRequest(m.fileTooManyRows);
 
       const errors: Record<string, string> = {};
-      const values: Insertable<BranchesTable>[] = [];
+      const values: Insertable<DB['branches']>[] = [];
       for (const { line, cells } of rows) {
         if (cells.length !== columns.length) {
           errors[`Line ${line}`] = m.fileRowColumns;

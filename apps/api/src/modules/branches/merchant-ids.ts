@@ -1,7 +1,7 @@
 import type { Transaction, Updateable } from 'kysely';
 import type { MerchantIds } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { BranchesTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { conflict } from '../../http/errors.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
 
@@ -31,7 +31,7 @@ export function merchantIdsAfter(row: BranchRecord | undefined, ids: Partial<Mer
 }
 
 /** The merchant-ID columns of the given ids; absent keys stay as they are. */
-export function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Updateable<BranchesTable> {
+export function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Updateable<DB['branches']> {
   if (!ids) return {};
   return {
     mastercard_merchant_id: ids.merchantId,

@@ -2,7 +2,9 @@ import type { Insertable, Kysely } from 'kysely';
 import { monthWindowOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { project, type ProjectionInput } from '@krowd/domain/projection/projection.rules';
 import { promoCodeMinimum } from '@krowd/domain/template/template.rules';
-import type { BranchStatus, CampaignStatus, CampaignsTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
+import type { CampaignStatus } from '@krowd/domain/campaign/campaign.rules';
 import { call, loginAs, signUpNewAccount, type App, type SignedIn } from '../../test/test-app.ts';
 
 /**
@@ -23,9 +25,9 @@ export interface InsertCampaignOptions {
   status?: CampaignStatus;
   recurring?: boolean;
   primaryId?: string;
-  customerType?: CampaignsTable['customer_type'];
+  customerType?: DB['campaigns']['customer_type'];
   lastTransactionMonths?: number | null;
-  discountType?: CampaignsTable['discount_type'];
+  discountType?: DB['campaigns']['discount_type'];
   discountPercent?: number | null;
   successFee?: number;
   suggestions?: string;
@@ -36,7 +38,7 @@ export interface InsertCampaignOptions {
   branchIds?: string[];
   allBranches?: boolean;
   /** Any other column, written as given. */
-  values?: Partial<Insertable<CampaignsTable>>;
+  values?: Partial<Insertable<DB['campaigns']>>;
 }
 
 /** A campaign row written directly (no rule checked), for tests that need one in a given month. */

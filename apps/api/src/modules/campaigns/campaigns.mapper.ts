@@ -9,10 +9,14 @@ import {
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { statusLabel } from '@krowd/domain/campaign/campaign.rules';
 import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
-import { defaultWeekDays, type CampaignForm, type WeekDay } from '@krowd/domain/campaign/campaign.schema';
-import type { CampaignTemplateEntry, PromoCode } from '@krowd/domain/template/template.schema';
+import {
+  defaultWeekDays,
+  type CampaignForm,
+  type WeekDay,
+  type WeekDayLabel,
+} from '@krowd/domain/campaign/campaign.schema';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
-import type { CampaignsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
@@ -47,8 +51,8 @@ export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
 }
 
 /** The selected weekdays stored as their labels, back into the form's seven-day list. */
-export function weekDaysOf(stored: unknown): WeekDay[] {
-  const selected = new Set(Array.isArray(stored) ? (stored as string[]) : []);
+export function weekDaysOf(stored: readonly WeekDayLabel[]): WeekDay[] {
+  const selected = new Set(stored);
   return defaultWeekDays().map((day) => ({ ...day, selected: selected.has(day.label) }));
 }
 
@@ -70,9 +74,8 @@ export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDet
     type: row.all_branches ? 'All' : undefined,
     merchantIds: row.all_branches ? [] : row.branch_ids,
     validUntil: row.valid_until ? row.valid_until.slice(0, 7) : '',
-    // Stored as the form schema parsed them (the JSON columns are typed unknown).
-    templates: Array.isArray(row.templates) ? (row.templates as CampaignTemplateEntry[]) : [],
-    promoCode: (row.promo_code as PromoCode | null) ?? undefined,
+    templates: row.templates,
+    promoCode: row.promo_code ?? undefined,
     primaryCampaignId: row.primary_campaign_id,
     pauses: row.pauses.map((p) => ({
       from: p.from_date,
@@ -87,7 +90,7 @@ export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDet
 export function columnsOf(
   form: CampaignForm,
   timeZone: string,
-): Omit<Insertable<CampaignsTable>, 'brand_id' | 'name'> {
+): Omit<Insertable<DB['campaigns']>, 'brand_id' | 'name'> {
   const window = monthWindowOf(form.start_date, timeZone);
   const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
   return {

@@ -7,7 +7,7 @@ import {
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { HttpError, badRequest, notFound } from '../../http/errors.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';

@@ -3,7 +3,7 @@ import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { project } from '@krowd/domain/projection/projection.rules';
 import { checkPromoCodeCsv, promoCodeCsvProblem } from '@krowd/domain/template/promo-code-file.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { CampaignSortField } from '@krowd/domain/campaign/campaign-list.schema';
-import type { CampaignStatus, CampaignsTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { CampaignStatus } from '@krowd/domain/campaign/campaign.rules';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -84,9 +85,9 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       const { status, customerType, discountType } = query.equals ?? {};
       if (status) filtered = filtered.where('c.status', '=', status as CampaignStatus);
       if (customerType)
-        filtered = filtered.where('c.customer_type', '=', customerType as CampaignsTable['customer_type']);
+        filtered = filtered.where('c.customer_type', '=', customerType as DB['campaigns']['customer_type']);
       if (discountType)
-        filtered = filtered.where('c.discount_type', '=', discountType as CampaignsTable['discount_type']);
+        filtered = filtered.where('c.discount_type', '=', discountType as DB['campaigns']['discount_type']);
       const counted = filtered.select((eb) => eb.fn.countAll<number>().as('count'));
       const page = filtered
         .select('c.id')
@@ -135,7 +136,7 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
 
-    async insert(values: Insertable<CampaignsTable>, branchIds: string[], executor: Executor) {
+    async insert(values: Insertable<DB['campaigns']>, branchIds: string[], executor: Executor) {
       const row = await executor
         .insertInto('campaigns')
         .values(values)
@@ -145,7 +146,7 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    async update(id: string, values: Updateable<CampaignsTable>, branchIds: string[], executor: Executor) {
+    async update(id: string, values: Updateable<DB['campaigns']>, branchIds: string[], executor: Executor) {
       const brand = await executor
         .updateTable('campaigns')
         .set({ ...values, updated_at: new Date() })

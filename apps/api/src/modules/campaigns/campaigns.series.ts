@@ -6,7 +6,7 @@ import {
   shiftMonth,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignName } from '@krowd/domain/campaign/campaign.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 

@@ -21,7 +21,7 @@ import { campaignSelectorLimit, type CampaignListFilter } from '@krowd/domain/ca
 import type { CampaignForm } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { HttpError, badRequest, conflict, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { CommittedWrites } from '../../db/committed-writes.ts';
 import { loadConfig } from '../../config.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /** GET /api/health: answers 200 only when the database answers too (for load balancers). */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<DB>; engine: string }> = async (

@@ -6,7 +6,7 @@ import {
   impressionColumns,
   impressionRowSchema,
 } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { csvRecordsOf, CsvStreamError } from './csv-stream.ts';
 import type { ImpressionValue } from './impressions.repository.ts';

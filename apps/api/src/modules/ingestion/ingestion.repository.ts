@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { IngestionSortField } from '@krowd/domain/ingestion/ingestion.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ListedBrands } from '../../http/listed-brands.ts';
 
 export interface IngestionListQuery {

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ReportingRepository } from '../reporting/reporting.repository.ts';
 import type { ReportingTally } from '../reporting/reporting-tally.ts';
 import type { HeldPurchase, HeldPurchases } from './held-purchases.ts';

@@ -1,7 +1,6 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { monthOf, type IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
 import type {
   BranchMatch,
   QualificationCampaign,
@@ -9,7 +8,7 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
-import type { DB, TransactionsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /**
  * What qualification looks up, for a page of an upload (upload-qualification.ts) and for the rule
@@ -41,7 +40,7 @@ export const outcomeColumns = [
 
 /** The stored outcome columns back into the engine's outcome. */
 /** A stored transaction's outcome columns (`outcomeColumns`), as the table declares them. */
-type OutcomeRow = Pick<Selectable<TransactionsTable>, (typeof outcomeColumns)[number]>;
+type OutcomeRow = Pick<Selectable<DB['transactions']>, (typeof outcomeColumns)[number]>;
 
 function outcomeOf(row: OutcomeRow): QualificationOutcome {
   if (row.outcome === 'notQualified') {
@@ -63,7 +62,7 @@ function outcomeOf(row: OutcomeRow): QualificationOutcome {
 }
 
 function storedPurchase(
-  row: OutcomeRow & Pick<Selectable<TransactionsTable>, 'id' | 'amount_pence' | 'refunded_pence'>,
+  row: OutcomeRow & Pick<Selectable<DB['transactions']>, 'id' | 'amount_pence' | 'refunded_pence'>,
 ): StoredPurchase {
   return {
     id: row.id,
@@ -162,7 +161,7 @@ export const qualificationLookups = {
       pauses: pauses
         .filter((p) => p.campaign_id === row.id)
         .map((p) => ({ from: p.from_date, to: p.to_date })),
-      weekDays: (Array.isArray(row.week_days) ? row.week_days : []) as WeekDayLabel[],
+      weekDays: row.week_days,
       start_time: row.start_time?.slice(0, 5) ?? null,
       end_time: row.end_time?.slice(0, 5) ?? null,
       customerType: row.customer_type,

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { TransactionRow } from '@krowd/domain/ingestion/transaction-file.schema';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /**
  * The upload's staging table (ingestion.transactions.ts, 'through the staging table'): the valid

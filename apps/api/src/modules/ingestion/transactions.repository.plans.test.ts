@@ -1,6 +1,6 @@
 import { sql, type CompiledQuery, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { demoMerchants, demoPublisherTransactions } from '../../demo/demo-transactions.ts';
 import { atrPublisher } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { BranchMatch, QualificationOutcome } from '@krowd/domain/qualification/qualification.rules';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { outcomeColumns, qualificationLookups } from './qualification-lookups.repository.ts';
 import { stagingRepository, type StagedRow } from './staging.repository.ts';
 

@@ -7,7 +7,7 @@ import {
   type CardHistory,
   type QualificationCampaign,
 } from '@krowd/domain/qualification/qualification.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import type { ReportingRepository } from '../reporting/reporting.repository.ts';
 import { ReportingTally } from '../reporting/reporting-tally.ts';

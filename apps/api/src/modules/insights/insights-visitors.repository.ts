@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /** The public insights page's visitors (migration 0023): their passes and their Sign Up details. */
 /** What the visitor's browser tells about its device, kept with the visit. */

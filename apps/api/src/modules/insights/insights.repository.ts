@@ -6,7 +6,7 @@ import {
   type ScoreSums,
 } from '@krowd/domain/insights/insights.rules';
 import type { AspectCounts } from '@krowd/domain/insights/sentiment.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /**
  * Social analytics' SQL (migration 0023): venues of the branch directory and the figures read

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AspectCounts } from '@krowd/domain/insights/sentiment.rules';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /**
  * The reviews coming in (migration 0023): checked against the branch directory and the reviews

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { reviewRowOf, type ReviewRow } from '@krowd/domain/insights/reviews.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { analyserVersion, analyseReview } from './review-analyser.ts';
 import type { ReviewsRepository } from './reviews.repository.ts';

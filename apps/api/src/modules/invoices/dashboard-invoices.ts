@@ -3,7 +3,7 @@ import { can, type Audience, type TenantScope } from '@krowd/domain/access/acces
 import { lastDateOfMonth } from '@krowd/domain/calendar/calendar.rules';
 import type { DashboardInvoice } from '@krowd/domain/dashboard/dashboard.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import { createInvoicesRepository } from './invoices.repository.ts';

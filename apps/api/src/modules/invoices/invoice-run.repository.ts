@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InvoiceFigures } from '@krowd/domain/invoice/invoice.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { invoiceColumns, linkedTransactions } from './invoices.repository.ts';
 
 /** The advisory lock one invoice run holds while it writes an invoice (ingestion's is 5_000_001). */

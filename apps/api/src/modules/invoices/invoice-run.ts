@@ -5,7 +5,7 @@ import {
   invoiceFigures,
   latestInvoiceableMonth,
 } from '@krowd/domain/invoice/invoice.rules';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { creditNotePdf, detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import { invoiceRunQueries as queries } from './invoice-run.repository.ts';

@@ -5,7 +5,7 @@ import type {
   PaymentStatus,
 } from '@krowd/domain/invoice/invoice.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ListedBrands } from '../../http/listed-brands.ts';
 import type { TransactionDetailsCursor } from './transaction-details-cursor.ts';
 

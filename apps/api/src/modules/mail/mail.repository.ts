@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { PageQuery } from '@krowd/domain/list/list.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 export function createMailRepository(db: Kysely<DB>) {
   return {

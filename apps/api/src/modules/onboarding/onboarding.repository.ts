@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { liveMandateStatuses } from '@krowd/domain/payment/payment.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 /** SQL the onboarding train needs beyond the users, branches and campaigns repositories. */
 export function createOnboardingRepository(db: Kysely<DB>) {

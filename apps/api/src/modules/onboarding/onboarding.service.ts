@@ -4,7 +4,7 @@ import { campaignFormSchema, type CampaignForm } from '@krowd/domain/campaign/ca
 import { messages } from '@krowd/domain/messages/messages';
 import type { OnboardingComplete, OnboardingProgress } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import type { DB, UsersTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, invalidField } from '../../http/errors.ts';
 import type { AuthRepository, DeviceDetails } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock, SignedIn } from '../auth/auth.service.ts';
@@ -50,7 +50,7 @@ export function createOnboardingService(deps: {
   const { db, users, sessions, auth, campaigns, branches, settings, onboarding, clock } = deps;
 
   /** Writes the user's flags and answers the session user as it now stands. */
-  async function updated(caller: AuthContext, values: Updateable<UsersTable>): Promise<SessionUser> {
+  async function updated(caller: AuthContext, values: Updateable<DB['users']>): Promise<SessionUser> {
     await users.updateUser(caller.account.id, values);
     const account = await users.findAccountById(caller.account.id);
     if (!account) throw conflict(m.updateFailed);
@@ -102,7 +102,7 @@ export function createOnboardingService(deps: {
       const { account } = caller;
       checkOwnBrand(account, progress.brandId, 'brandId');
       if (!account.step_one || !account.brand_id) throw conflict(m.campaignFirst);
-      const values: Updateable<UsersTable> = { step: progress.step };
+      const values: Updateable<DB['users']> = { step: progress.step };
       if (progress.stepTwo !== undefined) {
         if (progress.stepTwo) await checkPaymentStep(account.brand_id);
         values.step_two = progress.stepTwo;

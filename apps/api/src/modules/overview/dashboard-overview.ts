@@ -7,7 +7,7 @@ import type {
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 import { createOverviewRepository, type OverviewCampaign } from './overview.repository.ts';
 

@@ -6,7 +6,7 @@ import {
   type OverviewFigures,
   type StatRow,
 } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
 
 /**
@@ -146,7 +146,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
         .select(['figures', 'computed_at'])
         .where('campaign_id', '=', campaignId)
         .executeTakeFirst();
-      return row ? { figures: row.figures as OverviewFigures, computedAt: row.computed_at } : undefined;
+      return row ? { figures: row.figures, computedAt: row.computed_at } : undefined;
     },
 
     /** The override in force: the latest save, with who saved it (their e-mail). */
@@ -159,9 +159,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
         .orderBy('o.created_at', 'desc')
         .orderBy('o.id', 'desc')
         .executeTakeFirst();
-      return row
-        ? { figures: row.figures as OverviewFigures, createdAt: row.created_at, createdBy: row.email }
-        : undefined;
+      return row ? { figures: row.figures, createdAt: row.created_at, createdBy: row.email } : undefined;
     },
 
     async insertOverride(

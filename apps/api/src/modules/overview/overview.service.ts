@@ -9,7 +9,7 @@ import {
   type OverviewFigures,
   type OverviewTrigger,
 } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';

@@ -6,15 +6,16 @@ import {
   type MandateStatus,
   type PaymentProviderName,
 } from '@krowd/domain/payment/payment.schema';
-import type { DB, PaymentEventOutcome, PaymentMandatesTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { PaymentEventOutcome } from '../../db/schema.ts';
 import type { CompletedSetup, ProviderEvent } from './payment-provider.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-export type MandateRow = Selectable<PaymentMandatesTable>;
+export type MandateRow = Selectable<DB['payment_mandates']>;
 
 export function createPaymentsRepository(db: Kysely<DB>) {
   return {
-    insertMandate(values: Insertable<PaymentMandatesTable>, executor: Executor = db) {
+    insertMandate(values: Insertable<DB['payment_mandates']>, executor: Executor = db) {
       return executor.insertInto('payment_mandates').values(values).returningAll().executeTakeFirstOrThrow();
     },
 

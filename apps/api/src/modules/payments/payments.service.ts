@@ -17,7 +17,8 @@ import {
   type MandateStatus,
   type TestBankDetails,
 } from '@krowd/domain/payment/payment.schema';
-import type { DB, PaymentEventOutcome } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { PaymentEventOutcome } from '../../db/schema.ts';
 import { conflict, gone, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
-import type { DB, TestProviderFlowsTable, TestProviderPaymentsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -24,7 +24,7 @@ export function createTestProviderRepository(db: Kysely<DB>) {
       return row.secret;
     },
 
-    async insertFlow(values: Insertable<TestProviderFlowsTable>) {
+    async insertFlow(values: Insertable<DB['test_provider_flows']>) {
       await db.insertInto('test_provider_flows').values(values).execute();
     },
 
@@ -85,7 +85,7 @@ export function createTestProviderRepository(db: Kysely<DB>) {
     },
 
     /** Stores a payment once per idempotency key; answers the payment of that key. */
-    async insertPayment(values: Insertable<TestProviderPaymentsTable>) {
+    async insertPayment(values: Insertable<DB['test_provider_payments']>) {
       await db
         .insertInto('test_provider_payments')
         .values(values)

@@ -3,7 +3,7 @@ import { verifySignature } from 'gocardless-nodejs/webhooks';
 import type { Transaction } from 'kysely';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import type { TestBankDetails } from '@krowd/domain/payment/payment.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import {
   InvalidSignatureError,
   ProviderRefusedError,

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { LeadKind, LeadSortField } from '@krowd/domain/public/card-network.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
-import type { CardNetworkLeadsTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
 
 type Executor = Kysely<DB>;
@@ -43,7 +43,7 @@ export function createPublicRepository(db: Kysely<DB>) {
   }
 
   return {
-    async insertLead(values: Insertable<CardNetworkLeadsTable>, executor: Executor = db) {
+    async insertLead(values: Insertable<DB['card_network_leads']>, executor: Executor = db) {
       const row = await executor
         .insertInto('card_network_leads')
         .values(values)

@@ -18,7 +18,7 @@ import type {
   SignupLookup,
 } from '@krowd/domain/public/card-network.schema';
 import type { Config } from '../../config.ts';
-import type { BranchesTable, DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { AuthService, Clock } from '../auth/auth.service.ts';
@@ -102,7 +102,7 @@ export function createPublicService(deps: {
     entries: SubmittedBranch[],
     brandId: string,
     userId: string | null,
-  ): Insertable<BranchesTable>[] {
+  ): Insertable<DB['branches']>[] {
     return entries.map((entry) => ({
       brand_id: brandId,
       name: entry.name,

@@ -6,7 +6,7 @@ import {
   type DashboardRequest,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 import {

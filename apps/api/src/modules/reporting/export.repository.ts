@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { ExportRow } from './export.csv.ts';
 import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 
@@ -74,7 +74,7 @@ export function createExportRepository(db: Kysely<DB>) {
       return {
         id: row.id,
         userId: row.user_id,
-        filter: row.filter as ReportingFilter,
+        filter: row.filter,
         status: row.status,
         rowCount: row.row_count === null ? null : Number(row.row_count),
         byteSize: row.byte_size === null ? null : Number(row.byte_size),

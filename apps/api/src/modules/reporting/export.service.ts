@@ -8,7 +8,7 @@ import {
   type DashboardExportRequest,
 } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, gone, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../auth/auth.service.ts';

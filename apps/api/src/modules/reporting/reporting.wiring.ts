@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';

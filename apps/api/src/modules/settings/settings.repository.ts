@@ -4,7 +4,7 @@ import {
   storedSettingsSchema,
   type StoredSettings,
 } from '@krowd/domain/settings/settings.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 
 export function createSettingsRepository(db: Kysely<DB>) {
   return {

@@ -8,7 +8,7 @@ import {
 import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
 import type { z } from 'zod';
 import type { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
 

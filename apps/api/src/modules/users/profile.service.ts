@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { canRenameBrand, profileHasBrand, type ProfileUpdate } from '@krowd/domain/user/profile.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthContext, Clock } from '../auth/auth.service.ts';

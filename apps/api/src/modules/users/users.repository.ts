@@ -2,7 +2,8 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { UserSortField } from '@krowd/domain/user/user.schema';
-import type { DB, UsersTable, UserStatus } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { UserStatus } from '../../db/schema.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -192,7 +193,7 @@ export function createUsersRepository(db: Kysely<DB>) {
       return liveAccounts(trx).where('u.id', '=', id).forUpdate(['u']).executeTakeFirst();
     },
 
-    async insertUser(values: Insertable<UsersTable>, executor: Executor = db) {
+    async insertUser(values: Insertable<DB['users']>, executor: Executor = db) {
       const row = await executor
         .insertInto('users')
         .values({ ...values, email: values.email.toLowerCase() })
@@ -201,7 +202,7 @@ export function createUsersRepository(db: Kysely<DB>) {
       return row.id;
     },
 
-    async updateUser(id: string, values: Updateable<UsersTable>, executor: Executor = db) {
+    async updateUser(id: string, values: Updateable<DB['users']>, executor: Executor = db) {
       await executor
         .updateTable('users')
         .set((eb) => ({ ...values, updated_at: new Date(), version: eb('version', '+', 1) }))

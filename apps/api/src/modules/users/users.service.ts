@@ -18,7 +18,8 @@ import {
   type UserManager,
 } from '@krowd/domain/user/user.rules';
 import type { UserCreate, UserRow, UserSortField, UserUpdate } from '@krowd/domain/user/user.schema';
-import type { DB, UserStatus } from '../../db/schema.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type { UserStatus } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
