@@ -5,22 +5,15 @@
  * modules share moves to packages/domain or apps/api/src/http/.
  */
 const crossModuleImportsToUndo = {
-  'auth/account-mails.ts': ['mail/mail.templates.ts'],
-  'auth/auth.service.ts': ['mail/mail.templates.ts', 'users/users.mapper.ts'],
   'ingestion/ingestion.transactions.ts': ['reporting/reporting.repository.ts'],
   'ingestion/upload-qualification.ts': ['reporting/reporting-tally.ts'],
   'insights/reviews.routes.ts': ['ingestion/csv-stream.ts', 'ingestion/transactions.routes.ts'],
-  'onboarding/onboarding.service.ts': ['auth/passwords.ts'],
   'overview/overview.routes.ts': ['ingestion/impressions.ingest.ts'],
   'overview/overview.service.ts': [
     'ingestion/impressions.ingest.ts',
     'ingestion/ingestion.transactions.ts',
     'ingestion/transactions.routes.ts',
   ],
-  'public/public.mail.ts': ['mail/mail.templates.ts'],
-  'public/public.service.ts': ['auth/tokens.ts', 'mail/mail.templates.ts'],
-  'reporting/export.service.ts': ['auth/tokens.ts', 'mail/mail.templates.ts'],
-  'users/users.service.ts': ['mail/mail.templates.ts'],
 };
 const apiModules = '^apps/api/src/modules/';
 const apiModuleFile = (file) => `${apiModules}${file.replaceAll('.', '[.]')}$`;

@@ -9,16 +9,16 @@ import type { DB, OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts'
 import { HttpError, invalidField, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from '../mail/mail.templates.ts';
 import type { SessionWithAccount, UserAccount, UsersRepository } from '../users/users.repository.ts';
-import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
 import { createAccountMails } from './account-mails.ts';
+import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from './auth.mail.ts';
 import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../../crypto/passwords.ts';
 import { createLoginAttempts } from './login-attempts.ts';
 import { createOneTimeLinks } from './one-time-links.ts';
 import type { SessionCache } from './session-cache.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { audienceOfAccount, scopeOfAccount, toSessionUser } from './session-user.ts';
+import { hashToken, newToken } from '../../crypto/tokens.ts';
 
 export type Clock = () => Date;
 

@@ -19,8 +19,8 @@ import type { UserAccount, UsersRepository } from '../users/users.repository.ts'
 import type { AuthContext, AuthService, Clock, SignedIn } from './auth.service.ts';
 import type { DeviceDetails } from './auth.repository.ts';
 import type { MultiFactorRepository } from './multi-factor.repository.ts';
-import { verifyPassword } from './passwords.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { verifyPassword } from '../../crypto/passwords.ts';
+import { hashToken, newToken } from '../../crypto/tokens.ts';
 
 const m = messages.multiFactor;
 const issuer = 'Krowd';

@@ -8,7 +8,7 @@ import type { DB, UsersTable } from '../../db/schema.ts';
 import { badRequest, conflict, invalidField } from '../../http/errors.ts';
 import type { AuthRepository, DeviceDetails } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock, SignedIn } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../../crypto/passwords.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
