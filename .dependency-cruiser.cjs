@@ -5,15 +5,7 @@
  * modules share moves to packages/domain or apps/api/src/http/.
  */
 const crossModuleImportsToUndo = {
-  'ingestion/ingestion.transactions.ts': ['reporting/reporting.repository.ts'],
-  'ingestion/upload-qualification.ts': ['reporting/reporting-tally.ts'],
-  'insights/reviews.routes.ts': ['ingestion/csv-stream.ts', 'ingestion/transactions.routes.ts'],
-  'overview/overview.routes.ts': ['ingestion/impressions.ingest.ts'],
-  'overview/overview.service.ts': [
-    'ingestion/impressions.ingest.ts',
-    'ingestion/ingestion.transactions.ts',
-    'ingestion/transactions.routes.ts',
-  ],
+  'overview/overview.service.ts': ['ingestion/ingestion.transactions.ts', 'ingestion/transactions.routes.ts'],
 };
 const apiModules = '^apps/api/src/modules/';
 const apiModuleFile = (file) => `${apiModules}${file.replaceAll('.', '[.]')}$`;

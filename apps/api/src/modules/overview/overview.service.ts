@@ -13,8 +13,8 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
-import { readImpressionsFile } from '../ingestion/impressions.ingest.ts';
+import type { ImpressionsRepository } from './impressions.repository.ts';
+import { readImpressionsFile } from './impressions.ingest.ts';
 import {
   IngestRefused,
   type IngestItem,
