@@ -18,11 +18,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { csvHeader, csvLine } from './export.csv.ts';
 import { exportReadyMail } from './export.mail.ts';
 import type { ExportCursor, ExportRepository } from './export.repository.ts';
-import {
-  resolveDashboardFilter,
-  type DashboardInvoices,
-  type DashboardOverview,
-} from './reporting-filter.ts';
+import { resolveDashboardFilter } from './reporting-filter.ts';
+import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 
 /**
