@@ -39,6 +39,7 @@ import { createInsightsService } from './modules/insights/insights.service.ts';
 import { createReviewsRepository } from './modules/insights/reviews.repository.ts';
 import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
 import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
+import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts';
 import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
 import { createImpressionsRepository } from './modules/overview/impressions.repository.ts';
 import { createSimulatorService } from './modules/simulator/simulator.service.ts';
@@ -304,7 +305,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         db,
         overview: createOverviewRepository(db, impressions),
         impressions,
-        ingestion,
+        transactionFiles: createDocsTransactions({ db, ingestion }),
         jobs,
         clock,
       });
