@@ -25,6 +25,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS config files (dependency-cruiser's) load each other the CommonJS way.
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -23,6 +23,7 @@ import {
 } from '../apps/api/src/modules/ingestion/ingestion.transactions.ts';
 import { createTransactionsRepository } from '../apps/api/src/modules/ingestion/transactions.repository.ts';
 import { csvItems, withFileOf } from '../apps/api/src/modules/ingestion/transactions.routes.ts';
+import { createReportingRepository } from '../apps/api/src/modules/reporting/reporting.repository.ts';
 import { benchApp } from './harness.ts';
 
 /**
@@ -143,6 +144,7 @@ export async function benchIngestion(
   const ingestion = createTransactionIngestion({
     db,
     transactions: (options.wrap ?? ((repository) => repository))(counted),
+    reporting: createReportingRepository(db),
     timeZone: options.timeZone ?? 'Europe/London',
     clock: () => new Date(),
   });

@@ -39,14 +39,9 @@ import { createInsightsService } from './modules/insights/insights.service.ts';
 import { createReviewsRepository } from './modules/insights/reviews.repository.ts';
 import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
 import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
-import { createIngestionRepository } from './modules/ingestion/ingestion.repository.ts';
-import { ingestionRoutes } from './modules/ingestion/ingestion.routes.ts';
-import { createIngestionService } from './modules/ingestion/ingestion.service.ts';
-import { createTransactionIngestion } from './modules/ingestion/ingestion.transactions.ts';
-import { createImpressionsRepository } from './modules/ingestion/impressions.repository.ts';
-import { createTransactionsRepository } from './modules/ingestion/transactions.repository.ts';
-import { transactionsRoutes } from './modules/ingestion/transactions.routes.ts';
-import { consoleUploadRoutes } from './modules/ingestion/console-upload.routes.ts';
+import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts';
+import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
+import { createImpressionsRepository } from './modules/overview/impressions.repository.ts';
 import { createSimulatorService } from './modules/simulator/simulator.service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
@@ -296,24 +291,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(invoicesRoutes, {
         service: createInvoicesService({ invoices: createInvoicesRepository(db), brands }),
       });
-      await api.register(ingestionRoutes, {
-        service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
-      });
-      const transactions = createTransactionsRepository(db);
-      const transactionIngestion = createTransactionIngestion({
+      const reporting = createReportingRepository(db);
+      const { transactions, ingestion } = await registerIngestion(api, {
         db,
-        transactions,
+        brands,
+        reporting,
         timeZone: config.timezone,
         clock,
       });
-      await api.register(transactionsRoutes, { transactions, ingestion: transactionIngestion });
-      await api.register(consoleUploadRoutes, { transactions, ingestion: transactionIngestion });
       const impressions = createImpressionsRepository(db);
       const overview = createOverviewService({
         db,
         overview: createOverviewRepository(db, impressions),
         impressions,
-        ingestion: transactionIngestion,
+        transactionFiles: createDocsTransactions({ db, ingestion }),
         jobs,
         clock,
       });
@@ -361,7 +352,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         service: createInsightsService({
           insights: createInsightsRepository(db),
           brands,
-          reporting: createReportingRepository(db),
+          reporting,
           timeZone: config.timezone,
           clock,
         }),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { BrandRole } from '@krowd/domain/access/access.rules';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
 import type { DB } from '../db/database.generated.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../crypto/passwords.ts';
 import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
 import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';

@@ -6,7 +6,7 @@ import type { DB } from '../db/database.generated.ts';
 import {
   createImpressionsRepository,
   type ImpressionValue,
-} from '../modules/ingestion/impressions.repository.ts';
+} from '../modules/overview/impressions.repository.ts';
 import { prng } from './prng.ts';
 
 /** The seed of the demo impressions: the same demo data at every first start. */

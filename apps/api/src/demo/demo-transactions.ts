@@ -6,6 +6,7 @@ import {
   type IngestItem,
   type IngestResult,
 } from '../modules/ingestion/ingestion.transactions.ts';
+import { createReportingRepository } from '../modules/reporting/reporting.repository.ts';
 import { createTransactionsRepository } from '../modules/ingestion/transactions.repository.ts';
 import { prng } from './prng.ts';
 
@@ -343,6 +344,7 @@ export async function ingestDemoTransactions(
       }
       const ingestion = createTransactionIngestion({
         db,
+        reporting: createReportingRepository(db),
         transactions,
         timeZone: options.timeZone,
         clock: () => uploadedAt,

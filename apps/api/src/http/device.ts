@@ -1,6 +1,15 @@
 import Bowser from 'bowser';
 import type { FastifyRequest } from 'fastify';
-import type { DeviceDetails } from '../modules/auth/auth.repository.ts';
+
+/** The device a request came from, stored with the session it starts. */
+export interface DeviceDetails {
+  ipAddress: string | null;
+  userAgent: string | null;
+  browserName: string | null;
+  osName: string | null;
+  osVersion: string | null;
+  deviceType: string | null;
+}
 
 /** Device info (spec 1 §3) read by the server from the request: no public IP-lookup service. */
 export function deviceOf(request: FastifyRequest): DeviceDetails {

@@ -1,8 +1,14 @@
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { notFound } from './errors.ts';
 import { scopeCoversBrand } from './tenant.ts';
-import { brandInScope } from './brand-scope.ts';
-import type { BrandsRepository } from '../modules/brands/brands.repository.ts';
+import { brandInScope, type ScopedBrand } from './brand-scope.ts';
+
+/** What the lists read of the brands repository (brands.repository.ts), which app.ts passes in. */
+interface BrandsReader {
+  findById(id: string): Promise<ScopedBrand | undefined>;
+  groupById(groupId: string): Promise<{ id: string } | undefined>;
+  brandsOfGroup(groupId: string): Promise<(ScopedBrand & { name: string })[]>;
+}
 
 /** The brands an entity list shows: every brand, or these ids (none when the scope has none). */
 export type ListedBrands = string[] | 'all';
@@ -13,7 +19,7 @@ export type ListedBrands = string[] | 'all';
  * brands, the group's brands for group roles ('All', from 'onboard'), the caller's own brand otherwise.
  */
 export async function listedBrands(
-  brands: BrandsRepository,
+  brands: BrandsReader,
   scope: TenantScope,
   request: { brandId?: string; from?: 'onboard' },
 ): Promise<ListedBrands> {
@@ -26,7 +32,10 @@ export async function listedBrands(
  * Every brand a scope covers: all brands for operators, a bank's linked brands, the group's, the
  * caller's own, or none. The one place a repository's brand filter comes from.
  */
-export async function brandsOfScope(brands: BrandsRepository, scope: TenantScope): Promise<ListedBrands> {
+export async function brandsOfScope(
+  brands: Pick<BrandsReader, 'brandsOfGroup'>,
+  scope: TenantScope,
+): Promise<ListedBrands> {
   switch (scope.kind) {
     case 'all':
       return 'all';
@@ -47,7 +56,7 @@ export async function brandsOfScope(brands: BrandsRepository, scope: TenantScope
  * in the group. A group that does not exist, or of which the scope covers no brand, answers 404.
  */
 export async function groupBrandsInScope(
-  brands: BrandsRepository,
+  brands: BrandsReader,
   scope: TenantScope,
   groupId: string,
 ): Promise<{ id: string; name: string; group_id: string | null }[]> {

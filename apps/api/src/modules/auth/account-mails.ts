@@ -3,8 +3,8 @@ import type { Config } from '../../config.ts';
 import type { OneTimeTokenPurpose } from '../../db/schema.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { signupAttemptMail, verifyEmailMail } from '../mail/mail.templates.ts';
 import type { UserAccount } from '../users/users.repository.ts';
+import { signupAttemptMail, verifyEmailMail } from './auth.mail.ts';
 
 /** The mails sign-up and sign-in send about an account: its confirmation link, or a note that someone tried. */
 export function createAccountMails(deps: {

@@ -1,17 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
+import type { DeviceDetails } from '../../http/device.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
-
-export interface DeviceDetails {
-  ipAddress: string | null;
-  userAgent: string | null;
-  browserName: string | null;
-  osName: string | null;
-  osVersion: string | null;
-  deviceType: string | null;
-}
 
 /** SQL for sessions and one-time link tokens. */
 export function createAuthRepository(db: Kysely<DB>) {

@@ -7,19 +7,20 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
+import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, invalidField, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from '../mail/mail.templates.ts';
 import type { SessionWithAccount, UserAccount, UsersRepository } from '../users/users.repository.ts';
-import { audienceOfAccount, scopeOfAccount, toSessionUser } from '../users/users.mapper.ts';
 import { createAccountMails } from './account-mails.ts';
-import type { AuthRepository, DeviceDetails } from './auth.repository.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from './auth.mail.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from '../../crypto/passwords.ts';
 import { createLoginAttempts } from './login-attempts.ts';
 import { createOneTimeLinks } from './one-time-links.ts';
 import type { SessionCache } from './session-cache.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { audienceOfAccount, scopeOfAccount, toSessionUser } from './session-user.ts';
+import { hashToken, newToken } from '../../crypto/tokens.ts';
 
 export type Clock = () => Date;
 

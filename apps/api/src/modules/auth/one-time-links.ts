@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
 import type { AuthRepository } from './auth.repository.ts';
-import { newToken } from './tokens.ts';
+import { newToken } from '../../crypto/tokens.ts';
 
 const day = 24 * 3_600_000;
 /** Link lifetimes (brief §4): guest, set-password and e-mail confirmation links 7 days, recovery 1 hour. */

@@ -1,15 +1,33 @@
+import type { Transaction } from 'kysely';
 import type { GroupCreate, GroupDetails } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import type { UsersService } from '../users/users.service.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
+/** The group's first Group Admin, as the users module invites them. */
+type GroupAdmin = GroupCreate['admin'] & {
+  entity_type: 'brand';
+  role: 'groupAdmin';
+  brand_id: null;
+  group_id: string | null;
+  bank_id: null;
+};
+
+/**
+ * The users module's invitation (users.service.ts `invite` and `invitation`), passed in by app.ts
+ * and declared here so that brands imports nothing of users: the admin gets a set-password link.
+ */
+interface Invitations {
+  invite<T extends { link: string }>(
+    invitee: GroupAdmin,
+    write: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T>;
+  invitation: { write(invitee: GroupAdmin, trx: Transaction<DB>): Promise<{ id: string; link: string }> };
+}
+
 /** Groups of brands, created by the system admin with their first Group Admin (issue 16 §9). */
-export function createGroupsService(deps: {
-  brands: BrandsRepository;
-  /** The users module's invitation: the group's first admin gets a set-password link. */
-  invitations: Pick<UsersService, 'invite' | 'invitation'>;
-}) {
+export function createGroupsService(deps: { brands: BrandsRepository; invitations: Invitations }) {
   const { brands, invitations } = deps;
   return {
     /**
@@ -17,10 +35,10 @@ export function createGroupsService(deps: {
      * one transaction; a brand id that is not a brand is refused and nothing is written.
      */
     async create(input: GroupCreate): Promise<GroupDetails> {
-      const invitee = {
+      const invitee: GroupAdmin = {
         ...input.admin,
-        entity_type: 'brand' as const,
-        role: 'groupAdmin' as const,
+        entity_type: 'brand',
+        role: 'groupAdmin',
         brand_id: null,
         group_id: null,
         bank_id: null,

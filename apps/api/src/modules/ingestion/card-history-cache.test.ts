@@ -5,7 +5,7 @@ import { cardHistoryOf } from '@krowd/domain/qualification/card-history.rules';
 import { localTimeAt, localTimeOf } from '@krowd/domain/qualification/local-time';
 import { prng } from '../../demo/prng.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
-import { CsvRecordReader } from './csv-stream.ts';
+import { CsvRecordReader } from '../../http/csv-stream.ts';
 
 const timeZone = 'Europe/London';
 const dayMs = 86_400_000;

@@ -3,17 +3,12 @@ import { z } from 'zod';
 import { ingestQuerySchema } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
+import { isBodyStream } from '../../http/csv-stream.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { TransactionIngestion } from './ingestion.transactions.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
-import {
-  ingestResponseSchema,
-  isBodyStream,
-  refusalOf,
-  refusedSchema,
-  withFileOf,
-} from './transactions.routes.ts';
+import { ingestResponseSchema, refusalOf, refusedSchema, withFileOf } from './transactions.routes.ts';
 
 const m = messages.ingestion;
 

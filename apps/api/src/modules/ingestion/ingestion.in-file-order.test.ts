@@ -14,6 +14,7 @@ import {
   type IngestItem,
   type IngestResult,
 } from './ingestion.transactions.ts';
+import { createReportingRepository } from '../reporting/reporting.repository.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 
 /**
@@ -40,6 +41,7 @@ async function ingest(app: TestApp, rows: Fields[], partial = false) {
   const publisher = await atrPublisher(app);
   const ingestion = createTransactionIngestion({
     db: app.db,
+    reporting: createReportingRepository(app.db),
     transactions: {
       ...repository,
       createStaging: (trx) => {

@@ -12,6 +12,7 @@ import {
 } from '../../test/ingestion-fixtures.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem } from './ingestion.transactions.ts';
+import { createReportingRepository } from '../reporting/reporting.repository.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 
 /**
@@ -63,6 +64,7 @@ describe('ingestion pages', () => {
       const publisher = await atrPublisher(app);
       const ingestion = createTransactionIngestion({
         db: app.db,
+        reporting: createReportingRepository(app.db),
         transactions: createTransactionsRepository(app.db),
         timeZone: app.config.timezone,
         clock: () => now,
@@ -122,6 +124,7 @@ describe('ingestion pages', () => {
     const publisher = await atrPublisher(small);
     const ingestion = createTransactionIngestion({
       db: small.db,
+      reporting: createReportingRepository(small.db),
       transactions: createTransactionsRepository(small.db),
       timeZone: small.config.timezone,
       clock: () => now,

@@ -7,7 +7,7 @@ import {
 } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
-import { createReportingRepository } from '../reporting/reporting.repository.ts';
+import type { ReportingStore } from './reporting-store.ts';
 import type { StagedRow } from './staging.repository.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
 import { UploadQualification, type UploadCounts } from './upload-qualification.ts';
@@ -84,7 +84,7 @@ export const allowedClockSkewMs = 5 * 60_000;
  */
 const cardCacheLimits = { maxCards: 1_500_000, maxEntries: 6_000_000 };
 /**
- * The reporting store's share summed before it is written (reporting-tally.ts): up to 250,000 card
+ * The reporting store's share summed before it is written (the domain's reporting-tally.ts): up to 250,000 card
  * numbers or 12,500 cells, about what a 500,000-row file sums whole (~10 MB of heap), so a larger
  * file's tally holds no more (issue 17 §5: live heap flat).
  */
@@ -138,6 +138,7 @@ const inTimeOrder = (a: StagedRow, b: StagedRow) =>
 export function createTransactionIngestion(deps: {
   db: Kysely<DB>;
   transactions: TransactionsRepository;
+  reporting: ReportingStore;
   timeZone: string;
   clock: () => Date;
   /** Rows qualified and stored per page (tests make pages small to cross their boundaries). */
@@ -147,10 +148,9 @@ export function createTransactionIngestion(deps: {
   /** How much of the reporting store is summed before it is written (tests make it small). */
   tallyLimits?: { cards: number; cells: number };
 }) {
-  const { db, transactions: repo, timeZone, clock } = deps;
+  const { db, transactions: repo, reporting, timeZone, clock } = deps;
   const pageSize = deps.pageSize ?? defaultPageSize;
   const tallyLimits = deps.tallyLimits ?? defaultTallyLimits;
-  const reporting = createReportingRepository(db);
 
   /** The row an item holds when it is valid for the publisher; otherwise null, its errors listed. */
   function validRow(

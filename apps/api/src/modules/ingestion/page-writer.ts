@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
+import type { ReportingTally } from '@krowd/domain/qualification/reporting-tally';
 import type { DB } from '../../db/database.generated.ts';
-import type { ReportingRepository } from '../reporting/reporting.repository.ts';
-import type { ReportingTally } from '../reporting/reporting-tally.ts';
 import type { HeldPurchase, HeldPurchases } from './held-purchases.ts';
+import type { ReportingStore } from './reporting-store.ts';
 import type { NewTransaction, TransactionsRepository } from './transactions.repository.ts';
 
 /**
@@ -21,7 +21,7 @@ export class PageWriter {
   constructor(
     private readonly trx: Transaction<DB>,
     private readonly repo: TransactionsRepository,
-    private readonly reporting: ReportingRepository,
+    private readonly reporting: ReportingStore,
     private readonly publisherId: string,
     private readonly held: HeldPurchases,
     private readonly tally: ReportingTally,

@@ -87,6 +87,7 @@ describe('ingestion lookups mid-upload', () => {
     ];
     const ingestion = createTransactionIngestion({
       db: app.db,
+      reporting: createReportingRepository(app.db),
       transactions: repo,
       timeZone: 'Europe/London',
       clock: () => new Date(),

@@ -11,8 +11,8 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
+import { csvRecordBatchesOf, CsvStreamError, isBodyStream } from '../../http/csv-stream.ts';
 import { HttpError, unauthorized } from '../../http/errors.ts';
-import { csvRecordBatchesOf, CsvStreamError } from './csv-stream.ts';
 import {
   IngestRefused,
   type IngestItem,
@@ -94,10 +94,6 @@ async function* jsonItems(items: unknown[]): AsyncGenerator<IngestItem[]> {
       : { line: index + 1, fields: item as Record<string, unknown> },
   );
 }
-
-/** Whether a body is the raw stream of a text/csv upload. */
-export const isBodyStream = (body: unknown): body is AsyncIterable<Uint8Array | string> =>
-  body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
 /**
  * Runs `work` with the body as the file's items, readable from the start as often as ingestion

@@ -7,15 +7,15 @@ import {
   type CardHistory,
   type QualificationCampaign,
 } from '@krowd/domain/qualification/qualification.rules';
+import { ReportingTally } from '@krowd/domain/qualification/reporting-tally';
 import type { DB } from '../../db/database.generated.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
-import type { ReportingRepository } from '../reporting/reporting.repository.ts';
-import { ReportingTally } from '../reporting/reporting-tally.ts';
+import { detached } from '../../http/csv-stream.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
-import { detached } from './csv-stream.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
 import { PageWriter } from './page-writer.ts';
+import type { ReportingStore } from './reporting-store.ts';
 import type { StagedRow } from './staging.repository.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
 
@@ -45,7 +45,7 @@ const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpen
 export interface UploadSettings {
   trx: Transaction<DB>;
   repo: TransactionsRepository;
-  reporting: ReportingRepository;
+  reporting: ReportingStore;
   publisher: Publisher;
   timeZone: string;
   uploadedAt: Date;

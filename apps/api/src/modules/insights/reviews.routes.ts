@@ -11,10 +11,9 @@ import {
 } from '@krowd/domain/insights/reviews.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { CsvSyntaxError } from '../../http/csv.ts';
+import { CsvStreamError, csvRecordBatchesOf, isBodyStream } from '../../http/csv-stream.ts';
 import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import { CsvStreamError, csvRecordBatchesOf } from '../ingestion/csv-stream.ts';
-import { isBodyStream } from '../ingestion/transactions.routes.ts';
 import type { ReviewsRepository } from './reviews.repository.ts';
 import { ReviewsRefused, type ReviewItem, type ReviewsService } from './reviews.service.ts';
 

@@ -6,16 +6,11 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
+import type { DashboardInvoices, InvoiceSelection } from '../reporting/dashboard-parts.ts';
 import { createInvoicesRepository } from './invoices.repository.ts';
 
 /** The invoice selector lists at most this many invoices, newest first (as the campaign selector). */
 export const dashboardInvoiceLimit = 500;
-
-/** A dashboard condition that chose an invoice: its brand and month (local dates, both ends inclusive). */
-export interface InvoiceSelection {
-  brandId: string;
-  dates: [string, string];
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -24,7 +19,7 @@ const pad = (value: number) => String(value).padStart(2, '0');
  * xero_invoice_number): the invoice a condition selects, which restricts the answer to its brand
  * and month, and the invoice selector's list.
  */
-export function createDashboardInvoices(db: Kysely<DB>) {
+export function createDashboardInvoices(db: Kysely<DB>): DashboardInvoices {
   const invoices = createInvoicesRepository(db);
   return {
     /**

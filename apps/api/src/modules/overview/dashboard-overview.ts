@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type {
   DashboardAnswer,
   DashboardRequest,
-  ReachSource,
   ReportingFilter,
 } from '@krowd/domain/dashboard/dashboard.schema';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/database.generated.ts';
-import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import type { DashboardOverview, ShownReach } from '../reporting/dashboard-parts.ts';
+import type { ImpressionsRepository } from './impressions.repository.ts';
 import { createOverviewRepository, type OverviewCampaign } from './overview.repository.ts';
 
 /**
@@ -28,11 +28,6 @@ import { createOverviewRepository, type OverviewCampaign } from './overview.repo
 
 type Conditions = DashboardRequest['conditions'];
 
-/** Reach from impressions, or why it is not available for the filter. */
-type ShownReach =
-  | { source: 'impressions'; total: number; weeks: { week: string; reach: number }[] | null }
-  | { source: Exclude<ReachSource, 'impressions'> };
-
 const isSingleCampaign = (conditions: Conditions) =>
   Boolean(conditions.campaign_id) &&
   !conditions.kmid &&
@@ -40,7 +35,10 @@ const isSingleCampaign = (conditions: Conditions) =>
   !conditions.customer_type_wrt_account &&
   !conditions.selectedOfferType;
 
-export function createDashboardOverview(db: Kysely<DB>, impressions: ImpressionsRepository) {
+export function createDashboardOverview(
+  db: Kysely<DB>,
+  impressions: ImpressionsRepository,
+): DashboardOverview {
   const overview = createOverviewRepository(db, impressions);
 
   return {

@@ -7,7 +7,7 @@ import {
   type StatRow,
 } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/database.generated.ts';
-import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
+import type { ImpressionsRepository } from './impressions.repository.ts';
 
 /**
  * The campaign overview's SQL (migration 0015): the overview computed from the reporting store

@@ -17,7 +17,7 @@ import {
   successSchema,
 } from '../../http/envelope.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
-import { impressionsMaxBytes } from '../ingestion/impressions.ingest.ts';
+import { impressionsMaxBytes } from './impressions.ingest.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { DocsRefused, type OverviewService } from './overview.service.ts';
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { monthOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -13,14 +13,8 @@ import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import type { ImpressionsRepository } from '../ingestion/impressions.repository.ts';
-import { readImpressionsFile } from '../ingestion/impressions.ingest.ts';
-import {
-  IngestRefused,
-  type IngestItem,
-  type TransactionIngestion,
-} from '../ingestion/ingestion.transactions.ts';
-import { csvItems, FileUnreadable } from '../ingestion/transactions.routes.ts';
+import type { ImpressionsRepository } from './impressions.repository.ts';
+import { readImpressionsFile } from './impressions.ingest.ts';
 import type { OverviewCampaign, OverviewRepository } from './overview.repository.ts';
 
 const m = messages.overview;
@@ -47,8 +41,34 @@ async function* chunksOf(bytes: Buffer): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
-async function* itemsOf(items: IngestItem[]): AsyncGenerator<IngestItem[]> {
-  yield items;
+/** A line of the transactions file that cannot be stored. */
+interface FileError {
+  line: number;
+  message: string;
+}
+
+/**
+ * What the docs upload needs of the ingestion module (ingestion/docs-transactions.ts), passed in
+ * by app.ts: the transactions file read by publisher, then ingested in the upload's transaction.
+ */
+export interface DocsTransactions<File extends DocsFileRead> {
+  read(bytes: Buffer): Promise<File>;
+  ingest(
+    trx: Transaction<DB>,
+    file: File,
+    upload: { fileName: string; userId: string },
+  ): Promise<{
+    counts: Record<'received' | 'inserted' | 'duplicates' | 'unmatched' | 'rejected', number>;
+    errors: FileError[];
+  }>;
+}
+
+interface DocsFileRead {
+  errors: FileError[];
+  firstMonth: string | null;
+  lastMonth: string | null;
+  /** How many publishers have rows to ingest. */
+  publishers: number;
 }
 
 const monthsBetween = (start: string, end: string) =>
@@ -63,15 +83,15 @@ const monthsBetween = (start: string, end: string) =>
  * docs upload (transactions and impressions in one database transaction), and the edited figures,
  * kept as overrides beside the snapshot.
  */
-export function createOverviewService(deps: {
+export function createOverviewService<File extends DocsFileRead>(deps: {
   db: Kysely<DB>;
   overview: OverviewRepository;
   impressions: ImpressionsRepository;
-  ingestion: TransactionIngestion;
+  transactionFiles: DocsTransactions<File>;
   jobs: JobQueue;
   clock: () => Date;
 }) {
-  const { db, overview, impressions, ingestion, jobs, clock } = deps;
+  const { db, overview, impressions, transactionFiles, jobs, clock } = deps;
 
   async function campaignInScope(scope: TenantScope, campaignId: string): Promise<OverviewCampaign> {
     const campaign = await overview.campaign(campaignId);
@@ -108,78 +128,23 @@ export function createOverviewService(deps: {
       const errors: DocsRefused['errors'] = [];
       const shown = await readImpressionsFile(db, chunksOf(upload.impressions.bytes));
       for (const error of shown.errors) errors.push({ file: 'impressions', ...error });
+      const file = await transactionFiles.read(upload.transactions.bytes);
+      for (const error of file.errors) errors.push({ file: 'transactions', ...error });
+      if (file.publishers === 0) throw new DocsRefused(sorted(errors));
+      const months = [shown.firstDay, shown.lastDay]
+        .flatMap((day) => (day ? [monthOf(day)] : []))
+        .concat([file.firstMonth, file.lastMonth].filter((month): month is string => month !== null))
+        .sort();
+      const firstMonth = months[0];
+      const lastMonth = months.at(-1);
 
-      const byPublisher = new Map<string, IngestItem[]>();
-      let firstMonth: string | null = shown.firstDay ? monthOf(shown.firstDay) : null;
-      let lastMonth: string | null = shown.lastDay ? monthOf(shown.lastDay) : null;
-      try {
-        for await (const piece of csvItems(chunksOf(upload.transactions.bytes))) {
-          for (const item of piece) {
-            if ('error' in item) {
-              errors.push({ file: 'transactions', line: item.line, message: item.error });
-              continue;
-            }
-            const code =
-              typeof item.fields.publisher === 'string' ? item.fields.publisher.trim().toLowerCase() : '';
-            const list = byPublisher.get(code) ?? [];
-            list.push(item);
-            byPublisher.set(code, list);
-            const datetime = item.fields.datetime;
-            if (typeof datetime === 'string' && /^\d{4}-\d{2}/.test(datetime)) {
-              const month = datetime.slice(0, 7);
-              if (!firstMonth || month < firstMonth) firstMonth = month;
-              if (!lastMonth || month > lastMonth) lastMonth = month;
-            }
-          }
-        }
-      } catch (error) {
-        if (!(error instanceof FileUnreadable)) throw error;
-        errors.push({ file: 'transactions', line: error.line ?? 1, message: error.message });
-      }
-      if (byPublisher.size === 0 && !errors.some((error) => error.file === 'transactions')) {
-        errors.push({ file: 'transactions', line: 1, message: m.fileEmpty });
-      }
-      const publishers = new Map(
-        (await db.selectFrom('publishers').select(['id', 'code']).execute()).map((p) => [
-          p.code.toLowerCase(),
-          p,
-        ]),
-      );
-      for (const [code, items] of byPublisher) {
-        if (publishers.has(code)) continue;
-        for (const item of items) {
-          errors.push({
-            file: 'transactions',
-            line: item.line,
-            message: code ? m.impressionsPublisherUnknown(code) : messages.ingestion.publisherRequired,
-          });
-        }
-        byPublisher.delete(code);
-      }
-      if (byPublisher.size === 0) throw new DocsRefused(sorted(errors));
-
-      const counts = { received: 0, inserted: 0, duplicates: 0, unmatched: 0, rejected: 0 };
-      await overview.transaction(async (trx) => {
-        for (const [code, items] of byPublisher) {
-          const publisher = publishers.get(code)!;
-          try {
-            const result = await ingestion.ingest(publisher, () => itemsOf(items), {
-              partial: false,
-              channel: 'console',
-              upload: { fileName: upload.transactions.fileName, userId: upload.userId },
-              trx,
-            });
-            counts.received += result.received;
-            counts.inserted += result.inserted;
-            counts.duplicates += result.duplicates;
-            counts.unmatched += result.unmatched;
-          } catch (error) {
-            if (!(error instanceof IngestRefused)) throw error;
-            for (const refused of error.result.errors) errors.push({ file: 'transactions', ...refused });
-          }
-        }
+      const counts = await overview.transaction(async (trx) => {
+        const { fileName } = upload.transactions;
+        const ingested = await transactionFiles.ingest(trx, file, { fileName, userId: upload.userId });
+        for (const error of ingested.errors) errors.push({ file: 'transactions', ...error });
         if (errors.length > 0) throw new DocsRefused(sorted(errors));
         await impressions.upsert(trx, shown.values);
+        return ingested.counts;
       });
 
       const range =

@@ -1,6 +1,6 @@
 import { leadKindLabels, type LeadKind } from '@krowd/domain/public/card-network.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { layout, type RenderedMail } from '../mail/mail.templates.ts';
+import { layout, type RenderedMail } from '../../mail/mail-layout.ts';
 
 const m = messages.cardNetwork.mail;
 
@@ -119,6 +119,21 @@ export function branchesSubmittedMail(
         }),
       ],
       { url: merchantsUrl, label: 'Review the branches' },
+    ),
+  };
+}
+
+/** A guest's link into the onboarding train, to create the first campaign. */
+export function guestLoginMail(firstName: string, url: string): RenderedMail {
+  return {
+    subject: messages.mail.guestSubject,
+    ...layout(
+      firstName,
+      [
+        'Here is your link to create your first campaign.',
+        'The link below is valid for 7 days and can be used once.',
+      ],
+      { url, label: 'Create my campaign' },
     ),
   };
 }

@@ -22,9 +22,8 @@ import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { AuthService, Clock } from '../auth/auth.service.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../../crypto/tokens.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
-import { guestLoginMail } from '../mail/mail.templates.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
 import {
@@ -32,6 +31,7 @@ import {
   contactLeadMail,
   diningSignupAdminMail,
   diningWelcomeMail,
+  guestLoginMail,
 } from './public.mail.ts';
 import type { LeadListQuery, PublicRepository } from './public.repository.ts';
 

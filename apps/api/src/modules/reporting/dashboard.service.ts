@@ -9,11 +9,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
-import {
-  resolveDashboardFilter,
-  type DashboardInvoices,
-  type DashboardOverview,
-} from './reporting-filter.ts';
+import { resolveDashboardFilter } from './reporting-filter.ts';
+import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { Computed, DashboardCache } from './dashboard-cache.ts';
 

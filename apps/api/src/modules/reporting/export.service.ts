@@ -12,17 +12,14 @@ import type { DB } from '../../db/database.generated.ts';
 import { badRequest, gone, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken, newToken } from '../../crypto/tokens.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { exportReadyMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { csvHeader, csvLine } from './export.csv.ts';
+import { exportReadyMail } from './export.mail.ts';
 import type { ExportCursor, ExportRepository } from './export.repository.ts';
-import {
-  resolveDashboardFilter,
-  type DashboardInvoices,
-  type DashboardOverview,
-} from './reporting-filter.ts';
+import { resolveDashboardFilter } from './reporting-filter.ts';
+import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 
 /**

@@ -9,8 +9,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
-import type { createDashboardInvoices, InvoiceSelection } from '../invoices/dashboard-invoices.ts';
-import type { createDashboardOverview } from '../overview/dashboard-overview.ts';
+import type { DashboardInvoices, DashboardOverview, InvoiceSelection } from './dashboard-parts.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 
 /**
@@ -44,8 +43,6 @@ export async function brandsInFilter(
 }
 
 type Conditions = DashboardRequest['conditions'];
-export type DashboardInvoices = ReturnType<typeof createDashboardInvoices>;
-export type DashboardOverview = ReturnType<typeof createDashboardOverview>;
 
 /**
  * The whole filter of the dashboard's conditions, as the dashboard and its export both read them:

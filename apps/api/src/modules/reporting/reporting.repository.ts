@@ -1,11 +1,11 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
+import type { TallyCell } from '@krowd/domain/qualification/reporting-tally';
 import type { DB } from '../../db/database.generated.ts';
 import type { Attribution } from '../../db/committed-writes.ts';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import { countCards, type CardCounts, type CardList } from './card-lists.ts';
-import type { TallyCell } from './reporting-tally.ts';
 
 /**
  * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by

@@ -12,7 +12,7 @@ import { createDashboardService } from './dashboard.service.ts';
 import { createExportRepository } from './export.repository.ts';
 import { exportRoutes } from './export.routes.ts';
 import { createExportService, exportJob, exportPurgeJob } from './export.service.ts';
-import type { DashboardInvoices, DashboardOverview } from './reporting-filter.ts';
+import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import { createReportingRepository } from './reporting.repository.ts';
 
 /**

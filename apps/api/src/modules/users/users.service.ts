@@ -25,8 +25,8 @@ import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
-import { setPasswordMail } from '../mail/mail.templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { setPasswordMail } from './users.mail.ts';
 import type { UserAccount, UserListScope, UsersRepository } from './users.repository.ts';
 
 const m = messages.user;

@@ -1,4 +1,4 @@
-import { CsvSyntaxError, maxCsvRecordChars, type CsvRecord } from '../../http/csv.ts';
+import { CsvSyntaxError, maxCsvRecordChars, type CsvRecord } from './csv.ts';
 
 /**
  * Reading a CSV upload as it arrives, so memory holds one chunk and one record whatever the file's
@@ -19,6 +19,10 @@ export class CsvStreamError extends Error {
  * alive, and a key kept from every piece the whole file.
  */
 export const detached = (cell: string): string => Buffer.from(cell, 'utf8').toString('utf8');
+
+/** Whether a body is the raw stream of a text/csv upload. */
+export const isBodyStream = (body: unknown): body is AsyncIterable<Uint8Array | string> =>
+  body !== null && typeof body === 'object' && Symbol.asyncIterator in body;
 
 /** A record reader fed text in pieces of any size (a record may span pieces). */
 export class CsvRecordReader {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, maxCsvRecordChars, parseCsv } from '../../http/csv.ts';
+import { CsvSyntaxError, maxCsvRecordChars, parseCsv } from './csv.ts';
 import { CsvStreamError, csvRecordsOf } from './csv-stream.ts';
 
 /** The bytes of a text cut into pieces of `size` bytes, as a stream delivers them. */

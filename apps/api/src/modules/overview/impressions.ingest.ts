@@ -8,7 +8,7 @@ import {
 } from '@krowd/domain/overview/overview.schema';
 import type { DB } from '../../db/database.generated.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
-import { csvRecordsOf, CsvStreamError } from './csv-stream.ts';
+import { csvRecordsOf, CsvStreamError } from '../../http/csv-stream.ts';
 import type { ImpressionValue } from './impressions.repository.ts';
 
 const m = messages.overview;

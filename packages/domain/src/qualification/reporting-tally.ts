@@ -1,4 +1,4 @@
-import type { BranchMatch, QualificationOutcome } from '@krowd/domain/qualification/qualification.rules';
+import type { BranchMatch, QualificationOutcome } from './qualification.rules.ts';
 
 /**
  * An upload's share of the reporting store (migrations 0013, 0018), summed in the API as ingestion

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/database.generated.ts';
+import type { BrandsRepository } from '../brands/brands.repository.ts';
+import { consoleUploadRoutes } from './console-upload.routes.ts';
+import { createIngestionRepository } from './ingestion.repository.ts';
+import { ingestionRoutes } from './ingestion.routes.ts';
+import { createIngestionService } from './ingestion.service.ts';
+import { createTransactionIngestion } from './ingestion.transactions.ts';
+import type { ReportingStore } from './reporting-store.ts';
+import { createTransactionsRepository } from './transactions.repository.ts';
+import { transactionsRoutes } from './transactions.routes.ts';
+
+/**
+ * The publishers' and the console's transaction uploads and the ingestion logs: their services and
+ * routes. The reporting store an upload writes to is handed in by app.ts, so ingestion imports
+ * nothing of reporting; the transactions repository and the ingestion are answered for the
+ * modules that read or run them (the simulator, the overview's docs upload).
+ */
+export async function registerIngestion(
+  api: FastifyInstance,
+  deps: {
+    db: Kysely<DB>;
+    brands: BrandsRepository;
+    reporting: ReportingStore;
+    timeZone: string;
+    clock: () => Date;
+  },
+) {
+  const { db, brands, reporting, timeZone, clock } = deps;
+  await api.register(ingestionRoutes, {
+    service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
+  });
+  const transactions = createTransactionsRepository(db);
+  const ingestion = createTransactionIngestion({ db, transactions, reporting, timeZone, clock });
+  await api.register(transactionsRoutes, { transactions, ingestion });
+  await api.register(consoleUploadRoutes, { transactions, ingestion });
+  return { transactions, ingestion };
+}
