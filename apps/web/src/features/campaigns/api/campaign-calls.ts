@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BrandMerchants } from '@krowd/domain/branch/branch-response.schema';
 import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
 import type {
   CampaignCreated,
@@ -10,15 +11,6 @@ import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
 import type { Template } from '@krowd/domain/template/template.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
-
-export interface Merchant {
-  _id: string;
-  name: string;
-  status: 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
-  selectable: boolean;
-  /** A brand user created it; the operator side's Pending ones await the brand's decision. */
-  createdByBrandUser: boolean;
-}
 
 export interface DistributorDeal {
   _id: string;
@@ -54,7 +46,7 @@ export function useMerchants(brandId: string | undefined) {
     queryKey: ['merchants', 'byBrand', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ merchants: Merchant[] }>('merchants/getMerchantByBrandId', {
+      apiRequest<BrandMerchants>('merchants/getMerchantByBrandId', {
         query: { brandId },
         signal,
       }).then((r) => r.merchants),
