@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '@krowd/domain/user/profile.schema';
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import type { AccountDeactivated, UserDetailsAnswer } from '@krowd/domain/user/user-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
-
-export interface UserDetails extends SessionUser {
-  address: string | null;
-  status: 'active' | 'deactivated';
-  created: string;
-}
 
 const userDetailsKey = (id: string) => ['users', id] as const;
 
@@ -17,7 +11,7 @@ export function useUserDetails(id: string) {
   return useQuery({
     queryKey: userDetailsKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: UserDetails }>(`users/${id}`, { signal }).then((response) => response.details),
+      apiRequest<UserDetailsAnswer>(`users/${id}`, { signal }).then((response) => response.details),
   });
 }
 
@@ -26,7 +20,7 @@ export function useUpdateProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileUpdateInput) =>
-      apiRequest<{ respMessage: string; details: UserDetails }>(`users/${id}`, {
+      apiRequest<UserDetailsAnswer & { respMessage: string }>(`users/${id}`, {
         method: 'PUT',
         query: { type: 'profile', response: true },
         body: input,
@@ -42,7 +36,7 @@ export function useUpdateProfile(id: string) {
 export function useDeactivateAccount(id: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ respMessage: string; details: { status: 'deactivate' } }>(`users/${id}/deactivate`, {
+      apiRequest<AccountDeactivated & { respMessage: string }>(`users/${id}/deactivate`, {
         method: 'POST',
       }),
   });
