@@ -8,17 +8,10 @@ import type {
   CampaignNameParts,
 } from '@krowd/domain/campaign/campaign-response.schema';
 import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
+import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
 import type { Template } from '@krowd/domain/template/template.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
-
-export interface DistributorDeal {
-  _id: string;
-  distributors_name: string;
-  percentage: string;
-  successFee: string;
-  startDate: string;
-}
 
 interface Message {
   respCode: number;
@@ -58,7 +51,7 @@ export function useDistributorDeals(brandId: string | undefined) {
     queryKey: ['distributors', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ distributorDealSetWithBrand: DistributorDeal[] }>('distributors', {
+      apiRequest<Distributors>('distributors', {
         query: { brandId },
         signal,
       }).then((r) => r.distributorDealSetWithBrand),
