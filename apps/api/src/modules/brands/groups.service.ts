@@ -1,4 +1,5 @@
-import type { GroupCreate, GroupDetails } from '@krowd/domain/group/group.schema';
+import type { GroupDetails } from '@krowd/domain/group/group-response.schema';
+import type { GroupCreate } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { UsersService } from '../users/users.service.ts';

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BrandDetailsAnswer } from '@krowd/domain/brand/brand-response.schema';
 import type { BrandMerchants } from '@krowd/domain/branch/branch-response.schema';
 import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
 import type {
@@ -28,7 +29,7 @@ export function useBrandDetails(brandId: string | undefined) {
     queryKey: ['brands', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: { _id: string; name: string; json: unknown } }>(`brands/${brandId}`, {
+      apiRequest<BrandDetailsAnswer>(`brands/${brandId}`, {
         signal,
       }).then((r) => r.details),
   });
