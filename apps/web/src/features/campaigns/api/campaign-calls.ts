@@ -4,7 +4,7 @@ import type { BrandMerchants } from '@krowd/domain/branch/branch-response.schema
 import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
 import type {
   CampaignCreated,
-  CampaignDetails,
+  CampaignDetailsAnswer,
   CampaignListPage,
   CampaignNameParts,
 } from '@krowd/domain/campaign/campaign-response.schema';
@@ -76,7 +76,7 @@ export function useCampaign(id: string | undefined) {
     queryKey: campaignKeys.one(id ?? ''),
     enabled: Boolean(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ campaign: CampaignDetails }>(`campaigns/${id}`, { signal }).then((r) => r.campaign),
+      apiRequest<CampaignDetailsAnswer>(`campaigns/${id}`, { signal }).then((r) => r.campaign),
   });
 }
 
