@@ -10,7 +10,7 @@ import type {
 } from '@krowd/domain/campaign/campaign-response.schema';
 import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
 import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
-import type { Template } from '@krowd/domain/template/template.schema';
+import type { Templates } from '@krowd/domain/template/template-response.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
 
@@ -84,9 +84,7 @@ export function useTemplates(type: TemplateType) {
   return useQuery({
     queryKey: ['campaignTemplates', type],
     queryFn: ({ signal }) =>
-      apiRequest<{ templates: Template[] }>('campaignTemplates', { query: { type }, signal }).then(
-        (r) => r.templates,
-      ),
+      apiRequest<Templates>('campaignTemplates', { query: { type }, signal }).then((r) => r.templates),
   });
 }
 
