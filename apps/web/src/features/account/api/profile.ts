@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '@krowd/domain/user/profile.schema';
+import type { ProfilePhotoUploaded } from '@krowd/domain/asset/asset-response.schema';
 import type { AccountDeactivated, UserDetailsAnswer } from '@krowd/domain/user/user-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
@@ -49,7 +50,7 @@ export function useUploadProfilePhoto(id: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<{ respMessage: string; fileName: string; details: { url: string } }>('uploads', {
+      return apiRequest<ProfilePhotoUploaded & { respMessage: string }>('uploads', {
         method: 'POST',
         query: { uploadPath: 'user' },
         form,
