@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 import { imageTypes } from './image-file.ts';
 
 /**
@@ -31,7 +31,7 @@ export const brandCopyDetailsSchema = z.object({
 export type BrandCopyDetails = z.infer<typeof brandCopyDetailsSchema>;
 
 /** GET documents/creatives: one page of the Media Library. */
-export const creativesPageSchema = z.object({ data: z.array(assetSchema), pagination: paginationSchema });
+export const creativesPageSchema = listPageSchema(assetSchema);
 export type CreativesPage = z.infer<typeof creativesPageSchema>;
 
 /** POST uploads/files: the Media Library's new image. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 
 /**
  * What the bank routes answer (the requests are in bank.schema.ts): the API serialises through
@@ -33,7 +33,7 @@ export const bankRowSchema = z.object({
 export type BankRow = z.infer<typeof bankRowSchema>;
 
 /** GET user/banks/list: one page of the banks list. */
-export const bankListPageSchema = z.object({ data: z.array(bankRowSchema), pagination: paginationSchema });
+export const bankListPageSchema = listPageSchema(bankRowSchema);
 
 /** POST banks, GET and PUT banks/{id}: the bank's details. */
 export const bankSavedSchema = z.object({ details: bankDetailsSchema });

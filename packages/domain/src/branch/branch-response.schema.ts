@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 import { branchStatuses } from './branch.schema.ts';
 
 /**
@@ -53,10 +53,7 @@ export const directoryBranchSchema = z.object({
 export type DirectoryBranch = z.infer<typeof directoryBranchSchema>;
 
 /** GET merchants: one page of the branch list. */
-export const branchListPageSchema = z.object({
-  data: z.array(branchRowSchema),
-  pagination: paginationSchema,
-});
+export const branchListPageSchema = listPageSchema(branchRowSchema);
 
 /** POST merchants, PUT merchants/{id}, users/approveMerchantId: the branch as saved. */
 export const branchSavedSchema = z.object({ details: branchRowSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 import { ingestResultShape } from './transaction-file.schema.ts';
 
 /**
@@ -20,10 +20,7 @@ export const ingestionLogRowSchema = z.object({
 export type IngestionLogRow = z.infer<typeof ingestionLogRowSchema>;
 
 /** GET ingestionLogs: one page of the ingestion logs. */
-export const ingestionLogPageSchema = z.object({
-  data: z.array(ingestionLogRowSchema),
-  pagination: paginationSchema,
-});
+export const ingestionLogPageSchema = listPageSchema(ingestionLogRowSchema);
 
 /** POST ingestionLogs/getUploadedDate: the latest upload's dates and each publisher's last transaction. */
 export const uploadedDateSchema = z.object({

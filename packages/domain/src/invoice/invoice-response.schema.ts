@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 import { billingDocumentKinds, paymentStatuses } from './invoice.schema.ts';
 
 /**
@@ -38,10 +38,7 @@ export const invoiceRowSchema = z.object({
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
 /** GET distributors/getInvoiceList/invoice: one page of the invoice list. */
-export const invoiceListPageSchema = z.object({
-  data: z.array(invoiceRowSchema),
-  pagination: paginationSchema,
-});
+export const invoiceListPageSchema = listPageSchema(invoiceRowSchema);
 
 /** Where an invoice's document opens (distributors/getInvoice/invoice, getXeroInvoice/invoice). */
 export const invoiceUrlSchema = z.object({ invoiceURL: z.string() });

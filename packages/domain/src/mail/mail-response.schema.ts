@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 
 /**
  * What the mail routes answer: the API serialises through these allowlists and the web client's
@@ -20,5 +20,5 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 /** GET mail/outbox: one page of the outbox. */
-export const outboxPageSchema = z.object({ data: z.array(outboxMailSchema), pagination: paginationSchema });
+export const outboxPageSchema = listPageSchema(outboxMailSchema);
 export type OutboxPage = z.infer<typeof outboxPageSchema>;

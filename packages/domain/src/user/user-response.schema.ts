@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { brandRoles } from '../access/access.rules.ts';
-import { entityTypes } from '../auth/auth.schema.ts';
-import { paginationSchema } from '../list/list.schema.ts';
+import { listPageSchema } from '../list/list.schema.ts';
 import { sessionUserSchema } from './session-user.schema.ts';
 import { userStatuses } from './user.schema.ts';
 
@@ -11,28 +9,28 @@ import { userStatuses } from './user.schema.ts';
  */
 
 /** A user as the Users list shows it (spec 2 §2.5): an allowlist, never a hash or a token. */
-export const userRowSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  displayName: z.string(),
-  phone: z.string().nullable(),
-  role: z.enum(brandRoles).nullable(),
-  entityType: z.enum(entityTypes),
-  brandId: z.string().nullable(),
-  brandName: z.string().nullable(),
-  /** The user's group: their own (group roles) or their brand's. */
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable(),
-  bankId: z.string().nullable(),
-  status: z.enum(userStatuses),
-  created: z.iso.datetime(),
-});
+export const userRowSchema = sessionUserSchema
+  .pick({
+    _id: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    displayName: true,
+    phone: true,
+    role: true,
+    entityType: true,
+    brandId: true,
+    brandName: true,
+    /** The user's group: their own (group roles) or their brand's. */
+    groupId: true,
+    groupName: true,
+    bankId: true,
+  })
+  .extend({ status: z.enum(userStatuses), created: z.iso.datetime() });
 export type UserRow = z.infer<typeof userRowSchema>;
 
 /** GET users: one page of the Users list. */
-export const userListPageSchema = z.object({ data: z.array(userRowSchema), pagination: paginationSchema });
+export const userListPageSchema = listPageSchema(userRowSchema);
 
 /** POST users, PUT users/{id}: the user as saved. */
 export const userSavedSchema = z.object({ details: userRowSchema });
