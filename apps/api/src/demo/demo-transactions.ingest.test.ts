@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentMonth, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion.schema';
+import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { call, createTestApp, demoIds, loginAs, type TestApp } from '../test/test-app.ts';
 import { demoMerchants, ingestDemoTransactions, type DemoFile } from './demo-transactions.ts';
 

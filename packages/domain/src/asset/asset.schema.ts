@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
 import { isImageField } from '../template/template.rules.ts';
-import { imageTypes } from './image-file.ts';
 
 const m = messages.asset;
 
@@ -41,29 +40,6 @@ export const creativesListQuerySchema = pageQuerySchema
     brandId: ownerQuerySchema.shape.brandId,
   })
   .strict();
-
-/** An image as the API answers it: never its bytes, which the file route serves. */
-export const assetSchema = z.object({
-  _id: z.string(),
-  fileName: z.string(),
-  /** Where the file is served, `/api/files/{id}/{fileName}`. */
-  url: z.string(),
-  type: z.enum(imageTypes),
-  contentType: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-  byteSize: z.number().int(),
-  created: z.iso.datetime(),
-});
-export type Asset = z.infer<typeof assetSchema>;
-
-/** The copy texts of a brand (spec 2 §3 'Brand details'); empty texts when none were saved. */
-export const brandDetailsSchema = z.object({
-  brandId: z.string(),
-  copy: z.string(),
-  additionalCopy: z.string(),
-});
-export type BrandCopyDetails = z.infer<typeof brandDetailsSchema>;
 
 const filePath = /^\/api\/files\/([0-9a-f-]{36})\/([\w.-]+)$/;
 

@@ -48,32 +48,6 @@ export const bankUpdateSchema = z.strictObject({
 export type BankUpdateInput = z.input<typeof bankUpdateSchema>;
 export type BankUpdate = z.output<typeof bankUpdateSchema>;
 
-/** A bank as the API answers it. */
-export const bankDetailsSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  address: z.string().nullable(),
-  website: z.string().nullable(),
-  created: z.iso.datetime(),
-  /** Whether the caller may change these details (an admin of this bank). */
-  editable: z.boolean(),
-});
-export type BankDetails = z.infer<typeof bankDetailsSchema>;
-
-/** A row of the system admin's banks list (/user/banks/list). */
-export const bankRowSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  /** Active users of the bank. */
-  usersCount: z.number().int(),
-  created: z.iso.datetime(),
-});
-export type BankRow = z.infer<typeof bankRowSchema>;
-
 export const bankSortFields = ['name', 'usersCount', 'created'] as const;
 export type BankSortField = (typeof bankSortFields)[number];
 
@@ -119,13 +93,3 @@ export const bankBrandsUpdateSchema = z.strictObject({
     .transform((ids) => [...new Set(ids)]),
 });
 export type BankBrandsUpdateInput = z.input<typeof bankBrandsUpdateSchema>;
-
-/** A brand linked to a bank, as the bank's Brands dialog lists it. */
-export const bankBrandSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  groupName: z.string().nullable(),
-  /** When the link was made. */
-  linked: z.iso.datetime(),
-});
-export type BankBrand = z.infer<typeof bankBrandSchema>;

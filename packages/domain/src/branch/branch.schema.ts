@@ -233,51 +233,6 @@ export const branchSortFields = [
 ] as const;
 export type BranchSortField = (typeof branchSortFields)[number];
 
-/** A branch as the lists and the Branch View modal show it (spec 2 §2.4, §3): an allowlist. */
-export const branchRowSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  kmid: z.string().nullable(),
-  brandId: z.string(),
-  brandName: z.string(),
-  status: z.enum(branchStatuses),
-  address: z.string().nullable(),
-  postcode: z.string().nullable(),
-  postalTown: z.string().nullable(),
-  city: z.string().nullable(),
-  contactName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactPhone: z.string().nullable(),
-  tripadvisorUrl: z.string().nullable(),
-  merchantIds: z.object({
-    merchantId: z.string().nullable(),
-    amexMerchantID: z.string().nullable(),
-    zettleMerchantID: z.string().nullable(),
-  }),
-  block: z.string().nullable(),
-  comments: z.string().nullable(),
-  approvedBy: z.string().nullable(),
-  created: z.iso.datetime(),
-  activatedDate: z.iso.datetime().nullable(),
-  /** The spec's createdBy.user: a brand user created the branch. */
-  createdByBrandUser: z.boolean(),
-  defaultBranch: z.boolean(),
-});
-export type BranchRow = z.infer<typeof branchRowSchema>;
-
-/** A venue of the branch directory (spec 2 §3 "Directory branch"). */
-export const directoryBranchSchema = z.object({
-  merchant_name: z.string(),
-  kmid: z.string(),
-  address: z.string().nullable(),
-  postcode: z.string().nullable(),
-  city: z.string().nullable(),
-  email: z.string().nullable(),
-  phone_no: z.string().nullable(),
-  entity_url: z.string().nullable(),
-});
-export type DirectoryBranch = z.infer<typeof directoryBranchSchema>;
-
 /** The directory search: from three typed characters (spec 2 §4). */
 export const directorySearchSchema = z.strictObject({
   search: z.string().trim().min(3, messages.list.searchMin).max(100, messages.validation.tooLong),

@@ -60,6 +60,7 @@ export type CampaignListPage = z.infer<typeof campaignListPageSchema>;
 export const campaignSelectorSchema = z.object({
   campaigns: z.array(z.object({ _id: z.string(), campaign_id: z.string(), name: z.string() })),
 });
+export type CampaignSelector = z.infer<typeof campaignSelectorSchema>;
 
 /** GET campaigns/campaignName: what the campaign name is built from. */
 export const campaignNamePartsSchema = z.object({ brandName: z.string(), count: z.number().int() });
@@ -99,6 +100,7 @@ export const campaignDetailsSchema = campaignListItemSchema.extend({
 export type CampaignDetails = z.output<typeof campaignDetailsSchema>;
 
 export const campaignDetailsAnswerSchema = z.object({ campaign: campaignDetailsSchema });
+export type CampaignDetailsAnswer = z.output<typeof campaignDetailsAnswerSchema>;
 
 /** The form's fields out of a loaded campaign (the payload schema refuses the answer's others). */
 export function formValuesOf(campaign: CampaignDetails): CampaignFormInput {

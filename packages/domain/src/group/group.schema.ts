@@ -28,12 +28,3 @@ export const groupCreateSchema = z.strictObject({
 });
 export type GroupCreateInput = z.input<typeof groupCreateSchema>;
 export type GroupCreate = z.output<typeof groupCreateSchema>;
-
-/** A group as the API answers it once created. */
-export const groupDetailsSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  brands: z.array(z.object({ _id: z.string(), name: z.string() })),
-  created: z.iso.datetime(),
-});
-export type GroupDetails = z.infer<typeof groupDetailsSchema>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Ingestion logs (spec 2 §2.6, spec 3 §3): one row an uploaded publisher file, with its data
  * source, when it was uploaded, its GMV (the sum of its transaction amounts, whole pence) and its
@@ -10,13 +8,3 @@ export type IngestionSortField = (typeof ingestionSortFields)[number];
 
 /** Ingestion logs have no status: the list's status dropdown only ever says 'Status (All)'. */
 export const ingestionStatuses = [''] as const;
-
-export const ingestionLogRowSchema = z.object({
-  _id: z.string(),
-  /** The publisher's display name (Fidel shows as NextJump, LUX as Mastercard). */
-  data_source: z.string(),
-  uploadedDate: z.iso.datetime(),
-  gmvPence: z.number().int(),
-  txnCount: z.number().int(),
-});
-export type IngestionLogRow = z.infer<typeof ingestionLogRowSchema>;

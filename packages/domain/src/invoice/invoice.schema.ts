@@ -23,41 +23,12 @@ export const invoiceSortFields = [
 ] as const;
 export type InvoiceSortField = (typeof invoiceSortFields)[number];
 
-const calendarDate = z.iso.date();
-
 /**
  * What a row of the invoice list is: an invoice, or a credit note for refunds that arrived after
  * the invoice it corrects was issued (issue 16 §4).
  */
 export const billingDocumentKinds = ['invoice', 'creditNote'] as const;
 export type BillingDocumentKind = (typeof billingDocumentKinds)[number];
-
-export const invoiceRowSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(billingDocumentKinds),
-  brandId: z.string(),
-  brandName: z.string(),
-  /** The campaign month invoiced (for a credit note, that of the invoice it corrects). */
-  month: z.number().int().min(1).max(12),
-  year: z.number().int(),
-  /**
-   * The amount to pay in whole pence: cashback plus success fee plus any administrative charge;
-   * negative for a credit note (what is credited).
-   */
-  invoiceAmountPence: z.number().int(),
-  /** INV-000123, or CN-000001 for a credit note. */
-  InvoiceNumber: z.string(),
-  /** A credit note's: the invoice it corrects; null for an invoice. */
-  correctsInvoiceNumber: z.string().nullable(),
-  issuedOn: calendarDate,
-  /** Null for a credit note: nothing is due. */
-  dueDate: calendarDate.nullable(),
-  /** Null for a credit note, which is not paid by the brand. */
-  paymentStatus: z.enum(paymentStatuses).nullable(),
-  /** The document's reference; null when no document has been created. */
-  xero_invoice_id: z.string().nullable(),
-});
-export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
 /** The invoice document call: the row's month, year and document reference (spec 2 §7). */
 export const invoiceDocumentQuerySchema = z.strictObject({
@@ -96,31 +67,6 @@ export const campaignInvoiceQuerySchema = z
   });
 export type CampaignInvoiceQuery = z.infer<typeof campaignInvoiceQuerySchema>;
 
-/** One transaction of a detailed list: local date and time, money in whole pence (spec 3 §3). */
-export const detailedTransactionSchema = z.object({
-  /** yyyy-MM-dd HH:mm in the timezone setting. */
-  date: z.string(),
-  postcode: z.string(),
-  cardLastNumber: z.string(),
-  /** Negative for a refund. */
-  amount: z.number().int(),
-  cashback: z.number().int(),
-});
-export type DetailedTransaction = z.infer<typeof detailedTransactionSchema>;
-
-export const campaignInvoiceAnswerSchema = z.object({
-  /** The detailed PDF (GET invoices/detailed/{fileName}); null for transaction=true, which has no file. */
-  fileName: z.string().nullable(),
-  pdfType: z.literal('detailed'),
-  /** With transaction=true one page of the month's transactions; otherwise the invoice's whole list. */
-  pdfData: z.object({ detailedList: z.array(detailedTransactionSchema) }),
-  /** transaction=true only: how many transactions the month has, over every page. */
-  total: z.number().int().optional(),
-  /** transaction=true only: the `after` of the next page, null on the last. */
-  next: z.string().nullable().optional(),
-});
-export type CampaignInvoiceAnswer = z.infer<typeof campaignInvoiceAnswerSchema>;
-
 /** POST distributors/getXeroInvoice/invoice: the dashboard's invoice-number lookup (spec 3 §7). */
 export const invoiceLookupBodySchema = z.strictObject({ xero_invoiceNumber: invoiceNumberSchema });
 
@@ -139,13 +85,3 @@ export const verifyInvoicesQuerySchema = z.strictObject({
     ])
     .pipe(z.array(invoiceNumberSchema).min(1, messages.invoice.numbersRequired).max(100)),
 });
-
-export const verifiedInvoiceSchema = z.object({
-  InvoiceNumber: z.string(),
-  /** False also for an invoice outside the caller's scope: its existence is not revealed. */
-  exists: z.boolean(),
-  paymentStatus: z.enum(paymentStatuses).nullable(),
-  /** The amount due in whole pence; null when the invoice does not exist. */
-  amount: z.number().int().nullable(),
-});
-export type VerifiedInvoice = z.infer<typeof verifiedInvoiceSchema>;

@@ -24,6 +24,10 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/** A page of a list as the API answers it: its rows, and pagination with the total. */
+export const listPageSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ data: z.array(row), pagination: paginationSchema });
+
 export function paginationOf(query: PageQuery, total: number): Pagination {
   return { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };
 }

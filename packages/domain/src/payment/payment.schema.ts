@@ -34,34 +34,6 @@ export const collectionStatuses = [
 ] as const;
 export type CollectionStatus = (typeof collectionStatuses)[number];
 
-/** The mandate as the Payments screen shows it: never a provider secret or full bank details. */
-export const mandateSchema = z.object({
-  _id: z.string(),
-  brandId: z.string(),
-  provider: z.enum(paymentProviders),
-  status: z.enum(mandateStatuses),
-  /** The provider's mandate reference (spec's payerAuthorisationId), once the payer has authorised it. */
-  reference: z.string().nullable(),
-  accountHolderName: z.string().nullable(),
-  /** Last two digits of the account number, as providers show them. */
-  accountNumberEnding: z.string().nullable(),
-  bankName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Mandate = z.infer<typeof mandateSchema>;
-
-/** GET settings/getGoCardLessData: which provider runs and whether it is the built-in test mode. */
-export const directDebitSettingsSchema = z.object({
-  provider: z.enum(paymentProviders),
-  /** 'test' for the built-in provider; GoCardless runs in 'sandbox' or 'live'. */
-  environment: z.enum(['test', 'sandbox', 'live']),
-  testMode: z.boolean(),
-  /** The direct-debit setting: 'Mandatory' hides Skip; 'false' drops the 1% charge note. */
-  autoDebit: z.enum(['Mandatory', 'true', 'false']),
-});
-export type DirectDebitSettings = z.infer<typeof directDebitSettingsSchema>;
-
 /** Where the payer comes back to after the provider's page: the Payments screen or the onboarding train. */
 export const mandateReturnTargets = ['payments', 'onboarding'] as const;
 export type MandateReturnTarget = (typeof mandateReturnTargets)[number];

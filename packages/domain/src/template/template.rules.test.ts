@@ -15,7 +15,8 @@ import {
   templatesForDiscount,
   validForOptions,
 } from './template.rules.ts';
-import { campaignTemplateEntrySchema, promoCodeSchema, templateSchema } from './template.schema.ts';
+import { templateSchema } from './template-response.schema.ts';
+import { campaignTemplateEntrySchema, promoCodeSchema } from './template.schema.ts';
 
 const valueTemplate = {
   _id: 't1',

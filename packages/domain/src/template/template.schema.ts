@@ -11,15 +11,6 @@ import {
 
 const m = messages.campaign;
 
-/** A message template as GET campaignTemplates answers it (spec 1 §3). */
-export const templateSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  type: z.enum(templateTypes),
-  campaignTemplateText: z.string(),
-});
-export type Template = z.infer<typeof templateSchema>;
-
 /**
  * A template attached to a campaign (spec 1 §3 'Submitted template entries'): its type, the
  * template chosen, the rendered preview and the values of its fields by placeholder name

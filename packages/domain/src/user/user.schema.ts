@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandRoles } from '../access/access.rules.ts';
-import { emailField, entityTypes } from '../auth/auth.schema.ts';
+import { emailField } from '../auth/auth.schema.ts';
 import { entityListQuerySchema } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
 
@@ -78,24 +78,3 @@ export const userListQuerySchema = entityListQuerySchema({
   sortFields: userSortFields,
   statuses: userStatuses,
 }).strict();
-
-/** A user as the Users list shows it (spec 2 §2.5): an allowlist, never a hash or a token. */
-export const userRowSchema = z.object({
-  _id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  displayName: z.string(),
-  phone: z.string().nullable(),
-  role: z.enum(brandRoles).nullable(),
-  entityType: z.enum(entityTypes),
-  brandId: z.string().nullable(),
-  brandName: z.string().nullable(),
-  /** The user's group: their own (group roles) or their brand's. */
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable(),
-  bankId: z.string().nullable(),
-  status: z.enum(userStatuses),
-  created: z.iso.datetime(),
-});
-export type UserRow = z.infer<typeof userRowSchema>;

@@ -3,14 +3,18 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  assetSchema,
-  brandDetailsSchema,
+  brandCopyAnswerSchema,
+  campaignImageUploadedSchema,
+  creativeUploadedSchema,
+  creativesPageSchema,
+  profilePhotoUploadedSchema,
+} from '@krowd/domain/asset/asset-response.schema';
+import {
   createCopyTextSchema,
   creativesListQuerySchema,
   ownerQuerySchema,
 } from '@krowd/domain/asset/asset.schema';
 import { imageContentTypes, imageFileMaxBytes } from '@krowd/domain/asset/image-file';
-import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
@@ -51,7 +55,7 @@ const fileParamsSchema = z.strictObject({
   fileName: z.string().regex(/^[a-z]+-[0-9a-f]{12}\.(png|gif|jpg)$/),
 });
 
-const uploadedSchema = successSchema({ name: z.string(), details: assetSchema });
+const uploadedSchema = successSchema(creativeUploadedSchema.shape);
 
 /** An oversized raw body answers the image rule's message; every other error goes to the app's handler. */
 function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
@@ -131,7 +135,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
         summary: 'A Media Library, newest first, 10 images a page',
         querystring: creativesListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(assetSchema), pagination: paginationSchema }),
+          200: successSchema(creativesPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -169,7 +173,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
         tags: ['assets'],
         summary: "A brand's copy texts (brandDetails)",
         querystring: ownerQuerySchema,
-        response: { 200: successSchema({ brandDetails: brandDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(brandCopyAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -205,7 +209,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
         description: 'The image belongs to the brand named (within scope; one’s own by default).',
         querystring: campaignUploadQuerySchema,
         response: {
-          201: successSchema({ data: z.object({ fileName: z.string(), url: z.string(), _id: z.string() }) }),
+          201: successSchema(campaignImageUploadedSchema.shape),
           ...errorResponses,
         },
       },
@@ -229,7 +233,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
         tags: ['assets'],
         summary: "Upload one's own profile photo (multipart, one file); it replaces the earlier one",
         querystring: profilePhotoQuerySchema,
-        response: { 201: successSchema({ fileName: z.string(), details: assetSchema }), ...errorResponses },
+        response: { 201: successSchema(profilePhotoUploadedSchema.shape), ...errorResponses },
       },
     },
     async (request, reply) => {

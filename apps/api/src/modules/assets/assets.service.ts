@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Asset, BrandCopyDetails } from '@krowd/domain/asset/asset-response.schema';
 import {
   assetIdOfUrl,
   fileUrl,
   templateImageUrls,
-  type Asset,
   type AssetKind,
-  type BrandCopyDetails,
   type CopyTextForm,
 } from '@krowd/domain/asset/asset.schema';
 import { checkImageFile, imageFileMessage, type ImageInfo } from '@krowd/domain/asset/image-file';

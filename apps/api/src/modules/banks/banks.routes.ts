@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  bankBrandSchema,
+  bankBrandsSchema,
+  bankListPageSchema,
+  bankSavedSchema,
+} from '@krowd/domain/bank/bank-response.schema';
+import {
   bankBrandsUpdateSchema,
   bankCreateSchema,
-  bankDetailsSchema,
   bankListQuerySchema,
-  bankRowSchema,
   bankUpdateSchema,
 } from '@krowd/domain/bank/bank.schema';
-import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -30,7 +30,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         summary: 'Every bank with its active users: paged, sorted and searched by name (3+ characters)',
         querystring: bankListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(bankRowSchema), pagination: paginationSchema }),
+          200: successSchema(bankListPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -47,7 +47,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         summary:
           'Create a bank with its first bank admin, who is mailed a link to set a password; it has no brand until linked',
         body: bankCreateSchema,
-        response: { 201: successSchema({ details: bankDetailsSchema }), ...errorResponses },
+        response: { 201: successSchema(bankSavedSchema.shape), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -64,7 +64,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         tags: ['banks'],
         summary: 'The brands linked to a bank: the only brands it reads and reviews',
         params: idParamsSchema,
-        response: { 200: successSchema({ brands: z.array(bankBrandSchema) }), ...errorResponses },
+        response: { 200: successSchema(bankBrandsSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({ respCode: respCodes.ok, brands: await banks.brands(request.params.id) }),
@@ -79,7 +79,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         summary: "Replace a bank's linked brands (links and unlinks in one transaction)",
         params: idParamsSchema,
         body: bankBrandsUpdateSchema,
-        response: { 200: successSchema({ brands: z.array(bankBrandSchema) }), ...errorResponses },
+        response: { 200: successSchema(bankBrandsSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -97,7 +97,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         tags: ['banks'],
         summary: "A bank's details: a bank user's own bank, any bank for a system admin",
         params: idParamsSchema,
-        response: { 200: successSchema({ details: bankDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(bankSavedSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -115,7 +115,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
         summary: "Change one's own bank's details (My Bank): an admin of the bank only",
         params: idParamsSchema,
         body: bankUpdateSchema,
-        response: { 200: successSchema({ details: bankDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(bankSavedSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({

@@ -1,10 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { BankBrand, BankDetails, BankRow } from '@krowd/domain/bank/bank-response.schema';
 import type {
-  BankBrand,
   BankCreate,
-  BankDetails,
   BankListQuery as BankListRequest,
-  BankRow,
   BankUpdate,
 } from '@krowd/domain/bank/bank.schema';
 import { effectiveSearch, paginationOf } from '@krowd/domain/list/list.schema';

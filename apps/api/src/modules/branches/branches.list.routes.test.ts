@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;

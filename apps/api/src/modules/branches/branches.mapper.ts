@@ -1,4 +1,4 @@
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import type { BranchRecord } from './branches.repository.ts';
 
 /** The branch as the API answers it (an allowlist of columns, in the spec's field names). */

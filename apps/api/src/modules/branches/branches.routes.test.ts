@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';

@@ -4,18 +4,24 @@ import { z } from 'zod';
 import {
   approveMerchantSchema,
   branchCreateSchema,
-  branchRowSchema,
   branchSortFields,
   branchStatuses,
   branchUpdateSchema,
   branchWizardSchema,
-  directoryBranchSchema,
   directoryCreateSchema,
   directorySearchSchema,
   multiActionSchema,
 } from '@krowd/domain/branch/branch.schema';
+import {
+  branchListPageSchema,
+  branchSavedSchema,
+  branchesSavedSchema,
+  branchesUploadedSchema,
+  brandMerchantsSchema,
+  directoryBranchesSchema,
+} from '@krowd/domain/branch/branch-response.schema';
 import { branchCarriesCampaigns } from '@krowd/domain/branch/branch.rules';
-import { entityListQuerySchema, paginationSchema } from '@krowd/domain/list/list.schema';
+import { entityListQuerySchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
   errorBodySchema,
@@ -33,33 +39,13 @@ import type { BranchesService } from './branches.service.ts';
 
 const m = messages.branch;
 
-const merchantSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  kmid: z.string().nullable(),
-  status: z.enum(branchStatuses),
-  merchantId: z.string().nullable(),
-  amexMerchantID: z.string().nullable(),
-  zettleMerchantID: z.string().nullable(),
-  postcode: z.string().nullable(),
-  address: z.string().nullable(),
-  /** Whether a campaign may run at this branch (approved or active). */
-  selectable: z.boolean(),
-  /** The spec's createdBy.user: a brand user created it (not the operator side). */
-  createdByBrandUser: z.boolean(),
-});
-
 const branchListQuerySchema = entityListQuerySchema({
   sortFields: branchSortFields,
   statuses: branchStatuses,
 }).strict();
-const branchDetailsSchema = successSchema({ details: branchRowSchema });
+const branchDetailsSchema = successSchema(branchSavedSchema.shape);
 const createMultipleSchema = z.array(branchWizardSchema).min(1).max(100);
-const createMultipleResponseSchema = successSchema({
-  details: z.object({
-    branch: z.array(z.object({ updateOne: z.object({ filter: z.object({ _id: z.string() }) }) })),
-  }),
-});
+const createMultipleResponseSchema = successSchema(branchesSavedSchema.shape);
 const uploadQuerySchema = z.strictObject({
   brandId: z.uuid(messages.validation.idInvalid),
   fileName: z.string().trim().min(1).max(255).optional(),
@@ -101,7 +87,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
           brandId: z.uuid(messages.validation.idInvalid),
           role: z.string().max(50).optional(),
         }),
-        response: { 200: successSchema({ merchants: z.array(merchantSchema) }), ...errorResponses },
+        response: { 200: successSchema(brandMerchantsSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -136,7 +122,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
           'The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope',
         querystring: branchListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(branchRowSchema), pagination: paginationSchema }),
+          200: successSchema(branchListPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -292,7 +278,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
         consumes: ['text/csv'],
         querystring: uploadQuerySchema,
         response: {
-          201: successSchema({ count: z.number().int() }),
+          201: successSchema(branchesUploadedSchema.shape),
           ...errorResponses,
           413: errorBodySchema,
           415: errorBodySchema,
@@ -314,7 +300,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
         tags: ['branches'],
         summary: 'Search the branch directory by name, from 3 characters',
         querystring: directorySearchSchema,
-        response: { 200: successSchema({ data: z.array(directoryBranchSchema) }), ...errorResponses },
+        response: { 200: successSchema(directoryBranchesSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -331,7 +317,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
         tags: ['branches'],
         summary: 'Create a directory entry for a new branch name; answers its kmid as data[0].kmid',
         body: directoryCreateSchema,
-        response: { 201: successSchema({ data: z.array(directoryBranchSchema) }), ...errorResponses },
+        response: { 201: successSchema(directoryBranchesSchema.shape), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { brandDetailsAnswerSchema, brandOptionsSchema } from '@krowd/domain/brand/brand-response.schema';
+import { groupsWithBrandsSchema, type GroupWithBrands } from '@krowd/domain/group/group-response.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import { callerOf } from '../../plugins/access.ts';
@@ -7,32 +9,6 @@ import { idParamsSchema } from '../../http/params.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from './brands.repository.ts';
-
-const brandDetailsSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  groupId: z.string().nullable(),
-  groupName: z.string().nullable(),
-  created: z.iso.datetime(),
-  /** The projection record (spec 1 §3: "details.json gives the projection record"); null when none. */
-  json: z.unknown().nullable(),
-});
-
-const brandOptionSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  label: z.string(),
-  value: z.string(),
-});
-const groupSchema = z.object({
-  _id: z.string(),
-  groupId: z.string(),
-  group_name: z.string(),
-  label: z.string(),
-  value: z.string(),
-  group_brand_ids: z.array(z.string()),
-  brands: z.array(brandOptionSchema),
-});
 
 const brandOption = (brand: { id: string; name: string }) => ({
   _id: brand.id,
@@ -51,7 +27,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
         tags: ['brands'],
         summary:
           "The brands in the caller's scope, by name, as label and value (spec 3 §7 brands/getBrandList): every brand for operators, a bank's linked brands",
-        response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
+        response: { 200: successSchema(brandOptionsSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -69,7 +45,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
         tags: ['brands'],
         summary: "A brand's details with its projection record, within the caller's tenant",
         params: idParamsSchema,
-        response: { 200: successSchema({ details: brandDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(brandDetailsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -96,7 +72,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
         tags: ['brands'],
         summary: 'The brands of a group that the caller’s tenant covers',
         params: idParamsSchema,
-        response: { 200: successSchema({ brands: z.array(brandOptionSchema) }), ...errorResponses },
+        response: { 200: successSchema(brandOptionsSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -114,7 +90,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
         summary:
           'Groups with their brands: every group for operators, one’s own group for group roles, the groups of its linked brands (those only) for a bank',
         querystring: z.strictObject({ from: z.enum(['brand', 'dashboard', 'clientDashboard']).optional() }),
-        response: { 200: successSchema({ groups: z.array(groupSchema) }), ...errorResponses },
+        response: { 200: successSchema(groupsWithBrandsSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -128,7 +104,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
             row.brand_id !== null && scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id }),
         );
       }
-      const groups = new Map<string, z.infer<typeof groupSchema>>();
+      const groups = new Map<string, GroupWithBrands>();
       for (const row of rows) {
         const group = groups.get(row.group_id) ?? {
           _id: row.group_id,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { groupCreateSchema, groupDetailsSchema } from '@krowd/domain/group/group.schema';
+import { groupCreatedSchema } from '@krowd/domain/group/group-response.schema';
+import { groupCreateSchema } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import type { GroupsService } from './groups.service.ts';
@@ -15,7 +16,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
         summary:
           'Create a group: its brands move into it and its first Group Admin is mailed a link to set a password',
         body: groupCreateSchema,
-        response: { 201: successSchema({ details: groupDetailsSchema }), ...errorResponses },
+        response: { 201: successSchema(groupCreatedSchema.shape), ...errorResponses },
       },
     },
     async (request, reply) => {

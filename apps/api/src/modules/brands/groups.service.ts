@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { GroupCreate, GroupDetails } from '@krowd/domain/group/group.schema';
+import type { GroupDetails } from '@krowd/domain/group/group-response.schema';
+import type { GroupCreate } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict } from '../../http/errors.ts';

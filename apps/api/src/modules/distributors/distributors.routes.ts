@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  brandPublishersSchema,
+  distributorsSchema,
+} from '@krowd/domain/distributor/distributor-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { DistributorsRepository } from './distributors.repository.ts';
-
-const publisherSchema = z.object({ _id: z.string(), name: z.string(), displayName: z.string() });
-/** A deal row of the campaign form's read-only table (spec 1 §3 distributorDealSetWithBrand). */
-const dealSchema = z.object({
-  _id: z.string(),
-  distributors_name: z.string(),
-  percentage: z.string(),
-  successFee: z.string(),
-  startDate: z.string(),
-});
 
 /** Publishers (the spec's distributors) and each brand's deals with them. */
 export const distributorsRoutes: FastifyPluginAsyncZod<{
@@ -40,10 +34,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
         summary: 'The publishers; with brandId, that brand’s deals too',
         querystring: z.strictObject({ brandId: z.uuid(messages.validation.idInvalid).optional() }),
         response: {
-          200: successSchema({
-            distributors: z.array(publisherSchema),
-            distributorDealSetWithBrand: z.array(dealSchema),
-          }),
+          200: successSchema(distributorsSchema.shape),
           ...errorResponses,
         },
       },
@@ -71,7 +62,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
         tags: ['distributors'],
         summary: 'The publishers a brand has deals with',
         body: z.strictObject({ brand_id: z.uuid(messages.validation.idInvalid) }),
-        response: { 200: successSchema({ publishers: z.array(dealSchema) }), ...errorResponses },
+        response: { 200: successSchema(brandPublishersSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion.schema';
+import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 let testApp: TestApp;

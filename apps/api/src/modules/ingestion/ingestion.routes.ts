@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ingestionLogRowSchema } from '@krowd/domain/ingestion/ingestion.schema';
-import { paginationSchema } from '@krowd/domain/list/list.schema';
+import {
+  ingestionLogPageSchema,
+  uploadedDateSchema,
+} from '@krowd/domain/ingestion/ingestion-response.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
 import {
@@ -25,7 +26,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService 
           'The ingestion logs: paged, sorted and searched by data source; brand-side callers see their brands’ share',
         querystring: ingestionListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(ingestionLogRowSchema), pagination: paginationSchema }),
+          200: successSchema(ingestionLogPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -46,18 +47,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService 
           "The latest upload's dates and each publisher's last transaction date, for a brand, a group or the caller's scope",
         body: uploadedDateRequestSchema,
         response: {
-          200: successSchema({
-            ingestionLogDate: z
-              .object({
-                uploadedDate: z.iso.datetime(),
-                next_ingestion_date: z.iso.datetime().nullable(),
-                last_trans_date: z.iso.datetime().nullable(),
-              })
-              .nullable(),
-            ingestionLogList: z.array(
-              z.object({ data_source: z.string(), last_trans_date: z.iso.datetime().nullable() }),
-            ),
-          }),
+          200: successSchema(uploadedDateSchema.shape),
           ...errorResponses,
         },
       },

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
-import {
-  ingestionSortFields,
-  ingestionStatuses,
-  type IngestionLogRow,
-} from '@krowd/domain/ingestion/ingestion.schema';
+import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
+import { ingestionSortFields, ingestionStatuses } from '@krowd/domain/ingestion/ingestion.schema';
 import { effectiveSearch, entityListQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { groupBrandsInScope, listedBrands, type ListedBrands } from '../../http/listed-brands.ts';

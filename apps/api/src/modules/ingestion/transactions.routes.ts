@@ -2,12 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ingestErrorSchema,
   ingestQuerySchema,
-  ingestResultShape,
   optionalTransactionColumns,
   transactionColumns,
 } from '@krowd/domain/ingestion/transaction-file.schema';
+import { ingestRefusalSchema, ingestResultSchema } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
@@ -124,15 +123,8 @@ export function refusalOf(error: unknown): z.infer<typeof refusedSchema> {
   throw error;
 }
 
-export const ingestResponseSchema = successSchema(ingestResultShape);
-export const refusedSchema = errorBodySchema.extend({
-  received: z.number().int().optional(),
-  inserted: z.number().int().optional(),
-  duplicates: z.number().int().optional(),
-  unmatched: z.number().int().optional(),
-  rejected: z.number().int().optional(),
-  errors: z.array(ingestErrorSchema).optional(),
-});
+export const ingestResponseSchema = successSchema(ingestResultSchema.shape);
+export const refusedSchema = errorBodySchema.extend(ingestRefusalSchema.shape);
 
 /**
  * Publishers send their transactions (brief §6, issue 5 §1). The caller is a publisher's system,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
-import type { CampaignInvoiceAnswer, VerifiedInvoice } from '@krowd/domain/invoice/invoice.schema';
+import type { CampaignInvoiceAnswer, VerifiedInvoice } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
+import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
 import { detailedInvoicePdf, invoiceDocumentLines, invoicePdf, renderPdf } from './invoice-document.ts';
 import type { InvoiceRecord } from './invoices.repository.ts';
 import { pdfPageItems, pdfPages, pdfTexts } from './pdf-text.fixtures.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
-import type { DetailedTransaction } from '@krowd/domain/invoice/invoice.schema';
+import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import type { InvoiceRecord } from './invoices.repository.ts';

@@ -1,9 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type {
-  DetailedTransaction,
-  InvoiceSortField,
-  PaymentStatus,
-} from '@krowd/domain/invoice/invoice.schema';
+import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
+import type { InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { ListedBrands } from '../../http/listed-brands.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InvoiceRow } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 

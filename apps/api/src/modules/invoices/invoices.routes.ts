@@ -2,14 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   campaignInvoiceAnswerSchema,
+  invoiceListPageSchema,
+  invoiceUrlSchema,
+  verifiedInvoicesSchema,
+} from '@krowd/domain/invoice/invoice-response.schema';
+import {
   campaignInvoiceParamsSchema,
   invoiceDocumentQuerySchema,
   invoiceLookupBodySchema,
-  invoiceRowSchema,
-  verifiedInvoiceSchema,
   verifyInvoicesQuerySchema,
 } from '@krowd/domain/invoice/invoice.schema';
-import { paginationSchema } from '@krowd/domain/list/list.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf } from '../../plugins/access.ts';
 import {
@@ -40,7 +42,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'The invoice list: paged, sorted, searched by number and filtered by payment status, within scope',
         querystring: invoiceListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(invoiceRowSchema), pagination: paginationSchema }),
+          200: successSchema(invoiceListPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -60,7 +62,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         summary:
           "Where an invoice's document opens (month, year, xero_invoice_id); 404 'Invoice is not created.' without one",
         querystring: invoiceDocumentQuerySchema,
-        response: { 200: successSchema({ invoiceURL: z.string() }), ...errorResponses },
+        response: { 200: successSchema(invoiceUrlSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -148,7 +150,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
         tags: ['invoices'],
         summary: "Where the invoice with this number opens (a new tab), or 404 'Invoice is not created.'",
         body: invoiceLookupBodySchema,
-        response: { 200: successSchema({ invoiceURL: z.string() }), ...errorResponses },
+        response: { 200: successSchema(invoiceUrlSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -167,7 +169,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
           'Whether each invoice number (comma-separated, at most 100) exists within scope, with its payment status and amount in pence',
         querystring: verifyInvoicesQuerySchema,
         response: {
-          200: successSchema({ invoices: z.array(verifiedInvoiceSchema) }),
+          200: successSchema(verifiedInvoicesSchema.shape),
           ...errorResponses,
         },
       },

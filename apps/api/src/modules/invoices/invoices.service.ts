@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { can, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
 import { shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { detailedFileName, invoiceNumberOfDetailedFile } from '@krowd/domain/invoice/invoice.rules';
+import type {
+  CampaignInvoiceAnswer,
+  InvoiceRow,
+  VerifiedInvoice,
+} from '@krowd/domain/invoice/invoice-response.schema';
 import {
   invoiceSortFields,
   paymentStatuses,
   campaignInvoiceQuerySchema,
-  type CampaignInvoiceAnswer,
   type InvoiceDocumentQuery,
-  type InvoiceRow,
-  type VerifiedInvoice,
 } from '@krowd/domain/invoice/invoice.schema';
 import { effectiveSearch, entityListQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';

@@ -1,19 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { pageQuerySchema, paginationOf, paginationSchema } from '@krowd/domain/list/list.schema';
+import { pageQuerySchema, paginationOf } from '@krowd/domain/list/list.schema';
+import { outboxPageSchema } from '@krowd/domain/mail/mail-response.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import type { MailRepository } from './mail.repository.ts';
-
-const outboxMailSchema = z.object({
-  _id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  status: z.enum(['stored', 'sent', 'failed']),
-  error: z.string().nullable(),
-  created: z.iso.datetime(),
-  sent: z.iso.datetime().nullable(),
-});
 
 /** The mail outbox a system admin reads (Settings → Outbox): every mail the product wrote. */
 export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = async (app, { mail }) => {
@@ -26,7 +15,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = async
         summary: 'Mail written by the product, newest first',
         querystring: pageQuerySchema.strict(),
         response: {
-          200: successSchema({ data: z.array(outboxMailSchema), pagination: paginationSchema }),
+          200: successSchema(outboxPageSchema.shape),
           ...errorResponses,
         },
       },

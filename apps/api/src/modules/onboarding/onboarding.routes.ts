@@ -1,19 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messages } from '@krowd/domain/messages/messages';
+import {
+  onboardingCompletedSchema,
+  onboardingUserSchema,
+} from '@krowd/domain/onboarding/onboarding-response.schema';
 import {
   onboardingCampaignSchema,
   onboardingCompleteSchema,
   onboardingProgressSchema,
 } from '@krowd/domain/onboarding/onboarding.schema';
-import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf, setSessionCookie } from '../../plugins/access.ts';
 import type { OnboardingService } from './onboarding.service.ts';
 
-const updatedUserSchema = successSchema({ details: sessionUserSchema });
+const updatedUserSchema = successSchema(onboardingUserSchema.shape);
 
 /**
  * The guest onboarding train (spec 1 §4, spec 2 §7): the spec shows the calls' payloads but not
@@ -71,7 +73,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
           'session and starts a normal one (sets the session cookie)',
         body: onboardingCompleteSchema,
         response: {
-          200: successSchema({ accessToken: z.string(), details: sessionUserSchema }),
+          200: successSchema(onboardingCompletedSchema.shape),
           ...errorResponses,
         },
       },

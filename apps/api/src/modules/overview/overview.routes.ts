@@ -4,8 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@krowd/domain/messages/messages';
 import {
+  overviewDocsRefusalSchema,
+  overviewDocsStoredSchema,
+  overviewListSchema,
+  overviewRawSchema,
+} from '@krowd/domain/overview/overview-response.schema';
+import {
   overviewContentSchema,
-  overviewFiguresSchema,
   overviewTriggerSchema,
   type OverviewTrigger,
 } from '@krowd/domain/overview/overview.schema';
@@ -30,51 +35,8 @@ const csvTypes = ['text/csv', 'application/vnd.ms-excel', 'application/octet-str
 const campaignParamsSchema = z.strictObject({ campaignId: z.uuid() });
 const rawQuerySchema = z.strictObject({ id: z.uuid() });
 
-const docsResponseSchema = successSchema({
-  transactions: z.object({
-    received: z.number().int(),
-    inserted: z.number().int(),
-    duplicates: z.number().int(),
-    unmatched: z.number().int(),
-    rejected: z.number().int(),
-  }),
-  impressions: z.object({ stored: z.number().int() }),
-});
-const docsRefusedSchema = errorBodySchema.extend({
-  errors: z
-    .array(
-      z.object({
-        file: z.enum(['transactions', 'impressions']),
-        line: z.number().int(),
-        message: z.string(),
-      }),
-    )
-    .optional(),
-});
-
-const rawResponseSchema = successSchema({
-  campaign: z.object({ id: z.string(), name: z.string(), startDate: z.string(), endDate: z.string() }),
-  overview: overviewFiguresSchema.extend({ campaign_id: z.string() }),
-  computed: overviewFiguresSchema,
-  /** When the snapshot was computed; null: no snapshot yet, computed now from the store. */
-  computedAt: z.string().nullable(),
-  overridden: z.boolean(),
-  overriddenAt: z.string().optional(),
-  overriddenBy: z.string().optional(),
-});
-
-const listResponseSchema = successSchema({
-  campaigns: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      brandName: z.string(),
-      month: z.string(),
-      computedAt: z.string().nullable(),
-      editedAt: z.string().nullable(),
-    }),
-  ),
-});
+const docsResponseSchema = successSchema(overviewDocsStoredSchema.shape);
+const docsRefusedSchema = errorBodySchema.extend(overviewDocsRefusalSchema.shape);
 
 interface DocsForm {
   transactions?: { fileName: string; bytes: Buffer };
@@ -213,7 +175,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
         summary:
           "A campaign's overview: the figures in force, the computed ones, and whether they were edited",
         querystring: rawQuerySchema,
-        response: { 200: rawResponseSchema, ...errorResponses },
+        response: { 200: successSchema(overviewRawSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -249,7 +211,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
         tags: ['overview'],
         summary: 'Campaigns of a month range (yyyy-MM) with when their overview was computed and edited',
         querystring: overviewTriggerSchema,
-        response: { 200: listResponseSchema, ...errorResponses },
+        response: { 200: successSchema(overviewListSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({ respCode: respCodes.ok, campaigns: await service.list(request.query) }),

@@ -1,12 +1,18 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentStatuses } from '@krowd/domain/invoice/invoice.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
+  brandMandateSchema,
+  directDebitSettingsAnswerSchema,
+  mandateCompletedSchema,
+  mandateStartedSchema,
+  providerEventSimulatedSchema,
+  testFlowConfirmedSchema,
+  testProviderFlowSchema,
+} from '@krowd/domain/payment/payment-response.schema';
+import {
   completeMandateSchema,
-  directDebitSettingsSchema,
   mandateBrandQuerySchema,
-  mandateSchema,
   paymentProviders,
   startMandateSchema,
   testBankDetailsSchema,
@@ -50,26 +56,6 @@ export const simulateSchema = z.strictObject({
   invoiceId: z.uuid('Invalid invoice').optional(),
 });
 
-const testFlowSchema = z.object({
-  brandName: z.string(),
-  description: z.string(),
-  status: z.enum(['open', 'confirmed', 'completed', 'expired']),
-  testMode: z.literal(true),
-});
-
-const simulatedSchema = z.object({
-  event: z
-    .object({
-      id: z.string(),
-      resourceType: z.string(),
-      action: z.string(),
-      outcome: z.enum(['applied', 'unchanged', 'ignored']),
-    })
-    .nullable(),
-  mandate: mandateSchema.nullable(),
-  invoice: z.object({ _id: z.string(), paymentStatus: z.enum(paymentStatuses) }).nullable(),
-});
-
 /**
  * Direct debit (spec 2 §2.10, §7 'Create mandate', 'Settings'; brief §4): the direct-debit
  * settings, a brand's mandate (see, set up, complete, cancel), the providers' webhook, and the
@@ -87,7 +73,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary:
           'Which direct-debit provider runs (test mode, GoCardless sandbox or live) and the auto-debit setting',
-        response: { 200: successSchema({ details: directDebitSettingsSchema }), ...errorResponses },
+        response: { 200: successSchema(directDebitSettingsAnswerSchema.shape), ...errorResponses },
       },
     },
     async () => ({ respCode: respCodes.ok, details: await service.directDebitSettings() }),
@@ -101,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: "A brand's mandate: the live one, else its newest setup; null when it has none",
         querystring: mandateBrandQuerySchema,
-        response: { 200: successSchema({ mandate: mandateSchema.nullable() }), ...errorResponses },
+        response: { 200: successSchema(brandMandateSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -119,7 +105,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         summary: "Starts a mandate setup; the payer is sent to the provider's page at redirectUrl",
         body: startMandateSchema,
         response: {
-          200: successSchema({ flowId: z.string(), redirectUrl: z.string() }),
+          200: successSchema(mandateStartedSchema.shape),
           ...errorResponses,
         },
       },
@@ -138,7 +124,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: 'Completes the setup the payer came back from (redirect_flow_id): the mandate is pending',
         body: completeMandateSchema,
-        response: { 200: successSchema({ mandate: mandateSchema }), ...errorResponses },
+        response: { 200: successSchema(mandateCompletedSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -214,7 +200,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: "The test provider's hosted page: the setup a payer is on (the flow id is unguessable)",
         params: flowParamsSchema,
-        response: { 200: successSchema(testFlowSchema.shape), ...errorResponses },
+        response: { 200: successSchema(testProviderFlowSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({ respCode: respCodes.ok, ...(await service.testFlow(request.params.flowId)) }),
@@ -231,7 +217,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         params: flowParamsSchema,
         body: testBankDetailsSchema,
         response: {
-          200: successSchema({ redirectUrl: z.string() }),
+          200: successSchema(testFlowConfirmedSchema.shape),
           410: errorBodySchema,
           ...errorResponses,
         },
@@ -252,7 +238,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         summary:
           "Test mode: the bank acts on a brand's mandate or an invoice's payment, and the signed event goes through the webhook",
         body: simulateSchema,
-        response: { 200: successSchema(simulatedSchema.shape), ...errorResponses },
+        response: { 200: successSchema(providerEventSimulatedSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({

@@ -9,10 +9,9 @@ import {
   invoicePaymentStatusOf,
   mandateStatusAfter,
 } from '@krowd/domain/payment/payment.rules';
+import type { DirectDebitSettings, Mandate } from '@krowd/domain/payment/payment-response.schema';
 import {
   liveMandateStatuses,
-  type DirectDebitSettings,
-  type Mandate,
   type MandateReturnTarget,
   type MandateStatus,
   type TestBankDetails,

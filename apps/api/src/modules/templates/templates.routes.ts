@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { templateSchema } from '@krowd/domain/template/template.schema';
+import { templatesSchema } from '@krowd/domain/template/template-response.schema';
 import { templateTypes } from '@krowd/domain/template/template.rules';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import type { TemplatesRepository } from './templates.repository.ts';
@@ -18,7 +18,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesReposi
         tags: ['templates'],
         summary: 'Message templates of a type',
         querystring: z.strictObject({ type: z.enum(templateTypes) }),
-        response: { 200: successSchema({ templates: z.array(templateSchema) }), ...errorResponses },
+        response: { 200: successSchema(templatesSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { messages } from '@krowd/domain/messages/messages';
 import { profileUpdateQuerySchema, profileUpdateSchema } from '@krowd/domain/user/profile.schema';
-import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
+import { accountDeactivatedSchema, profileUpdatedSchema } from '@krowd/domain/user/user-response.schema';
 import type { Config } from '../../config.ts';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf, clearSessionCookie } from '../../plugins/access.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import { idParamsSchema } from '../../http/params.ts';
-
-const profileDetailsSchema = sessionUserSchema.extend({
-  address: z.string().nullable(),
-  status: z.enum(['active', 'deactivated']),
-  created: z.iso.datetime(),
-});
 
 const profileUpdatePath = /^(\/api\/users\/[^/?#]+)(\?[^#]*)$/;
 
@@ -51,7 +44,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
         querystring: profileUpdateQuerySchema,
         body: profileUpdateSchema,
         response: {
-          200: successSchema({ details: profileDetailsSchema.optional() }),
+          200: successSchema(profileUpdatedSchema.shape),
           ...errorResponses,
         },
       },
@@ -83,7 +76,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
         summary: "Deactivate one's own account: every session of the user ends and login is refused",
         params: idParamsSchema,
         response: {
-          200: successSchema({ details: z.object({ _id: z.string(), status: z.literal('deactivate') }) }),
+          200: successSchema(accountDeactivatedSchema.shape),
           ...errorResponses,
         },
       },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import type { UserRow } from '@krowd/domain/user/user.schema';
+import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import { demoPassword } from '../../demo/demo-data.ts';
 import { demoColleagueEmail, demoColleagues } from '../../demo/demo-users.ts';
 import {

@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { can } from '@krowd/domain/access/access.rules';
-import { paginationSchema } from '@krowd/domain/list/list.schema';
-import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
 import {
-  userCreateSchema,
-  userListQuerySchema,
-  userRowSchema,
-  userUpdateSchema,
-} from '@krowd/domain/user/user.schema';
+  userDetailsAnswerSchema,
+  userListPageSchema,
+  userSavedSchema,
+} from '@krowd/domain/user/user-response.schema';
+import { userCreateSchema, userListQuerySchema, userUpdateSchema } from '@krowd/domain/user/user.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { notFound } from '../../http/errors.ts';
@@ -19,13 +16,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { UsersRepository } from './users.repository.ts';
 import type { UsersService } from './users.service.ts';
 
-const userDetailsSchema = sessionUserSchema.extend({
-  address: z.string().nullable(),
-  status: z.enum(['active', 'deactivated']),
-  created: z.iso.datetime(),
-});
-
-const userDetailsResponseSchema = successSchema({ details: userRowSchema });
+const userDetailsResponseSchema = successSchema(userSavedSchema.shape);
 
 /**
  * Users: one's own details and terms, and the Users / Bank Users screens (spec 2 §2.5, §7): the
@@ -46,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
           "The Users list: the caller's brand, group (or one brand of it) or bank; paged, sorted, searched (3+ characters)",
         querystring: userListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(userRowSchema), pagination: paginationSchema }),
+          200: successSchema(userListPageSchema.shape),
           ...errorResponses,
         },
       },
@@ -118,7 +109,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         tags: ['users'],
         summary: "A user's details: oneself always, others within the caller's tenant",
         params: idParamsSchema,
-        response: { 200: successSchema({ details: userDetailsSchema }), ...errorResponses },
+        response: { 200: successSchema(userDetailsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

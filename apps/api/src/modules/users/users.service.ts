@@ -17,7 +17,8 @@ import {
   type ManagedUser,
   type UserManager,
 } from '@krowd/domain/user/user.rules';
-import type { UserCreate, UserRow, UserSortField, UserUpdate } from '@krowd/domain/user/user.schema';
+import type { UserRow } from '@krowd/domain/user/user-response.schema';
+import type { UserCreate, UserSortField, UserUpdate } from '@krowd/domain/user/user.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { UserStatus } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';

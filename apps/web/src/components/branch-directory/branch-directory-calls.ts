@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { DirectoryBranch, DirectoryCreateInput } from '@krowd/domain/branch/branch.schema';
+import type { DirectoryBranches } from '@krowd/domain/branch/branch-response.schema';
+import type { DirectoryCreateInput } from '@krowd/domain/branch/branch.schema';
 import { effectiveSearch } from '@krowd/domain/list/list.schema';
 import { apiRequest } from '@/lib/api-client';
 
@@ -11,8 +12,7 @@ export function useDirectorySearch(text: string) {
   const search = effectiveSearch(text);
   return useQuery({
     queryKey: ['branchDirectory', search],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { query: { search }, signal }),
+    queryFn: ({ signal }) => apiRequest<DirectoryBranches>('branchDirectory', { query: { search }, signal }),
     enabled: search !== undefined,
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -23,6 +23,6 @@ export function useDirectorySearch(text: string) {
 export function useCreateDirectoryEntry() {
   return useMutation({
     mutationFn: (input: DirectoryCreateInput) =>
-      apiRequest<{ data: DirectoryBranch[] }>('branchDirectory', { method: 'POST', body: input }),
+      apiRequest<DirectoryBranches>('branchDirectory', { method: 'POST', body: input }),
   });
 }

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DirectoryBranch } from '@krowd/domain/branch/branch.schema';
+import type { DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
 import { DirectoryNameInput } from './directory-name-input.tsx';
 
 const venue: DirectoryBranch = {

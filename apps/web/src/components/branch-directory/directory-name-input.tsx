@@ -1,7 +1,7 @@
 import { Autocomplete, Text, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, type Ref } from 'react';
-import type { DirectoryBranch } from '@krowd/domain/branch/branch.schema';
+import type { DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { useDirectorySearch } from './branch-directory-calls.ts';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BankDetails, BankUpdateInput } from '@krowd/domain/bank/bank.schema';
+import type { BankSaved } from '@krowd/domain/bank/bank-response.schema';
+import type { BankUpdateInput } from '@krowd/domain/bank/bank.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 
@@ -10,7 +11,7 @@ export function useBank(id: string) {
   return useQuery({
     queryKey: bankKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: BankDetails }>(`banks/${id}`, { signal }).then((response) => response.details),
+      apiRequest<BankSaved>(`banks/${id}`, { signal }).then((response) => response.details),
   });
 }
 
@@ -19,7 +20,7 @@ export function useUpdateBank(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BankUpdateInput) =>
-      apiRequest<{ respMessage: string; details: BankDetails }>(`banks/${id}`, {
+      apiRequest<BankSaved & { respMessage: string }>(`banks/${id}`, {
         method: 'PUT',
         body: input,
       }),

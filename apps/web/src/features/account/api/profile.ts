@@ -1,14 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '@krowd/domain/user/profile.schema';
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import type { ProfilePhotoUploaded } from '@krowd/domain/asset/asset-response.schema';
+import type { AccountDeactivated, UserDetailsAnswer } from '@krowd/domain/user/user-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
-
-export interface UserDetails extends SessionUser {
-  address: string | null;
-  status: 'active' | 'deactivated';
-  created: string;
-}
 
 const userDetailsKey = (id: string) => ['users', id] as const;
 
@@ -17,7 +12,7 @@ export function useUserDetails(id: string) {
   return useQuery({
     queryKey: userDetailsKey(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: UserDetails }>(`users/${id}`, { signal }).then((response) => response.details),
+      apiRequest<UserDetailsAnswer>(`users/${id}`, { signal }).then((response) => response.details),
   });
 }
 
@@ -26,7 +21,7 @@ export function useUpdateProfile(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileUpdateInput) =>
-      apiRequest<{ respMessage: string; details: UserDetails }>(`users/${id}`, {
+      apiRequest<UserDetailsAnswer & { respMessage: string }>(`users/${id}`, {
         method: 'PUT',
         query: { type: 'profile', response: true },
         body: input,
@@ -42,7 +37,7 @@ export function useUpdateProfile(id: string) {
 export function useDeactivateAccount(id: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ respMessage: string; details: { status: 'deactivate' } }>(`users/${id}/deactivate`, {
+      apiRequest<AccountDeactivated & { respMessage: string }>(`users/${id}/deactivate`, {
         method: 'POST',
       }),
   });
@@ -55,7 +50,7 @@ export function useUploadProfilePhoto(id: string) {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return apiRequest<{ respMessage: string; fileName: string; details: { url: string } }>('uploads', {
+      return apiRequest<ProfilePhotoUploaded & { respMessage: string }>('uploads', {
         method: 'POST',
         query: { uploadPath: 'user' },
         form,

@@ -1,6 +1,7 @@
 import { Group, Loader, Paper, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { bankUpdateSchema, type BankDetails } from '@krowd/domain/bank/bank.schema';
+import type { BankDetails } from '@krowd/domain/bank/bank-response.schema';
+import { bankUpdateSchema } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';

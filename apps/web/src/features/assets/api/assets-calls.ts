@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  creativesPageSize,
-  type Asset,
-  type BrandCopyDetails,
-  type CopyTextForm,
-} from '@krowd/domain/asset/asset.schema';
-import type { Pagination } from '@krowd/domain/list/list.schema';
+import type {
+  BrandCopyAnswer,
+  CreativeUploaded,
+  CreativesPage,
+} from '@krowd/domain/asset/asset-response.schema';
+import { creativesPageSize, type CopyTextForm } from '@krowd/domain/asset/asset.schema';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 
@@ -30,7 +29,7 @@ export function useCreatives(owner: LibraryOwner, page: number) {
   const query = useQuery({
     queryKey: [...creativesKey, owner.brandId ?? 'bank', page],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: Asset[]; pagination: Pagination }>('documents/creatives', {
+      apiRequest<CreativesPage>('documents/creatives', {
         query: { page, limit: creativesPageSize, brandId: owner.brandId },
         signal,
       }),
@@ -42,7 +41,7 @@ export function useCreatives(owner: LibraryOwner, page: number) {
 
 /** One image, sent as its bytes (POST uploads/files, spec 2 §7); the server judges the bytes. */
 export function uploadCreative(owner: LibraryOwner, image: { blob: Blob; name: string }) {
-  return apiRequest<{ name: string; respMessage: string; details: Asset }>('uploads/files', {
+  return apiRequest<CreativeUploaded & { respMessage: string }>('uploads/files', {
     method: 'POST',
     query: {
       uploadPath: 'docs',
@@ -71,8 +70,7 @@ export function useDeleteCreative() {
 export function useCopyTexts(brandId: string | undefined) {
   const query = useQuery({
     queryKey: [...copyTextsKey, brandId],
-    queryFn: ({ signal }) =>
-      apiRequest<{ brandDetails: BrandCopyDetails }>('documents', { query: { brandId }, signal }),
+    queryFn: ({ signal }) => apiRequest<BrandCopyAnswer>('documents', { query: { brandId }, signal }),
     enabled: brandId !== undefined,
   });
   useFailureNotice(query.error);

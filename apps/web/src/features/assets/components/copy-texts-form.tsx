@@ -1,5 +1,6 @@
 import { Button, Center, Group, Loader, Stack, Textarea } from '@mantine/core';
-import { copyLength, copyTextFormSchema, type BrandCopyDetails } from '@krowd/domain/asset/asset.schema';
+import type { BrandCopyDetails } from '@krowd/domain/asset/asset-response.schema';
+import { copyLength, copyTextFormSchema } from '@krowd/domain/asset/asset.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';

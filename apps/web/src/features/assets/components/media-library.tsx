@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Asset } from '@krowd/domain/asset/asset.schema';
+import type { Asset } from '@krowd/domain/asset/asset-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BankBrand } from '@krowd/domain/bank/bank.schema';
+import type { BankBrands } from '@krowd/domain/bank/bank-response.schema';
 import { apiRequest } from '@/lib/api-client';
 
 const bankBrandsKey = (bankId: string) => ['banks', 'brands', bankId] as const;
@@ -10,9 +10,7 @@ export function useBankBrands(bankId: string | null) {
     queryKey: bankBrandsKey(bankId ?? ''),
     enabled: Boolean(bankId),
     queryFn: ({ signal }) =>
-      apiRequest<{ brands: BankBrand[] }>(`banks/${bankId}/brands`, { signal }).then(
-        (answer) => answer.brands,
-      ),
+      apiRequest<BankBrands>(`banks/${bankId}/brands`, { signal }).then((answer) => answer.brands),
   });
 }
 
@@ -21,7 +19,7 @@ export function useSaveBankBrands(bankId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (brandIds: string[]) =>
-      apiRequest<{ respMessage: string; brands: BankBrand[] }>(`banks/${bankId}/brands`, {
+      apiRequest<BankBrands & { respMessage: string }>(`banks/${bankId}/brands`, {
         method: 'PUT',
         body: { brandIds },
       }),

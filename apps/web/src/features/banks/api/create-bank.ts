@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BankCreateInput, BankDetails } from '@krowd/domain/bank/bank.schema';
+import type { BankSaved } from '@krowd/domain/bank/bank-response.schema';
+import type { BankCreateInput } from '@krowd/domain/bank/bank.schema';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST banks: a new bank with its first admin, who is mailed a link to set a password. */
@@ -7,7 +8,7 @@ export function useCreateBank() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: BankCreateInput) =>
-      apiRequest<{ respMessage: string; details: BankDetails }>('banks', { method: 'POST', body: input }),
+      apiRequest<BankSaved & { respMessage: string }>('banks', { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['banks', 'list'] }),
   });
 }

@@ -1,4 +1,5 @@
-import type { BankRow, BankSortField } from '@krowd/domain/bank/bank.schema';
+import type { BankRow } from '@krowd/domain/bank/bank-response.schema';
+import type { BankSortField } from '@krowd/domain/bank/bank.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 
 export type BankListParams = EntityListParams<BankSortField>;

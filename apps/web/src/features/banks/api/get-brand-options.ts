@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ListOption } from '@/components/ui/entity-list-toolbar';
+import type { BrandOptions } from '@krowd/domain/brand/brand-response.schema';
 import { apiRequest } from '@/lib/api-client';
 
 /** GET brands/getBrandList: every brand (the system admin's scope), as choices for the forms. */
@@ -8,7 +8,7 @@ export function useBrandOptions() {
     queryKey: ['banks', 'brandOptions'],
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ brands: ListOption[] }>('brands/getBrandList', { signal }).then((answer) =>
+      apiRequest<BrandOptions>('brands/getBrandList', { signal }).then((answer) =>
         answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
       ),
   });

@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GroupCreateInput, GroupDetails } from '@krowd/domain/group/group.schema';
+import type { GroupCreated, GroupsWithBrands } from '@krowd/domain/group/group-response.schema';
+import type { GroupCreateInput } from '@krowd/domain/group/group.schema';
 import { apiRequest } from '@/lib/api-client';
-
-export interface GroupRow {
-  groupId: string;
-  group_name: string;
-  brands: { value: string; label: string }[];
-}
 
 const groupsKey = ['groups', 'list'] as const;
 
@@ -15,7 +10,7 @@ export function useGroupList() {
   return useQuery({
     queryKey: groupsKey,
     queryFn: ({ signal }) =>
-      apiRequest<{ groups: GroupRow[] }>('groupBrand', { signal }).then((answer) => answer.groups),
+      apiRequest<GroupsWithBrands>('groupBrand', { signal }).then((answer) => answer.groups),
   });
 }
 
@@ -24,7 +19,7 @@ export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GroupCreateInput) =>
-      apiRequest<{ respMessage: string; details: GroupDetails }>('groups', { method: 'POST', body: input }),
+      apiRequest<GroupCreated & { respMessage: string }>('groups', { method: 'POST', body: input }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: groupsKey });
       await queryClient.invalidateQueries({ queryKey: ['banks', 'brandOptions'] });

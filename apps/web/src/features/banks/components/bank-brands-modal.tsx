@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { BankRow } from '@krowd/domain/bank/bank.schema';
+import type { BankRow } from '@krowd/domain/bank/bank-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf } from '@/components/ui/zod-form';

@@ -1,7 +1,8 @@
 import { Anchor, Button, Stack } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { bankSortFields, type BankRow } from '@krowd/domain/bank/bank.schema';
+import type { BankRow } from '@krowd/domain/bank/bank-response.schema';
+import { bankSortFields } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';

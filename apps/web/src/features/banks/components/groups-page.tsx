@@ -1,9 +1,10 @@
 import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { GroupWithBrands } from '@krowd/domain/group/group-response.schema';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
-import { useGroupList, type GroupRow } from '../api/groups.ts';
+import { useGroupList } from '../api/groups.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 const noPaging = () => {};
@@ -17,7 +18,7 @@ export function GroupsPage() {
   const groups = useGroupList();
   const [adding, setAdding] = useState(false);
 
-  const columns: DataTableColumn<GroupRow>[] = [
+  const columns: DataTableColumn<GroupWithBrands>[] = [
     { key: 'name', header: 'Group Name', render: (row) => row.group_name },
     {
       key: 'brands',

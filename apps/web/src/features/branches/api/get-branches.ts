@@ -1,4 +1,5 @@
-import type { BranchRow, BranchSortField, BranchStatus } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import type { BranchSortField, BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 
 export const branchesKey = ['branches'] as const;

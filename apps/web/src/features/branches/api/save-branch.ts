@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BranchCreate, BranchRow, BranchUpdate } from '@krowd/domain/branch/branch.schema';
+import type { BranchSaved } from '@krowd/domain/branch/branch-response.schema';
+import type { BranchCreate, BranchUpdate } from '@krowd/domain/branch/branch.schema';
 import { apiRequest } from '@/lib/api-client';
 import { branchesKey } from './get-branches.ts';
 
-interface BranchAnswer {
-  respCode: number;
-  respMessage: string;
-  details: BranchRow;
-}
+type BranchAnswer = BranchSaved & { respMessage: string };
 
 export function useAddBranch() {
   const queryClient = useQueryClient();

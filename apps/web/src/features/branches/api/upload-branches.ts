@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BranchesUploaded } from '@krowd/domain/branch/branch-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { branchesKey } from './get-branches.ts';
 
@@ -7,7 +8,7 @@ export function useUploadBranches() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ brandId, file }: { brandId: string; file: File }) =>
-      apiRequest<{ respMessage: string; count: number }>('merchants/upload', {
+      apiRequest<BranchesUploaded & { respMessage: string }>('merchants/upload', {
         method: 'POST',
         query: { brandId, fileName: file.name },
         file: { contentType: 'text/csv', text: file },

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Stack, Text, TextInput } from '@mantine/core';
-import type { BranchRow, BranchStatus, MerchantIds } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import type { BranchStatus, MerchantIds } from '@krowd/domain/branch/branch.schema';
 
 const statusColours: Record<Exclude<BranchStatus, 'Active'>, string> = {
   Pending: 'yellow',

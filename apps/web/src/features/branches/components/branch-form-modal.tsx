@@ -1,13 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
+import type { BranchRow, DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
 import {
   branchFormSchema,
   contactPhoneMaxLength,
   type BranchForm,
   type BranchFormInput,
-  type BranchRow,
-  type DirectoryBranch,
 } from '@krowd/domain/branch/branch.schema';
 import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';

@@ -1,6 +1,6 @@
 import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { BranchStatusBadge, merchantIdLabels } from './branch-cells.tsx';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { sessionQueryKey } from '@/lib/session';
 import { sessionUserFixture } from '@/test/session-user';
 import { BranchesPage } from './branches-page.tsx';

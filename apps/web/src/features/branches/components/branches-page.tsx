@@ -9,12 +9,8 @@ import {
   type BranchAction,
   type BranchBulkAction,
 } from '@krowd/domain/branch/branch.rules';
-import {
-  branchSortFields,
-  branchStatuses,
-  type BranchRow,
-  type MerchantIds,
-} from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { branchSortFields, branchStatuses, type MerchantIds } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';

@@ -1,32 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BrandDetailsAnswer } from '@krowd/domain/brand/brand-response.schema';
+import type { BrandMerchants } from '@krowd/domain/branch/branch-response.schema';
 import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
 import type {
   CampaignCreated,
-  CampaignDetails,
+  CampaignDetailsAnswer,
   CampaignListPage,
   CampaignNameParts,
 } from '@krowd/domain/campaign/campaign-response.schema';
 import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
-import type { Template } from '@krowd/domain/template/template.schema';
+import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
+import type { Templates } from '@krowd/domain/template/template-response.schema';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import { apiRequest } from '@/lib/api-client';
-
-export interface Merchant {
-  _id: string;
-  name: string;
-  status: 'Pending' | 'Approved' | 'Active' | 'Rejected' | 'Deleted' | 'Updated';
-  selectable: boolean;
-  /** A brand user created it; the operator side's Pending ones await the brand's decision. */
-  createdByBrandUser: boolean;
-}
-
-export interface DistributorDeal {
-  _id: string;
-  distributors_name: string;
-  percentage: string;
-  successFee: string;
-  startDate: string;
-}
 
 interface Message {
   respCode: number;
@@ -43,7 +29,7 @@ export function useBrandDetails(brandId: string | undefined) {
     queryKey: ['brands', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ details: { _id: string; name: string; json: unknown } }>(`brands/${brandId}`, {
+      apiRequest<BrandDetailsAnswer>(`brands/${brandId}`, {
         signal,
       }).then((r) => r.details),
   });
@@ -54,7 +40,7 @@ export function useMerchants(brandId: string | undefined) {
     queryKey: ['merchants', 'byBrand', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ merchants: Merchant[] }>('merchants/getMerchantByBrandId', {
+      apiRequest<BrandMerchants>('merchants/getMerchantByBrandId', {
         query: { brandId },
         signal,
       }).then((r) => r.merchants),
@@ -66,7 +52,7 @@ export function useDistributorDeals(brandId: string | undefined) {
     queryKey: ['distributors', brandId],
     enabled: Boolean(brandId),
     queryFn: ({ signal }) =>
-      apiRequest<{ distributorDealSetWithBrand: DistributorDeal[] }>('distributors', {
+      apiRequest<Distributors>('distributors', {
         query: { brandId },
         signal,
       }).then((r) => r.distributorDealSetWithBrand),
@@ -90,7 +76,7 @@ export function useCampaign(id: string | undefined) {
     queryKey: campaignKeys.one(id ?? ''),
     enabled: Boolean(id),
     queryFn: ({ signal }) =>
-      apiRequest<{ campaign: CampaignDetails }>(`campaigns/${id}`, { signal }).then((r) => r.campaign),
+      apiRequest<CampaignDetailsAnswer>(`campaigns/${id}`, { signal }).then((r) => r.campaign),
   });
 }
 
@@ -98,9 +84,7 @@ export function useTemplates(type: TemplateType) {
   return useQuery({
     queryKey: ['campaignTemplates', type],
     queryFn: ({ signal }) =>
-      apiRequest<{ templates: Template[] }>('campaignTemplates', { query: { type }, signal }).then(
-        (r) => r.templates,
-      ),
+      apiRequest<Templates>('campaignTemplates', { query: { type }, signal }).then((r) => r.templates),
   });
 }
 

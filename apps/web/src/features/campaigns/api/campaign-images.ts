@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { creativesPageSize, type Asset } from '@krowd/domain/asset/asset.schema';
-import type { Pagination } from '@krowd/domain/list/list.schema';
+import type { CampaignImageUploaded, CreativesPage } from '@krowd/domain/asset/asset-response.schema';
+import { creativesPageSize } from '@krowd/domain/asset/asset.schema';
 import { apiRequest } from '@/lib/api-client';
 
 /** POST campaignTemplates/upload?uploadPath=campaign (spec 1 §7): multipart, field image. */
 export function uploadCampaignImage(brandId: string | undefined, image: { blob: Blob; name: string }) {
   const form = new FormData();
   form.append('image', image.blob, image.name);
-  return apiRequest<{ data: { fileName: string; url: string; _id: string } }>('campaignTemplates/upload', {
+  return apiRequest<CampaignImageUploaded>('campaignTemplates/upload', {
     method: 'POST',
     query: { uploadPath: 'campaign', brandId },
     form,
@@ -19,7 +19,7 @@ export function useBrandCreatives(brandId: string | undefined, page: number, ena
   return useQuery({
     queryKey: ['creatives', brandId, page],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: Asset[]; pagination: Pagination }>('documents/creatives', {
+      apiRequest<CreativesPage>('documents/creatives', {
         query: { page, limit: creativesPageSize, brandId },
         signal,
       }),

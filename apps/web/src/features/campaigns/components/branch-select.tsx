@@ -1,9 +1,9 @@
 import { Checkbox, MultiSelect, Stack, Text } from '@mantine/core';
 import { messages } from '@krowd/domain/messages/messages';
-import type { Merchant } from '../api/campaign-calls.ts';
+import type { BrandMerchant } from '@krowd/domain/branch/branch-response.schema';
 
 export interface BranchSelectProps {
-  branches: Merchant[];
+  branches: BrandMerchant[];
   /** 'All' or the chosen branch ids. */
   value: 'All' | string[];
   onChange: (value: 'All' | string[]) => void;

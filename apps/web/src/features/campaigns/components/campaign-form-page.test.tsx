@@ -5,25 +5,35 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pagePath } from '@krowd/domain/access/access.rules';
+import type { BrandMerchant } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionQueryKey } from '@/lib/session';
 import { sessionUserFixture } from '@/test/session-user';
-import type { Merchant } from '../api/campaign-calls.ts';
 import { CampaignFormPage } from './campaign-form-page.tsx';
 
 const m = messages.campaign;
 const user = sessionUserFixture({ role: 'companyAdmin' });
 
-const merchant = (name: string, status: Merchant['status'], createdByBrandUser: boolean): Merchant => ({
+const merchant = (
+  name: string,
+  status: BrandMerchant['status'],
+  createdByBrandUser: boolean,
+): BrandMerchant => ({
   _id: `b0b0b0b0-0000-4000-8000-00000000000${name.length % 10}`,
   name,
+  kmid: null,
   status,
+  merchantId: null,
+  amexMerchantID: null,
+  zettleMerchantID: null,
+  postcode: null,
+  address: null,
   selectable: status === 'Active' || status === 'Approved',
   createdByBrandUser,
 });
 
 /** The create form against a fake API answering the brand's branches as given. */
-function renderCreateForm(merchants: Merchant[]) {
+function renderCreateForm(merchants: BrandMerchant[]) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: URL) => {

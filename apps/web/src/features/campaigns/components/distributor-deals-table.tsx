@@ -1,7 +1,7 @@
 import { Stack, Table, Text } from '@mantine/core';
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DistributorDeal } from '../api/campaign-calls.ts';
+import type { DistributorDeal } from '@krowd/domain/distributor/distributor-response.schema';
 
 /** The brand's distributor deals, shown under the form for reference. */
 export function DistributorDealsTable({ deals }: { deals: DistributorDeal[] | undefined }) {

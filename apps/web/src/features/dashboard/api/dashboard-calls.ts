@@ -1,5 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import type { BrandOptions } from '@krowd/domain/brand/brand-response.schema';
+import type { BrandMerchants } from '@krowd/domain/branch/branch-response.schema';
+import type {
+  CampaignDetails,
+  CampaignDetailsAnswer,
+  CampaignSelector,
+} from '@krowd/domain/campaign/campaign-response.schema';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
+import type { DashboardExportAnswer } from '@krowd/domain/dashboard/export.schema';
+import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
+import type { GroupsWithBrands } from '@krowd/domain/group/group-response.schema';
+import type { UploadedDate } from '@krowd/domain/ingestion/ingestion-response.schema';
+import type {
+  CampaignInvoiceAnswer,
+  DetailedTransaction,
+  InvoiceUrl,
+} from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
 
@@ -17,15 +33,8 @@ export interface DashboardConditions {
   xero_invoice_number?: string;
 }
 
-/** An invoice of the answer's invoiceList (spec 3 §7 POST /client, when the invoicing work answers it). */
-export interface DashboardInvoice {
-  xero_invoiceNumber: string;
-  month: number | string;
-  year: number | string;
-  brandId?: string;
-}
-
-export type DashboardResult = DashboardAnswer & { invoiceList?: DashboardInvoice[] };
+/** The figures of POST dashboard/client, its invoice list among them (spec 3 §7). */
+export type DashboardResult = DashboardAnswer;
 
 export const dashboardKeys = {
   client: (conditions: DashboardConditions) => ['dashboard', 'client', conditions] as const,
@@ -61,19 +70,6 @@ export interface Option {
   label: string;
 }
 
-interface BrandOption {
-  _id: string;
-  name: string;
-  label: string;
-  value: string;
-}
-
-interface GroupRow {
-  groupId: string;
-  group_name: string;
-  brands: BrandOption[];
-}
-
 /** GET groupBrand: the groups (with their brands) the caller may see. */
 export function useGroups(enabled: boolean) {
   return useQuery({
@@ -81,7 +77,7 @@ export function useGroups(enabled: boolean) {
     enabled,
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ groups: GroupRow[] }>('groupBrand', { query: { from: 'dashboard' }, signal }).then(
+      apiRequest<GroupsWithBrands>('groupBrand', { query: { from: 'dashboard' }, signal }).then(
         (answer) => answer.groups,
       ),
   });
@@ -94,7 +90,7 @@ export function useBrandList(enabled: boolean) {
     enabled,
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ brands: BrandOption[] }>('brands/getBrandList', { signal }).then((answer) =>
+      apiRequest<BrandOptions>('brands/getBrandList', { signal }).then((answer) =>
         answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
       ),
   });
@@ -107,8 +103,8 @@ export function useGroupBrands(groupId: string | null) {
     enabled: Boolean(groupId),
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ brands: BrandOption[] }>(`groupBrand/getBrandGroupWise/${groupId}`, { signal }).then(
-        (answer) => answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
+      apiRequest<BrandOptions>(`groupBrand/getBrandGroupWise/${groupId}`, { signal }).then((answer) =>
+        answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
       ),
   });
 }
@@ -120,7 +116,7 @@ export function useBranchOptions(brandId: string | null) {
     enabled: Boolean(brandId),
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ merchants: { _id: string; name: string }[] }>('merchants/getMerchantByBrandId', {
+      apiRequest<BrandMerchants>('merchants/getMerchantByBrandId', {
         query: { brandId: brandId ?? undefined },
         signal,
       }).then((answer) => answer.merchants.map((branch) => ({ value: branch._id, label: branch.name }))),
@@ -133,8 +129,8 @@ export function usePublisherOptions() {
     queryKey: ['dashboard', 'publishers'],
     staleTime: Infinity,
     queryFn: ({ signal }) =>
-      apiRequest<{ distributors: { name: string; displayName: string }[] }>('distributors', { signal }).then(
-        (answer) => answer.distributors.map((p) => ({ value: p.name, label: p.displayName })),
+      apiRequest<Distributors>('distributors', { signal }).then((answer) =>
+        answer.distributors.map((p) => ({ value: p.name, label: p.displayName })),
       ),
   });
 }
@@ -146,7 +142,7 @@ export function useCampaignOptions(scope: { brandId: string; groupId: string } |
     enabled: scope !== null,
     staleTime: 30_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ campaigns: { campaign_id: string; name: string }[] }>('campaigns', {
+      apiRequest<CampaignSelector>('campaigns', {
         query: {
           campaignType: 'All',
           from: 'dashboard',
@@ -160,13 +156,10 @@ export function useCampaignOptions(scope: { brandId: string; groupId: string } |
 }
 
 /** The campaign details the report reads: name, month and opening time. */
-export interface CampaignSummary {
-  _id: string;
-  name: string;
-  brandId: string;
-  start_date: string;
-  openingTime: string;
-}
+export type CampaignSummary = Pick<
+  CampaignDetails,
+  '_id' | 'name' | 'brandId' | 'start_date' | 'openingTime'
+>;
 
 /** GET campaigns/{id}. */
 export function useCampaignSummary(id: string | null) {
@@ -175,19 +168,8 @@ export function useCampaignSummary(id: string | null) {
     enabled: Boolean(id),
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ campaign: CampaignSummary }>(`campaigns/${id}`, { signal }).then(
-        (answer) => answer.campaign,
-      ),
+      apiRequest<CampaignDetailsAnswer>(`campaigns/${id}`, { signal }).then((answer) => answer.campaign),
   });
-}
-
-export interface UploadedDateAnswer {
-  ingestionLogDate: {
-    uploadedDate: string;
-    next_ingestion_date: string | null;
-    last_trans_date: string | null;
-  } | null;
-  ingestionLogList: { data_source: string; last_trans_date: string | null }[];
 }
 
 /** POST ingestionLogs/getUploadedDate: when each publisher last sent transactions (spec 3 §7). */
@@ -199,7 +181,7 @@ export function useUploadedDate(
     queryKey: ['dashboard', 'uploadedDate', body],
     enabled,
     queryFn: ({ signal }) =>
-      apiRequest<UploadedDateAnswer>('ingestionLogs/getUploadedDate', {
+      apiRequest<UploadedDate>('ingestionLogs/getUploadedDate', {
         method: 'POST',
         body: {
           data_source: body.data_source || 'All',
@@ -212,13 +194,7 @@ export function useUploadedDate(
 }
 
 /** A row of the 'Transaction Details' table (spec 3 §3): money in pence, date 'yyyy-MM-dd HH:mm'. */
-export interface TransactionDetail {
-  date: string;
-  postcode: string;
-  cardLastNumber: string;
-  amount: number;
-  cashback: number;
-}
+export type TransactionDetail = DetailedTransaction;
 
 /** Rows a page of the 'Transaction Details' table shows. */
 export const transactionPageSize = 10;
@@ -240,23 +216,21 @@ export function useTransactionDetails(campaignId: string, month: number, year: n
     queryKey: ['dashboard', 'transactions', campaignId, month, year, after],
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
-      apiRequest<{ pdfData: { detailedList: TransactionDetail[] }; total: number; next: string | null }>(
-        `dashboard/getInvoice/${campaignId}`,
-        {
-          query: {
-            type: 'detailed',
-            month: String(month).padStart(2, '0'),
-            year,
-            transaction: true,
-            limit: transactionPageSize,
-            after: after ?? undefined,
-          },
-          signal,
+      apiRequest<CampaignInvoiceAnswer>(`dashboard/getInvoice/${campaignId}`, {
+        query: {
+          type: 'detailed',
+          month: String(month).padStart(2, '0'),
+          year,
+          transaction: true,
+          limit: transactionPageSize,
+          after: after ?? undefined,
         },
-      ).then((answer): TransactionDetailsPage => ({
+        signal,
+      }).then((answer): TransactionDetailsPage => ({
         rows: answer.pdfData.detailedList,
-        total: answer.total,
-        next: answer.next,
+        // transaction=true always answers both; the type also covers the invoice's own answer.
+        total: answer.total ?? 0,
+        next: answer.next ?? null,
       })),
   });
 }
@@ -280,9 +254,13 @@ export function failureMessage(
  * file itself, which the server sends as an attachment.
  */
 export async function downloadInvoice(campaignId: string): Promise<void> {
-  const answer = await apiRequest<{ fileName: string }>(`dashboard/getInvoice/${campaignId}`, {
-    query: { type: 'detailed' },
-  });
+  // Without transaction=true the answer names the invoice's detailed file.
+  const answer = await apiRequest<CampaignInvoiceAnswer & { fileName: string }>(
+    `dashboard/getInvoice/${campaignId}`,
+    {
+      query: { type: 'detailed' },
+    },
+  );
   const link = document.createElement('a');
   link.href = `/api/invoices/detailed/${encodeURIComponent(answer.fileName)}`;
   link.download = answer.fileName;
@@ -298,7 +276,7 @@ export async function downloadInvoice(campaignId: string): Promise<void> {
 export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
-    const { invoiceURL } = await apiRequest<{ invoiceURL: string }>('distributors/getXeroInvoice/invoice', {
+    const { invoiceURL } = await apiRequest<InvoiceUrl>('distributors/getXeroInvoice/invoice', {
       method: 'POST',
       body: { xero_invoiceNumber: invoiceNumber },
     });
@@ -318,7 +296,7 @@ export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> 
 export function useExportTransactions() {
   return useMutation({
     mutationFn: (conditions: DashboardConditions) =>
-      apiRequest<{ responseMessage?: string; respMessage?: string }>('dashboard/export', {
+      apiRequest<DashboardExportAnswer>('dashboard/export', {
         method: 'POST',
         body: { conditions },
       }),

@@ -1,4 +1,5 @@
-import type { IngestionLogRow, IngestionSortField } from '@krowd/domain/ingestion/ingestion.schema';
+import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
+import type { IngestionSortField } from '@krowd/domain/ingestion/ingestion.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 
 export const ingestionLogsKey = ['ingestionLogs'] as const;

@@ -1,34 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
+import type { IngestRefusal, IngestResult } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { ingestionLogsKey } from './get-ingestion-logs.ts';
 
-export interface Publisher {
-  _id: string;
-  /** The code rows of a file name (ATR, Fidel, LUX, Amex). */
-  name: string;
-  displayName: string;
-}
-
 /** The answer to an upload: what was stored, and each refused row with its line. */
-export interface UploadAnswer {
-  respMessage: string;
-  received: number;
-  inserted: number;
-  duplicates: number;
-  unmatched: number;
-  rejected: number;
-  errors: { line: number; message: string }[];
-}
+export type UploadAnswer = IngestResult & { respMessage: string };
 
-/** A refused file's answer (400): the same counts and errors beside the message. */
-export type UploadRefusal = Partial<UploadAnswer> & { errorMessage: string };
+/** A refused file's answer (400): the counts and errors it has beside the message. */
+export type UploadRefusal = IngestRefusal & { errorMessage: string };
 
 /** GET distributors: the publishers a file may come from. */
 export function usePublishers() {
   return useQuery({
     queryKey: ['distributors', 'publishers'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ distributors: Publisher[] }>('distributors', { signal }).then((r) => r.distributors),
+    queryFn: ({ signal }) => apiRequest<Distributors>('distributors', { signal }).then((r) => r.distributors),
   });
 }
 

@@ -1,7 +1,8 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ingestionSortFields, type IngestionLogRow } from '@krowd/domain/ingestion/ingestion.schema';
+import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
+import { ingestionSortFields } from '@krowd/domain/ingestion/ingestion.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';

@@ -1,4 +1,5 @@
-import type { InvoiceRow, InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow, InvoiceUrl } from '@krowd/domain/invoice/invoice-response.schema';
+import type { InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 import { apiRequest } from '@/lib/api-client';
 
@@ -13,7 +14,7 @@ export function useInvoices(params: InvoiceListParams) {
 
 /** Where an invoice's document opens: its month, year and document reference (spec 2 §7). */
 export async function getInvoiceUrl(invoice: InvoiceRow & { xero_invoice_id: string }): Promise<string> {
-  const answer = await apiRequest<{ invoiceURL: string }>('distributors/getInvoice/invoice', {
+  const answer = await apiRequest<InvoiceUrl>('distributors/getInvoice/invoice', {
     query: { month: invoice.month, year: invoice.year, xero_invoice_id: invoice.xero_invoice_id },
   });
   return answer.invoiceURL;

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceRow } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@/test/session-user';
 import { InvoicesPage } from './invoices-page.tsx';

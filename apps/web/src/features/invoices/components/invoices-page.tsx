@@ -1,12 +1,8 @@
 import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
-import {
-  invoiceSortFields,
-  paymentStatuses,
-  type InvoiceRow,
-  type PaymentStatus,
-} from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
+import { invoiceSortFields, paymentStatuses, type PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';

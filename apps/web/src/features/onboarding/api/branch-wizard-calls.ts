@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BranchRow, BranchWizardInput } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow, BranchesSaved } from '@krowd/domain/branch/branch-response.schema';
+import type { BranchWizardInput } from '@krowd/domain/branch/branch.schema';
 import { useEntityList } from '@/components/ui/use-entity-list';
 import { apiRequest } from '@/lib/api-client';
 
@@ -19,11 +20,6 @@ export function useBrandBranches(brandId: string) {
   });
 }
 
-interface CreateMultipleAnswer {
-  respMessage: string;
-  details: { branch: { updateOne: { filter: { _id: string } } }[] };
-}
-
 /**
  * POST merchants/createMultiple: the wizard's rows, new ones added and those with an _id updated,
  * in one transaction. Answers the branches' ids in the order sent.
@@ -32,7 +28,7 @@ export function useSaveWizardBranches() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (rows: BranchWizardInput[]) => {
-      const answer = await apiRequest<CreateMultipleAnswer>('merchants/createMultiple', {
+      const answer = await apiRequest<BranchesSaved>('merchants/createMultiple', {
         method: 'POST',
         body: rows,
       });

@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import type {
+  OnboardingCompleted,
+  OnboardingUser,
+} from '@krowd/domain/onboarding/onboarding-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey, useSessionActions } from '@/lib/session';
-
-interface OnboardingAnswer {
-  respCode: number;
-  respMessage?: string;
-  details: SessionUser;
-}
 
 /**
  * The train's step saves (spec 1 §4): each answers the session user with its flags, which
  * replaces the one the browser holds, so a reload resumes where the server says.
  */
-function useOnboardingMutation<Input>(request: (input: Input) => Promise<OnboardingAnswer>) {
+function useOnboardingMutation<Input>(request: (input: Input) => Promise<OnboardingUser>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -28,7 +25,7 @@ function useOnboardingMutation<Input>(request: (input: Input) => Promise<Onboard
  */
 export function useSaveOnboardingCampaign() {
   return useOnboardingMutation((stepOneData: CampaignFormInput) =>
-    apiRequest<OnboardingAnswer>('users/onboarding/campaign', {
+    apiRequest<OnboardingUser>('users/onboarding/campaign', {
       method: 'PUT',
       body: { stepOneData: { ...stepOneData, type: 'All', merchantIds: undefined }, isTAndCAccepted: true },
     }),
@@ -40,7 +37,7 @@ export type OnboardingProgress = { step: 'payment'; stepTwo: true } | { step: 'b
 /** PUT users/onboarding/progress: Skip Direct-Debit (stepTwo), Branch Next and Back (stepThree). */
 export function useOnboardingProgress() {
   return useOnboardingMutation((progress: OnboardingProgress) =>
-    apiRequest<OnboardingAnswer>('users/onboarding/progress', { method: 'PUT', body: progress }),
+    apiRequest<OnboardingUser>('users/onboarding/progress', { method: 'PUT', body: progress }),
   );
 }
 
@@ -60,7 +57,7 @@ export function useCompleteOnboarding() {
   const { signedIn } = useSessionActions();
   return useMutation({
     mutationFn: (input: CompleteOnboardingInput) =>
-      apiRequest<OnboardingAnswer>('users/onboarding/complete', { method: 'POST', body: input }),
+      apiRequest<OnboardingCompleted>('users/onboarding/complete', { method: 'POST', body: input }),
     onSuccess: (answer) => signedIn(answer.details),
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BranchRow } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
   emptyWizardRow,

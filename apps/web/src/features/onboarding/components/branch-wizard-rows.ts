@@ -1,4 +1,5 @@
-import { hasMerchantId, type BranchRow, type BranchWizardInput } from '@krowd/domain/branch/branch.schema';
+import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { hasMerchantId, type BranchWizardInput } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 
 const text = (value: string | null | undefined) => value ?? '';

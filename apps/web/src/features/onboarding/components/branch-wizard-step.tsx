@@ -16,13 +16,12 @@ import { useRef, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import type { BranchRow, DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
 import {
   branchWizardSchema,
   contactPhoneMaxLength,
-  type BranchRow,
   type BranchStatus,
   type BranchWizardInput,
-  type DirectoryBranch,
   type MerchantIds,
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';

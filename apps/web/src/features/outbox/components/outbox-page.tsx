@@ -1,10 +1,11 @@
 import { Alert, Anchor, Badge, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import type { OutboxMail } from '@krowd/domain/mail/mail-response.schema';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import { useOutbox, type OutboxMail } from '../api/get-outbox.ts';
+import { useOutbox } from '../api/get-outbox.ts';
 
 const statusColours = { stored: 'gray', sent: 'teal', failed: 'red' } as const;
 

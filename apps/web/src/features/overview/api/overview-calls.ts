@@ -1,45 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CampaignReference,
-  OverviewContent,
-  OverviewFigures,
-  OverviewTrigger,
-} from '@krowd/domain/overview/overview.schema';
+  OverviewDocsRefusal,
+  OverviewDocsStored,
+  OverviewList,
+  OverviewRaw,
+} from '@krowd/domain/overview/overview-response.schema';
+import type { OverviewContent, OverviewTrigger } from '@krowd/domain/overview/overview.schema';
 import { apiRequest } from '@/lib/api-client';
 
-/** GET campaignoverview/raw: the figures in force, the computed ones and whether they were edited. */
-export interface OverviewRaw {
-  respCode: number;
-  campaign: CampaignReference;
-  overview: OverviewFigures & { campaign_id: string };
-  computed: OverviewFigures;
-  computedAt: string | null;
-  overridden: boolean;
-  overriddenAt?: string;
-  overriddenBy?: string;
-}
-
-export interface OverviewListRow {
-  id: string;
-  name: string;
-  brandName: string;
-  month: string;
-  computedAt: string | null;
-  editedAt: string | null;
-}
-
 /** An upload's answer: what was stored from each file. */
-export interface DocsAnswer {
-  respMessage: string;
-  transactions: { received: number; inserted: number; duplicates: number; unmatched: number };
-  impressions: { stored: number };
-}
+export type DocsAnswer = OverviewDocsStored & { respMessage: string };
 
 /** A refused upload (400): every error with its file and line. */
-export interface DocsRefusal {
-  errorMessage: string;
-  errors?: { file: 'transactions' | 'impressions'; line: number; message: string }[];
-}
+export type DocsRefusal = OverviewDocsRefusal & { errorMessage: string };
 
 const overviewKey = ['campaignoverview'] as const;
 
@@ -108,7 +81,7 @@ export function useOverviewList(range: OverviewTrigger | null) {
     // The create trigger's job runs within the queue's poll (15 s): the statuses follow.
     refetchInterval: 15_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ campaigns: OverviewListRow[] }>('campaignoverview/list', {
+      apiRequest<OverviewList>('campaignoverview/list', {
         query: range ?? undefined,
         signal,
       }).then((answer) => answer.campaigns),

@@ -7,6 +7,7 @@ import { can } from '@krowd/domain/access/access.rules';
 import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
+import type { OverviewRaw } from '@krowd/domain/overview/overview-response.schema';
 import {
   overviewSchemaFor,
   type OverviewContentInput,
@@ -20,7 +21,7 @@ import { formatCalendarDate, formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useOverviewRaw, useSaveOverview, type OverviewRaw } from '../api/overview-calls.ts';
+import { useOverviewRaw, useSaveOverview } from '../api/overview-calls.ts';
 import { StatsTabs } from './conversion-stats-tabs.tsx';
 import { PenceField } from './pence-field.tsx';
 import { PerformanceRowView, PerformanceTotals } from './performance-table.tsx';

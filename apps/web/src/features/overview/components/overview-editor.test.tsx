@@ -4,8 +4,8 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
+import type { OverviewRaw } from '@krowd/domain/overview/overview-response.schema';
 import type { OverviewFigures } from '@krowd/domain/overview/overview.schema';
-import type { OverviewRaw } from '../api/overview-calls.ts';
 import { OverviewEditor } from './overview-editor-page.tsx';
 
 const m = messages.overview;
@@ -32,7 +32,6 @@ const figures: OverviewFigures = {
 };
 
 const raw: OverviewRaw = {
-  respCode: 200,
   campaign: { id: campaignId, name: 'Green Fork25061', startDate: '2025-06-01', endDate: '2025-06-30' },
   overview: { ...figures, campaign_id: campaignId },
   computed: figures,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompleteMandateInput, Mandate } from '@krowd/domain/payment/payment.schema';
+import type { MandateCompleted } from '@krowd/domain/payment/payment-response.schema';
+import type { CompleteMandateInput } from '@krowd/domain/payment/payment.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
 import { paymentsKey } from './payments-keys.ts';
@@ -12,7 +13,7 @@ export function useCompleteMandate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CompleteMandateInput) =>
-      apiRequest<{ respMessage: string; mandate: Mandate }>('payments/mandate/complete', {
+      apiRequest<MandateCompleted & { respMessage: string }>('payments/mandate/complete', {
         method: 'POST',
         body: input,
       }),

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { TestFlowConfirmed } from '@krowd/domain/payment/payment-response.schema';
 import type { TestBankDetails } from '@krowd/domain/payment/payment.schema';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,13 +10,10 @@ import { apiRequest } from '@/lib/api-client';
 export function useConfirmTestProviderFlow(flowId: string) {
   return useMutation({
     mutationFn: (details: TestBankDetails) =>
-      apiRequest<{ redirectUrl: string }>(
-        `payments/test-provider/flows/${encodeURIComponent(flowId)}/confirm`,
-        {
-          method: 'POST',
-          body: details,
-          sessionRequired: false,
-        },
-      ),
+      apiRequest<TestFlowConfirmed>(`payments/test-provider/flows/${encodeURIComponent(flowId)}/confirm`, {
+        method: 'POST',
+        body: details,
+        sessionRequired: false,
+      }),
   });
 }

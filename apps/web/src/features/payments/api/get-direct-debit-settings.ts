@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DirectDebitSettings } from '@krowd/domain/payment/payment.schema';
+import type { DirectDebitSettingsAnswer } from '@krowd/domain/payment/payment-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { paymentsKey } from './payments-keys.ts';
 
@@ -8,7 +8,7 @@ export function useDirectDebitSettings() {
   return useQuery({
     queryKey: [...paymentsKey, 'settings'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ details: DirectDebitSettings }>('settings/getGoCardLessData', { signal })).details,
+      (await apiRequest<DirectDebitSettingsAnswer>('settings/getGoCardLessData', { signal })).details,
     staleTime: Infinity,
   });
 }

@@ -1,4 +1,4 @@
-import type { InvoiceRow } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { useEntityList } from '@/components/ui/use-entity-list';
 import type { ListScopeParams } from '@/components/ui/use-entity-list-state';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Mandate } from '@krowd/domain/payment/payment.schema';
+import type { BrandMandate } from '@krowd/domain/payment/payment-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { mandateKey } from './payments-keys.ts';
 
@@ -8,7 +8,6 @@ export function useMandate(brandId: string | undefined) {
   return useQuery({
     queryKey: mandateKey(brandId),
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ mandate: Mandate | null }>('payments/mandate', { query: { brandId }, signal }))
-        .mandate,
+      (await apiRequest<BrandMandate>('payments/mandate', { query: { brandId }, signal })).mandate,
   });
 }

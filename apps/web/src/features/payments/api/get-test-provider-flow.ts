@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TestProviderFlow } from '@krowd/domain/payment/payment-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import { paymentsKey } from './payments-keys.ts';
-
-export interface TestProviderFlow {
-  brandName: string;
-  description: string;
-  /** Only an open flow takes bank details; a confirmed or completed one was used, an expired one is over. */
-  status: 'open' | 'confirmed' | 'completed' | 'expired';
-  testMode: true;
-}
 
 /**
  * GET payments/test-provider/flows/{flowId}: what the test provider's hosted page shows. Public:

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MandateStarted } from '@krowd/domain/payment/payment-response.schema';
 import type { StartMandateInput } from '@krowd/domain/payment/payment.schema';
 import { apiRequest } from '@/lib/api-client';
 
@@ -9,7 +10,7 @@ import { apiRequest } from '@/lib/api-client';
 export function useStartMandate() {
   return useMutation({
     mutationFn: (input: StartMandateInput) =>
-      apiRequest<{ flowId: string; redirectUrl: string }>('payments/mandate', {
+      apiRequest<MandateStarted>('payments/mandate', {
         method: 'POST',
         body: input,
       }),

@@ -7,7 +7,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DirectDebitSettings, Mandate } from '@krowd/domain/payment/payment.schema';
+import type { DirectDebitSettings, Mandate } from '@krowd/domain/payment/payment-response.schema';
 import { DirectDebitPanel, type DirectDebitPanelProps } from './direct-debit-panel.tsx';
 
 const m = messages.payment;

@@ -3,12 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
-import {
-  liveMandateStatuses,
-  type DirectDebitSettings,
-  type Mandate,
-  type MandateReturnTarget,
-} from '@krowd/domain/payment/payment.schema';
+import type { DirectDebitSettings, Mandate } from '@krowd/domain/payment/payment-response.schema';
+import { liveMandateStatuses, type MandateReturnTarget } from '@krowd/domain/payment/payment.schema';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCancelMandate } from '../api/cancel-mandate.ts';

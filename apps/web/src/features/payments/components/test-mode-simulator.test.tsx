@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvoiceRow } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { Mandate } from '@krowd/domain/payment/payment.schema';
+import type { Mandate } from '@krowd/domain/payment/payment-response.schema';
 import { TestModeSimulator } from './test-mode-simulator.tsx';
 
 const m = messages.payment;

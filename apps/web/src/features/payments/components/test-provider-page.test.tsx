@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import type { TestProviderFlow } from '../api/get-test-provider-flow.ts';
+import type { TestProviderFlow } from '@krowd/domain/payment/payment-response.schema';
 import { TestProviderPage } from './test-provider-page.tsx';
 
 const m = messages.payment;

@@ -17,12 +17,13 @@ import { IconAlertTriangle, IconBuildingBank, IconFlask } from '@tabler/icons-re
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
+import type { TestProviderFlow } from '@krowd/domain/payment/payment-response.schema';
 import { testBankDetailsSchema } from '@krowd/domain/payment/payment.schema';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { useConfirmTestProviderFlow } from '../api/confirm-test-provider-flow.ts';
-import { useTestProviderFlow, type TestProviderFlow } from '../api/get-test-provider-flow.ts';
+import { useTestProviderFlow } from '../api/get-test-provider-flow.ts';
 
 const m = messages.payment;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Mandate } from '@krowd/domain/payment/payment.schema';
+import type { Mandate } from '@krowd/domain/payment/payment-response.schema';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCompleteMandate } from '../api/complete-mandate.ts';

@@ -1,4 +1,5 @@
-import type { UserRow, UserSortField } from '@krowd/domain/user/user.schema';
+import type { UserRow } from '@krowd/domain/user/user-response.schema';
+import type { UserSortField } from '@krowd/domain/user/user.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 
 export const usersKey = ['users'] as const;

@@ -1,13 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserCreateInput, UserRow, UserUpdateInput } from '@krowd/domain/user/user.schema';
+import type { UserSaved } from '@krowd/domain/user/user-response.schema';
+import type { UserCreateInput, UserUpdateInput } from '@krowd/domain/user/user.schema';
 import { apiRequest } from '@/lib/api-client';
 import { usersKey } from './get-users.ts';
 
-interface UserAnswer {
-  respCode: number;
-  respMessage: string;
-  details: UserRow;
-}
+type UserAnswer = UserSaved & { respMessage: string };
 
 /** Add a user; the server mails them a link to set their password. */
 export function useAddUser() {

@@ -3,12 +3,8 @@ import { Controller } from 'react-hook-form';
 import { roleLabels } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { needsBrandChoice, roleChoices, type UserManager } from '@krowd/domain/user/user.rules';
-import {
-  bankUserFormSchema,
-  brandUserFormSchema,
-  userPhoneMaxLength,
-  type UserRow,
-} from '@krowd/domain/user/user.schema';
+import type { UserRow } from '@krowd/domain/user/user-response.schema';
+import { bankUserFormSchema, brandUserFormSchema, userPhoneMaxLength } from '@krowd/domain/user/user.schema';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
