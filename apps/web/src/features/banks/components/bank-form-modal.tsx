@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCreateBank } from '../api/create-bank.ts';
@@ -44,15 +44,12 @@ function BankFormBody({ onClose }: { onClose: () => void }) {
           register={form.register as unknown as FirstAdminFieldsProps['register']}
           errors={errors.admin}
         />
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createBank.isPending}>
-            Add
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel="Add"
+          pending={createBank.isPending}
+        />
       </Stack>
     </form>
   );

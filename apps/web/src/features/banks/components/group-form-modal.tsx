@@ -1,8 +1,8 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useBrandOptions } from '../api/get-brand-options.ts';
@@ -68,15 +68,12 @@ function GroupFormBody({ onClose }: { onClose: () => void }) {
           register={form.register as unknown as FirstAdminFieldsProps['register']}
           errors={errors.admin}
         />
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createGroup.isPending}>
-            Add
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel="Add"
+          pending={createGroup.isPending}
+        />
       </Stack>
     </form>
   );
