@@ -8,6 +8,9 @@ export interface FormModalActionsProps {
   cancelLabel?: string;
   submitLabel: string;
   pending: boolean;
+  /** For a modal without a form: the submit button's click. */
+  onSubmit?: () => void;
+  submitDisabled?: boolean;
 }
 
 /** The foot of a form in a modal: the server's message, then Cancel and the submit on the right. */
@@ -17,6 +20,8 @@ export function FormModalActions({
   cancelLabel = 'Cancel',
   submitLabel,
   pending,
+  onSubmit,
+  submitDisabled,
 }: FormModalActionsProps) {
   return (
     <>
@@ -25,7 +30,12 @@ export function FormModalActions({
         <Button variant="default" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button type="submit" loading={pending}>
+        <Button
+          type={onSubmit ? 'button' : 'submit'}
+          onClick={onSubmit}
+          loading={pending}
+          disabled={submitDisabled}
+        >
           {submitLabel}
         </Button>
       </Group>
