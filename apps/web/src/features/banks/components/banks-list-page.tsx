@@ -3,7 +3,8 @@ import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { bankSortFields, type BankRow } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDate } from '@/lib/format';
@@ -80,14 +81,7 @@ export function BanksListPage() {
           Add Bank
         </Button>
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
+      <EntityListTable columns={columns} list={list} {...state.table} />
       <BankFormModal opened={adding} onClose={() => setAdding(false)} />
       <BankBrandsModal bank={linking} onClose={() => setLinking(null)} />
     </Stack>

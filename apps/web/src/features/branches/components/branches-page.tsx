@@ -17,7 +17,8 @@ import {
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -290,21 +291,13 @@ function BranchesScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
+      <EntityListTable
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row._id}
+        list={list}
         rowLabel={(row) => row.name}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
         {...state.table}
         selection={bulkPossible ? { selected, onChange: setSelected } : undefined}
       />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
 
       <BranchViewModal branch={viewing} onClose={() => setViewing(null)} />
       <BranchFormModal

@@ -1,10 +1,11 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ingestionSortFields, type IngestionLogRow } from '@krowd/domain/ingestion/ingestion.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { audienceOfUser } from '@/lib/access';
@@ -81,19 +82,7 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
       {audience === 'systemadmin' ? (
         <UploadTransactionsModal opened={uploading} onClose={() => setUploading(false)} />
       ) : null}

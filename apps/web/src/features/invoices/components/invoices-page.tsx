@@ -9,7 +9,8 @@ import {
 } from '@krowd/domain/invoice/invoice.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -178,19 +179,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
             : undefined
         }
       />
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ import {
   type LeadKind,
   type LeadRow,
 } from '@krowd/domain/public/card-network.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDateTime } from '@/lib/format';
@@ -176,15 +177,7 @@ export function CardNetworkLeadsPage() {
           w={200}
         />
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        onRowClick={setOpened}
-        {...state.table}
-      />
+      <EntityListTable columns={columns} list={list} onRowClick={setOpened} {...state.table} />
       <Modal
         opened={opened !== null}
         onClose={() => setOpened(null)}

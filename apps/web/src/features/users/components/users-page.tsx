@@ -5,7 +5,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
 import { userSortFields, type UserRow } from '@krowd/domain/user/user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -68,7 +69,6 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
     sort: state.sort,
     ...listScopeParams(groupRole, user, state.brand),
   });
-  const rows = list.data?.data ?? [];
 
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
@@ -191,19 +191,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
 
       {manages ? (
         <UserFormModal
