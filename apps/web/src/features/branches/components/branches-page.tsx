@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
@@ -307,29 +308,14 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         defaultBrandId={newBranchBrand}
         onClose={() => setEditing(null)}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
-        <Stack>
-          <Text>{deleting?.bulk ? m.bulkDeleteConfirm : m.deleteConfirm}</Text>
-          {deleting ? (
-            <Text fw={600} size="sm">
-              {subjectOf(deleting.rows)}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deleteBranch.isPending || multiAction.isPending}
-              onClick={() => void handleDelete()}
-              data-autofocus
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        question={deleting?.bulk ? m.bulkDeleteConfirm : m.deleteConfirm}
+        subject={deleting ? subjectOf(deleting.rows) : null}
+        pending={deleteBranch.isPending || multiAction.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
       <ReviewModal
         decision={reviewing?.decision ?? null}
         subject={reviewing ? subjectOf(reviewing.rows) : ''}

@@ -1,10 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
 import { userSortFields, type UserRow } from '@krowd/domain/user/user.schema';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
@@ -204,29 +205,14 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
-        <Stack>
-          <Text>{m.deleteConfirm}</Text>
-          {deleting ? (
-            <Text fw={600} size="sm">
-              {deleting.displayName} ({deleting.email})
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deleteUser.isPending}
-              onClick={() => void handleDelete()}
-              data-autofocus
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        question={m.deleteConfirm}
+        subject={deleting ? `${deleting.displayName} (${deleting.email})` : null}
+        pending={deleteUser.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
