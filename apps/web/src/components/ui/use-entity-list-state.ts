@@ -18,6 +18,12 @@ export interface EntityListState<SortField extends string, Status extends string
     onLimitChange: (limit: number) => void;
     onSortChange: (sort: TableSort) => void;
   };
+  /** The toolbar's handlers, bound to this state: a new search, status or brand goes to page 1. */
+  filter: {
+    search: (search: string) => void;
+    status: (status: string) => void;
+    brand: (brand: string) => void;
+  };
 }
 
 /**
@@ -59,6 +65,11 @@ export function useEntityListState<SortField extends string, Status extends stri
     onLimitChange: (limit: number) => update({ limit: String(limit), page: '' }),
     onSortChange: (next: TableSort) => update({ sort: next.field, direction: next.direction, page: '' }),
   };
+  const filter = {
+    search: (search: string) => update({ q: search, page: '' }),
+    status: (chosen: string) => update({ status: chosen, page: '' }),
+    brand: (brand: string) => update({ brand, page: '' }),
+  };
   return {
     page: Number(params.get('page')) || 1,
     limit: Number(params.get('limit')) || 10,
@@ -68,6 +79,7 @@ export function useEntityListState<SortField extends string, Status extends stri
     sort,
     update,
     table,
+    filter,
   };
 }
 

@@ -74,7 +74,7 @@ export function BanksListPage() {
         search={{
           value: state.search,
           placeholder: messages.bank.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
       >
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>

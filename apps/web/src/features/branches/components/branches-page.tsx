@@ -20,10 +20,10 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useBranches } from '../api/get-branches.ts';
@@ -70,10 +70,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const actor = branchActorOf(audience);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
-  const brands: ListOption[] = user.brandIds.map((brand) => ({
-    value: brand.brandId,
-    label: brand.brandName,
-  }));
+  const brands = brandOptionsOf(user);
   const list = useBranches({
     page: state.page,
     limit: state.limit,
@@ -260,12 +257,12 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: m.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         statusFilter={{
           value: state.status,
           statuses: branchStatuses,
-          onChange: (value) => state.update({ status: value, page: '' }),
+          onChange: state.filter.status,
         }}
         brandSelector={
           groupRole
@@ -274,7 +271,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
                 brands,
                 onChange: (value) => {
                   setSelected(new Set());
-                  state.update({ brand: value, page: '' });
+                  state.filter.brand(value);
                 },
               }
             : undefined

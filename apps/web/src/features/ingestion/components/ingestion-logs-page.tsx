@@ -8,7 +8,7 @@ import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
@@ -64,14 +64,14 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: messages.ingestion.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
-                brands: user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName })),
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                brands: brandOptionsOf(user),
+                onChange: state.filter.brand,
               }
             : undefined
         }

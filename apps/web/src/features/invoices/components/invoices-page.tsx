@@ -14,7 +14,7 @@ import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatCalendarDate, formatMoney } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
@@ -162,19 +162,19 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: m.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         statusFilter={{
           value: state.status,
           statuses: paymentStatuses,
-          onChange: (value) => state.update({ status: value, page: '' }),
+          onChange: state.filter.status,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
-                brands: user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName })),
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                brands: brandOptionsOf(user),
+                onChange: state.filter.brand,
               }
             : undefined
         }

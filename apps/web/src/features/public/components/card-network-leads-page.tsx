@@ -162,7 +162,7 @@ export function CardNetworkLeadsPage() {
         search={{
           value: state.search,
           placeholder: m.leadsSearch,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
       >
         <Select

@@ -8,10 +8,10 @@ import { userSortFields, type UserRow } from '@krowd/domain/user/user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
@@ -59,10 +59,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
   const groupRole = manager.audience === 'groupAdmin' || manager.audience === 'groupUser';
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: userSortFields });
-  const brands: ListOption[] = user.brandIds.map((brand) => ({
-    value: brand.brandId,
-    label: brand.brandName,
-  }));
+  const brands = brandOptionsOf(user);
   const list = useUsers({
     page: state.page,
     limit: state.limit,
@@ -174,14 +171,14 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
         search={{
           value: state.search,
           placeholder: kind === 'brand' ? m.searchPlaceholder : m.bankSearchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
                 brands,
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                onChange: state.filter.brand,
               }
             : undefined
         }
