@@ -20,12 +20,7 @@ import { BankFormModal } from './bank-form-modal.tsx';
 export function BanksListPage() {
   const state = useEntityListState({ sortFields: bankSortFields });
   const timezone = useSettings().data?.timezone ?? 'UTC';
-  const list = useBanks({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-  });
+  const list = useBanks(state.query);
   const [adding, setAdding] = useState(false);
   const [linking, setLinking] = useState<BankRow | null>(null);
 

@@ -71,14 +71,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
   const brands = brandOptionsOf(user);
-  const list = useBranches({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useBranches({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
   const rows = list.data?.data ?? [];
 
   const [selected, setSelected] = useState<Set<string>>(new Set());

@@ -33,13 +33,7 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
   const [uploading, setUploading] = useState(false);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: ingestionSortFields });
-  const list = useIngestionLogs({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useIngestionLogs({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<IngestionLogRow>[] = [
     { key: 'source', header: 'Data Source', sortField: 'dataSource', render: (row) => row.data_source },

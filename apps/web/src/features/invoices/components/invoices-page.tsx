@@ -65,14 +65,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useEntityListState({ sortFields: invoiceSortFields, statuses: paymentStatuses });
-  const list = useInvoices({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useInvoices({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<InvoiceRow>[] = [
     ...(groupRole

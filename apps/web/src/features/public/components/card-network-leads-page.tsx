@@ -124,13 +124,7 @@ function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
 export function CardNetworkLeadsPage() {
   const state = useEntityListState({ sortFields: leadSortFields, statuses: leadKinds });
   const timezone = useSettings().data?.timezone ?? 'UTC';
-  const list = useCardNetworkLeads({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-  });
+  const list = useCardNetworkLeads(state.query);
   const [opened, setOpened] = useState<LeadRow | null>(null);
 
   const columns: DataTableColumn<LeadRow>[] = [

@@ -60,13 +60,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: userSortFields });
   const brands = brandOptionsOf(user);
-  const list = useUsers({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useUsers({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
