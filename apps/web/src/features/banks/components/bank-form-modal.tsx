@@ -1,6 +1,7 @@
-import { Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
+import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCreateBank } from '../api/create-bank.ts';
@@ -14,9 +15,9 @@ export interface BankFormModalProps {
 /** Add Bank: the bank's name and its first Bank Admin. Mounted afresh for each opening. */
 export function BankFormModal({ opened, onClose }: BankFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Bank" size="lg" centered>
-      {opened ? <BankFormBody onClose={onClose} /> : null}
-    </Modal>
+    <FreshModal opened={opened} onClose={onClose} title="Add Bank">
+      <BankFormBody onClose={onClose} />
+    </FreshModal>
   );
 }
 
