@@ -16,3 +16,8 @@ export function subjectOf(user: SessionUser): AccessSubject {
 export function audienceOfUser(user: SessionUser): Audience {
   return audienceOf(subjectOf(user));
 }
+
+/** The user's brands as a brand selector lists them. */
+export function brandOptionsOf(user: SessionUser): { value: string; label: string }[] {
+  return user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName }));
+}

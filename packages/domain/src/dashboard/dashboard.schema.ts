@@ -167,7 +167,8 @@ export function dashboardDateRange(
   return { start_date: start, end_date: end > today ? today : end };
 }
 
-const statisticNames = [
+/** The overview's statistics, in the order their cards show. */
+export const statisticNames = [
   'reach',
   'paying_cards',
   'conversions',
@@ -181,7 +182,8 @@ const statisticNames = [
 export const reachSources = ['impressions', 'notByBranch', 'notByCustomerType', 'noImpressions'] as const;
 export type ReachSource = (typeof reachSources)[number];
 
-const insightNames = ['highest_spend', 'lowest_spend', 'average_spend', 'repeat_customers'] as const;
+/** Its insights, in the order their cards show. */
+export const insightNames = ['highest_spend', 'lowest_spend', 'average_spend', 'repeat_customers'] as const;
 
 const namedValue = <Name extends z.ZodType>(name: Name) =>
   z.object({ name, value: z.union([z.number(), z.literal('N/A')]) });

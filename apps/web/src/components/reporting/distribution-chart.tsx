@@ -1,5 +1,4 @@
-import { Box, Center, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Center, Group, Stack, Text } from '@mantine/core';
 import { Doughnut } from 'react-chartjs-2';
 import {
   doughnutSlices,
@@ -12,6 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { canDrawCharts } from './chart-setup.ts';
 import classes from './reporting.module.css';
 import { formatCount } from './report-values.ts';
+import { TabbedChartCard } from './tabbed-chart-card.tsx';
 
 const m = messages.report;
 
@@ -105,29 +105,29 @@ export interface DistributionCardProps {
  * and by Publisher.
  */
 export function DistributionCard({ demographic }: DistributionCardProps) {
-  const [tab, setTab] = useState<DistributionTab>('revenue');
-  const points =
-    tab === 'revenue' ? withOthers(demographic?.branches ?? []) : (demographic?.revenuePerPublisher ?? []);
   return (
-    <Paper withBorder p="md" radius="md" className={classes.chartCard}>
-      <Stack gap="sm">
-        <Title order={4}>{m.distribution}</Title>
-        <SegmentedControl
-          size="xs"
-          value={tab}
-          onChange={(value) => setTab(value as DistributionTab)}
-          data={[
-            { value: 'revenue', label: m.distributionTabs.revenue },
-            { value: 'publisher', label: m.distributionTabs.publisher },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
-        />
-        <DistributionDoughnut
-          points={points}
-          unit="money"
-          label={tab === 'revenue' ? m.demographicCharts.branches : m.demographicCharts.revenuePerPublisher}
-        />
-      </Stack>
-    </Paper>
+    <TabbedChartCard<DistributionTab>
+      title={m.distribution}
+      tabs={[
+        { value: 'revenue', label: m.distributionTabs.revenue },
+        { value: 'publisher', label: m.distributionTabs.publisher },
+      ]}
+    >
+      {(tab) =>
+        tab === 'revenue' ? (
+          <DistributionDoughnut
+            points={withOthers(demographic?.branches ?? [])}
+            unit="money"
+            label={m.demographicCharts.branches}
+          />
+        ) : (
+          <DistributionDoughnut
+            points={demographic?.revenuePerPublisher ?? []}
+            unit="money"
+            label={m.demographicCharts.revenuePerPublisher}
+          />
+        )
+      }
+    </TabbedChartCard>
   );
 }

@@ -1,12 +1,11 @@
-import { Box, Center, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Box, Center, Text } from '@mantine/core';
 import { Line } from 'react-chartjs-2';
 import { axisMaximum, type ChartPoint } from '@krowd/domain/dashboard/chart.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatMoney } from '@/lib/format';
 import { canDrawCharts } from './chart-setup.ts';
-import classes from './reporting.module.css';
 import { formatCount } from './report-values.ts';
+import { TabbedChartCard } from './tabbed-chart-card.tsx';
 
 const m = messages.report;
 
@@ -95,23 +94,15 @@ export interface PerformanceCardProps {
 
 /** The 'Performance' card with its conversions and revenue tabs (spec 3 §2.4). */
 export function PerformanceCard({ performance }: PerformanceCardProps) {
-  const [metric, setMetric] = useState<PerformanceMetric>('conversions');
   return (
-    <Paper withBorder p="md" radius="md" className={classes.chartCard}>
-      <Stack gap="sm">
-        <Title order={4}>{m.performance}</Title>
-        <SegmentedControl
-          size="xs"
-          value={metric}
-          onChange={(value) => setMetric(value as PerformanceMetric)}
-          data={[
-            { value: 'conversions', label: m.performanceTabs.conversions },
-            { value: 'revenue', label: m.performanceTabs.revenue },
-          ]}
-          style={{ alignSelf: 'flex-start' }}
-        />
-        <PerformanceLineChart points={performance?.[metric] ?? []} metric={metric} />
-      </Stack>
-    </Paper>
+    <TabbedChartCard<PerformanceMetric>
+      title={m.performance}
+      tabs={[
+        { value: 'conversions', label: m.performanceTabs.conversions },
+        { value: 'revenue', label: m.performanceTabs.revenue },
+      ]}
+    >
+      {(metric) => <PerformanceLineChart points={performance?.[metric] ?? []} metric={metric} />}
+    </TabbedChartCard>
   );
 }

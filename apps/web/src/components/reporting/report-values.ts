@@ -15,7 +15,6 @@ export interface NamedValue<Name extends string = string> {
 }
 
 export type StatisticName = keyof typeof messages.report.statisticLabels;
-export type InsightName = keyof typeof messages.report.insightLabels;
 
 /** Figures in pence, shown as £ (the rest are counts). */
 const moneyNames = new Set<string>([
@@ -34,24 +33,6 @@ export function formatFigure(name: string, value: number | 'N/A'): string {
   if (value === 'N/A') return 'N/A';
   return moneyNames.has(name) ? formatMoney(value) : formatCount(value);
 }
-
-/** The order the cards show in, whatever order the answer lists them. */
-export const statisticOrder: StatisticName[] = [
-  'reach',
-  'paying_cards',
-  'conversions',
-  'revenue',
-  'total_cost',
-  'totalCashback',
-  'totalSuccessFee',
-  'cpa',
-];
-export const insightOrder: InsightName[] = [
-  'highest_spend',
-  'lowest_spend',
-  'average_spend',
-  'repeat_customers',
-];
 
 /** The values of `order` found in the list, in that order. */
 export function inOrder<Name extends string>(

@@ -2,14 +2,8 @@ import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import { FigureCard } from './figure-card.tsx';
-import type { ReachSource } from '@krowd/domain/dashboard/dashboard.schema';
-import {
-  formatFigure,
-  inOrder,
-  statisticOrder,
-  type NamedValue,
-  type StatisticName,
-} from './report-values.ts';
+import { statisticNames, type ReachSource } from '@krowd/domain/dashboard/dashboard.schema';
+import { formatFigure, inOrder, type NamedValue, type StatisticName } from './report-values.ts';
 
 export interface StatisticCardsProps {
   /** The answer's statistics (spec 3 §3): money in pence. */
@@ -39,7 +33,7 @@ export function StatisticCards({ statistics, reachSource, leading, columns }: St
   return (
     <SimpleGrid cols={columns ?? { base: 2, sm: 4 }} spacing="sm" aria-label={messages.report.statistics}>
       {leading}
-      {inOrder(statistics, statisticOrder).map((statistic) => (
+      {inOrder(statistics, statisticNames).map((statistic) => (
         <FigureCard
           key={statistic.name}
           label={messages.report.statisticLabels[statistic.name]}

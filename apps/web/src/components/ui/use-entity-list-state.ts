@@ -18,6 +18,20 @@ export interface EntityListState<SortField extends string, Status extends string
     onLimitChange: (limit: number) => void;
     onSortChange: (sort: TableSort) => void;
   };
+  /** What the list asks the server for: the page, its size, the search, status and sort. */
+  query: {
+    page: number;
+    limit: number;
+    search: string;
+    status: Status | '';
+    sort: (TableSort & { field: SortField }) | undefined;
+  };
+  /** The toolbar's handlers, bound to this state: a new search, status or brand goes to page 1. */
+  filter: {
+    search: (search: string) => void;
+    status: (status: string) => void;
+    brand: (brand: string) => void;
+  };
 }
 
 /**
@@ -38,7 +52,7 @@ export function useEntityListState<SortField extends string, Status extends stri
         }
       : undefined;
   const chosenStatus = params.get('status') ?? '';
-  const status = (options.statuses as readonly string[] | undefined)?.includes(chosenStatus)
+  const status: Status | '' = (options.statuses as readonly string[] | undefined)?.includes(chosenStatus)
     ? (chosenStatus as Status)
     : '';
   const update = (changes: Record<string, string>) =>
@@ -59,16 +73,19 @@ export function useEntityListState<SortField extends string, Status extends stri
     onLimitChange: (limit: number) => update({ limit: String(limit), page: '' }),
     onSortChange: (next: TableSort) => update({ sort: next.field, direction: next.direction, page: '' }),
   };
-  return {
+  const filter = {
+    search: (search: string) => update({ q: search, page: '' }),
+    status: (chosen: string) => update({ status: chosen, page: '' }),
+    brand: (brand: string) => update({ brand, page: '' }),
+  };
+  const query = {
     page: Number(params.get('page')) || 1,
     limit: Number(params.get('limit')) || 10,
     search: params.get('q') ?? '',
     status,
-    brand: params.get('brand') ?? '',
     sort,
-    update,
-    table,
   };
+  return { ...query, brand: params.get('brand') ?? '', update, table, filter, query };
 }
 
 /** What a list asks for a group role (spec 2 §6): the chosen brand, or with from 'onboard' all of the group's. */

@@ -1,8 +1,10 @@
-import { Button, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { changePasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { BlockingModal } from '@/components/ui/blocking-modal';
 import { FormStatus } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
@@ -40,44 +42,19 @@ export function ChangePasswordPage() {
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description={messages.validation.passwordRule}
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
+          <NewPasswordFields form={form} name="newPassword" label="New password" withRule />
           <Button type="submit" disabled={changePassword.isPending} loading={changePassword.isPending}>
             Change password
           </Button>
           <FormStatus message={status} />
         </Stack>
       </form>
-      <Modal
-        opened={done}
-        onClose={handleLoginAgain}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        centered
-        title={
-          <Text span fw={700} size="lg">
-            {messages.auth.passwordChanged}
-          </Text>
-        }
-      >
-        <Stack>
-          <Text>Please login again with your new password.</Text>
-          <Button onClick={handleLoginAgain} data-autofocus>
-            {messages.common.loginAgain}
-          </Button>
-        </Stack>
-      </Modal>
+      <BlockingModal opened={done} title={messages.auth.passwordChanged} onEscape={handleLoginAgain}>
+        <Text>Please login again with your new password.</Text>
+        <Button onClick={handleLoginAgain} data-autofocus>
+          {messages.common.loginAgain}
+        </Button>
+      </BlockingModal>
     </Paper>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Code, Group, Image, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import qrcode from 'qrcode-generator';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { confirmCodeSchema } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useBeginMultiFactorSetup, useConfirmMultiFactorSetup } from '../api/multi-factor.ts';
@@ -59,11 +60,7 @@ export function MultiFactorSetup({ onDone, onCancel }: { onDone: () => void; onC
           </Code>
         </Stack>
         <Text size="sm">{m.setupConfirm}</Text>
-        <TextInput
-          label={m.codeLabel}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
+        <AuthenticatorCodeInput
           autoFocus
           error={form.formState.errors.code?.message}
           {...form.register('code')}

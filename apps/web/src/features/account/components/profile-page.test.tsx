@@ -9,6 +9,7 @@ import type { BankDetails } from '@krowd/domain/bank/bank-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@/test/session-user';
+import { stubApi } from '@/test/stub-api';
 import { MyBankPage } from './my-bank-page.tsx';
 import { ProfilePage } from './profile-page.tsx';
 
@@ -16,29 +17,6 @@ const userId = 'a0a0a0a0-0000-4000-8000-000000000001';
 const bankId = 'b0b0b0b0-0000-4000-8000-000000000002';
 
 const sessionUser: SessionUser = sessionUserFixture({ _id: userId, phone: '07700900000' });
-
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-/** Answers the calls the pages make, as the API would, and keeps what was sent. */
-function stubApi(user: SessionUser, answers: Record<string, unknown>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, url, body });
-      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
-      const answer = answers[`${method} ${url.pathname}`];
-      return answer ? Response.json(answer) : Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-    }),
-  );
-  return sent;
-}
 
 function renderPage(page: ReactNode) {
   render(
@@ -64,14 +42,17 @@ describe('My Profile', () => {
   const details = { ...sessionUser, address: null, status: 'active', created: '2026-01-01T00:00:00.000Z' };
 
   it('is read-only until Edit, sends the spec call on Update Details, and is read-only again', async () => {
-    const sent = stubApi(sessionUser, {
-      [`GET /api/users/${userId}`]: { respCode: 200, details },
-      [`PUT /api/users/${userId}`]: {
-        respCode: 205,
-        respMessage: messages.profile.updated,
-        details: { ...details, firstName: 'Umaya' },
+    const sent = stubApi(
+      {
+        [`GET /api/users/${userId}`]: { respCode: 200, details },
+        [`PUT /api/users/${userId}`]: {
+          respCode: 205,
+          respMessage: messages.profile.updated,
+          details: { ...details, firstName: 'Umaya' },
+        },
       },
-    });
+      sessionUser,
+    );
     renderPage(<ProfilePage />);
 
     const firstName = (await screen.findByLabelText(/First Name/)) as HTMLInputElement;
@@ -100,7 +81,7 @@ describe('My Profile', () => {
   });
 
   it("shows the rules' messages and sends nothing while they fail", async () => {
-    const sent = stubApi(sessionUser, { [`GET /api/users/${userId}`]: { respCode: 200, details } });
+    const sent = stubApi({ [`GET /api/users/${userId}`]: { respCode: 200, details } }, sessionUser);
     renderPage(<ProfilePage />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -112,7 +93,7 @@ describe('My Profile', () => {
   });
 
   it('asks before deactivating, with Yes and No', async () => {
-    stubApi(sessionUser, { [`GET /api/users/${userId}`]: { respCode: 200, details } });
+    stubApi({ [`GET /api/users/${userId}`]: { respCode: 200, details } }, sessionUser);
     renderPage(<ProfilePage />);
 
     await userEvent.click(await screen.findByRole('button', { name: messages.profile.deactivateTitle }));
@@ -137,7 +118,7 @@ describe('My Bank', () => {
   };
 
   it('shows a bank user who is not its admin the details read-only, without Edit', async () => {
-    stubApi(bankUser, { [`GET /api/banks/${bankId}`]: { respCode: 200, details: bank } });
+    stubApi({ [`GET /api/banks/${bankId}`]: { respCode: 200, details: bank } }, bankUser);
     renderPage(<MyBankPage />);
 
     const name = (await screen.findByLabelText(/Bank Name/)) as HTMLInputElement;
@@ -148,14 +129,17 @@ describe('My Bank', () => {
   });
 
   it('lets its admin edit and save the details', async () => {
-    const sent = stubApi(bankUser, {
-      [`GET /api/banks/${bankId}`]: { respCode: 200, details: { ...bank, editable: true } },
-      [`PUT /api/banks/${bankId}`]: {
-        respCode: 205,
-        respMessage: messages.bank.updated,
-        details: { ...bank, editable: true, website: 'https://demobank.test' },
+    const sent = stubApi(
+      {
+        [`GET /api/banks/${bankId}`]: { respCode: 200, details: { ...bank, editable: true } },
+        [`PUT /api/banks/${bankId}`]: {
+          respCode: 205,
+          respMessage: messages.bank.updated,
+          details: { ...bank, editable: true, website: 'https://demobank.test' },
+        },
       },
-    });
+      bankUser,
+    );
     renderPage(<MyBankPage />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));

@@ -14,6 +14,7 @@ import { useSessionActions, useSessionUser } from '@/lib/session';
 import { useDeactivateAccount, useUpdateProfile, useUserDetails } from '../api/profile.ts';
 import { ProfilePhoto } from './profile-photo.tsx';
 import { EditActions } from './edit-actions.tsx';
+import { useEditMode } from './use-edit-mode.ts';
 import { SecuritySection } from './security-section.tsx';
 
 const m = messages.profile;
@@ -54,13 +55,12 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
   const withBrand = profileHasBrand(subject);
   const brandEditable = canRenameBrand(subject);
   const mayDeactivate = can(audienceOfUser(user), 'account.deactivate');
-  const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const updateProfile = useUpdateProfile(user._id);
   const deactivate = useDeactivateAccount(user._id);
   const { signedOut } = useSessionActions();
   const form = useZodForm(profileUpdateSchema, formValuesOf(details, withBrand));
-  const { errors } = form.formState;
+  const edit = useEditMode(form);
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await updateProfile.mutateAsync({
@@ -69,15 +69,9 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
       _id: details._id,
       brandId: details.brandId,
     });
-    form.reset(formValuesOf(response.details, withBrand));
-    setEditing(false);
+    edit.handleSaved(formValuesOf(response.details, withBrand));
     notify.success(response.respMessage);
   });
-
-  const handleCancel = () => {
-    form.reset();
-    setEditing(false);
-  };
 
   const handleDeactivate = async () => {
     try {
@@ -91,62 +85,28 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
     }
   };
 
-  const readOnly = !editing;
-  // A read-only form looks it: filled fields until Edit.
-  const fieldVariant = readOnly ? 'filled' : 'default';
   return (
     <Paper withBorder radius="md" p="xl" maw={640}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <ProfilePhoto userId={details._id} displayName={details.displayName} photo={details.photo} />
           <Group grow align="flex-start">
-            <TextInput
-              label="First Name"
-              required
-              readOnly={readOnly}
-              variant={fieldVariant}
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label="Last Name"
-              required
-              readOnly={readOnly}
-              variant={fieldVariant}
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
+            <TextInput label="First Name" required {...edit.fieldProps('firstName')} />
+            <TextInput label="Last Name" required {...edit.fieldProps('lastName')} />
           </Group>
           <TextInput label="Email" value={details.email} disabled description="Email cannot be changed" />
-          <TextInput
-            label="Contact Number"
-            required
-            type="tel"
-            readOnly={readOnly}
-            variant={fieldVariant}
-            error={errors.phone?.message}
-            {...form.register('phone')}
-          />
+          <TextInput label="Contact Number" required type="tel" {...edit.fieldProps('phone')} />
           {withBrand ? (
             <TextInput
               label="Brand"
               required
-              readOnly={readOnly || !brandEditable}
-              variant={readOnly || !brandEditable ? 'filled' : 'default'}
+              {...edit.fieldProps('brandName')}
+              readOnly={edit.readOnly || !brandEditable}
+              variant={edit.readOnly || !brandEditable ? 'filled' : 'default'}
               description={brandEditable ? undefined : m.brandNotEditable}
-              error={errors.brandName?.message}
-              {...form.register('brandName')}
             />
           ) : null}
-          <Textarea
-            label="Address"
-            autosize
-            minRows={2}
-            readOnly={readOnly}
-            variant={fieldVariant}
-            error={errors.address?.message}
-            {...form.register('address')}
-          />
+          <Textarea label="Address" autosize minRows={2} {...edit.fieldProps('address')} />
           <Group justify="space-between">
             {mayDeactivate ? (
               <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
@@ -156,10 +116,10 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
               <span />
             )}
             <EditActions
-              editing={editing}
+              editing={edit.editing}
               saving={updateProfile.isPending}
-              onEdit={() => setEditing(true)}
-              onCancel={handleCancel}
+              onEdit={edit.handleEdit}
+              onCancel={edit.handleCancel}
             />
           </Group>
           <FormStatus message={status} />

@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { confirmCodeSchema, disableMultiFactorSchema } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
@@ -100,11 +101,7 @@ function RenewRecoveryCodes({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <Text size="sm">{m.regenerateIntro}</Text>
-        <TextInput
-          label={m.codeLabel}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
+        <AuthenticatorCodeInput
           data-autofocus
           error={form.formState.errors.code?.message}
           {...form.register('code')}
@@ -138,14 +135,7 @@ function TurnOff({ onDone }: { onDone: () => void }) {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <TextInput
-          label={m.codeLabel}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-          error={errors.code?.message}
-          {...form.register('code')}
-        />
+        <AuthenticatorCodeInput error={errors.code?.message} {...form.register('code')} />
         <Button type="submit" color="red" loading={turnOff.isPending}>
           {m.turnOff}
         </Button>

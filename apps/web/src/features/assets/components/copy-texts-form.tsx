@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import type { BrandCopyDetails } from '@krowd/domain/asset/asset-response.schema';
 import { copyLength, copyTextFormSchema } from '@krowd/domain/asset/asset.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
+import { CentredLoader } from '@/components/ui/query-fallback';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCopyTexts, useSaveCopyTexts } from '../api/assets-calls.ts';
@@ -12,13 +13,7 @@ const m = messages.asset;
 /** Copy (spec 2 §2.7): the brand's copy (at most 200 characters) and additional copy (at most 100). */
 export function CopyTextsForm({ brandId }: { brandId: string }) {
   const saved = useCopyTexts(brandId);
-  if (saved.isPending) {
-    return (
-      <Center mih={160}>
-        <Loader aria-label={messages.common.loading} />
-      </Center>
-    );
-  }
+  if (saved.isPending) return <CentredLoader minHeight={160} />;
   return <CopyTextsFields brandId={brandId} saved={saved.data?.brandDetails} />;
 }
 

@@ -2,7 +2,7 @@ import { Paper, Select, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { CopyTextsForm } from './copy-texts-form.tsx';
 import { MediaLibrary } from './media-library.tsx';
@@ -20,7 +20,7 @@ export function ManageAssetsPage() {
 
 function ManageAssets({ user }: { user: SessionUser }) {
   const isBank = audienceOfUser(user) === 'bank';
-  const brandOptions = user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName }));
+  const brandOptions = brandOptionsOf(user);
   const [chosenBrand, setChosenBrand] = useState<string | undefined>(
     isBank ? undefined : (brandOptions[0]?.value ?? user.brandId ?? undefined),
   );

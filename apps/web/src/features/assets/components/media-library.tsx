@@ -1,15 +1,11 @@
 import {
   ActionIcon,
-  Alert,
   AspectRatio,
   Button,
   Card,
-  Center,
   Group,
   Image,
-  Loader,
   Modal,
-  Pagination,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +14,7 @@ import { IconEye, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Asset } from '@krowd/domain/asset/asset-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { GridPager, QueryFallback } from '@/components/ui/query-fallback';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCreatives, useDeleteCreative, type LibraryOwner } from '../api/assets-calls.ts';
@@ -48,20 +45,7 @@ export function MediaLibrary({ owner }: { owner: LibraryOwner }) {
     }
   };
 
-  if (library.isPending) {
-    return (
-      <Center mih={160}>
-        <Loader aria-label={messages.common.loading} />
-      </Center>
-    );
-  }
-  if (library.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {library.error.message}
-      </Alert>
-    );
-  }
+  if (!library.isSuccess) return <QueryFallback query={library} minHeight={160} />;
 
   return (
     <Stack>
@@ -102,11 +86,7 @@ export function MediaLibrary({ owner }: { owner: LibraryOwner }) {
           ))}
         </SimpleGrid>
       )}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination total={totalPages} value={page} onChange={setPage} />
-        </Group>
-      ) : null}
+      <GridPager totalPages={totalPages} page={page} onChange={setPage} />
       <Modal
         opened={viewing !== null}
         onClose={() => setViewing(null)}

@@ -1,13 +1,13 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Stack, TextInput } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
-import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useForgotPassword } from '../api/auth-calls.ts';
+import { AuthFormEnd } from './auth-form-end.tsx';
 
 /** /forgot: e-mail only; the same notification whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -32,15 +32,7 @@ export function ForgotPasswordPage() {
             error={form.formState.errors.email?.message}
             {...form.register('email')}
           />
-          <Button type="submit" fullWidth disabled={forgot.isPending} loading={forgot.isPending}>
-            Send link
-          </Button>
-          <FormStatus message={status} />
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={paths.login}>
-              Back to login
-            </Anchor>
-          </Text>
+          <AuthFormEnd submitLabel="Send link" pending={forgot.isPending} status={status} />
         </Stack>
       </form>
     </AuthLayout>

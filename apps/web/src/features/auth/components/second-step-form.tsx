@@ -1,8 +1,9 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { confirmCodeSchema, recoveryCodeSchema } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useLoginSecondStep } from '../api/auth-calls.ts';
@@ -55,23 +56,13 @@ function CodeForm({ challenge, onSignedIn }: SecondStepProps) {
     onSignedIn((await secondStep.mutateAsync({ challenge, code })).details);
   });
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label={m.codeLabel}
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={7}
-          autoFocus
-          error={form.formState.errors.code?.message}
-          {...form.register('code')}
-        />
-        <Button type="submit" fullWidth loading={secondStep.isPending}>
-          {m.verify}
-        </Button>
-        <FormStatus message={status} />
-      </Stack>
-    </form>
+    <StepForm onSubmit={onSubmit} pending={secondStep.isPending} status={status}>
+      <AuthenticatorCodeInput
+        autoFocus
+        error={form.formState.errors.code?.message}
+        {...form.register('code')}
+      />
+    </StepForm>
   );
 }
 
@@ -82,16 +73,33 @@ function RecoveryForm({ challenge, onSignedIn }: SecondStepProps) {
     onSignedIn((await secondStep.mutateAsync({ challenge, recoveryCode })).details);
   });
   return (
+    <StepForm onSubmit={onSubmit} pending={secondStep.isPending} status={status}>
+      <TextInput
+        label={m.recoveryCodeLabel}
+        autoComplete="off"
+        autoFocus
+        error={form.formState.errors.recoveryCode?.message}
+        {...form.register('recoveryCode')}
+      />
+    </StepForm>
+  );
+}
+
+interface StepFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  pending: boolean;
+  status: string | null;
+  /** The code's field. */
+  children: ReactNode;
+}
+
+/** Either code's form: its field, then Verify and the server's message. */
+function StepForm({ onSubmit, pending, status, children }: StepFormProps) {
+  return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={m.recoveryCodeLabel}
-          autoComplete="off"
-          autoFocus
-          error={form.formState.errors.recoveryCode?.message}
-          {...form.register('recoveryCode')}
-        />
-        <Button type="submit" fullWidth loading={secondStep.isPending}>
+        {children}
+        <Button type="submit" fullWidth loading={pending}>
           {m.verify}
         </Button>
         <FormStatus message={status} />

@@ -1,13 +1,14 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Stack } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
 import { createPasswordFormSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
-import { FormStatus } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSetPasswordFromLink } from '../api/auth-calls.ts';
+import { AuthFormEnd } from './auth-form-end.tsx';
 
 export interface SetPasswordPageProps {
   /** 'recover' for /changerecoverpassword/:token, 'create' for /setpassword/:token. */
@@ -20,7 +21,6 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink(kind);
   const form = useZodForm(createPasswordFormSchema, { newPassword: '', confirmPassword: '' });
-  const { errors } = form.formState;
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await setPassword.mutateAsync({ ...values, token });
@@ -35,27 +35,8 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
     >
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            {...form.register('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
-          <Button type="submit" fullWidth disabled={setPassword.isPending} loading={setPassword.isPending}>
-            Save password
-          </Button>
-          <FormStatus message={status} />
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={paths.login}>
-              Back to login
-            </Anchor>
-          </Text>
+          <NewPasswordFields form={form} name="newPassword" label="New password" />
+          <AuthFormEnd submitLabel="Save password" pending={setPassword.isPending} status={status} />
         </Stack>
       </form>
     </AuthLayout>

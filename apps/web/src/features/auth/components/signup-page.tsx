@@ -1,13 +1,12 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { signupSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuthLayout } from '@/components/ui/auth-layout';
-import { FormStatus } from '@/components/ui/form-status';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
-import { paths } from '@/config/paths';
 import { useSignup } from '../api/auth-calls.ts';
+import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
 
 /**
  * /signup: first and last name, e-mail, password and its confirmation. Then 'check your e-mail':
@@ -36,11 +35,7 @@ export function SignupPage() {
       <AuthLayout title={messages.auth.signupCheckEmailTitle}>
         <Stack gap="md">
           <Text data-testid="signup-sent">{sent}</Text>
-          <Text size="sm" ta="center">
-            <Anchor component={Link} to={paths.login}>
-              Back to login
-            </Anchor>
-          </Text>
+          <BackToLogin />
         </Stack>
       </AuthLayout>
     );
@@ -71,29 +66,13 @@ export function SignupPage() {
             error={errors.email?.message}
             {...form.register('email')}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={messages.validation.passwordRule}
-            error={errors.password?.message}
-            {...form.register('password')}
+          <NewPasswordFields form={form} name="password" label="Password" withRule />
+          <AuthFormEnd
+            submitLabel="Sign up"
+            pending={signup.isPending}
+            status={status}
+            lead="Already have an account? "
           />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            {...form.register('confirmPassword')}
-          />
-          <Button type="submit" fullWidth disabled={signup.isPending} loading={signup.isPending}>
-            Sign up
-          </Button>
-          <FormStatus message={status} />
-          <Text size="sm" ta="center">
-            Already have an account?{' '}
-            <Anchor component={Link} to={paths.login}>
-              Back to login
-            </Anchor>
-          </Text>
         </Stack>
       </form>
     </AuthLayout>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
+import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useCreateBank } from '../api/create-bank.ts';
@@ -14,9 +15,9 @@ export interface BankFormModalProps {
 /** Add Bank: the bank's name and its first Bank Admin. Mounted afresh for each opening. */
 export function BankFormModal({ opened, onClose }: BankFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Bank" size="lg" centered>
-      {opened ? <BankFormBody onClose={onClose} /> : null}
-    </Modal>
+    <FreshModal opened={opened} onClose={onClose} title="Add Bank">
+      <BankFormBody onClose={onClose} />
+    </FreshModal>
   );
 }
 
@@ -44,15 +45,12 @@ function BankFormBody({ onClose }: { onClose: () => void }) {
           register={form.register as unknown as FirstAdminFieldsProps['register']}
           errors={errors.admin}
         />
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createBank.isPending}>
-            Add
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel="Add"
+          pending={createBank.isPending}
+        />
       </Stack>
     </form>
   );

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import type { BankRow } from '@krowd/domain/bank/bank-response.schema';
 import { bankSortFields } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDate } from '@/lib/format';
@@ -20,12 +21,7 @@ import { BankFormModal } from './bank-form-modal.tsx';
 export function BanksListPage() {
   const state = useEntityListState({ sortFields: bankSortFields });
   const timezone = useSettings().data?.timezone ?? 'UTC';
-  const list = useBanks({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-  });
+  const list = useBanks(state.query);
   const [adding, setAdding] = useState(false);
   const [linking, setLinking] = useState<BankRow | null>(null);
 
@@ -74,21 +70,14 @@ export function BanksListPage() {
         search={{
           value: state.search,
           placeholder: messages.bank.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
       >
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
           Add Bank
         </Button>
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
+      <EntityListTable columns={columns} list={list} {...state.table} />
       <BankFormModal opened={adding} onClose={() => setAdding(false)} />
       <BankBrandsModal bank={linking} onClose={() => setLinking(null)} />
     </Stack>

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
+import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useBrandOptions } from '../api/get-brand-options.ts';
@@ -17,9 +18,9 @@ export interface GroupFormModalProps {
 /** Add Group: its name, the brands that move into it and its first Group Admin. */
 export function GroupFormModal({ opened, onClose }: GroupFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Add Group" size="lg" centered>
-      {opened ? <GroupFormBody onClose={onClose} /> : null}
-    </Modal>
+    <FreshModal opened={opened} onClose={onClose} title="Add Group">
+      <GroupFormBody onClose={onClose} />
+    </FreshModal>
   );
 }
 
@@ -68,15 +69,12 @@ function GroupFormBody({ onClose }: { onClose: () => void }) {
           register={form.register as unknown as FirstAdminFieldsProps['register']}
           errors={errors.admin}
         />
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={createGroup.isPending}>
-            Add
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel="Add"
+          pending={createGroup.isPending}
+        />
       </Stack>
     </form>
   );

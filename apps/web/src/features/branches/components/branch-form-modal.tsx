@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { BranchRow, DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
@@ -10,7 +10,7 @@ import {
 } from '@krowd/domain/branch/branch.schema';
 import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
@@ -220,15 +220,12 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
             />
           ))}
         </SimpleGrid>
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {editing ? 'Update' : 'Add'}
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel={editing ? 'Update' : 'Add'}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import {
@@ -13,11 +13,13 @@ import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { branchSortFields, branchStatuses, type MerchantIds } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useBranches } from '../api/get-branches.ts';
@@ -64,18 +66,8 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const actor = branchActorOf(audience);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
-  const brands: ListOption[] = user.brandIds.map((brand) => ({
-    value: brand.brandId,
-    label: brand.brandName,
-  }));
-  const list = useBranches({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const brands = brandOptionsOf(user);
+  const list = useBranches({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
   const rows = list.data?.data ?? [];
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -254,12 +246,12 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: m.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         statusFilter={{
           value: state.status,
           statuses: branchStatuses,
-          onChange: (value) => state.update({ status: value, page: '' }),
+          onChange: state.filter.status,
         }}
         brandSelector={
           groupRole
@@ -268,7 +260,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
                 brands,
                 onChange: (value) => {
                   setSelected(new Set());
-                  state.update({ brand: value, page: '' });
+                  state.filter.brand(value);
                 },
               }
             : undefined
@@ -286,21 +278,13 @@ function BranchesScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
+      <EntityListTable
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row._id}
+        list={list}
         rowLabel={(row) => row.name}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
         {...state.table}
         selection={bulkPossible ? { selected, onChange: setSelected } : undefined}
       />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
 
       <BranchViewModal branch={viewing} onClose={() => setViewing(null)} />
       <BranchFormModal
@@ -310,29 +294,14 @@ function BranchesScreen({ user }: { user: SessionUser }) {
         defaultBrandId={newBranchBrand}
         onClose={() => setEditing(null)}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
-        <Stack>
-          <Text>{deleting?.bulk ? m.bulkDeleteConfirm : m.deleteConfirm}</Text>
-          {deleting ? (
-            <Text fw={600} size="sm">
-              {subjectOf(deleting.rows)}
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deleteBranch.isPending || multiAction.isPending}
-              onClick={() => void handleDelete()}
-              data-autofocus
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        question={deleting?.bulk ? m.bulkDeleteConfirm : m.deleteConfirm}
+        subject={deleting ? subjectOf(deleting.rows) : null}
+        pending={deleteBranch.isPending || multiAction.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
       <ReviewModal
         decision={reviewing?.decision ?? null}
         subject={reviewing ? subjectOf(reviewing.rows) : ''}

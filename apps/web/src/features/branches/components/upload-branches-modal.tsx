@@ -1,9 +1,9 @@
-import { Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconFileTypeCsv } from '@tabler/icons-react';
+import { Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { branchCsvColumns } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { FormStatus } from '@/components/ui/form-status';
+import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { ApiError } from '@/lib/api-client';
@@ -63,9 +63,7 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
       <Modal opened={opened} onClose={handleClose} title="Upload CSV" centered size="lg">
         <Stack>
           <Text size="sm">{m.csvHint}</Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {branchCsvColumns.join(',')}
-          </Text>
+          <CsvColumns columns={branchCsvColumns} />
           {brands.length > 1 ? (
             <Select
               label="Brand"
@@ -75,33 +73,23 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
               allowDeselect={false}
             />
           ) : null}
-          <FileInput
-            label="File"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-            value={file}
+          <CsvFileInput
+            file={file}
+            error={touched ? problem : null}
             onChange={(next) => {
               setFile(next);
               setTouched(true);
               setStatus(null);
             }}
-            clearable
-            error={touched ? problem : null}
           />
-          <FormStatus message={status} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={handleClose}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => void handleUpload()}
-              loading={upload.isPending}
-              disabled={touched && problem !== null}
-            >
-              Upload
-            </Button>
-          </Group>
+          <FormModalActions
+            status={status}
+            onCancel={handleClose}
+            submitLabel="Upload"
+            onSubmit={() => void handleUpload()}
+            pending={upload.isPending}
+            submitDisabled={touched && problem !== null}
+          />
         </Stack>
       </Modal>
       <ValidationErrorModal errors={rowErrors} onClose={() => setRowErrors([])} />

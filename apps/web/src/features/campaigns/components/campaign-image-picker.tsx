@@ -2,13 +2,10 @@ import {
   Alert,
   AspectRatio,
   Button,
-  Center,
   Group,
   Image,
   Input,
-  Loader,
   Modal,
-  Pagination,
   SimpleGrid,
   Stack,
   Tabs,
@@ -20,6 +17,7 @@ import { imageAccept, imageFileMessage } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
 import { ImageDropZone } from '@/components/ui/image-drop-zone';
 import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
+import { GridPager, QueryFallback } from '@/components/ui/query-fallback';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { checkImageBlob } from '@/lib/image-files';
 import { uploadCampaignImage, useBrandCreatives } from '../api/campaign-images.ts';
@@ -166,20 +164,7 @@ function LibraryChoice({
 }) {
   const [page, setPage] = useState(1);
   const library = useBrandCreatives(brandId, page, enabled);
-  if (library.isPending) {
-    return (
-      <Center mih={120}>
-        <Loader aria-label={messages.common.loading} />
-      </Center>
-    );
-  }
-  if (library.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {library.error.message}
-      </Alert>
-    );
-  }
+  if (!library.isSuccess) return <QueryFallback query={library} minHeight={120} />;
   const images = library.data.data;
   const totalPages = library.data.pagination.totalPages;
   return (
@@ -203,11 +188,7 @@ function LibraryChoice({
           ))}
         </SimpleGrid>
       )}
-      {totalPages > 1 ? (
-        <Group justify="center">
-          <Pagination total={totalPages} value={page} onChange={setPage} />
-        </Group>
-      ) : null}
+      <GridPager totalPages={totalPages} page={page} onChange={setPage} />
     </Stack>
   );
 }

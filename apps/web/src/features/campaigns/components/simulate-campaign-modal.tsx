@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { messages } from '@krowd/domain/messages/messages';
@@ -7,7 +7,7 @@ import {
   simulationFormSchema,
 } from '@krowd/domain/qualification/simulation-form.schema';
 import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { formatMoney } from '@/lib/format';
 import { useMerchants } from '../api/campaign-calls.ts';
@@ -113,15 +113,13 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
                 : result.reason}
             </Alert>
           ) : null}
-          <FormStatus message={status} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Close
-            </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
-              Test
-            </Button>
-          </Group>
+          <FormModalActions
+            status={status}
+            onCancel={onClose}
+            cancelLabel="Close"
+            submitLabel="Test"
+            pending={form.formState.isSubmitting}
+          />
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { CampaignOverviewScreen } from '../components/campaign-overview-view.tsx';
-import { emptyAnswer, renderAt, stubApi, users, type Sent } from '../components/test-support.tsx';
+import { stubApi, type Sent } from '@/test/stub-api';
+import { emptyAnswer, renderAt, users } from '../components/test-support.tsx';
 import { prefetchDashboard } from './prefetch-dashboard.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -13,7 +14,7 @@ const dashboardCalls = (sent: Sent[]) => sent.filter((call) => call.url.pathname
 
 describe('prefetchDashboard', () => {
   it("asks for the dashboard's figures ahead of the page, which shows them without asking again", async () => {
-    const sent = stubApi(users.brandAdmin, { 'POST /api/dashboard/client': { dashboard: emptyAnswer() } });
+    const sent = stubApi({ 'POST /api/dashboard/client': { dashboard: emptyAnswer() } }, users.brandAdmin);
     const queryClient = client();
 
     await prefetchDashboard(queryClient, '');
@@ -30,7 +31,7 @@ describe('prefetchDashboard', () => {
   });
 
   it("sends the address's filters, as the page would", async () => {
-    const sent = stubApi(users.brandAdmin, { 'POST /api/dashboard/client': { dashboard: emptyAnswer() } });
+    const sent = stubApi({ 'POST /api/dashboard/client': { dashboard: emptyAnswer() } }, users.brandAdmin);
 
     await prefetchDashboard(
       client(),
@@ -47,11 +48,11 @@ describe('prefetchDashboard', () => {
   });
 
   it('asks nothing for a visitor who is signed out, or for dates the page would refuse', async () => {
-    const signedOut = stubApi(null, {});
+    const signedOut = stubApi({});
     await prefetchDashboard(client(), '');
     expect(dashboardCalls(signedOut)).toHaveLength(0);
 
-    const wrongDates = stubApi(users.brandAdmin, {});
+    const wrongDates = stubApi({}, users.brandAdmin);
     await prefetchDashboard(client(), '?start=2025-05-31&end=2025-05-01');
     expect(dashboardCalls(wrongDates)).toHaveLength(0);
   });

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { CampaignOverviewScreen } from './campaign-overview-view.tsx';
 import { filterDebounceMs } from './use-report-filters.ts';
-import { answerWith, emptyAnswer, ids, renderAt, stubApi, users, type Sent } from './test-support.tsx';
+import { stubApi, type Sent } from '@/test/stub-api';
+import { answerWith, emptyAnswer, ids, renderAt, users } from './test-support.tsx';
 
 const m = messages.report;
 
@@ -70,10 +71,13 @@ function renderDashboard(path = '/user/dashboard') {
 
 describe('the dashboard', () => {
   it('shows a brand admin the figures, with no Group or Brand filter but a Branch filter', async () => {
-    const sent = stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
-    });
+    const sent = stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+      },
+      users.brandAdmin,
+    );
     renderDashboard();
 
     expect(await screen.findByText('£3,456.78')).toBeTruthy();
@@ -99,10 +103,13 @@ describe('the dashboard', () => {
   });
 
   it('gives a client admin the Group and Brand filters, and the empty state asks for another brand', async () => {
-    stubApi(users.clientAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
-    });
+    stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
+      },
+      users.clientAdmin,
+    );
     renderDashboard();
 
     expect(await screen.findByText(`${m.noOverviewData}${m.selectOtherBrand}`)).toBeTruthy();
@@ -115,10 +122,13 @@ describe('the dashboard', () => {
   });
 
   it('tells a brand admin only that there is no data', async () => {
-    stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
-    });
+    stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() },
+      },
+      users.brandAdmin,
+    );
     renderDashboard();
 
     const empty = await screen.findByTestId('overview-empty');
@@ -126,10 +136,13 @@ describe('the dashboard', () => {
   });
 
   it('gives a group admin the Brand filter with All, and no Group filter', async () => {
-    stubApi(users.groupAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
-    });
+    stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+      },
+      users.groupAdmin,
+    );
     renderDashboard();
 
     const brand = (await findField(m.brand)) as HTMLInputElement;
@@ -141,10 +154,13 @@ describe('the dashboard', () => {
   });
 
   it('shows Customer Type once ATR is the publisher, and sends the filter after the debounce', async () => {
-    const sent = stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
-    });
+    const sent = stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+      },
+      users.brandAdmin,
+    );
     renderDashboard();
 
     await userEvent.click(await findField(m.publisher));
@@ -168,13 +184,16 @@ describe('the dashboard', () => {
 
   it('shows a retry-able alert when the figures cannot be loaded', async () => {
     let fail = true;
-    stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': () =>
-        fail
-          ? Response.json({ errorMessage: 'Something went wrong on our side.' }, { status: 500 })
-          : { respCode: 200, dashboard: answerWith() },
-    });
+    stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': () =>
+          fail
+            ? Response.json({ errorMessage: 'Something went wrong on our side.' }, { status: 500 })
+            : { respCode: 200, dashboard: answerWith() },
+      },
+      users.brandAdmin,
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderDashboard();
 
@@ -188,20 +207,23 @@ describe('the dashboard', () => {
 
   it("offers View Transaction for this month's campaign and Download Invoice for an earlier one", async () => {
     const month = new Date().toISOString().slice(0, 7);
-    stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
-      [`GET /api/campaigns/${ids.campaign}`]: {
-        respCode: 200,
-        campaign: {
-          _id: ids.campaign,
-          name: 'Green Fork25061',
-          brandId: ids.brand,
-          start_date: `${month}-01`,
-          openingTime: new Date(Date.now() + 86_400_000).toISOString(),
+    stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': { respCode: 200, dashboard: answerWith() },
+        [`GET /api/campaigns/${ids.campaign}`]: {
+          respCode: 200,
+          campaign: {
+            _id: ids.campaign,
+            name: 'Green Fork25061',
+            brandId: ids.brand,
+            start_date: `${month}-01`,
+            openingTime: new Date(Date.now() + 86_400_000).toISOString(),
+          },
         },
       },
-    });
+      users.brandAdmin,
+    );
     renderDashboard(`/user/dashboard/${ids.campaign}`);
 
     expect(await screen.findByRole('button', { name: m.viewTransaction })).toBeTruthy();

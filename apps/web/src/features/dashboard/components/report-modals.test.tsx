@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { LastTransactionModal } from './last-transaction-modal.tsx';
 import { transactionPageSize } from '../api/dashboard-calls.ts';
-import { ids, renderAt, stubApi, users, type Sent } from './test-support.tsx';
+import { stubApi, type Sent } from '@/test/stub-api';
+import { ids, renderAt, users } from './test-support.tsx';
 import { TransactionDetailsModal } from './transaction-details-modal.tsx';
 
 const m = messages.report;
@@ -38,10 +39,13 @@ function renderTransactions() {
 describe('Transaction Details modal', () => {
   it("asks the server for the month's first page and shows 'Loading...' until it comes", async () => {
     let release: (value: Response) => void = () => undefined;
-    const sent = stubApi(users.brandAdmin, {
-      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
-        new Promise<Response>((resolve) => (release = resolve)),
-    });
+    const sent = stubApi(
+      {
+        [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
+          new Promise<Response>((resolve) => (release = resolve)),
+      },
+      users.brandAdmin,
+    );
     renderTransactions();
 
     expect(await screen.findByText('Transaction Details - May 2025')).toBeTruthy();
@@ -64,19 +68,22 @@ describe('Transaction Details modal', () => {
       first: { rows: Array.from({ length: 10 }, (_, index) => index), next: 'cursor-2' },
       'cursor-2': { rows: [10, 11], next: null },
     };
-    const sent = stubApi(users.brandAdmin, {
-      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: (call: Sent) => {
-        const page = pages[call.url.searchParams.get('after') ?? 'first']!;
-        return {
-          respCode: 200,
-          fileName: null,
-          pdfType: 'detailed',
-          pdfData: { detailedList: page.rows.map(row) },
-          total: 12,
-          next: page.next,
-        };
+    const sent = stubApi(
+      {
+        [`GET /api/dashboard/getInvoice/${ids.campaign}`]: (call: Sent) => {
+          const page = pages[call.url.searchParams.get('after') ?? 'first']!;
+          return {
+            respCode: 200,
+            fileName: null,
+            pdfType: 'detailed',
+            pdfData: { detailedList: page.rows.map(row) },
+            total: 12,
+            next: page.next,
+          };
+        },
       },
-    });
+      users.brandAdmin,
+    );
     renderTransactions();
 
     const table = await screen.findByRole('table');
@@ -108,10 +115,13 @@ describe('Transaction Details modal', () => {
   });
 
   it("says why when the page can't be loaded", async () => {
-    stubApi(users.brandAdmin, {
-      [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
-        Response.json({ errorMessage: messages.invoice.transactionPageInvalid }, { status: 400 }),
-    });
+    stubApi(
+      {
+        [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
+          Response.json({ errorMessage: messages.invoice.transactionPageInvalid }, { status: 400 }),
+      },
+      users.brandAdmin,
+    );
     renderTransactions();
 
     expect(await screen.findByText(messages.invoice.transactionPageInvalid)).toBeTruthy();
@@ -121,19 +131,22 @@ describe('Transaction Details modal', () => {
 
 describe('Last Transaction modal', () => {
   it('lists each distributor with its last transaction date in the timezone setting, for the current filter', async () => {
-    const sent = stubApi(users.brandAdmin, {
-      'POST /api/ingestionLogs/getUploadedDate': {
-        respCode: 200,
-        ingestionLogDate: null,
-        ingestionLogList: [
-          // London's clocks go back at 01:00 UTC on 25 October 2026, forward at 01:00 UTC on 29 March.
-          { data_source: 'NextJump', last_trans_date: '2026-10-24T23:30:00.000Z' },
-          { data_source: 'Visa', last_trans_date: '2026-03-28T23:30:00.000Z' },
-          { data_source: 'Amex', last_trans_date: '2026-03-31T23:30:00.000Z' },
-          { data_source: 'Mastercard', last_trans_date: null },
-        ],
+    const sent = stubApi(
+      {
+        'POST /api/ingestionLogs/getUploadedDate': {
+          respCode: 200,
+          ingestionLogDate: null,
+          ingestionLogList: [
+            // London's clocks go back at 01:00 UTC on 25 October 2026, forward at 01:00 UTC on 29 March.
+            { data_source: 'NextJump', last_trans_date: '2026-10-24T23:30:00.000Z' },
+            { data_source: 'Visa', last_trans_date: '2026-03-28T23:30:00.000Z' },
+            { data_source: 'Amex', last_trans_date: '2026-03-31T23:30:00.000Z' },
+            { data_source: 'Mastercard', last_trans_date: null },
+          ],
+        },
       },
-    });
+      users.brandAdmin,
+    );
     renderAt(
       '/',
       '/',

@@ -4,7 +4,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { vi } from 'vitest';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@/test/session-user';
 
@@ -43,38 +42,6 @@ export const users = {
     isClientAdmin: true,
   } as SessionUser,
 };
-
-export interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-type Answer = unknown | ((sent: Sent) => unknown);
-
-/** Answers the calls as the API would (by 'METHOD /path'), keeping what was sent; anything else is a 404. */
-export function stubApi(user: SessionUser | null, answers: Record<string, Answer>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = { method, url, body };
-      sent.push(call);
-      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
-      if (url.pathname === '/api/settings') {
-        return Response.json({ respCode: 200, settings: { timezone: 'Europe/London' } });
-      }
-      const answer = answers[`${method} ${url.pathname}`];
-      if (answer === undefined) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      const value = await (typeof answer === 'function' ? (answer as (sent: Sent) => unknown)(call) : answer);
-      if (value instanceof Response) return value;
-      return Response.json(value);
-    }),
-  );
-  return sent;
-}
 
 export function renderAt(
   path: string,

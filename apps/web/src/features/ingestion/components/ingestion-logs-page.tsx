@@ -1,14 +1,15 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { ingestionSortFields } from '@krowd/domain/ingestion/ingestion.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
@@ -33,13 +34,7 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
   const [uploading, setUploading] = useState(false);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: ingestionSortFields });
-  const list = useIngestionLogs({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useIngestionLogs({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<IngestionLogRow>[] = [
     { key: 'source', header: 'Data Source', sortField: 'dataSource', render: (row) => row.data_source },
@@ -64,14 +59,14 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: messages.ingestion.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
-                brands: user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName })),
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                brands: brandOptionsOf(user),
+                onChange: state.filter.brand,
               }
             : undefined
         }
@@ -82,19 +77,7 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
       {audience === 'systemadmin' ? (
         <UploadTransactionsModal opened={uploading} onClose={() => setUploading(false)} />
       ) : null}

@@ -1,9 +1,9 @@
-import { Alert, Button, FileInput, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { IconFileTypeCsv } from '@tabler/icons-react';
+import { Alert, Modal, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { transactionColumns } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { FormStatus } from '@/components/ui/form-status';
+import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { ApiError } from '@/lib/api-client';
 import { csvFileProblem } from '@/lib/csv-file';
@@ -71,9 +71,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
     <>
       <Modal opened={opened} onClose={handleClose} title={m.uploadTitle} centered size="lg">
         <Stack>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {transactionColumns.join(',')}
-          </Text>
+          <CsvColumns columns={transactionColumns} />
           <Select
             label="Publisher"
             placeholder="Choose a publisher"
@@ -89,39 +87,30 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
             error={touched ? publisherProblem : null}
             allowDeselect={false}
           />
-          <FileInput
-            label="File"
-            placeholder="Choose a .csv file"
-            accept=".csv,text/csv"
-            leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-            value={file}
+          <CsvFileInput
+            file={file}
+            error={touched ? problem : null}
             onChange={(next) => {
               setFile(next);
               setTouched(true);
               setStatus(null);
               setAnswer(null);
             }}
-            clearable
-            error={touched ? problem : null}
           />
           {answer ? (
             <Alert color="teal" title={answer.respMessage} data-testid="upload-answer">
               {m.uploadCounts(answer)}
             </Alert>
           ) : null}
-          <FormStatus message={status} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={handleClose}>
-              {answer ? 'Close' : 'Cancel'}
-            </Button>
-            <Button
-              onClick={() => void handleUpload()}
-              loading={upload.isPending}
-              disabled={touched && (problem !== null || publisherProblem !== null)}
-            >
-              Upload
-            </Button>
-          </Group>
+          <FormModalActions
+            status={status}
+            onCancel={handleClose}
+            cancelLabel={answer ? 'Close' : 'Cancel'}
+            submitLabel="Upload"
+            onSubmit={() => void handleUpload()}
+            pending={upload.isPending}
+            submitDisabled={touched && (problem !== null || publisherProblem !== null)}
+          />
         </Stack>
       </Modal>
       <ValidationErrorModal errors={rowErrors} onClose={() => setRowErrors([])} />

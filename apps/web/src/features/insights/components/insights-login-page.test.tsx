@@ -5,7 +5,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { insightsPassStore } from '../api/insights-pass.ts';
 import { isInsightsLoginCode } from '../login-codes.ts';
 import { InsightsLoginPage } from './insights-login-page.tsx';
-import { brandId, pick, renderAt, stubApi } from './test-support.tsx';
+import { stubApi } from '@/test/stub-api';
+import { brandId, pick, renderAt } from './test-support.tsx';
 
 const m = messages.insightsWeb;
 

@@ -5,13 +5,13 @@ import { messages } from '@krowd/domain/messages/messages';
 import { sessionEvents } from '@/lib/session-events';
 import { insightsPassStore } from '../api/insights-pass.ts';
 import { PublicInsightsPage } from './public-insights-page.tsx';
+import { stubApi } from '@/test/stub-api';
 import {
   branches,
   brandId,
   factorsAnswer,
   renderAt,
   similarityAnswer,
-  stubApi,
   trendsAnswer,
 } from './test-support.tsx';
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { SignUpDialog } from './sign-up-dialog.tsx';
-import { brandId, renderAt, stubApi } from './test-support.tsx';
+import { stubApi } from '@/test/stub-api';
+import { brandId, renderAt } from './test-support.tsx';
 
 const m = messages.insightsWeb;
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { SocialAnalytics, type InsightsTab } from './social-analytics.tsx';
+import { stubApi, type Sent } from '@/test/stub-api';
 import {
   branches,
   brandId,
@@ -10,9 +11,7 @@ import {
   pick,
   renderAt,
   similarityAnswer,
-  stubApi,
   trendsAnswer,
-  type Sent,
 } from './test-support.tsx';
 
 const m = messages.insightsWeb;

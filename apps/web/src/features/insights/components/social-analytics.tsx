@@ -1,8 +1,9 @@
-import { Center, Group, Loader, Stack, Tabs } from '@mantine/core';
+import { Group, Loader, Stack, Tabs } from '@mantine/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { CentredLoader } from '@/components/ui/query-fallback';
 import { useSettings } from '@/lib/settings';
 import {
   useFactors,
@@ -75,13 +76,7 @@ export function SocialAnalytics({ caller, brandId, tab, tabHref, leadingFilter }
   if (settings.isError) {
     return <LoadFailure error={settings.error} onRetry={() => void settings.refetch()} />;
   }
-  if (!timeZone || !selection || !similarityDays) {
-    return (
-      <Center mih={200}>
-        <Loader aria-label={messages.common.loading} />
-      </Center>
-    );
-  }
+  if (!timeZone || !selection || !similarityDays) return <CentredLoader minHeight={200} />;
   const similarityOf = (branch: string): SimilarityParams => ({
     ...similarityDays,
     entityId: brandId,

@@ -5,55 +5,12 @@ import { configure, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
 import type { FactorsAnswer, SimilarityAnswer, TrendsAnswer } from '@krowd/domain/insights/insights.schema';
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 
 // A screen here waits for two answers in turn (settings, then the figures): allow for a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
 export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
-
-export interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-  headers: Record<string, string>;
-}
-
-type Answer = unknown | ((sent: Sent) => unknown);
-
-/** Answers calls by 'METHOD /path' as the API would, keeping what was sent; anything else is a 404. */
-export function stubApi(answers: Record<string, Answer>, user: SessionUser | null = null) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      const call = {
-        method,
-        url,
-        body,
-        headers: { ...(init.headers as Record<string, string> | undefined) },
-      };
-      sent.push(call);
-      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
-      if (url.pathname === '/api/settings') {
-        return Response.json({
-          respCode: 200,
-          settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 },
-        });
-      }
-      const answer = answers[`${method} ${url.pathname}`];
-      if (answer === undefined) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      const value = await (typeof answer === 'function' ? (answer as (sent: Sent) => unknown)(call) : answer);
-      if (value instanceof Response) return value;
-      return Response.json(value);
-    }),
-  );
-  return sent;
-}
 
 /** Shows the current address, so a test can see where a click went. */
 function Address() {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@/test/session-user';
 import { UserInsightsPage } from './user-insights-page.tsx';
+import { stubApi, type Sent } from '@/test/stub-api';
 import {
   branches,
   brandId,
@@ -10,9 +11,7 @@ import {
   pick,
   renderAt,
   similarityAnswer,
-  stubApi,
   trendsAnswer,
-  type Sent,
 } from './test-support.tsx';
 
 const m = messages.insightsWeb;

@@ -5,11 +5,12 @@ import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { invoiceSortFields, paymentStatuses, type PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatCalendarDate, formatMoney } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
@@ -60,14 +61,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
   const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
   const state = useEntityListState({ sortFields: invoiceSortFields, statuses: paymentStatuses });
-  const list = useInvoices({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
+  const list = useInvoices({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<InvoiceRow>[] = [
     ...(groupRole
@@ -157,36 +151,24 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
         search={{
           value: state.search,
           placeholder: m.searchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         statusFilter={{
           value: state.status,
           statuses: paymentStatuses,
-          onChange: (value) => state.update({ status: value, page: '' }),
+          onChange: state.filter.status,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
-                brands: user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName })),
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                brands: brandOptionsOf(user),
+                onChange: state.filter.brand,
               }
             : undefined
         }
       />
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import {
   Anchor,
   Badge,
   Button,
-  FileInput,
   Group,
   Paper,
   SimpleGrid,
@@ -13,7 +12,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { currentMonth, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
@@ -24,6 +22,7 @@ import {
   overviewTriggerSchema,
   type OverviewTrigger,
 } from '@krowd/domain/overview/overview.schema';
+import { CsvFileInput } from '@/components/ui/csv-file-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
@@ -159,28 +158,20 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
         <Title order={4}>Upload docs</Title>
-        <FileInput
+        <CsvFileInput
           label="Transactions file"
-          description={transactionColumns.join(',')}
-          placeholder="Choose a .csv file"
-          accept=".csv,text/csv"
+          columns={transactionColumns}
           required
-          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-          value={transactions}
+          file={transactions}
           onChange={setTransactions}
-          clearable
           error={touched ? transactionsProblem : null}
         />
-        <FileInput
+        <CsvFileInput
           label="Impressions file"
-          description={impressionColumns.join(',')}
-          placeholder="Choose a .csv file"
-          accept=".csv,text/csv"
+          columns={impressionColumns}
           required
-          leftSection={<IconFileTypeCsv size={16} aria-hidden />}
-          value={impressions}
+          file={impressions}
           onChange={setImpressions}
-          clearable
           error={touched ? impressionsProblem : null}
         />
         <Button

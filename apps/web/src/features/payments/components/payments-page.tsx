@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { listScopeParams } from '@/components/ui/use-entity-list-state';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { useDirectDebitSettings } from '../api/get-direct-debit-settings.ts';
 import { DirectDebitPanel } from './direct-debit-panel.tsx';
@@ -20,7 +20,7 @@ export function PaymentsPage() {
 
 function Payments({ user }: { user: SessionUser }) {
   const groupRole = audienceOfUser(user) === 'groupAdmin';
-  const brandOptions = user.brandIds.map((brand) => ({ value: brand.brandId, label: brand.brandName }));
+  const brandOptions = brandOptionsOf(user);
   const [chosenBrand, setChosenBrand] = useState(groupRole ? (brandOptions[0]?.value ?? '') : '');
   const brandId = chosenBrand || undefined;
   const settings = useDirectDebitSettings();

@@ -10,7 +10,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useOnboardBrand, useVerifyEmail } from '../api/card-network-calls.ts';
-import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
+import { EmailField, NameField, PhoneField, RestaurantNameField, WebsiteField } from './contact-fields.tsx';
 
 const m = messages.cardNetwork;
 
@@ -72,20 +72,8 @@ export function AmexDiningSignupPage() {
       ) : (
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="md">
-            <TextInput
-              label="Name"
-              autoComplete="name"
-              withAsterisk
-              error={errors.name?.message}
-              {...form.register('name')}
-            />
-            <TextInput
-              label="Restaurant Name"
-              autoComplete="organization"
-              withAsterisk
-              error={errors.brandName?.message}
-              {...form.register('brandName')}
-            />
+            <NameField error={errors.name?.message} {...form.register('name')} />
+            <RestaurantNameField error={errors.brandName?.message} {...form.register('brandName')} />
             <TextInput
               label="Legal Name"
               withAsterisk

@@ -8,7 +8,8 @@ import {
   type LeadKind,
   type LeadRow,
 } from '@krowd/domain/public/card-network.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDateTime } from '@/lib/format';
@@ -123,13 +124,7 @@ function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
 export function CardNetworkLeadsPage() {
   const state = useEntityListState({ sortFields: leadSortFields, statuses: leadKinds });
   const timezone = useSettings().data?.timezone ?? 'UTC';
-  const list = useCardNetworkLeads({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    status: state.status,
-    sort: state.sort,
-  });
+  const list = useCardNetworkLeads(state.query);
   const [opened, setOpened] = useState<LeadRow | null>(null);
 
   const columns: DataTableColumn<LeadRow>[] = [
@@ -161,7 +156,7 @@ export function CardNetworkLeadsPage() {
         search={{
           value: state.search,
           placeholder: m.leadsSearch,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
       >
         <Select
@@ -176,15 +171,7 @@ export function CardNetworkLeadsPage() {
           w={200}
         />
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        onRowClick={setOpened}
-        {...state.table}
-      />
+      <EntityListTable columns={columns} list={list} onRowClick={setOpened} {...state.table} />
       <Modal
         opened={opened !== null}
         onClose={() => setOpened(null)}

@@ -2,9 +2,19 @@ import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
 
 /**
- * The contact fields the card-network forms share (spec 3 §2.8: Email, Phone, Website), labelled and
+ * The contact fields the card-network forms share (spec 3 §2.8: Name, Restaurant Name, Email, Phone, Website), labelled and
  * filled in by the browser the same way on every page; each form registers them with its own schema.
  */
+export const NameField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
+  <TextInput ref={ref} label="Name" autoComplete="name" withAsterisk {...props} />
+));
+NameField.displayName = 'NameField';
+
+export const RestaurantNameField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
+  <TextInput ref={ref} label="Restaurant Name" autoComplete="organization" withAsterisk {...props} />
+));
+RestaurantNameField.displayName = 'RestaurantNameField';
+
 export const EmailField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
   <TextInput ref={ref} label="Email" type="email" autoComplete="email" withAsterisk {...props} />
 ));

@@ -1,9 +1,9 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/card-network.schema';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useContactLead } from '../api/card-network-calls.ts';
-import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
+import { EmailField, NameField, PhoneField, RestaurantNameField, WebsiteField } from './contact-fields.tsx';
 
 export interface ContactFormProps {
   from: ContactLeadInput['from'];
@@ -35,22 +35,10 @@ export function ContactForm({ from, initialValues, onSubmitted }: ContactFormPro
   return (
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label="Name"
-          autoComplete="name"
-          withAsterisk
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
+        <NameField error={errors.name?.message} {...form.register('name')} />
         <EmailField error={errors.email?.message} {...form.register('email')} />
         <PhoneField error={errors.phone?.message} {...form.register('phone')} />
-        <TextInput
-          label="Restaurant Name"
-          autoComplete="organization"
-          withAsterisk
-          error={errors.company?.message}
-          {...form.register('company')}
-        />
+        <RestaurantNameField error={errors.company?.message} {...form.register('company')} />
         <WebsiteField error={errors.website?.message} {...form.register('website')} />
         <Button type="submit" fullWidth disabled={contact.isPending} loading={contact.isPending}>
           Submit

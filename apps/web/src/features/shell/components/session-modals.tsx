@@ -1,6 +1,7 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
+import { BlockingModal } from '@/components/ui/blocking-modal';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
@@ -44,26 +45,12 @@ export function SessionExpiredModal({ variant, onLoginAgain }: SessionExpiredMod
   if (variant) return <InactivityModal opened={expired} variant={variant} onLoginAgain={onLoginAgain} />;
 
   return (
-    <Modal
-      opened={expired}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      title={
-        <Text span fw={700} size="lg">
-          {messages.common.sessionExpiredModal}
-        </Text>
-      }
-    >
-      <Stack>
-        <Text>{messages.common.sessionExpired}</Text>
-        <Button onClick={handleGoToLogin} loading={leaving} data-autofocus>
-          {messages.common.goToLoginPage}
-        </Button>
-      </Stack>
-    </Modal>
+    <BlockingModal opened={expired} title={messages.common.sessionExpiredModal}>
+      <Text>{messages.common.sessionExpired}</Text>
+      <Button onClick={handleGoToLogin} loading={leaving} data-autofocus>
+        {messages.common.goToLoginPage}
+      </Button>
+    </BlockingModal>
   );
 }
 
@@ -81,26 +68,12 @@ export interface InactivityModalProps {
 export function InactivityModal({ opened, variant, onLoginAgain }: InactivityModalProps) {
   const tryAgain = variant === 'tryAgain';
   return (
-    <Modal
-      opened={opened}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      title={
-        <Text span fw={700} size="lg">
-          {messages.common.inactivityTitle}
-        </Text>
-      }
-    >
-      <Stack>
-        <Text>{messages.common.inactivityApology}</Text>
-        <Text>{tryAgain ? messages.campaign.sessionExpiredTryAgain : messages.common.inactivityBody}</Text>
-        <Button onClick={onLoginAgain} data-autofocus>
-          {tryAgain ? messages.campaign.tryAgain : messages.common.loginAgain}
-        </Button>
-      </Stack>
-    </Modal>
+    <BlockingModal opened={opened} title={messages.common.inactivityTitle}>
+      <Text>{messages.common.inactivityApology}</Text>
+      <Text>{tryAgain ? messages.campaign.sessionExpiredTryAgain : messages.common.inactivityBody}</Text>
+      <Button onClick={onLoginAgain} data-autofocus>
+        {tryAgain ? messages.campaign.tryAgain : messages.common.loginAgain}
+      </Button>
+    </BlockingModal>
   );
 }

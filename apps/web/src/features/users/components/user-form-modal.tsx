@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { roleLabels } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -6,7 +6,7 @@ import { needsBrandChoice, roleChoices, type UserManager } from '@krowd/domain/u
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import { bankUserFormSchema, brandUserFormSchema, userPhoneMaxLength } from '@krowd/domain/user/user.schema';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
-import { FormStatus } from '@/components/ui/form-status';
+import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useAddUser, useUpdateUser } from '../api/save-user.ts';
@@ -150,15 +150,12 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
             )}
           />
         ) : null}
-        <FormStatus message={status} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={addUser.isPending || updateUser.isPending}>
-            {editing ? 'Update' : 'Add'}
-          </Button>
-        </Group>
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel={editing ? 'Update' : 'Add'}
+          pending={addUser.isPending || updateUser.isPending}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
@@ -6,11 +6,13 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import { userSortFields } from '@krowd/domain/user/user.schema';
-import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
-import { EntityListToolbar, type ListOption } from '@/components/ui/entity-list-toolbar';
+import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
+import type { DataTableColumn } from '@/components/ui/data-table';
+import { EntityListTable } from '@/components/ui/entity-list-table';
+import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
@@ -58,18 +60,8 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
   const groupRole = manager.audience === 'groupAdmin' || manager.audience === 'groupUser';
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: userSortFields });
-  const brands: ListOption[] = user.brandIds.map((brand) => ({
-    value: brand.brandId,
-    label: brand.brandName,
-  }));
-  const list = useUsers({
-    page: state.page,
-    limit: state.limit,
-    search: state.search,
-    sort: state.sort,
-    ...listScopeParams(groupRole, user, state.brand),
-  });
-  const rows = list.data?.data ?? [];
+  const brands = brandOptionsOf(user);
+  const list = useUsers({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
@@ -174,14 +166,14 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
         search={{
           value: state.search,
           placeholder: kind === 'brand' ? m.searchPlaceholder : m.bankSearchPlaceholder,
-          onChange: (value) => state.update({ q: value, page: '' }),
+          onChange: state.filter.search,
         }}
         brandSelector={
           groupRole
             ? {
                 value: state.brand,
                 brands,
-                onChange: (value) => state.update({ brand: value, page: '' }),
+                onChange: state.filter.brand,
               }
             : undefined
         }
@@ -192,19 +184,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
           </Button>
         ) : null}
       </EntityListToolbar>
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-        {...state.table}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error.message}
-        </Text>
-      ) : null}
+      <EntityListTable columns={columns} list={list} {...state.table} />
 
       {manages ? (
         <UserFormModal
@@ -217,29 +197,14 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
           onClose={() => setEditing(null)}
         />
       ) : null}
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete" centered>
-        <Stack>
-          <Text>{m.deleteConfirm}</Text>
-          {deleting ? (
-            <Text fw={600} size="sm">
-              {deleting.displayName} ({deleting.email})
-            </Text>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={deleteUser.isPending}
-              onClick={() => void handleDelete()}
-              data-autofocus
-            >
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={deleting !== null}
+        question={m.deleteConfirm}
+        subject={deleting ? `${deleting.displayName} (${deleting.email})` : null}
+        pending={deleteUser.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }
