@@ -8,10 +8,13 @@ import { sessionQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
 import { PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import { PendingUserArea } from './user-pages.tsx';
 
 // Every page but the login is its own chunk, loaded when first shown: /login loads only what it needs.
 // The signed-in area (its shell, routes and pages) loads once someone is signed in.
-const UserAreaRoutes = lazyPage(() => import('./user-area.tsx'), 'UserAreaRoutes');
+// While the session and the area load, the area's frame and the page's heading are drawn from the
+// address alone (issue 17 §4).
+const UserAreaRoutes = lazyPage(() => import('./user-area.tsx'), 'UserAreaRoutes', <PendingUserArea />);
 const InsightsLoginPage = lazyPage(
   () => import('@/features/insights/components/insights-login-page'),
   'InsightsLoginPage',
@@ -96,7 +99,7 @@ export function preloadSignedInArea(
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
 function UserArea() {
-  return <RequireAuth>{(user) => <UserAreaRoutes user={user} />}</RequireAuth>;
+  return <RequireAuth pending={<PendingUserArea />}>{(user) => <UserAreaRoutes user={user} />}</RequireAuth>;
 }
 
 /** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */

@@ -3,6 +3,7 @@ import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
 
 const m = messages.report;
@@ -20,16 +21,7 @@ const OverviewFigures = lazy(async () => ({
  */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
 }
 
