@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { createBrowserRouter, matchPath, useParams } from 'react-router';
 import { pages } from '@krowd/domain/access/access.rules';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -99,7 +101,16 @@ export function preloadSignedInArea(
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
 function UserArea() {
-  return <RequireAuth pending={<PendingUserArea />}>{(user) => <UserAreaRoutes user={user} />}</RequireAuth>;
+  return <RequireAuth pending={<PendingUserArea />}>{(user) => <SignedInArea user={user} />}</RequireAuth>;
+}
+
+/**
+ * The area with its page is a visit's biggest render: React draws it in the background, in slices
+ * it can pause for input and paint, while the frame drawn from the address stays (issue 17 §4).
+ */
+function SignedInArea({ user }: { user: SessionUser }) {
+  const shown = useDeferredValue(true, false);
+  return shown ? <UserAreaRoutes user={user} /> : <PendingUserArea />;
 }
 
 /** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */
