@@ -90,6 +90,8 @@ function FilteredOverview({
   const [debouncedKey] = useDebouncedValue(JSON.stringify(conditions), filterDebounceMs);
   const figures = useDashboard(JSON.parse(debouncedKey) as DashboardConditions | null);
   const answer = figures.data;
+  const [drawn, setDrawn] = useState(false);
+  if (!drawn && !(figures.isLoading && !answer)) setDrawn(true);
   const visibilityGroup = subject.kind === 'groupBrands' ? subject.ownGroupId : filters.group;
   const visibility = useMemo(
     () =>
@@ -199,6 +201,10 @@ function FilteredOverview({
     printSearch.size > 0 ? `?${printSearch}` : ''
   }`;
 
+  // Some filters show only with figures to filter (filterVisibility): until the first answer is
+  // in, the page keeps the loader instead of drawing a bar that would grow and push the figures
+  // down. Later answers keep the page as it is (issue 17 §4).
+  if (!drawn) return <Loader aria-label={messages.common.loading} m="xl" />;
   return (
     <Stack gap="md">
       <ReportFilterBar
