@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { preloadSignedInArea, router } from './app/router.tsx';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
-import { afterNextPaint } from './lib/after-next-paint.ts';
+import { afterFirstContentfulPaint } from './lib/after-next-paint.ts';
 import { ClickjackingWarning } from './features/shell/components/clickjacking-warning.tsx';
 
 installCatalogueErrors();
@@ -24,4 +24,4 @@ root.render(
 );
 // The signed-in area's chunks and answers are asked for once the frame drawn from the address alone
 // has painted: on a slow phone they would otherwise share the line with what that paint needs.
-afterNextPaint(() => preloadSignedInArea(window.location, queryClient));
+afterFirstContentfulPaint(() => preloadSignedInArea(window.location, queryClient));

@@ -101,16 +101,20 @@ export function preloadSignedInArea(
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
 function UserArea() {
-  return <RequireAuth pending={<PendingUserArea />}>{(user) => <SignedInArea user={user} />}</RequireAuth>;
+  return (
+    <RequireAuth pending={<SignedInArea user={null} />}>{(user) => <SignedInArea user={user} />}</RequireAuth>
+  );
 }
 
 /**
- * The area with its page is a visit's biggest render: React draws it in the background, in slices
- * it can pause for input and paint, while the frame drawn from the address stays (issue 17 §4).
+ * The frame drawn from the address while the session is checked (`user` null), then the area. The
+ * frame stays mounted when the session answers: a heading replaced before the browser reported its
+ * paint would not count as painted. The area with its page is a visit's biggest render: React draws
+ * it in the background, in slices it can pause for input and paint (issue 17 §4).
  */
-function SignedInArea({ user }: { user: SessionUser }) {
-  const shown = useDeferredValue(true, false);
-  return shown ? <UserAreaRoutes user={user} /> : <PendingUserArea />;
+function SignedInArea({ user }: { user: SessionUser | null }) {
+  const shown = useDeferredValue(user, null);
+  return shown ? <UserAreaRoutes user={shown} /> : <PendingUserArea />;
 }
 
 /** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */

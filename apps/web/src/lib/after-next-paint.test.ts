@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-next-paint.ts';
+import { afterFirstContentfulPaint, afterNextPaint } from './after-next-paint.ts';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {
@@ -34,5 +34,35 @@ describe('afterNextPaint', () => {
     vi.runAllTimers();
     expect(early).not.toHaveBeenCalled();
     expect(late).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterFirstContentfulPaint', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('runs the callback once the first contentful paint is reported, not for an earlier paint', () => {
+    let report: (names: string[]) => void = () => undefined;
+    const disconnect = vi.fn();
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      constructor(listener: (entries: { getEntriesByName: (name: string) => unknown[] }) => void) {
+        report = (names) =>
+          listener({ getEntriesByName: (name) => names.filter((reported) => reported === name) });
+      }
+      observe() {}
+      disconnect = disconnect;
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    const callback = vi.fn();
+
+    afterFirstContentfulPaint(callback);
+    report(['first-paint']);
+    expect(callback).not.toHaveBeenCalled();
+
+    report(['first-contentful-paint']);
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(disconnect).toHaveBeenCalled();
   });
 });
