@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { preloadSignedInArea, router } from './app/router.tsx';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
+import { afterFirstContentfulPaint } from './lib/after-next-paint.ts';
 import { ClickjackingWarning } from './features/shell/components/clickjacking-warning.tsx';
 
 installCatalogueErrors();
@@ -13,7 +14,6 @@ const root = createRoot(document.getElementById('root')!);
 // server's frame-ancestors 'none' already stops browsers from framing us; this is the fallback.
 const framed = window.self !== window.top;
 const queryClient = createQueryClient();
-preloadSignedInArea(window.location, queryClient);
 
 root.render(
   <StrictMode>
@@ -22,3 +22,6 @@ root.render(
     </AppProviders>
   </StrictMode>,
 );
+// The signed-in area's chunks and answers are asked for once the frame drawn from the address alone
+// has painted: on a slow phone they would otherwise share the line with what that paint needs.
+afterFirstContentfulPaint(() => preloadSignedInArea(window.location, queryClient));

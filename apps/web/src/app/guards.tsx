@@ -16,10 +16,19 @@ function FullPageLoader() {
   );
 }
 
-/** Waits for the session; shows an actionable message if the server cannot be reached. */
-function WithSession({ children }: { children: (user: SessionUser | null) => ReactNode }) {
+/**
+ * Waits for the session, showing `pending` meanwhile (a loader unless given); shows an actionable
+ * message if the server cannot be reached.
+ */
+function WithSession({
+  children,
+  pending = <FullPageLoader />,
+}: {
+  children: (user: SessionUser | null) => ReactNode;
+  pending?: ReactNode;
+}) {
   const session = useSession();
-  if (session.isPending) return <FullPageLoader />;
+  if (session.isPending) return <>{pending}</>;
   if (session.isError) {
     return (
       <Center mih="100vh">
@@ -33,11 +42,20 @@ function WithSession({ children }: { children: (user: SessionUser | null) => Rea
   return <>{children(session.data)}</>;
 }
 
-/** The private-route rule: signed-out visitors go to /login, and the path they asked for is kept. */
-export function RequireAuth({ children }: { children: (user: SessionUser) => ReactNode }) {
+/**
+ * The private-route rule: signed-out visitors go to /login, and the path they asked for is kept.
+ * `pending` is drawn while the session is checked: nothing that depends on who is signed in.
+ */
+export function RequireAuth({
+  children,
+  pending,
+}: {
+  children: (user: SessionUser) => ReactNode;
+  pending?: ReactNode;
+}) {
   const location = useLocation();
   return (
-    <WithSession>
+    <WithSession pending={pending}>
       {(user) => {
         if (!user) {
           const target = pendingSignOutTarget();

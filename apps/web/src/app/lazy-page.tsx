@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 
 type PropsOf<Page> = Page extends ComponentType<infer Props> ? Props : never;
@@ -9,13 +9,14 @@ export type LazyPage<Props> = ComponentType<Props> & { preload: () => Promise<un
 
 /**
  * A page loaded as a chunk of its own the first time it is shown (the bundler splits at the
- * dynamic import), with the app's loader meanwhile. The stylesheets of Mantine's components the
+ * dynamic import), with the app's loader meanwhile, or `fallback` if given. The stylesheets of Mantine's components the
  * login does not use come with it (lazy-page-styles.ts), before it draws. Pages are named exports,
  * so the module's export is picked by name.
  */
 export function lazyPage<Name extends string, Module extends Record<Name, ComponentType<never>>>(
   load: () => Promise<Module>,
   name: Name,
+  fallback: ReactNode = <Loader aria-label={signInMessages.common.loading} m="xl" />,
 ): LazyPage<PropsOf<Module[Name]>> {
   let loading: Promise<{ default: ComponentType<object> }> | undefined;
   const preload = () => {
@@ -26,11 +27,7 @@ export function lazyPage<Name extends string, Module extends Record<Name, Compon
   };
   const Page = lazy(preload);
   function LazyPage(props: PropsOf<Module[Name]>) {
-    return (
-      <Suspense fallback={<Loader aria-label={signInMessages.common.loading} m="xl" />}>
-        {createElement(Page, props as object)}
-      </Suspense>
-    );
+    return <Suspense fallback={fallback}>{createElement(Page, props as object)}</Suspense>;
   }
   LazyPage.displayName = `Lazy(${name})`;
   LazyPage.preload = preload;

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { createBrowserRouter, matchPath, useParams } from 'react-router';
 import { pages } from '@krowd/domain/access/access.rules';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
@@ -8,10 +10,13 @@ import { sessionQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
 import { PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import { PendingUserArea } from './user-pages.tsx';
 
 // Every page but the login is its own chunk, loaded when first shown: /login loads only what it needs.
 // The signed-in area (its shell, routes and pages) loads once someone is signed in.
-const UserAreaRoutes = lazyPage(() => import('./user-area.tsx'), 'UserAreaRoutes');
+// While the session and the area load, the area's frame and the page's heading are drawn from the
+// address alone (issue 17 §4).
+const UserAreaRoutes = lazyPage(() => import('./user-area.tsx'), 'UserAreaRoutes', <PendingUserArea />);
 const InsightsLoginPage = lazyPage(
   () => import('@/features/insights/components/insights-login-page'),
   'InsightsLoginPage',
@@ -96,7 +101,20 @@ export function preloadSignedInArea(
 
 /** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
 function UserArea() {
-  return <RequireAuth>{(user) => <UserAreaRoutes user={user} />}</RequireAuth>;
+  return (
+    <RequireAuth pending={<SignedInArea user={null} />}>{(user) => <SignedInArea user={user} />}</RequireAuth>
+  );
+}
+
+/**
+ * The frame drawn from the address while the session is checked (`user` null), then the area. The
+ * frame stays mounted when the session answers: a heading replaced before the browser reported its
+ * paint would not count as painted. The area with its page is a visit's biggest render: React draws
+ * it in the background, in slices it can pause for input and paint (issue 17 §4).
+ */
+function SignedInArea({ user }: { user: SessionUser | null }) {
+  const shown = useDeferredValue(user, null);
+  return shown ? <UserAreaRoutes user={shown} /> : <PendingUserArea />;
 }
 
 /** /getinsights/{code}: the insights login for the codes handed out, Page Not Found for any other. */

@@ -1,6 +1,6 @@
 import { Loader } from '@mantine/core';
 import type { ReactElement } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { pages, type PageKey } from '@krowd/domain/access/access.rules';
 import { multiFactorRequiredFor } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -12,6 +12,7 @@ import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect } from './guards.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { UserPage } from './user-page.tsx';
+import { pageAt, pagesWithOwnTitle, pagesWithSubRoutes } from './user-pages.tsx';
 
 const CampaignCreatePage = lazyPage(() => import('./campaign-create-page.tsx'), 'CampaignCreatePage');
 const ChangePasswordPage = lazyPage(
@@ -112,22 +113,12 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   socialAnalytics: () => <UserInsightsPage />,
 };
 
-/** Pages whose tabs are addresses below them (/user/socialanalytics/trends). */
-const pagesWithSubRoutes = new Set<PageKey>(['socialAnalytics']);
-
-/** Pages that write their own heading and tab title ('Campaign Overview - {campaign name}'). */
-const pagesWithOwnTitle = new Set<PageKey>(['campaignsReport', 'campaignsPreview']);
-
 /**
  * Starts loading the page `pathname` shows (its element's lazy component) before the area draws it:
  * an address opened directly fetches the area and its page together (router.tsx).
  */
 export function preloadPage(pathname: string) {
-  const routes = (Object.keys(pages) as PageKey[]).map((key) => ({
-    id: key,
-    path: pagesWithSubRoutes.has(key) ? `${pages[key].path}/*` : pages[key].path,
-  }));
-  const key = matchRoutes(routes, pathname)?.[0]?.route.id as PageKey | undefined;
+  const key = pageAt(pathname);
   const page = key ? pageContent[key]?.().type : undefined;
   if (typeof page === 'function' && 'preload' in page) void (page as LazyPage<never>).preload();
 }

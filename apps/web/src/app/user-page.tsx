@@ -1,10 +1,10 @@
-import { Stack, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import type { PageKey } from '@krowd/domain/access/access.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ComingSoon } from '@/components/ui/coming-soon';
 import { pageTitles } from '@/config/paths';
 import { PageGuard } from './guards.tsx';
+import { PageFrame } from './user-pages.tsx';
 
 /** Sets the tab's title; null leaves it to the page (a page with its own title). */
 export function useDocumentTitle(title: string | null) {
@@ -30,10 +30,7 @@ export function UserPage({
   useDocumentTitle(ownTitle ? null : title);
   return (
     <PageGuard page={page} user={user}>
-      <Stack gap="lg">
-        {ownTitle ? null : <Title order={2}>{title}</Title>}
-        {children ?? <ComingSoon title={title} />}
-      </Stack>
+      <PageFrame title={ownTitle ? null : title}>{children ?? <ComingSoon title={title} />}</PageFrame>
     </PageGuard>
   );
 }

@@ -20,7 +20,6 @@ export interface DistributionDoughnutProps {
   /** Money in pence (shown as £) or counts. */
   unit: 'money' | 'count';
   size?: number;
-  animate?: boolean;
   label?: string;
 }
 
@@ -28,13 +27,7 @@ export interface DistributionDoughnutProps {
  * A doughnut (spec 3 §9): 11 fixed colours then pastels; the legend hides when there are more
  * than 3 slices and a label over 14 characters (the tooltip still names each slice).
  */
-export function DistributionDoughnut({
-  points,
-  unit,
-  size = 200,
-  animate = true,
-  label,
-}: DistributionDoughnutProps) {
+export function DistributionDoughnut({ points, unit, size = 200, label }: DistributionDoughnutProps) {
   const slices = doughnutSlices(points);
   if (slices.length === 0) {
     return (
@@ -63,7 +56,8 @@ export function DistributionDoughnut({
               ],
             }}
             options={{
-              animation: animate ? undefined : false,
+              // Drawn once, as the line charts are (performance-chart.tsx).
+              animation: false,
               cutout: '62%',
               plugins: {
                 tooltip: { callbacks: { label: (item) => `${item.label}: ${format(item.parsed)}` } },

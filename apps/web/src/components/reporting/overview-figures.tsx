@@ -66,7 +66,7 @@ export function OverviewFigures({ data, dateCard }: OverviewFiguresProps) {
 
 /**
  * The same figures laid out for paper (the print report, spec 3 §2.6): Statistics, Insights,
- * Performance (both line charts) and Demographic (doughnuts), no tabs, no animation, a fixed
+ * Performance (both line charts) and Demographic (doughnuts), no tabs, a fixed
  * width that fits A4.
  */
 export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & { width: number }) {
@@ -113,12 +113,7 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
               <Title order={5} mb="xs">
                 {m.performanceTabs[metric]}
               </Title>
-              <PerformanceLineChart
-                points={data.performance?.[metric] ?? []}
-                metric={metric}
-                height={220}
-                animate={false}
-              />
+              <PerformanceLineChart points={data.performance?.[metric] ?? []} metric={metric} height={220} />
             </Paper>
           ))}
         </Stack>
@@ -141,7 +136,6 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
                 }
                 unit={chart.unit}
                 size={170}
-                animate={false}
                 label={m.demographicCharts[chart.key]}
               />
             </Paper>

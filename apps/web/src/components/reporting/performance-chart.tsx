@@ -16,17 +16,10 @@ export interface PerformanceLineChartProps {
   points: readonly ChartPoint[];
   metric: PerformanceMetric;
   height?: number;
-  /** Off for print, so the lines are drawn before the print dialog opens. */
-  animate?: boolean;
 }
 
 /** One weekly line: x Year-Week, y Customers or Revenue (GBP), the axis up to the largest + 10%. */
-export function PerformanceLineChart({
-  points,
-  metric,
-  height = 260,
-  animate = true,
-}: PerformanceLineChartProps) {
+export function PerformanceLineChart({ points, metric, height = 260 }: PerformanceLineChartProps) {
   if (points.length === 0) {
     return (
       <Center h={height}>
@@ -61,7 +54,9 @@ export function PerformanceLineChart({
             ],
           }}
           options={{
-            animation: animate ? undefined : false,
+            // Drawn once: an animation redraws the chart every frame for a second, long tasks on a
+            // phone while the page is becoming usable (issue 17 §4); print needs it drawn at once.
+            animation: false,
             interaction: { mode: 'index', intersect: false },
             plugins: {
               tooltip: { callbacks: { label: (item) => `${label}: ${format(item.parsed.y ?? 0)}` } },

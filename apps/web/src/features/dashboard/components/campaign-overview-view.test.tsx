@@ -102,6 +102,26 @@ describe('the dashboard', () => {
     expect(Date.parse(end!) - Date.parse(start!)).toBe(29 * 86_400_000);
   });
 
+  it('keeps the loader until the first answer, then draws the filters it shows with the figures', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const sent = stubApi(users.brandAdmin, {
+      ...lists,
+      'POST /api/dashboard/client': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    renderDashboard();
+
+    await waitFor(() => expect(dashboardCalls(sent)).toHaveLength(1));
+    expect(screen.getByLabelText(messages.common.loading)).toBeTruthy();
+    expect(screen.queryAllByLabelText(m.branch)).toEqual([]);
+
+    answer({ respCode: 200, dashboard: answerWith() });
+    expect(await screen.findByText('£3,456.78')).toBeTruthy();
+    expect(field(m.offerType)).toBeTruthy();
+  });
+
   it('gives a client admin the Group and Brand filters, and the empty state asks for another brand', async () => {
     stubApi(
       {

@@ -1,6 +1,6 @@
 import { Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import {
@@ -90,6 +90,10 @@ function FilteredOverview({
   const [debouncedKey] = useDebouncedValue(JSON.stringify(conditions), filterDebounceMs);
   const figures = useDashboard(JSON.parse(debouncedKey) as DashboardConditions | null);
   const answer = figures.data;
+  const [drawn, setDrawn] = useState(false);
+  if (!drawn && !(figures.isLoading && !answer)) setDrawn(true);
+  // Drawn in the background, in slices React can pause: the bar, the actions and the figures' frame.
+  const shown = useDeferredValue(drawn, false);
   const visibilityGroup = subject.kind === 'groupBrands' ? subject.ownGroupId : filters.group;
   const visibility = useMemo(
     () =>
@@ -199,6 +203,10 @@ function FilteredOverview({
     printSearch.size > 0 ? `?${printSearch}` : ''
   }`;
 
+  // Some filters show only with figures to filter (filterVisibility): until the first answer is
+  // in, the page keeps the loader instead of drawing a bar that would grow and push the figures
+  // down. Later answers keep the page as it is (issue 17 §4).
+  if (!shown) return <Loader aria-label={messages.common.loading} m="xl" />;
   return (
     <Stack gap="md">
       <ReportFilterBar

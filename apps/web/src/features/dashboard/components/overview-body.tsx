@@ -1,8 +1,9 @@
 import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useState } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { afterNextPaint } from '@/lib/after-next-paint';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
 
 const m = messages.report;
@@ -20,16 +21,8 @@ const OverviewFigures = lazy(async () => ({
  */
 function usePainted(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+  // A transition: the figures are drawn in slices React can pause, not one long task.
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   return painted;
 }
 

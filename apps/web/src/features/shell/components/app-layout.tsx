@@ -1,9 +1,7 @@
-import { AppShell, Badge, Burger, Group, ScrollArea, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Group, ScrollArea, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { subjectOf } from '@/lib/access';
 import { useSessionActions } from '@/lib/session';
@@ -11,17 +9,16 @@ import { useSettings } from '@/lib/settings';
 import { apiRequest } from '@/lib/api-client';
 import { useSessionModalVariant } from '@/lib/session-modal-variant';
 import { useIdleTimeout } from '../hooks/use-idle-timeout.ts';
+import { AreaFrame } from './area-frame.tsx';
 import { InactivityModal, SessionExpiredModal } from './session-modals.tsx';
 import { SideNav } from './side-nav.tsx';
 import { isGuest } from '@krowd/domain/access/access.rules';
 
 /**
- * The application shell: side navigation by role (collapsible; a burger menu on phones), the
- * header with the brand name and the 'Beta' tag, and the session modals.
+ * The application shell: the area's frame with the side navigation by role and who is signed in,
+ * and the session modals.
  */
 export function AppLayout({ user, children }: { user: SessionUser; children: ReactNode }) {
-  const [mobileOpened, mobile] = useDisclosure(false);
-  const [desktopCollapsed, desktop] = useDisclosure(false);
   const location = useLocation();
   const settings = useSettings();
   const { signedOut } = useSessionActions();
@@ -39,55 +36,26 @@ export function AppLayout({ user, children }: { user: SessionUser; children: Rea
     signedOut({ to: paths.login, state: { from: location.pathname + location.search } });
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{
-        width: 260,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened, desktop: desktopCollapsed },
-      }}
-      padding="lg"
-    >
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={mobileOpened}
-              onClick={mobile.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label="Open menu"
-            />
-            <Burger
-              opened={!desktopCollapsed}
-              onClick={desktop.toggle}
-              visibleFrom="sm"
-              size="sm"
-              aria-label={desktopCollapsed ? 'Expand menu' : 'Collapse menu'}
-            />
-            <Logo size={28} />
-            <Badge variant="light" color="orange" size="sm">
-              Beta
-            </Badge>
-          </Group>
-          <Group gap="xs" wrap="nowrap" data-testid="header-entity">
-            <Text fw={600} truncate maw={280}>
-              {user.entity.name}
-            </Text>
-            <Text c="dimmed" size="sm" visibleFrom="md">
-              {user.displayName}
-            </Text>
-          </Group>
+    <AreaFrame
+      navbar={(closeMobileMenu) => (
+        <ScrollArea flex={1} mih={0}>
+          <SideNav subject={subjectOf(user)} locked={isGuest(user)} onNavigate={closeMobileMenu} />
+        </ScrollArea>
+      )}
+      entity={
+        <Group gap="xs" wrap="nowrap" data-testid="header-entity">
+          <Text fw={600} truncate maw={280}>
+            {user.entity.name}
+          </Text>
+          <Text c="dimmed" size="sm" visibleFrom="md">
+            {user.displayName}
+          </Text>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <AppShell.Section grow component={ScrollArea}>
-          <SideNav subject={subjectOf(user)} locked={isGuest(user)} onNavigate={mobile.close} />
-        </AppShell.Section>
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">{children}</AppShell.Main>
+      }
+    >
+      {children}
       <SessionExpiredModal variant={sessionModalVariant} onLoginAgain={handleLoginAgain} />
       <InactivityModal opened={inactive} variant={sessionModalVariant} onLoginAgain={handleLoginAgain} />
-    </AppShell>
+    </AreaFrame>
   );
 }
