@@ -104,13 +104,16 @@ describe('the dashboard', () => {
 
   it('keeps the loader until the first answer, then draws the filters it shows with the figures', async () => {
     let answer: (value: unknown) => void = () => undefined;
-    const sent = stubApi(users.brandAdmin, {
-      ...lists,
-      'POST /api/dashboard/client': () =>
-        new Promise((resolve) => {
-          answer = resolve;
-        }),
-    });
+    const sent = stubApi(
+      {
+        ...lists,
+        'POST /api/dashboard/client': () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      },
+      users.brandAdmin,
+    );
     renderDashboard();
 
     await waitFor(() => expect(dashboardCalls(sent)).toHaveLength(1));
