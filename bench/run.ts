@@ -19,8 +19,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { campaignFormSchema } from '../packages/domain/src/campaign/campaign.schema.ts';
 import { project } from '../packages/domain/src/projection/projection.rules.ts';
-import { demoAdminTotpSecret, demoPassword } from '../apps/api/src/demo/demo-data.ts';
-import { totpCodeAt } from '../apps/api/src/modules/auth/multi-factor.ts';
+import { demoPassword } from '../apps/api/src/demo/demo-data.ts';
 import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
@@ -42,25 +41,7 @@ const { inject } = bench;
 const postgres = bench.engine === 'postgres';
 let failed = false;
 
-const login = async (email: string) => {
-  let response = await inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password: demoPassword },
-  });
-  const first = response.json() as { mfaRequired?: true; challenge?: string };
-  // The demo admin signs in in two steps; a code is taken once, so the step last used is forgotten.
-  if (first.mfaRequired && first.challenge) {
-    await sql`UPDATE user_multi_factor SET last_used_step = NULL`.execute(bench.database.db);
-    response = await inject({
-      method: 'POST',
-      url: '/api/auth/login/mfa',
-      payload: { challenge: first.challenge, code: totpCodeAt(demoAdminTotpSecret, new Date()) },
-    });
-  }
-  const body = response.json() as { accessToken: string; details: { _id: string; brandId: string | null } };
-  return { headers: { authorization: `Bearer ${body.accessToken}` }, details: body.details };
-};
+const login = bench.signIn;
 
 // Requests: what authentication and a tenant check cost beside routing and one SELECT.
 if (chosen.has('requests')) {
