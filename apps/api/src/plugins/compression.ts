@@ -9,7 +9,7 @@ export const compressionThreshold = 1024;
 export type AnswerEncoding = 'br' | 'gzip';
 const encodings: AnswerEncoding[] = ['br', 'gzip'];
 /** Brotli's quality 4, @fastify/compress's default: near gzip's speed, smaller answers. */
-const brotliQuality = 4;
+const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
  * Compresses the API's answers (issue 17 §4) with brotli or gzip, as the caller accepts: JSON,
@@ -20,7 +20,7 @@ export async function registerAnswerCompression(api: FastifyInstance) {
   await api.register(compress, {
     encodings,
     threshold: compressionThreshold,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } },
+    brotliOptions,
   });
 }
 
@@ -35,7 +35,5 @@ export function answerEncodingOf(request: FastifyRequest, size: number): AnswerE
 
 /** The answer compressed as registerAnswerCompression would have. */
 export function compressed(answer: string | Buffer, encoding: AnswerEncoding): Buffer {
-  return encoding === 'br'
-    ? brotliCompressSync(answer, { params: { [constants.BROTLI_PARAM_QUALITY]: brotliQuality } })
-    : gzipSync(answer);
+  return encoding === 'br' ? brotliCompressSync(answer, brotliOptions) : gzipSync(answer);
 }

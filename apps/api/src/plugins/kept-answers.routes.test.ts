@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createTwoInstances } from '../test/two-instances.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CommittedWrites } from '../db/committed-writes.ts';
-import { openDatabase, type Database } from '../db/database.ts';
 import { insertBranch, insertCampaign } from '../modules/campaigns/campaigns.fixtures.ts';
-import { databaseUrlFor, withAdmin } from '../test/postgres-admin.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../test/test-app.ts';
 import { compressionThreshold } from './compression.ts';
 import { keptAnswerTables } from './kept-answers.ts';
@@ -231,45 +227,25 @@ describe('the signed-in lists kept between requests (one instance)', () => {
 describe.runIf(process.env.DATABASE_URL)(
   'the signed-in lists kept by two instances on one PostgreSQL',
   () => {
-    const adminUrl = process.env.DATABASE_URL!;
-    const name = `${inject('templateDatabase')}_${randomBytes(6).toString('hex')}`;
-    const databases: Database[] = [];
-    let first: App;
-    let second: App;
+    let instances: Awaited<ReturnType<typeof createTwoInstances>>;
 
     beforeAll(async () => {
-      await withAdmin(adminUrl, (admin) =>
-        admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`),
-      );
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-      const instance = async () => {
-        const database = await openDatabase({
-          databaseUrl: databaseUrlFor(adminUrl, name),
-          dataDir: 'memory',
-          poolMax: 2,
-        });
-        databases.push(database);
-        return (await buildApp({ config, database, logger: false })) as App;
-      };
-      first = await instance();
-      second = await instance();
+      instances = await createTwoInstances();
     });
 
     afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      for (const database of databases) await database.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await instances?.close();
     });
 
     it('answers on the second instance, within moments, a branch added through the first', async () => {
+      const { second, db } = instances;
       const { token } = await loginAs(second, 'companyadmin@demo.test');
       const url = `/api/merchants?page=1&limit=10&filters=${search('Kept elsewhere')}`;
       const before = await listOf(second, token, url);
       expect(await listOf(second, token, url)).toBe(before);
 
-      const ids = await demoIds(databases[0]!.db);
-      await insertBranch(databases[0]!.db, ids.brands.standalone, 'Active', 'Kept elsewhere', 'KEPT-PG');
+      const ids = await demoIds(db);
+      await insertBranch(db, ids.brands.standalone, 'Active', 'Kept elsewhere', 'KEPT-PG');
 
       const until = Date.now() + 1_000;
       let answer = before;

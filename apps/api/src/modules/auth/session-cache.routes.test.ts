@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
+import { createTwoInstances } from '../../test/two-instances.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword } from '../../demo/demo-data.ts';
-import { databaseUrlFor, withAdmin } from '../../test/postgres-admin.ts';
 import {
   call,
   createTestApp,
@@ -95,35 +91,17 @@ describe('a session remembered between requests (one instance)', () => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('a session remembered by two instances on one PostgreSQL', () => {
-  const adminUrl = process.env.DATABASE_URL!;
-  const name = `${inject('templateDatabase')}_${randomBytes(6).toString('hex')}`;
-  const databases: Database[] = [];
+  let instances: Awaited<ReturnType<typeof createTwoInstances>>;
   let first: App;
   let second: App;
 
   beforeAll(async () => {
-    await withAdmin(adminUrl, (admin) =>
-      admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`),
-    );
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-    const instance = async () => {
-      const database = await openDatabase({
-        databaseUrl: databaseUrlFor(adminUrl, name),
-        dataDir: 'memory',
-        poolMax: 2,
-      });
-      databases.push(database);
-      return (await buildApp({ config, database, logger: false })) as App;
-    };
-    first = await instance();
-    second = await instance();
+    instances = await createTwoInstances();
+    ({ first, second } = instances);
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    for (const database of databases) await database.close();
-    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    await instances?.close();
   });
 
   /** The other instance hears of the write through NOTIFY: within moments, never the cache's 5 s. */

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { createTwoInstances } from '../../test/two-instances.ts';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase, type Database } from '../../db/database.ts';
 import type { DB } from '../../db/database.generated.ts';
-import { databaseUrlFor, withAdmin } from '../../test/postgres-admin.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 import { everyWeekDay, insertBranch, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 
@@ -185,39 +181,21 @@ describe('the dashboard answers kept between requests (one instance)', () => {
 describe.runIf(process.env.DATABASE_URL)(
   'the dashboard answers kept by two instances on one PostgreSQL',
   () => {
-    const adminUrl = process.env.DATABASE_URL!;
-    const name = `${inject('templateDatabase')}_${randomBytes(6).toString('hex')}`;
-    const databases: Database[] = [];
     const now = new Date('2025-07-15T16:00:00Z');
+    let instances: Awaited<ReturnType<typeof createTwoInstances>>;
     let first: App;
     let second: App;
 
     beforeAll(async () => {
-      await withAdmin(adminUrl, (admin) =>
-        admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`),
-      );
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-      const instance = async () => {
-        const database = await openDatabase({
-          databaseUrl: databaseUrlFor(adminUrl, name),
-          dataDir: 'memory',
-          poolMax: 2,
-        });
-        databases.push(database);
-        return (await buildApp({ config, database, clock: () => new Date(now), logger: false })) as App;
-      };
-      first = await instance();
-      second = await instance();
-      const ids = await demoIds(databases[0]!.db);
-      await tradingBranch(databases[0]!.db, ids.brands.standalone, 'CACHE-PG');
+      instances = await createTwoInstances(() => new Date(now));
+      ({ first, second } = instances);
+      const ids = await demoIds(instances.db);
+      await tradingBranch(instances.db, ids.brands.standalone, 'CACHE-PG');
       await ingest(first, purchaseAt('CACHE-PG', 20));
     });
 
     afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      for (const database of databases) await database.close();
-      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await instances?.close();
     });
 
     it('answers on the second instance, within moments, a file uploaded through the first', async () => {

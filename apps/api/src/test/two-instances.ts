@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import { databaseUrlFor, withAdmin } from './postgres-admin.ts';
+import type { App } from './test-app.ts';
+
+/**
+ * Two apps on one new PostgreSQL database copied from the suite's template, as two servers of one
+ * deployment: what one writes, the other hears of only through PostgreSQL (NOTIFY). Needs DATABASE_URL.
+ */
+export async function createTwoInstances(clock?: () => Date) {
+  const adminUrl = process.env.DATABASE_URL!;
+  const template = inject('templateDatabase');
+  const name = `${template}_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const databases: Database[] = [];
+  const apps: App[] = [];
+  const instance = async () => {
+    const database = await openDatabase({
+      databaseUrl: databaseUrlFor(adminUrl, name),
+      dataDir: 'memory',
+      poolMax: 2,
+    });
+    databases.push(database);
+    const app = (await buildApp({ config, database, clock, logger: false })) as App;
+    apps.push(app);
+    return app;
+  };
+  const close = async () => {
+    for (const app of apps) await app.close();
+    for (const database of databases) await database.close();
+    await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  };
+  try {
+    const first = await instance();
+    const second = await instance();
+    /** The first instance's database, for a test's own rows. */
+    return { first, second, db: databases[0]!.db, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
