@@ -64,6 +64,42 @@ describe('CopyRows (COPY binary format)', () => {
     ]);
   });
 
+  it('writes a unique uuid with the same bytes as a repeated one', () => {
+    const id = '00112233-4455-6677-8899-aabbccddeeff';
+    const rows = new CopyRows(2).row().uniqueUuid(id).uuid(id);
+    const fields = body(rows).slice(2, 42);
+    expect(fields.slice(0, 20)).toEqual(fields.slice(20, 40));
+    expect(() => new CopyRows(1).row().uniqueUuid('0011')).toThrow('COPY uuid malformed: 0011');
+  });
+
+  it('writes ASCII text byte for byte, and text beyond ASCII or longer than 64 characters as UTF-8', () => {
+    const long = `${'a'.repeat(64)}b`;
+    const rows = new CopyRows(4).row().text('N1 9AA').text('Zoë').text('').text(long);
+    const bytes = Buffer.from(body(rows));
+    expect(bytes.readInt32BE(2)).toBe(6);
+    expect(bytes.subarray(6, 12).toString('utf8')).toBe('N1 9AA');
+    expect(bytes.readInt32BE(12)).toBe(4);
+    expect(bytes.subarray(16, 20).toString('utf8')).toBe('Zoë');
+    expect(bytes.readInt32BE(20)).toBe(0);
+    expect(bytes.readInt32BE(24)).toBe(65);
+    expect(bytes.subarray(28, 93).toString('utf8')).toBe(long);
+  });
+
+  it('writes bigints beyond 32 bits, positive and negative', () => {
+    const big = 2 ** 40 + 12_345;
+    const bytes = Buffer.from(body(new CopyRows(2).row().int8(big).int8(-big)));
+    expect(bytes.readBigInt64BE(6)).toBe(BigInt(big));
+    expect(bytes.readBigInt64BE(18)).toBe(BigInt(-big));
+  });
+
+  it('grows past a buffer sized for fewer rows than it is given', () => {
+    const rows = new CopyRows(1, 8);
+    for (let i = 0; i < 100; i += 1) rows.row().int4(i);
+    const bytes = rows.bytes();
+    expect(bytes.readInt32BE(19 + 99 * 10 + 6)).toBe(99);
+    expect(rows.rowCount).toBe(100);
+  });
+
   it('grows past its first buffer', () => {
     const rows = new CopyRows(1);
     const long = 'x'.repeat(100_000);

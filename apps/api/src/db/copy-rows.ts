@@ -21,16 +21,23 @@ for (let digit = 0; digit < 16; digit += 1) {
   hexDigit['0123456789ABCDEF'.charCodeAt(digit)] = digit;
 }
 
+/** Strings this short are written a character at a time when they are ASCII (most cells). */
+const shortText = 64;
+
 export class CopyRows {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
+  private buffer: Buffer;
   private length = 0;
   private fieldsLeft = 0;
   private rows = 0;
   /** Where each uuid written so far is, to copy its bytes when it comes again (ids of a few parents). */
   private readonly uuidAt = new Map<string, number>();
 
-  constructor(readonly fieldCount: number) {
-    this.reserve(signature.length + 8);
+  /** `expectedBytes` sizes the buffer once, to spare copies as it grows (a page is a megabyte). */
+  constructor(
+    readonly fieldCount: number,
+    expectedBytes = 64 * 1024,
+  ) {
+    this.buffer = Buffer.allocUnsafe(Math.max(expectedBytes, signature.length + 10));
     signature.copy(this.buffer, 0);
     this.buffer.writeInt32BE(0, signature.length); // flags
     this.buffer.writeInt32BE(0, signature.length + 4); // header extension length
@@ -61,6 +68,7 @@ export class CopyRows {
   /** text (UTF-8). */
   text(value: string | null): this {
     if (value === null) return this.null();
+    if (value.length <= shortText && this.asciiText(value)) return this;
     const most = value.length * 3;
     this.field(most);
     const start = this.length - most - 4;
@@ -96,8 +104,17 @@ export class CopyRows {
     if (!Number.isSafeInteger(value)) throw new Error(`COPY bigint out of range: ${value}`);
     this.field(8);
     const high = Math.floor(value / twoTo32);
-    this.buffer.writeInt32BE(high, this.length - 8);
-    this.buffer.writeUInt32BE(value - high * twoTo32, this.length - 4);
+    const low = value - high * twoTo32;
+    const buffer = this.buffer;
+    const at = this.length - 8;
+    buffer[at] = (high >> 24) & 0xff;
+    buffer[at + 1] = (high >> 16) & 0xff;
+    buffer[at + 2] = (high >> 8) & 0xff;
+    buffer[at + 3] = high & 0xff;
+    buffer[at + 4] = low >>> 24;
+    buffer[at + 5] = (low >>> 16) & 0xff;
+    buffer[at + 6] = (low >>> 8) & 0xff;
+    buffer[at + 7] = low & 0xff;
     return this;
   }
 
@@ -109,7 +126,10 @@ export class CopyRows {
     return this.int8((ms - postgresEpochMs) * 1000);
   }
 
-  /** uuid, from its canonical text (hyphens anywhere are skipped). */
+  /**
+   * uuid, from its canonical text (hyphens anywhere are skipped), for a column whose values repeat
+   * (ids of a few parents): each one's bytes are copied when it comes again.
+   */
   uuid(value: string | null): this {
     if (value === null) return this.null();
     const earlier = this.uuidAt.get(value);
@@ -118,6 +138,28 @@ export class CopyRows {
       this.buffer.copyWithin(this.length - 16, earlier, earlier + 16);
       return this;
     }
+    this.writeUuid(value);
+    this.uuidAt.set(value, this.length - 16);
+    return this;
+  }
+
+  /** uuid of a column whose values are each met once (a row's own id): parsed, not remembered. */
+  uniqueUuid(value: string): this {
+    this.field(16);
+    this.writeUuid(value);
+    return this;
+  }
+
+  /** Every row with the format's signature and trailer. */
+  bytes(): Buffer {
+    if (this.fieldsLeft !== 0) throw new Error(`COPY row short of ${this.fieldsLeft} field(s)`);
+    this.reserve(2);
+    this.buffer.writeInt16BE(-1, this.length);
+    return this.buffer.subarray(0, this.length + 2);
+  }
+
+  /** The uuid's 16 bytes into the field just made room for. */
+  private writeUuid(value: string) {
     let at = this.length - 16;
     let high = -1;
     for (let i = 0; i < value.length; i += 1) {
@@ -133,16 +175,16 @@ export class CopyRows {
       }
     }
     if (at !== this.length || high >= 0) throw new Error(`COPY uuid malformed: ${value}`);
-    this.uuidAt.set(value, this.length - 16);
-    return this;
   }
 
-  /** Every row with the format's signature and trailer. */
-  bytes(): Buffer {
-    if (this.fieldsLeft !== 0) throw new Error(`COPY row short of ${this.fieldsLeft} field(s)`);
-    this.reserve(2);
-    this.buffer.writeInt16BE(-1, this.length);
-    return this.buffer.subarray(0, this.length + 2);
+  /** Writes a short text when it is all ASCII (one byte a character); false, writing nothing, otherwise. */
+  private asciiText(value: string): boolean {
+    for (let i = 0; i < value.length; i += 1) if (value.charCodeAt(i) > 127) return false;
+    this.field(value.length);
+    const buffer = this.buffer;
+    let at = this.length - value.length;
+    for (let i = 0; i < value.length; i += 1) buffer[at++] = value.charCodeAt(i);
+    return true;
   }
 
   /** Room for a field of `size` bytes after its length, written by the caller at the end. */
@@ -150,8 +192,14 @@ export class CopyRows {
     if (this.fieldsLeft === 0) throw new Error(`COPY row longer than ${this.fieldCount} fields`);
     this.fieldsLeft -= 1;
     this.reserve(4 + size);
-    this.buffer.writeInt32BE(size, this.length);
-    this.length += 4 + size;
+    // The length, big-endian, byte by byte: cheaper than writeInt32BE's checks, a field at a time.
+    const buffer = this.buffer;
+    const at = this.length;
+    buffer[at] = size >>> 24;
+    buffer[at + 1] = (size >>> 16) & 0xff;
+    buffer[at + 2] = (size >>> 8) & 0xff;
+    buffer[at + 3] = size & 0xff;
+    this.length = at + 4 + size;
   }
 
   private reserve(size: number) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { Config } from '../config.ts';
 import { createAnswerCache } from '../db/answer-cache.ts';
@@ -38,9 +38,29 @@ export const keptAnswerTables = [
 export const keptAnswersChannel = 'kept_answers_changed';
 
 /** A kept answer: its JSON, and the same compressed in each encoding asked for so far. */
-interface KeptAnswer {
+export interface KeptAnswer {
   json: string | Buffer;
   encoded: Partial<Record<AnswerEncoding, Buffer>>;
+}
+
+/** An answer to keep, from what `reply.serialize` gave. */
+export function keptAnswerOf(json: string | ArrayBuffer | Buffer): KeptAnswer {
+  return { json: json instanceof ArrayBuffer ? Buffer.from(json) : json, encoded: {} };
+}
+
+/**
+ * Sends a kept answer as JSON, compressed as the caller accepts: once per answer and encoding (the
+ * compression hook leaves an encoded answer alone).
+ */
+export function sendKeptAnswer(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
+  reply.type('application/json; charset=utf-8');
+  const encoding = answerEncodingOf(request, Buffer.byteLength(kept.json));
+  if (!encoding) return reply.send(kept.json);
+  kept.encoded[encoding] ??= compressed(kept.json, encoding);
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(kept.encoded[encoding]);
 }
 
 /**
@@ -80,22 +100,11 @@ export async function registerKeptAnswers(
         caller.scope,
         localToday(clock(), config.timezone),
       ]);
-      const kept = await answers.answer(key, async () => {
-        const json = reply.serialize(await handler.call(this, request, reply));
-        return {
-          answer: { json: json instanceof ArrayBuffer ? Buffer.from(json) : json, encoded: {} },
-          brands: 'all',
-        };
-      });
-      reply.type('application/json; charset=utf-8');
-      const encoding = answerEncodingOf(request, Buffer.byteLength(kept.json));
-      if (!encoding) return reply.send(kept.json);
-      // Compressed once per answer and encoding; the compression hook leaves an encoded answer alone.
-      kept.encoded[encoding] ??= compressed(kept.json, encoding);
-      return reply
-        .header('content-encoding', encoding)
-        .header('vary', 'accept-encoding')
-        .send(kept.encoded[encoding]);
+      const kept = await answers.answer(key, async () => ({
+        answer: keptAnswerOf(reply.serialize(await handler.call(this, request, reply))),
+        brands: 'all',
+      }));
+      return sendKeptAnswer(request, reply, kept);
     };
   });
 }

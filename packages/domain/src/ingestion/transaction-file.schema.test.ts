@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
-import { readWellFormedRow, transactionRowSchema } from './transaction-file.schema.ts';
+import { isInstant, readWellFormedRow, transactionRowSchema } from './transaction-file.schema.ts';
 
 const m = messages.ingestion;
 
@@ -31,6 +31,9 @@ describe('a transactions file row (brief §6)', () => {
     ['-0.01', -1],
     ['-50.00', -5000],
     ['0', 0],
+    ['0.05', 5],
+    ['-7.5', -750],
+    ['9999999.99', 999_999_999],
     [12.35, 1235],
     [-6.17, -617],
   ])('reads the amount %j as %i pence, exactly', (amount, pence) => {
@@ -81,6 +84,76 @@ describe('a transactions file row (brief §6)', () => {
       originalTransactionId: 'T0',
     });
     expect(parse({ original_transaction_id: 'T0' })).toEqual([m.originalNotRefund]);
+  });
+});
+
+/** The instants isInstant takes, as a pattern and a calendar: what it is read against. */
+function isInstantByPattern(value: string): boolean {
+  const parts =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/.exec(
+      value,
+    );
+  if (!parts) return false;
+  const [year, month, day, hours, minutes, seconds, offsetHours, offsetMinutes] = parts
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  return (
+    year! >= 1970 &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hours! <= 23 &&
+    minutes! <= 59 &&
+    seconds! <= 59 &&
+    offsetHours! <= 14 &&
+    offsetMinutes! <= 59
+  );
+}
+
+describe('isInstant, read character by character', () => {
+  it('agrees with the pattern and the calendar on valid instants and on each kind of change to them', () => {
+    const valid = [
+      '2025-06-11T12:00:00+01:00',
+      '2025-06-11T12:00:00.250Z',
+      '2025-06-11T12:00+0100',
+      '2024-02-29T23:59:59-05:00',
+      '2000-02-29T00:00Z',
+      '1970-01-01T00:00:00.123456789+14:59',
+    ];
+    const characters = '0123456789-+:.TZ tz/\u0660';
+    let state = 11;
+    const next = (below: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % below;
+    };
+    let taken = 0;
+    for (let index = 0; index < 20_000; index += 1) {
+      let value = valid[next(valid.length)]!;
+      // One to three edits: a character replaced, inserted or removed.
+      for (let edits = 1 + next(3); edits > 0; edits -= 1) {
+        const at = next(value.length + 1);
+        const character = characters[next(characters.length)]!;
+        const edit = next(3);
+        value =
+          edit === 0
+            ? value.slice(0, at) + character + value.slice(at + 1)
+            : edit === 1
+              ? value.slice(0, at) + character + value.slice(at)
+              : value.slice(0, at) + value.slice(at + 1);
+      }
+      expect(isInstant(value), value).toBe(isInstantByPattern(value));
+      if (isInstantByPattern(value)) taken += 1;
+    }
+    for (const value of valid) expect(isInstant(value), value).toBe(true);
+    for (const month of ['00', '01', '02', '04', '12', '13']) {
+      for (const day of ['00', '28', '29', '30', '31', '32']) {
+        for (const year of ['1900', '1969', '2000', '2023', '2024', '2100']) {
+          const value = `${year}-${month}-${day}T12:00Z`;
+          expect(isInstant(value), value).toBe(isInstantByPattern(value));
+        }
+      }
+    }
+    expect(taken).toBeGreaterThan(500);
   });
 });
 

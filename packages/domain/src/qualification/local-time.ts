@@ -186,6 +186,9 @@ export interface LocalTime {
 }
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+/** 00 … 99 and 000 … 999, made once: every transaction's local time is written with them. */
+const twoDigits = Array.from({ length: 100 }, (_, value) => pad(value));
+const threeDigits = Array.from({ length: 1000 }, (_, value) => pad(value, 3));
 
 /** ISO 8601 with an offset (brief §6): 2025-06-11T12:00:00+01:00, …T11:00:00.250Z. */
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -230,7 +233,7 @@ export function localTimeAt(at: number, timeZone: string): LocalTime {
     month,
     date,
     weekDay,
-    time: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}:${pad(seconds % 60)}.${pad(ms % 1_000, 3)}`,
+    time: `${twoDigits[Math.floor(minutes / 60)]}:${twoDigits[minutes % 60]}:${twoDigits[seconds % 60]}.${threeDigits[ms % 1_000]}`,
   };
 }
 

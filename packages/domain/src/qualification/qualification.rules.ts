@@ -185,8 +185,13 @@ function required(value: number | null | undefined, field: string, campaignId: s
 
 /** Whether the brand's campaign month `month` is among its first 3 (no success fee). */
 function isSuccessFeeFree(month: IsoMonth, brandCampaignMonths: readonly IsoMonth[]): boolean {
-  const earlier = new Set(brandCampaignMonths.filter((other) => other < month));
-  return earlier.size < successFeeFreeMonths;
+  // Counted in place, each month once: this runs for every purchase that reaches a campaign's terms.
+  let earlier = 0;
+  for (let index = 0; index < brandCampaignMonths.length; index += 1) {
+    const other = brandCampaignMonths[index]!;
+    if (other < month && brandCampaignMonths.indexOf(other) === index) earlier += 1;
+  }
+  return earlier < successFeeFreeMonths;
 }
 
 /** What a purchase of `pence` earns under the terms: nothing below the minimum spend. */
@@ -209,6 +214,11 @@ interface PurchaseContext {
   local: LocalTime;
 }
 
+/** A check that failed, after `passed` that did not (a function of its own, not a closure per purchase). */
+function failed(reason: QualificationReason, passed: number): CampaignCheck {
+  return { ok: false, reason, passed };
+}
+
 /** start_date is the 1st of the campaign month, 'YYYY-MM-DD': its month is its first 7 characters. */
 function inCampaignMonth(campaign: QualificationCampaign, local: LocalTime): boolean {
   return campaign.start_date.startsWith(local.month);
@@ -224,26 +234,25 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
   const { transaction, branch, history, local } = context;
   const amount = transaction.amountPence;
   let passed = 1;
-  const fail = (reason: QualificationReason): CampaignCheck => ({ ok: false, reason, passed });
 
   const ownBranch = campaign.allBranches || campaign.branchIds.includes(branch.branchId);
-  if (campaign.brandId !== branch.brandId || !ownBranch) return fail('branchNotInCampaign');
+  if (campaign.brandId !== branch.brandId || !ownBranch) return failed('branchNotInCampaign', passed);
   passed += 1;
-  if (statusLabel(campaign.status) !== 'Approved') return fail('campaignNotApproved');
+  if (statusLabel(campaign.status) !== 'Approved') return failed('campaignNotApproved', passed);
   passed += 1;
   if (campaign.pauses.some((range) => range.from <= local.date && local.date <= range.to)) {
-    return fail('campaignPaused');
+    return failed('campaignPaused', passed);
   }
   passed += 1;
-  if (!campaign.weekDays.includes(local.weekDay)) return fail('outsideCampaignDays');
+  if (!campaign.weekDays.includes(local.weekDay)) return failed('outsideCampaignDays', passed);
   passed += 1;
   const startTime = campaign.start_time || '00:00';
   if (local.time < startTime || (campaign.end_time && local.time >= campaign.end_time)) {
-    return fail('outsideCampaignHours');
+    return failed('outsideCampaignHours', passed);
   }
   passed += 1;
   const customerType = customerTypeFor(campaign, history.lastPurchaseAt, local);
-  if (customerType === null) return fail('customerTypeMismatch');
+  if (customerType === null) return failed('customerTypeMismatch', passed);
   passed += 1;
 
   let terms: RewardTerms;
@@ -259,7 +268,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
     };
   } else if (campaign.discountType === 'dv') {
     const minimum = required(campaign.discountAmountPence, 'discountAmountPence', campaign.id);
-    if (amount < minimum) return fail('belowMinimumSpend');
+    if (amount < minimum) return failed('belowMinimumSpend', passed);
     terms = {
       cashbackPercent: null,
       cashbackValuePence: required(campaign.discountValuePence, 'discountValuePence', campaign.id),
@@ -269,10 +278,10 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
     };
   } else {
     const average = history.averageSpendPence ?? campaign.spreadAvgSpendPence;
-    if (average === null || average === undefined) return fail('noAverageSpend');
+    if (average === null || average === undefined) return failed('noAverageSpend', passed);
     const stretch = required(campaign.discountSpreadAmount, 'discountSpreadAmount', campaign.id);
     // amount ≥ average × (100 + stretch) ÷ 100, compared in integers; the target rounds up.
-    if (amount * 100 < average * (100 + stretch)) return fail('belowStretchSpend');
+    if (amount * 100 < average * (100 + stretch)) return failed('belowStretchSpend', passed);
     terms = {
       cashbackPercent: required(campaign.discountSpreadValue, 'discountSpreadValue', campaign.id),
       cashbackValuePence: null,
@@ -289,7 +298,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
     campaign.budgetSpentPence + earned.cashbackPence + earned.successFeePence >
       required(campaign.budgetPence, 'budgetPence', campaign.id)
   ) {
-    return fail('budgetExhausted');
+    return failed('budgetExhausted', passed);
   }
 
   return {

@@ -1,8 +1,10 @@
 import { createTwoInstances } from '../../test/two-instances.ts';
 import { sql, type Kysely } from 'kysely';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import type { DB } from '../../db/database.generated.ts';
+import { compressionThreshold } from '../../plugins/compression.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 import { everyWeekDay, insertBranch, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 
@@ -104,6 +106,36 @@ describe('the dashboard answers kept between requests (one instance)', () => {
     const after = await answerOf(app, brandUser, june);
     expect(figure(after, 'conversions')).toBe(Number(figure(before, 'conversions')) + 1);
     expect(figure(after, 'revenue')).toBe(Number(figure(before, 'revenue')) + 4000);
+  });
+
+  it('sends a kept answer compressed as the caller accepts, the same content as sent plain, and afresh after an upload', async () => {
+    const asked = (encoding?: string) =>
+      call(app, {
+        method: 'POST',
+        url: '/api/dashboard/client',
+        token: brandUser,
+        body: { conditions: june },
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const plain = (await asked()).body;
+    expect(plain.length).toBeGreaterThan(compressionThreshold);
+    for (let request = 0; request < 2; request += 1) {
+      const brotli = await asked('gzip, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain);
+      const gzip = await asked('gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+    }
+
+    await ingest(app, purchaseAt(mid.standalone, 7));
+
+    const after = JSON.parse(brotliDecompressSync((await asked('br')).rawPayload).toString()) as {
+      dashboard: DashboardAnswer;
+    };
+    const before = JSON.parse(plain) as { dashboard: DashboardAnswer };
+    expect(figure(after.dashboard, 'revenue')).toBe(Number(figure(before.dashboard, 'revenue')) + 700);
+    expect((await asked()).body).toBe(JSON.stringify(after));
   });
 
   it("keeps a brand's answer over another brand's upload, and drops the answers over every brand", async () => {

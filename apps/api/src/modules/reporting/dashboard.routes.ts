@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardAnswerSchema, dashboardRequestSchema } from '@krowd/domain/dashboard/dashboard.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import { callerOf } from '../../plugins/access.ts';
+import { keptAnswerOf, sendKeptAnswer, type KeptAnswer } from '../../plugins/kept-answers.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** The performance dashboard's statistics (spec 3 §7 POST /client; brief §3 /api/dashboard/client). */
@@ -9,6 +11,11 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
   app,
   { service },
 ) => {
+  /**
+   * Each kept answer (dashboard-cache.ts) serialized and compressed once: the service gives the same
+   * object until the answer is dropped, and its bytes go with it.
+   */
+  const sent = new WeakMap<DashboardAnswer, KeptAnswer>();
   app.post(
     '/dashboard/client',
     {
@@ -21,9 +28,15 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
         response: { 200: successSchema({ dashboard: dashboardAnswerSchema }), ...errorResponses },
       },
     },
-    async (request) => ({
-      respCode: respCodes.ok,
-      dashboard: await service.client(callerOf(request).scope, request.body, callerOf(request).audience),
-    }),
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const dashboard = await service.client(caller.scope, request.body, caller.audience);
+      let kept = sent.get(dashboard);
+      if (!kept) {
+        kept = keptAnswerOf(reply.serialize({ respCode: respCodes.ok, dashboard }));
+        sent.set(dashboard, kept);
+      }
+      return sendKeptAnswer(request, reply, kept);
+    },
   );
 };
