@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { PageGuard } from './guards.tsx';
 
 const baseUser: SessionUser = sessionUserFixture({

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { SessionAnswer } from '@krowd/domain/auth/auth-response.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from './api-client.ts';
 import { sessionEvents } from './session-events.ts';
@@ -12,7 +13,7 @@ export const sessionQueryKey = ['session'] as const;
 export const sessionQuery = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: async ({ signal }): Promise<SessionUser | null> => {
-    const response = await apiRequest<{ details: SessionUser | null }>('auth/session', {
+    const response = await apiRequest<SessionAnswer>('auth/session', {
       signal,
       sessionRequired: false,
     });

@@ -91,23 +91,3 @@ export const disableMultiFactorSchema = z.strictObject({
   code: totpCodeField,
 });
 export type DisableMultiFactorInput = z.input<typeof disableMultiFactorSchema>;
-
-export const multiFactorStatusSchema = z.object({
-  enabled: z.boolean(),
-  required: z.boolean(),
-  recoveryCodesLeft: z.number().int(),
-});
-export type MultiFactorStatus = z.infer<typeof multiFactorStatusSchema>;
-
-export const multiFactorSetupSchema = z.object({
-  /** Base32, as authenticator apps take it when typed. */
-  secret: z.string(),
-  /** The otpauth:// URI the QR code carries. */
-  uri: z.string(),
-});
-export type MultiFactorSetup = z.infer<typeof multiFactorSetupSchema>;
-
-export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-
-/** The login's answer when a second step is due: no session yet. */
-export const secondStepDueSchema = z.object({ mfaRequired: z.literal(true), challenge: z.string() });

@@ -55,19 +55,3 @@ export const insightsSignupSchema = z.strictObject({
 });
 export type InsightsSignup = z.infer<typeof insightsSignupSchema>;
 export const insightsSignupParamsSchema = z.strictObject({ id: insightsIdSchema });
-
-export const insightsLoginAnswerSchema = z.object({
-  respCode: z.number().int(),
-  respMessage: z.string().optional(),
-  data: z.object({
-    /** The visitor record; the Sign Up dialog updates it (updatebrandDetails/:_id). */
-    _id: z.string(),
-    email: z.string(),
-    brandId: z.string(),
-    brandName: z.string(),
-    /** The pass (30 days, brand-scoped): send it as the X-Insights-Pass header. */
-    insightsPass: z.string(),
-    expiresAt: z.iso.datetime(),
-  }),
-});
-export type InsightsLoginAnswer = z.infer<typeof insightsLoginAnswerSchema>;

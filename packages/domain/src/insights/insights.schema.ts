@@ -3,9 +3,9 @@ import { messages } from '../messages/messages';
 
 /**
  * Social analytics (spec 3 §2.7, §3 'Insights responses', §7 reviewsdata calls; brief §5): the
- * queries and answers of the figures' calls (the insights login and sign-up are in
- * insights-visitors.schema.ts, the reviews coming in in reviews.schema.ts). The API validates and
- * serialises with these and the web codes against them. Scores are 0–100 with one decimal; money is integer pence.
+ * queries of the figures' calls (the insights login and sign-up are in insights-visitors.schema.ts,
+ * the reviews coming in in reviews.schema.ts, every answer in insights-response.schema.ts). The API
+ * validates with these and the web codes against them.
  *
  * The design these follow: docs/social-analytics.md. Reviews belong to venues of the branch
  * directory (a kmid such as 'KM5000001'); a brand's venues are the kmids of its live branches.
@@ -15,13 +15,12 @@ import { messages } from '../messages/messages';
  * not uuids; the login's pass is `data.insightsPass`; scatter points and the review upload follow the
  * design doc. From here on these files only grow.
  *
- * Contract rule: these three files only grow. A field is added (optional where the answer may lack
+ * Contract rule: these four files only grow. A field is added (optional where the answer may lack
  * it), never renamed or removed without a note to the web feature (apps/web/src/features/insights).
  *
  * Who may call (access.rules 'insights.read', 'reviews.manage'): brand admins, group admins and the
  * system admin within their tenant scope; or anyone holding an insights pass (POST
- * /api/insights/savebrandDetails, the spec's /getinsights login) for the pass's brand only. A pass
- * answer never carries revenue: `currentYearRevenue` is left out and `teaser` is given instead.
+ * /api/insights/savebrandDetails, the spec's /getinsights login) for the pass's brand only.
  */
 
 /** The review aspects, in the order every chart shows them (spec 3 §2.7). */
@@ -182,166 +181,3 @@ export function hasControlCharacter(text: string, multiline = false): boolean {
   }
   return false;
 }
-
-/* ------------------------------------------------------------------ answers */
-
-/** A rank among the brands that have reviews in the window: 1 is best; ties share a rank. */
-export const rankSchema = z.object({ rank: z.number().int(), outOf: z.number().int() });
-export type Rank = z.infer<typeof rankSchema>;
-
-/** A rank within one cuisine. */
-export const cuisineRankSchema = rankSchema.extend({ cuisine: z.string() });
-
-/** The Overview's 'Sentiment Analysis of Customer Reviews' bars: mention counts per aspect. */
-export const factorsAffectingSchema = z.object({
-  /** Reviews mentioning the aspect positively, in `categories` order. */
-  Positive: z.array(z.number().int()),
-  /** Reviews mentioning the aspect negatively, in `categories` order. */
-  Negative: z.array(z.number().int()),
-  categories: z.array(z.enum(insightAspects)),
-});
-
-/** The public teaser card (spec 3 §2.7): customers a 20% campaign in the previous month would have brought. */
-export const teaserSchema = z.object({
-  /** yyyy-MM, the month before this one in the timezone setting. */
-  month: z.string(),
-  discountPercent: z.number(),
-  /** Projected conversions (projection engine), whole customers. */
-  customers: z.number().int(),
-});
-
-export const factorsAnswerSchema = z.object({
-  respCode: z.number().int(),
-  response: z.object({
-    /** Aggregate Score 0–100 (insights.rules aggregateScore); null without reviews. */
-    krowdscore: z.number().nullable(),
-    /** Reviews in the window (the card says 'Based on N Reviews'). */
-    totalreviewscount: z.number().int(),
-    /** Revenue YTD in pence: qualified spend at the brand (or branch) since 1 January, timezone setting. Signed-in callers only. */
-    currentYearRevenue: z.number().int().optional(),
-    /** Public (pass) callers only, instead of revenue. */
-    teaser: teaserSchema.optional(),
-    /**
-     * Overall Rank among the entities (our brands and competitor venues) with reviews in the window
-     * and a venue in one of the brand's (or branch's) cities; null when the brand has no reviews.
-     */
-    loggedinBrandoverallRank: rankSchema.nullable(),
-    /** The first of `cuisineRankings` (the cuisine most of the brand's venues serve); null when none. */
-    cusineRankingforselectedrange: cuisineRankSchema.nullable(),
-    /** Rank within each cuisine the brand's (or branch's) venues serve, among every entity serving it. */
-    cuisineRankings: z.array(cuisineRankSchema),
-    chartDetails: z.object({ factorsAffecting: factorsAffectingSchema }),
-  }),
-});
-export type FactorsAnswer = z.infer<typeof factorsAnswerSchema>;
-
-/** One venue for the pickers. */
-export const insightBranchSchema = z.object({
-  kmid: z.string(),
-  branchName: z.string(),
-  city: z.string().nullable(),
-  cuisine: z.string().nullable(),
-  /** The brand of ours the venue is a branch of; null for a competitor venue of no brand of ours. */
-  brandId: z.string().nullable(),
-  /** The brand's name, or the venue's own name for a venue of no brand of ours. */
-  brandName: z.string(),
-  /** All its reviews (any date). */
-  reviewCount: z.number().int(),
-});
-export const branchDetailsAnswerSchema = z.object({
-  respCode: z.number().int(),
-  data: z.object({
-    /** The brand's venues (the kmids of its branches that are not deleted), by name. */
-    allbranches: z.array(insightBranchSchema),
-    /**
-     * Competitor venues with reviews in the brand's cities (of no brand of ours, or of other
-     * brands), by name: the Trends tab's competitor choice (its kmid is trends' entityId).
-     */
-    competitors: z.array(insightBranchSchema),
-  }),
-});
-export type BranchDetailsAnswer = z.infer<typeof branchDetailsAnswerSchema>;
-
-/**
- * One entity on the scatter chart: a brand of ours (`entityId` its id) or a competitor venue of no
- * brand of ours (`entityId` its kmid).
- */
-export const scatterPointSchema = z.object({
-  entityId: z.string(),
-  kind: z.enum(['brand', 'venue']),
-  name: z.string(),
-  /** Aggregate Score 0–100. */
-  x: z.number(),
-  /** Net positive of the aspect, −100..100 (insights.rules netPositive). */
-  y: z.number(),
-  /** Reviews in the window. */
-  reviews: z.number().int(),
-  /** The asked brand (or its chosen branch). */
-  isSelected: z.boolean(),
-});
-/** The asked brand and the entities it is ranked among (same cities), for one aspect. */
-export const scatterAnswerSchema = z.object({
-  respCode: z.number().int(),
-  data: z.object({ tagType: z.enum(insightAspects), points: z.array(scatterPointSchema) }),
-});
-export type ScatterAnswer = z.infer<typeof scatterAnswerSchema>;
-
-/** One month of a line chart: label yyyy-MM; value null for a month without reviews. */
-export const seriesPointSchema = z.object({ label: z.string(), value: z.number().nullable() });
-export const seriesSchema = z.object({ name: z.string(), data: z.array(seriesPointSchema) });
-export type Series = z.infer<typeof seriesSchema>;
-
-export const trendsAnswerSchema = z.object({
-  respCode: z.number().int(),
-  /** 'Aggregate Score': one series for the brand (or branch), one for the competitor when entityId was given. */
-  trendschartDetails: z.object({ data: z.array(seriesSchema) }),
-  /** 'Net Positive Reviews' of `aspect`: positive minus negative mentions per month, same series. */
-  lineschartDetails: z.object({ aspect: z.enum(insightAspects), data: z.array(seriesSchema) }),
-});
-export type TrendsAnswer = z.infer<typeof trendsAnswerSchema>;
-
-/** One radar: labels are the aspects (objectwithjsd) or the brands (per-aspect objects). */
-export const radarSchema = z.object({
-  labels: z.array(z.string()),
-  datasets: z.array(z.object({ label: z.string(), brandId: z.string(), data: z.array(z.number()) })),
-});
-export type Radar = z.infer<typeof radarSchema>;
-
-/** A similar entity: a brand of ours (`brandId` its id) or a competitor venue (`brandId` its kmid). */
-export const similarBrandSchema = z.object({
-  brandId: z.string(),
-  brandName: z.string(),
-  kind: z.enum(['brand', 'venue']),
-  /** A venue's kmid, or a brand's venue with the most reviews: usable as trends' entityId. */
-  kmid: z.string().nullable(),
-  /** 100 × (1 − Jensen–Shannon divergence of the aspect distributions), 0–100. */
-  similarity: z.number(),
-});
-
-export const similarityAnswerSchema = z.object({
-  respCode: z.number().int(),
-  /** 'Most Similar Brands': the brand and its most similar brands, net positive per aspect (labels = aspects). */
-  objectwithjsd: radarSchema,
-  /** Similarity tab: net positive of Food for the brand and its similar brands (labels = brand names). */
-  objectwithfood: radarSchema,
-  objectwithprice: radarSchema,
-  objectwithambiance: radarSchema,
-  objectwithservice: radarSchema,
-  /** The similar brands, most similar first (at most 5). */
-  brandList: z.array(similarBrandSchema),
-});
-export type SimilarityAnswer = z.infer<typeof similarityAnswerSchema>;
-
-export const brandInsightSchema = z.object({
-  value: z.string(),
-  label: z.string(),
-  cuisine: z.string().nullable(),
-  /** Over the last 360 days. */
-  krowdscore: z.number().nullable(),
-  totalreviewscount: z.number().int(),
-});
-export const brandInsightsAnswerSchema = z.object({
-  respCode: z.number().int(),
-  brands: z.array(brandInsightSchema),
-});
-export type BrandInsightsAnswer = z.infer<typeof brandInsightsAnswerSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages/messages';
-import { insightAspects, optionalKmid } from './insights.schema';
+import { optionalKmid } from './insights.schema';
 
 /**
  * POST /api/reviews/upload (multipart, field `file`): a CSV of reviews, UTF-8, header row:
@@ -40,54 +40,9 @@ export const reviewBatchSchema = z.strictObject({
   reviews: z.array(reviewInputSchema).min(1, messages.insights.uploadEmpty).max(reviewBatchMax),
 });
 
-export const reviewUploadErrorSchema = z.object({ line: z.number().int(), message: z.string() });
-export const reviewUploadAnswerSchema = z.object({
-  respCode: z.number().int(),
-  respMessage: z.string().optional(),
-  data: z.object({
-    received: z.number().int(),
-    inserted: z.number().int(),
-    /** Rows already stored (same source and external_id): left as they are. */
-    duplicates: z.number().int(),
-  }),
-});
-export type ReviewUploadAnswer = z.infer<typeof reviewUploadAnswerSchema>;
-/** A refused file or batch: errorMessage, and every bad row with its line (JSON: position from 1). */
-export const reviewUploadRefusalSchema = z.object({
-  errorMessage: z.string(),
-  errors: z.array(reviewUploadErrorSchema).optional(),
-});
-
 /** GET /api/reviews: the stored reviews, newest first, with their analysis (system admin). */
 export const reviewListQuerySchema = z.strictObject({
   kmid: optionalKmid,
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(10),
 });
-export const reviewRowSchema = z.object({
-  _id: z.string(),
-  source: z.string(),
-  externalId: z.string(),
-  kmid: z.string(),
-  venueName: z.string(),
-  reviewedAt: z.iso.datetime({ offset: true }),
-  rating: z.number().int(),
-  reviewerRating: z.number().nullable(),
-  text: z.string(),
-  /** The analyser's overall sentiment, −1..1. */
-  sentiment: z.number(),
-  /** Per aspect: the review's sentences mentioning it positively and negatively. */
-  aspects: z.record(
-    z.enum(insightAspects),
-    z.object({ positive: z.number().int(), negative: z.number().int() }),
-  ),
-});
-export const reviewListAnswerSchema = z.object({
-  respCode: z.number().int(),
-  data: z.array(reviewRowSchema),
-  count: z.number().int(),
-  currentPage: z.number().int(),
-  perPage: z.number().int(),
-  totalPages: z.number().int(),
-});
-export type ReviewListAnswer = z.infer<typeof reviewListAnswerSchema>;

@@ -228,45 +228,6 @@ export type BranchSubmission = z.output<typeof branchSubmissionSchema>;
 export const leadSortFields = ['created', 'name', 'company', 'email', 'kind'] as const;
 export type LeadSortField = (typeof leadSortFields)[number];
 
-export const leadBranchSubmissionSchema = z.object({
-  _id: z.string(),
-  created: z.iso.datetime(),
-  comments: z.string().nullable(),
-  branches: z.array(
-    z.object({
-      name: z.string(),
-      postcode: z.string(),
-      postalTown: z.string().nullable(),
-      address: z.string().nullable(),
-      merchantId: z.string().nullable(),
-      amexMerchantID: z.string().nullable(),
-      zettleMerchantID: z.string().nullable(),
-    }),
-  ),
-  fileName: z.string().nullable(),
-  /** The file's address for a signed-in system admin, when one was uploaded. */
-  fileUrl: z.string().nullable(),
-});
-export type LeadBranchSubmission = z.infer<typeof leadBranchSubmissionSchema>;
-
-/** A lead as the system admin's list shows it: an allowlist (the branch page id never leaves). */
-export const leadRowSchema = z.object({
-  _id: z.string(),
-  created: z.iso.datetime(),
-  kind: z.enum(leadKinds),
-  from: z.enum(leadSources),
-  name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  company: z.string().nullable(),
-  legalName: z.string().nullable(),
-  website: z.string().nullable(),
-  amexMerchantID: z.string().nullable(),
-  brandId: z.string().nullable(),
-  branchSubmissions: z.array(leadBranchSubmissionSchema),
-});
-export type LeadRow = z.infer<typeof leadRowSchema>;
-
 export const leadKindLabels: Record<LeadKind, string> = {
   contact: 'Contact request',
   lookupFailed: 'Look-up failed',

@@ -1,6 +1,5 @@
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { customerTypes, discountTypes } from '../campaign/campaign.rules.ts';
 import { isInstant } from '../ingestion/transaction-file.schema.ts';
 import { messages } from '../messages/messages.ts';
 
@@ -42,20 +41,6 @@ export const simulationRequestSchema = z
     { message: m.lastPurchaseInvalid, path: ['lastPurchaseAt'] },
   );
 export type SimulationRequest = z.input<typeof simulationRequestSchema>;
-
-/** The engine's outcome for the sample, with its reason in words. */
-export const simulationResultSchema = z.object({
-  outcome: z.enum(['qualified', 'notQualified']),
-  /** 'Qualifies', or why not (messages.qualification). */
-  reason: z.string(),
-  cashbackPence: z.number().int(),
-  successFeePence: z.number().int(),
-  customerType: z.enum(customerTypes).nullable(),
-  offerType: z.enum(discountTypes).nullable(),
-  /** Whether the success fee was waived (the brand's first 3 campaign months). */
-  successFeeFree: z.boolean(),
-});
-export type SimulationResult = z.infer<typeof simulationResultSchema>;
 
 /**
  * A wall time as a form's date-time field gives it ('2025-06-11T12:00') in the timezone setting,

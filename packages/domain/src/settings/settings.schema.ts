@@ -15,10 +15,3 @@ export const defaultStoredSettings: StoredSettings = {
   campaignOverviewDelay: 5.75,
   autoDebit: 'true',
 };
-
-/** What GET settings answers: the stored settings plus those the server is started with. */
-export const publicSettingsSchema = storedSettingsSchema.extend({
-  timezone: z.string(),
-  sessionIdleMinutes: z.number().positive(),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;

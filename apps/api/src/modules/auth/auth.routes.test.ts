@@ -47,6 +47,7 @@ describe('POST /api/auth/login', () => {
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
+    expect(Object.keys(body)).toEqual(['respCode', 'accessToken', 'details']);
     expect(body.respCode).toBe(200);
     expect(body.accessToken).toEqual(expect.any(String));
     expect(body.accessToken.length).toBeGreaterThanOrEqual(40);

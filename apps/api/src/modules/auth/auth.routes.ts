@@ -10,17 +10,20 @@ import {
   signupSchema,
   confirmEmailSchema,
 } from '@krowd/domain/auth/auth.schema';
+import {
+  secondStepDueSchema,
+  sessionAnswerSchema,
+  signedInSchema,
+} from '@krowd/domain/auth/auth-response.schema';
 import { loginSchema } from '@krowd/domain/auth/login.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { secondStepDueSchema } from '@krowd/domain/auth/multi-factor.schema';
-import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf, clearSessionCookie, setSessionCookie } from '../../plugins/access.ts';
 import type { AuthService } from './auth.service.ts';
 
-const signedInSchema = successSchema({ accessToken: z.string(), details: sessionUserSchema });
+const signedInAnswerSchema = successSchema(signedInSchema.shape);
 // Fastify hands a missing body to the validator as null, so an optional body must accept null.
 const optionalEntityBody = z
   .strictObject({ entityType: z.enum([...entityTypes, 'user']).optional() })
@@ -44,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
           'Log in with e-mail and password; sets the session cookie, or answers the challenge of a second step (POST auth/login/mfa)',
         body: loginSchema,
         response: {
-          200: z.union([signedInSchema, successSchema(secondStepDueSchema.shape)]),
+          200: z.union([signedInAnswerSchema, successSchema(secondStepDueSchema.shape)]),
           ...errorResponses,
         },
       },
@@ -65,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
         tags: ['auth'],
         summary: 'One-click login from a guest link token',
         querystring: guestTokenQuerySchema,
-        response: { 200: signedInSchema, ...errorResponses },
+        response: { 200: signedInAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -99,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or null when signed out (the browser calls this on start)',
-        response: { 200: successSchema({ details: sessionUserSchema.nullable() }), ...errorResponses },
+        response: { 200: successSchema(sessionAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { isGuest, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import type { SecondStepDue, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
@@ -38,17 +39,6 @@ export type SessionSource = SessionUser['source'];
 
 function sourceOf(origin: SessionOrigin | null): SessionSource {
   return origin === 'card_network' ? 'cardNetwork' : null;
-}
-
-export interface SignedIn {
-  accessToken: string;
-  details: SessionUser;
-}
-
-/** A correct password for an account with two-step sign-in: no session until the code (multi-factor.ts). */
-export interface SecondStepDue {
-  mfaRequired: true;
-  challenge: string;
 }
 
 /** last_seen_at is written at most this often, so reads do not each cost a write. */

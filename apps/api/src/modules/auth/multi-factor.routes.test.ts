@@ -44,6 +44,10 @@ const secondStep = (body: Record<string, string>) =>
 async function enrol(token: string) {
   const setup = await call(app, { method: 'POST', url: '/api/auth/mfa/setup', token });
   expect(setup.statusCode).toBe(200);
+  expect(setup.json()).toEqual({
+    respCode: 200,
+    details: { secret: expect.any(String), uri: expect.stringMatching(/^otpauth:\/\/totp\//) },
+  });
   const { secret, uri } = setup.json<{ details: { secret: string; uri: string } }>().details;
   const enabled = await call(app, {
     method: 'POST',
@@ -52,6 +56,11 @@ async function enrol(token: string) {
     body: { code: totpCodeAt(secret, clock.now()) },
   });
   expect(enabled.statusCode, enabled.body).toBe(200);
+  expect(enabled.json()).toEqual({
+    respCode: 200,
+    respMessage: m.enabled,
+    details: { recoveryCodes: expect.any(Array) },
+  });
   nextStep();
   return {
     secret,
@@ -128,6 +137,7 @@ describe('two-step sign-in for a brand admin', () => {
     const response = await secondStep({ challenge, code });
 
     expect(response.statusCode, response.body).toBe(200);
+    expect(Object.keys(response.json())).toEqual(['respCode', 'accessToken', 'details']);
     expect(response.json().details.email).toBe(email);
     expect(response.cookies.some((c) => c.name === 'krowd_session')).toBe(true);
     const session = await call(app, { url: '/api/auth/session', token: response.json().accessToken });

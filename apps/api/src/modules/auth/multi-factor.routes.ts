@@ -1,15 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  multiFactorSetupAnswerSchema,
+  multiFactorStatusAnswerSchema,
+  recoveryCodesAnswerSchema,
+  signedInSchema,
+} from '@krowd/domain/auth/auth-response.schema';
 import {
   confirmCodeSchema,
   disableMultiFactorSchema,
   loginSecondStepSchema,
-  multiFactorSetupSchema,
-  multiFactorStatusSchema,
-  recoveryCodesSchema,
 } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { sessionUserSchema } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
@@ -38,7 +39,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
           "The login's second step: the challenge and a code (or a recovery code); sets the session cookie",
         body: loginSecondStepSchema,
         response: {
-          200: successSchema({ accessToken: z.string(), details: sessionUserSchema }),
+          200: successSchema(signedInSchema.shape),
           ...errorResponses,
         },
       },
@@ -58,7 +59,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           "Whether the caller's two-step sign-in is on, required, and how many recovery codes are left",
-        response: { 200: successSchema({ details: multiFactorStatusSchema }), ...errorResponses },
+        response: { 200: successSchema(multiFactorStatusAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -74,7 +75,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'Start setting up two-step sign-in: a new secret and its otpauth URI, confirmed by a code',
-        response: { 200: successSchema({ details: multiFactorSetupSchema }), ...errorResponses },
+        response: { 200: successSchema(multiFactorSetupAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -91,7 +92,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'Confirm the set-up with a code of the app; answers the recovery codes, shown once',
         body: confirmCodeSchema,
-        response: { 200: successSchema({ details: recoveryCodesSchema }), ...errorResponses },
+        response: { 200: successSchema(recoveryCodesAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -111,7 +112,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'New recovery codes for a current code; the old ones stop working',
         body: confirmCodeSchema,
-        response: { 200: successSchema({ details: recoveryCodesSchema }), ...errorResponses },
+        response: { 200: successSchema(recoveryCodesAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({

@@ -10,14 +10,14 @@ import {
   totpDigits,
   totpPeriodSeconds,
   formatRecoveryCode,
-  type MultiFactorStatus,
 } from '@krowd/domain/auth/multi-factor.schema';
+import type { MultiFactorStatus, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, badRequest, conflict, invalidField, unauthorized } from '../../http/errors.ts';
 import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
-import type { AuthContext, AuthService, Clock, SignedIn } from './auth.service.ts';
+import type { AuthContext, AuthService, Clock } from './auth.service.ts';
 import type { MultiFactorRepository } from './multi-factor.repository.ts';
 import { verifyPassword } from '../../crypto/passwords.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';

@@ -1,9 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  InsightsLogin,
-  InsightsLoginAnswer,
-  InsightsSignup,
-} from '@krowd/domain/insights/insights-visitors.schema';
+import type { InsightsLoginAnswer } from '@krowd/domain/insights/insights-response.schema';
+import type { InsightsLogin, InsightsSignup } from '@krowd/domain/insights/insights-visitors.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { forbidden, notFound, unauthorized } from '../../http/errors.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';

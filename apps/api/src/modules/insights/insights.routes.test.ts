@@ -5,15 +5,15 @@ import winkNLP from 'wink-nlp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { aspectLexicon } from '@krowd/domain/insights/sentiment.rules';
-import type { InsightsLoginAnswer } from '@krowd/domain/insights/insights-visitors.schema';
 import type {
   BranchDetailsAnswer,
   FactorsAnswer,
+  InsightsLoginAnswer,
+  ReviewListAnswer,
   ScatterAnswer,
   SimilarityAnswer,
   TrendsAnswer,
-} from '@krowd/domain/insights/insights.schema';
-import type { ReviewListAnswer } from '@krowd/domain/insights/reviews.schema';
+} from '@krowd/domain/insights/insights-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { analyserVersion } from './review-analyser.ts';
 import { scheduleReanalysis } from './reviews.service.ts';
@@ -45,6 +45,7 @@ async function passFor(brandId: string, email = 'visitor@example.test') {
     remoteAddress: `10.9.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
   });
   expect(response.statusCode, response.body).toBe(200);
+  expect(Object.keys(response.json())).toEqual(['respCode', 'respMessage', 'data']);
   return response.json<InsightsLoginAnswer>().data;
 }
 
@@ -257,6 +258,7 @@ describe('the figures, recomputed from the stored reviews', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<TrendsAnswer>();
+    expect(Object.keys(answer)).toEqual(['respCode', 'trendschartDetails', 'lineschartDetails']);
     expect(answer.trendschartDetails.data.map((series) => series.name)).toEqual([
       'Green Fork',
       competitor.branchName,
@@ -301,7 +303,7 @@ describe('every call answers', () => {
       token: tokens['brandadmin@demo.test'],
     });
     expect(response.statusCode).toBe(200);
-    const { data, respCode } = response.json<BranchDetailsAnswer>();
+    const { data, respCode } = response.json<BranchDetailsAnswer & { respCode: number }>();
     expect(respCode).toBe(200);
     expect(data.allbranches.length).toBeGreaterThan(1);
     expect(data.allbranches.every((branch) => branch.brandId === ids.brands.standalone)).toBe(true);
@@ -316,6 +318,15 @@ describe('every call answers', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json<SimilarityAnswer>();
+    expect(Object.keys(answer)).toEqual([
+      'respCode',
+      'objectwithjsd',
+      'objectwithfood',
+      'objectwithprice',
+      'objectwithambiance',
+      'objectwithservice',
+      'brandList',
+    ]);
     expect(answer.brandList.length).toBeGreaterThan(0);
     expect(answer.brandList.length).toBeLessThanOrEqual(5);
     const similarities = answer.brandList.map((brand) => brand.similarity);
@@ -340,6 +351,7 @@ describe('every call answers', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json<ScatterAnswer>();
+    expect(Object.keys(response.json())).toEqual(['respCode', 'data']);
     expect(data.tagType).toBe('Food');
     expect(data.points.filter((point) => point.isSelected)).toHaveLength(1);
     expect(data.points.length).toBeGreaterThan(2);
@@ -600,6 +612,14 @@ describe('reviews in', () => {
       url: `/api/reviews?kmid=${venue}&perPage=100`,
       token: tokens['admin@demo.test'],
     });
+    expect(Object.keys(list.json())).toEqual([
+      'respCode',
+      'data',
+      'count',
+      'currentPage',
+      'perPage',
+      'totalPages',
+    ]);
     const rows = list.json<ReviewListAnswer>().data.filter((row) => row.externalId.startsWith(`up-${id}`));
     expect(rows).toHaveLength(2);
     const mixed = rows.find((row) => row.externalId.endsWith('-1'))!;

@@ -3,29 +3,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can } from '@krowd/domain/access/access.rules';
 import {
+  branchDetailsAnswerSchema,
+  brandInsightsAnswerSchema,
+  factorsAnswerSchema,
   insightsLoginAnswerSchema,
+  scatterAnswerSchema,
+  similarityAnswerSchema,
+  trendsAnswerSchema,
+} from '@krowd/domain/insights/insights-response.schema';
+import {
   insightsLoginSchema,
   insightsSignupParamsSchema,
   insightsSignupSchema,
 } from '@krowd/domain/insights/insights-visitors.schema';
 import {
-  branchDetailsAnswerSchema,
   branchDetailsQuerySchema,
-  brandInsightsAnswerSchema,
   brandInsightsQuerySchema,
-  factorsAnswerSchema,
   factorsQuerySchema,
   insightsPassHeader,
-  scatterAnswerSchema,
   scatterQuerySchema,
-  similarityAnswerSchema,
   similarityQuerySchema,
-  trendsAnswerSchema,
   trendsQuerySchema,
 } from '@krowd/domain/insights/insights.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { deviceOf } from '../../http/device.ts';
-import { errorResponses, messageOnlySchema, respCodes } from '../../http/envelope.ts';
+import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { forbidden, unauthorized } from '../../http/errors.ts';
 import type { InsightsVisitorsService } from './insights-visitors.service.ts';
 import type { InsightsCaller, InsightsService } from './insights.service.ts';
@@ -74,7 +76,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
           'Summary cards and sentiment bars: Aggregate Score, review count, Revenue YTD (signed in) or the 20% teaser (pass), ranks, aspect mentions',
         headers: readerHeaders,
         querystring: factorsQuerySchema,
-        response: { 200: factorsAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(factorsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -92,7 +94,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         summary: "The brand's venues (branch pickers) and the competitor venues of its cities",
         headers: readerHeaders,
         querystring: branchDetailsQuerySchema,
-        response: { 200: branchDetailsAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(branchDetailsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -110,7 +112,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         summary: "Each entity of the brand's cities: Aggregate Score against the aspect's net positive share",
         headers: readerHeaders,
         querystring: scatterQuerySchema,
-        response: { 200: scatterAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(scatterAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -129,7 +131,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
           'Trends: monthly Aggregate Score of the brand (or branch) and a competitor venue, and Net Positive Reviews of one aspect',
         headers: readerHeaders,
         querystring: trendsQuerySchema,
-        response: { 200: trendsAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(trendsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -148,7 +150,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
           'Most similar brands and venues (Jensen–Shannon distance of aspect mentions) and the aspect radars',
         headers: readerHeaders,
         querystring: similarityQuerySchema,
-        response: { 200: similarityAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(similarityAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -165,7 +167,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         tags: ['insights'],
         summary: "Brands with reviews, searchable by name: the insights login's brand select",
         querystring: brandInsightsQuerySchema,
-        response: { 200: brandInsightsAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(brandInsightsAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({
@@ -182,7 +184,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
         tags: ['insights'],
         summary: "The insights login: records the visitor's e-mail, brand and device; answers a 30-day pass",
         body: insightsLoginSchema,
-        response: { 200: insightsLoginAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(insightsLoginAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

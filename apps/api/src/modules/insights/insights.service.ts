@@ -17,18 +17,20 @@ import {
   trendSeriesShown,
   yearStart,
 } from '@krowd/domain/insights/insights.rules';
+import type {
+  BranchDetailsAnswer,
+  FactorsAnswer,
+  Radar,
+  ScatterAnswer,
+  SimilarityAnswer,
+  TrendsAnswer,
+} from '@krowd/domain/insights/insights-response.schema';
 import {
   insightAspects,
-  type BranchDetailsAnswer,
-  type FactorsAnswer,
   type FactorsQuery,
   type InsightAspect,
-  type Radar,
-  type ScatterAnswer,
   type ScatterQuery,
-  type SimilarityAnswer,
   type SimilarityQuery,
-  type TrendsAnswer,
   type TrendsQuery,
 } from '@krowd/domain/insights/insights.schema';
 import { sumAspectCounts, type AspectCounts } from '@krowd/domain/insights/sentiment.rules';
@@ -256,7 +258,7 @@ export function createInsightsService(deps: {
     },
 
     /** GET reviewsdata: monthly Aggregate Score (brand vs competitor) and Net Positive Reviews of one aspect. */
-    async trends(caller: InsightsCaller, query: TrendsQuery): Promise<Omit<TrendsAnswer, 'respCode'>> {
+    async trends(caller: InsightsCaller, query: TrendsQuery): Promise<TrendsAnswer> {
       const brand = await brandFor(caller, query.brandId);
       const window = windowOf(query.datePayload);
       const aspect: InsightAspect = query.trendFlag ?? 'Food';
@@ -298,10 +300,7 @@ export function createInsightsService(deps: {
     },
 
     /** GET reviewsdata/similarity: the most similar entities by their aspect distributions, and the radars. */
-    async similarity(
-      caller: InsightsCaller,
-      query: SimilarityQuery,
-    ): Promise<Omit<SimilarityAnswer, 'respCode'>> {
+    async similarity(caller: InsightsCaller, query: SimilarityQuery): Promise<SimilarityAnswer> {
       const brand = await brandFor(caller, query.entityId);
       const window = dayWindow(query.fromdate, query.todate, timeZone);
       const selection = await selectionOf(brand, query.kmid);

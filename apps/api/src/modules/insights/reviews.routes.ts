@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  reviewListAnswerSchema,
+  reviewUploadAnswerSchema,
+  reviewUploadRefusalSchema,
+} from '@krowd/domain/insights/insights-response.schema';
+import {
   reviewBatchSchema,
   reviewFileColumns,
   reviewFileMaxBytes,
-  reviewListAnswerSchema,
   reviewListQuerySchema,
-  reviewUploadAnswerSchema,
-  reviewUploadRefusalSchema,
 } from '@krowd/domain/insights/reviews.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { CsvStreamError, csvRecordBatchesOf, isBodyStream } from '../../http/csv-stream.ts';
-import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
+import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { badRequest, HttpError } from '../../http/errors.ts';
 import type { ReviewsRepository } from './reviews.repository.ts';
 import { ReviewsRefused, type ReviewItem, type ReviewsService } from './reviews.service.ts';
@@ -51,7 +53,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         consumes: ['text/csv'],
         querystring: z.strictObject({ fileName: z.string().trim().min(1).max(255).optional() }),
         response: {
-          200: reviewUploadAnswerSchema,
+          200: successSchema(reviewUploadAnswerSchema.shape),
           ...errorResponses,
           400: reviewUploadRefusalSchema,
           413: errorBodySchema,
@@ -83,7 +85,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         summary:
           'Reviews as JSON ({ reviews: [...] }, at most 1,000, the CSV columns as fields): all stored, or none',
         body: reviewBatchSchema,
-        response: { 200: reviewUploadAnswerSchema, ...errorResponses, 400: reviewUploadRefusalSchema },
+        response: {
+          200: successSchema(reviewUploadAnswerSchema.shape),
+          ...errorResponses,
+          400: reviewUploadRefusalSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -106,7 +112,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         tags: ['insights'],
         summary: 'Stored reviews with their analysis, newest first, a page at a time',
         querystring: reviewListQuerySchema,
-        response: { 200: reviewListAnswerSchema, ...errorResponses },
+        response: { 200: successSchema(reviewListAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely';
 import { isGuest } from '@krowd/domain/access/access.rules';
+import type { SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { campaignFormSchema, type CampaignForm } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { OnboardingComplete, OnboardingProgress } from '@krowd/domain/onboarding/onboarding.schema';
@@ -8,7 +9,7 @@ import type { DB } from '../../db/database.generated.ts';
 import type { DeviceDetails } from '../../http/device.ts';
 import { badRequest, conflict, invalidField } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthContext, AuthService, Clock, SignedIn } from '../auth/auth.service.ts';
+import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';

@@ -688,6 +688,7 @@ describe('POST auth/getAmexUser/{amexMerchantID} (the card-network sign-up)', ()
     const body = response.json();
     const [local, domain] = guest.email.split('@');
     expect(body.email).toMatch(new RegExp(`^${local![0]}\\*{3}${local!.at(-1)}@e\\*{3}e\\.test$`));
+    expect(Object.keys(body)).toEqual(['respCode', 'respMessage', 'email']);
     expect(body.respMessage).toBe(m.linkSent(body.email));
     expect(response.body).not.toContain(guest.email);
     expect(response.body).not.toContain(domain);
@@ -915,6 +916,22 @@ describe('GET cardnetwork/leads (the system admin’s list)', () => {
         email: form.email,
         branchSubmissions: [],
       }),
+    ]);
+    expect(Object.keys(newest)).toEqual(['respCode', 'data', 'pagination']);
+    expect(Object.keys(signups.data[0])).toEqual([
+      '_id',
+      'created',
+      'kind',
+      'from',
+      'name',
+      'email',
+      'phone',
+      'company',
+      'legalName',
+      'website',
+      'amexMerchantID',
+      'brandId',
+      'branchSubmissions',
     ]);
     expect(secondPage.data).toHaveLength(1);
     expect(secondPage.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });

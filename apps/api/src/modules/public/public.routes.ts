@@ -11,22 +11,32 @@ import {
   brandOnboardingSchema,
   contactLeadSchema,
   leadKinds,
-  leadRowSchema,
   leadSortFields,
   merchantIdParamsSchema,
   signupLookupSchema,
   verifyEmailSchema,
 } from '@krowd/domain/public/card-network.schema';
-import { effectiveSearch, paginationSchema } from '@krowd/domain/list/list.schema';
+import {
+  branchPageSchema,
+  leadListPageSchema,
+  redirectingSchema,
+  signupLookedUpSchema,
+} from '@krowd/domain/public/public-response.schema';
+import { effectiveSearch } from '@krowd/domain/list/list.schema';
 import { idParamsSchema } from '../../http/params.ts';
-import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import {
+  errorBodySchema,
+  errorResponses,
+  messageOnlySchema,
+  respCodes,
+  successSchema,
+} from '../../http/envelope.ts';
 import { badRequest, HttpError, invalidField, invalidFields } from '../../http/errors.ts';
 import type { PublicService, UploadedFile } from './public.service.ts';
 
 const m = messages.cardNetwork;
 
-/** A submit that sends the visitor on to the marketing site (spec 3 §2.8). */
-const redirectingSchema = successSchema({ redirectTo: z.string() });
+const redirectingAnswerSchema = successSchema(redirectingSchema.shape);
 
 /** The text fields and the one file of the branch page's multipart form. */
 interface BranchForm {
@@ -111,7 +121,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         summary:
           'A contact request from /amexdining or the /amexsignup dialog: stored, and the system admins mailed',
         body: contactLeadSchema,
-        response: { 201: redirectingSchema, ...errorResponses },
+        response: { 201: redirectingAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -130,7 +140,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
           "Look up the card-network guest waiting for this Amex Merchant ID: a sign-in link is mailed to the guest's own address; the answer has only the masked address",
         params: merchantIdParamsSchema,
         body: signupLookupSchema,
-        response: { 200: successSchema({ email: z.string() }), ...errorResponses },
+        response: { 200: successSchema(signupLookedUpSchema.shape), ...errorResponses },
       },
     },
     async (request) => {
@@ -151,7 +161,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         summary:
           "The dining sign-up checks its e-mail's shape; the answer is the same whether or not an account has it",
         body: verifyEmailSchema,
-        response: { 200: successSchema({}), ...errorResponses },
+        response: { 200: messageOnlySchema, ...errorResponses },
       },
     },
     async () => ({ respCode: respCodes.ok }),
@@ -168,7 +178,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         description:
           'Answers at once and the same for every address; the work follows the answer. An address that already has an account changes nothing and its owner is mailed that someone tried to sign up.',
         body: brandOnboardingSchema,
-        response: { 201: redirectingSchema, ...errorResponses },
+        response: { 201: redirectingAnswerSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -186,7 +196,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         summary:
           'The restaurant a branch page id is for, so the page can greet it or say the link is not valid',
         params: z.strictObject({ id: branchPageIdField }),
-        response: { 200: successSchema({ brandName: z.string() }), ...errorResponses },
+        response: { 200: successSchema(branchPageSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({ respCode: respCodes.ok, ...(await service.branchPage(request.params.id)) }),
@@ -204,7 +214,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
           'postaltown, address}]), id (the branch page id from the sign-up e-mail), comments, and optionally excelFile ' +
           `(.xls or .xlsx, checked by its bytes, under ${branchFileMaxBytes / 1024 / 1024} MB).`,
         consumes: ['multipart/form-data'],
-        response: { 201: redirectingSchema, ...errorResponses, 415: errorBodySchema },
+        response: { 201: redirectingAnswerSchema, ...errorResponses, 415: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -223,7 +233,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
         summary: 'The leads of the public card-network pages, newest first, with their branch submissions',
         querystring: leadListQuerySchema,
         response: {
-          200: successSchema({ data: z.array(leadRowSchema), pagination: paginationSchema }),
+          200: successSchema(leadListPageSchema.shape),
           ...errorResponses,
         },
       },

@@ -13,10 +13,9 @@ import type {
   BranchEntry,
   BranchSubmission,
   ContactLead,
-  LeadBranchSubmission,
-  LeadRow,
   SignupLookup,
 } from '@krowd/domain/public/card-network.schema';
+import type { LeadBranchSubmission, LeadRow } from '@krowd/domain/public/public-response.schema';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';

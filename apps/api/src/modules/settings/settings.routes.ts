@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@krowd/domain/messages/messages';
-import { publicSettingsSchema } from '@krowd/domain/settings/settings.schema';
+import { languageSetSchema, settingsAnswerSchema } from '@krowd/domain/settings/settings-response.schema';
 import type { Config } from '../../config.ts';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { invalidField } from '../../http/errors.ts';
@@ -18,7 +18,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
       schema: {
         tags: ['settings'],
         summary: 'Product settings: languages, timezone, summary delay, direct-debit mode, idle timeout',
-        response: { 200: successSchema({ settings: publicSettingsSchema }), ...errorResponses },
+        response: { 200: successSchema(settingsAnswerSchema.shape), ...errorResponses },
       },
     },
     async () => ({
@@ -39,7 +39,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
         tags: ['settings'],
         summary: 'Choose the language (only en is offered)',
         querystring: z.strictObject({ lang: z.string().min(2).max(10) }),
-        response: { 200: successSchema({ language: z.string() }), ...errorResponses },
+        response: { 200: successSchema(languageSetSchema.shape), ...errorResponses },
       },
     },
     async (request) => {

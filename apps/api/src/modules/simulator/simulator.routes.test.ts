@@ -82,14 +82,17 @@ describe('POST /api/campaigns/:id/simulate', () => {
     });
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().result).toEqual({
-      outcome: 'qualified',
-      reason: messages.simulation.qualified,
-      cashbackPence: 500,
-      successFeePence: 0,
-      customerType: 'new',
-      offerType: 'dp',
-      successFeeFree: true,
+    expect(response.json()).toEqual({
+      respCode: 200,
+      result: {
+        outcome: 'qualified',
+        reason: messages.simulation.qualified,
+        cashbackPence: 500,
+        successFeePence: 0,
+        customerType: 'new',
+        offerType: 'dp',
+        successFeeFree: true,
+      },
     });
   });
 

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  simulationRequestSchema,
-  simulationResultSchema,
-} from '@krowd/domain/qualification/simulation.schema';
+import { simulationAnswerSchema } from '@krowd/domain/qualification/simulation-response.schema';
+import { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { SimulatorService } from './simulator.service.ts';
@@ -21,7 +19,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService 
         summary: "Test a sample purchase against a campaign: the engine's outcome and reason, nothing stored",
         params: idParamsSchema,
         body: simulationRequestSchema,
-        response: { 200: successSchema({ result: simulationResultSchema }), ...errorResponses },
+        response: { 200: successSchema(simulationAnswerSchema.shape), ...errorResponses },
       },
     },
     async (request) => ({

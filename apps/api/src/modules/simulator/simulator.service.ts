@@ -5,7 +5,7 @@ import {
   qualifyForCampaign,
   type BranchMatch,
 } from '@krowd/domain/qualification/qualification.rules';
-import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
+import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
 import type { z } from 'zod';
 import type { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
 import type { DB } from '../../db/database.generated.ts';

@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
-      apiRequest<{ respCode: number; respMessage?: string }>('auth/changePassword', {
+      apiRequest<{ respMessage: string }>('auth/changePassword', {
         method: 'POST',
         body: input,
       }),

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ConfirmCodeInput,
-  DisableMultiFactorInput,
-  MultiFactorSetup,
-  MultiFactorStatus,
-} from '@krowd/domain/auth/multi-factor.schema';
+  MultiFactorSetupAnswer,
+  MultiFactorStatusAnswer,
+  RecoveryCodesAnswer,
+} from '@krowd/domain/auth/auth-response.schema';
+import type { ConfirmCodeInput, DisableMultiFactorInput } from '@krowd/domain/auth/multi-factor.schema';
 import { apiRequest } from '@/lib/api-client';
 
 export const multiFactorStatusKey = ['auth', 'mfa'] as const;
@@ -15,7 +15,7 @@ export function useMultiFactorStatus(enabled = true) {
     queryKey: multiFactorStatusKey,
     enabled,
     queryFn: ({ signal }) =>
-      apiRequest<{ details: MultiFactorStatus }>('auth/mfa', { signal }).then((response) => response.details),
+      apiRequest<MultiFactorStatusAnswer>('auth/mfa', { signal }).then((response) => response.details),
   });
 }
 
@@ -23,13 +23,11 @@ export function useMultiFactorStatus(enabled = true) {
 export function useBeginMultiFactorSetup() {
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ details: MultiFactorSetup }>('auth/mfa/setup', { method: 'POST' }).then(
+      apiRequest<MultiFactorSetupAnswer>('auth/mfa/setup', { method: 'POST' }).then(
         (response) => response.details,
       ),
   });
 }
-
-type RecoveryCodesResponse = { details: { recoveryCodes: string[] } };
 
 /**
  * POST auth/mfa/enable: the set-up's confirming code; answers the recovery codes. The status is
@@ -38,7 +36,7 @@ type RecoveryCodesResponse = { details: { recoveryCodes: string[] } };
 export function useConfirmMultiFactorSetup() {
   return useMutation({
     mutationFn: (input: ConfirmCodeInput) =>
-      apiRequest<RecoveryCodesResponse>('auth/mfa/enable', { method: 'POST', body: input }).then(
+      apiRequest<RecoveryCodesAnswer>('auth/mfa/enable', { method: 'POST', body: input }).then(
         (response) => response.details.recoveryCodes,
       ),
   });
@@ -49,7 +47,7 @@ export function useRenewRecoveryCodes() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ConfirmCodeInput) =>
-      apiRequest<RecoveryCodesResponse>('auth/mfa/recoveryCodes', { method: 'POST', body: input }).then(
+      apiRequest<RecoveryCodesAnswer>('auth/mfa/recoveryCodes', { method: 'POST', body: input }).then(
         (response) => response.details.recoveryCodes,
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: multiFactorStatusKey }),

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BankDetails } from '@krowd/domain/bank/bank-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { stubApi } from '@/test/stub-api';
 import { MyBankPage } from './my-bank-page.tsx';
 import { ProfilePage } from './profile-page.tsx';

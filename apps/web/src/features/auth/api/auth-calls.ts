@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SecondStepDue, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import type {
   CreatePasswordFormInput,
   ForgotPasswordInput,
@@ -6,32 +7,13 @@ import type {
 } from '@krowd/domain/auth/auth.schema';
 import type { LoginInput } from '@krowd/domain/auth/login.schema';
 import type { LoginSecondStepInput } from '@krowd/domain/auth/multi-factor.schema';
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from '@/lib/api-client';
-
-interface SignedInResponse {
-  respCode: number;
-  accessToken: string;
-  details: SessionUser;
-}
-
-/** A correct password for an account with two-step sign-in: the code step comes next. */
-interface SecondStepDueResponse {
-  respCode: number;
-  mfaRequired: true;
-  challenge: string;
-}
-
-interface MessageResponse {
-  respCode: number;
-  respMessage?: string;
-}
 
 /** The sign-in and account-access calls of spec 1 §7, one mutation each. */
 export function useLogin() {
   return useMutation({
     mutationFn: ({ email, password }: LoginInput) =>
-      apiRequest<SignedInResponse | SecondStepDueResponse>('auth/login', {
+      apiRequest<SignedIn | SecondStepDue>('auth/login', {
         method: 'POST',
         body: { email, password },
         sessionRequired: false,
@@ -43,28 +25,32 @@ export function useLogin() {
 export function useLoginSecondStep() {
   return useMutation({
     mutationFn: (input: LoginSecondStepInput) =>
-      apiRequest<SignedInResponse>('auth/login/mfa', { method: 'POST', body: input, sessionRequired: false }),
+      apiRequest<SignedIn>('auth/login/mfa', { method: 'POST', body: input, sessionRequired: false }),
   });
 }
 
 export function useGuestLogin() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<SignedInResponse>('users/checkGuestUser', { query: { token }, sessionRequired: false }),
+      apiRequest<SignedIn>('users/checkGuestUser', { query: { token }, sessionRequired: false }),
   });
 }
 
 export function useSignup() {
   return useMutation({
     mutationFn: (input: SignupInput) =>
-      apiRequest<MessageResponse>('users/signup', { method: 'POST', body: input, sessionRequired: false }),
+      apiRequest<{ respMessage: string }>('users/signup', {
+        method: 'POST',
+        body: input,
+        sessionRequired: false,
+      }),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
     mutationFn: ({ email }: ForgotPasswordInput) =>
-      apiRequest<MessageResponse>('auth/forgotPassword', {
+      apiRequest<{ respMessage: string }>('auth/forgotPassword', {
         method: 'POST',
         query: { email },
         sessionRequired: false,
@@ -77,12 +63,12 @@ export function useSetPasswordFromLink(kind: 'recover' | 'create') {
   return useMutation({
     mutationFn: ({ token, ...input }: CreatePasswordFormInput & { token: string }) =>
       kind === 'recover'
-        ? apiRequest<MessageResponse>('auth/changeRecoverPassword', {
+        ? apiRequest<{ respMessage: string }>('auth/changeRecoverPassword', {
             method: 'POST',
             body: { ...input, enEmail: token },
             sessionRequired: false,
           })
-        : apiRequest<MessageResponse>('auth/createPassword', {
+        : apiRequest<{ respMessage: string }>('auth/createPassword', {
             method: 'POST',
             body: { ...input, token },
             sessionRequired: false,
@@ -94,7 +80,7 @@ export function useSetPasswordFromLink(kind: 'recover' | 'create') {
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: (token: string) =>
-      apiRequest<MessageResponse>('auth/confirmEmail', {
+      apiRequest<{ respMessage: string }>('auth/confirmEmail', {
         method: 'POST',
         body: { token },
         sessionRequired: false,

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { SecondStepForm } from './second-step-form.tsx';
 
 const m = messages.multiFactor;

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { sessionQueryKey } from '@/lib/session';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { BranchesPage } from './branches-page.tsx';
 
 const user = sessionUserFixture({ role: 'companyAdmin' });

@@ -8,7 +8,7 @@ import { pagePath } from '@krowd/domain/access/access.rules';
 import type { BrandMerchant } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionQueryKey } from '@/lib/session';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { CampaignFormPage } from './campaign-form-page.tsx';
 
 const m = messages.campaign;

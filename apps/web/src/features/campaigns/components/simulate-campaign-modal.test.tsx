@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
+import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
 const m = messages.simulation;

@@ -6,7 +6,7 @@ import {
   emptySimulationForm,
   simulationFormSchema,
 } from '@krowd/domain/qualification/simulation-form.schema';
-import type { SimulationResult } from '@krowd/domain/qualification/simulation.schema';
+import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { formatMoney } from '@/lib/format';

@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 
 export const ids = {
   brand: 'c0c0c0c0-0000-4000-8000-000000000003',

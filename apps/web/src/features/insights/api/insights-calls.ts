@@ -1,18 +1,15 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type {
-  InsightsLogin,
-  InsightsLoginAnswer,
-  InsightsSignup,
-} from '@krowd/domain/insights/insights-visitors.schema';
-import type {
   BranchDetailsAnswer,
   BrandInsightsAnswer,
   FactorsAnswer,
-  InsightAspect,
+  InsightsLoginAnswer,
   SimilarityAnswer,
   TrendsAnswer,
-} from '@krowd/domain/insights/insights.schema';
+} from '@krowd/domain/insights/insights-response.schema';
+import type { InsightsLogin, InsightsSignup } from '@krowd/domain/insights/insights-visitors.schema';
+import type { InsightAspect } from '@krowd/domain/insights/insights.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import type { DateWindow } from '../components/date-range.ts';

@@ -1,17 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { InsightsLoginAnswer } from '@krowd/domain/insights/insights-response.schema';
 
 /**
  * A visitor's social analytics pass (docs/social-analytics.md): what the insights login answered,
  * kept for this browser tab only (sessionStorage) and sent as X-Insights-Pass on the reviewsdata
  * calls. It is a brand-scoped token the server stores hashed, not a sign-in.
  */
-export interface InsightsPass {
-  _id: string;
-  insightsPass: string;
-  email: string;
-  brandId: string;
-  brandName: string;
-}
+export type InsightsPass = Omit<InsightsLoginAnswer['data'], 'expiresAt'>;
 
 const storageKey = 'krowd.insightsPass';
 const listeners = new Set<() => void>();

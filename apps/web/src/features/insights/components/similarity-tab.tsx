@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
-import type { InsightAspect, SimilarityAnswer } from '@krowd/domain/insights/insights.schema';
+import type { SimilarityAnswer } from '@krowd/domain/insights/insights-response.schema';
+import type { InsightAspect } from '@krowd/domain/insights/insights.schema';
 import reportingClasses from '@/components/reporting/reporting.module.css';
 import {
   useLastAnswer,

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Paper, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { FactorsAnswer, Rank } from '@krowd/domain/insights/insights.schema';
+import type { FactorsAnswer, Rank } from '@krowd/domain/insights/insights-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FigureCard } from '@/components/reporting/figure-card';
 import reportingClasses from '@/components/reporting/reporting.module.css';

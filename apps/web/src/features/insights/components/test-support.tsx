@@ -5,12 +5,19 @@ import { configure, render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import type { FactorsAnswer, SimilarityAnswer, TrendsAnswer } from '@krowd/domain/insights/insights.schema';
+import type {
+  FactorsAnswer,
+  SimilarityAnswer,
+  TrendsAnswer,
+} from '@krowd/domain/insights/insights-response.schema';
 
 // A screen here waits for two answers in turn (settings, then the figures): allow for a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
 export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
+
+/** An answer as the API sends it: inside the envelope, whose respCode a view waits for. */
+type Sent<Answer> = Answer & { respCode: number };
 
 /** Shows the current address, so a test can see where a click went. */
 function Address() {
@@ -37,7 +44,7 @@ export function renderAt(path: string, routes: Record<string, ReactNode>) {
 }
 
 /** A factors answer with figures; `overrides` replace parts of `response`. */
-export function factorsAnswer(overrides: Partial<FactorsAnswer['response']> = {}): FactorsAnswer {
+export function factorsAnswer(overrides: Partial<FactorsAnswer['response']> = {}): Sent<FactorsAnswer> {
   return {
     respCode: 200,
     response: {
@@ -98,7 +105,7 @@ const radar = (labels: string[]) => ({
   datasets: [{ label: 'Green Fork', brandId, data: labels.map((_, index) => 10 + index) }],
 });
 
-export const similarityAnswer = (): SimilarityAnswer => ({
+export const similarityAnswer = (): Sent<SimilarityAnswer> => ({
   respCode: 200,
   objectwithjsd: radar(['Food', 'Price', 'Ambiance', 'Service']),
   objectwithfood: radar(['Green Fork', 'Pasta Place']),
@@ -110,7 +117,7 @@ export const similarityAnswer = (): SimilarityAnswer => ({
   ],
 });
 
-export const trendsAnswer = (): TrendsAnswer => ({
+export const trendsAnswer = (): Sent<TrendsAnswer> => ({
   respCode: 200,
   trendschartDetails: {
     data: [

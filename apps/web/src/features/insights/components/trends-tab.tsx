@@ -1,5 +1,6 @@
 import { Paper, Select, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import type { InsightBranch } from '@krowd/domain/insights/insights-response.schema';
 import { insightAspects, type InsightAspect } from '@krowd/domain/insights/insights.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import reportingClasses from '@/components/reporting/reporting.module.css';
@@ -14,12 +15,7 @@ import { SeriesLineChart } from './insights-charts.tsx';
 
 const m = messages.insightsWeb;
 
-export interface CompetitorBranch {
-  kmid: string;
-  branchName: string;
-  brandName: string;
-  reviewCount: number;
-}
+export type CompetitorBranch = Pick<InsightBranch, 'kmid' | 'branchName' | 'brandName' | 'reviewCount'>;
 
 export interface TrendsTabProps {
   caller: InsightsCaller;

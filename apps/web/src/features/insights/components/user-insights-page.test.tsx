@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { UserInsightsPage } from './user-insights-page.tsx';
 import { stubApi, type Sent } from '@/test/stub-api';
 import {

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { InvoicesPage } from './invoices-page.tsx';
 
 const m = messages.invoice;

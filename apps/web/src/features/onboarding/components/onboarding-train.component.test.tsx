@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { useSession } from '@/lib/session';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { OnboardingTrain } from './onboarding-train.tsx';
 
 const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';

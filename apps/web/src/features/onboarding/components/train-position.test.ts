@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionUserFixture } from '@/test/session-user';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { stepperIndexOf, trainStartOf } from './train-position.ts';
 
 const guest = (flags: Partial<Record<'stepOne' | 'stepTwo' | 'stepThree' | 'proceesCompleted', boolean>>) =>

@@ -4,25 +4,14 @@ import type {
   ContactLeadInput,
   SignupLookupInput,
 } from '@krowd/domain/public/card-network.schema';
+import type { BranchPage, Redirecting, SignupLookedUp } from '@krowd/domain/public/public-response.schema';
 import { apiRequest } from '@/lib/api-client';
-
-interface RedirectingResponse {
-  respCode: number;
-  respMessage?: string;
-  /** The marketing site the page goes on to (spec 3 §2.8). */
-  redirectTo: string;
-}
-
-interface MessageResponse {
-  respCode: number;
-  respMessage?: string;
-}
 
 /** The public card-network pages' calls (spec 3 §7, auth/…): no session, so a 401 is never 'expired'. */
 export function useContactLead() {
   return useMutation({
     mutationFn: (input: ContactLeadInput) =>
-      apiRequest<RedirectingResponse>('auth/notifyAdminForAmex', {
+      apiRequest<Redirecting>('auth/notifyAdminForAmex', {
         method: 'POST',
         body: input,
         sessionRequired: false,
@@ -33,17 +22,18 @@ export function useContactLead() {
 export function useSignupLookup() {
   return useMutation({
     mutationFn: (input: SignupLookupInput & { amexMerchantID: string }) =>
-      apiRequest<MessageResponse & { email: string }>(
-        `auth/getAmexUser/${encodeURIComponent(input.amexMerchantID)}`,
-        { method: 'POST', body: input, sessionRequired: false },
-      ),
+      apiRequest<SignupLookedUp>(`auth/getAmexUser/${encodeURIComponent(input.amexMerchantID)}`, {
+        method: 'POST',
+        body: input,
+        sessionRequired: false,
+      }),
   });
 }
 
 export function useVerifyEmail() {
   return useMutation({
     mutationFn: (email: string) =>
-      apiRequest<MessageResponse>('auth/verifyEmail', {
+      apiRequest<unknown>('auth/verifyEmail', {
         method: 'POST',
         body: { email },
         sessionRequired: false,
@@ -54,7 +44,7 @@ export function useVerifyEmail() {
 export function useOnboardBrand() {
   return useMutation({
     mutationFn: (input: BrandOnboardingFormInput) =>
-      apiRequest<RedirectingResponse>('auth/onBoardAmexBrand', {
+      apiRequest<Redirecting>('auth/onBoardAmexBrand', {
         method: 'POST',
         body: { ...input, from: 'amexdiningsignup' },
         sessionRequired: false,
@@ -81,7 +71,7 @@ export function useSubmitBranches() {
       form.set('id', id);
       form.set('comments', comments);
       if (excelFile) form.set('excelFile', excelFile);
-      return apiRequest<RedirectingResponse>('auth/notifyAdminForAmexBranch', {
+      return apiRequest<Redirecting>('auth/notifyAdminForAmexBranch', {
         method: 'POST',
         form,
         sessionRequired: false,
@@ -95,7 +85,7 @@ export function useBranchPage(id: string) {
   return useQuery({
     queryKey: ['card-network-branch-page', id],
     queryFn: ({ signal }) =>
-      apiRequest<{ brandName: string }>(`auth/getAmexBranchPage/${encodeURIComponent(id)}`, {
+      apiRequest<BranchPage>(`auth/getAmexBranchPage/${encodeURIComponent(id)}`, {
         signal,
         sessionRequired: false,
       }),

@@ -1,4 +1,5 @@
-import type { LeadKind, LeadRow, LeadSortField } from '@krowd/domain/public/card-network.schema';
+import type { LeadKind, LeadSortField } from '@krowd/domain/public/card-network.schema';
+import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 
 export type LeadListParams = EntityListParams<LeadSortField, LeadKind>;

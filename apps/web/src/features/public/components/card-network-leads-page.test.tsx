@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pages } from '@krowd/domain/access/access.rules';
-import type { LeadRow } from '@krowd/domain/public/card-network.schema';
+import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import { CardNetworkLeadsPage } from './card-network-leads-page.tsx';
 import { renderAt, stubApi } from './public-pages.fixtures.tsx';
 

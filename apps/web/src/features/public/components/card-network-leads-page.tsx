@@ -6,8 +6,8 @@ import {
   leadKinds,
   leadSortFields,
   type LeadKind,
-  type LeadRow,
 } from '@krowd/domain/public/card-network.schema';
+import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';

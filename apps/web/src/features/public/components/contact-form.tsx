@@ -1,5 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/card-network.schema';
+import type { Redirecting } from '@krowd/domain/public/public-response.schema';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useContactLead } from '../api/card-network-calls.ts';
@@ -9,7 +10,7 @@ export interface ContactFormProps {
   from: ContactLeadInput['from'];
   /** What the visitor already typed elsewhere (the /amexsignup look-up). */
   initialValues?: Partial<Pick<ContactLeadInput, 'email' | 'phone' | 'website' | 'amexMerchantID'>>;
-  onSubmitted: (answer: { respMessage?: string; redirectTo: string }) => void;
+  onSubmitted: (answer: Redirecting) => void;
 }
 
 /**

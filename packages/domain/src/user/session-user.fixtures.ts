@@ -1,4 +1,4 @@
-import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import type { SessionUser } from './session-user.schema.ts';
 
 /**
  * A signed-in brand user of Green Fork for component tests, with what a test cares about

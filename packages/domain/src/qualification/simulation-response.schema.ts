@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { customerTypes, discountTypes } from '../campaign/campaign.rules.ts';
+
+/**
+ * What the rule simulator answers (the sample it takes is in simulation.schema.ts): the API
+ * serialises through this allowlist and the web client's call is typed from it.
+ */
+
+/** The engine's outcome for the sample, with its reason in words. */
+export const simulationResultSchema = z.object({
+  outcome: z.enum(['qualified', 'notQualified']),
+  /** 'Qualifies', or why not (messages.qualification). */
+  reason: z.string(),
+  cashbackPence: z.number().int(),
+  successFeePence: z.number().int(),
+  customerType: z.enum(customerTypes).nullable(),
+  offerType: z.enum(discountTypes).nullable(),
+  /** Whether the success fee was waived (the brand's first 3 campaign months). */
+  successFeeFree: z.boolean(),
+});
+export type SimulationResult = z.infer<typeof simulationResultSchema>;
+
+/** POST campaigns/{id}/simulate. */
+export const simulationAnswerSchema = z.object({ result: simulationResultSchema });
+export type SimulationAnswer = z.infer<typeof simulationAnswerSchema>;
