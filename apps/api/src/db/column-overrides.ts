@@ -4,7 +4,7 @@
  * columns written once or only by SQL. Each entry is the column's whole Kysely type.
  */
 
-/** The types the overrides name, by the module database.generated.ts imports them from. */
+/** The types the overrides name, by the module the table files (db/tables/) import them from. */
 const typesByModule: Record<string, string[]> = {
   '@krowd/domain/access/access.rules': ['BrandRole'],
   '@krowd/domain/asset/asset.schema': ['AssetKind'],
@@ -27,7 +27,7 @@ const typesByModule: Record<string, string[]> = {
   '@krowd/domain/qualification/customer-type.rules': ['RewardCustomerType'],
   '@krowd/domain/template/template.rules': ['TemplateType'],
   '@krowd/domain/template/template.schema': ['CampaignTemplateEntry', 'PromoCode'],
-  './schema.ts': [
+  '../schema.ts': [
     'OneTimeTokenPurpose',
     'OutboxStatus',
     'PaymentEventOutcome',

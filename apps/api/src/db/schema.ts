@@ -1,7 +1,7 @@
 /**
  * The values of text columns whose CHECK the migrations hold and the domain has no type for:
- * kysely-codegen cannot read a CHECK, so column-overrides.ts names these for
- * database.generated.ts (decision 0055).
+ * kysely-codegen cannot read a CHECK, so column-overrides.ts names these for the generated
+ * table types (db/tables/, decision 0055).
  */
 
 export type UserStatus = 'active' | 'deactivated';

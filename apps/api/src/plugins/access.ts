@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Capability } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../config.ts';
+import type { AuthContext } from '../http/caller.ts';
 import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
-import type { AuthContext, AuthService } from '../modules/auth/auth.service.ts';
 
 /**
  * What a route lets through: 'public' (anyone), 'optional' (anyone; the caller is known when
@@ -53,7 +53,7 @@ export async function registerAccess(
   app: FastifyInstance,
   deps: {
     config: Config;
-    auth: Pick<AuthService, 'resolveSession'>;
+    auth: { resolveSession(token: string): Promise<AuthContext> };
     limiter: Pick<RateLimiter, 'hit'>;
     multiFactor: { setupPending(auth: AuthContext): Promise<boolean> };
   },

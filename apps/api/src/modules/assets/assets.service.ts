@@ -12,9 +12,9 @@ import { checkImageFile, imageFileMessage, type ImageInfo } from '@krowd/domain/
 import { paginationOf, type PageQuery } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand, scopeCoversUser } from '../../http/tenant.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { AssetsRepository, LibraryOwner } from './assets.repository.ts';

@@ -1,9 +1,9 @@
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import type { Config } from '../../config.ts';
 import type { OneTimeTokenPurpose } from '../../db/schema.ts';
+import type { UserAccount } from '../../http/caller.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { UserAccount } from '../users/users.repository.ts';
 import { signupAttemptMail, verifyEmailMail } from './auth.mail.ts';
 
 /** The mails sign-up and sign-in send about an account: its confirmation link, or a note that someone tried. */

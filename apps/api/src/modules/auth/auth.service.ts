@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { isGuest, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
+import { isGuest } from '@krowd/domain/access/access.rules';
 import type { SecondStepDue, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
@@ -8,11 +8,12 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { OneTimeTokenPurpose, SessionOrigin } from '../../db/schema.ts';
+import type { AuthContext, SessionSource, UserAccount } from '../../http/caller.ts';
 import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, invalidField, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { SessionWithAccount, UserAccount, UsersRepository } from '../users/users.repository.ts';
+import type { Accounts, SessionWithAccount } from './accounts.ts';
 import { createAccountMails } from './account-mails.ts';
 import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from './auth.mail.ts';
 import type { AuthRepository } from './auth.repository.ts';
@@ -25,18 +26,6 @@ import { hashToken, newToken } from '../../crypto/tokens.ts';
 
 export type Clock = () => Date;
 
-/** Who is calling, resolved from the session cookie or bearer token. */
-export interface AuthContext {
-  sessionId: string;
-  account: UserAccount;
-  audience: Audience;
-  scope: TenantScope;
-  /** Where the session started (spec 1 §1): 'cardNetwork' after a card-network guest link. */
-  source: SessionSource;
-}
-
-export type SessionSource = SessionUser['source'];
-
 function sourceOf(origin: SessionOrigin | null): SessionSource {
   return origin === 'card_network' ? 'cardNetwork' : null;
 }
@@ -46,7 +35,7 @@ const touchIntervalMs = 30_000;
 
 export function createAuthService(deps: {
   db: Kysely<DB>;
-  users: UsersRepository;
+  users: Accounts;
   repository: AuthRepository;
   limiter: RateLimiter;
   mailer: Mailer;

@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { callerOf, setSessionCookie } from '../../plugins/access.ts';
-import type { UsersRepository } from '../users/users.repository.ts';
+import type { Accounts } from './accounts.ts';
 import type { AuthService } from './auth.service.ts';
 import { completeSignIn, renewRecoveryCodes, turnOff, type MultiFactorService } from './multi-factor.ts';
 
@@ -26,7 +26,7 @@ import { completeSignIn, renewRecoveryCodes, turnOff, type MultiFactorService } 
 export const multiFactorRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   multiFactor: MultiFactorService;
-  users: UsersRepository;
+  users: Pick<Accounts, 'findAccountById'>;
   config: Config;
 }> = async (app, { auth, multiFactor, users, config }) => {
   app.post(

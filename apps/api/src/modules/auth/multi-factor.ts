@@ -14,10 +14,11 @@ import {
 import type { MultiFactorStatus, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext, UserAccount } from '../../http/caller.ts';
 import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, badRequest, conflict, invalidField, unauthorized } from '../../http/errors.ts';
-import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
-import type { AuthContext, AuthService, Clock } from './auth.service.ts';
+import type { Accounts } from './accounts.ts';
+import type { AuthService, Clock } from './auth.service.ts';
 import type { MultiFactorRepository } from './multi-factor.repository.ts';
 import { verifyPassword } from '../../crypto/passwords.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
@@ -205,7 +206,7 @@ export type MultiFactorService = ReturnType<typeof createMultiFactorService>;
  * pauses the account like guessing passwords); a right one starts the session.
  */
 export async function completeSignIn(
-  deps: { auth: AuthService; multiFactor: MultiFactorService; users: UsersRepository },
+  deps: { auth: AuthService; multiFactor: MultiFactorService; users: Pick<Accounts, 'findAccountById'> },
   input: { challenge: string; code?: string; recoveryCode?: string },
   device: DeviceDetails,
 ): Promise<SignedIn> {

@@ -7,7 +7,7 @@ import {
   type TenantScope,
 } from '@krowd/domain/access/access.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import type { UserAccount } from '../users/users.repository.ts';
+import type { UserAccount } from '../../http/caller.ts';
 
 export function accessSubjectOf(account: UserAccount): ScopeSubject {
   return {

@@ -8,8 +8,8 @@ import type {
 import { effectiveSearch, paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { BankRecord, BanksRepository } from './banks.repository.ts';

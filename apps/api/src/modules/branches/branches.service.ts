@@ -29,10 +29,10 @@ import {
 } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { csvTextOf, CsvSyntaxError, parseCsv } from '../../http/csv.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import { listedBrands } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';

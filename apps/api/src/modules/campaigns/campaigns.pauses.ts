@@ -8,8 +8,9 @@ import {
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { HttpError, badRequest, notFound } from '../../http/errors.ts';
-import type { AuthContext, Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../auth/auth.service.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
 const m = messages.campaign;

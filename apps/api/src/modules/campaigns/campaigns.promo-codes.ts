@@ -4,8 +4,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { project } from '@krowd/domain/projection/projection.rules';
 import { checkPromoCodeCsv, promoCodeCsvProblem } from '@krowd/domain/template/promo-code-file.rules';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 

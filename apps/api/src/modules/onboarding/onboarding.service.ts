@@ -6,15 +6,16 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { OnboardingComplete, OnboardingProgress } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext, UserAccount } from '../../http/caller.ts';
 import type { DeviceDetails } from '../../http/device.ts';
 import { badRequest, conflict, invalidField } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
+import type { AuthService, Clock } from '../auth/auth.service.ts';
 import { hashPassword } from '../../crypto/passwords.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { CampaignsService } from '../campaigns/campaigns.service.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';
-import type { UserAccount, UsersRepository } from '../users/users.repository.ts';
+import type { UsersRepository } from '../users/users.repository.ts';
 import type { OnboardingRepository } from './onboarding.repository.ts';
 
 const m = messages.onboarding;

@@ -18,10 +18,10 @@ import {
 } from '@krowd/domain/payment/payment.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { PaymentEventOutcome } from '../../db/schema.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { conflict, gone, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { SettingsRepository } from '../settings/settings.repository.ts';

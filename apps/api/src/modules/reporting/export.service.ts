@@ -9,9 +9,9 @@ import {
 } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { badRequest, gone, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { canRenameBrand, profileHasBrand, type ProfileUpdate } from '@krowd/domain/user/profile.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext, UserAccount } from '../../http/caller.ts';
 import { badRequest, forbidden, HttpError } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthContext, Clock } from '../auth/auth.service.ts';
+import type { Clock } from '../auth/auth.service.ts';
 import type { ProfileRepository } from './profile.repository.ts';
-import type { UserAccount, UsersRepository } from './users.repository.ts';
+import type { UsersRepository } from './users.repository.ts';
 
 const m = messages.profile;
 

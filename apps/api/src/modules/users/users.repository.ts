@@ -28,16 +28,6 @@ export interface UserListQuery {
 /** A LIKE pattern that matches the text literally, wherever it appears. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** A user with the names of the brand, group and bank they belong to: what a session needs. */
-export type UserAccount = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findAccountById']>>
->;
-
-/** A session with its user's columns (all null when the user is gone), as one statement reads them. */
-export type SessionWithAccount = NonNullable<
-  Awaited<ReturnType<ReturnType<typeof createUsersRepository>['findSessionWithAccount']>>
->;
-
 export function createUsersRepository(db: Kysely<DB>) {
   const accounts = (executor: Executor) =>
     executor

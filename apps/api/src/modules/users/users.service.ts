@@ -21,14 +21,15 @@ import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import type { UserCreate, UserSortField, UserUpdate } from '@krowd/domain/user/user.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { UserStatus } from '../../db/schema.ts';
+import type { AuthContext, UserAccount } from '../../http/caller.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { AuthContext, AuthService, Clock } from '../auth/auth.service.ts';
+import type { AuthService, Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { setPasswordMail } from './users.mail.ts';
-import type { UserAccount, UserListScope, UsersRepository } from './users.repository.ts';
+import type { UserListScope, UsersRepository } from './users.repository.ts';
 
 const m = messages.user;
 
