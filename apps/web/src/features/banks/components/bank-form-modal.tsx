@@ -1,11 +1,6 @@
 import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
 import { useCreateBank } from '../api/create-bank.ts';
-import { NewOrganisationModal } from './new-organisation-modal.tsx';
-
-export interface BankFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
+import { NewOrganisationModal, type OrganisationModalProps } from './new-organisation-modal.tsx';
 
 const emptyBank: BankCreateInput = {
   name: '',
@@ -13,16 +8,15 @@ const emptyBank: BankCreateInput = {
 };
 
 /** Add Bank: the bank's name and its first Bank Admin. */
-export function BankFormModal({ opened, onClose }: BankFormModalProps) {
-  const createBank = useCreateBank();
+export function BankFormModal(props: OrganisationModalProps) {
+  const create = useCreateBank();
   return (
     <NewOrganisationModal
-      opened={opened}
-      onClose={onClose}
+      {...props}
       noun="Bank"
       schema={bankCreateSchema}
       empty={emptyBank}
-      create={createBank}
+      create={create}
     />
   );
 }

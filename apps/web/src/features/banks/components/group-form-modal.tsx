@@ -4,12 +4,7 @@ import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/gr
 import { messages } from '@krowd/domain/messages/messages';
 import { useBrandOptions } from '../api/get-brand-options.ts';
 import { useCreateGroup } from '../api/groups.ts';
-import { NewOrganisationModal } from './new-organisation-modal.tsx';
-
-export interface GroupFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
+import { NewOrganisationModal, type OrganisationModalProps } from './new-organisation-modal.tsx';
 
 const emptyGroup: GroupCreateInput = {
   name: '',
@@ -18,17 +13,16 @@ const emptyGroup: GroupCreateInput = {
 };
 
 /** Add Group: its name, the brands that move into it and its first Group Admin. */
-export function GroupFormModal({ opened, onClose }: GroupFormModalProps) {
+export function GroupFormModal(props: OrganisationModalProps) {
   const options = useBrandOptions();
-  const createGroup = useCreateGroup();
+  const create = useCreateGroup();
   return (
     <NewOrganisationModal
-      opened={opened}
-      onClose={onClose}
+      {...props}
       noun="Group"
       schema={groupCreateSchema}
       empty={emptyGroup}
-      create={createGroup}
+      create={create}
       fields={(form) => (
         <Controller
           control={form.control}

@@ -20,9 +20,16 @@ interface OrganisationValues {
   admin: BankUserFormInput;
 }
 
-export interface NewOrganisationModalProps<Values extends OrganisationValues, Output extends FieldValues> {
+/** Where the Add Bank and Add Group modals are opened from: whether they show, and their closing. */
+export interface OrganisationModalProps {
   opened: boolean;
   onClose: () => void;
+}
+
+export interface NewOrganisationModalProps<
+  Values extends OrganisationValues,
+  Output extends FieldValues,
+> extends OrganisationModalProps {
   /** What is added: the title, the name's label and the first admin's heading say it. */
   noun: 'Bank' | 'Group';
   schema: z.ZodType<Output, Values>;
