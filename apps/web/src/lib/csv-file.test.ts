@@ -1,5 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { csvFileProblem, useCsvFile } from './csv-file.ts';
 
 const texts = { required: 'Choose a file', notCsv: 'Not a CSV', empty: 'Empty file' };
@@ -16,21 +16,23 @@ describe('csvFileProblem', () => {
 
 describe('useCsvFile', () => {
   it('shows no problem until a file is chosen or the upload tried', () => {
-    const { result } = renderHook(() => useCsvFile(texts));
+    const { result } = renderHook(() => useCsvFile(texts, () => undefined));
 
     expect(result.current.problem).toBe('Choose a file');
-    expect(result.current.error).toBeNull();
+    expect(result.current.field.error).toBeNull();
     act(() => result.current.touch());
-    expect(result.current.error).toBe('Choose a file');
+    expect(result.current.field.error).toBe('Choose a file');
   });
 
-  it('checks a chosen file at once and forgets it on reset', () => {
-    const { result } = renderHook(() => useCsvFile(texts));
+  it('checks a chosen file at once, tells the modal, and forgets the file on reset', () => {
+    const onChoose = vi.fn();
+    const { result } = renderHook(() => useCsvFile(texts, onChoose));
 
-    act(() => result.current.choose(csvOf('')));
-    expect(result.current.error).toBe('Empty file');
+    act(() => result.current.field.onChange(csvOf('')));
+    expect(result.current.field.error).toBe('Empty file');
+    expect(onChoose).toHaveBeenCalledOnce();
     act(() => result.current.reset());
     expect(result.current.file).toBeNull();
-    expect(result.current.error).toBeNull();
+    expect(result.current.field.error).toBeNull();
   });
 });

@@ -19,9 +19,10 @@ export function csvFileProblem(file: File | null, texts: CsvFileTexts): string |
 
 /**
  * An upload modal's chosen .csv and its problem, shown once a file is chosen or the upload tried:
- * `choose` takes the field's file, `touch` marks a tried upload, `reset` empties it on close.
+ * `field` binds the file input (`onChoose` runs as a file is chosen, e.g. to clear the server's
+ * message), `touch` marks a tried upload, `reset` empties it on close.
  */
-export function useCsvFile(texts: CsvFileTexts) {
+export function useCsvFile(texts: CsvFileTexts, onChoose: () => void) {
   const [file, setFile] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
   const problem = csvFileProblem(file, texts);
@@ -29,10 +30,14 @@ export function useCsvFile(texts: CsvFileTexts) {
     file,
     problem,
     touched,
-    error: touched ? problem : null,
-    choose: (next: File | null) => {
-      setFile(next);
-      setTouched(true);
+    field: {
+      file,
+      error: touched ? problem : null,
+      onChange: (next: File | null) => {
+        setFile(next);
+        setTouched(true);
+        onChoose();
+      },
     },
     touch: () => setTouched(true),
     reset: () => {

@@ -27,9 +27,9 @@ export interface UploadBranchesModalProps {
  * server refuses are listed, each with its line, in the Validation Error modal, and none is stored.
  */
 export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }: UploadBranchesModalProps) {
-  const csv = useCsvFile(fileTexts);
   const [brandId, setBrandId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const csv = useCsvFile(fileTexts, () => setStatus(null));
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const upload = useUploadBranches();
   const chosenBrand = brandId ?? defaultBrandId ?? brands[0]?.value ?? null;
@@ -71,21 +71,14 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
               allowDeselect={false}
             />
           ) : null}
-          <CsvFileInput
-            file={csv.file}
-            error={csv.error}
-            onChange={(next) => {
-              csv.choose(next);
-              setStatus(null);
-            }}
-          />
+          <CsvFileInput {...csv.field} />
           <FormModalActions
             status={status}
             onCancel={handleClose}
             submitLabel="Upload"
             onSubmit={() => void handleUpload()}
             pending={upload.isPending}
-            submitDisabled={csv.error !== null}
+            submitDisabled={csv.field.error !== null}
           />
         </Stack>
       </Modal>

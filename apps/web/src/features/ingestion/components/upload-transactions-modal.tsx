@@ -36,9 +36,12 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
   const publishers = usePublishers();
   const upload = useUploadTransactions();
   const [publisherId, setPublisherId] = useState<string | null>(null);
-  const csv = useCsvFile(fileTexts);
   const [status, setStatus] = useState<string | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const csv = useCsvFile(fileTexts, () => {
+    setStatus(null);
+    setAnswer(null);
+  });
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const publisherProblem = publisherId ? null : m.uploadPublisherRequired;
 
@@ -85,15 +88,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
             error={csv.touched ? publisherProblem : null}
             allowDeselect={false}
           />
-          <CsvFileInput
-            file={csv.file}
-            error={csv.error}
-            onChange={(next) => {
-              csv.choose(next);
-              setStatus(null);
-              setAnswer(null);
-            }}
-          />
+          <CsvFileInput {...csv.field} />
           {answer ? (
             <Alert color="teal" title={answer.respMessage} data-testid="upload-answer">
               {m.uploadCounts(answer)}
