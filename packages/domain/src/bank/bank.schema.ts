@@ -2,30 +2,14 @@ import { z } from 'zod';
 import { parsedJson, pageQuerySchema, sortDirections } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
 import { bankUserFormSchema } from '../user/user.schema.ts';
+import { optionalChecked, webLink, withoutSpaces } from '../validation/text-fields.schema.ts';
 
 const m = messages.bank;
 const v = messages.validation;
 
 export const bankNameLength = { min: 3, max: 100 } as const;
-const webLink = /^https?:\/\/[^\s]+$/i;
 /** Digits with an optional leading +: 7 to 15 digits once spaces are taken out. */
 const phonePattern = /^\+?\d{7,15}$/;
-
-/** An optional text that, when given, must pass a check; empty means none (null). */
-const optionalChecked = (check: z.ZodType<string>, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, v.tooLong)
-    .superRefine((value, context) => {
-      if (value === '') return;
-      const checked = check.safeParse(value);
-      if (!checked.success) context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
-    })
-    .transform((value) => value || null)
-    .nullish();
-
-const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
 const bankNameField = z
   .string({ error: m.nameRequired })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages/messages.ts';
+import { optionalChecked, webLink, withoutSpaces } from '../validation/text-fields.schema.ts';
 
 const m = messages.branch;
 
@@ -17,7 +18,6 @@ const ukPostcode = /^(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|GIR ?0AA)$/i;
 const contactNamePattern = /^[A-Za-z][A-Za-z .'-]*$/;
 /** Digits with an optional leading +: 7 to 11 digits, so at most 12 characters. */
 const contactPhonePattern = /^\+?\d{7,11}$/;
-const webLink = /^https?:\/\/[^\s]+$/i;
 
 /** An optional text: trimmed; empty means none (null). */
 const optionalText = (max: number) =>
@@ -25,20 +25,6 @@ const optionalText = (max: number) =>
     .string()
     .trim()
     .max(max, messages.validation.tooLong)
-    .transform((value) => value || null)
-    .nullish();
-
-/** An optional text that, when given, must also match a pattern or rule. */
-const optionalChecked = (check: z.ZodType<string>, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, messages.validation.tooLong)
-    .superRefine((value, context) => {
-      if (value === '') return;
-      const checked = check.safeParse(value);
-      if (!checked.success) context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
-    })
     .transform((value) => value || null)
     .nullish();
 
@@ -61,9 +47,6 @@ const contactNameCheck = z
   .regex(contactNamePattern, m.contactNameInvalid)
   .min(3, m.contactNameMin)
   .max(100, m.contactNameMax);
-
-/** Spaces are not part of a number: '020 7946 0000' is read as '02079460000'. */
-const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
 const contactPhoneField = z.preprocess(
   withoutSpaces,

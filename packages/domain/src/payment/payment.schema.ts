@@ -81,3 +81,22 @@ export const testBankDetailsSchema = z.strictObject({
 });
 export type TestBankDetailsInput = z.input<typeof testBankDetailsSchema>;
 export type TestBankDetails = z.output<typeof testBankDetailsSchema>;
+
+/** What the test provider can make the bank do: to a brand's mandate, or to an invoice's payment. */
+export const testScenarios = [
+  'mandate_activated',
+  'mandate_failed',
+  'mandate_cancelled',
+  'payment_confirmed',
+  'payment_paid_out',
+  'payment_failed',
+] as const;
+export type TestScenario = (typeof testScenarios)[number];
+
+/** The test provider's simulator: mandate scenarios act on a brand's mandate, payment ones on an invoice's payment. */
+export const simulateProviderEventSchema = z.strictObject({
+  scenario: z.enum(testScenarios),
+  brandId: z.uuid('Invalid brand').optional(),
+  invoiceId: z.uuid('Invalid invoice').optional(),
+});
+export type SimulateProviderEventInput = z.input<typeof simulateProviderEventSchema>;

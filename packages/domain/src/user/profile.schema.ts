@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { BrandRole } from '../access/access.rules.ts';
 import type { EntityType } from '../auth/auth.schema.ts';
 import { messages } from '../messages/messages.ts';
+import { withoutSpaces } from '../validation/text-fields.schema.ts';
 
 const m = messages.profile;
 const v = messages.validation;
@@ -30,9 +31,6 @@ const brandName = z
   .regex(brandNameCharacters, m.brandCharacters)
   .min(profileNameLength.min, m.brandMin)
   .max(profileNameLength.max, m.brandMax);
-
-/** Spaces are not part of a number: '07700 900000' is read as '07700900000'. */
-const withoutSpaces = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value);
 
 /** The profile's contact number (spec 2 §5): required, numeric, not negative. */
 export const profilePhoneField = z.preprocess(

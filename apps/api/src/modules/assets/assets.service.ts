@@ -99,14 +99,15 @@ export function createAssetsService(deps: {
     return { brandId: (await brandOf(caller, brandId)).id };
   }
 
-  async function store(
+  /** The row of a new image: its bytes proven an image (else 400) and a generated file name. */
+  function newAsset(
     caller: AuthContext,
     kind: AssetKind,
     owner: { brand_id?: string; bank_id?: string; user_id?: string },
     bytes: Uint8Array,
   ) {
     const image = provenImage(bytes);
-    return assets.insert({
+    return {
       kind,
       file_name: generatedFileName(kind, image),
       ...owner,
@@ -116,17 +117,19 @@ export function createAssetsService(deps: {
       width: image.width,
       height: image.height,
       bytes,
-    });
+    };
   }
 
   return {
     async uploadCreative(caller: AuthContext, brandId: string | undefined, bytes: Uint8Array) {
       const owner = await libraryOf(caller, brandId);
-      const row = await store(
-        caller,
-        'creative',
-        'brandId' in owner ? { brand_id: owner.brandId } : { bank_id: owner.bankId },
-        bytes,
+      const row = await assets.insert(
+        newAsset(
+          caller,
+          'creative',
+          'brandId' in owner ? { brand_id: owner.brandId } : { bank_id: owner.bankId },
+          bytes,
+        ),
       );
       return assetOf(row);
     },
@@ -150,27 +153,14 @@ export function createAssetsService(deps: {
 
     async campaignUpload(caller: AuthContext, brandId: string | undefined, bytes: Uint8Array) {
       const brand = await brandOf(caller, brandId);
-      return assetOf(await store(caller, 'campaign', { brand_id: brand.id }, bytes));
+      return assetOf(await assets.insert(newAsset(caller, 'campaign', { brand_id: brand.id }, bytes)));
     },
 
     /** A new profile photo replaces the earlier ones and becomes the user's photo, in one transaction. */
     async uploadProfilePhoto(caller: AuthContext, bytes: Uint8Array) {
-      const image = provenImage(bytes);
+      const photo = newAsset(caller, 'avatar', { user_id: caller.account.id }, bytes);
       return db.transaction().execute(async (trx) => {
-        const row = await assets.insert(
-          {
-            kind: 'avatar',
-            file_name: generatedFileName('avatar', image),
-            user_id: caller.account.id,
-            uploaded_by: caller.account.id,
-            content_type: image.contentType,
-            byte_size: bytes.length,
-            width: image.width,
-            height: image.height,
-            bytes,
-          },
-          trx,
-        );
+        const row = await assets.insert(photo, trx);
         await assets.deleteOtherAvatars(caller.account.id, row.id, trx);
         const asset = assetOf(row);
         await assets.setUserPhoto(caller.account.id, asset.url, trx);

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ingestQuerySchema } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
 import { isBodyStream } from '../../http/csv-stream.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { TransactionIngestion } from './ingestion.transactions.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
-import { ingestResponseSchema, refusalOf, refusedSchema, withFileOf } from './transactions.routes.ts';
+import { answerIngest, ingestResponses } from './transactions.routes.ts';
 
 const m = messages.ingestion;
 
@@ -42,13 +41,7 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
           'A file with an invalid row is refused whole (400, each error with its line) unless partial=true.',
         consumes: ['text/csv'],
         querystring: uploadQuerySchema,
-        response: {
-          200: ingestResponseSchema,
-          ...errorResponses,
-          400: refusedSchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+        response: ingestResponses,
       },
     },
     async (request, reply) => {
@@ -57,18 +50,13 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
       const publisher = await transactions.publisherById(publisherId);
       if (!publisher) throw notFound(m.uploadPublisherNotFound);
       if (!isBodyStream(request.body)) throw badRequest(m.uploadFileRequired);
-      try {
-        const result = await withFileOf(request.body, (source) =>
-          ingestion.ingest(publisher, source, {
-            partial,
-            channel: 'console',
-            upload: { fileName: fileName ?? null, userId: callerOf(request).account.id },
-          }),
-        );
-        return { respCode: respCodes.ok, respMessage: m.uploaded, ...result };
-      } catch (error) {
-        return reply.code(400).send(refusalOf(error));
-      }
+      return answerIngest(reply, request.body, m.uploaded, (source) =>
+        ingestion.ingest(publisher, source, {
+          partial,
+          channel: 'console',
+          upload: { fileName: fileName ?? null, userId: callerOf(request).account.id },
+        }),
+      );
     },
   );
 };

@@ -22,6 +22,16 @@ const sortColumns = {
   txnCount: sql`transaction_count`,
 } as const satisfies Record<IngestionSortField, RawBuilder<unknown>>;
 
+/** What the log dates read of each log, besides its last transaction. */
+const logColumns = [
+  'l.id',
+  'l.publisher_id',
+  'p.code',
+  'p.display_name',
+  'l.uploaded_at',
+  'l.next_ingestion_at',
+] as const;
+
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 export function createIngestionRepository(db: Kysely<DB>) {
@@ -63,30 +73,12 @@ export function createIngestionRepository(db: Kysely<DB>) {
   /** Logs of the listed brands (their share's last transaction), or every log with its own. */
   function logsOf(brandIds: ListedBrands) {
     const logs = db.selectFrom('ingestion_logs as l').innerJoin('publishers as p', 'p.id', 'l.publisher_id');
-    if (brandIds === 'all') {
-      return logs.select([
-        'l.id',
-        'l.publisher_id',
-        'p.code',
-        'p.display_name',
-        'l.uploaded_at',
-        'l.next_ingestion_at',
-        'l.last_transaction_at',
-      ]);
-    }
+    if (brandIds === 'all') return logs.select([...logColumns, 'l.last_transaction_at']);
     return logs
       .innerJoin('ingestion_log_brands as s', 's.ingestion_log_id', 'l.id')
       .where('s.brand_id', 'in', brandIds)
-      .groupBy(['l.id', 'l.publisher_id', 'p.code', 'p.display_name', 'l.uploaded_at', 'l.next_ingestion_at'])
-      .select((eb) => [
-        'l.id',
-        'l.publisher_id',
-        'p.code',
-        'p.display_name',
-        'l.uploaded_at',
-        'l.next_ingestion_at',
-        eb.fn.max('s.last_transaction_at').as('last_transaction_at'),
-      ]);
+      .groupBy(logColumns)
+      .select((eb) => [...logColumns, eb.fn.max('s.last_transaction_at').as('last_transaction_at')]);
   }
 
   return {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import { HttpError, unauthorized } from '../../http/errors.ts';
 import {
   IngestRefused,
   type IngestItem,
+  type IngestResult,
   type IngestSource,
   type TransactionIngestion,
 } from './ingestion.transactions.ts';
@@ -112,7 +113,7 @@ export async function withFileOf<T>(body: unknown, work: (source: IngestSource) 
 }
 
 /** The 400 answer to a refused or unreadable file, with each error's line; anything else is rethrown. */
-export function refusalOf(error: unknown): z.infer<typeof refusedSchema> {
+function refusalOf(error: unknown): z.infer<typeof refusedSchema> {
   if (error instanceof IngestRefused) return { errorMessage: error.message, ...error.result };
   if (error instanceof FileUnreadable) {
     return {
@@ -123,8 +124,33 @@ export function refusalOf(error: unknown): z.infer<typeof refusedSchema> {
   throw error;
 }
 
-export const ingestResponseSchema = successSchema(ingestResultSchema.shape);
-export const refusedSchema = errorBodySchema.extend(ingestRefusalSchema.shape);
+const refusedSchema = errorBodySchema.extend(ingestRefusalSchema.shape);
+
+/** The answers of a route that takes a transactions file: its counts, or why it was refused. */
+export const ingestResponses = {
+  200: successSchema(ingestResultSchema.shape),
+  ...errorResponses,
+  400: refusedSchema,
+  413: errorBodySchema,
+  415: errorBodySchema,
+};
+
+/**
+ * Ingests the request's file and answers its counts with `respMessage`; a refused or unreadable
+ * file answers 400 with each error's line.
+ */
+export async function answerIngest(
+  reply: FastifyReply,
+  body: unknown,
+  respMessage: string,
+  ingest: (source: IngestSource) => Promise<IngestResult>,
+) {
+  try {
+    return { respCode: respCodes.ok, respMessage, ...(await withFileOf(body, ingest)) };
+  } catch (error) {
+    return reply.code(400).send(refusalOf(error));
+  }
+}
 
 /**
  * Publishers send their transactions (brief §6, issue 5 §1). The caller is a publisher's system,
@@ -165,25 +191,14 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{
         consumes: ['text/csv', 'application/json'],
         querystring: ingestQuerySchema,
         body: z.unknown(),
-        response: {
-          200: ingestResponseSchema,
-          ...errorResponses,
-          400: refusedSchema,
-          413: errorBodySchema,
-          415: errorBodySchema,
-        },
+        response: ingestResponses,
       },
     },
     async (request, reply) => {
       const publisher = publishers.get(request)!;
-      try {
-        const result = await withFileOf(request.body, (source) =>
-          ingestion.ingest(publisher, source, { partial: request.query.partial, channel: 'api' }),
-        );
-        return { respCode: respCodes.ok, respMessage: m.ingested, ...result };
-      } catch (error) {
-        return reply.code(400).send(refusalOf(error));
-      }
+      return answerIngest(reply, request.body, m.ingested, (source) =>
+        ingestion.ingest(publisher, source, { partial: request.query.partial, channel: 'api' }),
+      );
     },
   );
 };

@@ -14,6 +14,7 @@ import {
   completeMandateSchema,
   mandateBrandQuerySchema,
   paymentProviders,
+  simulateProviderEventSchema,
   startMandateSchema,
   testBankDetailsSchema,
 } from '@krowd/domain/payment/payment.schema';
@@ -21,7 +22,6 @@ import { errorBodySchema, errorResponses, respCodes, successSchema } from '../..
 import { badRequest } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { PaymentsService } from './payments.service.ts';
-import type { TestScenario } from './test-provider.ts';
 
 const m = messages.payment;
 
@@ -38,22 +38,6 @@ const flowParamsSchema = z.strictObject({
     .min(4, m.flowUnavailable)
     .max(100, m.flowUnavailable)
     .regex(/^[A-Za-z0-9_-]+$/, m.flowUnavailable),
-});
-
-const testScenarios = [
-  'mandate_activated',
-  'mandate_failed',
-  'mandate_cancelled',
-  'payment_confirmed',
-  'payment_paid_out',
-  'payment_failed',
-] as const satisfies readonly TestScenario[];
-
-/** The test provider's simulator: mandate scenarios act on a brand's mandate, payment ones on an invoice's payment. */
-export const simulateSchema = z.strictObject({
-  scenario: z.enum(testScenarios),
-  brandId: z.uuid('Invalid brand').optional(),
-  invoiceId: z.uuid('Invalid invoice').optional(),
 });
 
 /**
@@ -237,7 +221,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary:
           "Test mode: the bank acts on a brand's mandate or an invoice's payment, and the signed event goes through the webhook",
-        body: simulateSchema,
+        body: simulateProviderEventSchema,
         response: { 200: successSchema(providerEventSimulatedSchema.shape), ...errorResponses },
       },
     },

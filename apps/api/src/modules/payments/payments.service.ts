@@ -14,6 +14,7 @@ import {
   liveMandateStatuses,
   type MandateReturnTarget,
   type MandateStatus,
+  type SimulateProviderEventInput,
   type TestBankDetails,
 } from '@krowd/domain/payment/payment.schema';
 import type { DB } from '../../db/database.generated.ts';
@@ -32,7 +33,7 @@ import {
   type ProviderEvent,
 } from './payment-provider.ts';
 import type { MandateRow, PaymentsRepository } from './payments.repository.ts';
-import type { TestProvider, TestScenario } from './test-provider.ts';
+import type { TestProvider } from './test-provider.ts';
 
 const m = messages.payment;
 
@@ -330,10 +331,7 @@ export function createPaymentsService(deps: {
      * mandate or to an invoice's payment, and the signed event goes through the webhook route.
      * Answers the event as logged and the mandate and invoice as they are now.
      */
-    async simulate(
-      caller: AuthContext,
-      input: { scenario: TestScenario; brandId?: string; invoiceId?: string },
-    ) {
+    async simulate(caller: AuthContext, input: SimulateProviderEventInput) {
       const test = requireTestProvider();
       let brandId: string;
       let resourceId: string;

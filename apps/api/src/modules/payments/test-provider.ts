@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { verifySignature } from 'gocardless-nodejs/webhooks';
 import type { Transaction } from 'kysely';
 import { publicPaths } from '@krowd/domain/access/access.rules';
-import type { TestBankDetails } from '@krowd/domain/payment/payment.schema';
+import type { TestBankDetails, TestScenario } from '@krowd/domain/payment/payment.schema';
 import type { DB } from '../../db/database.generated.ts';
 import {
   InvalidSignatureError,
@@ -26,14 +26,6 @@ import type { TestProviderRepository } from './test-provider.repository.ts';
 /** A hosted page left unfinished this long can no longer be used (GoCardless: a few hours). */
 const flowLifetimeMs = 24 * 3_600_000;
 const bankName = 'Krowd Test Bank';
-
-export type TestScenario =
-  | 'mandate_activated'
-  | 'mandate_failed'
-  | 'mandate_cancelled'
-  | 'payment_confirmed'
-  | 'payment_paid_out'
-  | 'payment_failed';
 
 /** What each scenario makes the bank do: the event GoCardless would send for it. */
 const scenarioEvents: Record<TestScenario, { resourceType: 'mandates' | 'payments'; action: string }> = {

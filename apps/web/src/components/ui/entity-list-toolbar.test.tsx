@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { EntityListToolbar, type EntityListToolbarProps } from './entity-list-toolbar.tsx';
+import { EntityListToolbar, listFiltersOf, type EntityListToolbarProps } from './entity-list-toolbar.tsx';
 
 function renderToolbar(props: EntityListToolbarProps) {
   return render(
@@ -72,5 +72,50 @@ describe('EntityListToolbar', () => {
 
     expect(screen.queryByRole('button', { name: 'Upload CSV' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Action' })).toBeNull();
+  });
+});
+
+describe('listFiltersOf', () => {
+  const stateWith = (brand: (value: string) => void) => ({
+    search: 'green',
+    status: 'Pending',
+    brand: 'b1',
+    filter: { search: vi.fn(), status: vi.fn(), brand },
+  });
+
+  it("binds the search and the status to the list's state", () => {
+    const state = stateWith(vi.fn());
+    const filters = listFiltersOf(state, { placeholder: 'Search', statuses: ['Pending', 'Active'] });
+
+    expect(filters.search).toEqual({ value: 'green', placeholder: 'Search', onChange: state.filter.search });
+    expect(filters.statusFilter).toEqual({
+      value: 'Pending',
+      statuses: ['Pending', 'Active'],
+      onChange: state.filter.status,
+    });
+  });
+
+  it('gives no status dropdown or brand selector where the list has none', () => {
+    const filters = listFiltersOf(stateWith(vi.fn()), { placeholder: 'Search' });
+
+    expect(filters.statusFilter).toBeUndefined();
+    expect(filters.brandSelector).toBeUndefined();
+  });
+
+  it("runs the screen's own step before the list is told a new brand", () => {
+    const calls: string[] = [];
+    const filters = listFiltersOf(
+      stateWith((brand) => calls.push(`list ${brand}`)),
+      {
+        placeholder: 'Search',
+        brands: [{ value: 'b2', label: 'Two' }],
+        onBrandChange: () => calls.push('screen'),
+      },
+    );
+
+    filters.brandSelector?.onChange('b2');
+
+    expect(filters.brandSelector?.value).toBe('b1');
+    expect(calls).toEqual(['screen', 'list b2']);
   });
 });

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconUpload } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
+import type { EntityListState } from './use-entity-list-state.ts';
 
 /** The hint shows while fewer than this many characters are typed (spec 2 §2.3: "under 4"). */
 const hintBelow = 4;
@@ -25,6 +26,38 @@ export interface EntityListToolbarProps {
   onUpload?: () => void;
   /** Buttons of the screen's own, after the toolbar's (e.g. Add New). */
   children?: ReactNode;
+}
+
+export interface ListFiltersOptions {
+  /** The search box's placeholder. */
+  placeholder: string;
+  /** The statuses of the status dropdown, for a list that has one. */
+  statuses?: readonly string[];
+  /** The brands of a group role's brand selector; none for other roles. */
+  brands?: ListOption[];
+  /** Runs as a new brand is chosen, before the list is told (e.g. to clear a selection). */
+  onBrandChange?: () => void;
+}
+
+/** The toolbar's search, status dropdown and brand selector, bound to the list's state. */
+export function listFiltersOf(
+  state: Pick<EntityListState<string, string>, 'search' | 'status' | 'brand' | 'filter'>,
+  { placeholder, statuses, brands, onBrandChange }: ListFiltersOptions,
+): Pick<EntityListToolbarProps, 'search' | 'statusFilter' | 'brandSelector'> {
+  return {
+    search: { value: state.search, placeholder, onChange: state.filter.search },
+    statusFilter: statuses ? { value: state.status, statuses, onChange: state.filter.status } : undefined,
+    brandSelector: brands
+      ? {
+          value: state.brand,
+          brands,
+          onChange: (brand) => {
+            onBrandChange?.();
+            state.filter.brand(brand);
+          },
+        }
+      : undefined,
+  };
 }
 
 /**

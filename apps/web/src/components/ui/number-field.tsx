@@ -1,12 +1,17 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
 
 const kinds = {
   /** Pounds with pence: £, two decimals. */
   pounds: { min: 0, decimalScale: 2, prefix: '£' },
+  /** Whole pence, shown and typed as pounds with two decimals. */
+  pence: { min: 0, decimalScale: 2, fixedDecimalScale: true, prefix: '£', thousandSeparator: ',' },
   /** A whole percent from 1 to 100. */
   percent: { min: 1, max: 100, allowDecimal: false },
 } satisfies Record<string, Partial<NumberInputProps>>;
+
+type Kind = keyof typeof kinds;
 
 export type NumberFieldProps<Values extends FieldValues> = Omit<
   NumberInputProps,
@@ -14,10 +19,23 @@ export type NumberFieldProps<Values extends FieldValues> = Omit<
 > & {
   control: Control<Values>;
   name: Path<Values>;
-  kind?: keyof typeof kinds;
+  kind?: Kind;
   /** What an emptied input stores: '' (the form's "not given") or undefined. */
   blank?: '' | undefined;
 };
+
+/** What the input shows of the stored value: pence show as pounds. */
+function shownOf(value: unknown, kind: Kind | undefined) {
+  if (kind !== 'pence') return (value as number | string | undefined) ?? '';
+  return typeof value === 'number' ? penceToPounds(value) : '';
+}
+
+/** What a typed value stores: pence from pounds (blank when not a number), else the number. */
+function storedOf(next: number | string, kind: Kind | undefined, blank: '' | undefined) {
+  if (kind !== 'pence') return next === '' ? blank : Number(next);
+  const pounds = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
+  return Number.isFinite(pounds) ? poundsToPence(pounds) : blank;
+}
 
 /** A number input bound to the one form pattern (react-hook-form), its error from the schema. */
 export function NumberField<Values extends FieldValues>({
@@ -37,8 +55,8 @@ export function NumberField<Values extends FieldValues>({
       {...props}
       ref={ref}
       onBlur={onBlur}
-      value={value ?? ''}
-      onChange={(next) => onChange(next === '' ? blank : Number(next))}
+      value={shownOf(value, kind)}
+      onChange={(next) => onChange(storedOf(next, kind, blank))}
       error={error?.message}
     />
   );

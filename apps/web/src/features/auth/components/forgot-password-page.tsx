@@ -1,7 +1,7 @@
-import { Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { forgotPasswordSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthForm, EmailInput } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
@@ -23,18 +23,10 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthLayout title={messages.auth.forgotPasswordTitle} subtitle={messages.auth.forgotPasswordSubtitle}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={form.formState.errors.email?.message}
-            {...form.register('email')}
-          />
-          <AuthFormEnd submitLabel="Send link" pending={forgot.isPending} status={status} />
-        </Stack>
-      </form>
+      <AuthForm onSubmit={handleSubmit}>
+        <EmailInput error={form.formState.errors.email?.message} {...form.register('email')} />
+        <AuthFormEnd submitLabel="Send link" pending={forgot.isPending} status={status} />
+      </AuthForm>
     </AuthLayout>
   );
 }

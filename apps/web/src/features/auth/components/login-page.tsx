@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Loader, PasswordInput, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { loginSchema } from '@krowd/domain/auth/login.schema';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { AuthForm, EmailInput } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -69,39 +70,30 @@ export function LoginPage() {
       subtitle={signInMessages.auth.loginSubtitle}
       heading={state.heading}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Group justify="flex-end">
-            <Anchor component={Link} to={paths.forgot} size="sm">
-              {signInMessages.auth.forgotPasswordLink}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth disabled={login.isPending} loading={login.isPending}>
-            Login
-          </Button>
-          <FormStatus message={status} />
-          <Text size="sm" ta="center">
-            New to Krowd?{' '}
-            <Anchor component={Link} to={paths.signup}>
-              Sign up
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
+      <AuthForm onSubmit={handleSubmit}>
+        <EmailInput placeholder="you@company.com" error={errors.email?.message} {...form.register('email')} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Group justify="flex-end">
+          <Anchor component={Link} to={paths.forgot} size="sm">
+            {signInMessages.auth.forgotPasswordLink}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth disabled={login.isPending} loading={login.isPending}>
+          Login
+        </Button>
+        <FormStatus message={status} />
+        <Text size="sm" ta="center">
+          New to Krowd?{' '}
+          <Anchor component={Link} to={paths.signup}>
+            Sign up
+          </Anchor>
+        </Text>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -4,6 +4,7 @@ import { confirmCodeSchema, recoveryCodeSchema } from '@krowd/domain/auth/multi-
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input';
+import { AuthForm } from '@/components/ui/auth-form';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { useLoginSecondStep } from '../api/auth-calls.ts';
@@ -96,14 +97,12 @@ interface StepFormProps {
 /** Either code's form: its field, then Verify and the server's message. */
 function StepForm({ onSubmit, pending, status, children }: StepFormProps) {
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack gap="md">
-        {children}
-        <Button type="submit" fullWidth loading={pending}>
-          {m.verify}
-        </Button>
-        <FormStatus message={status} />
-      </Stack>
-    </form>
+    <AuthForm onSubmit={onSubmit}>
+      {children}
+      <Button type="submit" fullWidth loading={pending}>
+        {m.verify}
+      </Button>
+      <FormStatus message={status} />
+    </AuthForm>
   );
 }

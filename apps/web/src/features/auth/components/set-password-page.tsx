@@ -1,7 +1,7 @@
-import { Stack } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { createPasswordFormSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthForm } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -33,12 +33,10 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
       title={kind === 'recover' ? 'Reset password' : 'Create password'}
       subtitle={messages.validation.passwordRule}
     >
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <NewPasswordFields form={form} name="newPassword" label="New password" />
-          <AuthFormEnd submitLabel="Save password" pending={setPassword.isPending} status={status} />
-        </Stack>
-      </form>
+      <AuthForm onSubmit={handleSubmit}>
+        <NewPasswordFields form={form} name="newPassword" label="New password" />
+        <AuthFormEnd submitLabel="Save password" pending={setPassword.isPending} status={status} />
+      </AuthForm>
     </AuthLayout>
   );
 }

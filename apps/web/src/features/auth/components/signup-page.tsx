@@ -2,6 +2,7 @@ import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { signupSchema } from '@krowd/domain/auth/auth.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthForm, EmailInput } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -43,38 +44,30 @@ export function SignupPage() {
 
   return (
     <AuthLayout title={messages.auth.signupTitle} subtitle={messages.auth.signupSubtitle}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <Group grow align="flex-start">
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              error={errors.firstName?.message}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              error={errors.lastName?.message}
-              {...form.register('lastName')}
-            />
-          </Group>
+      <AuthForm onSubmit={handleSubmit}>
+        <Group grow align="flex-start">
           <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            error={errors.email?.message}
-            {...form.register('email')}
+            label="First name"
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...form.register('firstName')}
           />
-          <NewPasswordFields form={form} name="password" label="Password" withRule />
-          <AuthFormEnd
-            submitLabel="Sign up"
-            pending={signup.isPending}
-            status={status}
-            lead="Already have an account? "
+          <TextInput
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...form.register('lastName')}
           />
-        </Stack>
-      </form>
+        </Group>
+        <EmailInput error={errors.email?.message} {...form.register('email')} />
+        <NewPasswordFields form={form} name="password" label="Password" withRule />
+        <AuthFormEnd
+          submitLabel="Sign up"
+          pending={signup.isPending}
+          status={status}
+          lead="Already have an account? "
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

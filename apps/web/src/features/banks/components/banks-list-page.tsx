@@ -6,7 +6,7 @@ import { bankSortFields } from '@krowd/domain/bank/bank.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
@@ -66,13 +66,7 @@ export function BanksListPage() {
 
   return (
     <Stack gap="md">
-      <EntityListToolbar
-        search={{
-          value: state.search,
-          placeholder: messages.bank.searchPlaceholder,
-          onChange: state.filter.search,
-        }}
-      >
+      <EntityListToolbar {...listFiltersOf(state, { placeholder: messages.bank.searchPlaceholder })}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
           Add Bank
         </Button>

@@ -1,28 +1,10 @@
-import { MultiSelect, Stack, TextInput } from '@mantine/core';
+import { MultiSelect } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { FormModalActions } from '@/components/ui/form-modal-actions';
-import { FreshModal } from '@/components/ui/fresh-modal';
-import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
-import { notify } from '@/lib/notify';
 import { useBrandOptions } from '../api/get-brand-options.ts';
 import { useCreateGroup } from '../api/groups.ts';
-import { FirstAdminFields, type FirstAdminFieldsProps } from './first-admin-fields.tsx';
-
-export interface GroupFormModalProps {
-  opened: boolean;
-  onClose: () => void;
-}
-
-/** Add Group: its name, the brands that move into it and its first Group Admin. */
-export function GroupFormModal({ opened, onClose }: GroupFormModalProps) {
-  return (
-    <FreshModal opened={opened} onClose={onClose} title="Add Group">
-      <GroupFormBody onClose={onClose} />
-    </FreshModal>
-  );
-}
+import { NewOrganisationModal, type OrganisationModalProps } from './new-organisation-modal.tsx';
 
 const emptyGroup: GroupCreateInput = {
   name: '',
@@ -30,21 +12,18 @@ const emptyGroup: GroupCreateInput = {
   admin: { firstName: '', lastName: '', email: '', phone: '' },
 };
 
-function GroupFormBody({ onClose }: { onClose: () => void }) {
-  const form = useZodForm(groupCreateSchema, emptyGroup);
-  const { errors } = form.formState;
+/** Add Group: its name, the brands that move into it and its first Group Admin. */
+export function GroupFormModal(props: OrganisationModalProps) {
   const options = useBrandOptions();
-  const createGroup = useCreateGroup();
-  const { onSubmit, status } = useServerSubmit(form, async (values) => {
-    const answer = await createGroup.mutateAsync(values);
-    notify.success(answer.respMessage);
-    onClose();
-  });
-
+  const create = useCreateGroup();
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack>
-        <TextInput label="Group Name" required error={errors.name?.message} {...form.register('name')} />
+    <NewOrganisationModal
+      {...props}
+      noun="Group"
+      schema={groupCreateSchema}
+      empty={emptyGroup}
+      create={create}
+      fields={(form) => (
         <Controller
           control={form.control}
           name="brandIds"
@@ -60,22 +39,11 @@ function GroupFormBody({ onClose }: { onClose: () => void }) {
               onBlur={field.onBlur}
               searchable
               nothingFoundMessage="No brand matches"
-              error={errors.brandIds?.message}
+              error={form.formState.errors.brandIds?.message}
             />
           )}
         />
-        <FirstAdminFields
-          title="Group Admin"
-          register={form.register as unknown as FirstAdminFieldsProps['register']}
-          errors={errors.admin}
-        />
-        <FormModalActions
-          status={status}
-          onCancel={onClose}
-          submitLabel="Add"
-          pending={createGroup.isPending}
-        />
-      </Stack>
-    </form>
+      )}
+    />
   );
 }

@@ -16,7 +16,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { audienceOfUser, brandOptionsOf } from '@/lib/access';
@@ -243,28 +243,12 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   return (
     <Stack>
       <EntityListToolbar
-        search={{
-          value: state.search,
+        {...listFiltersOf(state, {
           placeholder: m.searchPlaceholder,
-          onChange: state.filter.search,
-        }}
-        statusFilter={{
-          value: state.status,
           statuses: branchStatuses,
-          onChange: state.filter.status,
-        }}
-        brandSelector={
-          groupRole
-            ? {
-                value: state.brand,
-                brands,
-                onChange: (value) => {
-                  setSelected(new Set());
-                  state.filter.brand(value);
-                },
-              }
-            : undefined
-        }
+          brands: groupRole ? brands : undefined,
+          onBrandChange: () => setSelected(new Set()),
+        })}
         bulkActions={
           bulkPossible
             ? { options: bulkOptions, selectedCount: selectedRows.length, onGo: handleBulkGo }

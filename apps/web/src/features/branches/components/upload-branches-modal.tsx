@@ -5,9 +5,10 @@ import { messages } from '@krowd/domain/messages/messages';
 import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
+import { serverErrorOf } from '@/components/ui/zod-form';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { ApiError } from '@/lib/api-client';
-import { csvFileProblem } from '@/lib/csv-file';
+import { useCsvFile } from '@/lib/csv-file';
 import { notify } from '@/lib/notify';
 import { useUploadBranches } from '../api/upload-branches.ts';
 
@@ -26,35 +27,32 @@ export interface UploadBranchesModalProps {
  * server refuses are listed, each with its line, in the Validation Error modal, and none is stored.
  */
 export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }: UploadBranchesModalProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [touched, setTouched] = useState(false);
   const [brandId, setBrandId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const csv = useCsvFile(fileTexts, () => setStatus(null));
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const upload = useUploadBranches();
-  const problem = csvFileProblem(file, fileTexts);
   const chosenBrand = brandId ?? defaultBrandId ?? brands[0]?.value ?? null;
 
   const handleClose = () => {
-    setFile(null);
-    setTouched(false);
+    csv.reset();
     setStatus(null);
     onClose();
   };
 
   const handleUpload = async () => {
-    setTouched(true);
-    if (problem || !file || !chosenBrand) return;
+    csv.touch();
+    if (csv.problem || !csv.file || !chosenBrand) return;
     setStatus(null);
     try {
-      const answer = await upload.mutateAsync({ brandId: chosenBrand, file });
+      const answer = await upload.mutateAsync({ brandId: chosenBrand, file: csv.file });
       notify.success(answer.respMessage);
       handleClose();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         setRowErrors(Object.entries(error.fieldErrors).map(([where, message]) => `${where}: ${message}`));
       }
-      setStatus(error instanceof Error ? error.message : String(error));
+      setStatus(serverErrorOf(error));
     }
   };
 
@@ -73,22 +71,14 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
               allowDeselect={false}
             />
           ) : null}
-          <CsvFileInput
-            file={file}
-            error={touched ? problem : null}
-            onChange={(next) => {
-              setFile(next);
-              setTouched(true);
-              setStatus(null);
-            }}
-          />
+          <CsvFileInput {...csv.field} />
           <FormModalActions
             status={status}
             onCancel={handleClose}
             submitLabel="Upload"
             onSubmit={() => void handleUpload()}
             pending={upload.isPending}
-            submitDisabled={touched && problem !== null}
+            submitDisabled={csv.field.error !== null}
           />
         </Stack>
       </Modal>

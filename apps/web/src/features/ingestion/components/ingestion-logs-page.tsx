@@ -7,7 +7,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -56,20 +56,10 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
   return (
     <Stack>
       <EntityListToolbar
-        search={{
-          value: state.search,
+        {...listFiltersOf(state, {
           placeholder: messages.ingestion.searchPlaceholder,
-          onChange: state.filter.search,
-        }}
-        brandSelector={
-          groupRole
-            ? {
-                value: state.brand,
-                brands: brandOptionsOf(user),
-                onChange: state.filter.brand,
-              }
-            : undefined
-        }
+          brands: groupRole ? brandOptionsOf(user) : undefined,
+        })}
       >
         {audience === 'systemadmin' ? (
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUploading(true)}>

@@ -5,8 +5,9 @@ import { messages } from '@krowd/domain/messages/messages';
 import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
+import { serverErrorOf } from '@/components/ui/zod-form';
 import { ApiError } from '@/lib/api-client';
-import { csvFileProblem } from '@/lib/csv-file';
+import { useCsvFile } from '@/lib/csv-file';
 import { notify } from '@/lib/notify';
 import {
   usePublishers,
@@ -35,35 +36,35 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
   const publishers = usePublishers();
   const upload = useUploadTransactions();
   const [publisherId, setPublisherId] = useState<string | null>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [touched, setTouched] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
+  const csv = useCsvFile(fileTexts, () => {
+    setStatus(null);
+    setAnswer(null);
+  });
   const [rowErrors, setRowErrors] = useState<string[]>([]);
-  const problem = csvFileProblem(file, fileTexts);
   const publisherProblem = publisherId ? null : m.uploadPublisherRequired;
 
   const handleClose = () => {
-    setFile(null);
-    setTouched(false);
+    csv.reset();
     setStatus(null);
     setAnswer(null);
     onClose();
   };
 
   const handleUpload = async () => {
-    setTouched(true);
-    if (problem || publisherProblem || !file || !publisherId) return;
+    csv.touch();
+    if (csv.problem || publisherProblem || !csv.file || !publisherId) return;
     setStatus(null);
     setAnswer(null);
     try {
-      const result = await upload.mutateAsync({ publisherId, file });
+      const result = await upload.mutateAsync({ publisherId, file: csv.file });
       notify.success(result.respMessage);
       setAnswer(result);
       setRowErrors(linesOf(result.errors));
     } catch (error) {
       if (error instanceof ApiError) setRowErrors(linesOf((error.payload as UploadRefusal)?.errors));
-      setStatus(error instanceof Error ? error.message : String(error));
+      setStatus(serverErrorOf(error));
     }
   };
 
@@ -84,19 +85,10 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
               setPublisherId(value);
               setAnswer(null);
             }}
-            error={touched ? publisherProblem : null}
+            error={csv.touched ? publisherProblem : null}
             allowDeselect={false}
           />
-          <CsvFileInput
-            file={file}
-            error={touched ? problem : null}
-            onChange={(next) => {
-              setFile(next);
-              setTouched(true);
-              setStatus(null);
-              setAnswer(null);
-            }}
-          />
+          <CsvFileInput {...csv.field} />
           {answer ? (
             <Alert color="teal" title={answer.respMessage} data-testid="upload-answer">
               {m.uploadCounts(answer)}
@@ -109,7 +101,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
             submitLabel="Upload"
             onSubmit={() => void handleUpload()}
             pending={upload.isPending}
-            submitDisabled={touched && (problem !== null || publisherProblem !== null)}
+            submitDisabled={csv.touched && (csv.problem !== null || publisherProblem !== null)}
           />
         </Stack>
       </Modal>

@@ -1,9 +1,10 @@
-import { Button, Stack, TextInput, useMatches } from '@mantine/core';
+import { Button, useMatches } from '@mantine/core';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { insightsLoginSchema } from '@krowd/domain/insights/insights-visitors.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { AuthForm, EmailInput } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -42,39 +43,35 @@ export function InsightsLoginPage() {
 
   return (
     <AuthLayout title={cardTitle} subtitle={m.loginIntro}>
-      <form onSubmit={handleSubmit} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={m.email}
-            type="email"
-            autoComplete="email"
-            placeholder="you@company.com"
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <Controller
-            control={form.control}
-            name="brandId"
-            render={({ field }) => (
-              <BrandSearchSelect
-                label={m.brand}
-                value={chosen}
-                onChange={(brand) => {
-                  setChosen(brand);
-                  field.onChange(brand?.value ?? '');
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={errors.brandId?.message}
-              />
-            )}
-          />
-          <Button type="submit" fullWidth loading={login.isPending}>
-            {m.login}
-          </Button>
-          <FormStatus message={status} />
-        </Stack>
-      </form>
+      <AuthForm onSubmit={handleSubmit}>
+        <EmailInput
+          label={m.email}
+          placeholder="you@company.com"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Controller
+          control={form.control}
+          name="brandId"
+          render={({ field }) => (
+            <BrandSearchSelect
+              label={m.brand}
+              value={chosen}
+              onChange={(brand) => {
+                setChosen(brand);
+                field.onChange(brand?.value ?? '');
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={errors.brandId?.message}
+            />
+          )}
+        />
+        <Button type="submit" fullWidth loading={login.isPending}>
+          {m.login}
+        </Button>
+        <FormStatus message={status} />
+      </AuthForm>
     </AuthLayout>
   );
 }

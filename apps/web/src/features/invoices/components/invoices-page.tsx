@@ -7,7 +7,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { audienceOfUser, brandOptionsOf } from '@/lib/access';
@@ -148,25 +148,11 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
   return (
     <Stack>
       <EntityListToolbar
-        search={{
-          value: state.search,
+        {...listFiltersOf(state, {
           placeholder: m.searchPlaceholder,
-          onChange: state.filter.search,
-        }}
-        statusFilter={{
-          value: state.status,
           statuses: paymentStatuses,
-          onChange: state.filter.status,
-        }}
-        brandSelector={
-          groupRole
-            ? {
-                value: state.brand,
-                brands: brandOptionsOf(user),
-                onChange: state.filter.brand,
-              }
-            : undefined
-        }
+          brands: groupRole ? brandOptionsOf(user) : undefined,
+        })}
       />
       <EntityListTable columns={columns} list={list} {...state.table} />
     </Stack>

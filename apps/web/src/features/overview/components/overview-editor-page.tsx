@@ -14,6 +14,7 @@ import {
   type OverviewFigures,
 } from '@krowd/domain/overview/overview.schema';
 import { FormStatus } from '@/components/ui/form-status';
+import { NumberField } from '@/components/ui/number-field';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
@@ -23,7 +24,6 @@ import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useOverviewRaw, useSaveOverview } from '../api/overview-calls.ts';
 import { StatsTabs } from './conversion-stats-tabs.tsx';
-import { PenceField } from './pence-field.tsx';
 import { PerformanceRowView, PerformanceTotals } from './performance-table.tsx';
 
 const m = messages.overview;
@@ -153,8 +153,9 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
                 {summaryFields.map((field) => (
-                  <PenceField
+                  <NumberField
                     key={field.name}
+                    kind="pence"
                     control={form.control}
                     name={`co.${field.name}`}
                     label={field.label}

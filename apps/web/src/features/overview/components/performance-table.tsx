@@ -9,7 +9,6 @@ import {
   type OverviewFigures,
 } from '@krowd/domain/overview/overview.schema';
 import { NumberField } from '@/components/ui/number-field';
-import { PenceField } from './pence-field.tsx';
 
 export interface PerformanceRowViewProps {
   index: number;
@@ -64,7 +63,8 @@ export function PerformanceRowView({
         />
       </Table.Td>
       <Table.Td>
-        <PenceField
+        <NumberField
+          kind="pence"
           control={control}
           name={`performance.${index}.revenue`}
           aria-label={`Revenue of row ${index + 1}`}

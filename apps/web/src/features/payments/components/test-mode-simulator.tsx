@@ -2,13 +2,14 @@ import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, ThemeIcon, Tit
 import { IconFlask } from '@tabler/icons-react';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import type { SimulateProviderEventInput } from '@krowd/domain/payment/payment.schema';
 import type { ListScopeParams } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { formatMoney } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useInvoicesBeingCollected } from '../api/get-invoices-being-collected.ts';
 import { useMandate } from '../api/get-mandate.ts';
-import { useSimulateProviderEvent, type SimulateInput } from '../api/simulate-provider-event.ts';
+import { useSimulateProviderEvent } from '../api/simulate-provider-event.ts';
 
 const m = messages.payment;
 
@@ -29,18 +30,18 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
   const simulate = useSimulateProviderEvent();
   const hasMandate = Boolean(mandate.data?.reference);
 
-  const handleSimulate = (input: SimulateInput) => {
+  const handleSimulate = (input: SimulateProviderEventInput) => {
     simulate.mutate(input, {
       onSuccess: (response) => notify.success(response.respMessage ?? m.simulated),
       onError: (error) => notify.error(serverErrorOf(error)),
     });
   };
-  const busyWith = (input: SimulateInput) =>
+  const busyWith = (input: SimulateProviderEventInput) =>
     simulate.isPending &&
     simulate.variables.scenario === input.scenario &&
     simulate.variables.invoiceId === input.invoiceId;
 
-  const mandateScenarios: { input: SimulateInput; label: string }[] = [
+  const mandateScenarios: { input: SimulateProviderEventInput; label: string }[] = [
     { input: { scenario: 'mandate_activated', brandId }, label: m.simulateMandateActivated },
     { input: { scenario: 'mandate_failed', brandId }, label: m.simulateMandateFailed },
     { input: { scenario: 'mandate_cancelled', brandId }, label: m.simulateMandateCancelled },
@@ -108,8 +109,14 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
               </Table.Thead>
               <Table.Tbody>
                 {rows.map((invoice) => {
-                  const confirmed: SimulateInput = { scenario: 'payment_confirmed', invoiceId: invoice._id };
-                  const failed: SimulateInput = { scenario: 'payment_failed', invoiceId: invoice._id };
+                  const confirmed: SimulateProviderEventInput = {
+                    scenario: 'payment_confirmed',
+                    invoiceId: invoice._id,
+                  };
+                  const failed: SimulateProviderEventInput = {
+                    scenario: 'payment_failed',
+                    invoiceId: invoice._id,
+                  };
                   return (
                     <Table.Tr key={invoice._id}>
                       <Table.Td>{invoice.InvoiceNumber}</Table.Td>

@@ -5,6 +5,7 @@ import {
   brandOnboardingFormSchema,
   type BrandOnboardingFormInput,
 } from '@krowd/domain/public/card-network.schema';
+import { AuthForm } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -70,25 +71,23 @@ export function AmexDiningSignupPage() {
           </Button>
         </Stack>
       ) : (
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack gap="md">
-            <NameField error={errors.name?.message} {...form.register('name')} />
-            <RestaurantNameField error={errors.brandName?.message} {...form.register('brandName')} />
-            <TextInput
-              label="Legal Name"
-              withAsterisk
-              error={errors.legalName?.message}
-              {...form.register('legalName')}
-            />
-            <EmailField error={errors.email?.message} {...form.register('email')} />
-            <PhoneField error={errors.phone?.message} {...form.register('phone')} />
-            <WebsiteField error={errors.website?.message} {...form.register('website')} />
-            <Button type="submit" fullWidth disabled={verify.isPending} loading={verify.isPending}>
-              Continue
-            </Button>
-            <FormStatus message={status} />
-          </Stack>
-        </form>
+        <AuthForm onSubmit={handleSubmit}>
+          <NameField error={errors.name?.message} {...form.register('name')} />
+          <RestaurantNameField error={errors.brandName?.message} {...form.register('brandName')} />
+          <TextInput
+            label="Legal Name"
+            withAsterisk
+            error={errors.legalName?.message}
+            {...form.register('legalName')}
+          />
+          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <PhoneField error={errors.phone?.message} {...form.register('phone')} />
+          <WebsiteField error={errors.website?.message} {...form.register('website')} />
+          <Button type="submit" fullWidth disabled={verify.isPending} loading={verify.isPending}>
+            Continue
+          </Button>
+          <FormStatus message={status} />
+        </AuthForm>
       )}
       <Modal
         opened={termsFor !== null}

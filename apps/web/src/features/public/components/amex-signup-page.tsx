@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 import { signupLookupSchema, type SignupLookupInput } from '@krowd/domain/public/card-network.schema';
+import { AuthForm } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
@@ -48,23 +49,21 @@ export function AmexSignupPage() {
           {m.redirecting}
         </Alert>
       ) : (
-        <form onSubmit={handleSubmit} noValidate>
-          <Stack gap="md">
-            <TextInput
-              label="Merchant ID"
-              withAsterisk
-              error={errors.amexMerchantID?.message}
-              {...form.register('amexMerchantID')}
-            />
-            <EmailField error={errors.email?.message} {...form.register('email')} />
-            <PhoneField error={errors.phone?.message} {...form.register('phone')} />
-            <WebsiteField error={errors.website?.message} {...form.register('website')} />
-            <Button type="submit" fullWidth disabled={lookup.isPending} loading={lookup.isPending}>
-              Continue
-            </Button>
-            <FormStatus message={status} />
-          </Stack>
-        </form>
+        <AuthForm onSubmit={handleSubmit}>
+          <TextInput
+            label="Merchant ID"
+            withAsterisk
+            error={errors.amexMerchantID?.message}
+            {...form.register('amexMerchantID')}
+          />
+          <EmailField error={errors.email?.message} {...form.register('email')} />
+          <PhoneField error={errors.phone?.message} {...form.register('phone')} />
+          <WebsiteField error={errors.website?.message} {...form.register('website')} />
+          <Button type="submit" fullWidth disabled={lookup.isPending} loading={lookup.isPending}>
+            Continue
+          </Button>
+          <FormStatus message={status} />
+        </AuthForm>
       )}
       <Modal opened={notFound !== null} onClose={() => setNotFound(null)} title={m.contactTitle} centered>
         {notFound ? (

@@ -10,7 +10,7 @@ import {
 import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
@@ -152,13 +152,7 @@ export function CardNetworkLeadsPage() {
   return (
     <Stack gap="md">
       <Text c="dimmed">{m.leadsIntro}</Text>
-      <EntityListToolbar
-        search={{
-          value: state.search,
-          placeholder: m.leadsSearch,
-          onChange: state.filter.search,
-        }}
-      >
+      <EntityListToolbar {...listFiltersOf(state, { placeholder: m.leadsSearch })}>
         <Select
           aria-label="Kind"
           data={[

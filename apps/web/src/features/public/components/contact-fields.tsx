@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
+import { EmailInput } from '@/components/ui/auth-form';
 
 /**
  * The contact fields the card-network forms share (spec 3 §2.8: Name, Restaurant Name, Email, Phone, Website), labelled and
@@ -16,7 +17,7 @@ export const RestaurantNameField = forwardRef<HTMLInputElement, TextInputProps>(
 RestaurantNameField.displayName = 'RestaurantNameField';
 
 export const EmailField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Email" type="email" autoComplete="email" withAsterisk {...props} />
+  <EmailInput ref={ref} withAsterisk {...props} />
 ));
 EmailField.displayName = 'EmailField';
 

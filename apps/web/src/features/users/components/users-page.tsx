@@ -9,7 +9,7 @@ import { userSortFields } from '@krowd/domain/user/user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
-import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
+import { EntityListToolbar, listFiltersOf } from '@/components/ui/entity-list-toolbar';
 import { listScopeParams, useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { audienceOfUser, brandOptionsOf } from '@/lib/access';
@@ -163,20 +163,10 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
   return (
     <Stack>
       <EntityListToolbar
-        search={{
-          value: state.search,
+        {...listFiltersOf(state, {
           placeholder: kind === 'brand' ? m.searchPlaceholder : m.bankSearchPlaceholder,
-          onChange: state.filter.search,
-        }}
-        brandSelector={
-          groupRole
-            ? {
-                value: state.brand,
-                brands,
-                onChange: state.filter.brand,
-              }
-            : undefined
-        }
+          brands: groupRole ? brands : undefined,
+        })}
       >
         {manages ? (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
