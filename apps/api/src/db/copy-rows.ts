@@ -179,11 +179,19 @@ export class CopyRows {
 
   /** Writes a short text when it is all ASCII (one byte a character); false, writing nothing, otherwise. */
   private asciiText(value: string): boolean {
-    for (let i = 0; i < value.length; i += 1) if (value.charCodeAt(i) > 127) return false;
     this.field(value.length);
     const buffer = this.buffer;
-    let at = this.length - value.length;
-    for (let i = 0; i < value.length; i += 1) buffer[at++] = value.charCodeAt(i);
+    const start = this.length - value.length;
+    for (let i = 0; i < value.length; i += 1) {
+      const code = value.charCodeAt(i);
+      if (code > 127) {
+        // Taken back: the field is written again as UTF-8.
+        this.length = start - 4;
+        this.fieldsLeft += 1;
+        return false;
+      }
+      buffer[start + i] = code;
+    }
     return true;
   }
 

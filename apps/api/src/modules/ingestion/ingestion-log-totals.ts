@@ -19,7 +19,8 @@ export class IngestionLogTotals {
 
   add(occurredAt: Date, amountPence: number, branch: BranchMatch | null) {
     this.gmvPence += amountPence;
-    if (!this.lastAt || occurredAt > this.lastAt) this.lastAt = occurredAt;
+    // Compared as numbers: `>` on two Dates converts each through valueOf, for every row.
+    if (!this.lastAt || occurredAt.getTime() > this.lastAt.getTime()) this.lastAt = occurredAt;
     if (!branch) return;
     let share = this.brands.get(branch.brandId);
     if (!share) {
@@ -28,6 +29,6 @@ export class IngestionLogTotals {
     }
     share.gmvPence += amountPence;
     share.count += 1;
-    if (occurredAt > share.lastAt) share.lastAt = occurredAt;
+    if (occurredAt.getTime() > share.lastAt.getTime()) share.lastAt = occurredAt;
   }
 }
