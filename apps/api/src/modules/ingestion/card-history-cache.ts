@@ -116,26 +116,27 @@ export class CardHistoryCache {
    * calendar step in the timezone).
    */
   historyAt(slot: number, local: LocalTime): CardHistory {
-    const at = local.at;
     this.touch(slot);
-    const before = this.bound(slot, at, false);
-    let average: number | null | undefined;
-    // Read later, maybe after this purchase was added (which may move the card's region): the
-    // bounds are found again then.
-    const averageOf = () => {
-      const end = this.bound(slot, at, false);
-      const from = Math.min(this.bound(slot, cardHistoryYearStart(local), false), end);
-      const count = end - from;
-      const total = this.sumBefore(slot, end) - this.sumBefore(slot, from);
-      return count === 0 ? null : Math.floor((2 * total + count) / (2 * count));
-    };
-    return {
-      lastPurchaseAt: before === 0 ? null : this.times[this.start[slot]! + before - 1]!,
-      get averageSpendPence() {
-        if (average === undefined) average = averageOf();
-        return average;
-      },
-    };
+    const before = this.bound(slot, local.at, false);
+    return new HeldCardHistory(
+      this,
+      slot,
+      local,
+      before === 0 ? null : this.times[this.start[slot]! + before - 1]!,
+    );
+  }
+
+  /**
+   * The mean of the card's purchases in the 12 months before `local`, half up to the penny. Read
+   * when the engine asks, maybe after this purchase was added (which may move the card's region), so
+   * the bounds are found then.
+   */
+  averageSpendAt(slot: number, local: LocalTime): number | null {
+    const end = this.bound(slot, local.at, false);
+    const from = Math.min(this.bound(slot, cardHistoryYearStart(local), false), end);
+    const count = end - from;
+    const total = this.sumBefore(slot, end) - this.sumBefore(slot, from);
+    return count === 0 ? null : Math.floor((2 * total + count) / (2 * count));
   }
 
   /** Adds a purchase of the card (positive amount) at `at`. */
@@ -345,5 +346,26 @@ export class CardHistoryCache {
     this.used = grown(this.used, (n) => new Uint8Array(n));
     this.number = grown(this.number, (n) => new Int32Array(n));
     this.generation = grown(this.generation, (n) => new Int32Array(n));
+  }
+}
+
+/**
+ * A card's history as the engine reads it: its latest purchase, and its average spend worked out on
+ * first read (only ss campaigns read it). A class, not an object with a getter and a closure made
+ * for every purchase.
+ */
+class HeldCardHistory implements CardHistory {
+  private average: number | null | undefined;
+
+  constructor(
+    private readonly cache: CardHistoryCache,
+    private readonly slot: number,
+    private readonly local: LocalTime,
+    readonly lastPurchaseAt: number | null,
+  ) {}
+
+  get averageSpendPence(): number | null {
+    if (this.average === undefined) this.average = this.cache.averageSpendAt(this.slot, this.local);
+    return this.average;
   }
 }

@@ -9,11 +9,23 @@ export interface HeldPurchase extends StoredPurchase {
 }
 
 interface Generation {
-  byId: Map<string, HeldPurchase>;
   byTransactionId: Map<string, HeldPurchase>;
+  /**
+   * By id: made the first time a stored purchase is looked up (a refund that does not name its
+   * original), from the purchases held by transaction id, and kept up from then on. Most files name
+   * every original, so most pages never need it.
+   */
+  byId: Map<string, HeldPurchase> | null;
 }
 
-const emptyGeneration = (): Generation => ({ byId: new Map(), byTransactionId: new Map() });
+const emptyGeneration = (): Generation => ({ byTransactionId: new Map(), byId: null });
+
+function byIdOf(generation: Generation): Map<string, HeldPurchase> {
+  generation.byId ??= new Map(
+    [...generation.byTransactionId.values()].map((purchase) => [purchase.id, purchase]),
+  );
+  return generation.byId;
+}
 
 /**
  * The purchases refunds of an upload may reverse, each held once by id: stored ones the page's
@@ -48,28 +60,28 @@ export class HeldPurchases {
     const purchase = this.named(transactionId);
     if (!purchase) return false;
     this.current.byTransactionId.set(transactionId, purchase);
-    this.current.byId.set(purchase.id, purchase);
+    this.current.byId?.set(purchase.id, purchase);
     return true;
   }
 
   /** A stored purchase as held: the one already held with its id, or this one, held from now on. */
   known(purchase: StoredPurchase): HeldPurchase {
-    const found = this.current.byId.get(purchase.id) ?? this.previous.byId.get(purchase.id);
-    if (found) return found;
-    const kept: HeldPurchase = { ...purchase, savedRefundedPence: purchase.refundedPence };
-    this.current.byId.set(kept.id, kept);
-    return kept;
+    return (
+      byIdOf(this.current).get(purchase.id) ?? byIdOf(this.previous).get(purchase.id) ?? this.keep(purchase)
+    );
   }
 
-  /** A stored purchase a refund names by its transaction id, held under that id. */
+  /** A stored purchase a refund names by its transaction id (not held under it), held under that id. */
   holdNamed(transactionId: string, purchase: StoredPurchase) {
-    this.current.byTransactionId.set(transactionId, this.known(purchase));
+    // A purchase is held by id alone only after a look-up by id (`known`), which made those maps.
+    const held = this.current.byId?.get(purchase.id) ?? this.previous.byId?.get(purchase.id);
+    this.current.byTransactionId.set(transactionId, held ?? this.keep(purchase));
   }
 
   /** A purchase of the page, not written yet: what refunds take back of it goes out with it. */
   holdNew(id: string, transactionId: string, amountPence: number, outcome: StoredPurchase['outcome']) {
     const held: HeldPurchase = { id, amountPence, refundedPence: 0, outcome, savedRefundedPence: null };
-    this.current.byId.set(id, held);
+    this.current.byId?.set(id, held);
     this.current.byTransactionId.set(transactionId, held);
     return held;
   }
@@ -78,6 +90,12 @@ export class HeldPurchases {
   refund(purchase: HeldPurchase, refundPence: number) {
     purchase.refundedPence += refundPence;
     this.refunded.add(purchase);
+  }
+
+  private keep(purchase: StoredPurchase): HeldPurchase {
+    const kept: HeldPurchase = { ...purchase, savedRefundedPence: purchase.refundedPence };
+    this.current.byId?.set(kept.id, kept);
+    return kept;
   }
 
   /**
