@@ -9,6 +9,7 @@ import {
   type CardHistory,
   type QualificationCampaign,
   type QualificationInput,
+  type QualificationTransaction,
   type QualificationOutcome,
   type QualificationReason,
   type QualifiedOutcome,
@@ -66,17 +67,19 @@ function input(change: {
   original?: RefundOriginal | null;
   timeZone?: string;
 }): QualificationInput {
+  // A whole transaction of a file, of which the engine reads the instant and amount.
+  const transaction: QualificationTransaction = {
+    publisher: 'ATR',
+    transactionId: 'T-1',
+    datetime: change.datetime ?? '2025-06-11T12:00:00+01:00',
+    amountPence: change.amountPence ?? 5_000,
+    mid: 'MID-1',
+    cardToken: 'card-1',
+    cardLast4: '4242',
+    postcode: 'EC1A 1BB',
+  };
   return {
-    transaction: {
-      publisher: 'ATR',
-      transactionId: 'T-1',
-      datetime: change.datetime ?? '2025-06-11T12:00:00+01:00',
-      amountPence: change.amountPence ?? 5_000,
-      mid: 'MID-1',
-      cardToken: 'card-1',
-      cardLast4: '4242',
-      postcode: 'EC1A 1BB',
-    },
+    transaction,
     branch:
       change.branch === undefined
         ? { branchId: 'branch-1', brandId: 'brand-1', status: 'Active' }

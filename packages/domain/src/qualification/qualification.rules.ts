@@ -41,6 +41,12 @@ export interface QualificationTransaction {
   postcode?: string | null;
 }
 
+/**
+ * What the engine reads of a transaction: its instant and amount (the rest names it). Ingestion
+ * passes its stored row as it is, rather than a copy made for every row.
+ */
+export type TransactionReading = Pick<QualificationTransaction, 'datetime' | 'amountPence'>;
+
 /** The branch directory's answer for the transaction's MID (any of a branch's three MIDs). */
 export interface BranchMatch {
   branchId: string;
@@ -114,7 +120,7 @@ export interface RefundOriginal {
 }
 
 export interface QualificationInput {
-  transaction: QualificationTransaction;
+  transaction: TransactionReading;
   /** The branch of the transaction's MID; null when no branch has it. */
   branch: BranchMatch | null;
   /** The brand's campaigns (not deleted); one of another brand never matches the branch. */
@@ -207,7 +213,7 @@ type CampaignCheck =
   { ok: true; reward: QualifiedOutcome } | { ok: false; reason: QualificationReason; passed: number };
 
 interface PurchaseContext {
-  transaction: QualificationTransaction;
+  transaction: TransactionReading;
   branch: BranchMatch;
   history: CardHistory;
   brandCampaignMonths: readonly IsoMonth[];
@@ -319,7 +325,7 @@ function checkCampaign(campaign: QualificationCampaign, context: PurchaseContext
  * was left of it before this refund, minus its earnings on what is left after (never below 0).
  */
 function qualifyRefund(
-  transaction: QualificationTransaction,
+  transaction: TransactionReading,
   original: RefundOriginal | null | undefined,
 ): QualificationOutcome {
   if (!original) return { outcome: 'notQualified', reason: 'refundOriginalNotFound', campaignId: null };

@@ -37,7 +37,8 @@ export class PageWriter {
   async send() {
     await this.writing;
     const rows = this.rows;
-    for (const [index, purchase] of this.purchases.entries()) {
+    for (let index = 0; index < rows.length; index += 1) {
+      const purchase = this.purchases[index];
       if (!purchase) continue;
       rows[index]!.refundedPence = purchase.refundedPence;
       purchase.savedRefundedPence = purchase.refundedPence;

@@ -277,16 +277,7 @@ export class UploadQualification {
       original = row.originalTransactionId ? this.held.named(row.originalTransactionId) : unnamed;
     }
     const outcome = qualifyTransaction({
-      transaction: {
-        publisher: publisher.code,
-        transactionId: row.transactionId,
-        datetime: row.datetime,
-        amountPence: row.amountPence,
-        mid: row.mid,
-        cardToken: row.cardToken,
-        cardLast4: row.cardLast4,
-        postcode: row.postcode,
-      },
+      transaction: row,
       branch,
       campaigns: brand?.campaigns ?? [],
       history,

@@ -55,15 +55,7 @@ export function createSimulatorService(deps: {
 
         const outcome = qualifyForCampaign(
           {
-            transaction: {
-              publisher: 'simulator',
-              transactionId: 'simulation',
-              datetime: sample.datetime,
-              amountPence: sample.amountPence,
-              mid: sample.mid ?? '',
-              cardToken: 'simulation',
-              cardLast4: '0000',
-            },
+            transaction: { datetime: sample.datetime, amountPence: sample.amountPence },
             branch,
             history: {
               lastPurchaseAt: sample.lastPurchaseAt === null ? null : Date.parse(sample.lastPurchaseAt),
