@@ -113,7 +113,8 @@ async function launchDebuggableChromium(): Promise<{ port: number; close: () => 
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing its cache for a moment after it exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     },
   };
 }
