@@ -1,5 +1,5 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodedBody } from '../test/encoded-answers.ts';
 import { call, createTestApp, loginAs, type TestApp } from '../test/test-app.ts';
 import { compressionThreshold } from './compression.ts';
 
@@ -31,13 +31,11 @@ describe('compressed API answers', () => {
     expect(plain.rawPayload.length).toBeGreaterThan(compressionThreshold);
 
     const brotli = await dashboard('gzip, deflate, br');
-    expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers.vary).toContain('accept-encoding');
-    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(decodedBody(brotli, 'br')).toBe(plain.body);
 
     const gzip = await dashboard('gzip');
-    expect(gzip.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(decodedBody(gzip, 'gzip')).toBe(plain.body);
     expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
   });
 

@@ -13,7 +13,8 @@ type Answer = unknown | ((sent: Sent) => unknown);
 
 /**
  * Answers calls by 'METHOD /path' as the API would, keeping what was sent; anything else is a 404.
- * The session is `user` (signed out when null) and the settings are London's.
+ * Unless `answers` say otherwise, the session is `user` (signed out when null) and the settings are
+ * London's.
  */
 export function stubApi(answers: Record<string, Answer>, user: SessionUser | null = null) {
   const sent: Sent[] = [];
@@ -29,15 +30,17 @@ export function stubApi(answers: Record<string, Answer>, user: SessionUser | nul
         headers: { ...(init.headers as Record<string, string> | undefined) },
       };
       sent.push(call);
-      if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
-      if (url.pathname === '/api/settings') {
-        return Response.json({
-          respCode: 200,
-          settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 },
-        });
-      }
       const answer = answers[`${method} ${url.pathname}`];
-      if (answer === undefined) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+      if (answer === undefined) {
+        if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
+        if (url.pathname === '/api/settings') {
+          return Response.json({
+            respCode: 200,
+            settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 },
+          });
+        }
+        return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
+      }
       const value = await (typeof answer === 'function' ? (answer as (sent: Sent) => unknown)(call) : answer);
       if (value instanceof Response) return value;
       return Response.json(value);

@@ -9,6 +9,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { useSession } from '@/lib/session';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { stubApi, type Sent } from '@/test/stub-api';
 import { OnboardingTrain } from './onboarding-train.tsx';
 
 const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
@@ -26,49 +27,30 @@ const guest = (flags: Partial<SessionUser>) =>
     ...flags,
   });
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
 /** Answers the train's calls as the API would (or as `answers` say), and keeps what was sent. */
-function stubApi(user: SessionUser, answers: Record<string, () => Response> = {}) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, path: url.pathname, body });
-      const answer = answers[`${method} ${url.pathname}`];
-      if (answer) return answer();
-      switch (`${method} ${url.pathname}`) {
-        case 'GET /api/merchants':
-          return Response.json({ data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } });
-        case 'GET /api/branchDirectory':
-          return Response.json({ respCode: 200, data: [] });
-        case 'POST /api/branchDirectory':
-          return Response.json(
-            { respCode: 200, data: [{ merchant_name: 'Guest Bistro Soho', kmid: 'KM-NEW' }] },
-            { status: 201 },
-          );
-        case 'POST /api/merchants/createMultiple':
-          return Response.json({
-            respCode: 200,
-            respMessage: 'Saved',
-            details: { branch: [{ updateOne: { filter: { _id: newBranchId } } }] },
-          });
-        case 'GET /api/auth/session':
-          return Response.json({ respCode: 200, details: user });
-        case 'PUT /api/users/onboarding/progress':
-          return Response.json({ respCode: 205, details: { ...user, ...(body as object) } });
-        default:
-          return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      }
-    }),
+function stubTrainApi(user: SessionUser, answers: Record<string, () => Response> = {}) {
+  return stubApi(
+    {
+      'GET /api/merchants': { data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } },
+      'GET /api/branchDirectory': { respCode: 200, data: [] },
+      'POST /api/branchDirectory': () =>
+        Response.json(
+          { respCode: 200, data: [{ merchant_name: 'Guest Bistro Soho', kmid: 'KM-NEW' }] },
+          { status: 201 },
+        ),
+      'POST /api/merchants/createMultiple': {
+        respCode: 200,
+        respMessage: 'Saved',
+        details: { branch: [{ updateOne: { filter: { _id: newBranchId } } }] },
+      },
+      'PUT /api/users/onboarding/progress': (call: Sent) => ({
+        respCode: 205,
+        details: { ...user, ...(call.body as object) },
+      }),
+      ...answers,
+    },
+    user,
   );
-  return sent;
 }
 
 /** The app's sign-in guard watches the session; so does the test, so a refetch has an observer. */
@@ -107,7 +89,7 @@ afterEach(() => {
 
 describe('the onboarding train', () => {
   it('shows the four steps and opens at Payment Details after the campaign', async () => {
-    stubApi(guest({}));
+    stubTrainApi(guest({}));
     const { onBackToCampaign } = renderTrain(guest({}));
     for (const label of ['Create Campaign', 'Payment Details', 'Branch', 'Account Settings']) {
       expect(screen.getByText(label)).toBeTruthy();
@@ -120,7 +102,7 @@ describe('the onboarding train', () => {
 
   it('resumes at Account Settings when the payment and branch steps were passed', () => {
     const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
-    stubApi(user);
+    stubTrainApi(user);
     renderTrain(user);
     const step = screen.getByRole('region', { name: 'Account Settings' });
     expect(within(step).getByRole('button', { name: 'Update Details' })).toBeTruthy();
@@ -129,7 +111,7 @@ describe('the onboarding train', () => {
 
   it('ends with the congratulations once the account is set up', async () => {
     const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
-    const sent = stubApi(user, {
+    const sent = stubTrainApi(user, {
       'POST /api/users/onboarding/complete': () =>
         Response.json({
           respCode: 200,
@@ -148,7 +130,7 @@ describe('the onboarding train', () => {
     expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe(
       '/user/dashboard',
     );
-    expect(sent.find((call) => call.path === '/api/users/onboarding/complete')?.body).toEqual({
+    expect(sent.find((call) => call.url.pathname === '/api/users/onboarding/complete')?.body).toEqual({
       firstName: 'Uma',
       lastName: 'User',
       phone: '07700900123',
@@ -160,7 +142,7 @@ describe('the onboarding train', () => {
   it('goes back to the campaign form, saying why, when the server reopens it (the month has gone by)', async () => {
     const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
     const refusal = messages.onboarding.monthPassed('01/2027', '06/2027');
-    stubApi(user, {
+    stubTrainApi(user, {
       'POST /api/users/onboarding/complete': () => Response.json({ errorMessage: refusal }, { status: 409 }),
       'GET /api/auth/session': () =>
         Response.json({ respCode: 200, details: { ...user, stepOne: false, step: 'campaign' } }),
@@ -175,7 +157,7 @@ describe('the onboarding train', () => {
 
   it('refuses Branch Next with the Validation Error modal while a row has no merchant ID, sending nothing', async () => {
     const user = guest({ stepTwo: true, step: 'payment' });
-    const sent = stubApi(user);
+    const sent = stubTrainApi(user);
     renderTrain(user);
     const step = await screen.findByRole('region', { name: 'Branch' });
     await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
@@ -187,7 +169,7 @@ describe('the onboarding train', () => {
 
   it('saves a valid new branch, records the step passed and moves on to Account Settings', async () => {
     const user = guest({ stepTwo: true, step: 'payment' });
-    const sent = stubApi(user);
+    const sent = stubTrainApi(user);
     renderTrain(user);
     await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
     await userEvent.type(
@@ -202,7 +184,7 @@ describe('the onboarding train', () => {
 
     await screen.findByRole('region', { name: 'Account Settings' });
     const saves = sent.filter((call) => call.method !== 'GET');
-    expect(saves.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(saves.map((call) => `${call.method} ${call.url.pathname}`)).toEqual([
       'POST /api/branchDirectory',
       'POST /api/merchants/createMultiple',
       'PUT /api/users/onboarding/progress',
@@ -221,7 +203,7 @@ describe('the onboarding train', () => {
 
   it('adds rows, quietly, and removes unsaved ones', async () => {
     const user = guest({ stepTwo: true, step: 'payment' });
-    stubApi(user);
+    stubTrainApi(user);
     renderTrain(user);
     await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
     await userEvent.click(screen.getByRole('button', { name: 'Add Branch' }));
@@ -235,7 +217,7 @@ describe('the onboarding train', () => {
 
   it('goes Back from Branch to Payment Details, clearing the branch step', async () => {
     const user = guest({ stepTwo: true, step: 'payment' });
-    const sent = stubApi(user);
+    const sent = stubTrainApi(user);
     renderTrain(user);
     await screen.findByLabelText('Branch Name, row 1', { selector: 'input' });
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
