@@ -1,20 +1,35 @@
 import type { Transaction } from 'kysely';
 import type { ReportingTally } from '@krowd/domain/qualification/reporting-tally';
+import type { CopyRows } from '../../db/copy-rows.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { HeldPurchase, HeldPurchases } from './held-purchases.ts';
 import type { ReportingStore } from './reporting-store.ts';
-import type { NewTransaction, TransactionsRepository } from './transactions.repository.ts';
+import {
+  transactionCopyRows,
+  type NewTransaction,
+  type TransactionsRepository,
+} from './transactions.repository.ts';
+
+/** Rows encoded and what goes with them, ready to be sent. */
+interface SealedPage {
+  rows: CopyRows;
+  changed: { id: string; refundedPence: number }[];
+  cells: ReturnType<ReportingTally['take']> | null;
+}
 
 /**
- * An upload's rows written a page at a time: a page's statement is sent once the page is qualified
- * and the next one prepared, and runs while the next page is qualified (one connection runs
- * statements in the order sent). With the rows go what refunds took back of stored purchases, and
- * the reporting store's share once the tally holds enough.
+ * An upload's rows written a page at a time: a page is sealed (encoded) once it is qualified, while
+ * the look-ups of the next page run; it is sent once they are answered, and runs while the next
+ * page is qualified (one connection runs statements in the order sent). With the rows go what
+ * refunds took back of stored purchases, and the reporting store's share once the tally holds
+ * enough.
  */
 export class PageWriter {
   private rows: NewTransaction[] = [];
   /** Each row's purchase when it is one (refunds may reverse it before it is written). */
   private purchases: (HeldPurchase | null)[] = [];
+  /** Rows sealed and not yet sent, in the order sealed. */
+  private sealed: SealedPage[] = [];
   /** The statements sent and not yet awaited. */
   private writing: Promise<void> = Promise.resolve();
 
@@ -33,9 +48,11 @@ export class PageWriter {
     this.purchases.push(purchase);
   }
 
-  /** Sends the rows added since the last time, once what was sent before is written. */
-  async send() {
-    await this.writing;
+  /**
+   * Encodes the rows added since the last seal, with the refunds and tally taken so far: what
+   * qualifying later rows changes goes with a later page.
+   */
+  seal() {
     const rows = this.rows;
     for (let index = 0; index < rows.length; index += 1) {
       const purchase = this.purchases[index];
@@ -44,14 +61,28 @@ export class PageWriter {
       purchase.savedRefundedPence = purchase.refundedPence;
     }
     const changed = this.held.takeChanged();
+    const full =
+      this.tally.listedCards >= this.tallyLimits.cards || this.tally.cellCount >= this.tallyLimits.cells;
     this.rows = [];
     this.purchases = [];
+    if (rows.length === 0 && changed.length === 0 && !full) return;
+    this.sealed.push({ rows: transactionCopyRows(rows), changed, cells: full ? this.tally.take() : null });
+  }
+
+  /** Seals the rows added since, and sends everything sealed once what was sent before is written. */
+  async send() {
+    this.seal();
+    await this.writing;
+    const pages = this.sealed;
+    this.sealed = [];
     const { trx, repo, reporting } = this;
-    let writing = repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, changed));
-    if (this.tally.listedCards >= this.tallyLimits.cards || this.tally.cellCount >= this.tallyLimits.cells) {
-      const cells = this.tally.take();
-      writing = writing.then(() => reporting.addTally(trx, this.publisherId, cells));
+    let writing: Promise<void> | null = null;
+    for (const { rows, changed, cells } of pages) {
+      const write = () => repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, changed));
+      writing = writing ? writing.then(write) : write();
+      if (cells) writing = writing.then(() => reporting.addTally(trx, this.publisherId, cells));
     }
+    if (!writing) return;
     this.writing = writing;
     // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
     writing.catch(() => {});

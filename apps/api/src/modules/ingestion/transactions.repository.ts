@@ -45,7 +45,7 @@ export interface NewTransaction {
   refundedPence?: number;
 }
 
-/** The columns `insertTransactions` writes, in its order. */
+/** The columns `transactionCopyRows` encodes and `insertTransactions` writes, in this order. */
 const transactionColumns = [
   'id',
   'publisher_id',
@@ -68,6 +68,47 @@ const transactionColumns = [
 
 /** About what a stored transaction takes in COPY's binary format (360 bytes in the demo's files). */
 const bytesPerRow = 400;
+
+/**
+ * Transactions with their outcomes encoded for COPY, each with what refunds already took back of
+ * it. Apart from the write, so an upload encodes a page while its connection is busy with the page
+ * before (upload-qualification.ts).
+ */
+export function transactionCopyRows(rows: readonly NewTransaction[]): CopyRows {
+  const copy = new CopyRows(transactionColumns.length, rows.length * bytesPerRow);
+  for (const r of rows) {
+    const at = r.row.occurredAt.getTime();
+    const outcome = r.outcome;
+    const reward = outcome.outcome === 'notQualified' ? null : outcome;
+    copy
+      .row()
+      .uniqueUuid(r.id)
+      .uuid(r.publisherId)
+      .text(r.row.transactionId)
+      .uuid(r.logId)
+      .text(r.row.mid)
+      .uuid(r.branch?.branchId ?? null)
+      .uuid(r.branch?.brandId ?? null)
+      .text(r.row.cardToken)
+      .int4(r.cardNumber)
+      .text(r.row.cardLast4)
+      .int8(r.row.amountPence)
+      .int8(r.refundedPence ?? 0)
+      .uuid(r.originalId)
+      .timestamp(at)
+      .timestamp(r.localAt)
+      .text(r.row.postcode)
+      .text(outcome.outcome)
+      .uuid(outcome.campaignId ?? null)
+      .int8(reward?.cashbackPence ?? 0)
+      .int8(reward?.successFeePence ?? 0)
+      .text(reward?.customerType ?? null)
+      .text(reward?.offerType ?? null)
+      .jsonb(reward ? JSON.stringify(reward.terms) : null)
+      .text(outcome.outcome === 'notQualified' ? outcome.reason : null);
+  }
+  return copy;
+}
 
 export function createTransactionsRepository(db: Kysely<DB>) {
   return {
@@ -122,44 +163,9 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         WHERE id = ANY (${ids}::uuid[])`.execute(trx);
     },
 
-    /**
-     * Stores transactions with their outcomes by COPY, each with what refunds already took back of
-     * it.
-     */
-    async insertTransactions(trx: Transaction<DB>, rows: NewTransaction[]) {
-      const copy = new CopyRows(transactionColumns.length, rows.length * bytesPerRow);
-      for (const r of rows) {
-        const at = r.row.occurredAt.getTime();
-        const outcome = r.outcome;
-        const reward = outcome.outcome === 'notQualified' ? null : outcome;
-        copy
-          .row()
-          .uniqueUuid(r.id)
-          .uuid(r.publisherId)
-          .text(r.row.transactionId)
-          .uuid(r.logId)
-          .text(r.row.mid)
-          .uuid(r.branch?.branchId ?? null)
-          .uuid(r.branch?.brandId ?? null)
-          .text(r.row.cardToken)
-          .int4(r.cardNumber)
-          .text(r.row.cardLast4)
-          .int8(r.row.amountPence)
-          .int8(r.refundedPence ?? 0)
-          .uuid(r.originalId)
-          .timestamp(at)
-          .timestamp(r.localAt)
-          .text(r.row.postcode)
-          .text(outcome.outcome)
-          .uuid(outcome.campaignId ?? null)
-          .int8(reward?.cashbackPence ?? 0)
-          .int8(reward?.successFeePence ?? 0)
-          .text(reward?.customerType ?? null)
-          .text(reward?.offerType ?? null)
-          .jsonb(reward ? JSON.stringify(reward.terms) : null)
-          .text(outcome.outcome === 'notQualified' ? outcome.reason : null);
-      }
-      await copyInto(trx, 'transactions', transactionColumns, copy);
+    /** Stores transactions encoded by `transactionCopyRows`, by COPY. */
+    async insertTransactions(trx: Transaction<DB>, rows: CopyRows) {
+      await copyInto(trx, 'transactions', transactionColumns, rows);
     },
 
     /** The upload's log row, written first so its transactions can name it; totals come at the end. */

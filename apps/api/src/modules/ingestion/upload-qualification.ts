@@ -123,9 +123,22 @@ export class UploadQualification {
     return upload.counts;
   }
 
+  /**
+   * Between two pages the upload's connection answers the next page's look-ups, queued behind the
+   * page before's COPY; meanwhile the page just qualified is encoded and the page after next read,
+   * so that neither side waits for the other longer than it must.
+   */
   private async qualifyPages(nextPage: () => Promise<StagedRow[]>) {
+    let reading: Promise<StagedRow[]> | null = null;
+    const readAhead = () => {
+      const page = nextPage();
+      // Awaited when its page is next; a failure meanwhile must not count as unhandled.
+      page.catch(() => {});
+      return page;
+    };
     try {
       let next = await this.prepare(await nextPage());
+      if (next.size > 0) reading = readAhead();
       while (next.size > 0) {
         const { rows, cardSlots } = next;
         this.held.nextPage();
@@ -143,11 +156,20 @@ export class UploadQualification {
           if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
         }
         this.histories.trim();
-        next = await this.prepare(await nextPage());
+        const page = await reading!;
+        reading = null;
+        const preparing = this.prepare(page);
+        // Awaited below; a failure while this page is sealed must not count as unhandled.
+        preparing.catch(() => {});
+        this.writer.seal();
+        if (page.length > 0) reading = readAhead();
+        next = await preparing;
         await this.writer.send();
       }
       await this.writer.flush();
     } catch (error) {
+      // The page being read is let finish (it reads the file), so nothing runs on after the upload.
+      await reading?.catch(() => null);
       throw (await this.writer.failure()) ?? error;
     }
   }
