@@ -69,6 +69,17 @@ export class PageWriter {
     this.sealed.push({ rows: transactionCopyRows(rows), changed, cells: full ? this.tally.take() : null });
   }
 
+  /**
+   * A write of the upload sent elsewhere (the cards numbered for a page), awaited with the pages'
+   * and reported by `failure` like theirs.
+   */
+  alongside(write: Promise<void>) {
+    write.catch(() => {});
+    const before = this.writing;
+    this.writing = Promise.all([before, write]).then(() => {});
+    this.writing.catch(() => {});
+  }
+
   /** Seals the rows added since, and sends everything sealed once what was sent before is written. */
   async send() {
     this.seal();
@@ -83,7 +94,8 @@ export class PageWriter {
       if (cells) writing = writing.then(() => reporting.addTally(trx, this.publisherId, cells));
     }
     if (!writing) return;
-    this.writing = writing;
+    // With any write sent alongside meanwhile.
+    this.writing = Promise.all([this.writing, writing]).then(() => {});
     // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
     writing.catch(() => {});
   }

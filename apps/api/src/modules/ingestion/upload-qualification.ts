@@ -189,11 +189,13 @@ export class UploadQualification {
   }
 
   /**
-   * What the page needs, each in one query: its new MIDs' branches, its brands' campaigns, the
-   * histories of its cards not held (none of them is in the page before, whose cards are held, so
-   * the page before need not be written yet) and their numbers (cards met for the first time are
-   * numbered here, so a later page finds them), the stored originals its refunds name (one written
-   * in the page before is found among the held purchases).
+   * What the page needs. First, sent together: its new MIDs' branches, the numbers of its cards not
+   * held (cards met for the first time are numbered here, so a later page finds them), and the
+   * stored originals its refunds name (one written in the page before is found among the held
+   * purchases). A row at a MID not met before is asked about as if the MID were known: which MIDs
+   * are known is learnt from the same answer. Then, when there are any, its brands' campaigns and
+   * the histories of its cards numbered before the upload (none of them is in the page before,
+   * whose cards are held, so the page before need not be written yet).
    */
   private async prepare(page: StagedRow[]): Promise<PreparedPage> {
     const { trx, repo, reporting, publisher } = this.settings;
@@ -202,64 +204,86 @@ export class UploadQualification {
     const cardSlots = new Int32Array(rows.length).fill(-1);
     if (page.length === 0) return { size: 0, rows, cardSlots };
     if (this.branches.size > maxCachedMids) this.branches.clear();
-    const mids = [...new Set(rows.map((row) => row.mid).filter((mid) => !this.branches.has(mid)))];
-    for (const [mid, branch] of await repo.branchesOfMids(trx, mids))
-      this.branches.set(detached(mid), branch);
+    const mids = new Set<string>();
+    const tokens = new Set<string>();
+    const named: string[] = [];
+    /** Each purchase's card key when its MID is known (its slot is then in `cardSlots`). */
+    const keys: (string | undefined)[] = new Array(rows.length);
+    for (let index = 0; index < rows.length; index += 1) {
+      const row = rows[index]!;
+      const branch = this.branches.get(row.mid);
+      if (branch === null) continue;
+      if (branch === undefined) mids.add(row.mid);
+      if (row.amountPence > 0) {
+        if (branch) {
+          keys[index] = this.cardKey(branch, row);
+          cardSlots[index] = this.histories.slotOf(keys[index]!);
+        }
+        if (cardSlots[index] === -1) tokens.add(row.cardToken);
+      } else if (row.originalTransactionId && !this.held.carry(row.originalTransactionId)) {
+        named.push(row.originalTransactionId);
+      }
+    }
+    const [branches, numbers, originals] = await Promise.all([
+      repo.branchesOfMids(trx, [...mids]),
+      reporting.cardNumbers(trx, [...tokens]),
+      repo.purchasesByIds(trx, publisher.id, named),
+    ]);
+    for (const [mid, branch] of branches) this.branches.set(detached(mid), branch);
+    for (const [transactionId, purchase] of originals) this.held.holdNamed(transactionId, purchase);
     /** Cards not held, with the rows that are their purchases. */
     const cards = new Map<string, { brandId: string; cardToken: string; rows: number[] }>();
-    const named: string[] = [];
     for (let index = 0; index < rows.length; index += 1) {
       const row = rows[index]!;
       const branch = this.branches.get(row.mid);
       if (!branch) continue;
-      let brand = this.brands.get(branch.brandId);
-      if (!brand) {
-        brand = { index: this.brands.size, ...(await repo.brandCampaigns(trx, branch.brandId)) };
-        this.brands.set(branch.brandId, brand);
+      if (!this.brands.has(branch.brandId)) {
+        const campaigns = await repo.brandCampaigns(trx, branch.brandId);
+        this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns });
       }
-      if (row.amountPence > 0) {
-        // The brand by its number within the upload: a short key, held for as long as the card is.
-        const key = `${brand.index} ${row.cardToken}`;
+      if (row.amountPence <= 0) continue;
+      let key = keys[index];
+      if (key === undefined) {
+        key = this.cardKey(branch, row);
         cardSlots[index] = this.histories.slotOf(key);
-        if (cardSlots[index] === -1) {
-          const card = cards.get(key) ?? { brandId: branch.brandId, cardToken: row.cardToken, rows: [] };
-          card.rows.push(index);
-          cards.set(key, card);
-        }
       }
-      if (row.amountPence < 0 && row.originalTransactionId && !this.held.carry(row.originalTransactionId)) {
-        named.push(row.originalTransactionId);
+      if (cardSlots[index] === -1) {
+        const card = cards.get(key) ?? { brandId: branch.brandId, cardToken: row.cardToken, rows: [] };
+        card.rows.push(index);
+        cards.set(key, card);
       }
     }
-    const tokens = [...new Set([...cards.values()].map((card) => card.cardToken))];
-    const numbers = await reporting.cardNumbers(trx, tokens);
     const numberedBefore = this.largestCardNumber;
     const numbered: { id: number; token: string }[] = [];
-    for (const token of tokens) {
-      if (numbers.has(token)) continue;
+    for (const { cardToken } of cards.values()) {
+      if (numbers.has(cardToken)) continue;
       this.largestCardNumber += 1;
-      numbers.set(token, this.largestCardNumber);
-      numbered.push({ id: this.largestCardNumber, token });
+      numbers.set(cardToken, this.largestCardNumber);
+      numbered.push({ id: this.largestCardNumber, token: cardToken });
     }
+    // Not waited for: the next page's look-ups, which read it, follow it on the same connection.
+    this.writer.alongside(reporting.addCards(trx, numbered));
     // Only a card numbered before may have purchases stored.
     const earlier = [...cards].filter(([, card]) => numbers.get(card.cardToken)! <= numberedBefore);
-    const [, stored] = await Promise.all([
-      reporting.addCards(trx, numbered),
-      repo.cardPurchases(
-        trx,
-        earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),
-        page[0]!.occurredAt,
-      ),
-    ]);
+    const stored = await repo.cardPurchases(
+      trx,
+      earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),
+      page[0]!.occurredAt,
+    );
     const storedOf = new Map(earlier.map(([key], index) => [key, stored[index]!]));
     for (const [key, card] of cards) {
       const slot = this.histories.load(key, storedOf.get(key) ?? [], numbers.get(card.cardToken)!);
       for (const index of card.rows) cardSlots[index] = slot;
     }
-    for (const [transactionId, purchase] of await repo.purchasesByIds(trx, publisher.id, named)) {
-      this.held.holdNamed(transactionId, purchase);
-    }
     return { size: page.length, rows, cardSlots };
+  }
+
+  /**
+   * A card's key in the card cache: its brand by the brand's number within the upload (a short key,
+   * held for as long as the card is) and its token.
+   */
+  private cardKey(branch: BranchMatch, row: StagedRow): string {
+    return `${this.brands.get(branch.brandId)!.index} ${row.cardToken}`;
   }
 
   /**
