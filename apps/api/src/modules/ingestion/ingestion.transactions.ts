@@ -111,12 +111,26 @@ const emptyResult = (): IngestResult => ({
   errors: [],
 });
 
-/** A row of the file as the engine takes it; its instant in milliseconds as Date.parse reads it. */
+/**
+ * A row's instant in milliseconds, as Date.parse reads it. The row last asked about is remembered:
+ * its validation and its staged form ask one after the other.
+ */
+let lastDatetime = '';
+let lastInstant = Number.NaN;
+function instantOf(datetime: string): number {
+  if (datetime !== lastDatetime) {
+    lastInstant = Date.parse(datetime);
+    lastDatetime = datetime;
+  }
+  return lastInstant;
+}
+
+/** A row of the file as the engine takes it. */
 const stagedRowOf = (line: number, row: TransactionRow): StagedRow => ({
   line,
   transactionId: row.transactionId,
   datetime: row.datetime,
-  occurredAt: new Date(Date.parse(row.datetime)),
+  occurredAt: new Date(instantOf(row.datetime)),
   amountPence: row.amountPence,
   mid: row.mid,
   cardToken: row.cardToken,
@@ -182,7 +196,7 @@ export function createTransactionIngestion(deps: {
       listError(result, item.line, messages.ingestion.publisherMismatch(publisher.code));
       return null;
     }
-    if (Date.parse(row.datetime) > notAfterMs) {
+    if (instantOf(row.datetime) > notAfterMs) {
       result.rejected += 1;
       listError(result, item.line, messages.ingestion.datetimeInFuture);
       return null;
