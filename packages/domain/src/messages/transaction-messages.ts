@@ -66,6 +66,16 @@ export const transactionMessages = {
   /** The rule simulator: a sample transaction tested against one campaign (issue 5 §2). */
   simulation: {
     title: 'Test a transaction',
+    fields: {
+      datetime: 'Date and time',
+      amount: 'Amount (£)',
+      branch: 'Branch',
+      branchPlaceholder: 'Choose a branch',
+      mid: 'or MID',
+      lastPurchase: "Card's last purchase at the brand",
+      averageSpend: "Card's average spend (£)",
+    },
+    test: 'Test',
     amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
     datetimeInvalid: 'Date and time are required',
     branchOrMid: 'Give either a MID or a branch, not both',
