@@ -234,6 +234,12 @@ export const administrationMessages = {
     chooseBrands: 'Choose brands',
     noBrandMatches: 'No brand matches',
   },
+  /** Settings → Outbox: the mail the product wrote (system admin). */
+  outbox: {
+    intro: 'Mail the product has written, newest first. Select a row to read it.',
+    columns: { to: 'To', subject: 'Subject' },
+    mailTo: (to: string, written: string) => `To ${to} · ${written}`,
+  },
   /** Groups of brands, created by the system admin (issue 16 §9). */
   group: {
     created: 'Group created successfully. Its admin has been sent a link to set a password.',

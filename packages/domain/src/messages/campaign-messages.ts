@@ -273,6 +273,24 @@ export const campaignMessages = {
     monthPassed: (first: string, last: string) =>
       `The month of your campaign is no longer available. Please choose another month between ${first} and ${last}.`,
     alreadyCompleted: 'Your account is already set up. Please log in.',
+    confirmPasswordLabel: 'Confirm Password',
+    goToDashboard: 'Go to Dashboard',
+    /** The Branch step's table (spec 2 §2.3–2.4 wizard mode). */
+    branchesIntro:
+      'Add the branches where your campaign runs. Each branch needs at least one merchant ID; start typing a name (3 characters or more) to pick it from the directory, or type a new one.',
+    loadingBranches: 'Loading branches',
+    branchesLoadFailed: 'The branches could not be loaded',
+    branchesTable: 'Branches',
+    merchantIdLabels: {
+      merchantId: 'Card network (Visa/MasterCard) ID',
+      amexMerchantID: 'Amex ID',
+      zettleMerchantID: 'Zettle/Square & others ID',
+    },
+    tripadvisorLink: 'Tripadvisor Link',
+    cellOfRow: (column: string, row: number) => `${column}, row ${row}`,
+    removeRow: (row: number) => `Remove row ${row}`,
+    newBranch: 'New',
+    addBranch: 'Add Branch',
   },
   payment: {
     setupButton: 'Setup Payment with GoCardless',
