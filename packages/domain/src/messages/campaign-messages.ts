@@ -287,8 +287,6 @@ export const campaignMessages = {
       zettleMerchantID: 'Zettle/Square & others ID',
     },
     tripadvisorLink: 'Tripadvisor Link',
-    cellOfRow: (column: string, row: number) => `${column}, row ${row}`,
-    removeRow: (row: number) => `Remove row ${row}`,
     newBranch: 'New',
     addBranch: 'Add Branch',
   },

@@ -104,6 +104,9 @@ export const messages = {
     row: 'row',
     rowsPerPage: 'Rows per page',
     total: (count: number) => `Total: ${count}`,
+    /** The inputs of a table of rows typed in: each named by its column and row. */
+    cellOfRow: (column: string, row: number) => `${column}, row ${row}`,
+    removeRow: (row: number) => `Remove row ${row}`,
   },
   ...transactionMessages,
   ...administrationMessages,

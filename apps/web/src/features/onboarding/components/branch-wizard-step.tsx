@@ -253,7 +253,7 @@ function BranchWizardTable({
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={m.removeRow(number)}
+                          aria-label={messages.list.removeRow(number)}
                           onClick={() => rows.remove(index)}
                         >
                           <IconTrash size={16} />
@@ -270,7 +270,7 @@ function BranchWizardTable({
                             key={key}
                             size="xs"
                             placeholder={label}
-                            aria-label={m.cellOfRow(label, number)}
+                            aria-label={messages.list.cellOfRow(label, number)}
                             maxLength={50}
                             {...form.register(`branches.${index}.merchantIds.${key}`)}
                           />
@@ -281,7 +281,7 @@ function BranchWizardTable({
                       <Table.Td key={column.name}>
                         <TextInput
                           size="xs"
-                          aria-label={m.cellOfRow(column.label, number)}
+                          aria-label={messages.list.cellOfRow(column.label, number)}
                           type={
                             column.name === 'contactEmail'
                               ? 'email'
@@ -342,7 +342,7 @@ function BranchWizardTable({
  * without spaces), another name is a new branch (spec 2 §4). Locked once the branch is saved.
  */
 function BranchNameCell({ form, index, locked }: { form: WizardForm; index: number; locked: boolean }) {
-  const label = m.cellOfRow(branchFields.name, index + 1);
+  const label = messages.list.cellOfRow(branchFields.name, index + 1);
   const name = form.watch(`branches.${index}.name`) ?? '';
   const error = form.formState.errors.branches?.[index]?.name?.message;
 
