@@ -2,6 +2,7 @@ import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { canOpen, defaultPageFor, isGuest, type PageKey } from '@krowd/domain/access/access.rules';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { audienceOfUser, subjectOf } from '@/lib/access';
@@ -11,7 +12,7 @@ import { returnPathOf, type LoginLocationState } from '@/features/auth/component
 function FullPageLoader() {
   return (
     <Center mih="100vh">
-      <Loader aria-label="Loading" />
+      <Loader aria-label={signInMessages.common.pageLoading} />
     </Center>
   );
 }
@@ -34,7 +35,7 @@ function WithSession({
       <Center mih="100vh">
         <Stack align="center">
           <Text>{session.error.message}</Text>
-          <Button onClick={() => void session.refetch()}>Try again</Button>
+          <Button onClick={() => void session.refetch()}>{signInMessages.common.tryAgain}</Button>
         </Stack>
       </Center>
     );

@@ -1,15 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import type { PageKey } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ComingSoon } from '@/components/ui/coming-soon';
-import { pageTitles } from '@/config/paths';
 import { PageGuard } from './guards.tsx';
 import { PageFrame } from './user-pages.tsx';
 
 /** Sets the tab's title; null leaves it to the page (a page with its own title). */
 export function useDocumentTitle(title: string | null) {
   useEffect(() => {
-    if (title !== null) document.title = `${title} · Krowd`;
+    if (title !== null) document.title = messages.common.documentTitle(title);
   }, [title]);
 }
 
@@ -26,7 +26,7 @@ export function UserPage({
   /** The page writes its own heading and document title (e.g. 'Campaign Overview - {name}'). */
   ownTitle?: boolean;
 }) {
-  const title = pageTitles[page];
+  const title = messages.pageTitles[page];
   useDocumentTitle(ownTitle ? null : title);
   return (
     <PageGuard page={page} user={user}>

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import { pages, type PageKey } from '@krowd/domain/access/access.rules';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
-import { pageTitles } from '@/config/paths';
 import { AreaFrame } from '@/features/shell/components/area-frame';
 
 /** Pages whose tabs are addresses below them (/user/socialanalytics/trends). */
@@ -40,7 +39,7 @@ export function PageFrame({ title, children }: { title: string | null; children:
  */
 export function PendingUserArea() {
   const page = pageAt(useLocation().pathname);
-  const title = page && !pagesWithOwnTitle.has(page) ? pageTitles[page] : null;
+  const title = page && !pagesWithOwnTitle.has(page) ? signInMessages.pageTitles[page] : null;
   return (
     <AreaFrame>
       <PageFrame title={title}>

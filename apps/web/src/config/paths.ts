@@ -15,36 +15,3 @@ export const paths = {
 export function childRoute(key: PageKey): string {
   return pages[key].path.replace(/^\/user\//, '');
 }
-
-/** Titles of the screens, as the spec names them. */
-export const pageTitles: Record<PageKey, string> = {
-  campaignsCreate: 'Create Campaign',
-  campaignsCreatePreview: 'Campaign Template',
-  campaignsEdit: 'Edit Campaign',
-  campaignsFuture: 'Future Campaigns',
-  campaignsCurrent: 'Current Campaigns',
-  campaignsPast: 'Past Campaigns',
-  campaignsReport: 'Campaign Overview',
-  campaignsPreview: 'Campaign Overview',
-  campaignsPrint: 'Campaign Overview',
-  campaignsOverview: 'Campaign Overview',
-  payments: 'Payments',
-  invoices: 'Invoices',
-  dashboard: 'Dashboard',
-  users: 'Users',
-  branches: 'Branches',
-  merchants: 'Merchants',
-  manageCreative: 'Manage Assets',
-  ingestionLogs: 'Ingestion Logs',
-  campaignOverviewManager: 'Campaign Overview Manager',
-  campaignOverviewEdit: 'Campaign Overview Edit',
-  socialAnalytics: 'Social Analytics',
-  profile: 'My Profile',
-  changePassword: 'Change Password',
-  myBank: 'My Bank',
-  bankUsers: 'Bank Users',
-  banksList: 'Banks',
-  groupsList: 'Groups',
-  outbox: 'Outbox',
-  cardNetworkLeads: 'Card-network Leads',
-};

@@ -26,6 +26,26 @@ export const administrationMessages = {
     deleteConfirm: 'Are you sure you want to delete this user?',
     cannotDeleteSelf: 'You cannot delete your own account.',
     cannotChangeOwnRole: 'You cannot change your own role.',
+    /** A person's details, as the user, profile, first-admin and account-settings forms label them. */
+    fields: {
+      firstName: 'First Name',
+      lastName: 'Last Name',
+      email: 'Email',
+      contactNumber: 'Contact Number',
+      address: 'Address',
+      brand: 'Brand',
+      role: 'Role',
+    },
+    addTitle: 'Add New User',
+    editTitle: 'Edit User',
+    selectRole: 'Select role',
+    columns: {
+      displayName: 'Display Name',
+      groupOrBrandName: 'Group / Brand Name',
+      brandName: 'Brand Name',
+      contactPhone: 'Contact Phone',
+    },
+    deactivatedBadge: 'Deactivated',
   },
   branch: {
     /** A merchant ID belongs to one live branch of one brand at a time (issue 16 §1). */
@@ -74,6 +94,41 @@ export const administrationMessages = {
     fileTooLarge: 'File size must be less than 1 MB',
     fileHasErrors: 'Nothing was stored. Correct the rows listed and upload the file again.',
     csvHint: 'One branch a row, UTF-8, with the header row. All rows are stored, or none.',
+    fields: {
+      name: 'Branch Name',
+      brandName: 'Brand Name',
+      merchantId: 'Merchant ID',
+      postcode: 'Post Code',
+      postalTown: 'Postal Town',
+      address: 'Address',
+      contactName: 'Contact Name',
+      contactPhone: 'Contact Phone',
+      contactEmail: 'Contact Email',
+      tripadvisorUrl: 'Tripadvisor URL',
+      tripadvisor: 'Tripadvisor',
+      comments: 'Comments',
+    },
+    merchantIdLabels: {
+      merchantId: 'Visa/Mastercard ID',
+      amexMerchantID: 'Amex ID',
+      zettleMerchantID: 'Zettle/Square ID',
+    },
+    merchantIdOf: (label: string, branch: string) => `${label} of ${branch}`,
+    /** Branch View's fields beyond the form's, as spec 2 §2.4 names them. */
+    viewTitle: 'Branch View',
+    viewFields: {
+      merchantId: 'Merchant Id',
+      blockName: 'Block Name',
+      brandId: 'Brand Id',
+      activatedDate: 'Activated Date',
+      approvedBy: 'Approved By',
+    },
+    addTitle: 'Add New Branch',
+    editTitle: 'Edit Branch',
+    nameFromDirectory: 'The branch chosen from the directory cannot be changed.',
+    approve: 'Approve',
+    reject: 'Reject',
+    selectedBranches: (count: number) => `the ${count} selected branches`,
   },
   asset: {
     intro: 'The media uploaded here is used for partner email and app creatives.',
@@ -143,6 +198,10 @@ export const administrationMessages = {
     deactivateConfirm: 'Are you sure you want to deactivate Account ?',
     deactivated: 'Your account has been deactivated.',
     photoUpdated: 'Profile photo updated successfully',
+    emailReadOnly: 'Email cannot be changed',
+    changePhoto: 'Change photo',
+    uploadPhoto: 'Upload photo',
+    photoHint: 'PNG, GIF or JPEG, less than 2 MB',
   },
   bank: {
     updated: 'Bank details updated successfully',
@@ -158,6 +217,28 @@ export const administrationMessages = {
     brandUnknown: 'One of the brands chosen does not exist',
     brandsTooMany: 'Choose at most 500 brands',
     nameTaken: 'A bank with this name already exists.',
+    fields: {
+      name: 'Bank Name',
+      contactEmail: 'Contact Email',
+      contactNumber: 'Contact Number',
+      website: 'Website',
+      address: 'Address',
+      users: 'Users',
+    },
+    add: 'Add Bank',
+    admin: 'Bank Admin',
+    brandsOf: (name: string) => `Brands of ${name}`,
+    loadingBrands: 'Loading brands',
+    /** The brands picker, here and in Add Group. */
+    brands: 'Brands',
+    chooseBrands: 'Choose brands',
+    noBrandMatches: 'No brand matches',
+  },
+  /** Settings → Outbox: the mail the product wrote (system admin). */
+  outbox: {
+    intro: 'Mail the product has written, newest first. Select a row to read it.',
+    columns: { to: 'To', subject: 'Subject' },
+    mailTo: (to: string, written: string) => `To ${to} · ${written}`,
   },
   /** Groups of brands, created by the system admin (issue 16 §9). */
   group: {
@@ -170,5 +251,8 @@ export const administrationMessages = {
     brandUnknown: 'One of the brands chosen does not exist',
     brandsHint: 'The brands chosen move into the new group, leaving any group they were in.',
     nameTaken: 'A group with this name already exists.',
+    add: 'Add Group',
+    name: 'Group Name',
+    admin: 'Group Admin',
   },
 } as const;

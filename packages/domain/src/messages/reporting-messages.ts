@@ -26,6 +26,8 @@ export const reportingMessages = {
     allBranches: 'All',
     dateRange: 'Date range',
     lastMonths: (months: number) => `Last ${months} months`,
+    /** The range as a sentence reads it ('Based on 148 Reviews in the last 12 months'). */
+    lastMonthsPhrase: (months: number) => `the last ${months} months`,
     singleMonths: 'Single month',
     aggregateScore: 'Aggregate Score',
     aggregateScoreTooltip:
@@ -140,6 +142,52 @@ export const reportingMessages = {
     notComputed: 'No overview has been computed for this campaign yet: the figures below start empty.',
     previewSavedOnly: 'The preview shows the saved figures: save your changes first to see them there.',
     overriddenNote: (at: string, by: string) => `Edited figures (saved ${at} by ${by}).`,
+    // The Manager: the create trigger, the docs upload and the campaigns of the range.
+    triggerTitle: 'Create campaign overview',
+    triggerIntro:
+      'Computes the overview of every campaign whose month is in the range from the reporting store and impressions. Edited figures are kept.',
+    startDate: 'Start Date',
+    endDate: 'End Date',
+    trigger: 'Trigger create',
+    docsTitle: 'Upload docs',
+    transactionsFile: 'Transactions file',
+    impressionsFile: 'Impressions file',
+    fileNames: { transactions: 'Transactions', impressions: 'Impressions' },
+    docsCounts: (counts: {
+      transactions: { inserted: number; duplicates: number; unmatched: number };
+      impressions: { stored: number };
+    }) =>
+      `Transactions: ${counts.transactions.inserted} stored, ${counts.transactions.duplicates} already stored, ${counts.transactions.unmatched} with an unknown MID. Impressions: ${counts.impressions.stored} days stored.`,
+    campaignsOfRange: (start: string, end: string) => `Campaigns ${start} to ${end}`,
+    overviewsTable: 'Campaign overviews',
+    columns: { campaign: 'Campaign', month: 'Month', overview: 'Overview' },
+    computedBadge: 'Computed',
+    notComputedBadge: 'Not computed',
+    editedBadge: 'Edited',
+    // The Editor.
+    preview: 'Preview',
+    summary: 'Summary',
+    computedValue: (value: string | number) => `Computed: ${value}`,
+    addRow: 'Add row',
+    performanceColumns: {
+      date: 'Date',
+      reach: 'Reach',
+      conversions: 'Conversions',
+      revenue: 'Revenue',
+      computed: 'Computed',
+    },
+    rowDate: (row: number) => `Date of row ${row}`,
+    rowReach: (row: number) => `Reach of row ${row}`,
+    rowConversions: (row: number) => `Conversions of row ${row}`,
+    rowRevenue: (row: number) => `Revenue of row ${row}`,
+    /** A row's computed figures where the computed overview has no such date. */
+    noComputedRow: 'none',
+    total: 'Total',
+    conversionStatistics: 'Conversion statistics',
+    statLabel: 'Label',
+    statValue: 'Value',
+    removeStat: (type: string) => `Remove ${type} entry`,
+    addStat: (type: string) => `Add ${type}`,
   },
   /** The dashboard, campaign overview and print report screens (spec 3 §2.4–2.6, §8). */
   report: {
@@ -215,6 +263,8 @@ export const reportingMessages = {
     campaignCount: 'Campaigns',
     daysLeft: 'Remaining',
     daysToStart: 'Starts In',
+    /** The unit of the date card's count ('12 Days'). */
+    day: 'Day',
     campaignMonth: 'Campaign Month',
     lastTransaction: 'Last Transaction',
     lastTransactionTitle: 'Last Transaction',
@@ -245,6 +295,9 @@ export const reportingMessages = {
     overviewTitle: (name: string) => `Campaign Overview - ${name}`,
     campaignNotFound: 'Campaign not found.',
     printPreparing: 'Preparing the report…',
+    /** A print report's name when it covers a date range rather than one campaign. */
+    fromTo: (start: string, end: string) => `${start} to ${end}`,
+    clearField: (label: string) => `Clear ${label}`,
   },
   /** Social analytics (spec 3 §2.7, §5, §8; issue 15). */
   insights: {

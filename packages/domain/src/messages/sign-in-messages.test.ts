@@ -10,6 +10,13 @@ describe('the sign-in part of the message catalogue', () => {
   });
 
   it('holds only the sections the signed-out screens and every page need', () => {
-    expect(Object.keys(signInMessages)).toEqual(['common', 'validation', 'auth', 'clickjacking']);
+    expect(Object.keys(signInMessages)).toEqual([
+      'common',
+      'validation',
+      'auth',
+      'shell',
+      'pageTitles',
+      'clickjacking',
+    ]);
   });
 });

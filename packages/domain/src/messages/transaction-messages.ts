@@ -20,6 +20,14 @@ export const transactionMessages = {
     viewCreditNote: 'View Credit Note',
     /** Transaction Details' page cursor (`after`) is not one the server wrote. */
     transactionPageInvalid: 'This page of transactions could not be found. Open Transaction Details again.',
+    columns: {
+      brandName: 'Brand Name',
+      month: 'Invoice Month',
+      amount: 'Invoice Amount',
+      number: 'Invoice Number',
+      dueDate: 'Due Date',
+      paymentStatus: 'Payment Status',
+    },
   },
   ingestion: {
     searchPlaceholder: 'Search Data Source',
@@ -62,10 +70,29 @@ export const transactionMessages = {
     uploadFileNotCsv: 'Only .csv files are allowed',
     uploadCounts: (counts: { inserted: number; duplicates: number; unmatched: number; rejected: number }) =>
       `Inserted ${counts.inserted}, duplicates ${counts.duplicates}, unmatched ${counts.unmatched}, rejected ${counts.rejected}`,
+    uploadLine: (line: number, message: string) => `Line ${line}: ${message}`,
+    publisherLabel: 'Publisher',
+    choosePublisher: 'Choose a publisher',
+    columns: {
+      dataSource: 'Data Source',
+      uploadedDate: 'Uploaded Date',
+      gmv: 'GMV',
+      transactionCount: 'Transaction count',
+    },
   },
   /** The rule simulator: a sample transaction tested against one campaign (issue 5 §2). */
   simulation: {
     title: 'Test a transaction',
+    fields: {
+      datetime: 'Date and time',
+      amount: 'Amount (£)',
+      branch: 'Branch',
+      branchPlaceholder: 'Choose a branch',
+      mid: 'or MID',
+      lastPurchase: "Card's last purchase at the brand",
+      averageSpend: "Card's average spend (£)",
+    },
+    test: 'Test',
     amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
     datetimeInvalid: 'Date and time are required',
     branchOrMid: 'Give either a MID or a branch, not both',

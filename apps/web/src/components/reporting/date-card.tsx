@@ -9,9 +9,9 @@ const m = messages.report;
 export function dateCardText(card: DateCardValue): { label: string; value: string } {
   switch (card.kind) {
     case 'daysLeft':
-      return { label: m.daysLeft, value: countLabel(card.days, 'Day') };
+      return { label: m.daysLeft, value: countLabel(card.days, m.day) };
     case 'daysToStart':
-      return { label: m.daysToStart, value: countLabel(card.days, 'Day') };
+      return { label: m.daysToStart, value: countLabel(card.days, m.day) };
     case 'month':
       return { label: m.campaignMonth, value: monthYearLabel(card.month, card.year) };
     case 'campaigns':

@@ -1,4 +1,4 @@
-import { type messages } from '@krowd/domain/messages/messages';
+import { messages } from '@krowd/domain/messages/messages';
 import { formatMoney } from '@/lib/format';
 
 const countFormat = new Intl.NumberFormat('en-GB');
@@ -30,7 +30,7 @@ const moneyNames = new Set<string>([
 
 /** How a statistic or insight shows: £ for money (pence in), separators for counts, 'N/A' as it is. */
 export function formatFigure(name: string, value: number | 'N/A'): string {
-  if (value === 'N/A') return 'N/A';
+  if (value === 'N/A') return messages.common.notAvailable;
   return moneyNames.has(name) ? formatMoney(value) : formatCount(value);
 }
 

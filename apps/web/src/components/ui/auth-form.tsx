@@ -1,5 +1,6 @@
 import { Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, type FormEventHandler, type ReactNode } from 'react';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 
 export interface AuthFormProps {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -17,6 +18,6 @@ export function AuthForm({ onSubmit, children }: AuthFormProps) {
 
 /** The e-mail field of the signed-out forms, filled in by the browser the same way on each. */
 export const EmailInput = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Email" type="email" autoComplete="email" {...props} />
+  <TextInput ref={ref} label={signInMessages.auth.emailLabel} type="email" autoComplete="email" {...props} />
 ));
 EmailInput.displayName = 'EmailInput';

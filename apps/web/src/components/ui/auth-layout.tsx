@@ -1,5 +1,6 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import { Logo } from './logo.tsx';
 import classes from './auth-layout.module.css';
 
@@ -19,15 +20,14 @@ export function AuthLayout({ title, subtitle, heading, children }: AuthLayoutPro
         <Logo inverted size={40} />
         <Stack gap="md" maw={440}>
           <Title order={2} c="white" fw={700} lh={1.2}>
-            Customer Acquisition Marketplace
+            {signInMessages.auth.pitchTitle}
           </Title>
           <Text c="teal.0" size="lg">
-            Create a monthly cashback or discount offer in minutes, see what it will bring you before you
-            commit, and let banks and card programmes show it to their cardholders.
+            {signInMessages.auth.pitchBody}
           </Text>
         </Stack>
         <Text c="teal.1" size="sm">
-          You pay a success fee on redemptions, invoiced only after your campaign has run.
+          {signInMessages.auth.pitchFee}
         </Text>
       </Box>
       <Box className={classes.main}>

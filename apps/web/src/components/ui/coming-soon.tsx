@@ -11,7 +11,7 @@ export function ComingSoon({ title }: { title: string }) {
           <IconTools size={28} />
         </ThemeIcon>
         <Title order={3}>{title}</Title>
-        <Text c="dimmed">{messages.common.comingSoon}: this screen is being built and will appear here.</Text>
+        <Text c="dimmed">{messages.common.comingSoonScreen}</Text>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
 
 export interface ConfirmDeleteModalProps {
   opened: boolean;
@@ -22,7 +23,7 @@ export function ConfirmDeleteModal({
   onClose,
 }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Delete" centered>
+    <Modal opened={opened} onClose={onClose} title={messages.common.delete} centered>
       <Stack>
         <Text>{question}</Text>
         {subject ? (
@@ -32,10 +33,10 @@ export function ConfirmDeleteModal({
         ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button color="red" loading={pending} onClick={onConfirm} data-autofocus>
-            Delete
+            {messages.common.delete}
           </Button>
         </Group>
       </Stack>

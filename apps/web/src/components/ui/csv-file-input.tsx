@@ -1,5 +1,6 @@
 import { FileInput, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
+import { messages } from '@krowd/domain/messages/messages';
 
 /** The header line a CSV upload expects, in small print that wraps anywhere. */
 export function CsvColumns({ columns }: { columns: readonly string[] }) {
@@ -26,7 +27,7 @@ export function CsvFileInput({
   file,
   error,
   onChange,
-  label = 'File',
+  label = messages.list.file,
   columns,
   required,
 }: CsvFileInputProps) {
@@ -34,7 +35,7 @@ export function CsvFileInput({
     <FileInput
       label={label}
       description={columns?.join(',')}
-      placeholder="Choose a .csv file"
+      placeholder={messages.list.chooseCsvFile}
       accept=".csv,text/csv"
       required={required}
       leftSection={<IconFileTypeCsv size={16} aria-hidden />}

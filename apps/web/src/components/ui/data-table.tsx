@@ -93,7 +93,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               {selection ? (
                 <Table.Th w={40}>
                   <Checkbox
-                    aria-label="Select all rows on this page"
+                    aria-label={messages.list.selectAllRows}
                     checked={pageKeys.length > 0 && tickedOnPage === pageKeys.length}
                     indeterminate={tickedOnPage > 0 && tickedOnPage < pageKeys.length}
                     disabled={pageKeys.length === 0}
@@ -160,7 +160,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   {selection ? (
                     <Table.Td onClick={(event) => event.stopPropagation()}>
                       <Checkbox
-                        aria-label={`Select ${props.rowLabel?.(row) ?? 'row'}`}
+                        aria-label={messages.list.selectRow(props.rowLabel?.(row) ?? messages.list.row)}
                         checked={selection.selected.has(rowKey(row))}
                         onChange={() => handleTick(rowKey(row))}
                       />
@@ -179,7 +179,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <Group justify="space-between" p="sm">
           <Group gap="xs">
             <Select
-              aria-label="Rows per page"
+              aria-label={messages.list.rowsPerPage}
               w={90}
               size="xs"
               data={pageSizes.map(String)}
@@ -188,7 +188,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               allowDeselect={false}
             />
             <Text size="sm" c="dimmed">
-              Total: {pagination.total}
+              {messages.list.total(pagination.total)}
             </Text>
           </Group>
           {pagination.totalPages > 1 ? (

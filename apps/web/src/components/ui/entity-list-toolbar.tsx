@@ -100,8 +100,8 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
         ) : null}
         {brandSelector ? (
           <Select
-            aria-label="Brand"
-            data={[{ value: '', label: 'All' }, ...brandSelector.brands]}
+            aria-label={messages.common.brand}
+            data={[{ value: '', label: messages.list.all }, ...brandSelector.brands]}
             value={brandSelector.value}
             onChange={(value) => brandSelector.onChange(value ?? '')}
             allowDeselect={false}
@@ -110,7 +110,7 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
         ) : null}
         {statusFilter ? (
           <Select
-            aria-label="Status"
+            aria-label={messages.common.status}
             data={[
               { value: '', label: messages.list.statusAll },
               ...statusFilter.statuses.map((s) => ({ value: s, label: s })),
@@ -126,7 +126,7 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
         {bulkActions ? (
           <Group gap={4}>
             <Select
-              aria-label="Action"
+              aria-label={messages.list.action}
               placeholder={messages.list.selectAction}
               data={bulkActions.options}
               value={chosen}
@@ -135,7 +135,7 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
               w={160}
             />
             <Button onClick={handleGo} disabled={!chosen || bulkActions.selectedCount === 0}>
-              Go
+              {messages.list.go}
             </Button>
           </Group>
         ) : null}
@@ -145,7 +145,7 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
             leftSection={<IconUpload size={16} aria-hidden />}
             onClick={props.onUpload}
           >
-            Upload CSV
+            {messages.list.uploadCsv}
           </Button>
         ) : null}
         {props.children}

@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from './form-status.tsx';
 
 export interface FormModalActionsProps {
@@ -17,7 +18,7 @@ export interface FormModalActionsProps {
 export function FormModalActions({
   status,
   onCancel,
-  cancelLabel = 'Cancel',
+  cancelLabel = messages.common.cancel,
   submitLabel,
   pending,
   onSubmit,

@@ -1,4 +1,5 @@
 import { Group, Text } from '@mantine/core';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 
 /** The product's mark and name. */
 export function Logo({ inverted = false, size = 32 }: { inverted?: boolean; size?: number }) {
@@ -9,7 +10,7 @@ export function Logo({ inverted = false, size = 32 }: { inverted?: boolean; size
         <path d="M20 16h8v14l12-14h10L36 32l15 16H40L28 35v13h-8z" fill={inverted ? '#0b7285' : '#ffffff'} />
       </svg>
       <Text fw={800} fz={size * 0.6} c={inverted ? 'white' : 'dark.7'} style={{ letterSpacing: -0.5 }}>
-        Krowd
+        {signInMessages.common.productName}
       </Text>
     </Group>
   );

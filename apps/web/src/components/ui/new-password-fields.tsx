@@ -32,7 +32,7 @@ export function NewPasswordFields<Values extends FieldValues & { confirmPassword
         {...form.register(name)}
       />
       <PasswordInput
-        label="Confirm password"
+        label={messages.auth.confirmPasswordLabel}
         autoComplete="new-password"
         error={errorOf(confirmName)}
         {...form.register(confirmName)}

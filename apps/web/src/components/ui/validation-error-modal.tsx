@@ -29,7 +29,7 @@ export function ValidationErrorModal({ errors, onClose }: ValidationErrorModalPr
         </List>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            Close
+            {messages.common.close}
           </Button>
         </Group>
       </Stack>

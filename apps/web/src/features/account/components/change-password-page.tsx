@@ -37,20 +37,20 @@ export function ChangePasswordPage() {
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
           <PasswordInput
-            label="Current password"
+            label={messages.auth.currentPasswordLabel}
             autoComplete="current-password"
             error={errors.currentPassword?.message}
             {...form.register('currentPassword')}
           />
-          <NewPasswordFields form={form} name="newPassword" label="New password" withRule />
+          <NewPasswordFields form={form} name="newPassword" label={messages.auth.newPasswordLabel} withRule />
           <Button type="submit" disabled={changePassword.isPending} loading={changePassword.isPending}>
-            Change password
+            {messages.auth.changePassword}
           </Button>
           <FormStatus message={status} />
         </Stack>
       </form>
       <BlockingModal opened={done} title={messages.auth.passwordChanged} onEscape={handleLoginAgain}>
-        <Text>Please login again with your new password.</Text>
+        <Text>{messages.auth.loginWithNewPassword}</Text>
         <Button onClick={handleLoginAgain} data-autofocus>
           {messages.common.loginAgain}
         </Button>

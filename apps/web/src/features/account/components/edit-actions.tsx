@@ -1,4 +1,5 @@
 import { Button, Group } from '@mantine/core';
+import { messages } from '@krowd/domain/messages/messages';
 
 export interface EditActionsProps {
   editing: boolean;
@@ -13,17 +14,17 @@ export function EditActions({ editing, saving, onEdit, onCancel }: EditActionsPr
     // Its own key, so the click that shows Update Details does not also submit.
     return (
       <Button key="edit" onClick={onEdit}>
-        Edit
+        {messages.common.edit}
       </Button>
     );
   }
   return (
     <Group key="editing">
       <Button variant="default" onClick={onCancel} disabled={saving}>
-        Cancel
+        {messages.common.cancel}
       </Button>
       <Button type="submit" loading={saving}>
-        Update Details
+        {messages.common.updateDetails}
       </Button>
     </Group>
   );

@@ -29,7 +29,7 @@ export function MultiFactorRequiredScreen() {
         />
         <Text size="sm" ta="center">
           <Anchor component="button" type="button" onClick={() => void logout()}>
-            Logout
+            {messages.auth.logout}
           </Anchor>
         </Text>
       </Stack>

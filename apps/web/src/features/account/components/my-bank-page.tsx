@@ -10,6 +10,8 @@ import { useBank, useUpdateBank } from '../api/my-bank.ts';
 import { EditActions } from './edit-actions.tsx';
 import { useEditMode } from './use-edit-mode.ts';
 
+const fields = messages.bank.fields;
+
 /** My Bank (/user/settings/bank): the bank's details; its admin edits them, other bank users read. */
 export function MyBankPage() {
   const user = useSessionUser();
@@ -43,13 +45,13 @@ function MyBankForm({ bank }: { bank: BankDetails }) {
     <Paper withBorder radius="md" p="xl" maw={640}>
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput label="Bank Name" required {...edit.fieldProps('name')} />
+          <TextInput label={fields.name} required {...edit.fieldProps('name')} />
           <Group grow align="flex-start">
-            <TextInput label="Contact Email" type="email" {...edit.fieldProps('contactEmail')} />
-            <TextInput label="Contact Number" type="tel" {...edit.fieldProps('contactPhone')} />
+            <TextInput label={fields.contactEmail} type="email" {...edit.fieldProps('contactEmail')} />
+            <TextInput label={fields.contactNumber} type="tel" {...edit.fieldProps('contactPhone')} />
           </Group>
-          <TextInput label="Website" {...edit.fieldProps('website')} />
-          <Textarea label="Address" autosize minRows={2} {...edit.fieldProps('address')} />
+          <TextInput label={fields.website} {...edit.fieldProps('website')} />
+          <Textarea label={fields.address} autosize minRows={2} {...edit.fieldProps('address')} />
           {bank.editable ? (
             <Group justify="flex-end">
               <EditActions

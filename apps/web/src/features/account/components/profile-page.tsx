@@ -18,6 +18,7 @@ import { useEditMode } from './use-edit-mode.ts';
 import { SecuritySection } from './security-section.tsx';
 
 const m = messages.profile;
+const fields = messages.user.fields;
 
 /**
  * My Profile (spec 2 §2.8): read-only until Edit; Update Details saves and makes it read-only
@@ -91,14 +92,14 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
         <Stack gap="md">
           <ProfilePhoto userId={details._id} displayName={details.displayName} photo={details.photo} />
           <Group grow align="flex-start">
-            <TextInput label="First Name" required {...edit.fieldProps('firstName')} />
-            <TextInput label="Last Name" required {...edit.fieldProps('lastName')} />
+            <TextInput label={fields.firstName} required {...edit.fieldProps('firstName')} />
+            <TextInput label={fields.lastName} required {...edit.fieldProps('lastName')} />
           </Group>
-          <TextInput label="Email" value={details.email} disabled description="Email cannot be changed" />
-          <TextInput label="Contact Number" required type="tel" {...edit.fieldProps('phone')} />
+          <TextInput label={fields.email} value={details.email} disabled description={m.emailReadOnly} />
+          <TextInput label={fields.contactNumber} required type="tel" {...edit.fieldProps('phone')} />
           {withBrand ? (
             <TextInput
-              label="Brand"
+              label={fields.brand}
               required
               {...edit.fieldProps('brandName')}
               readOnly={edit.readOnly || !brandEditable}
@@ -106,7 +107,7 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
               description={brandEditable ? undefined : m.brandNotEditable}
             />
           ) : null}
-          <Textarea label="Address" autosize minRows={2} {...edit.fieldProps('address')} />
+          <Textarea label={fields.address} autosize minRows={2} {...edit.fieldProps('address')} />
           <Group justify="space-between">
             {mayDeactivate ? (
               <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
@@ -130,10 +131,10 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
           <Text>{m.deactivateConfirm}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)} disabled={deactivate.isPending}>
-              No
+              {messages.common.no}
             </Button>
             <Button color="red" onClick={handleDeactivate} loading={deactivate.isPending}>
-              Yes
+              {messages.common.yes}
             </Button>
           </Group>
         </Stack>

@@ -1,6 +1,7 @@
 import { Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { checkImageFile, imageAccept, imageFileMessage } from '@krowd/domain/asset/image-file';
+import { messages } from '@krowd/domain/messages/messages';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useUploadProfilePhoto } from '../api/profile.ts';
@@ -45,12 +46,12 @@ export function ProfilePhoto({ userId, displayName, photo }: ProfilePhotoProps) 
               leftSection={<IconCamera size={16} aria-hidden />}
               loading={upload.isPending}
             >
-              {photo ? 'Change photo' : 'Upload photo'}
+              {photo ? messages.profile.changePhoto : messages.profile.uploadPhoto}
             </Button>
           )}
         </FileButton>
         <Text size="xs" c="dimmed">
-          PNG, GIF or JPEG, less than 2 MB
+          {messages.profile.photoHint}
         </Text>
       </Stack>
     </Group>

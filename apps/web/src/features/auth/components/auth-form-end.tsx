@@ -1,6 +1,7 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { paths } from '@/config/paths';
 
@@ -15,7 +16,7 @@ export function BackToLogin({ lead }: BackToLoginProps) {
     <Text size="sm" ta="center">
       {lead}
       <Anchor component={Link} to={paths.login}>
-        Back to login
+        {messages.auth.backToLogin}
       </Anchor>
     </Text>
   );

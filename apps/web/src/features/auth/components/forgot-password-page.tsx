@@ -25,7 +25,7 @@ export function ForgotPasswordPage() {
     <AuthLayout title={messages.auth.forgotPasswordTitle} subtitle={messages.auth.forgotPasswordSubtitle}>
       <AuthForm onSubmit={handleSubmit}>
         <EmailInput error={form.formState.errors.email?.message} {...form.register('email')} />
-        <AuthFormEnd submitLabel="Send link" pending={forgot.isPending} status={status} />
+        <AuthFormEnd submitLabel={messages.auth.sendLink} pending={forgot.isPending} status={status} />
       </AuthForm>
     </AuthLayout>
   );

@@ -1,6 +1,7 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { useSessionActions } from '@/lib/session';
@@ -41,7 +42,7 @@ export function GuestLoginPage() {
     <Center mih="100vh">
       <Stack align="center">
         <Loader />
-        <Text c="dimmed">Signing you in…</Text>
+        <Text c="dimmed">{messages.auth.signingIn}</Text>
       </Stack>
     </Center>
   );

@@ -73,7 +73,7 @@ export function LoginPage() {
       <AuthForm onSubmit={handleSubmit}>
         <EmailInput placeholder="you@company.com" error={errors.email?.message} {...form.register('email')} />
         <PasswordInput
-          label="Password"
+          label={signInMessages.auth.passwordLabel}
           autoComplete="current-password"
           error={errors.password?.message}
           {...form.register('password')}
@@ -84,13 +84,13 @@ export function LoginPage() {
           </Anchor>
         </Group>
         <Button type="submit" fullWidth disabled={login.isPending} loading={login.isPending}>
-          Login
+          {signInMessages.auth.login}
         </Button>
         <FormStatus message={status} />
         <Text size="sm" ta="center">
-          New to Krowd?{' '}
+          {signInMessages.auth.newToKrowd}{' '}
           <Anchor component={Link} to={paths.signup}>
-            Sign up
+            {signInMessages.auth.signUp}
           </Anchor>
         </Text>
       </AuthForm>

@@ -30,12 +30,16 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
 
   return (
     <AuthLayout
-      title={kind === 'recover' ? 'Reset password' : 'Create password'}
+      title={kind === 'recover' ? messages.auth.resetPasswordTitle : messages.auth.createPasswordTitle}
       subtitle={messages.validation.passwordRule}
     >
       <AuthForm onSubmit={handleSubmit}>
-        <NewPasswordFields form={form} name="newPassword" label="New password" />
-        <AuthFormEnd submitLabel="Save password" pending={setPassword.isPending} status={status} />
+        <NewPasswordFields form={form} name="newPassword" label={messages.auth.newPasswordLabel} />
+        <AuthFormEnd
+          submitLabel={messages.auth.savePassword}
+          pending={setPassword.isPending}
+          status={status}
+        />
       </AuthForm>
     </AuthLayout>
   );

@@ -47,25 +47,25 @@ export function SignupPage() {
       <AuthForm onSubmit={handleSubmit}>
         <Group grow align="flex-start">
           <TextInput
-            label="First name"
+            label={messages.auth.firstNameLabel}
             autoComplete="given-name"
             error={errors.firstName?.message}
             {...form.register('firstName')}
           />
           <TextInput
-            label="Last name"
+            label={messages.auth.lastNameLabel}
             autoComplete="family-name"
             error={errors.lastName?.message}
             {...form.register('lastName')}
           />
         </Group>
         <EmailInput error={errors.email?.message} {...form.register('email')} />
-        <NewPasswordFields form={form} name="password" label="Password" withRule />
+        <NewPasswordFields form={form} name="password" label={messages.auth.passwordLabel} withRule />
         <AuthFormEnd
-          submitLabel="Sign up"
+          submitLabel={messages.auth.signUp}
           pending={signup.isPending}
           status={status}
-          lead="Already have an account? "
+          lead={messages.auth.alreadyHaveAccount}
         />
       </AuthForm>
     </AuthLayout>

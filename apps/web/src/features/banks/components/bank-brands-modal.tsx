@@ -8,6 +8,8 @@ import { notify } from '@/lib/notify';
 import { useBankBrands, useSaveBankBrands } from '../api/bank-brands.ts';
 import { useBrandOptions } from '../api/get-brand-options.ts';
 
+const m = messages.bank;
+
 export interface BankBrandsModalProps {
   /** The bank whose brands are shown; none when closed. */
   bank: BankRow | null;
@@ -23,7 +25,7 @@ export function BankBrandsModal({ bank, onClose }: BankBrandsModalProps) {
     <Modal
       opened={bank !== null}
       onClose={onClose}
-      title={bank ? `Brands of ${bank.name}` : ''}
+      title={bank ? m.brandsOf(bank.name) : ''}
       size="lg"
       centered
     >
@@ -38,7 +40,7 @@ function BankBrandsBody({ bank, onClose }: { bank: BankRow; onClose: () => void 
   if (!linked.data || !options.data) {
     return (
       <Group justify="center" p="lg">
-        <Loader size="sm" aria-label="Loading brands" />
+        <Loader size="sm" aria-label={m.loadingBrands} />
       </Group>
     );
   }
@@ -76,25 +78,25 @@ function BankBrandsForm(props: {
   return (
     <Stack>
       <Text size="sm" c="dimmed">
-        {messages.bank.brandsHint}
+        {m.brandsHint}
       </Text>
       <MultiSelect
-        label="Brands"
-        placeholder="Choose brands"
+        label={m.brands}
+        placeholder={m.chooseBrands}
         data={props.options}
         value={chosen}
         onChange={setChosen}
         searchable
         clearable
-        nothingFoundMessage="No brand matches"
+        nothingFoundMessage={m.noBrandMatches}
       />
       <FormStatus message={status} />
       <Group justify="flex-end">
         <Button variant="default" onClick={props.onClose}>
-          Cancel
+          {messages.common.cancel}
         </Button>
         <Button onClick={handleSave} loading={save.isPending}>
-          Save
+          {messages.common.save}
         </Button>
       </Group>
     </Stack>

@@ -1,4 +1,5 @@
 import { bankCreateSchema, type BankCreateInput } from '@krowd/domain/bank/bank.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { useCreateBank } from '../api/create-bank.ts';
 import { NewOrganisationModal, type OrganisationModalProps } from './new-organisation-modal.tsx';
 
@@ -13,7 +14,7 @@ export function BankFormModal(props: OrganisationModalProps) {
   return (
     <NewOrganisationModal
       {...props}
-      noun="Bank"
+      texts={{ add: messages.bank.add, name: messages.bank.fields.name, admin: messages.bank.admin }}
       schema={bankCreateSchema}
       empty={emptyBank}
       create={create}

@@ -14,6 +14,8 @@ import { useBanks } from '../api/get-banks.ts';
 import { BankBrandsModal } from './bank-brands-modal.tsx';
 import { BankFormModal } from './bank-form-modal.tsx';
 
+const m = messages.bank;
+
 /**
  * Banks (/user/banks/list): the system admin's home, every bank with its active users. Add Bank
  * creates one with its first admin; a row's Brands action sets the brands it publishes.
@@ -28,23 +30,23 @@ export function BanksListPage() {
   const columns: DataTableColumn<BankRow>[] = [
     {
       key: 'actions',
-      header: 'Actions',
+      header: messages.common.actions,
       render: (row) => (
         <Button
           size="xs"
           variant="light"
           leftSection={<IconBuildingStore size={14} aria-hidden />}
-          aria-label={`Brands of ${row.name}`}
+          aria-label={m.brandsOf(row.name)}
           onClick={() => setLinking(row)}
         >
-          Brands
+          {m.brands}
         </Button>
       ),
     },
-    { key: 'name', header: 'Bank Name', sortField: 'name', render: (row) => row.name },
+    { key: 'name', header: m.fields.name, sortField: 'name', render: (row) => row.name },
     {
       key: 'contactEmail',
-      header: 'Contact Email',
+      header: m.fields.contactEmail,
       render: (row) =>
         row.contactEmail ? (
           <Anchor fz="sm" href={`mailto:${row.contactEmail}`}>
@@ -54,11 +56,11 @@ export function BanksListPage() {
           '—'
         ),
     },
-    { key: 'contactPhone', header: 'Contact Number', render: (row) => row.contactPhone ?? '—' },
-    { key: 'usersCount', header: 'Users', sortField: 'usersCount', render: (row) => row.usersCount },
+    { key: 'contactPhone', header: m.fields.contactNumber, render: (row) => row.contactPhone ?? '—' },
+    { key: 'usersCount', header: m.fields.users, sortField: 'usersCount', render: (row) => row.usersCount },
     {
       key: 'created',
-      header: 'Created',
+      header: messages.common.created,
       sortField: 'created',
       render: (row) => formatDate(row.created, timezone),
     },
@@ -66,9 +68,9 @@ export function BanksListPage() {
 
   return (
     <Stack gap="md">
-      <EntityListToolbar {...listFiltersOf(state, { placeholder: messages.bank.searchPlaceholder })}>
+      <EntityListToolbar {...listFiltersOf(state, { placeholder: m.searchPlaceholder })}>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add Bank
+          {m.add}
         </Button>
       </EntityListToolbar>
       <EntityListTable columns={columns} list={list} {...state.table} />

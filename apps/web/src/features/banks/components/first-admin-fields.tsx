@@ -1,6 +1,9 @@
 import { SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { messages } from '@krowd/domain/messages/messages';
 import { userPhoneMaxLength, type BankUserFormInput } from '@krowd/domain/user/user.schema';
+
+const fields = messages.user.fields;
 
 interface WithAdmin {
   admin: BankUserFormInput;
@@ -25,13 +28,13 @@ export function FirstAdminFields({ register, errors, title }: FirstAdminFieldsPr
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="First Name"
+          label={fields.firstName}
           required
           error={errors?.firstName?.message}
           {...register('admin.firstName')}
         />
         <TextInput
-          label="Last Name"
+          label={fields.lastName}
           required
           error={errors?.lastName?.message}
           {...register('admin.lastName')}
@@ -39,14 +42,14 @@ export function FirstAdminFields({ register, errors, title }: FirstAdminFieldsPr
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
-          label="Email"
+          label={fields.email}
           type="email"
           required
           error={errors?.email?.message}
           {...register('admin.email')}
         />
         <TextInput
-          label="Contact Number"
+          label={fields.contactNumber}
           type="tel"
           required
           maxLength={userPhoneMaxLength}

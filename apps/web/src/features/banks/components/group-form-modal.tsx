@@ -19,7 +19,7 @@ export function GroupFormModal(props: OrganisationModalProps) {
   return (
     <NewOrganisationModal
       {...props}
-      noun="Group"
+      texts={{ add: messages.group.add, name: messages.group.name, admin: messages.group.admin }}
       schema={groupCreateSchema}
       empty={emptyGroup}
       create={create}
@@ -29,16 +29,16 @@ export function GroupFormModal(props: OrganisationModalProps) {
           name="brandIds"
           render={({ field }) => (
             <MultiSelect
-              label="Brands"
+              label={messages.bank.brands}
               required
-              placeholder="Choose brands"
+              placeholder={messages.bank.chooseBrands}
               description={messages.group.brandsHint}
               data={options.data ?? []}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
               searchable
-              nothingFoundMessage="No brand matches"
+              nothingFoundMessage={messages.bank.noBrandMatches}
               error={form.formState.errors.brandIds?.message}
             />
           )}

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { GroupWithBrands } from '@krowd/domain/group/group-response.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
 import { useGroupList } from '../api/groups.ts';
@@ -19,10 +20,10 @@ export function GroupsPage() {
   const [adding, setAdding] = useState(false);
 
   const columns: DataTableColumn<GroupWithBrands>[] = [
-    { key: 'name', header: 'Group Name', render: (row) => row.group_name },
+    { key: 'name', header: messages.group.name, render: (row) => row.group_name },
     {
       key: 'brands',
-      header: 'Brands',
+      header: messages.bank.brands,
       render: (row) => (
         <Group gap={4}>
           {row.brands.map((brand) => (
@@ -39,7 +40,7 @@ export function GroupsPage() {
     <Stack gap="md">
       <EntityListToolbar>
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-          Add Group
+          {messages.group.add}
         </Button>
       </EntityListToolbar>
       <DataTable

@@ -8,6 +8,7 @@ import type {
   UseFormReturn,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { messages } from '@krowd/domain/messages/messages';
 import type { BankUserFormInput } from '@krowd/domain/user/user.schema';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { FreshModal } from '@/components/ui/fresh-modal';
@@ -30,8 +31,8 @@ export interface NewOrganisationModalProps<
   Values extends OrganisationValues,
   Output extends FieldValues,
 > extends OrganisationModalProps {
-  /** What is added: the title, the name's label and the first admin's heading say it. */
-  noun: 'Bank' | 'Group';
+  /** What is added: the modal's title, the name's label and the first admin's heading. */
+  texts: { add: string; name: string; admin: string };
   schema: z.ZodType<Output, Values>;
   empty: DefaultValues<Values>;
   /** The create call; its answer's message is the notice. */
@@ -47,7 +48,7 @@ export function NewOrganisationModal<Values extends OrganisationValues, Output e
   ...body
 }: NewOrganisationModalProps<Values, Output>) {
   return (
-    <FreshModal opened={opened} onClose={onClose} title={`Add ${body.noun}`}>
+    <FreshModal opened={opened} onClose={onClose} title={body.texts.add}>
       <NewOrganisationForm onClose={onClose} {...body} />
     </FreshModal>
   );
@@ -55,7 +56,7 @@ export function NewOrganisationModal<Values extends OrganisationValues, Output e
 
 function NewOrganisationForm<Values extends OrganisationValues, Output extends FieldValues>({
   onClose,
-  noun,
+  texts,
   schema,
   empty,
   create,
@@ -74,14 +75,19 @@ function NewOrganisationForm<Values extends OrganisationValues, Output extends F
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
-        <TextInput label={`${noun} Name`} required error={errors.name?.message} {...register('name')} />
+        <TextInput label={texts.name} required error={errors.name?.message} {...register('name')} />
         {fields?.(form)}
         <FirstAdminFields
-          title={`${noun} Admin`}
+          title={texts.admin}
           register={register as unknown as FirstAdminFieldsProps['register']}
           errors={errors.admin}
         />
-        <FormModalActions status={status} onCancel={onClose} submitLabel="Add" pending={create.isPending} />
+        <FormModalActions
+          status={status}
+          onCancel={onClose}
+          submitLabel={messages.common.add}
+          pending={create.isPending}
+        />
       </Stack>
     </form>
   );

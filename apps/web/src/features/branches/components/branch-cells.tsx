@@ -1,6 +1,7 @@
 import { Anchor, Badge, Stack, Text, TextInput } from '@mantine/core';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import type { BranchStatus, MerchantIds } from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
 
 const statusColours: Record<Exclude<BranchStatus, 'Active'>, string> = {
   Pending: 'yellow',
@@ -12,7 +13,7 @@ const statusColours: Record<Exclude<BranchStatus, 'Active'>, string> = {
 
 /** The status as a coloured badge; Active, the normal state, has none (spec 2 §4). */
 export function BranchStatusBadge({ status }: { status: BranchStatus }) {
-  if (status === 'Active') return <Text size="sm">Active</Text>;
+  if (status === 'Active') return <Text size="sm">{status}</Text>;
   return (
     <Badge color={statusColours[status]} variant="light" tt="none">
       {status}
@@ -30,16 +31,12 @@ export function TripadvisorLink({ url }: { url: string | null }) {
     );
   return (
     <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm">
-      Tripadvisor
+      {messages.branch.fields.tripadvisor}
     </Anchor>
   );
 }
 
-export const merchantIdLabels: Record<keyof MerchantIds, string> = {
-  merchantId: 'Visa/Mastercard ID',
-  amexMerchantID: 'Amex ID',
-  zettleMerchantID: 'Zettle/Square ID',
-};
+export const merchantIdLabels: Record<keyof MerchantIds, string> = messages.branch.merchantIdLabels;
 const merchantIdKeys = Object.keys(merchantIdLabels) as (keyof MerchantIds)[];
 
 export interface MerchantIdCellProps {
@@ -80,7 +77,7 @@ export function MerchantIdCell({ branch, editable, onSave }: MerchantIdCellProps
           <TextInput
             key={`${branch._id}-${key}-${saved}`}
             size="xs"
-            aria-label={`${merchantIdLabels[key]} of ${branch.name}`}
+            aria-label={messages.branch.merchantIdOf(merchantIdLabels[key], branch.name)}
             placeholder={merchantIdLabels[key]}
             defaultValue={saved}
             maxLength={50}

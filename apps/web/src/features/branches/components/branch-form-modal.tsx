@@ -8,6 +8,7 @@ import {
   type BranchForm,
   type BranchFormInput,
 } from '@krowd/domain/branch/branch.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
@@ -16,6 +17,9 @@ import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useAddBranch, useUpdateBranch } from '../api/save-branch.ts';
 import { merchantIdLabels } from './branch-cells.tsx';
+
+const m = messages.branch;
+const fields = m.fields;
 
 export interface BranchFormModalProps {
   opened: boolean;
@@ -55,7 +59,7 @@ export function BranchFormModal(props: BranchFormModalProps) {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.branch ? 'Edit Branch' : 'Add New Branch'}
+      title={props.branch ? m.editTitle : m.addTitle}
       size="xl"
       centered
     >
@@ -127,7 +131,7 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
       <Stack>
         {!editing && brands.length > 1 ? (
           <Select
-            label="Brand"
+            label={messages.common.brand}
             data={brands}
             value={brandId}
             onChange={setBrandId}
@@ -141,14 +145,14 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
           render={({ field }) =>
             editing ? (
               <TextInput
-                label="Branch Name"
+                label={fields.name}
                 value={field.value ?? ''}
                 disabled
-                description="The branch chosen from the directory cannot be changed."
+                description={m.nameFromDirectory}
               />
             ) : (
               <DirectoryNameInput
-                label="Branch Name"
+                label={fields.name}
                 required
                 value={field.value ?? ''}
                 onChange={(value) => {
@@ -165,19 +169,19 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Post Code"
+            label={fields.postcode}
             required
             error={errors.postcode?.message}
             {...form.register('postcode')}
           />
           <TextInput
-            label="Postal Town"
+            label={fields.postalTown}
             error={errors.postalTown?.message}
             {...form.register('postalTown')}
           />
         </SimpleGrid>
         <Textarea
-          label="Address"
+          label={fields.address}
           autosize
           minRows={2}
           error={errors.address?.message}
@@ -185,26 +189,26 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
-            label="Contact Name"
+            label={fields.contactName}
             error={errors.contactName?.message}
             {...form.register('contactName')}
           />
           <TextInput
-            label="Contact Phone"
+            label={fields.contactPhone}
             type="tel"
             maxLength={contactPhoneMaxLength}
             error={errors.contactPhone?.message}
             {...form.register('contactPhone')}
           />
           <TextInput
-            label="Contact Email"
+            label={fields.contactEmail}
             type="email"
             error={errors.contactEmail?.message}
             {...form.register('contactEmail')}
           />
         </SimpleGrid>
         <TextInput
-          label="Tripadvisor URL"
+          label={fields.tripadvisorUrl}
           placeholder="https://www.tripadvisor.co.uk/…"
           error={errors.tripadvisorUrl?.message}
           {...form.register('tripadvisorUrl')}
@@ -223,7 +227,7 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
         <FormModalActions
           status={status}
           onCancel={onClose}
-          submitLabel={editing ? 'Update' : 'Add'}
+          submitLabel={editing ? messages.common.update : messages.common.add}
           pending={pending}
         />
       </Stack>

@@ -1,9 +1,12 @@
 import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { BranchStatusBadge, merchantIdLabels } from './branch-cells.tsx';
+
+const { fields, viewFields } = messages.branch;
 
 export interface BranchViewModalProps {
   branch: BranchRow | null;
@@ -14,11 +17,11 @@ export interface BranchViewModalProps {
 export function BranchViewModal({ branch, onClose }: BranchViewModalProps) {
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const orDash = (value: string | null | undefined) => value || '—';
-  const fields: [string, ReactNode][] = branch
+  const entries: [string, ReactNode][] = branch
     ? [
-        ['Branch Name', branch.name],
+        [fields.name, branch.name],
         [
-          'Merchant Id',
+          viewFields.merchantId,
           <Stack gap={0} key="mids">
             {(Object.keys(merchantIdLabels) as (keyof typeof merchantIdLabels)[]).map((key) => (
               <Text size="sm" key={key}>
@@ -27,24 +30,27 @@ export function BranchViewModal({ branch, onClose }: BranchViewModalProps) {
             ))}
           </Stack>,
         ],
-        ['Block Name', orDash(branch.block)],
-        ['Contact Name', orDash(branch.contactName)],
-        ['Contact Phone', orDash(branch.contactPhone)],
-        ['Contact Email', orDash(branch.contactEmail)],
-        ['Address', orDash([branch.address, branch.postalTown, branch.postcode].filter(Boolean).join(', '))],
-        ['Brand Name', branch.brandName],
-        ['Brand Id', branch.brandId],
-        ['Created', formatDate(branch.created, timezone)],
-        ['Activated Date', branch.activatedDate ? formatDate(branch.activatedDate, timezone) : '—'],
-        ['Comments', orDash(branch.comments)],
-        ['Approved By', orDash(branch.approvedBy)],
-        ['Status', <BranchStatusBadge key="status" status={branch.status} />],
+        [viewFields.blockName, orDash(branch.block)],
+        [fields.contactName, orDash(branch.contactName)],
+        [fields.contactPhone, orDash(branch.contactPhone)],
+        [fields.contactEmail, orDash(branch.contactEmail)],
+        [
+          fields.address,
+          orDash([branch.address, branch.postalTown, branch.postcode].filter(Boolean).join(', ')),
+        ],
+        [fields.brandName, branch.brandName],
+        [viewFields.brandId, branch.brandId],
+        [messages.common.created, formatDate(branch.created, timezone)],
+        [viewFields.activatedDate, branch.activatedDate ? formatDate(branch.activatedDate, timezone) : '—'],
+        [fields.comments, orDash(branch.comments)],
+        [viewFields.approvedBy, orDash(branch.approvedBy)],
+        [messages.common.status, <BranchStatusBadge key="status" status={branch.status} />],
       ]
     : [];
   return (
-    <Modal opened={branch !== null} onClose={onClose} title="Branch View" size="lg" centered>
+    <Modal opened={branch !== null} onClose={onClose} title={messages.branch.viewTitle} size="lg" centered>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm" component="dl" m={0}>
-        {fields.map(([label, value]) => (
+        {entries.map(([label, value]) => (
           <div key={label}>
             <Text component="dt" size="xs" c="dimmed" fw={600}>
               {label}

@@ -34,9 +34,9 @@ import { UploadBranchesModal } from './upload-branches-modal.tsx';
 const m = messages.branch;
 
 const bulkLabels: Record<BranchBulkAction, string> = {
-  delete: 'Delete',
-  approve: 'Approve',
-  reject: 'Reject',
+  delete: messages.common.delete,
+  approve: m.approve,
+  reject: m.reject,
 };
 
 const ruleRowOf = (row: BranchRow) => ({
@@ -151,22 +151,22 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     BranchAction,
     { label: string; icon: ReactNode; color?: string; onClick: (row: BranchRow) => void }
   > = {
-    view: { label: 'View', icon: <IconEye size={18} />, onClick: setViewing },
-    edit: { label: 'Edit', icon: <IconPencil size={18} />, onClick: setEditing },
+    view: { label: messages.common.view, icon: <IconEye size={18} />, onClick: setViewing },
+    edit: { label: messages.common.edit, icon: <IconPencil size={18} />, onClick: setEditing },
     delete: {
-      label: 'Delete',
+      label: messages.common.delete,
       icon: <IconTrash size={18} />,
       color: 'red',
       onClick: (row) => setDeleting({ rows: [row], bulk: false }),
     },
     approve: {
-      label: 'Approve',
+      label: m.approve,
       icon: <IconCheck size={18} />,
       color: 'teal',
       onClick: (row) => setReviewing({ decision: 'approve', rows: [row], bulk: false }),
     },
     reject: {
-      label: 'Reject',
+      label: m.reject,
       icon: <IconX size={18} />,
       color: 'red',
       onClick: (row) => setReviewing({ decision: 'reject', rows: [row], bulk: false }),
@@ -178,7 +178,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
       ? [
           {
             key: 'actions',
-            header: 'Actions',
+            header: messages.common.actions,
             render: (row: BranchRow) => (
               <Group gap={2} wrap="nowrap">
                 {branchActions([ruleRowOf(row)], actor).map((action) => {
@@ -205,16 +205,16 @@ function BranchesScreen({ user }: { user: SessionUser }) {
       ? [
           {
             key: 'brand',
-            header: 'Brand Name',
+            header: m.fields.brandName,
             sortField: 'brandName',
             render: (row: BranchRow) => row.brandName,
           },
         ]
       : []),
-    { key: 'name', header: 'Branch Name', sortField: 'name', render: (row) => row.name },
+    { key: 'name', header: m.fields.name, sortField: 'name', render: (row) => row.name },
     {
       key: 'merchantIds',
-      header: 'Merchant ID',
+      header: m.fields.merchantId,
       render: (row) => (
         <MerchantIdCell
           branch={row}
@@ -225,12 +225,12 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     },
     {
       key: 'tripadvisor',
-      header: 'Tripadvisor',
+      header: m.fields.tripadvisor,
       render: (row) => <TripadvisorLink url={row.tripadvisorUrl} />,
     },
     {
       key: 'status',
-      header: 'Status',
+      header: messages.common.status,
       sortField: 'status',
       render: (row) => <BranchStatusBadge status={row.status} />,
     },
@@ -238,7 +238,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
 
   const bulkPossible = actor.manage || actor.review;
   const subjectOf = (about: BranchRow[]) =>
-    about.length === 1 ? about[0]!.name : `the ${about.length} selected branches`;
+    about.length === 1 ? about[0]!.name : m.selectedBranches(about.length);
 
   return (
     <Stack>
@@ -258,7 +258,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
       >
         {actor.manage ? (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            Add New
+            {messages.common.addNew}
           </Button>
         ) : null}
       </EntityListToolbar>

@@ -25,7 +25,7 @@ export function ReviewModal({ decision, subject, pending, onConfirm, onClose }: 
   const [comments, setComments] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const title = decision === 'reject' ? 'Reject' : 'Approve';
+  const title = decision === 'reject' ? m.reject : m.approve;
 
   const handleClose = () => {
     setComments('');
@@ -54,7 +54,7 @@ export function ReviewModal({ decision, subject, pending, onConfirm, onClose }: 
           </Text>
         </Text>
         <Textarea
-          label="Comments"
+          label={m.fields.comments}
           autosize
           minRows={3}
           maxLength={500}
@@ -70,7 +70,7 @@ export function ReviewModal({ decision, subject, pending, onConfirm, onClose }: 
         <FormStatus message={status} />
         <Group justify="flex-end">
           <Button variant="default" onClick={handleClose}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button
             color={decision === 'reject' ? 'red' : 'teal'}

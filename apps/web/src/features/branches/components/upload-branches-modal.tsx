@@ -58,13 +58,13 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
 
   return (
     <>
-      <Modal opened={opened} onClose={handleClose} title="Upload CSV" centered size="lg">
+      <Modal opened={opened} onClose={handleClose} title={messages.list.uploadCsv} centered size="lg">
         <Stack>
           <Text size="sm">{m.csvHint}</Text>
           <CsvColumns columns={branchCsvColumns} />
           {brands.length > 1 ? (
             <Select
-              label="Brand"
+              label={messages.common.brand}
               data={brands}
               value={chosenBrand}
               onChange={setBrandId}
@@ -75,7 +75,7 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
           <FormModalActions
             status={status}
             onCancel={handleClose}
-            submitLabel="Upload"
+            submitLabel={messages.common.upload}
             onSubmit={() => void handleUpload()}
             pending={upload.isPending}
             submitDisabled={csv.field.error !== null}

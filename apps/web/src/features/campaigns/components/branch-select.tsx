@@ -25,7 +25,7 @@ export function BranchSelect({ branches, value, onChange, error, disabled }: Bra
       />
       <MultiSelect
         label={messages.campaign.selectBranchesLabel}
-        placeholder={all ? messages.campaign.allBranchesSelected : 'Choose branches'}
+        placeholder={all ? messages.campaign.allBranchesSelected : messages.campaign.fields.chooseBranches}
         data={usable.map((branch) => ({ value: branch._id, label: branch.name }))}
         value={all ? [] : value}
         onChange={(ids) => onChange(ids.length === usable.length && ids.length > 0 ? 'All' : ids)}
@@ -33,7 +33,7 @@ export function BranchSelect({ branches, value, onChange, error, disabled }: Bra
         searchable
         clearable
         error={error}
-        nothingFoundMessage="No branch matches"
+        nothingFoundMessage={messages.campaign.fields.noBranchMatches}
       />
       {all ? (
         <Text size="xs" c="dimmed">

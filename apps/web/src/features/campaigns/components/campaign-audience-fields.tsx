@@ -18,6 +18,7 @@ import { NumberField } from '@/components/ui/number-field';
 import type { CampaignFormState } from './use-campaign-form.ts';
 
 const m = messages.campaign;
+const f = m.fields;
 
 /** The fee and budget, and who and when the offer reaches: ages, genders, recurring, days and times. */
 export function CampaignAudienceFields({ state }: { state: CampaignFormState }) {
@@ -32,7 +33,7 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
           blank={undefined}
           label={
             <Group gap={4}>
-              Success fee (%)
+              {f.successFee}
               <Tooltip label={m.successFeeTooltip} multiline w={240}>
                 <IconInfoCircle size={14} aria-label={m.successFeeTooltip} />
               </Tooltip>
@@ -46,16 +47,16 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
           control={control}
           name="budgetType"
           render={({ field }) => (
-            <Radio.Group label="Budget" value={field.value ?? 'na'} onChange={field.onChange}>
+            <Radio.Group label={f.budget} value={field.value ?? 'na'} onChange={field.onChange}>
               <Group mt={6}>
-                <Radio value="na" label="No limit" />
-                <Radio value="budget" label="Set a budget" />
+                <Radio value="na" label={f.noLimit} />
+                <Radio value="budget" label={f.setBudget} />
               </Group>
             </Radio.Group>
           )}
         />
         {values.budgetType === 'budget' ? (
-          <NumberField control={control} name="budget" kind="pounds" label="Budget (£)" />
+          <NumberField control={control} name="budget" kind="pounds" label={f.budgetPounds} />
         ) : null}
       </Group>
 
@@ -65,7 +66,7 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
         render={({ field }) => (
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Age range: {field.value?.[0] ?? 10} to {field.value?.[1] ?? 100}
+              {f.ageRange(field.value?.[0] ?? 10, field.value?.[1] ?? 100)}
             </Text>
             <RangeSlider
               min={ageRangeLimits.min}
@@ -79,8 +80,8 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
               value={(field.value as [number, number]) ?? [10, 100]}
               onChange={field.onChange}
               mb="lg"
-              thumbFromLabel="Minimum age"
-              thumbToLabel="Maximum age"
+              thumbFromLabel={f.minimumAge}
+              thumbToLabel={f.maximumAge}
             />
           </Stack>
         )}
@@ -93,16 +94,16 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
           render={({ field }) => (
             <Stack gap={6}>
               <Text size="sm" fw={500}>
-                Gender
+                {f.gender}
               </Text>
               <Group>
                 <Checkbox
-                  label="Male"
+                  label={f.male}
                   checked={field.value?.male ?? true}
                   onChange={(e) => field.onChange({ ...field.value, male: e.currentTarget.checked })}
                 />
                 <Checkbox
-                  label="Female"
+                  label={f.female}
                   checked={field.value?.female ?? true}
                   onChange={(e) => field.onChange({ ...field.value, female: e.currentTarget.checked })}
                 />
@@ -121,12 +122,12 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
           render={({ field }) => (
             <Stack gap={6}>
               <Text size="sm" fw={500}>
-                Recurring (repeats monthly)
+                {f.recurring}
               </Text>
               <SegmentedControl
                 data={[
-                  { value: 'yes', label: 'Yes' },
-                  { value: 'no', label: 'No' },
+                  { value: 'yes', label: messages.common.yes },
+                  { value: 'no', label: messages.common.no },
                 ]}
                 value={field.value === false ? 'no' : 'yes'}
                 onChange={(value) => field.onChange(value === 'yes')}
@@ -142,7 +143,7 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
         render={({ field }) => (
           <Stack gap={6}>
             <Text size="sm" fw={500}>
-              Week days
+              {f.weekDays}
             </Text>
             <Group gap={6}>
               {(field.value ?? []).map((day, index) => (
@@ -171,13 +172,13 @@ export function CampaignAudienceFields({ state }: { state: CampaignFormState }) 
       <Group grow align="flex-start">
         <TextInput
           type="time"
-          label="Start time (optional)"
+          label={f.startTime}
           {...form.register('start_time')}
           error={errors.start_time?.message}
         />
         <TextInput
           type="time"
-          label="End time (optional)"
+          label={f.endTime}
           {...form.register('end_time')}
           error={errors.end_time?.message}
         />

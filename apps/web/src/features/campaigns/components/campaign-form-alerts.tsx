@@ -13,11 +13,16 @@ export function CampaignFormAlerts({ state }: { state: CampaignFormState }) {
   const { allBranchesHint, setAllBranchesHint } = state;
   return (
     <>
-      <Modal opened={branchAlert !== null} onClose={dismissBranchAlert} title="Alert" centered>
+      <Modal
+        opened={branchAlert !== null}
+        onClose={dismissBranchAlert}
+        title={messages.common.alert}
+        centered
+      >
         <Text mb="lg">{branchAlert === 'none' ? m.noBranches : m.branchesPending}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={dismissBranchAlert}>
-            Close
+            {messages.common.close}
           </Button>
           {branchesReachable ? (
             <Button onClick={handleGoToBranches}>
@@ -26,10 +31,15 @@ export function CampaignFormAlerts({ state }: { state: CampaignFormState }) {
           ) : null}
         </Group>
       </Modal>
-      <Modal opened={allBranchesHint} onClose={() => setAllBranchesHint(false)} title="Alert" centered>
+      <Modal
+        opened={allBranchesHint}
+        onClose={() => setAllBranchesHint(false)}
+        title={messages.common.alert}
+        centered
+      >
         <Text mb="lg">{m.allBranchesAlert}</Text>
         <Group justify="flex-end">
-          <Button onClick={() => setAllBranchesHint(false)}>OK</Button>
+          <Button onClick={() => setAllBranchesHint(false)}>{messages.common.ok}</Button>
         </Group>
       </Modal>
     </>

@@ -78,7 +78,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
                   name="brandId"
                   render={({ field }) => (
                     <Select
-                      label="Brand"
+                      label={messages.common.brand}
                       data={user.brandIds.map((b) => ({ value: b.brandId, label: b.brandName }))}
                       value={field.value || null}
                       onChange={(value) => {
@@ -94,7 +94,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
               ) : null}
               <Group grow align="flex-start">
                 <TextInput
-                  label="Campaign name"
+                  label={m.fields.name}
                   disabled
                   {...form.register('name')}
                   error={errors.name?.message}
@@ -104,7 +104,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
                   name="start_date"
                   render={({ field }) => (
                     <Select
-                      label="Campaign month (MM/YYYY)"
+                      label={m.fields.month}
                       data={monthOptions}
                       value={field.value || null}
                       onChange={(value) => field.onChange(value ?? '')}
@@ -146,9 +146,9 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
                 name="validUntil"
                 render={({ field }) => (
                   <Select
-                    label="Valid until (templates)"
+                    label={m.fields.validUntil}
                     description={m.validUntilNote}
-                    placeholder="No end month"
+                    placeholder={m.fields.noEndMonth}
                     data={validUntilOptions}
                     value={field.value || null}
                     onChange={(value) => field.onChange(value ?? '')}
@@ -159,7 +159,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
               />
 
               <Textarea
-                label="Additional comments"
+                label={m.fields.suggestions}
                 autosize
                 minRows={3}
                 maxLength={suggestionsMaxLength}
@@ -187,7 +187,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
                 Boolean(editBlocked) ||
                 usableBranches.length === 0
           }
-          nextLabel="Next"
+          nextLabel={messages.common.next}
           onNext={() => void handleNext()}
           busy={guestSaving}
           status={status}

@@ -24,17 +24,19 @@ import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
 const m = messages.campaign;
 const statusColours = { Approved: 'teal', Submitted: 'blue', Rejected: 'red' } as const;
-const customerTypeLabels = { all: 'All', new: 'New', existing: 'Existing', lapsed: 'Lapsed' } as const;
 /** The list opens newest first (the server's default). */
 const defaultSort = { field: 'created', direction: 'desc' } as const;
 
-const orNA = (value: ReactNode) => (value === null || value === undefined || value === '' ? 'N/A' : value);
+const orNA = (value: ReactNode) =>
+  value === null || value === undefined || value === '' ? messages.common.notAvailable : value;
 
 function discountOf(campaign: CampaignListItem): string {
   if (campaign.discountType === 'dv')
-    return campaign.discountValue === null ? 'N/A' : `£${campaign.discountValue.toFixed(2)}`;
+    return campaign.discountValue === null
+      ? messages.common.notAvailable
+      : `£${campaign.discountValue.toFixed(2)}`;
   const percent = campaign.discountType === 'ss' ? campaign.discountSpreadValue : campaign.discountPercent;
-  return percent === null ? 'N/A' : String(percent);
+  return percent === null ? messages.common.notAvailable : String(percent);
 }
 
 /**
@@ -122,15 +124,15 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
   const columns: DataTableColumn<CampaignListItem>[] = [
     {
       key: 'actions',
-      header: 'Actions',
+      header: messages.common.actions,
       render: (c) => (
         <CampaignRowActions campaign={c} phase={phase} audience={audience} onAction={handleAction} />
       ),
     },
-    { key: 'name', header: 'Campaign Name', sortField: 'name', render: (c) => c.name },
+    { key: 'name', header: m.columns.name, sortField: 'name', render: (c) => c.name },
     {
       key: 'status',
-      header: 'Status',
+      header: messages.common.status,
       sortField: 'status',
       render: (c) => (
         <Badge variant="light" color={statusColours[c.statusLabel]} tt="none" miw={96}>
@@ -138,19 +140,24 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
         </Badge>
       ),
     },
-    { key: 'discount', header: 'Discount(%)', sortField: 'discountPercent', render: discountOf },
-    { key: 'successFee', header: 'Success Fee', sortField: 'successFee', render: (c) => `${c.successFee}%` },
-    { key: 'period', header: 'Period', sortField: 'start_date', render: (c) => c.period },
-    { key: 'branches', header: 'Branch Name', render: (c) => orNA(c.merchantNames.join(', ')) },
+    { key: 'discount', header: m.columns.discount, sortField: 'discountPercent', render: discountOf },
+    {
+      key: 'successFee',
+      header: m.columns.successFee,
+      sortField: 'successFee',
+      render: (c) => `${c.successFee}%`,
+    },
+    { key: 'period', header: m.columns.period, sortField: 'start_date', render: (c) => c.period },
+    { key: 'branches', header: m.columns.branches, render: (c) => orNA(c.merchantNames.join(', ')) },
     {
       key: 'customerType',
-      header: 'Customer Type',
+      header: m.columns.customerType,
       sortField: 'customerType',
-      render: (c) => customerTypeLabels[c.customerType],
+      render: (c) => m.customerTypeLabels[c.customerType],
     },
     {
       key: 'suggestions',
-      header: 'Additional Comments',
+      header: m.columns.suggestions,
       sortField: 'suggestions',
       render: (c) => (
         <Text size="sm" lineClamp={2} maw={220}>
@@ -160,9 +167,9 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     },
     {
       key: 'recurring',
-      header: 'Recurring Campaign',
+      header: m.columns.recurring,
       sortField: 'recurring',
-      render: (c) => (c.recurring ? 'Yes' : 'No'),
+      render: (c) => (c.recurring ? messages.common.yes : messages.common.no),
     },
   ];
 
@@ -181,7 +188,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
             }}
             description={
               search.trim().length > 0 && search.trim().length < campaignSearchMinLength
-                ? `Search needs at least ${campaignSearchMinLength} characters`
+                ? m.searchMin(campaignSearchMinLength)
                 : undefined
             }
             w={280}
@@ -190,7 +197,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
             <>
               <TextInput
                 type="month"
-                label="From month"
+                label={m.fromMonth}
                 value={startMonth}
                 onChange={(event) => {
                   setStartMonth(event.currentTarget.value);
@@ -199,7 +206,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
               />
               <TextInput
                 type="month"
-                label="To month"
+                label={m.toMonth}
                 value={endMonth}
                 error={monthsInOrder ? undefined : m.searchMonthOrder}
                 onChange={(event) => {
@@ -229,10 +236,10 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
         <Text mb="lg">{deleting ? m.deleteConfirm(deleting.name) : ''}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button color="red" onClick={() => void handleDelete()} loading={remove.isPending}>
-            Delete
+            {messages.common.delete}
           </Button>
         </Group>
       </Modal>
@@ -245,7 +252,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
         <Text mb="lg">{m.templatesConfirm}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setReviewing(null)}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button
             color={reviewing?.action === 'reject' ? 'red' : undefined}

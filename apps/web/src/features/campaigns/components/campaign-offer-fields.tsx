@@ -10,12 +10,8 @@ import { NumberField } from '@/components/ui/number-field';
 import type { CampaignFormState } from './use-campaign-form.ts';
 
 const m = messages.campaign;
-const customerTypeOptions = [
-  { value: 'all', label: 'All customers' },
-  { value: 'new', label: 'New customers' },
-  { value: 'existing', label: 'Existing customers' },
-  { value: 'lapsed', label: 'Lapsed customers' },
-];
+const f = m.fields;
+const customerTypeOptions = Object.entries(f.customerTypes).map(([value, label]) => ({ value, label }));
 
 /** The offer: the discount type, its fields, and the customers it is for (spec 1 §3). */
 export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
@@ -28,11 +24,11 @@ export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
         control={control}
         name="discountType"
         render={({ field }) => (
-          <Radio.Group label="Discount type" value={field.value} onChange={field.onChange}>
+          <Radio.Group label={f.discountType} value={field.value} onChange={field.onChange}>
             <Group mt={6}>
-              <Radio value="dp" label="Discount percent" />
-              <Radio value="dv" label="Discount value (minimum spend)" />
-              <Radio value="ss" label="Stretch spend" />
+              <Radio value="dp" label={f.discountTypes.dp} />
+              <Radio value="dv" label={f.discountTypes.dv} />
+              <Radio value="ss" label={f.discountTypes.ss} />
             </Group>
           </Radio.Group>
         )}
@@ -43,15 +39,15 @@ export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
           control={control}
           name="discountPercent"
           kind="percent"
-          label="Discount (%)"
+          label={f.discountPercent}
           disabled={discountFixed}
           description={discountFixed ? m.discountFixed(fixedDiscountPercent) : undefined}
         />
       ) : null}
       {discountType === 'dv' ? (
         <Group grow align="flex-start">
-          <NumberField control={control} name="discountAmount" kind="pounds" label="Minimum spend (£)" />
-          <NumberField control={control} name="discountValue" kind="pounds" label="Discount (£)" />
+          <NumberField control={control} name="discountAmount" kind="pounds" label={f.minimumSpend} />
+          <NumberField control={control} name="discountValue" kind="pounds" label={f.discountPounds} />
         </Group>
       ) : null}
       {discountType === 'ss' ? (
@@ -60,15 +56,15 @@ export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
             control={control}
             name="discountSpreadAmount"
             kind="percent"
-            label="Spend above average (ATV %)"
+            label={f.spendAboveAverage}
           />
-          <NumberField control={control} name="discountSpreadValue" kind="percent" label="Discount (%)" />
           <NumberField
             control={control}
-            name="spreadAvgSpend"
-            kind="pounds"
-            label="Average spend (£, optional)"
+            name="discountSpreadValue"
+            kind="percent"
+            label={f.discountPercent}
           />
+          <NumberField control={control} name="spreadAvgSpend" kind="pounds" label={f.averageSpend} />
         </Group>
       ) : null}
 
@@ -78,14 +74,12 @@ export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
           name="customerType"
           render={({ field }) => (
             <Select
-              label="Customer type"
+              label={f.customerType}
               data={customerTypeOptions}
               value={discountType === 'dp' ? 'all' : field.value}
               onChange={(value) => field.onChange(value ?? 'all')}
               disabled={discountType === 'dp'}
-              description={
-                discountType === 'dp' ? 'A percent discount is offered to all customers' : undefined
-              }
+              description={discountType === 'dp' ? f.percentForAll : undefined}
               error={errors.customerType?.message}
               allowDeselect={false}
             />
@@ -97,8 +91,8 @@ export function CampaignOfferFields({ state }: { state: CampaignFormState }) {
             name="lastTransaction"
             render={({ field }) => (
               <Select
-                label="Last transaction"
-                placeholder="Choose"
+                label={f.lastTransaction}
+                placeholder={f.choose}
                 data={lastTransactionMonths.map((n) => ({
                   value: String(n),
                   label: m.lastTransactionOption(n),

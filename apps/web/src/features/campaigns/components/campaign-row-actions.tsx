@@ -23,25 +23,23 @@ interface ActionButton {
   color?: string;
 }
 
+const m = messages.campaign;
+
 const buttons: Record<Exclude<CampaignAction, 'delete'>, ActionButton> = {
-  open: { icon: IconChartBar, tooltip: "Open the campaign's dashboard", label: (name) => `Open ${name}` },
-  pause: { icon: IconPlayerPause, tooltip: 'Pause the series', label: (name) => `Pause ${name}` },
-  edit: { icon: IconPencil, tooltip: 'Edit', label: (name) => `Edit ${name}` },
-  editOverview: {
-    icon: IconPencil,
-    tooltip: 'Edit the campaign overview',
-    label: (name) => `Edit ${name}`,
-  },
+  open: { icon: IconChartBar, tooltip: m.openDashboard, label: m.openNamed },
+  pause: { icon: IconPlayerPause, tooltip: m.pauseSeries, label: m.pauseNamed },
+  edit: { icon: IconPencil, tooltip: messages.common.edit, label: messages.common.editNamed },
+  editOverview: { icon: IconPencil, tooltip: m.editOverview, label: messages.common.editNamed },
   confirmTemplates: {
     icon: IconCheck,
-    tooltip: 'Confirm templates',
-    label: (name) => `Confirm templates of ${name}`,
+    tooltip: m.confirmTemplates,
+    label: m.confirmTemplatesOf,
     color: 'teal',
   },
   rejectTemplates: {
     icon: IconX,
-    tooltip: 'Reject templates',
-    label: (name) => `Reject templates of ${name}`,
+    tooltip: m.rejectTemplates,
+    label: m.rejectTemplatesOf,
     color: 'red',
   },
   simulate: {
@@ -61,7 +59,7 @@ export interface CampaignRowActionsProps {
 /** A list row's action buttons, those `campaignActions` allows; 'N/A' when there is none. */
 export function CampaignRowActions({ campaign, phase, audience, onAction }: CampaignRowActionsProps) {
   const actions = campaignActions(campaign, phase, audience);
-  if (actions.length === 0) return 'N/A';
+  if (actions.length === 0) return messages.common.notAvailable;
   return (
     <Group gap={2} wrap="nowrap">
       {actions.map((action) => {

@@ -118,7 +118,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
     validUntil: form.validUntil ? periodOf(form.validUntil) : periodOf(form.start_date ?? ''),
     validFor,
     bank,
-    promoCode: promoMode === 'single' ? promoCode : 'PROMO-CODE',
+    promoCode: promoMode === 'single' ? promoCode : m.promoCodeStandIn,
     landingPage: fields['Landing Page'],
     topImage: fields['Top Image'],
     bottomImage: fields['Bottom Image'],
@@ -203,16 +203,16 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
         <Paper withBorder radius="md" p="lg">
           <Tabs value={tab} onChange={(value) => value && setTab(value as TemplateType)}>
             <Tabs.List mb="md">
-              <Tabs.Tab value="sms">SMS</Tabs.Tab>
-              <Tabs.Tab value="email">Email</Tabs.Tab>
-              <Tabs.Tab value="app">App</Tabs.Tab>
+              <Tabs.Tab value="sms">{m.templateTabs.sms}</Tabs.Tab>
+              <Tabs.Tab value="email">{m.templateTabs.email}</Tabs.Tab>
+              <Tabs.Tab value="app">{m.templateTabs.app}</Tabs.Tab>
             </Tabs.List>
           </Tabs>
           {tab === 'app' ? (
             <Alert color="blue">{messages.common.comingSoon}</Alert>
           ) : (
             <Stack gap="md">
-              <Title order={5}>Templates</Title>
+              <Title order={5}>{m.templates}</Title>
               {templates.isPending ? <Text c="dimmed">{messages.common.loading}</Text> : null}
               {templates.data && fitting.length === 0 ? (
                 <Text c="dimmed">{messages.common.noDataFound}</Text>
@@ -242,10 +242,10 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                 </Stack>
               </Radio.Group>
 
-              <Title order={5}>Campaign Settings</Title>
+              <Title order={5}>{m.settingsTitle}</Title>
               <Group grow>
                 <Select
-                  label="Valid for"
+                  label={m.validFor}
                   data={validForOptions.map((v) => ({ value: v, label: v }))}
                   value={validFor}
                   onChange={(v) => v && setValidFor(v)}
@@ -253,12 +253,12 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                 />
                 <Stack gap={4}>
                   <Text size="sm" fw={500}>
-                    Promo code
+                    {m.promoCode}
                   </Text>
                   <SegmentedControl
                     data={[
-                      { value: 'single', label: 'Single' },
-                      { value: 'multiple', label: 'Multiple' },
+                      { value: 'single', label: m.promoModes.single },
+                      { value: 'multiple', label: m.promoModes.multiple },
                     ]}
                     value={promoMode}
                     onChange={(v) => setPromoMode(v as 'single' | 'multiple')}
@@ -267,14 +267,14 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
               </Group>
               {promoMode === 'single' ? (
                 <TextInput
-                  label="Promo code (optional)"
+                  label={m.promoCodeOptional}
                   value={promoCode}
                   onChange={(e) => setPromoCode(e.currentTarget.value)}
                 />
               ) : (
                 <FileInput
-                  label="Promo codes (.csv, one code a line)"
-                  description={`At least 20% more codes than the expected reach (${draft.expectedReach ?? 0})`}
+                  label={m.promoCodesFile}
+                  description={m.promoCodesHint(draft.expectedReach ?? 0)}
                   accept=".csv,text/csv"
                   onChange={(file) => void handlePromoFile(file)}
                   error={promoCsv?.problem}
@@ -310,9 +310,9 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
         <Paper withBorder radius="md" p="lg">
           <Stack>
             <Group justify="space-between">
-              <Title order={5}>Preview</Title>
+              <Title order={5}>{m.preview}</Title>
               <Select
-                aria-label="Bank"
+                aria-label={m.previewBank}
                 w={120}
                 data={[...bankOptions]}
                 value={bank}
@@ -332,11 +332,11 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                         {part.text.replace(/^\n+|\n+$/g, '')}
                       </Text>
                     ) : (
-                      <Image key={index} src={part.src} alt={`${part.field} (preview)`} radius="sm" />
+                      <Image key={index} src={part.src} alt={m.imagePreview(part.field)} radius="sm" />
                     ),
                   )
                 ) : (
-                  <Text>Choose a template to see the message.</Text>
+                  <Text>{m.chooseTemplate}</Text>
                 )}
               </Stack>
             </Paper>
@@ -347,10 +347,10 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
             ) : null}
             <Group justify="space-between">
               <Button variant="default" onClick={handleBack}>
-                Back
+                {messages.common.back}
               </Button>
               <Button onClick={() => void handleSubmit()} loading={save.isPending}>
-                Submit
+                {messages.common.submit}
               </Button>
             </Group>
           </Stack>

@@ -18,7 +18,7 @@ export function DeleteCampaignAction({
   const blocked = campaign.hasQualifiedTransactions;
   return (
     <Tooltip
-      label={blocked ? messages.campaign.cannotDeleteBilled : 'Delete'}
+      label={blocked ? messages.campaign.cannotDeleteBilled : messages.common.delete}
       multiline={blocked}
       w={blocked ? 320 : undefined}
     >
@@ -26,7 +26,7 @@ export function DeleteCampaignAction({
       <ActionIcon
         variant="subtle"
         color="red"
-        aria-label={`Delete ${campaign.name}`}
+        aria-label={messages.common.deleteNamed(campaign.name)}
         aria-disabled={blocked || undefined}
         data-disabled={blocked || undefined}
         onClick={blocked ? undefined : onDelete}

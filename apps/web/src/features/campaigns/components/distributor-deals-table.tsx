@@ -3,20 +3,22 @@ import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DistributorDeal } from '@krowd/domain/distributor/distributor-response.schema';
 
+const m = messages.campaign;
+
 /** The brand's distributor deals, shown under the form for reference. */
 export function DistributorDealsTable({ deals }: { deals: DistributorDeal[] | undefined }) {
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500}>
-        Distributor deals
+        {m.distributorDeals}
       </Text>
       <Table withTableBorder striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Distributor</Table.Th>
-            <Table.Th>Cashback %</Table.Th>
-            <Table.Th>Success fee %</Table.Th>
-            <Table.Th>Start date</Table.Th>
+            <Table.Th>{m.distributorColumns.distributor}</Table.Th>
+            <Table.Th>{m.distributorColumns.cashback}</Table.Th>
+            <Table.Th>{m.distributorColumns.successFee}</Table.Th>
+            <Table.Th>{m.distributorColumns.startDate}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

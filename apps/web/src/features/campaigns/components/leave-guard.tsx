@@ -29,7 +29,7 @@ export function LeaveGuard({ active, message = messages.campaign.leaveGuard }: L
     <Modal
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
-      title="Leave this page?"
+      title={messages.campaign.leaveTitle}
       centered
     >
       <Text mb="lg">{message}</Text>

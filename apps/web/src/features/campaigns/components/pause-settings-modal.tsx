@@ -95,22 +95,24 @@ export function PauseSettingsModal({
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>{campaign.name}</Table.Td>
-                <Table.Td>{campaign.discountPercent ?? campaign.discountSpreadValue ?? 'N/A'}</Table.Td>
+                <Table.Td>
+                  {campaign.discountPercent ?? campaign.discountSpreadValue ?? messages.common.notAvailable}
+                </Table.Td>
                 <Table.Td>{displayDate(campaign.start_date)}</Table.Td>
-                <Table.Td>{next ? periodOf(next) : 'N/A'}</Table.Td>
+                <Table.Td>{next ? periodOf(next) : messages.common.notAvailable}</Table.Td>
                 <Table.Td>
                   {ranges.length === 0 ? (
-                    'N/A'
+                    messages.common.notAvailable
                   ) : (
                     <Stack gap={4}>
                       {ranges.map((range) => (
                         <Group key={range.from} gap={6} wrap="nowrap">
                           <Text size="sm">{formatPauseRange(range)}</Text>
-                          <Tooltip label="Delete paused range">
+                          <Tooltip label={m.deletePausedRange}>
                             <ActionIcon
                               variant="subtle"
                               color="red"
-                              aria-label={`Delete paused range ${formatPauseRange(range)}`}
+                              aria-label={m.deletePausedRangeNamed(formatPauseRange(range))}
                               onClick={() => setConfirming({ action: 'delete', range })}
                             >
                               <IconTrash size={16} />
@@ -124,18 +126,18 @@ export function PauseSettingsModal({
               </Table.Tr>
             </Table.Tbody>
           </Table>
-          <Text fw={600}>Pause the series</Text>
+          <Text fw={600}>{m.pauseSeries}</Text>
           <Group align="flex-start" grow>
             <TextInput
               type="date"
-              label="Paused from"
+              label={m.pausedFrom}
               min={earliest}
               value={from}
               onChange={(e) => setFrom(e.currentTarget.value)}
             />
             <TextInput
               type="date"
-              label="Paused to"
+              label={m.pausedTo}
               min={from || earliest}
               value={to}
               onChange={(e) => setTo(e.currentTarget.value)}
@@ -143,36 +145,41 @@ export function PauseSettingsModal({
             />
           </Group>
           <Text size="xs" c="dimmed">
-            The earliest date you can pause from is {displayDate(earliest)}.
+            {m.earliestPause(displayDate(earliest))}
           </Text>
           <Group justify="flex-end">
             <Button
               disabled={!from || !to || issue !== null}
               onClick={() => setConfirming({ action: 'add', range: { from, to } })}
             >
-              Add paused range
+              {m.addPausedRange}
             </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Please confirm" centered>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={m.pleaseConfirm}
+        centered
+      >
         <Text mb="lg">
           {confirming?.action === 'add'
-            ? `Pause the series from ${displayDate(confirming.range.from)} to ${displayDate(confirming.range.to)}?`
+            ? m.pauseQuestion(displayDate(confirming.range.from), displayDate(confirming.range.to))
             : confirming
-              ? `Delete the paused range ${formatPauseRange(confirming.range)}?`
+              ? m.deletePauseQuestion(formatPauseRange(confirming.range))
               : ''}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(null)}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button
             onClick={() => void handleConfirm()}
             loading={pause.isPending}
             color={confirming?.action === 'delete' ? 'red' : undefined}
           >
-            Confirm
+            {m.confirm}
           </Button>
         </Group>
       </Modal>

@@ -30,14 +30,9 @@ export interface ProjectionPanelProps {
 }
 
 const animationMs = 700;
-const comingSoonLabels = [
-  'Total cardholders',
-  'Addressable market',
-  'Expected reach',
-  'Expected conversion',
-  'Expected revenue',
-  'Expected cost',
-];
+const m = messages.campaign;
+const labels = m.projectionLabels;
+const comingSoonLabels = Object.values(labels);
 const wholeNumber = new Intl.NumberFormat('en-GB');
 
 /** Counts from the previous figures to the new ones, so a change reads as a change. */
@@ -107,36 +102,40 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
   const rows: { label: string; value: string; testId: string }[] = shown
     ? [
         {
-          label: 'Total cardholders',
+          label: labels.totalCardholders,
           value: wholeNumber.format(shown.total_cardholders),
           testId: 'total_cardholders',
         },
         {
-          label: 'Addressable market',
+          label: labels.addressableMarket,
           value: wholeNumber.format(shown.addressable_market),
           testId: 'addressable_market',
         },
         {
-          label: 'Expected reach',
+          label: labels.expectedReach,
           value: wholeNumber.format(shown.expected_reach),
           testId: 'expected_reach',
         },
         {
-          label: 'Expected conversion',
+          label: labels.expectedConversion,
           value: wholeNumber.format(shown.expected_conversion),
           testId: 'expected_conversion',
         },
-        { label: 'Expected revenue', value: formatPence(shown.expected_revenue), testId: 'expected_revenue' },
-        { label: 'Expected cost', value: formatPence(shown.expected_cost), testId: 'expected_cost' },
+        {
+          label: labels.expectedRevenue,
+          value: formatPence(shown.expected_revenue),
+          testId: 'expected_revenue',
+        },
+        { label: labels.expectedCost, value: formatPence(shown.expected_cost), testId: 'expected_cost' },
       ]
     : [];
 
   return (
     <Paper withBorder radius="md" p="lg" className={classes.panel}>
       <Stack gap="sm">
-        <Title order={4}>Summary</Title>
+        <Title order={4}>{m.summaryTitle}</Title>
         <Text size="sm" c="dimmed">
-          What this offer is expected to bring you in its month, from your brand's card data.
+          {m.summaryIntro}
         </Text>
         <Divider />
         {props.comingSoon ? (
@@ -166,19 +165,19 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
               </Group>
             ))}
             <Group justify="space-between" wrap="nowrap">
-              <Tooltip label="Expected cost divided by expected conversions">
+              <Tooltip label={m.cpaHint}>
                 <Text size="xs" c="dimmed">
-                  Cost per acquisition
+                  {m.cpa}
                 </Text>
               </Tooltip>
               <Text size="xs" c="dimmed" data-testid="projection-cpa">
-                {shown.cpa === 'N/A' ? 'N/A' : formatPence(shown.cpa)}
+                {shown.cpa === 'N/A' ? messages.common.notAvailable : formatPence(shown.cpa)}
               </Text>
             </Group>
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            The projection appears here once the offer is filled in.
+            {m.projectionPending}
           </Text>
         )}
         <Divider />

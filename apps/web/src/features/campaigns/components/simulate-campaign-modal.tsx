@@ -52,13 +52,13 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               type="datetime-local"
-              label="Date and time"
+              label={m.fields.datetime}
               error={errors.datetime?.message}
               required
               {...form.register('datetime')}
             />
             <TextInput
-              label="Amount (£)"
+              label={m.fields.amount}
               inputMode="decimal"
               error={errors.amountPence?.message}
               required
@@ -69,8 +69,8 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
               name="branchId"
               render={({ field }) => (
                 <Select
-                  label="Branch"
-                  placeholder="Choose a branch"
+                  label={m.fields.branch}
+                  placeholder={m.fields.branchPlaceholder}
                   data={(merchants.data ?? []).map((merchant) => ({
                     value: merchant._id,
                     label: merchant.name,
@@ -83,15 +83,15 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
                 />
               )}
             />
-            <TextInput label="or MID" error={errors.mid?.message} {...form.register('mid')} />
+            <TextInput label={m.fields.mid} error={errors.mid?.message} {...form.register('mid')} />
             <TextInput
               type="datetime-local"
-              label="Card's last purchase at the brand"
+              label={m.fields.lastPurchase}
               error={errors.lastPurchaseAt?.message}
               {...form.register('lastPurchaseAt')}
             />
             <TextInput
-              label="Card's average spend (£)"
+              label={m.fields.averageSpend}
               inputMode="decimal"
               error={errors.averageSpendPence?.message}
               {...form.register('averageSpendPence')}
@@ -116,8 +116,8 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
           <FormModalActions
             status={status}
             onCancel={onClose}
-            cancelLabel="Close"
-            submitLabel="Test"
+            cancelLabel={messages.common.close}
+            submitLabel={m.test}
             pending={form.formState.isSubmitting}
           />
         </Stack>

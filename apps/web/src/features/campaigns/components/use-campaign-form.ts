@@ -238,7 +238,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
         if (guest) void saveGuestCampaign(guest);
         else goToTemplates(form.getValues());
       },
-      () => setStatus('Please correct the highlighted fields.'),
+      () => setStatus(messages.campaign.correctHighlighted),
     )();
 
   const handleAcceptTerms = async () => {

@@ -30,7 +30,7 @@ export function CampaignReportPage() {
   const name = campaign.data?.name ?? '';
 
   useEffect(() => {
-    if (name) document.title = `${m.overviewTitle(name)} · Krowd`;
+    if (name) document.title = messages.common.documentTitle(m.overviewTitle(name));
   }, [name]);
   useEffect(() => {
     if (figures.error) console.error('Campaign overview could not be loaded', figures.error);

@@ -51,7 +51,9 @@ export function LastTransactionModal({ opened, onClose, filter, timeZone }: Last
                   <Table.Tr key={row.data_source}>
                     <Table.Td>{row.data_source}</Table.Td>
                     <Table.Td>
-                      {row.last_trans_date ? dashboardDate(row.last_trans_date, timeZone) : 'N/A'}
+                      {row.last_trans_date
+                        ? dashboardDate(row.last_trans_date, timeZone)
+                        : messages.common.notAvailable}
                     </Table.Td>
                   </Table.Tr>
                 ))

@@ -56,7 +56,7 @@ export function PrintReportPage() {
   const name = byCampaign
     ? (campaign.data?.name ?? '')
     : answer
-      ? `${answer.start_date} to ${answer.end_date}`
+      ? m.fromTo(answer.start_date, answer.end_date)
       : '';
   const title = name ? m.overviewTitle(name) : '';
   const ready = Boolean(title) && (Boolean(answer) || Boolean(notStarted)) && !figures.isFetching;

@@ -64,7 +64,7 @@ export const ReportFilterBar = memo(function ReportFilterBar(props: ReportFilter
       maxDate={props.today}
       error={props.dateErrors[key]}
       clearable
-      clearButtonProps={{ 'aria-label': `Clear ${key === 'start' ? m.startDate : m.endDate}` }}
+      clearButtonProps={{ 'aria-label': m.clearField(key === 'start' ? m.startDate : m.endDate) }}
       // An end after today becomes today (spec 3 §4); typed text parses as yyyy-MM-dd only.
       dateParser={(text) => (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? text.trim() : null)}
       onChange={(next) =>

@@ -17,6 +17,7 @@ import { useIngestionLogs } from '../api/get-ingestion-logs.ts';
 import { UploadTransactionsModal } from './upload-transactions-modal.tsx';
 
 const countFormat = new Intl.NumberFormat('en-GB');
+const headers = messages.ingestion.columns;
 
 /**
  * Ingestion Logs (/user/ingestionLogs): each publisher file with its data source, upload time, GMV
@@ -37,17 +38,17 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
   const list = useIngestionLogs({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<IngestionLogRow>[] = [
-    { key: 'source', header: 'Data Source', sortField: 'dataSource', render: (row) => row.data_source },
+    { key: 'source', header: headers.dataSource, sortField: 'dataSource', render: (row) => row.data_source },
     {
       key: 'uploaded',
-      header: 'Uploaded Date',
+      header: headers.uploadedDate,
       sortField: 'uploadedDate',
       render: (row) => formatDateTime(row.uploadedDate, timezone),
     },
-    { key: 'gmv', header: 'GMV', sortField: 'GMV', render: (row) => formatMoney(row.gmvPence) },
+    { key: 'gmv', header: headers.gmv, sortField: 'GMV', render: (row) => formatMoney(row.gmvPence) },
     {
       key: 'count',
-      header: 'Transaction count',
+      header: headers.transactionCount,
       sortField: 'txnCount',
       render: (row) => countFormat.format(row.txnCount),
     },

@@ -20,7 +20,7 @@ const m = messages.ingestion;
 const fileTexts = { required: m.uploadFileRequired, notCsv: m.uploadFileNotCsv, empty: m.fileEmpty };
 
 const linesOf = (errors: UploadAnswer['errors'] | undefined) =>
-  (errors ?? []).map((error) => `Line ${error.line}: ${error.message}`);
+  (errors ?? []).map((error) => m.uploadLine(error.line, error.message));
 
 export interface UploadTransactionsModalProps {
   opened: boolean;
@@ -74,8 +74,8 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
         <Stack>
           <CsvColumns columns={transactionColumns} />
           <Select
-            label="Publisher"
-            placeholder="Choose a publisher"
+            label={m.publisherLabel}
+            placeholder={m.choosePublisher}
             data={(publishers.data ?? []).map((publisher) => ({
               value: publisher._id,
               label: `${publisher.displayName} (${publisher.name})`,
@@ -97,8 +97,8 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
           <FormModalActions
             status={status}
             onCancel={handleClose}
-            cancelLabel={answer ? 'Close' : 'Cancel'}
-            submitLabel="Upload"
+            cancelLabel={answer ? messages.common.close : messages.common.cancel}
+            submitLabel={messages.common.upload}
             onSubmit={() => void handleUpload()}
             pending={upload.isPending}
             submitDisabled={csv.touched && (csv.problem !== null || publisherProblem !== null)}

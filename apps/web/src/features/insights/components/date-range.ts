@@ -1,4 +1,5 @@
 import { currentMonth, monthWindowOf, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { messages } from '@krowd/domain/messages/messages';
 
 /**
  * The insights date range (spec 3 §4, §9): the last 3, 6, 12 or 24 months, counted as 90, 180,
@@ -55,7 +56,9 @@ export function monthLabel(month: string): string {
 
 /** How the range reads in a sentence: 'the last 12 months', 'March 2026'. */
 export function rangePhrase(range: InsightsRange): string {
-  return range.kind === 'last' ? `the last ${range.months} months` : monthLabel(range.month);
+  return range.kind === 'last'
+    ? messages.insightsWeb.lastMonthsPhrase(range.months)
+    : monthLabel(range.month);
 }
 
 /** The select's value for a range: 'last-12' or 'month-2026-03'. */

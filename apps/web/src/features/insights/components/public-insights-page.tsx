@@ -104,7 +104,7 @@ function NoPass() {
 export function PublicInsightsPage({ tab }: { tab: InsightsTab }) {
   const pass = useInsightsPass();
   useEffect(() => {
-    document.title = `${messages.insights.title} · Krowd`;
+    document.title = messages.common.documentTitle(messages.insights.title);
   }, []);
   if (!pass) return <NoPass />;
   return (

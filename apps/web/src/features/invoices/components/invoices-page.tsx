@@ -68,7 +68,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
       ? [
           {
             key: 'brand',
-            header: 'Brand Name',
+            header: m.columns.brandName,
             sortField: 'brandName',
             render: (row: InvoiceRow) => row.brandName,
           },
@@ -76,19 +76,19 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
       : []),
     {
       key: 'month',
-      header: 'Invoice Month',
+      header: m.columns.month,
       sortField: 'invoiceMonth',
       render: (row) => invoiceMonthLabel(row.month, row.year),
     },
     {
       key: 'amount',
-      header: 'Invoice Amount',
+      header: m.columns.amount,
       sortField: 'invoiceAmount',
       render: (row) => formatMoney(row.invoiceAmountPence),
     },
     {
       key: 'number',
-      header: 'Invoice Number',
+      header: m.columns.number,
       sortField: 'invoiceNumber',
       render: (row) =>
         row.correctsInvoiceNumber ? (
@@ -104,13 +104,13 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
     },
     {
       key: 'due',
-      header: 'Due Date',
+      header: m.columns.dueDate,
       sortField: 'dueDate',
       render: (row) => (row.dueDate ? formatCalendarDate(row.dueDate) : '—'),
     },
     {
       key: 'status',
-      header: 'Payment Status',
+      header: m.columns.paymentStatus,
       sortField: 'paymentStatus',
       // A credit note is not paid by the brand: its row says what it is instead of a status.
       render: (row) =>
@@ -126,7 +126,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: messages.common.actions,
       render: (row) => {
         const label = row.kind === 'creditNote' ? m.viewCreditNote : m.viewInvoice;
         return (

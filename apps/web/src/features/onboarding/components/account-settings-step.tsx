@@ -8,6 +8,8 @@ import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-
 import { sessionQueryKey } from '@/lib/session';
 import { useCompleteOnboarding } from '../api/onboarding-calls.ts';
 
+const fields = messages.user.fields;
+
 export interface AccountSettingsStepProps {
   user: SessionUser;
   /** Back to the Branch step. */
@@ -62,37 +64,37 @@ export function AccountSettingsStep({
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="First Name"
+            label={fields.firstName}
             required
             autoComplete="given-name"
             error={errors.firstName?.message}
             {...form.register('firstName')}
           />
           <TextInput
-            label="Last Name"
+            label={fields.lastName}
             required
             autoComplete="family-name"
             error={errors.lastName?.message}
             {...form.register('lastName')}
           />
           <TextInput
-            label="Contact Number"
+            label={fields.contactNumber}
             required
             type="tel"
             autoComplete="tel"
             error={errors.phone?.message}
             {...form.register('phone')}
           />
-          <TextInput label="Email" value={user.email} readOnly variant="filled" autoComplete="email" />
+          <TextInput label={fields.email} value={user.email} readOnly variant="filled" autoComplete="email" />
           <PasswordInput
-            label="Password"
+            label={messages.auth.passwordLabel}
             required
             autoComplete="new-password"
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
           <PasswordInput
-            label="Confirm Password"
+            label={messages.onboarding.confirmPasswordLabel}
             required
             autoComplete="new-password"
             error={errors.confirmPassword?.message}
@@ -102,10 +104,10 @@ export function AccountSettingsStep({
         <FormStatus message={status} />
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={complete.isPending}>
-            Back
+            {messages.common.back}
           </Button>
           <Button type="submit" loading={complete.isPending}>
-            Update Details
+            {messages.common.updateDetails}
           </Button>
         </Group>
       </Stack>

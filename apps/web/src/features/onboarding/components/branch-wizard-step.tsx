@@ -40,6 +40,9 @@ import {
   wizardRowOf,
 } from './branch-wizard-rows.ts';
 
+const m = messages.onboarding;
+const branchFields = messages.branch.fields;
+
 const statusColours: Record<BranchStatus, string> = {
   Pending: 'yellow',
   Approved: 'teal',
@@ -55,20 +58,20 @@ type WizardForm = UseFormReturn<WizardFormInput, unknown, z.output<typeof wizard
 
 /** The three merchant IDs (spec 2 §2.4), in the table's order. */
 const merchantIdFields: { key: keyof MerchantIds; label: string }[] = [
-  { key: 'merchantId', label: 'Card network (Visa/MasterCard) ID' },
-  { key: 'amexMerchantID', label: 'Amex ID' },
-  { key: 'zettleMerchantID', label: 'Zettle/Square & others ID' },
+  { key: 'merchantId', label: m.merchantIdLabels.merchantId },
+  { key: 'amexMerchantID', label: m.merchantIdLabels.amexMerchantID },
+  { key: 'zettleMerchantID', label: m.merchantIdLabels.zettleMerchantID },
 ];
 
 /** The plain text columns after the merchant IDs (spec 2 §2.4 wizard columns and §5's wizard fields). */
 const textColumns = [
-  { name: 'tripadvisorUrl', label: 'Tripadvisor Link', width: 200 },
-  { name: 'postcode', label: 'Post Code', width: 110 },
-  { name: 'postalTown', label: 'Postal Town', width: 140 },
-  { name: 'address', label: 'Address', width: 220 },
-  { name: 'contactName', label: 'Contact Name', width: 160 },
-  { name: 'contactPhone', label: 'Contact Phone', width: 140 },
-  { name: 'contactEmail', label: 'Contact Email', width: 210 },
+  { name: 'tripadvisorUrl', label: m.tripadvisorLink, width: 200 },
+  { name: 'postcode', label: branchFields.postcode, width: 110 },
+  { name: 'postalTown', label: branchFields.postalTown, width: 140 },
+  { name: 'address', label: branchFields.address, width: 220 },
+  { name: 'contactName', label: branchFields.contactName, width: 160 },
+  { name: 'contactPhone', label: branchFields.contactPhone, width: 140 },
+  { name: 'contactEmail', label: branchFields.contactEmail, width: 210 },
 ] as const;
 
 export interface BranchWizardStepProps {
@@ -90,17 +93,17 @@ export function BranchWizardStep({ brandId, onBack, onNext }: BranchWizardStepPr
   if (branches.isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Loading branches" />
+        <Loader aria-label={m.loadingBranches} />
       </Center>
     );
   }
   if (branches.isError) {
     return (
-      <Alert color="red" title="The branches could not be loaded">
+      <Alert color="red" title={m.branchesLoadFailed}>
         <Stack gap="sm" align="flex-start">
           <Text size="sm">{branches.error.message}</Text>
           <Button size="xs" variant="light" onClick={() => void branches.refetch()}>
-            Try again
+            {messages.common.tryAgain}
           </Button>
         </Stack>
       </Alert>
@@ -222,22 +225,21 @@ function BranchWizardTable({
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Add the branches where your campaign runs. Each branch needs at least one merchant ID; start typing
-          a name (3 characters or more) to pick it from the directory, or type a new one.
+          {m.branchesIntro}
         </Text>
         <Table.ScrollContainer minWidth={1900}>
-          <Table withTableBorder verticalSpacing="xs" aria-label="Branches">
+          <Table withTableBorder verticalSpacing="xs" aria-label={m.branchesTable}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={60}>Actions</Table.Th>
-                <Table.Th w={240}>Branch Name</Table.Th>
-                <Table.Th w={220}>Merchant ID</Table.Th>
+                <Table.Th w={60}>{messages.common.actions}</Table.Th>
+                <Table.Th w={240}>{branchFields.name}</Table.Th>
+                <Table.Th w={220}>{branchFields.merchantId}</Table.Th>
                 {textColumns.map((column) => (
                   <Table.Th key={column.name} w={column.width}>
                     {column.label}
                   </Table.Th>
                 ))}
-                <Table.Th w={100}>Status</Table.Th>
+                <Table.Th w={100}>{messages.common.status}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -251,7 +253,7 @@ function BranchWizardTable({
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={`Remove row ${number}`}
+                          aria-label={messages.list.removeRow(number)}
                           onClick={() => rows.remove(index)}
                         >
                           <IconTrash size={16} />
@@ -268,7 +270,7 @@ function BranchWizardTable({
                             key={key}
                             size="xs"
                             placeholder={label}
-                            aria-label={`${label}, row ${number}`}
+                            aria-label={messages.list.cellOfRow(label, number)}
                             maxLength={50}
                             {...form.register(`branches.${index}.merchantIds.${key}`)}
                           />
@@ -279,7 +281,7 @@ function BranchWizardTable({
                       <Table.Td key={column.name}>
                         <TextInput
                           size="xs"
-                          aria-label={`${column.label}, row ${number}`}
+                          aria-label={messages.list.cellOfRow(column.label, number)}
                           type={
                             column.name === 'contactEmail'
                               ? 'email'
@@ -300,7 +302,7 @@ function BranchWizardTable({
                         </Badge>
                       ) : (
                         <Badge variant="light" tt="none" color="gray">
-                          New
+                          {m.newBranch}
                         </Badge>
                       )}
                     </Table.Td>
@@ -317,16 +319,16 @@ function BranchWizardTable({
         ) : null}
         <Group>
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={handleAdd}>
-            Add Branch
+            {m.addBranch}
           </Button>
         </Group>
         <FormStatus message={status} />
         <Group justify="space-between">
           <Button variant="default" onClick={() => void handleBack()} loading={moving === 'back'}>
-            Back
+            {messages.common.back}
           </Button>
           <Button type="submit" loading={moving === 'next'} disabled={moving === 'back'}>
-            Next
+            {messages.common.next}
           </Button>
         </Group>
       </Stack>
@@ -340,7 +342,7 @@ function BranchWizardTable({
  * without spaces), another name is a new branch (spec 2 §4). Locked once the branch is saved.
  */
 function BranchNameCell({ form, index, locked }: { form: WizardForm; index: number; locked: boolean }) {
-  const label = `Branch Name, row ${index + 1}`;
+  const label = messages.list.cellOfRow(branchFields.name, index + 1);
   const name = form.watch(`branches.${index}.name`) ?? '';
   const error = form.formState.errors.branches?.[index]?.name?.message;
 

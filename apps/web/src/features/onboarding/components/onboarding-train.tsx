@@ -115,7 +115,7 @@ function Congratulations() {
       <Title order={3}>{m.congratulations}</Title>
       <Text c="dimmed">{m.workDone}</Text>
       <Button component={Link} to={paths.page('dashboard')} mt="sm" data-autofocus>
-        Go to Dashboard
+        {m.goToDashboard}
       </Button>
     </Stack>
   );

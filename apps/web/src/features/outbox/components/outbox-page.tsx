@@ -2,11 +2,13 @@ import { Alert, Anchor, Badge, Modal, ScrollArea, Stack, Text } from '@mantine/c
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { OutboxMail } from '@krowd/domain/mail/mail-response.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { useOutbox } from '../api/get-outbox.ts';
 
+const m = messages.outbox;
 const statusColours = { stored: 'gray', sent: 'teal', failed: 'red' } as const;
 
 /** Links in a mail's text become clickable, so an admin can follow a link a user was sent. */
@@ -35,12 +37,16 @@ export function OutboxPage() {
   const [opened, setOpened] = useState<OutboxMail | null>(null);
 
   const columns: DataTableColumn<OutboxMail>[] = [
-    { key: 'created', header: 'Created', render: (mail) => formatDateTime(mail.created, timezone) },
-    { key: 'to', header: 'To', render: (mail) => mail.to },
-    { key: 'subject', header: 'Subject', render: (mail) => mail.subject },
+    {
+      key: 'created',
+      header: messages.common.created,
+      render: (mail) => formatDateTime(mail.created, timezone),
+    },
+    { key: 'to', header: m.columns.to, render: (mail) => mail.to },
+    { key: 'subject', header: m.columns.subject, render: (mail) => mail.subject },
     {
       key: 'status',
-      header: 'Status',
+      header: messages.common.status,
       render: (mail) => (
         <Badge color={statusColours[mail.status]} variant="light">
           {mail.status}
@@ -51,7 +57,7 @@ export function OutboxPage() {
 
   return (
     <Stack>
-      <Text c="dimmed">Mail the product has written, newest first. Select a row to read it.</Text>
+      <Text c="dimmed">{m.intro}</Text>
       {outbox.error ? <Alert color="red">{outbox.error.message}</Alert> : null}
       <DataTable
         columns={columns}
@@ -67,7 +73,7 @@ export function OutboxPage() {
         {opened ? (
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
-              To {opened.to} · {formatDateTime(opened.created, timezone)}
+              {m.mailTo(opened.to, formatDateTime(opened.created, timezone))}
             </Text>
             {opened.error ? <Alert color="red">{opened.error}</Alert> : null}
             <ScrollArea.Autosize mah={420}>

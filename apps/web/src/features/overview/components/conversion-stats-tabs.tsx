@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { messages } from '@krowd/domain/messages/messages';
 import {
   emptyStatTypes,
   statTypeLabels,
@@ -10,6 +11,8 @@ import {
   type StatType,
 } from '@krowd/domain/overview/overview.schema';
 import { NumberField } from '@/components/ui/number-field';
+
+const m = messages.overview;
 
 export interface StatsTabsProps {
   control: Control<OverviewContentInput>;
@@ -49,7 +52,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
               field.type === type ? (
                 <Group key={field.id} align="flex-start" wrap="nowrap">
                   <TextInput
-                    label="Label"
+                    label={m.statLabel}
                     required
                     style={{ flex: 2 }}
                     error={errors?.[index]?.label?.message}
@@ -59,7 +62,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
                   <NumberField
                     control={control}
                     name={`stats.${index}.value`}
-                    label="Value"
+                    label={m.statValue}
                     required
                     style={{ flex: 1 }}
                   />
@@ -67,7 +70,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
                     mt={28}
                     variant="subtle"
                     color="red"
-                    aria-label={`Remove ${statTypeLabels[type]} entry`}
+                    aria-label={m.removeStat(statTypeLabels[type])}
                     onClick={() => onRemove(index)}
                   >
                     <IconTrash size={16} />
@@ -82,7 +85,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
               onClick={() => onAdd(type)}
               style={{ alignSelf: 'flex-start' }}
             >
-              {`Add ${statTypeLabels[type]}`}
+              {m.addStat(statTypeLabels[type])}
             </Button>
           </Stack>
         </Tabs.Panel>
@@ -94,5 +97,5 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
 function computedStatOf(computed: OverviewFigures, type: StatType, label: unknown): string | undefined {
   if (typeof label !== 'string' || !label.trim()) return undefined;
   const found = computed.stats.find((stat) => stat.type === type && stat.label === label.trim());
-  return found ? `Computed: ${found.value}` : undefined;
+  return found ? m.computedValue(found.value) : undefined;
 }

@@ -28,11 +28,12 @@ import { PerformanceRowView, PerformanceTotals } from './performance-table.tsx';
 
 const m = messages.overview;
 
+const { statisticLabels, insightLabels } = messages.report;
 const summaryFields = [
-  { name: 'totalCost', label: 'Total Cost' },
-  { name: 'highestSpend', label: 'Highest Spend' },
-  { name: 'lowestSpend', label: 'Lowest Spend' },
-  { name: 'averageSpend', label: 'Average Spend' },
+  { name: 'totalCost', label: statisticLabels.total_cost },
+  { name: 'highestSpend', label: insightLabels.highest_spend },
+  { name: 'lowestSpend', label: insightLabels.lowest_spend },
+  { name: 'averageSpend', label: insightLabels.average_spend },
 ] as const;
 
 /** The editable part of figures: the four amounts, the rows and the statistics. */
@@ -124,11 +125,11 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
           </div>
           <Group>
             <Button variant="default" leftSection={<IconExternalLink size={16} />} onClick={handlePreview}>
-              Preview
+              {m.preview}
             </Button>
             {canEdit ? (
               <Button type="submit" loading={save.isPending}>
-                Submit
+                {messages.common.submit}
               </Button>
             ) : null}
           </Group>
@@ -149,7 +150,7 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
           <Stack gap="lg">
             <Paper withBorder p="md" radius="md">
               <Title order={4} mb="sm">
-                Summary
+                {m.summary}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
                 {summaryFields.map((field) => (
@@ -160,7 +161,7 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
                     name={`co.${field.name}`}
                     label={field.label}
                     required
-                    description={`Computed: ${formatPence(computed.co[field.name])}`}
+                    description={m.computedValue(formatPence(computed.co[field.name]))}
                   />
                 ))}
               </SimpleGrid>
@@ -168,21 +169,21 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
 
             <Paper withBorder p="md" radius="md">
               <Group justify="space-between" mb="sm">
-                <Title order={4}>Performance</Title>
+                <Title order={4}>{messages.report.performance}</Title>
                 <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={handleAddRow}>
-                  Add row
+                  {m.addRow}
                 </Button>
               </Group>
               <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="xs" aria-label="Performance">
+                <Table verticalSpacing="xs" aria-label={messages.report.performance}>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Reach</Table.Th>
-                      <Table.Th>Conversions</Table.Th>
-                      <Table.Th>Revenue</Table.Th>
-                      <Table.Th>Computed</Table.Th>
-                      <Table.Th aria-label="Actions" />
+                      <Table.Th>{m.performanceColumns.date}</Table.Th>
+                      <Table.Th>{m.performanceColumns.reach}</Table.Th>
+                      <Table.Th>{m.performanceColumns.conversions}</Table.Th>
+                      <Table.Th>{m.performanceColumns.revenue}</Table.Th>
+                      <Table.Th>{m.performanceColumns.computed}</Table.Th>
+                      <Table.Th aria-label={messages.common.actions} />
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -207,7 +208,7 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
 
             <Paper withBorder p="md" radius="md">
               <Title order={4} mb="sm">
-                Conversion statistics
+                {m.conversionStatistics}
               </Title>
               <StatsTabs
                 control={form.control}

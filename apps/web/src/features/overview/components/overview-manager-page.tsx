@@ -83,29 +83,28 @@ function TriggerForm({
     <Paper withBorder p="md" radius="md">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Title order={4}>Create campaign overview</Title>
+          <Title order={4}>{m.triggerTitle}</Title>
           <Text size="sm" c="dimmed">
-            Computes the overview of every campaign whose month is in the range from the reporting store and
-            impressions. Edited figures are kept.
+            {m.triggerIntro}
           </Text>
           <Group grow align="flex-start">
             <TextInput
               type="month"
-              label="Start Date"
+              label={m.startDate}
               required
               error={errors.start_date?.message}
               {...form.register('start_date')}
             />
             <TextInput
               type="month"
-              label="End Date"
+              label={m.endDate}
               required
               error={errors.end_date?.message}
               {...form.register('end_date')}
             />
           </Group>
           <Button type="submit" loading={trigger.isPending} style={{ alignSelf: 'flex-start' }}>
-            Trigger create
+            {m.trigger}
           </Button>
           <FormStatus message={status} />
         </Stack>
@@ -115,9 +114,7 @@ function TriggerForm({
 }
 
 const linesOf = (refusal: DocsRefusal | undefined) =>
-  (refusal?.errors ?? []).map((error) =>
-    m.fileLine(error.file === 'transactions' ? 'Transactions' : 'Impressions', error.line, error.message),
-  );
+  (refusal?.errors ?? []).map((error) => m.fileLine(m.fileNames[error.file], error.line, error.message));
 
 function DocsUploadForm({ range }: { range: OverviewTrigger }) {
   const upload = useUploadDocs();
@@ -157,9 +154,9 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={4}>Upload docs</Title>
+        <Title order={4}>{m.docsTitle}</Title>
         <CsvFileInput
-          label="Transactions file"
+          label={m.transactionsFile}
           columns={transactionColumns}
           required
           file={transactions}
@@ -167,7 +164,7 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
           error={touched ? transactionsProblem : null}
         />
         <CsvFileInput
-          label="Impressions file"
+          label={m.impressionsFile}
           columns={impressionColumns}
           required
           file={impressions}
@@ -180,11 +177,11 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
           disabled={touched && (transactionsProblem !== null || impressionsProblem !== null)}
           style={{ alignSelf: 'flex-start' }}
         >
-          Upload
+          {messages.common.upload}
         </Button>
         {answer ? (
           <Alert color="teal" title={answer.respMessage} data-testid="docs-answer">
-            {`Transactions: ${answer.transactions.inserted} stored, ${answer.transactions.duplicates} already stored, ${answer.transactions.unmatched} with an unknown MID. Impressions: ${answer.impressions.stored} days stored.`}
+            {m.docsCounts(answer)}
           </Alert>
         ) : null}
         <FormStatus message={status} />
@@ -207,19 +204,19 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={4}>{`Campaigns ${range.start_date} to ${range.end_date}`}</Title>
+        <Title order={4}>{m.campaignsOfRange(range.start_date, range.end_date)}</Title>
         {list.isError ? <Alert color="red">{list.error.message}</Alert> : null}
         {list.data && list.data.length === 0 ? <Text c="dimmed">{messages.common.noDataFound}</Text> : null}
         {list.data && list.data.length > 0 ? (
           <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label="Campaign overviews">
+            <Table striped aria-label={m.overviewsTable}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Campaign</Table.Th>
-                  <Table.Th>Brand</Table.Th>
-                  <Table.Th>Month</Table.Th>
-                  <Table.Th>Overview</Table.Th>
-                  <Table.Th aria-label="Actions" />
+                  <Table.Th>{m.columns.campaign}</Table.Th>
+                  <Table.Th>{messages.common.brand}</Table.Th>
+                  <Table.Th>{m.columns.month}</Table.Th>
+                  <Table.Th>{m.columns.overview}</Table.Th>
+                  <Table.Th aria-label={messages.common.actions} />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -236,11 +233,11 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
                             color="teal"
                             title={formatDateTime(row.computedAt, timezone)}
                           >
-                            Computed
+                            {m.computedBadge}
                           </Badge>
                         ) : (
                           <Badge variant="light" color="gray">
-                            Not computed
+                            {m.notComputedBadge}
                           </Badge>
                         )}
                         {row.editedAt ? (
@@ -249,14 +246,14 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
                             color="yellow"
                             title={formatDateTime(row.editedAt, timezone)}
                           >
-                            Edited
+                            {m.editedBadge}
                           </Badge>
                         ) : null}
                       </Group>
                     </Table.Td>
                     <Table.Td>
                       <Anchor component={Link} to={paths.page('campaignOverviewEdit', { id: row.id })}>
-                        Edit
+                        {messages.common.edit}
                       </Anchor>
                     </Table.Td>
                   </Table.Tr>

@@ -54,7 +54,7 @@ export function OverviewPreviewPage() {
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const name = raw.data?.campaign.name;
   useEffect(() => {
-    if (name) document.title = `Campaign Overview - ${name} · Krowd`;
+    if (name) document.title = messages.common.documentTitle(messages.report.overviewTitle(name));
   }, [name]);
   if (raw.isPending) return <Loader aria-label={messages.common.loading} />;
   if (raw.isError) return <Alert color="red">{raw.error.message}</Alert>;
@@ -62,7 +62,7 @@ export function OverviewPreviewPage() {
   const figures = previewFiguresOf(overview);
   return (
     <Stack gap="md">
-      <Title order={2}>{`Campaign Overview - ${campaign.name}`}</Title>
+      <Title order={2}>{messages.report.overviewTitle(campaign.name)}</Title>
       {raw.data.overridden && raw.data.overriddenAt ? (
         <Text size="sm" c="dimmed" data-testid="preview-edited">
           {messages.overview.overriddenNote(
@@ -78,7 +78,7 @@ export function OverviewPreviewPage() {
       <PerformanceCard performance={figures.performance} />
       <Title order={4}>{messages.report.insights}</Title>
       <InsightCards insights={figures.insights} />
-      <Title order={4}>Conversion statistics</Title>
+      <Title order={4}>{messages.overview.conversionStatistics}</Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {statTypes.map((type) => (
           <Paper key={type} withBorder p="md" radius="md">

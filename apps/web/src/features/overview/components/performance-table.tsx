@@ -1,6 +1,7 @@
 import { ActionIcon, Table, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import {
   performanceTotals,
@@ -9,6 +10,8 @@ import {
   type OverviewFigures,
 } from '@krowd/domain/overview/overview.schema';
 import { NumberField } from '@/components/ui/number-field';
+
+const m = messages.overview;
 
 export interface PerformanceRowViewProps {
   index: number;
@@ -37,7 +40,7 @@ export function PerformanceRowView({
       <Table.Td>
         <TextInput
           type="date"
-          aria-label={`Date of row ${index + 1}`}
+          aria-label={m.rowDate(index + 1)}
           min={campaign.startDate}
           max={campaign.endDate}
           error={dateError}
@@ -48,7 +51,7 @@ export function PerformanceRowView({
         <NumberField
           control={control}
           name={`performance.${index}.reach`}
-          aria-label={`Reach of row ${index + 1}`}
+          aria-label={m.rowReach(index + 1)}
           min={0}
           allowDecimal={false}
         />
@@ -57,7 +60,7 @@ export function PerformanceRowView({
         <NumberField
           control={control}
           name={`performance.${index}.conversions`}
-          aria-label={`Conversions of row ${index + 1}`}
+          aria-label={m.rowConversions(index + 1)}
           min={0}
           allowDecimal={false}
         />
@@ -67,18 +70,23 @@ export function PerformanceRowView({
           kind="pence"
           control={control}
           name={`performance.${index}.revenue`}
-          aria-label={`Revenue of row ${index + 1}`}
+          aria-label={m.rowRevenue(index + 1)}
         />
       </Table.Td>
       <Table.Td>
         <Text size="xs" c="dimmed">
           {computed
             ? `${computed.reach} · ${computed.conversions} · ${formatPence(computed.revenue)}`
-            : 'none'}
+            : m.noComputedRow}
         </Text>
       </Table.Td>
       <Table.Td>
-        <ActionIcon variant="subtle" color="red" aria-label={`Remove row ${index + 1}`} onClick={onRemove}>
+        <ActionIcon
+          variant="subtle"
+          color="red"
+          aria-label={messages.list.removeRow(index + 1)}
+          onClick={onRemove}
+        >
           <IconTrash size={16} />
         </ActionIcon>
       </Table.Td>
@@ -106,7 +114,7 @@ export function PerformanceTotals({ control, computed }: PerformanceTotalsProps)
   return (
     <Table.Tfoot>
       <Table.Tr data-testid="performance-totals">
-        <Table.Th>Total</Table.Th>
+        <Table.Th>{m.total}</Table.Th>
         <Table.Th>{totals.reach.toLocaleString('en-GB')}</Table.Th>
         <Table.Th>{totals.conversions.toLocaleString('en-GB')}</Table.Th>
         <Table.Th>{formatPence(totals.revenue)}</Table.Th>

@@ -12,6 +12,7 @@ import { useMandate } from '../api/get-mandate.ts';
 import { useSimulateProviderEvent } from '../api/simulate-provider-event.ts';
 
 const m = messages.payment;
+const invoiceColumns = messages.invoice.columns;
 
 export interface TestModeSimulatorProps {
   /** The brand chosen on the page; undefined for the caller's own brand. */
@@ -101,10 +102,10 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Invoice Number</Table.Th>
-                  <Table.Th>Invoice Month</Table.Th>
-                  <Table.Th>Invoice Amount</Table.Th>
-                  <Table.Th>Actions</Table.Th>
+                  <Table.Th>{invoiceColumns.number}</Table.Th>
+                  <Table.Th>{invoiceColumns.month}</Table.Th>
+                  <Table.Th>{invoiceColumns.amount}</Table.Th>
+                  <Table.Th>{messages.common.actions}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>

@@ -46,13 +46,13 @@ export const branchRedirectDelayMs = 3000;
 type BranchPageForm = z.input<typeof branchSubmissionFormSchema>;
 
 const columns: { field: BranchEntryField; label: string; required?: boolean; width: number }[] = [
-  { field: 'branchName', label: 'Branch Name', required: true, width: 180 },
-  { field: 'merchantId', label: 'Merchant ID', width: 140 },
-  { field: 'amexMerchantID', label: 'Amex Merchant ID', width: 150 },
-  { field: 'zettleMerchantID', label: 'Zettle Merchant ID', width: 150 },
-  { field: 'postcode', label: 'Postcode', required: true, width: 110 },
-  { field: 'postaltown', label: 'Postal Town', width: 130 },
-  { field: 'address', label: 'Address', width: 200 },
+  { field: 'branchName', label: m.branchColumns.branchName, required: true, width: 180 },
+  { field: 'merchantId', label: m.branchColumns.merchantId, width: 140 },
+  { field: 'amexMerchantID', label: m.branchColumns.amexMerchantID, width: 150 },
+  { field: 'zettleMerchantID', label: m.branchColumns.zettleMerchantID, width: 150 },
+  { field: 'postcode', label: m.branchColumns.postcode, required: true, width: 110 },
+  { field: 'postaltown', label: m.branchColumns.postaltown, width: 130 },
+  { field: 'address', label: m.branchColumns.address, width: 200 },
 ];
 
 const emptyEntry = (): BranchEntryInput => ({
@@ -184,7 +184,7 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
           </Text>
         </div>
         <ScrollArea type="auto">
-          <Table verticalSpacing="xs" miw={1120} aria-label="Branches">
+          <Table verticalSpacing="xs" miw={1120} aria-label={m.branchesTable}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((column) => (
@@ -199,7 +199,7 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
                   </Table.Th>
                 ))}
                 <Table.Th w={48}>
-                  <VisuallyHidden>Delete</VisuallyHidden>
+                  <VisuallyHidden>{messages.common.delete}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -209,7 +209,7 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
                   {columns.map((column) => (
                     <Table.Td key={column.field} valign="top">
                       <TextInput
-                        aria-label={`${column.label}, row ${index + 1}`}
+                        aria-label={messages.list.cellOfRow(column.label, index + 1)}
                         required={column.required}
                         error={errors.branchList?.[index]?.[column.field]?.message}
                         {...form.register(`branchList.${index}.${column.field}`)}
@@ -221,7 +221,7 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
                       variant="subtle"
                       color="red"
                       size="lg"
-                      aria-label={`Delete row ${index + 1}`}
+                      aria-label={m.deleteRow(index + 1)}
                       disabled={rows.fields.length === 1}
                       onClick={() => rows.remove(index)}
                     >
@@ -247,13 +247,13 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
               rows.append(emptyEntry(), { focusName: `branchList.${rows.fields.length}.branchName` })
             }
           >
-            Add branch
+            {m.addBranch}
           </Button>
         </Group>
         <FileInput
-          label="Branch list (optional)"
-          description="An Excel file (.xls or .xlsx) under 5 MB"
-          placeholder="Choose a file"
+          label={m.branchFile}
+          description={m.branchFileHint}
+          placeholder={m.chooseFile}
           accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
           clearable
@@ -262,10 +262,10 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
           error={fileError}
           maw={440}
         />
-        <Textarea label="Comments" rows={3} {...form.register('comments')} />
+        <Textarea label={m.comments} rows={3} {...form.register('comments')} />
         <Group>
           <Button type="submit" disabled={submit.isPending} loading={submit.isPending}>
-            Submit
+            {messages.common.submit}
           </Button>
         </Group>
         <FormStatus message={status} />

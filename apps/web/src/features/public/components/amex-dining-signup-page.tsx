@@ -67,7 +67,7 @@ export function AmexDiningSignupPage() {
             {m.registrationSuccessBody(registered.email)}
           </Alert>
           <Button fullWidth onClick={() => window.location.assign(registered.redirectTo)}>
-            OK
+            {messages.common.ok}
           </Button>
         </Stack>
       ) : (
@@ -75,7 +75,7 @@ export function AmexDiningSignupPage() {
           <NameField error={errors.name?.message} {...form.register('name')} />
           <RestaurantNameField error={errors.brandName?.message} {...form.register('brandName')} />
           <TextInput
-            label="Legal Name"
+            label={m.fields.legalName}
             withAsterisk
             error={errors.legalName?.message}
             {...form.register('legalName')}
@@ -84,7 +84,7 @@ export function AmexDiningSignupPage() {
           <PhoneField error={errors.phone?.message} {...form.register('phone')} />
           <WebsiteField error={errors.website?.message} {...form.register('website')} />
           <Button type="submit" fullWidth disabled={verify.isPending} loading={verify.isPending}>
-            Continue
+            {messages.common.continue}
           </Button>
           <FormStatus message={status} />
         </AuthForm>
@@ -106,7 +106,7 @@ export function AmexDiningSignupPage() {
           <FormStatus message={termsError} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={() => setTermsFor(null)} disabled={onboard.isPending}>
-              Cancel
+              {messages.common.cancel}
             </Button>
             <Button onClick={handleAccept} loading={onboard.isPending} data-autofocus>
               {m.accept}

@@ -51,7 +51,7 @@ export function AmexSignupPage() {
       ) : (
         <AuthForm onSubmit={handleSubmit}>
           <TextInput
-            label="Merchant ID"
+            label={m.fields.merchantId}
             withAsterisk
             error={errors.amexMerchantID?.message}
             {...form.register('amexMerchantID')}
@@ -60,7 +60,7 @@ export function AmexSignupPage() {
           <PhoneField error={errors.phone?.message} {...form.register('phone')} />
           <WebsiteField error={errors.website?.message} {...form.register('website')} />
           <Button type="submit" fullWidth disabled={lookup.isPending} loading={lookup.isPending}>
-            Continue
+            {messages.common.continue}
           </Button>
           <FormStatus message={status} />
         </AuthForm>

@@ -47,30 +47,30 @@ function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
   return (
     <Stack gap="md">
       <SimpleGrid cols={2} spacing="sm">
-        <Detail label="Kind">
+        <Detail label={m.leadFields.kind}>
           <KindBadge kind={lead.kind} />
         </Detail>
-        <Detail label="Page">/{lead.from}</Detail>
-        <Detail label="Name">{lead.name}</Detail>
-        <Detail label="Email">
+        <Detail label={m.leadFields.page}>/{lead.from}</Detail>
+        <Detail label={m.fields.name}>{lead.name}</Detail>
+        <Detail label={m.fields.email}>
           <Anchor href={`mailto:${lead.email}`}>{lead.email}</Anchor>
         </Detail>
-        <Detail label="Phone">{lead.phone}</Detail>
-        <Detail label="Restaurant Name">{lead.company}</Detail>
-        <Detail label="Legal Name">{lead.legalName}</Detail>
-        <Detail label="Website">
+        <Detail label={m.fields.phone}>{lead.phone}</Detail>
+        <Detail label={m.fields.restaurantName}>{lead.company}</Detail>
+        <Detail label={m.fields.legalName}>{lead.legalName}</Detail>
+        <Detail label={m.fields.website}>
           {lead.website ? (
             <Anchor href={lead.website} target="_blank" rel="noopener noreferrer">
               {lead.website}
             </Anchor>
           ) : null}
         </Detail>
-        <Detail label="Merchant ID">{lead.amexMerchantID}</Detail>
-        <Detail label="Received">{formatDateTime(lead.created, timezone)}</Detail>
+        <Detail label={m.fields.merchantId}>{lead.amexMerchantID}</Detail>
+        <Detail label={m.leadFields.received}>{formatDateTime(lead.created, timezone)}</Detail>
       </SimpleGrid>
       {lead.kind === 'diningSignup' ? (
         <Stack gap="sm">
-          <Title order={4}>Branch submissions</Title>
+          <Title order={4}>{m.branchSubmissions}</Title>
           {lead.branchSubmissions.length === 0 ? (
             <Text size="sm" c="dimmed">
               {m.noBranchSubmissions}
@@ -84,9 +84,9 @@ function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
               <Table withTableBorder fz="sm">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>Branch</Table.Th>
-                    <Table.Th>Postcode</Table.Th>
-                    <Table.Th>Merchant IDs</Table.Th>
+                    <Table.Th>{m.submissionColumns.branch}</Table.Th>
+                    <Table.Th>{m.submissionColumns.postcode}</Table.Th>
+                    <Table.Th>{m.submissionColumns.merchantIds}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -130,18 +130,28 @@ export function CardNetworkLeadsPage() {
   const columns: DataTableColumn<LeadRow>[] = [
     {
       key: 'created',
-      header: 'Received',
+      header: m.leadFields.received,
       sortField: 'created',
       render: (row) => formatDateTime(row.created, timezone),
     },
-    { key: 'kind', header: 'Kind', sortField: 'kind', render: (row) => <KindBadge kind={row.kind} /> },
-    { key: 'name', header: 'Name', sortField: 'name', render: (row) => row.name ?? '—' },
-    { key: 'company', header: 'Restaurant', sortField: 'company', render: (row) => row.company ?? '—' },
-    { key: 'email', header: 'Email', sortField: 'email', render: (row) => row.email },
-    { key: 'mid', header: 'Merchant ID', render: (row) => row.amexMerchantID ?? '—' },
+    {
+      key: 'kind',
+      header: m.leadFields.kind,
+      sortField: 'kind',
+      render: (row) => <KindBadge kind={row.kind} />,
+    },
+    { key: 'name', header: m.fields.name, sortField: 'name', render: (row) => row.name ?? '—' },
+    {
+      key: 'company',
+      header: m.leadColumns.restaurant,
+      sortField: 'company',
+      render: (row) => row.company ?? '—',
+    },
+    { key: 'email', header: m.fields.email, sortField: 'email', render: (row) => row.email },
+    { key: 'mid', header: m.fields.merchantId, render: (row) => row.amexMerchantID ?? '—' },
     {
       key: 'branches',
-      header: 'Branches sent',
+      header: m.leadColumns.branchesSent,
       render: (row) =>
         row.kind === 'diningSignup'
           ? row.branchSubmissions.reduce((sum, submission) => sum + submission.branches.length, 0)
@@ -154,9 +164,9 @@ export function CardNetworkLeadsPage() {
       <Text c="dimmed">{m.leadsIntro}</Text>
       <EntityListToolbar {...listFiltersOf(state, { placeholder: m.leadsSearch })}>
         <Select
-          aria-label="Kind"
+          aria-label={m.leadFields.kind}
           data={[
-            { value: '', label: 'All kinds' },
+            { value: '', label: m.allKinds },
             ...leadKinds.map((kind) => ({ value: kind, label: leadKindLabels[kind] })),
           ]}
           value={state.status}

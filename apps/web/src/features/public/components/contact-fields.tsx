@@ -1,18 +1,21 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef } from 'react';
+import { messages } from '@krowd/domain/messages/messages';
 import { EmailInput } from '@/components/ui/auth-form';
+
+const fields = messages.cardNetwork.fields;
 
 /**
  * The contact fields the card-network forms share (spec 3 §2.8: Name, Restaurant Name, Email, Phone, Website), labelled and
  * filled in by the browser the same way on every page; each form registers them with its own schema.
  */
 export const NameField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Name" autoComplete="name" withAsterisk {...props} />
+  <TextInput ref={ref} label={fields.name} autoComplete="name" withAsterisk {...props} />
 ));
 NameField.displayName = 'NameField';
 
 export const RestaurantNameField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Restaurant Name" autoComplete="organization" withAsterisk {...props} />
+  <TextInput ref={ref} label={fields.restaurantName} autoComplete="organization" withAsterisk {...props} />
 ));
 RestaurantNameField.displayName = 'RestaurantNameField';
 
@@ -22,11 +25,11 @@ export const EmailField = forwardRef<HTMLInputElement, TextInputProps>((props, r
 EmailField.displayName = 'EmailField';
 
 export const PhoneField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Phone" type="tel" autoComplete="tel" {...props} />
+  <TextInput ref={ref} label={fields.phone} type="tel" autoComplete="tel" {...props} />
 ));
 PhoneField.displayName = 'PhoneField';
 
 export const WebsiteField = forwardRef<HTMLInputElement, TextInputProps>((props, ref) => (
-  <TextInput ref={ref} label="Website" autoComplete="url" {...props} />
+  <TextInput ref={ref} label={fields.website} autoComplete="url" {...props} />
 ));
 WebsiteField.displayName = 'WebsiteField';

@@ -1,4 +1,5 @@
 import { Button, Stack } from '@mantine/core';
+import { messages } from '@krowd/domain/messages/messages';
 import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/card-network.schema';
 import type { Redirecting } from '@krowd/domain/public/public-response.schema';
 import { FormStatus } from '@/components/ui/form-status';
@@ -42,7 +43,7 @@ export function ContactForm({ from, initialValues, onSubmitted }: ContactFormPro
         <RestaurantNameField error={errors.company?.message} {...form.register('company')} />
         <WebsiteField error={errors.website?.message} {...form.register('website')} />
         <Button type="submit" fullWidth disabled={contact.isPending} loading={contact.isPending}>
-          Submit
+          {messages.common.submit}
         </Button>
         <FormStatus message={status} />
       </Stack>

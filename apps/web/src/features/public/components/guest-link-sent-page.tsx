@@ -28,7 +28,7 @@ export function GuestLinkSentPage() {
       <Text data-testid="guest-link-sent">{maskedEmail ? m.linkSent(maskedEmail) : m.linkSentAnywhere}</Text>
       <Text size="sm" ta="center" mt="lg">
         <Anchor component={Link} to={paths.login}>
-          Back to login
+          {messages.auth.backToLogin}
         </Anchor>
       </Text>
     </AuthLayout>

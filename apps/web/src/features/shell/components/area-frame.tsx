@@ -1,8 +1,11 @@
 import { Badge, Box, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import { Logo } from '@/components/ui/logo';
 import classes from './area-frame.module.css';
+
+const m = signInMessages.shell;
 
 export interface AreaFrameProps {
   /** The side navigation; it closes the phone menu when an item is followed. Empty until signed in. */
@@ -35,18 +38,18 @@ export function AreaFrame({ navbar, entity, children }: AreaFrameProps) {
             onClick={mobile.toggle}
             hiddenFrom="sm"
             size="sm"
-            aria-label="Open menu"
+            aria-label={m.openMenu}
           />
           <Burger
             opened={!desktopCollapsed}
             onClick={desktop.toggle}
             visibleFrom="sm"
             size="sm"
-            aria-label={desktopCollapsed ? 'Expand menu' : 'Collapse menu'}
+            aria-label={desktopCollapsed ? m.expandMenu : m.collapseMenu}
           />
           <Logo size={28} />
           <Badge variant="light" color="orange" size="sm">
-            Beta
+            {m.beta}
           </Badge>
         </Group>
         {entity}

@@ -5,7 +5,12 @@ import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 export function ClickjackingWarning() {
   return (
     <Center mih="100vh" p="lg">
-      <Alert color="red" title="Security warning" maw={560} data-testid="clickjacking-warning">
+      <Alert
+        color="red"
+        title={signInMessages.clickjacking.title}
+        maw={560}
+        data-testid="clickjacking-warning"
+      >
         {signInMessages.clickjacking.body}
       </Alert>
     </Center>

@@ -55,12 +55,12 @@ export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
   };
 
   return (
-    <nav aria-label="Main">
+    <nav aria-label={messages.shell.mainNavigation}>
       <Stack gap={2}>
         {navigation.main.map(renderItem)}
         {navigation.settings.length > 0 ? (
           <NavLink
-            label="Settings"
+            label={messages.shell.settings}
             leftSection={<IconSettings size={18} />}
             rightSection={<IconChevronRight size={14} />}
             opened={settingsOpened || inSettings}
@@ -72,29 +72,29 @@ export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
           </NavLink>
         ) : null}
         <NavLink
-          label="Logout"
+          label={messages.auth.logout}
           leftSection={<IconLogout size={18} />}
           onClick={() => (locked ? void handleLogout() : confirm.open())}
           component="button"
         />
       </Stack>
 
-      <Modal opened={confirmOpened} onClose={confirm.close} title="Logout" centered>
+      <Modal opened={confirmOpened} onClose={confirm.close} title={messages.auth.logout} centered>
         <Text mb="lg">{messages.auth.logoutConfirm}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={confirm.close}>
-            Cancel
+            {messages.common.cancel}
           </Button>
           <Button color="red" onClick={() => void handleLogout()} loading={logout.isPending}>
-            Logout
+            {messages.auth.logout}
           </Button>
         </Group>
       </Modal>
 
-      <Modal opened={guestAlertOpened} onClose={guestAlert.close} title="Alert" centered>
+      <Modal opened={guestAlertOpened} onClose={guestAlert.close} title={messages.common.alert} centered>
         <Text mb="lg">{messages.auth.guestFeatureLocked}</Text>
         <Group justify="flex-end">
-          <Button onClick={guestAlert.close}>OK</Button>
+          <Button onClick={guestAlert.close}>{messages.common.ok}</Button>
         </Group>
       </Modal>
     </nav>

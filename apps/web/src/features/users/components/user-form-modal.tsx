@@ -11,6 +11,8 @@ import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useAddUser, useUpdateUser } from '../api/save-user.ts';
 
+const fields = messages.user.fields;
+
 export interface UserFormModalProps {
   opened: boolean;
   /** Brand-side users carry a role (Users); bank users do not (Bank Users). */
@@ -31,7 +33,7 @@ export function UserFormModal(props: UserFormModalProps) {
     <Modal
       opened={props.opened}
       onClose={props.onClose}
-      title={props.user ? 'Edit User' : 'Add New User'}
+      title={props.user ? messages.user.editTitle : messages.user.addTitle}
       size="lg"
       centered
     >
@@ -82,20 +84,20 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="First Name"
+            label={fields.firstName}
             required
             error={errors.firstName?.message}
             {...form.register('firstName')}
           />
           <TextInput
-            label="Last Name"
+            label={fields.lastName}
             required
             error={errors.lastName?.message}
             {...form.register('lastName')}
           />
         </SimpleGrid>
         <TextInput
-          label="Email"
+          label={fields.email}
           type="email"
           required={!editing}
           disabled={editing}
@@ -104,7 +106,7 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
           {...form.register('email')}
         />
         <TextInput
-          label="Contact Number"
+          label={fields.contactNumber}
           type="tel"
           required
           maxLength={userPhoneMaxLength}
@@ -117,9 +119,9 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
             name="role"
             render={({ field }) => (
               <Select
-                label="Role"
+                label={fields.role}
                 required
-                placeholder="Select role"
+                placeholder={messages.user.selectRole}
                 data={choices.map((choice) => ({ value: choice, label: roleLabels[choice] }))}
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value ?? undefined)}
@@ -138,7 +140,7 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
             name="brandId"
             render={({ field }) => (
               <Select
-                label="Brand"
+                label={fields.brand}
                 required
                 placeholder={messages.user.brandRequired}
                 data={brands}
@@ -153,7 +155,7 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
         <FormModalActions
           status={status}
           onCancel={onClose}
-          submitLabel={editing ? 'Update' : 'Add'}
+          submitLabel={editing ? messages.common.update : messages.common.add}
           pending={addUser.isPending || updateUser.isPending}
         />
       </Stack>

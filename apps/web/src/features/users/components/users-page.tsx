@@ -84,17 +84,17 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
       ? [
           {
             key: 'actions',
-            header: 'Actions',
+            header: messages.common.actions,
             render: (row: UserRow) => {
               const actions = userActions(manager, managedOf(row));
               return (
                 <Group gap={2} wrap="nowrap">
                   {actions.includes('edit') ? (
-                    <Tooltip label="Edit" withArrow openDelay={300}>
+                    <Tooltip label={messages.common.edit} withArrow openDelay={300}>
                       <ActionIcon
                         variant="subtle"
                         color="gray"
-                        aria-label={`Edit ${row.email}`}
+                        aria-label={messages.common.editNamed(row.email)}
                         onClick={() => setEditing(row)}
                       >
                         <IconPencil size={18} />
@@ -102,11 +102,11 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
                     </Tooltip>
                   ) : null}
                   {actions.includes('delete') ? (
-                    <Tooltip label="Delete" withArrow openDelay={300}>
+                    <Tooltip label={messages.common.delete} withArrow openDelay={300}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
-                        aria-label={`Delete ${row.email}`}
+                        aria-label={messages.common.deleteNamed(row.email)}
                         onClick={() => setDeleting(row)}
                       >
                         <IconTrash size={18} />
@@ -119,17 +119,17 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
           },
         ]
       : []),
-    { key: 'email', header: 'Email', sortField: 'email', render: (row) => row.email },
+    { key: 'email', header: m.fields.email, sortField: 'email', render: (row) => row.email },
     {
       key: 'displayName',
-      header: 'Display Name',
+      header: m.columns.displayName,
       sortField: 'displayName',
       render: (row) => (
         <Group gap="xs" wrap="nowrap">
           <Text size="sm">{row.displayName}</Text>
           {row.status === 'deactivated' ? (
             <Badge color="gray" variant="outline" size="xs">
-              Deactivated
+              {m.deactivatedBadge}
             </Badge>
           ) : null}
         </Group>
@@ -139,22 +139,22 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
       ? [
           {
             key: 'role',
-            header: 'Role',
+            header: m.fields.role,
             sortField: 'role',
             render: (row: UserRow) => <RoleBadge role={row.role} />,
           },
           {
             key: 'brand',
-            header: groupRole ? 'Group / Brand Name' : 'Brand Name',
+            header: groupRole ? m.columns.groupOrBrandName : m.columns.brandName,
             sortField: 'brandName',
             render: (row: UserRow) => row.brandName ?? row.groupName ?? '',
           },
         ]
       : []),
-    { key: 'phone', header: 'Contact Phone', sortField: 'phone', render: (row) => row.phone ?? '' },
+    { key: 'phone', header: m.columns.contactPhone, sortField: 'phone', render: (row) => row.phone ?? '' },
     {
       key: 'created',
-      header: 'Created',
+      header: messages.common.created,
       sortField: 'created',
       render: (row) => formatDate(row.created, timezone),
     },
@@ -170,7 +170,7 @@ function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['
       >
         {manages ? (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
-            Add New
+            {messages.common.addNew}
           </Button>
         ) : null}
       </EntityListToolbar>
