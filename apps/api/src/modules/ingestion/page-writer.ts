@@ -71,7 +71,8 @@ export class PageWriter {
 
   /**
    * A write of the upload sent elsewhere (the cards numbered for a page), awaited with the pages'
-   * and reported by `failure` like theirs.
+   * and reported by `failure` like theirs. Awaited before the next write and at the end: a failure
+   * meanwhile does not count as unhandled.
    */
   alongside(write: Promise<void>) {
     write.catch(() => {});
@@ -93,11 +94,8 @@ export class PageWriter {
       writing = writing ? writing.then(write) : write();
       if (cells) writing = writing.then(() => reporting.addTally(trx, this.publisherId, cells));
     }
-    if (!writing) return;
-    // With any write sent alongside meanwhile.
-    this.writing = Promise.all([this.writing, writing]).then(() => {});
-    // Awaited before the next write and at the end; a failure meanwhile is not unhandled.
-    writing.catch(() => {});
+    // Kept with any write sent alongside meanwhile, as one of them.
+    if (writing) this.alongside(writing);
   }
 
   /** Sends what is left and waits until everything sent is written. */
