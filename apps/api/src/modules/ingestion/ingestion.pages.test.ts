@@ -142,4 +142,60 @@ describe('ingestion pages', () => {
     const { store, fromRows } = await storeAndRows(small);
     expect(store).toEqual(fromRows);
   });
+
+  it('reads a stored purchase refunded again two pages after a refund whose change is still being written, with that change', async () => {
+    const [merchant] = (await demoMerchants(small.db)).filter((m) => m.publisher === 'ATR');
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * 3_600_000).toISOString();
+    const row = (id: string, hoursAgo: number, amount: string, original = '') => ({
+      transaction_id: id,
+      datetime: at(hoursAgo),
+      amount,
+      currency: 'GBP',
+      mid: merchant!.mid,
+      card_token: 'twice-refunded-card',
+      card_last4: '4321',
+      postcode: '',
+      publisher: 'ATR',
+      original_transaction_id: original,
+    });
+    const publisher = await atrPublisher(small);
+    const repository = createTransactionsRepository(small.db);
+    const ingestion = (transactions: typeof repository) =>
+      createTransactionIngestion({
+        db: small.db,
+        reporting: createReportingRepository(small.db),
+        transactions,
+        timeZone: small.config.timezone,
+        clock: () => now,
+        pageSize: 1,
+      });
+    const ingestFile = (transactions: typeof repository, rows: Record<string, string>[]) =>
+      ingestion(transactions).ingest(publisher, () => itemsOf(rows as unknown as DemoTransactionRow[]), {
+        partial: false,
+        channel: 'api',
+      });
+    await ingestFile(repository, [row('TWICE-P', 50, '100.00')]);
+
+    // Each page's COPY is answered late, so the next pages' look-ups are sent while the refund's
+    // change to the stored purchase has not gone out yet.
+    const late: typeof repository = {
+      ...repository,
+      async insertTransactions(trx, rows) {
+        await repository.insertTransactions(trx, rows);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    await ingestFile(late, [
+      row('TWICE-R1', 40, '-30.00', 'TWICE-P'),
+      row('TWICE-X', 39, '10.00'),
+      row('TWICE-R2', 30, '-30.00', 'TWICE-P'),
+    ]);
+
+    const stored = await storedOutcomes(small, 'TWICE-');
+    const byId = new Map(stored.map((r) => [r.publisher_transaction_id, r]));
+    expect(Number(byId.get('TWICE-P')!.refunded_pence)).toBe(6000);
+    expect(byId.get('TWICE-R2')).toMatchObject({ outcome: 'refund', original: 'TWICE-P' });
+    // Each refund reverses the 10% cashback on its £30: the second one reads the first.
+    expect(byId.get('TWICE-R1')!.cashback_pence).toEqual(byId.get('TWICE-R2')!.cashback_pence);
+  });
 });

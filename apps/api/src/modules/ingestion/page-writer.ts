@@ -81,21 +81,24 @@ export class PageWriter {
     this.writing.catch(() => {});
   }
 
-  /** Seals the rows added since, and sends everything sealed once what was sent before is written. */
+  /**
+   * Seals the rows added since, and sends everything sealed once what was sent before is written.
+   * A page's changes to purchases written before go first, without waiting for anything: the next
+   * page's look-ups, sent after them, may fetch one of those purchases again and must read them.
+   */
   async send() {
     this.seal();
     await this.writing;
     const pages = this.sealed;
     this.sealed = [];
     const { trx, repo, reporting } = this;
-    let writing: Promise<void> | null = null;
+    // One connection runs them in the order sent; the first to fail is the one reported.
+    const writes: Promise<void>[] = [];
     for (const { rows, changed, cells } of pages) {
-      const write = () => repo.insertTransactions(trx, rows).then(() => repo.setRefunded(trx, changed));
-      writing = writing ? writing.then(write) : write();
-      if (cells) writing = writing.then(() => reporting.addTally(trx, this.publisherId, cells));
+      writes.push(repo.setRefunded(trx, changed), repo.insertTransactions(trx, rows));
+      if (cells) writes.push(reporting.addTally(trx, this.publisherId, cells));
     }
-    // Kept with any write sent alongside meanwhile, as one of them.
-    if (writing) this.alongside(writing);
+    if (writes.length > 0) this.alongside(Promise.all(writes).then(() => {}));
   }
 
   /** Sends what is left and waits until everything sent is written. */
