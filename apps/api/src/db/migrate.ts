@@ -34,6 +34,7 @@ import * as multiFactor from './migrations/0025-multi-factor.ts';
 import * as bankBrandLinks from './migrations/0026-bank-brand-links.ts';
 import * as creditNotes from './migrations/0027-credit-notes.ts';
 import * as transactionDetailsIndex from './migrations/0028-transaction-details-index.ts';
+import * as transactionsRefundUpdates from './migrations/0029-transactions-refund-updates.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0026-bank-brand-links': bankBrandLinks,
   '0027-credit-notes': creditNotes,
   '0028-transaction-details-index': transactionDetailsIndex,
+  '0029-transactions-refund-updates': transactionsRefundUpdates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

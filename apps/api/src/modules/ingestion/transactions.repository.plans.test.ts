@@ -136,4 +136,49 @@ describe('ingestion lookups mid-upload', () => {
     });
     expect(scans).toEqual([[], [], [], []]);
   });
+
+  it('updates what refunds took back of purchases stored before in place: a HOT update, no index entry added (0029)', async () => {
+    const repo = createTransactionsRepository(app.db);
+    const publisher = await atrPublisher(app);
+    const rows = [
+      ...demoPublisherTransactions('ATR', 2000, {
+        merchants: await demoMerchants(app.db),
+        count: 2000,
+        now: new Date(),
+        seed: 4,
+        idPrefix: 'HOT',
+      }),
+    ];
+    const ingestion = createTransactionIngestion({
+      db: app.db,
+      reporting: createReportingRepository(app.db),
+      transactions: repo,
+      timeZone: 'Europe/London',
+      clock: () => new Date(),
+    });
+    async function* items(): AsyncGenerator<IngestItem[]> {
+      yield rows.map((fields, index) => ({ line: index + 2, fields }));
+    }
+    const counts = await app.db.transaction().execute(async (trx) => {
+      await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
+      // One purchase in fifty across the table pages COPY filled as far as it may, as refunds
+      // come (2% of rows in the demo's files).
+      const { rows: stored } = await sql<{ id: string }>`
+        SELECT id FROM (
+          SELECT id, row_number() OVER (ORDER BY publisher_transaction_id) AS n FROM transactions
+          WHERE publisher_transaction_id LIKE 'HOT%' AND amount_pence > 0) purchases
+        WHERE n % 50 = 0`.execute(trx);
+      expect(stored.length).toBeGreaterThanOrEqual(35);
+      await repo.setRefunded(
+        trx,
+        stored.map((row, index) => ({ id: row.id, refundedPence: index + 1 })),
+      );
+      const { rows: counted } = await sql<{ updated: number; hot: number }>`
+        SELECT pg_stat_get_xact_tuples_updated('transactions'::regclass)::int AS updated,
+          pg_stat_get_xact_tuples_hot_updated('transactions'::regclass)::int AS hot`.execute(trx);
+      return counted[0]!;
+    });
+    expect(counts.updated).toBeGreaterThanOrEqual(35);
+    expect(counts.hot).toBe(counts.updated);
+  });
 });
