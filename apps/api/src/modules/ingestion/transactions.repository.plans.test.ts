@@ -61,6 +61,32 @@ async function scansOfStoredRows(trx: Transaction<DB>, query: CompiledQuery): Pr
   return scans;
 }
 
+/** The demo generator's rows for ATR, as a file of `count` rows. */
+async function demoFile(app: TestApp, count: number, seed: number, idPrefix: string) {
+  const merchants = await demoMerchants(app.db);
+  return [...demoPublisherTransactions('ATR', count, { merchants, count, now: new Date(), seed, idPrefix })];
+}
+
+/** Ingests the rows as the publisher's upload inside `trx`, which the test goes on reading. */
+async function ingestInside(
+  app: TestApp,
+  trx: Transaction<DB>,
+  publisher: { id: string; code: string },
+  rows: Awaited<ReturnType<typeof demoFile>>,
+) {
+  const ingestion = createTransactionIngestion({
+    db: app.db,
+    reporting: createReportingRepository(app.db),
+    transactions: createTransactionsRepository(app.db),
+    timeZone: 'Europe/London',
+    clock: () => new Date(),
+  });
+  async function* items(): AsyncGenerator<IngestItem[]> {
+    yield rows.map((fields, index) => ({ line: index + 2, fields }));
+  }
+  await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
+}
+
 describe('ingestion lookups mid-upload', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -76,28 +102,10 @@ describe('ingestion lookups mid-upload', () => {
     const publisher = await atrPublisher(app);
     await sql`ANALYZE transactions`.execute(app.db);
     await sql`ANALYZE cards`.execute(app.db);
-    const rows = [
-      ...demoPublisherTransactions('ATR', rowsStored, {
-        merchants: await demoMerchants(app.db),
-        count: rowsStored,
-        now: new Date(),
-        seed: 3,
-        idPrefix: 'PLANS',
-      }),
-    ];
-    const ingestion = createTransactionIngestion({
-      db: app.db,
-      reporting: createReportingRepository(app.db),
-      transactions: repo,
-      timeZone: 'Europe/London',
-      clock: () => new Date(),
-    });
-    async function* items(): AsyncGenerator<IngestItem[]> {
-      yield rows.map((fields, index) => ({ line: index + 2, fields }));
-    }
+    const rows = await demoFile(app, rowsStored, 3, 'PLANS');
 
     const scans = await app.db.transaction().execute(async (trx) => {
-      await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
+      await ingestInside(app, trx, publisher, rows);
       const { rows: stored } = await sql<{
         id: string;
         brand_id: string;
@@ -140,27 +148,9 @@ describe('ingestion lookups mid-upload', () => {
   it('updates what refunds took back of purchases stored before in place: a HOT update, no index entry added (0029)', async () => {
     const repo = createTransactionsRepository(app.db);
     const publisher = await atrPublisher(app);
-    const rows = [
-      ...demoPublisherTransactions('ATR', 2000, {
-        merchants: await demoMerchants(app.db),
-        count: 2000,
-        now: new Date(),
-        seed: 4,
-        idPrefix: 'HOT',
-      }),
-    ];
-    const ingestion = createTransactionIngestion({
-      db: app.db,
-      reporting: createReportingRepository(app.db),
-      transactions: repo,
-      timeZone: 'Europe/London',
-      clock: () => new Date(),
-    });
-    async function* items(): AsyncGenerator<IngestItem[]> {
-      yield rows.map((fields, index) => ({ line: index + 2, fields }));
-    }
+    const rows = await demoFile(app, 2000, 4, 'HOT');
     const counts = await app.db.transaction().execute(async (trx) => {
-      await ingestion.ingest(publisher, items, { partial: false, channel: 'api', trx });
+      await ingestInside(app, trx, publisher, rows);
       // One purchase in fifty across the table pages COPY filled as far as it may, as refunds
       // come (2% of rows in the demo's files).
       const { rows: stored } = await sql<{ id: string }>`
