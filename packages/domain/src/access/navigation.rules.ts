@@ -1,4 +1,7 @@
+import { messages } from '../messages/messages.ts';
 import { audienceOf, type AccessSubject, type Audience, type PageKey } from './access.rules.ts';
+
+const labels = messages.shell.navigation;
 
 /**
  * The side navigation by entity type and role. The Settings group is spec 2 §2.1 to the letter;
@@ -14,31 +17,32 @@ export interface Navigation {
   settings: NavItem[];
 }
 
-const item = (page: PageKey, label: string): NavItem => ({ page, label });
+/** A page's item, named as the catalogue names it. */
+const item = (page: PageKey & keyof typeof labels): NavItem => ({ page, label: labels[page] });
 
 const campaignItems = [
-  item('campaignsCreate', 'Create Campaign'),
-  item('campaignsFuture', 'Future Campaigns'),
-  item('campaignsCurrent', 'Current Campaigns'),
-  item('campaignsPast', 'Past Campaigns'),
+  item('campaignsCreate'),
+  item('campaignsFuture'),
+  item('campaignsCurrent'),
+  item('campaignsPast'),
 ];
 
 const brandMain = (audience: Audience): NavItem[] => [
   ...campaignItems,
-  item('dashboard', 'Dashboard'),
-  item('campaignsOverview', 'Campaign Overview'),
-  ...(audience === 'user' ? [] : [item('socialAnalytics', 'Social Analytics')]),
-  item('manageCreative', 'Manage Assets'),
-  item('ingestionLogs', 'Ingestion Logs'),
+  item('dashboard'),
+  item('campaignsOverview'),
+  ...(audience === 'user' ? [] : [item('socialAnalytics')]),
+  item('manageCreative'),
+  item('ingestionLogs'),
 ];
 
 const brandSettings = (audience: Audience): NavItem[] => [
-  item('profile', 'My Profile'),
-  item('changePassword', 'Change Password'),
-  ...(['companyAdmin', 'groupAdmin', 'brandAdmin'].includes(audience) ? [item('branches', 'Branches')] : []),
-  item('users', 'Users'),
-  item('payments', 'Payments'),
-  ...(['companyAdmin', 'brandAdmin'].includes(audience) ? [item('invoices', 'Invoices')] : []),
+  item('profile'),
+  item('changePassword'),
+  ...(['companyAdmin', 'groupAdmin', 'brandAdmin'].includes(audience) ? [item('branches')] : []),
+  item('users'),
+  item('payments'),
+  ...(['companyAdmin', 'brandAdmin'].includes(audience) ? [item('invoices')] : []),
 ];
 
 export function navigationFor(subject: AccessSubject): Navigation {
@@ -47,47 +51,47 @@ export function navigationFor(subject: AccessSubject): Navigation {
     case 'systemadmin':
       return {
         main: [
-          item('banksList', 'Banks'),
-          item('groupsList', 'Groups'),
-          item('merchants', 'Merchants'),
-          item('campaignsFuture', 'Future Campaigns'),
-          item('campaignsCurrent', 'Current Campaigns'),
-          item('campaignsPast', 'Past Campaigns'),
-          item('campaignOverviewManager', 'Campaign Overview Manager'),
-          item('socialAnalytics', 'Social Analytics'),
-          item('ingestionLogs', 'Ingestion Logs'),
-          item('cardNetworkLeads', 'Card-network Leads'),
+          item('banksList'),
+          item('groupsList'),
+          item('merchants'),
+          item('campaignsFuture'),
+          item('campaignsCurrent'),
+          item('campaignsPast'),
+          item('campaignOverviewManager'),
+          item('socialAnalytics'),
+          item('ingestionLogs'),
+          item('cardNetworkLeads'),
         ],
-        settings: [item('profile', 'My Profile'), item('outbox', 'Outbox')],
+        settings: [item('profile'), item('outbox')],
       };
     case 'bank':
       return {
         main: [
-          item('dashboard', 'Dashboard'),
-          item('campaignsFuture', 'Future Campaigns'),
-          item('campaignsCurrent', 'Current Campaigns'),
-          item('campaignsPast', 'Past Campaigns'),
-          item('merchants', 'Merchants'),
-          item('manageCreative', 'Manage Assets'),
-          item('ingestionLogs', 'Ingestion Logs'),
+          item('dashboard'),
+          item('campaignsFuture'),
+          item('campaignsCurrent'),
+          item('campaignsPast'),
+          item('merchants'),
+          item('manageCreative'),
+          item('ingestionLogs'),
         ],
-        settings: [item('bankUsers', 'Bank Users'), item('myBank', 'My Bank'), item('profile', 'My Profile')],
+        settings: [item('bankUsers'), item('myBank'), item('profile')],
       };
     case 'cardprovider':
-      return { main: [item('campaignsCreate', 'Create Campaign')], settings: [] };
+      return { main: [item('campaignsCreate')], settings: [] };
     case 'clientAdmin':
       return {
-        main: [item('dashboard', 'Dashboard'), item('campaignsOverview', 'Campaign Overview')],
-        settings: [item('profile', 'My Profile'), item('changePassword', 'Change Password')],
+        main: [item('dashboard'), item('campaignsOverview')],
+        settings: [item('profile'), item('changePassword')],
       };
     case 'groupUser':
     case 'brandUser':
       return {
-        main: [item('dashboard', 'Dashboard')],
+        main: [item('dashboard')],
         settings: [
-          item('profile', 'My Profile'),
-          item('changePassword', 'Change Password'),
-          ...(audience === 'brandUser' ? [item('invoices', 'Invoices')] : []),
+          item('profile'),
+          item('changePassword'),
+          ...(audience === 'brandUser' ? [item('invoices')] : []),
         ],
       };
     case 'guest':

@@ -5,6 +5,15 @@
  */
 export const administrationMessages = {
   user: {
+    /** The roles' names, as lists, badges and the role picker show them. */
+    roles: {
+      user: 'User',
+      companyAdmin: 'Company Admin',
+      brandAdmin: 'Brand Admin',
+      brandUser: 'Brand Finance',
+      groupAdmin: 'Group Admin',
+      groupUser: 'Group Finance',
+    },
     // Validation (spec 2 §5 where it gives the text; ours otherwise).
     nameRequired: 'Name is required',
     nameCharacters: 'Name can only contain [A-Za-z_-s@.]',

@@ -113,6 +113,8 @@ export const messages = {
   ...reportingMessages,
   /** The public card-network pages (spec 3 §2.8, §5, §8): /amexdining, /amexsignup, /amexdiningsignup, /amexdiningbranch. */
   cardNetwork: {
+    /** What brought a card-network lead in, as the leads list names it. */
+    leadKinds: { contact: 'Contact request', lookupFailed: 'Look-up failed', diningSignup: 'Dining sign-up' },
     restaurantNameRequired: 'Restaurant name is required',
     merchantIdRequired: 'Merchant ID is required',
     brandNameRequired: 'Brand Name is required',

@@ -90,6 +90,8 @@ export const reportingMessages = {
    * file (brief §6: date,publisher,campaign_id,reach).
    */
   overview: {
+    /** The conversion-statistics tabs (spec 2 §2.13, §9). */
+    statTypes: { age: 'Age', branches: 'Branches', nationality: 'Nationality', gender: 'Gender' },
     triggered: 'Campaign overview create triggered',
     saved: 'Campaign Overview data saved successfully',
     saveError: (error: string) => `Error : ${error}`,

@@ -228,8 +228,4 @@ export type BranchSubmission = z.output<typeof branchSubmissionSchema>;
 export const leadSortFields = ['created', 'name', 'company', 'email', 'kind'] as const;
 export type LeadSortField = (typeof leadSortFields)[number];
 
-export const leadKindLabels: Record<LeadKind, string> = {
-  contact: 'Contact request',
-  lookupFailed: 'Look-up failed',
-  diningSignup: 'Dining sign-up',
-};
+export const leadKindLabels: Record<LeadKind, string> = messages.cardNetwork.leadKinds;
