@@ -1,7 +1,8 @@
 import { messages } from '../messages/messages.ts';
 import { audienceOf, type AccessSubject, type Audience, type PageKey } from './access.rules.ts';
 
-const labels = messages.shell.navigation;
+/** An item is named as its page is titled. */
+const labels = messages.pageTitles;
 
 /**
  * The side navigation by entity type and role. The Settings group is spec 2 §2.1 to the letter;
@@ -17,7 +18,6 @@ export interface Navigation {
   settings: NavItem[];
 }
 
-/** A page's item, named as the catalogue names it. */
 const item = (page: PageKey & keyof typeof labels): NavItem => ({ page, label: labels[page] });
 
 const campaignItems = [
