@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
@@ -12,9 +12,7 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { demoPassword, loadDemoData } from '../apps/api/src/demo/demo-data.ts';
 import { demoTransactionCount } from '../apps/api/src/demo/demo-transactions.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
-
-/** Issue 17 §4: everything /login loads, compressed, on a first visit. */
-export const loginTargetBytes = 170 * 1024;
+import { firstVisit, loginTargetBytes, type LoadedResource } from '../e2e/support/first-visit.ts';
 
 /** Issue 17 §4: Lighthouse mobile performance scores, per page. */
 const lighthouseTargets = [
@@ -25,47 +23,12 @@ const lighthouseRuns = 3;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-interface Resource {
-  url: string;
-  encoding: string;
-  bodyBytes: number;
-  headerBytes: number;
-}
-
-/**
- * Opens `url` in a fresh browser context (empty cache) asking for `acceptEncoding` and lists every
- * response the page loads until the network is idle: the encoded body as sent and its headers.
- */
-async function load(browser: Browser, url: string, acceptEncoding: string): Promise<Resource[]> {
-  const context = await browser.newContext({ extraHTTPHeaders: { 'accept-encoding': acceptEncoding } });
-  const page = await context.newPage();
-  const responses: Promise<Resource>[] = [];
-  page.on('requestfinished', (request) => {
-    responses.push(
-      (async () => {
-        const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
-        return {
-          url: request.url().replace(/^https?:\/\/[^/]+/, ''),
-          encoding: (await response?.headerValue('content-encoding')) ?? 'identity',
-          bodyBytes: sizes.responseBodySize,
-          headerBytes: sizes.responseHeadersSize,
-        };
-      })(),
-    );
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByLabel('Email').waitFor();
-  const resources = await Promise.all(responses);
-  await context.close();
-  return resources;
-}
-
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The resources by size; `target` adds the verdict against the issue's target. */
 function resourceTable(
   title: string,
-  resources: Resource[],
+  resources: LoadedResource[],
   target: boolean,
 ): { text: string; total: number } {
   const body = resources.reduce((sum, r) => sum + r.bodyBytes, 0);
@@ -237,12 +200,12 @@ export async function webSection(): Promise<string> {
   try {
     const brotli = resourceTable(
       '/login, Accept-Encoding: br, gzip',
-      await load(browser, `${address}/login`, 'br, gzip'),
+      await firstVisit(browser, `${address}/login`, 'br, gzip'),
       true,
     );
     const gzip = resourceTable(
       '/login, Accept-Encoding: gzip',
-      await load(browser, `${address}/login`, 'gzip'),
+      await firstVisit(browser, `${address}/login`, 'gzip'),
       false,
     );
     const scores = await lighthouseTable(address);

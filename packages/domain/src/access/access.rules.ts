@@ -1,5 +1,4 @@
 import type { EntityType } from '../auth/auth.schema.ts';
-import { messages } from '../messages/messages.ts';
 
 /**
  * The one permission table: who may open which page and call which API capability.
@@ -16,8 +15,6 @@ export const brandRoles = [
   'groupUser',
 ] as const;
 export type BrandRole = (typeof brandRoles)[number];
-
-export const roleLabels: Record<BrandRole, string> = messages.user.roles;
 
 /** Who someone is for access purposes: entity type, then the client-admin and guest flags, then role. */
 export type Audience = 'systemadmin' | 'bank' | 'cardprovider' | 'clientAdmin' | 'guest' | BrandRole;

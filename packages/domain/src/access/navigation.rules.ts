@@ -1,8 +1,9 @@
-import { messages } from '../messages/messages.ts';
+// The sign-in section, not the whole catalogue: the frame and its navigation load with /login (decision 0039).
+import { signInMessages } from '../messages/sign-in-messages.ts';
 import { audienceOf, type AccessSubject, type Audience, type PageKey } from './access.rules.ts';
 
 /** An item is named as its page is titled. */
-const labels = messages.pageTitles;
+const labels = signInMessages.pageTitles;
 
 /**
  * The side navigation by entity type and role. The Settings group is spec 2 §2.1 to the letter;

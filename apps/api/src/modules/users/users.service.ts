@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
-import { roleLabels, brandRoles, type BrandRole } from '@krowd/domain/access/access.rules';
+import { brandRoles, type BrandRole } from '@krowd/domain/access/access.rules';
 import {
   effectiveSearch,
   paginationOf,
@@ -90,7 +90,7 @@ function managedOf(account: UserAccount): ManagedUser {
 function rolesMatching(search: string): BrandRole[] {
   const text = search.toLowerCase();
   return brandRoles.filter(
-    (role) => role.toLowerCase().includes(text) || roleLabels[role].toLowerCase().includes(text),
+    (role) => role.toLowerCase().includes(text) || messages.user.roles[role].toLowerCase().includes(text),
   );
 }
 

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
-import { roleLabels, type BrandRole } from '@krowd/domain/access/access.rules';
+import type { BrandRole } from '@krowd/domain/access/access.rules';
+import { messages } from '@krowd/domain/messages/messages';
 
 /** One colour a role, so the Users list reads at a glance (spec 2 §2.5). */
 const roleColours: Record<BrandRole, string> = {
@@ -15,7 +16,7 @@ export function RoleBadge({ role }: { role: BrandRole | null }) {
   if (!role) return null;
   return (
     <Badge color={roleColours[role]} variant="light" radius="sm">
-      {roleLabels[role]}
+      {messages.user.roles[role]}
     </Badge>
   );
 }

@@ -1,6 +1,5 @@
 import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
-import { roleLabels } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { needsBrandChoice, roleChoices, type UserManager } from '@krowd/domain/user/user.rules';
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
@@ -122,7 +121,7 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
                 label={fields.role}
                 required
                 placeholder={messages.user.selectRole}
-                data={choices.map((choice) => ({ value: choice, label: roleLabels[choice] }))}
+                data={choices.map((choice) => ({ value: choice, label: messages.user.roles[choice] }))}
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value ?? undefined)}
                 onBlur={field.onBlur}
