@@ -12,7 +12,12 @@ import { migrateToLatest } from '../apps/api/src/db/migrate.ts';
 import { demoPassword, loadDemoData } from '../apps/api/src/demo/demo-data.ts';
 import { demoTransactionCount } from '../apps/api/src/demo/demo-transactions.ts';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
-import { firstVisit, loginTargetBytes, type LoadedResource } from '../e2e/support/first-visit.ts';
+import {
+  firstVisit,
+  loginTargetBytes,
+  transferredBytes,
+  type LoadedResource,
+} from '../e2e/support/first-visit.ts';
 
 /** Issue 17 §4: Lighthouse mobile performance scores, per page. */
 const lighthouseTargets = [
@@ -32,11 +37,10 @@ function resourceTable(
   target: boolean,
 ): { text: string; total: number } {
   const body = resources.reduce((sum, r) => sum + r.bodyBytes, 0);
-  const headers = resources.reduce((sum, r) => sum + r.headerBytes, 0);
-  const total = body + headers;
+  const total = transferredBytes(resources);
   const sorted = [...resources].sort((a, b) => b.bodyBytes - a.bodyBytes);
   const text = [
-    `### ${title}: ${kb(total)} KB transferred (${kb(body)} KB bodies + ${kb(headers)} KB headers)` +
+    `### ${title}: ${kb(total)} KB transferred (${kb(body)} KB bodies + ${kb(total - body)} KB headers)` +
       (target
         ? `, target ≤ ${kb(loginTargetBytes)} KB: ${total <= loginTargetBytes ? 'met' : 'NOT met'}`
         : ''),

@@ -14,7 +14,6 @@ const m = messages.overview;
 /** The four conversion-statistics tabs (spec 2 §2.13, §9). */
 export const statTypes = ['age', 'branches', 'nationality', 'gender'] as const;
 export type StatType = (typeof statTypes)[number];
-export const statTypeLabels: Record<StatType, string> = m.statTypes;
 
 /** The most months one create trigger covers. */
 export const maxTriggerMonths = 24;

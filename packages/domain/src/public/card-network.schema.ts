@@ -227,5 +227,3 @@ export type BranchSubmission = z.output<typeof branchSubmissionSchema>;
 /** The card-network leads list (system admin): search, sort and paging. */
 export const leadSortFields = ['created', 'name', 'company', 'email', 'kind'] as const;
 export type LeadSortField = (typeof leadSortFields)[number];
-
-export const leadKindLabels: Record<LeadKind, string> = messages.cardNetwork.leadKinds;

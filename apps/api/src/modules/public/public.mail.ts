@@ -1,4 +1,4 @@
-import { leadKindLabels, type LeadKind } from '@krowd/domain/public/card-network.schema';
+import type { LeadKind } from '@krowd/domain/public/card-network.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { layout, type RenderedMail } from '../../mail/mail-layout.ts';
 
@@ -30,7 +30,7 @@ export function contactLeadMail(
     ...layout(
       'Krowd team',
       [
-        `${leadKindLabels[lead.kind]} from ${lead.page}. Please get in touch with them.`,
+        `${messages.cardNetwork.leadKinds[lead.kind]} from ${lead.page}. Please get in touch with them.`,
         ...detailLines({
           Name: lead.name,
           Email: lead.email,

@@ -4,7 +4,6 @@ import { useWatch, type Control, type FieldErrors, type UseFormRegister } from '
 import { messages } from '@krowd/domain/messages/messages';
 import {
   emptyStatTypes,
-  statTypeLabels,
   statTypes,
   type OverviewContentInput,
   type OverviewFigures,
@@ -41,7 +40,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
               </Badge>
             }
           >
-            {statTypeLabels[type]}
+            {m.statTypes[type]}
           </Tabs.Tab>
         ))}
       </Tabs.List>
@@ -70,7 +69,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
                     mt={28}
                     variant="subtle"
                     color="red"
-                    aria-label={m.removeStat(statTypeLabels[type])}
+                    aria-label={m.removeStat(m.statTypes[type])}
                     onClick={() => onRemove(index)}
                   >
                     <IconTrash size={16} />
@@ -85,7 +84,7 @@ export function StatsTabs({ control, fields, computed, errors, register, onAdd, 
               onClick={() => onAdd(type)}
               style={{ alignSelf: 'flex-start' }}
             >
-              {m.addStat(statTypeLabels[type])}
+              {m.addStat(m.statTypes[type])}
             </Button>
           </Stack>
         </Tabs.Panel>

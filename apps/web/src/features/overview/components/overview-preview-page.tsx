@@ -3,12 +3,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { dateCardOf } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import {
-  statTypeLabels,
-  statTypes,
-  weeklyPerformance,
-  type OverviewFigures,
-} from '@krowd/domain/overview/overview.schema';
+import { statTypes, weeklyPerformance, type OverviewFigures } from '@krowd/domain/overview/overview.schema';
 import { DateCard } from '@/components/reporting/date-card';
 import { DistributionDoughnut } from '@/components/reporting/distribution-chart';
 import { InsightCards } from '@/components/reporting/insight-cards';
@@ -83,7 +78,7 @@ export function OverviewPreviewPage() {
         {statTypes.map((type) => (
           <Paper key={type} withBorder p="md" radius="md">
             <Title order={5} mb="xs">
-              {statTypeLabels[type]}
+              {messages.overview.statTypes[type]}
             </Title>
             <DistributionDoughnut
               points={overview.stats
@@ -91,7 +86,7 @@ export function OverviewPreviewPage() {
                 .map(({ label, value }) => ({ label, value }))}
               unit="count"
               size={180}
-              label={statTypeLabels[type]}
+              label={messages.overview.statTypes[type]}
             />
           </Paper>
         ))}

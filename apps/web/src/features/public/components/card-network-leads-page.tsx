@@ -1,12 +1,7 @@
 import { Anchor, Badge, Select, Stack, Table, Text, Modal, Title, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
-import {
-  leadKindLabels,
-  leadKinds,
-  leadSortFields,
-  type LeadKind,
-} from '@krowd/domain/public/card-network.schema';
+import { leadKinds, leadSortFields, type LeadKind } from '@krowd/domain/public/card-network.schema';
 import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
 import { EntityListTable } from '@/components/ui/entity-list-table';
@@ -26,7 +21,7 @@ const kindColours: Record<LeadKind, string> = {
 function KindBadge({ kind }: { kind: LeadKind }) {
   return (
     <Badge color={kindColours[kind]} variant="light">
-      {leadKindLabels[kind]}
+      {messages.cardNetwork.leadKinds[kind]}
     </Badge>
   );
 }
@@ -167,7 +162,7 @@ export function CardNetworkLeadsPage() {
           aria-label={m.leadFields.kind}
           data={[
             { value: '', label: m.allKinds },
-            ...leadKinds.map((kind) => ({ value: kind, label: leadKindLabels[kind] })),
+            ...leadKinds.map((kind) => ({ value: kind, label: messages.cardNetwork.leadKinds[kind] })),
           ]}
           value={state.status}
           onChange={(value) => state.update({ status: value ?? '', page: '' })}
