@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiToken, login } from '../support/fixtures.ts';
+import { searchList } from '../support/lists.ts';
 
 const csvHeader =
   'name,postcode,postalTown,address,contactName,contactPhone,contactEmail,merchantId,amexMerchantID,zettleMerchantID,tripadvisorUrl';
@@ -13,7 +14,7 @@ async function openBranches(page: Page, email: string) {
 }
 
 async function search(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Search Branch Name / Merchant ID' }).fill(text);
+  await searchList(page, page.getByRole('textbox', { name: 'Search Branch Name / Merchant ID' }), text);
 }
 
 test('a brand admin adds a branch picked from the directory', async ({ page }) => {

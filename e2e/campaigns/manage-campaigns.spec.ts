@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, openCampaignForm } from '../support/fixtures.ts';
+import { searchList } from '../support/lists.ts';
 
 /**
  * Creates a recurring campaign in the last month the picker offers: always editable, whatever the
@@ -79,7 +80,7 @@ test('a bank user confirms the templates of a submitted campaign', async ({ page
   await bank.goto('/login');
   await login(bank, 'bank@demo.test');
   await bank.getByRole('link', { name: 'Future Campaigns' }).click();
-  await bank.getByPlaceholder('Search Campaign Name').fill(name);
+  await searchList(bank, bank.getByPlaceholder('Search Campaign Name'), name);
   const row = bank.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: `Confirm templates of ${name}` }).click();
   await expect(bank.getByText('Are you sure you want to confirm attached templates')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { xlsxBytes } from '../../packages/domain/src/public/card-network.fixtures.ts';
 import { login } from '../support/fixtures.ts';
+import { searchList } from '../support/lists.ts';
 import { mailedLink } from '../support/mailed-links.ts';
 import { interceptMarketingSite, uniqueSuffix } from './card-network.fixtures.ts';
 
@@ -85,7 +86,7 @@ test('a restaurant registers, sends its branches with an Excel file, and the adm
   await page.goto('/login');
   await login(page, 'admin@demo.test');
   await page.getByRole('link', { name: 'Card-network Leads' }).click();
-  await page.getByLabel('Search name, e-mail, restaurant or Merchant ID').fill(suffix);
+  await searchList(page, page.getByLabel('Search name, e-mail, restaurant or Merchant ID'), suffix);
   const row = page.getByRole('row', { name: new RegExp(brandName) });
   await expect(row).toContainText('Dining sign-up');
   await expect(row).toContainText('2');

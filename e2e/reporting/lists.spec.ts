@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiToken, login } from '../support/fixtures.ts';
+import { searchList } from '../support/lists.ts';
 
 async function openPage(page: Page, email: string, path: string, heading: string) {
   await page.goto('/login');
@@ -166,6 +167,6 @@ test("a bank user sees its brands' share of every ingestion log and sorts by eac
     .toBe(true);
 
   await table.getByRole('button', { name: 'Data Source' }).click();
-  await page.getByRole('textbox', { name: 'Search Data Source' }).fill('NextJump');
+  await searchList(page, page.getByRole('textbox', { name: 'Search Data Source' }), 'NextJump');
   await expect.poll(async () => new Set(await columnTexts(table, 1))).toEqual(new Set(['NextJump']));
 });

@@ -82,7 +82,7 @@ describe('DataTable', () => {
     expect(screen.queryByText(/Total/)).toBeNull();
   });
 
-  it("says 'Loading...' until the first rows come, then the screen's own words when there are none", () => {
+  it("says 'Loading...' until the first rows come and is busy while loading, then the screen's own words when there are none", () => {
     const table = (loading: boolean) => (
       <MantineProvider>
         <DataTable
@@ -99,9 +99,11 @@ describe('DataTable', () => {
     );
     const { rerender } = render(table(true));
     expect(screen.getByText('Loading...')).not.toBeNull();
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
 
     rerender(table(false));
     expect(screen.getByText('No Record Found')).not.toBeNull();
+    expect(screen.getByRole('table').hasAttribute('aria-busy')).toBe(false);
     expect(screen.queryByText('No data found.')).toBeNull();
   });
 

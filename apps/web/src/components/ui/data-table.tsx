@@ -87,7 +87,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} />
       <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm">
+        <Table
+          striped
+          highlightOnHover={Boolean(onRowClick)}
+          verticalSpacing="sm"
+          aria-busy={loading || undefined}
+        >
           <Table.Thead>
             <Table.Tr>
               {selection ? (
