@@ -15,6 +15,37 @@ test('when the server ends the session, the Session Expired modal leads back to 
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test('while the session is checked, a signed-out visitor sees a loader and then login; a browser signed in sees the frame', async ({
+  page,
+}) => {
+  // The session's answer waits until the test lets it go, so what is drawn meanwhile can be seen.
+  let letGo = () => {};
+  await page.route('**/api/auth/session', async (route) => {
+    await new Promise<void>((resolve) => (letGo = resolve));
+    await route.continue();
+  });
+  const frameHeading = page.getByRole('heading', { name: 'Dashboard', level: 2 });
+
+  await page.goto('/user/dashboard');
+  await expect(page.getByLabel('Loading', { exact: true })).toBeVisible();
+  await expect(frameHeading).toBeHidden();
+  letGo();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(frameHeading).toBeHidden();
+
+  await page.unroute('**/api/auth/session');
+  await login(page, 'companyadmin@demo.test');
+  await expect(page).toHaveURL(/\/user\//);
+  await page.route('**/api/auth/session', async (route) => {
+    await new Promise<void>((resolve) => (letGo = resolve));
+    await route.continue();
+  });
+  await page.goto('/user/dashboard');
+  await expect(frameHeading).toBeVisible();
+  letGo();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+});
+
 test('after the idle time the inactivity modal appears and Login again returns to login', async ({
   page,
 }) => {

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { can, type Capability } from '@krowd/domain/access/access.rules';
+import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../config.ts';
 import type { AuthContext } from '../http/caller.ts';
@@ -114,14 +115,16 @@ export function sessionTokenOf(request: FastifyRequest, config: Pick<Config, 'se
   return request.cookies[sessionCookieNameOf(config)] || undefined;
 }
 
+/** Sets the session cookie, and beside it the signed-in hint the page's script reads. */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
-  reply.setCookie(sessionCookieNameOf(config), token, {
-    httpOnly: true,
+  const options = {
     sameSite: 'lax',
     secure: config.session.cookieSecure,
     path: '/',
     maxAge: Math.floor(config.session.absoluteMs / 1000),
-  });
+  } as const;
+  reply.setCookie(sessionCookieNameOf(config), token, { ...options, httpOnly: true });
+  reply.setCookie(signedInHintCookieName, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
@@ -131,6 +134,20 @@ export function clearSessionCookie(reply: FastifyReply, config: Config) {
     secure: config.session.cookieSecure,
     path: '/',
   });
+  clearSignedInHint(reply, config);
+}
+
+/** Clears the signed-in hint alone: the browser asked who is signed in and nobody is. */
+export function clearSignedInHint(reply: FastifyReply, config: Config) {
+  reply.clearCookie(signedInHintCookieName, {
+    sameSite: 'lax',
+    secure: config.session.cookieSecure,
+    path: '/',
+  });
+}
+
+export function hasSignedInHint(request: FastifyRequest): boolean {
+  return request.cookies[signedInHintCookieName] !== undefined;
 }
 
 /** The caller of a route that declared a capability (the access hook has already checked it). */

@@ -6,7 +6,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { isInsightsLoginCode } from '@/features/insights/login-codes';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { sessionQuery } from '@/lib/session';
+import { mayBeSignedIn, sessionQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
 import { PageGuard, PublicOnly, RequireAuth, RootRedirect } from './guards.tsx';
 import { lazyPage } from './lazy-page.tsx';
@@ -81,7 +81,7 @@ export function preloadSignedInArea(
   { pathname, search }: { pathname: string; search: string },
   queryClient: QueryClient,
 ) {
-  if (!pathname.startsWith(`${paths.user}/`)) return;
+  if (!pathname.startsWith(`${paths.user}/`) || !mayBeSignedIn()) return;
   void import('./user-area.tsx').then(({ preloadPage }) => preloadPage(pathname));
   void queryClient.prefetchQuery(settingsQuery);
   void queryClient.prefetchQuery(sessionQuery);
@@ -99,10 +99,15 @@ export function preloadSignedInArea(
   }
 }
 
-/** /user/*: the signed-in area. Its routes are built for the user, inside the shell. */
+/**
+ * /user/*: the signed-in area. Its routes are built for the user, inside the shell. While the
+ * session is checked, a browser that started one sees the area's frame; any other a loader.
+ */
 function UserArea() {
   return (
-    <RequireAuth pending={<SignedInArea user={null} />}>{(user) => <SignedInArea user={user} />}</RequireAuth>
+    <RequireAuth pending={mayBeSignedIn() ? <SignedInArea user={null} /> : undefined}>
+      {(user) => <SignedInArea user={user} />}
+    </RequireAuth>
   );
 }
 

@@ -34,8 +34,9 @@ export function PageFrame({ title, children }: { title: string | null; children:
 /**
  * The signed-in area as the address alone draws it, while the session and the area's chunk load:
  * the frame and the page's heading, nothing that depends on who is signed in. A phone paints the
- * page's largest text at once instead of after every chunk and answer (issue 17 §4); a signed-out
- * visitor sees no more than the address says before being sent to /login.
+ * page's largest text at once instead of after every chunk and answer (issue 17 §4). Drawn only
+ * for a browser that started a session (`mayBeSignedIn`): a signed-out visitor sees a loader, then
+ * /login.
  */
 export function PendingUserArea() {
   const page = pageAt(useLocation().pathname);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionAnswer } from '@krowd/domain/auth/auth-response.schema';
+import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from './api-client.ts';
 import { sessionEvents } from './session-events.ts';
@@ -22,6 +23,14 @@ export const sessionQuery = queryOptions({
   staleTime: Infinity,
   retry: false,
 });
+
+/**
+ * Whether a session was started in this browser and not ended (the server's signed-in hint). Only
+ * then is the signed-in area's frame drawn, and its chunks asked for, before the session answers.
+ */
+export function mayBeSignedIn(cookies = document.cookie): boolean {
+  return cookies.split(';').some((pair) => pair.trim().startsWith(`${signedInHintCookieName}=`));
+}
 
 export function useSession() {
   return useQuery(sessionQuery);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoNames, demoPassword } from '../../demo/demo-data.ts';
 import { sessionCookieName } from '../../plugins/access.ts';
@@ -164,6 +165,14 @@ describe('POST /api/auth/login', () => {
     });
     expect(cookie?.secure).toBeFalsy();
     expect(cookie?.maxAge).toBe(12 * 3600);
+  });
+
+  it('sets beside it a signed-in hint the page may read, which holds no secret and lasts as long', async () => {
+    const response = await login({ email: 'user@demo.test', password: demoPassword });
+
+    const hint = response.cookies.find((c) => c.name === signedInHintCookieName);
+    expect(hint).toMatchObject({ value: '1', sameSite: 'Lax', path: '/', maxAge: 12 * 3600 });
+    expect(hint?.httpOnly).toBeFalsy();
   });
 
   it('refuses a wrong password with 401 and starts no session', async () => {
@@ -515,6 +524,22 @@ describe('GET /api/auth/session (the browser asks who is signed in)', () => {
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ respCode: 200, details: null });
   });
+
+  it('clears a signed-in hint left after the session ended, and keeps it while the session lasts', async () => {
+    const signedIn = await loginAs(app, 'groupadmin@demo.test');
+    const hint = `${signedInHintCookieName}=1`;
+
+    const living = await call(app, {
+      url: '/api/auth/session',
+      headers: { cookie: `${signedIn.cookie}; ${hint}` },
+    });
+    const stale = await call(app, { url: '/api/auth/session', headers: { cookie: hint } });
+
+    expect(living.cookies.find((c) => c.name === signedInHintCookieName)).toBeUndefined();
+    const cleared = stale.cookies.find((c) => c.name === signedInHintCookieName);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+  });
 });
 
 describe('POST /api/auth/logout', () => {
@@ -530,15 +555,17 @@ describe('POST /api/auth/logout', () => {
     expect(after.json()).toEqual({ errorMessage: messages.common.sessionExpired });
   });
 
-  it('clears the session cookie of a browser', async () => {
+  it('clears the session cookie of a browser, and the signed-in hint', async () => {
     const { cookie, details } = await loginAs(app, 'user@demo.test');
 
     const response = await call(app, { method: 'POST', url: '/api/auth/logout', headers: { cookie } });
 
     expect(response.statusCode).toBe(200);
-    const cleared = response.cookies.find((c) => c.name === sessionCookieName);
-    expect(cleared?.value).toBe('');
-    expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    for (const name of [sessionCookieName, signedInHintCookieName]) {
+      const cleared = response.cookies.find((c) => c.name === name);
+      expect(cleared?.value).toBe('');
+      expect(cleared?.expires?.getTime()).toBeLessThanOrEqual(Date.now());
+    }
     expect((await ownDetails(details, { cookie })).statusCode).toBe(401);
   });
 

@@ -20,7 +20,13 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
 import { deviceOf } from '../../http/device.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
-import { callerOf, clearSessionCookie, setSessionCookie } from '../../plugins/access.ts';
+import {
+  callerOf,
+  clearSessionCookie,
+  clearSignedInHint,
+  hasSignedInHint,
+  setSessionCookie,
+} from '../../plugins/access.ts';
 import type { AuthService } from './auth.service.ts';
 
 const signedInAnswerSchema = successSchema(signedInSchema.shape);
@@ -105,10 +111,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
         response: { 200: successSchema(sessionAnswerSchema.shape), ...errorResponses },
       },
     },
-    async (request) => ({
-      respCode: respCodes.ok,
-      details: request.auth ? await auth.sessionUserOf(request.auth.account, request.auth.source) : null,
-    }),
+    async (request, reply) => {
+      if (!request.auth && hasSignedInHint(request)) clearSignedInHint(reply, config);
+      return {
+        respCode: respCodes.ok,
+        details: request.auth ? await auth.sessionUserOf(request.auth.account, request.auth.source) : null,
+      };
+    },
   );
 
   app.post(
