@@ -14,15 +14,15 @@ export function servers(): {
 }
 
 /**
- * The demo admin's session cookie, per server, kept by the worker: the server takes each 30-second
- * step of the admin's app once, so signing the admin in afresh for every journey would make each
- * wait for the next step.
+ * The demo admin's session cookie and signed-in hint, per server, kept by the worker: the server
+ * takes each 30-second step of the admin's app once, so signing the admin in afresh for every
+ * journey would make each wait for the next step.
  */
-const adminSessions = new Map<string, Cookie>();
+const adminSessions = new Map<string, Cookie[]>();
 
-async function stillValid(origin: string, cookie: Cookie) {
+async function stillValid(origin: string, cookies: Cookie[]) {
   const response = await fetch(`${origin}/api/auth/session`, {
-    headers: { cookie: `${cookie.name}=${cookie.value}` },
+    headers: { cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') },
   });
   return response.ok && ((await response.json()) as { details: unknown }).details !== null;
 }
@@ -38,7 +38,7 @@ export async function login(page: Page, email: string, password = demoPassword) 
   const origin = new URL(page.url()).origin;
   const kept = admin ? adminSessions.get(origin) : undefined;
   if (kept && (await stillValid(origin, kept))) {
-    await page.context().addCookies([kept]);
+    await page.context().addCookies(kept);
     await page.reload();
     return;
   }
@@ -53,8 +53,10 @@ export async function login(page: Page, email: string, password = demoPassword) 
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(field).toBeHidden();
   });
-  const session = (await page.context().cookies(origin)).find((cookie) => /krowd_session$/.test(cookie.name));
-  if (session) adminSessions.set(origin, session);
+  const cookies = (await page.context().cookies(origin)).filter((cookie) =>
+    /krowd_session$|^krowd_signed_in$/.test(cookie.name),
+  );
+  if (cookies.length > 0) adminSessions.set(origin, cookies);
 }
 
 /** The demo admin's bearer token, kept by the worker: each sign-in spends one of the 30-second steps. */

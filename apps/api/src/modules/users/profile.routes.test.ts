@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoNames } from '../../demo/demo-data.ts';
+import { sessionCookieName } from '../../plugins/access.ts';
 import {
   call,
   createTestApp,
@@ -190,7 +192,7 @@ describe("PUT /api/users/{id}?type=profile (the spec's profile update)", () => {
 });
 
 describe('POST /api/users/{id}/deactivate', () => {
-  it('ends every session of the user and refuses their login with the catalogue message', async () => {
+  it('ends every session of the user, clears the browser’s session cookie and hint, and refuses their login with the catalogue message', async () => {
     const account = await freshAccount();
 
     const response = await call(app, {
@@ -205,6 +207,9 @@ describe('POST /api/users/{id}/deactivate', () => {
       respMessage: messages.profile.deactivated,
       details: { _id: account.id, status: 'deactivate' },
     });
+    for (const name of [sessionCookieName, signedInHintCookieName]) {
+      expect(response.cookies.find((c) => c.name === name)?.value).toBe('');
+    }
     for (const session of [account.first, account.second]) {
       const after = await call(app, { url: '/api/auth/session', token: session.token });
       expect(after.json().details).toBeNull();
