@@ -1,7 +1,8 @@
 /**
  * npm run bench: each figure next to a baseline measured in the same run, so the ratio means
  * something on a shared, noisy machine. With DATABASE_URL the database work runs on PostgreSQL,
- * otherwise on PGlite. Writes bench/results.md.
+ * otherwise on PGlite. A full run writes bench/results.md (kept in git); a run of chosen sections
+ * writes bench/results.partial.md (ignored), so it cannot replace the full run's figures.
  *
  * Sizes (the issue's, on PostgreSQL, by default): BENCH_INGEST_ROWS (5,000,000; a tenth of it is run
  * first, to show memory stays flat, then the whole BENCH_INGEST_REPEATS times, 3 by default),
@@ -273,7 +274,10 @@ const report = [
   ...sections,
 ].join('\n');
 // BENCH_APPEND: add this run's sections to the file (e.g. a PGlite run after a PostgreSQL one).
-const target = new URL(process.env.BENCH_RESULTS ?? './results.md', import.meta.url);
+const target = new URL(
+  process.env.BENCH_RESULTS ?? (process.env.BENCH_SECTIONS ? './results.partial.md' : './results.md'),
+  import.meta.url,
+);
 if (process.env.BENCH_APPEND && existsSync(target)) {
   appendFileSync(
     target,
