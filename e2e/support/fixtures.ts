@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Cookie, type Page } from '@playwright/test';
+import { signedInHintCookieName } from '../../packages/domain/src/auth/signed-in-hint.ts';
 import { statePath } from './global-setup.ts';
 import { confirmedSignup } from './mailed-links.ts';
 import { demoAdminEmail, withAdminCode } from './two-step.ts';
@@ -53,8 +54,8 @@ export async function login(page: Page, email: string, password = demoPassword) 
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(field).toBeHidden();
   });
-  const cookies = (await page.context().cookies(origin)).filter((cookie) =>
-    /krowd_session$|^krowd_signed_in$/.test(cookie.name),
+  const cookies = (await page.context().cookies(origin)).filter(
+    (cookie) => /krowd_session$/.test(cookie.name) || cookie.name === signedInHintCookieName,
   );
   if (cookies.length > 0) adminSessions.set(origin, cookies);
 }

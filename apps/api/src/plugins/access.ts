@@ -115,35 +115,25 @@ export function sessionTokenOf(request: FastifyRequest, config: Pick<Config, 'se
   return request.cookies[sessionCookieNameOf(config)] || undefined;
 }
 
+/** Where the session cookie and the signed-in hint apply: the whole site, first-party only. */
+const cookieScope = (config: Config) =>
+  ({ sameSite: 'lax', secure: config.session.cookieSecure, path: '/' }) as const;
+
 /** Sets the session cookie, and beside it the signed-in hint the page's script reads. */
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string) {
-  const options = {
-    sameSite: 'lax',
-    secure: config.session.cookieSecure,
-    path: '/',
-    maxAge: Math.floor(config.session.absoluteMs / 1000),
-  } as const;
+  const options = { ...cookieScope(config), maxAge: Math.floor(config.session.absoluteMs / 1000) };
   reply.setCookie(sessionCookieNameOf(config), token, { ...options, httpOnly: true });
   reply.setCookie(signedInHintCookieName, '1', { ...options, httpOnly: false });
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config) {
-  reply.clearCookie(sessionCookieNameOf(config), {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: config.session.cookieSecure,
-    path: '/',
-  });
+  reply.clearCookie(sessionCookieNameOf(config), { ...cookieScope(config), httpOnly: true });
   clearSignedInHint(reply, config);
 }
 
 /** Clears the signed-in hint alone: the browser asked who is signed in and nobody is. */
 export function clearSignedInHint(reply: FastifyReply, config: Config) {
-  reply.clearCookie(signedInHintCookieName, {
-    sameSite: 'lax',
-    secure: config.session.cookieSecure,
-    path: '/',
-  });
+  reply.clearCookie(signedInHintCookieName, cookieScope(config));
 }
 
 export function hasSignedInHint(request: FastifyRequest): boolean {
