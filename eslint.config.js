@@ -4,6 +4,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The permission table is the one place that names audiences (decision 0106): elsewhere code asks a
+ * named rule (`isBankUser(audience)`) or the table (`can`, `canOpen`), never `audience === 'bank'`.
+ * A constant, because a later `no-restricted-syntax` replaces an earlier one: the SQL block repeats it.
+ */
+const audienceSide = (side) => `:matches([${side}.name='audience'], [${side}.property.name='audience'])`;
+const audienceComparisons = [
+  `BinaryExpression[operator=/^[!=]==$/]${audienceSide('left')}[right.value=type(string)]`,
+  `BinaryExpression[operator=/^[!=]==$/]${audienceSide('right')}[left.value=type(string)]`,
+].map((selector) => ({
+  selector,
+  message:
+    'Ask the access rules (a named predicate such as isBankUser, or can/canOpen) instead of comparing an audience to a literal (decision 0106).',
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +61,61 @@ export default tseslint.config(
             {
               group: ['@/features/*', '@/app/*'],
               message: 'Features do not import other features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A source file says one concern; past 400 lines it is split by concern (docs/style.md).
+    files: ['packages/domain/src/**/*.ts', 'apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.generated.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    // Audiences are compared only in the access rules (decision 0106); tests name them freely.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.{ts,tsx}', 'e2e/**/*.ts'],
+    ignores: ['packages/domain/src/access/**', '**/*.test.{ts,tsx}', '**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...audienceComparisons] },
+  },
+  {
+    // SQL lives in repositories (decision 0103): query-builder statements and `sql` templates only in
+    // `*.repository.ts` and `db/`; services, routes and plugins call a repository. Tests, fixtures,
+    // the test helpers, the demo data and the migrations (in db/) build their own rows.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/**/*.fixtures.ts',
+      'apps/api/src/**/fixtures/**',
+      'apps/api/src/test/**',
+      'apps/api/src/demo/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|with|withRecursive)$/]',
+          message: 'Database statements live in a *.repository.ts file (decision 0103); call the repository.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql'], MemberExpression[object.name='sql']",
+          message: 'SQL templates live in a *.repository.ts file (decision 0103); call the repository.',
+        },
+        ...audienceComparisons,
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              importNames: ['sql'],
+              message:
+                'SQL templates live in a *.repository.ts file (decision 0103); import types only here.',
             },
           ],
         },

@@ -22,7 +22,7 @@ import {
   type IngestResult,
 } from '../apps/api/src/modules/ingestion/ingestion.transactions.ts';
 import { createTransactionsRepository } from '../apps/api/src/modules/ingestion/transactions.repository.ts';
-import { csvItems, withFileOf } from '../apps/api/src/modules/ingestion/transactions.routes.ts';
+import { csvItems, withFileOf } from '../apps/api/src/modules/ingestion/transaction-file.ts';
 import { createReportingRepository } from '../apps/api/src/modules/reporting/reporting.repository.ts';
 import { benchApp } from './harness.ts';
 

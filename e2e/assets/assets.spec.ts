@@ -7,7 +7,7 @@ async function openManageAssets(page: Page, email: string) {
   await login(page, email);
   await expect(page).toHaveURL(/\/user\//);
   await page.goto('/user/managecreative');
-  await expect(page.getByRole('heading', { name: 'Manage Assets', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Manage Assets', level: 1 })).toBeVisible();
 }
 
 const pick = (page: Page, files: { name: string; mimeType: string; buffer: Buffer }[]) =>

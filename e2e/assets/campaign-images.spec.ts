@@ -38,7 +38,7 @@ test('an email template gets one new cropped image and one from the Media Librar
   await page.getByLabel('Discount (%)').fill('12');
   await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 1 })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Email' }).click();
   await page.getByLabel('Feature with two images').check();

@@ -21,7 +21,7 @@ test.describe('login lands each kind of account on its default page', () => {
       await expect(page).toHaveURL(/\/login$/);
       await login(page, email);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
-      await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     });
   }
 });

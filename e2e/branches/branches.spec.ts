@@ -10,7 +10,7 @@ async function openBranches(page: Page, email: string) {
   await login(page, email);
   await expect(page).toHaveURL(/\/user\//);
   await page.goto('/user/branches');
-  await expect(page.getByRole('heading', { name: 'Branches', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Branches', level: 1 })).toBeVisible();
 }
 
 async function search(page: Page, text: string) {
@@ -123,7 +123,7 @@ test('a CSV with one bad row lists it by line and stores nothing', async ({ page
 
   const errors = page.getByRole('dialog', { name: 'Validation Error' });
   await expect(errors.getByText('Line 3, postcode: Invalid Postcode')).toBeVisible();
-  await errors.getByRole('button', { name: 'Close' }).click();
+  await errors.getByRole('button', { name: 'Close' }).last().click();
   await upload.getByRole('button', { name: 'Cancel' }).click();
   await search(page, tag);
   await expect(page.getByText('No data found.')).toBeVisible();

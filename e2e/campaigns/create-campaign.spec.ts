@@ -11,12 +11,12 @@ async function openCreate(page: Page, email = 'companyadmin@demo.test') {
   await page.goto('/login');
   await login(page, email);
   await openCampaignForm(page, () => page.getByRole('link', { name: 'Create Campaign' }).first().click());
-  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 }
 
 async function finishThroughTemplates(page: Page, templateName: string) {
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 1 })).toBeVisible();
   await page.getByLabel(templateName).check();
   await page.getByRole('button', { name: 'Submit' }).click();
   const notice = page.getByText(/^Campaign ".+" has been created successfully$/);
@@ -35,7 +35,21 @@ test('a percent campaign is created through the template step and shows in Futur
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByText('Submitted')).toBeVisible();
-  await expect(row.getByRole('cell', { name: '15', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '15%', exact: true })).toBeVisible();
+});
+
+test('a card provider who submits a campaign lands on a page it may open, a new campaign form (spec 1 §2)', async ({
+  page,
+}) => {
+  await openCreate(page, 'cardprovider@demo.test');
+  await page.getByLabel('Select All Branches').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 1 })).toBeVisible();
+  await page.getByLabel('Percent off, short').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(/^Campaign ".+" has been created successfully$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 });
 
 test('leaving a changed form asks first: Stay keeps it, Leave goes (issue 16 §8)', async ({ page }) => {
@@ -53,6 +67,52 @@ test('leaving a changed form asks first: Stay keeps it, Leave goes (issue 16 §8
   await page.getByRole('link', { name: 'Future' }).first().click();
   await guard.getByRole('button', { name: 'Leave this page' }).click();
   await expect(page).toHaveURL(/\/user\/campaigns\/future/);
+});
+
+test('leaving the template step asks first too: Stay keeps it, Leave goes; Back does not ask', async ({
+  page,
+}) => {
+  await openCreate(page);
+  await page.getByLabel('Select All Branches').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const heading = page.getByRole('heading', { name: 'Campaign Template', level: 1 });
+  await expect(heading).toBeVisible();
+  await page.getByLabel('Percent off, short').check();
+
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  const guard = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(guard.getByText('Form data will be lost if you move away from this page')).toBeVisible();
+  await guard.getByRole('button', { name: 'Stay on this page' }).click();
+  await expect(guard).toBeHidden();
+  await expect(page).toHaveURL(/\/user\/campaigns\/create\/preview$/);
+  await expect(page.getByLabel('Percent off, short')).toBeChecked();
+
+  // Back returns to the form, which keeps the draft: no question.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
+  await expect(guard).toBeHidden();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(heading).toBeVisible();
+
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await guard.getByRole('button', { name: 'Leave this page' }).click();
+  await expect(page).toHaveURL(/\/user\/dashboard$/);
+});
+
+test('a discount of 150% or a fee of -5 stays as typed and is refused, naming the field', async ({
+  page,
+}) => {
+  await openCreate(page);
+  await page.getByLabel('Select All Branches').check();
+  await page.getByLabel('Discount (%)').fill('150');
+  await page.getByRole('textbox', { name: /^Success fee \(%\)/ }).fill('-5');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Discount (%) must be a whole number from 1 to 100')).toBeVisible();
+  await expect(page.getByText('Success fee must be a whole number from 0 to 100')).toBeVisible();
+  await expect(page.getByLabel('Discount (%)')).toHaveValue('150');
+  await expect(page.getByRole('textbox', { name: /^Success fee \(%\)/ })).toHaveValue('-5');
+  await expect(page.getByRole('heading', { name: 'Campaign Template', level: 1 })).toHaveCount(0);
 });
 
 test('a value campaign needs its minimum spend and discount, then is created', async ({ page }) => {

@@ -15,7 +15,7 @@ test('when the server ends the session on the create screen, the timeout modal s
   await login(page, 'groupadmin@demo.test');
   await expect(page).toHaveURL(/\/user\/campaigns\/future$/);
   await openCampaignForm(page, () => page.goto('/user/campaigns/create'));
-  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 
   // The session ends elsewhere; choosing another brand asks the server for its branches, unless a
   // call the screen makes by itself (a refetch) meets the ended session first and the modal is up.
@@ -47,7 +47,7 @@ test('idle on the create screen of a brand without branches, the timeout modal s
   await login(page, email, password);
   await expect(page).not.toHaveURL(/\/login$/);
   await openCampaignForm(page, () => page.goto(`${url}/user/campaigns/create`));
-  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 
   const modal = page.getByRole('dialog', { name: "You're being timed out due to inactivity" });
   await expect(modal.getByText('Your session has expired please try again')).toBeVisible({ timeout: 45_000 });

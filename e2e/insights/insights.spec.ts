@@ -38,7 +38,7 @@ test('a visitor logs in with the insights link, looks through the tabs, signs up
   await page.getByRole('button', { name: 'Login' }).click();
 
   await expect(page).toHaveURL(/\/socialanalytics$/);
-  await expect(page.getByRole('heading', { name: 'Social Analytics', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Social Analytics', level: 1 })).toBeVisible();
   await expect(page.getByTestId('insights-brand')).toHaveText(brandName);
   await expect(page.getByTestId('insights-email')).toHaveText(email);
   await expect(page.getByTestId('aggregate-score')).toContainText(/\d+\.\d/);
@@ -117,15 +117,27 @@ test('a brand admin sees their social analytics with Revenue YTD inside the prod
     .getByRole('link', { name: 'Social Analytics' })
     .click();
   await expect(page).toHaveURL(/\/user\/socialanalytics$/);
-  await expect(page.getByRole('heading', { name: 'Social Analytics', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Social Analytics', level: 1 })).toBeVisible();
   await expect(page.getByTestId('insights-brand')).toHaveText('Green Fork');
   await expect(card(page, 'Revenue YTD')).toContainText(/£[\d,]+\.\d{2}/);
   await expect(page.getByTestId('teaser-card')).toHaveCount(0);
   await expect(page.getByTestId('aggregate-score')).toContainText(/\d+\.\d/);
+  // Two branch pickers, each named for what it chooses.
+  await expect(page.getByRole('combobox', { name: 'Select branch' })).toBeVisible();
+  await expect(page.getByText('For the summary cards and the tabs')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Branch in these charts' })).toBeVisible();
+  await expect(page.getByText('Changes only the two charts below')).toBeVisible();
+  // Never compared with its own deleted branch.
+  await expect(page.getByTestId('similar-brands')).toBeVisible();
+  await expect(page.getByTestId('similar-brands')).not.toContainText('Green Fork Camden');
 
   await page.getByRole('tab', { name: 'Trends' }).click();
   await expect(page).toHaveURL(/\/user\/socialanalytics\/trends$/);
   await expect(page.getByRole('img', { name: 'Aggregate Score' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Competitor branch' }).click();
+  await expect(page.getByRole('option').first()).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Green Fork Camden' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Similarity' }).click();
   await expect(page).toHaveURL(/\/user\/socialanalytics\/similarity$/);
   await expect(page.getByRole('img', { name: 'Food', exact: true })).toBeVisible();

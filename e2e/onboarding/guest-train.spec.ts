@@ -5,6 +5,7 @@ import {
   shiftMonth,
 } from '../../packages/domain/src/campaign/campaign-dates.rules.ts';
 import { cardNetworkCampaignName } from '../../packages/domain/src/campaign/campaign.rules.ts';
+import { expectAccessible } from '../accessibility/axe-check.ts';
 import { login, openCampaignForm, servers } from '../support/fixtures.ts';
 import { mailedLink } from '../support/mailed-links.ts';
 
@@ -83,7 +84,7 @@ test('the printed guest link takes the guest through the train: campaign, direct
   const link = new URL(servers().main.guestLink);
   await openCampaignForm(page, () => page.goto(link.pathname + link.search));
   await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
-  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 
   // Guests' menu items do not navigate: they explain why.
   await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -107,16 +108,27 @@ test('the printed guest link takes the guest through the train: campaign, direct
   await expect(page.getByLabel('Campaign name')).toHaveValue(/^Guest Bistro\d{4}1$/);
   const campaignName = await page.getByLabel('Campaign name').inputValue();
   await page.getByRole('button', { name: 'Next' }).click();
-  await page
-    .getByRole('dialog', { name: 'Terms and conditions' })
-    .getByRole('button', { name: 'Accept' })
-    .click();
+  const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+  await expect(terms).toBeVisible();
+  await expectAccessible(page, 'the terms dialog', '[role="dialog"]');
+  await terms.getByRole('button', { name: 'Accept' }).click();
 
   // The train: Create Campaign passed, Payment Details open.
   await expect(step(page, 'Payment Details')).toBeVisible();
   for (const label of ['Create Campaign', 'Payment Details', 'Branch', 'Account Settings']) {
     await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
   }
+
+  // In the train, the menu asks the guest to complete the onboarding first (spec 1 §8).
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Alert' })
+      .getByText('Please complete the onboarding process in order to move on another page.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
+  await expect(step(page, 'Payment Details')).toBeVisible();
 
   // Back returns to the form, as saved; Next saves it again and the train follows.
   await step(page, 'Payment Details').getByRole('button', { name: 'Back' }).click();
@@ -127,8 +139,19 @@ test('the printed guest link takes the guest through the train: campaign, direct
   await step(page, 'Payment Details').getByRole('button', { name: 'Skip' }).click();
   const skip = page.getByRole('dialog', { name: 'Skip Direct-Debit' });
   await expect(skip.getByText(/administrative charge of 1%/)).toBeVisible();
+  await expectAccessible(page, 'the Skip Direct-Debit dialog', '[role="dialog"]');
   await skip.getByRole('button', { name: 'Cancel' }).click();
   await setUpDirectDebit(page, 'Guest Bistro Ltd');
+
+  // The Branch step passes axe, and at a phone's width shows every field, merchant IDs included,
+  // without scrolling sideways.
+  await expectAccessible(page, 'the train’s Branch step');
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const input of await page.getByTestId('branch-row-1').locator('input').all()) {
+    await input.scrollIntoViewIfNeeded();
+    await expect(input).toBeInViewport();
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Branch: a row without any merchant ID is refused before anything is sent.
   const branch = step(page, 'Branch');
@@ -142,7 +165,7 @@ test('the printed guest link takes the guest through the train: campaign, direct
   await branch.getByRole('button', { name: 'Next' }).click();
   const validation = page.getByRole('dialog', { name: 'Validation Error' });
   await expect(validation.getByText('At least one Merchant ID is required.')).toBeVisible();
-  await validation.getByRole('button', { name: 'Close' }).click();
+  await validation.getByRole('button', { name: 'Close' }).last().click();
 
   // A second row can be added and, unsaved, removed again.
   await branch.getByRole('button', { name: 'Add Branch' }).click();
@@ -210,7 +233,7 @@ test('a card-network guest saves a campaign named by the month in full, at a fix
   const link = new URL(servers().main.cardNetworkLink);
   await page.goto(link.pathname + link.search);
   await expect(page).toHaveURL(/\/user\/campaigns\/create$/);
-  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 
   // The month window: next month up to 6 months ahead.
   const window = campaignMonthWindow(new Date(), 'America/New_York', 'cardNetworkOrFirstLogin');

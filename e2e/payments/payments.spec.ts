@@ -8,7 +8,7 @@ async function openPayments(page: Page, email: string) {
   await login(page, email);
   await expect(page).toHaveURL(/\/user\//);
   await page.goto(paymentsPath);
-  await expect(page.getByRole('heading', { name: 'Payments', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
 }
 
 test('a company admin sets up Direct Debit on the test provider, the bank accepts it, they replace the account and cancel', async ({
@@ -83,7 +83,7 @@ test('the Payments screen and the hosted page can be used from the keyboard', as
   const setup = page.getByRole('button', { name: 'Setup Payment with GoCardless' });
   await expect(setup).toBeVisible();
   // Tab from the page heading reaches the setup button.
-  await page.getByRole('heading', { name: 'Payments', level: 2 }).click();
+  await page.getByRole('heading', { name: 'Payments', level: 1 }).click();
   for (let presses = 0; presses < 30; presses += 1) {
     await page.keyboard.press('Tab');
     if (await setup.evaluate((element) => element === document.activeElement)) break;

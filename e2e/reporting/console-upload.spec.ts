@@ -8,7 +8,7 @@ async function openUpload(page: Page) {
   await login(page, 'admin@demo.test');
   await expect(page).toHaveURL(/\/user\/banks\/list$/);
   await page.getByRole('link', { name: 'Ingestion Logs' }).click();
-  await expect(page.getByRole('heading', { name: 'Ingestion Logs', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ingestion Logs', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Upload transactions' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload transactions' });
   await upload.getByRole('combobox', { name: 'Publisher' }).click();
@@ -39,7 +39,7 @@ test('the system admin uploads a publisher file and sees the counts and the new 
     'Inserted 2, duplicates 0, unmatched 2, rejected 0',
   );
   await expect(page.getByText('Transactions uploaded successfully').first()).toBeVisible();
-  await upload.getByRole('button', { name: 'Close' }).click();
+  await upload.getByRole('button', { name: 'Close' }).last().click();
 
   // Newest upload first: this file, £20.00 in 2 transactions.
   const first = page.getByRole('table').locator('tbody tr').first();
@@ -62,7 +62,7 @@ test('a file with bad rows lists them by line in the Validation Error modal and 
   await expect(
     errors.getByText('Line 3: amount must be pounds with at most 2 decimals, negative for a refund'),
   ).toBeVisible();
-  await errors.getByRole('button', { name: 'Close' }).click();
+  await errors.getByRole('button', { name: 'Close' }).last().click();
   await expect(
     upload.getByText('Nothing was stored. Correct the rows listed and send the file again.'),
   ).toBeVisible();
@@ -80,7 +80,8 @@ test('the system admin tests a transaction against a campaign and sees the reaso
   const dialog = page.getByRole('dialog', { name: /^Test a transaction - Green Fork/ });
 
   // Years before any demo campaign: never in the campaign's month.
-  await dialog.getByLabel('Date and time').fill('2020-01-06T12:00');
+  // Typed as the field shows it, DD/MM/YYYY HH:mm (decision 0073).
+  await dialog.getByLabel('Date and time').fill('06/01/2020 12:00');
   await dialog.getByLabel('Amount (£)').fill('50.00');
   // An approved branch: at any other a purchase earns nothing whatever the month.
   await dialog.getByRole('combobox', { name: 'Branch' }).click();

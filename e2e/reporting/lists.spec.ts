@@ -7,7 +7,7 @@ async function openPage(page: Page, email: string, path: string, heading: string
   await login(page, email);
   await expect(page).toHaveURL(/\/user\//);
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
 /** '£1,234.56' → 123456 pence. */
@@ -141,8 +141,9 @@ test("a bank user sees its brands' share of every ingestion log and sorts by eac
   await expect(table.locator('tbody tr')).toHaveCount(10);
   // The demo publishers' monthly files of the past year (demo-transactions.ts), and any upload since.
   await expect(page.getByText(/^Total: \d{2,}$/)).toBeVisible();
+  // An upload's time in the timezone setting, with its zone (01/12/2026 01:00 EST).
   await expect(table.locator('tbody tr').first().locator('td').nth(1)).toHaveText(
-    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [A-Z]{3,4}$/,
   );
 
   await table.getByRole('button', { name: 'GMV' }).click();
@@ -169,4 +170,60 @@ test("a bank user sees its brands' share of every ingestion log and sorts by eac
   await table.getByRole('button', { name: 'Data Source' }).click();
   await searchList(page, page.getByRole('textbox', { name: 'Search Data Source' }), 'NextJump');
   await expect.poll(async () => new Set(await columnTexts(table, 1))).toEqual(new Set(['NextJump']));
+});
+
+test('a list asked for paging it cannot show says why, shows page 1 of 10 and corrects its address', async ({
+  page,
+}) => {
+  await openPage(page, 'user@demo.test', '/user/campaigns/past?limit=999', 'Past Campaigns');
+
+  await expect(page.getByText('Rows per page must be one of 10, 25, 50, 100.')).toBeVisible();
+  await expect(page).toHaveURL(/\/user\/campaigns\/past\?limit=10$/);
+  await expect(page.getByRole('table').locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByText('Invalid value')).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10');
+
+  // A page past the last goes to the last.
+  await page.goto('/user/campaigns/past?page=99');
+  await expect(page.getByText(/^There is no page 99; showing page \d+, the last\.$/)).toBeVisible();
+  await expect(page).toHaveURL(/\?page=\d+$/);
+  await expect(page.getByRole('table').locator('tbody tr')).not.toHaveCount(0);
+});
+
+test('Past Campaigns has no month filter to show; Current has one in MM/YYYY; Future none (spec 3 §2.1–2.3)', async ({
+  page,
+}) => {
+  await openPage(page, 'user@demo.test', '/user/campaigns/past', 'Past Campaigns');
+  await expect(page.getByRole('button', { name: 'From month' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'To month' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Current Campaigns' }).click();
+  await expect(page.getByRole('heading', { name: 'Current Campaigns', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'From month' }).click();
+  await page
+    .getByRole('button', { name: /^(Jan|January)/ })
+    .first()
+    .click();
+  await expect(page.getByRole('button', { name: 'From month' })).toHaveText(/^01\/\d{4}$/);
+
+  await page.getByRole('link', { name: 'Future Campaigns' }).click();
+  await expect(page.getByRole('heading', { name: 'Future Campaigns', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'From month' })).toHaveCount(0);
+});
+
+test('a session ended under a list shows its modal alone: no inline message, no notification', async ({
+  page,
+}) => {
+  await openPage(page, 'user@demo.test', '/user/campaigns/future', 'Future Campaigns');
+  await expect(page.getByRole('table').locator('tbody tr')).not.toHaveCount(0);
+
+  await page.request.post('/api/auth/logout');
+  // The next page size asks the server again, which answers that the session has ended.
+  await page.getByRole('combobox', { name: 'Rows per page' }).click();
+  await page.getByRole('option', { name: '25' }).click();
+
+  await expect(page.getByText('Session Expired, Please login Again', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  await expect(page.getByText('Please login to continue.')).toHaveCount(0);
+  await expect(page.getByText('This list could not be loaded.')).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { displayDate } from '../../packages/domain/src/campaign/campaign-dates.rules.ts';
 import { apiToken, login } from '../support/fixtures.ts';
 
 /** A demo campaign of last month (the system admin's list of campaign overviews). */
@@ -57,13 +58,14 @@ test('the overview editor blocks an empty list and a date outside the campaign, 
 
   // A row dated after the campaign's month is refused.
   await page.getByRole('button', { name: 'Add row' }).click();
-  await page.getByLabel('Date of row 1').fill(outside);
+  // Dates are typed DD/MM/YYYY (spec 2 §9).
+  await page.getByLabel('Date of row 1').fill(displayDate(outside));
   await page.getByLabel('Reach of row 1').fill('100');
   await page.getByLabel('Conversions of row 1').fill('4');
   await page.getByLabel('Revenue of row 1').fill('80');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText(/^Date must be within the campaign/)).toBeVisible();
-  await page.getByLabel('Date of row 1').fill(start);
+  await page.getByLabel('Date of row 1').fill(displayDate(start));
 
   // One entry in each statistics tab.
   for (const tab of ['Age', 'Branches', 'Nationality', 'Gender']) {

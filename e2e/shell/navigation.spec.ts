@@ -46,6 +46,6 @@ test('the system admin reads the outbox', async ({ page }) => {
   await expect(page).toHaveURL(/\/user\/banks\/list$/);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'Outbox' }).click();
-  await expect(page.getByRole('heading', { name: 'Outbox', level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Subject' })).toBeVisible();
 });

@@ -24,7 +24,7 @@ test('while the session is checked, a signed-out visitor sees a loader and then 
     await new Promise<void>((resolve) => (letGo = resolve));
     await route.continue();
   });
-  const frameHeading = page.getByRole('heading', { name: 'Dashboard', level: 2 });
+  const frameHeading = page.getByRole('heading', { name: 'Dashboard', level: 1 });
 
   await page.goto('/user/dashboard');
   await expect(page.getByLabel('Loading', { exact: true })).toBeVisible();

@@ -115,6 +115,7 @@ export async function openCampaignForm(page: Page, open: () => Promise<unknown>)
       // The alert may already be closing (its exit transition) when the handler runs.
       await alert
         .getByRole('button', { name: 'Close' })
+        .last()
         .click({ timeout: 3000 })
         .catch(() => undefined);
     },

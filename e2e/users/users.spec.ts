@@ -7,7 +7,7 @@ async function openUsers(page: Page, email: string, path = '/user/users', headin
   await login(page, email);
   await expect(page).toHaveURL(/\/user\//);
   await page.goto(path);
-  await expect(page.getByRole('heading', { name: heading, level: 2 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
 test('a brand admin adds a user, who sets a password from the mail and logs in', async ({

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { createRateLimiter } from './http/rate-limiter.ts';
+import { createRateLimiter } from './http/rate-limiter.repository.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { createAssetsRepository } from './modules/assets/assets.repository.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
@@ -23,15 +23,15 @@ import { createBranchesRepository } from './modules/branches/branches.repository
 import { branchesRoutes } from './modules/branches/branches.routes.ts';
 import { createBranchesService } from './modules/branches/branches.service.ts';
 import { createBrandsRepository } from './modules/brands/brands.repository.ts';
+import { clientListsRoutes } from './modules/brands/client-lists.routes.ts';
+import { createClientListsRepository } from './modules/brands/client-lists.repository.ts';
+import { createClientListsService } from './modules/brands/client-lists.service.ts';
 import { groupsRoutes } from './modules/brands/groups.routes.ts';
 import { createGroupsService } from './modules/brands/groups.service.ts';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
+import { handleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
-import {
-  createCampaignsService,
-  createChildrenJob,
-  type CampaignsService,
-} from './modules/campaigns/campaigns.service.ts';
+import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { createInsightsVisitorsRepository } from './modules/insights/insights-visitors.repository.ts';
 import { createInsightsVisitorsService } from './modules/insights/insights-visitors.service.ts';
 import { createInsightsRepository } from './modules/insights/insights.repository.ts';
@@ -51,8 +51,6 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createDashboardInvoices } from './modules/invoices/dashboard-invoices.ts';
 import { createReportingRepository } from './modules/reporting/reporting.repository.ts';
 import { registerReporting } from './modules/reporting/reporting.wiring.ts';
-import { createGoCardlessProvider } from './modules/payments/gocardless-provider.ts';
-import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import {
@@ -61,15 +59,13 @@ import {
   collectLater,
   createPaymentsService,
 } from './modules/payments/payments.service.ts';
-import { createTestProviderRepository } from './modules/payments/test-provider.repository.ts';
-import { createTestProvider, type TestProvider } from './modules/payments/test-provider.ts';
+import { paymentProviderOf } from './modules/payments/payment-provider.wiring.ts';
 import { createDashboardOverview } from './modules/overview/dashboard-overview.ts';
 import { createOverviewRepository } from './modules/overview/overview.repository.ts';
 import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { computeOverviewJob, createOverviewService } from './modules/overview/overview.service.ts';
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
-import { commonPasswordList } from '@krowd/domain/auth/common-passwords';
-import { installCommonPasswords } from '@krowd/domain/auth/password-policy';
+import { installPasswordChecks } from '@krowd/domain/auth/password-checks';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
@@ -78,6 +74,7 @@ import { createJobQueue, type JobQueue } from './plugins/jobs.ts';
 import { createDistributorsRepository } from './modules/distributors/distributors.repository.ts';
 import { distributorsRoutes } from './modules/distributors/distributors.routes.ts';
 import { brandsRoutes } from './modules/brands/brands.routes.ts';
+import { createHealthRepository } from './modules/health/health.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -87,7 +84,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts';
 import { createPublicRepository } from './modules/public/public.repository.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
-import { createPublicService } from './modules/public/public.service.ts';
+import { cardNetworkDigestJob, createPublicService } from './modules/public/public.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
@@ -96,7 +93,10 @@ import { createUsersService } from './modules/users/users.service.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
 import { profileRoutes, rewriteProfileUpdateUrl } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
-import { registerAccess } from './plugins/access.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
+import { publisherKeyAuthOf } from './modules/publishers/publisher-key-auth.ts';
+import { registerPublishers } from './modules/publishers/publishers.wiring.ts';
+import { credentialLogPaths, registerAccess, sessionCookieNameOf } from './plugins/access.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -104,6 +104,7 @@ import { registerAnswerCompression } from './plugins/compression.ts';
 import { registerKeptAnswers } from './plugins/kept-answers.ts';
 import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { createWebhookEvents, registerWebhooks } from './modules/webhooks/webhooks.wiring.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -121,11 +122,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   installCatalogueErrors();
-  installCommonPasswords(commonPasswordList());
+  installPasswordChecks();
   const app = Fastify({
     logger: deps.logger ?? {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      redact: credentialLogPaths,
     },
     genReqId: () => randomUUID(),
     bodyLimit: config.bodyLimit,
@@ -164,6 +165,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   });
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
+  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
+  const webhookEvents = createWebhookEvents({ db, jobs });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
@@ -172,36 +175,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     templateImages: { check: assets.checkTemplateImages },
     config,
     clock,
+    offerEvents: webhookEvents,
   });
-  const jobs = createJobQueue({ db, logger: app.log });
-  jobs.handle(createChildrenJob, async () => {
-    const created = await campaigns.createChildCampaigns();
-    if (created > 0) app.log.info({ created }, 'child campaigns created');
-  });
-  // The direct-debit provider, chosen once: GoCardless with its token, else the built-in test mode,
-  // whose webhooks go through our own webhook route like GoCardless's.
-  const testProvider: TestProvider | null = config.gocardless
-    ? null
-    : createTestProvider({
-        store: createTestProviderRepository(db),
-        transaction: (work) => db.transaction().execute(work),
-        publicUrl: config.publicUrl,
-        clock,
-        deliver: async (body, signature) => {
-          const response = await app.inject({
-            method: 'POST',
-            url: '/api/payments/webhooks/test',
-            headers: { 'content-type': 'application/json', 'webhook-signature': signature },
-            payload: body,
-          });
-          if (response.statusCode !== 200) {
-            throw new Error(`test provider webhook answered ${response.statusCode}: ${response.body}`);
-          }
-        },
-      });
-  const paymentProvider: PaymentProvider = config.gocardless
-    ? createGoCardlessProvider(config.gocardless)
-    : (testProvider as TestProvider);
+  handleCampaignJobs(jobs, campaigns, app.log);
+  const { paymentProvider, testProvider } = paymentProviderOf(app, { db, config, clock });
   const payments = createPaymentsService({
     db,
     payments: createPaymentsRepository(db),
@@ -216,7 +193,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   jobs.handle(collectInvoiceJob, (payload) =>
     payments.collectInvoice(collectInvoicePayloadSchema.parse(payload).invoiceId),
   );
-  const invoiceRun = createInvoiceRun({ db, collect: collectLater(jobs), timeZone: config.timezone, clock });
+  // The invoices' time zone, clock and seller, shared by the run and the list's documents.
+  const billing = { timeZone: config.timezone, clock, seller: config.invoiceSeller };
+  const invoiceRun = createInvoiceRun({ db, collect: collectLater(jobs), ...billing });
   jobs.handle(invoiceRunJob, async () => {
     const { invoices, creditNotes } = await invoiceRun.run();
     if (invoices.length + creditNotes.length > 0) {
@@ -226,15 +205,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const services = { auth, mailer, settings, campaigns, jobs };
 
   const contentSecurityPolicy = await registerSecurity(app, config);
-  await registerAccess(app, { config, auth, limiter, multiFactor });
+  const publisherKeys = publisherKeyAuthOf({ db, limiter, config, clock });
+  await registerAccess(app, { config, auth, limiter, multiFactor, publisherKeys });
   registerTextInputChecks(app);
   await registerKeptAnswers(app, { database, config, clock });
-  await registerOpenApi(app, { behindTls: config.publicUrl.startsWith('https://') });
+  await registerOpenApi(app, {
+    behindTls: config.publicUrl.startsWith('https://'),
+    publicUrl: config.publicUrl,
+    sessionCookieName: sessionCookieNameOf(config),
+  });
+  await registerIdempotency(app, { db, jobs, clock });
 
   await app.register(
     async (api) => {
       await registerAnswerCompression(api);
-      await api.register(healthRoutes, { db, engine: database.engine });
+      await api.register(healthRoutes, { health: createHealthRepository(db), engine: database.engine });
       await api.register(authRoutes, { auth, config });
       await api.register(multiFactorRoutes, { auth, multiFactor, users, config });
       const usersService = createUsersService({
@@ -284,13 +269,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(groupsRoutes, {
         groups: createGroupsService({ brands, invitations: usersService }),
       });
+      await api.register(clientListsRoutes, {
+        clientLists: createClientListsService({ db, lists: createClientListsRepository(db) }),
+      });
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
       await api.register(assetsRoutes, { service: assets });
       await api.register(invoicesRoutes, {
-        service: createInvoicesService({ invoices: createInvoicesRepository(db), brands }),
+        service: createInvoicesService({ invoices: createInvoicesRepository(db), brands, db, ...billing }),
       });
       const reporting = createReportingRepository(db);
       const { transactions, ingestion } = await registerIngestion(api, {
@@ -299,13 +287,27 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         reporting,
         timeZone: config.timezone,
         clock,
+        webhooks: webhookEvents,
+        // An upload that uses up a campaign's budget ends its offer, in the upload's transaction.
+        offers: { budgetsUsedUp: campaigns.budgetsUsedUp },
+      });
+      const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock };
+      // A test key's transactions reach the publisher's test endpoints (decisions 0091, 0097), in
+      // the cause's own transaction, as an upload's outcomes reach its live ones.
+      (await registerPublishers(api, publisherSide)).events.subscribe(async (event, trx) => {
+        const { type, mode, publisherId, occurredAt, data } = event;
+        const brandId = data.campaignId ? data.brandId : null;
+        const told = { type, mode, publisherId, brandId, subjectId: data.id };
+        await webhookEvents.emitEvent(trx, {
+          ...told,
+          data: { ...data, occurredAt: occurredAt.toISOString() },
+        });
       });
       const impressions = createImpressionsRepository(db);
       const overview = createOverviewService({
-        db,
         overview: createOverviewRepository(db, impressions),
         impressions,
-        transactionFiles: createDocsTransactions({ db, ingestion }),
+        transactionFiles: createDocsTransactions({ transactions, ingestion }),
         jobs,
         clock,
       });
@@ -330,19 +332,20 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         clock,
       });
       await api.register(paymentsRoutes, { service: payments });
-      await api.register(publicRoutes, {
-        service: createPublicService({
-          db,
-          leads: createPublicRepository(db),
-          users,
-          branches,
-          auth,
-          limiter,
-          mailer,
-          config,
-          clock,
-        }),
+      const cardNetwork = createPublicService({
+        db,
+        leads: createPublicRepository(db),
+        users,
+        branches,
+        auth,
+        limiter,
+        mailer,
+        jobs,
+        config,
+        clock,
       });
+      jobs.handle(cardNetworkDigestJob, () => cardNetwork.sendDigest());
+      await api.register(publicRoutes, { service: cardNetwork });
       const reviewsRepository = createReviewsRepository(db);
       const reviews = createReviewsService({ db, repository: reviewsRepository, jobs, clock });
       jobs.handle(reanalyseJob, async () => {
@@ -366,6 +369,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         }),
       });
       await api.register(reviewsRoutes, { reviews, repository: reviewsRepository });
+      await registerWebhooks(api, { db, jobs, brands, events: webhookEvents, config, clock });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

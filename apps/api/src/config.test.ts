@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -24,5 +25,20 @@ describe('loadConfig: direct debit', () => {
       /GOCARDLESS_WEBHOOK_SECRET: required when GOCARDLESS_ACCESS_TOKEN is set/,
     );
     expect(() => loadConfig({ GOCARDLESS_ENVIRONMENT: 'production' })).toThrow(/GOCARDLESS_ENVIRONMENT/);
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every default as the settings have it: setting all its values changes nothing', async () => {
+    const text = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const listed = Object.fromEntries(
+      text
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+
+    expect(Object.keys(listed)).toContain('LOGIN_FAILURES_PER_ACCOUNT');
+    expect(loadConfig(listed)).toEqual(loadConfig({}));
   });
 });

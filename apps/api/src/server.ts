@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { scheduleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
+import { scheduleCampaignJobs, scheduleOfferSweep } from './modules/campaigns/campaigns.jobs.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
@@ -21,7 +22,7 @@ import { demoTransactionCount } from './demo/demo-transactions.ts';
 
 /**
  * Starts the product: settings, database (migrated), demo data on an empty database, then the
- * web app and API on one port. SIGINT/SIGTERM close it gracefully (in-flight requests finish).
+ * web app and API on one port. SIGINT/SIGTERM close it gracefully (running requests and jobs finish).
  */
 async function main() {
   // Settings in a .env file beside the command apply, under those already in the environment.
@@ -41,36 +42,65 @@ async function main() {
 
   let demoLoaded = false;
   if (config.demoData && (await databaseIsEmpty(database.db))) {
-    await loadDemoData(database.db, { timeZone: config.timezone, transactions: demoTransactionCount });
+    await loadDemoData(database.db, {
+      timeZone: config.timezone,
+      transactions: demoTransactionCount,
+      seller: config.invoiceSeller,
+    });
     demoLoaded = true;
   }
 
+  // A supervisor's stop (docs/decisions.md 'Serving through database faults'): new requests are
+  // answered 503 and new connections refused, running requests and the running job finish, then the
+  // database is closed and the process exits 0; past the grace period it exits 1 anyway.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.log.info(
+      { signal, graceMs: config.shutdownGraceMs },
+      'shutting down: finishing running requests and jobs',
+    );
+    const force = setTimeout(() => {
+      app.log.error(
+        { graceMs: config.shutdownGraceMs },
+        'shutdown: grace period over, exiting with work unfinished',
+      );
+      process.exit(1);
+    }, config.shutdownGraceMs);
     force.unref();
-    await app.close();
-    await database.close();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A promise nobody awaited that failed (work after an answer, say) is a bug to log, not a reason
+  // to drop every request in flight: the state that matters is in the database.
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   await app.listen({ host: config.host, port: config.port });
+  // PORT=0 takes a free port (tests, a supervisor's socket activation): say which.
+  const { port } = app.server.address() as AddressInfo;
+  const shownUrl = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
   // What follows need not delay the first request (issue 17 §6). Uploads a killed server was
   // receiving (a day is far longer than any upload takes, so a new one is never taken).
   await removeAbandonedUploads({ olderThanMs: 24 * 3_600_000, now: new Date() });
   const { jobs } = app.services;
   await scheduleCampaignJobs(jobs, config.timezone);
+  await scheduleOfferSweep(jobs);
   await scheduleInvoiceJobs(jobs, config.timezone);
   await scheduleReanalysis(jobs);
-  setInterval(
-    () => void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
-    3_600_000,
-  ).unref();
+  setInterval(() => {
+    void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e));
+    void scheduleOfferSweep(jobs).catch((e: unknown) => app.log.error(e));
+  }, 3_600_000).unref();
   setInterval(
     () => void scheduleInvoiceJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),
     3_600_000,
@@ -80,8 +110,8 @@ async function main() {
   const where = database.engine === 'pglite' ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
-    `Krowd is running at ${config.publicUrl}  (database: ${where})`,
-    `API docs: ${config.publicUrl}/api/docs`,
+    `Krowd is running at ${shownUrl}  (database: ${where})`,
+    `API docs: ${shownUrl}/api/docs`,
   ];
   if (config.demoData) {
     const guestId = await demoGuestId(database.db);
@@ -94,7 +124,7 @@ async function main() {
       const link = await app.services.auth.issueLink(guestId, 'guest_login');
       lines.push(
         `Guest onboarding link for guest@demo.test (single use, 7 days):`,
-        `  ${link}?type=campaign`,
+        `  ${link.replace(config.publicUrl, shownUrl)}?type=campaign`,
       );
     }
     const cardNetworkGuestId = await demoGuestId(database.db, demoCardNetworkGuestEmail);
@@ -104,7 +134,7 @@ async function main() {
       });
       lines.push(
         `Card-network guest link for ${demoCardNetworkGuestEmail} (single use, 7 days):`,
-        `  ${link}?type=campaign`,
+        `  ${link.replace(config.publicUrl, shownUrl)}?type=campaign`,
       );
     }
   }

@@ -74,25 +74,33 @@ export function createAnswerCache<Answer>(deps: {
   );
 
   return {
-    /** Starts listening to the other instances (PostgreSQL); keeping answers begins once it does. */
+    /**
+     * Starts listening to the other instances (PostgreSQL); keeping answers begins once it does, and
+     * begins again each time the listening connection is back after a loss.
+     */
     async start() {
       if (!database.signals) return;
-      stopListening = await database.signals.listen(
-        channel,
-        (payload) => {
+      stopListening = await database.signals.listen(channel, {
+        onSignal(payload) {
           try {
             heard(payload);
           } catch {
             drop('all');
           }
         },
-        () => {
+        onLost() {
           hearsEveryWrite = false;
           drop('all');
-          logger.error(`${channel}: the LISTEN connection ended; answers are computed each request`);
+          logger.error(
+            `${channel}: the LISTEN connection ended; answers are computed each request until it is back`,
+          );
         },
-      );
-      hearsEveryWrite = true;
+        onHeard() {
+          // Nothing kept before now may have missed a signal sent while nobody listened.
+          drop('all');
+          hearsEveryWrite = true;
+        },
+      });
     },
 
     async stop() {

@@ -11,10 +11,13 @@ import type {
   MultiFactorChallenges,
   MultiFactorRecoveryCodes,
   RateLimitCounters,
+  KnownDevices,
 } from './tables/accounts.generated.ts';
 import type {
   Brands,
   Groups,
+  ClientLists,
+  ClientListBrands,
   Banks,
   BrandBanks,
   BrandCopyTexts,
@@ -29,6 +32,7 @@ import type {
   CampaignPromoCodes,
   CampaignTemplates,
   ProjectionRecords,
+  OfferLifecycle,
 } from './tables/campaigns.generated.ts';
 import type {
   Publishers,
@@ -38,6 +42,11 @@ import type {
   IngestionLogs,
   IngestionLogBrands,
 } from './tables/ingestion.generated.ts';
+import type {
+  PublisherBrands,
+  PublisherApiKeys,
+  PublisherTestTransactions,
+} from './tables/publisher-accounts.generated.ts';
 import type {
   ReportingDaily,
   ReportingDailyCards,
@@ -53,6 +62,7 @@ import type {
   Invoices,
   InvoiceTransactions,
   CreditNotes,
+  DocumentNumbers,
   CreditNoteTransactions,
   IssuedDocuments,
   PaymentMandates,
@@ -64,7 +74,13 @@ import type {
   TestProviderSecrets,
 } from './tables/billing.generated.ts';
 import type { CardNetworkLeads, CardNetworkBranchSubmissions } from './tables/card-network.generated.ts';
-import type { Jobs, MailOutbox, Settings } from './tables/platform.generated.ts';
+import type {
+  WebhookEndpoints,
+  WebhookEvents,
+  WebhookDeliveries,
+  WebhookAttempts,
+} from './tables/webhooks.generated.ts';
+import type { Jobs, MailOutbox, Settings, IdempotencyKeys } from './tables/platform.generated.ts';
 
 export interface DB {
   assets: Assets;
@@ -84,12 +100,16 @@ export interface DB {
   card_network_branch_submissions: CardNetworkBranchSubmissions;
   card_network_leads: CardNetworkLeads;
   cards: Cards;
+  client_list_brands: ClientListBrands;
+  client_lists: ClientLists;
   credit_note_transactions: CreditNoteTransactions;
   credit_notes: CreditNotes;
   dashboard_export_parts: DashboardExportParts;
   dashboard_exports: DashboardExports;
   distributor_deals: DistributorDeals;
+  document_numbers: DocumentNumbers;
   groups: Groups;
+  idempotency_keys: IdempotencyKeys;
   impressions: Impressions;
   ingestion_log_brands: IngestionLogBrands;
   ingestion_logs: IngestionLogs;
@@ -98,14 +118,19 @@ export interface DB {
   invoices: Invoices;
   issued_documents: IssuedDocuments;
   jobs: Jobs;
+  known_devices: KnownDevices;
   mail_outbox: MailOutbox;
   multi_factor_challenges: MultiFactorChallenges;
   multi_factor_recovery_codes: MultiFactorRecoveryCodes;
+  offer_lifecycle: OfferLifecycle;
   one_time_tokens: OneTimeTokens;
   payment_collections: PaymentCollections;
   payment_events: PaymentEvents;
   payment_mandates: PaymentMandates;
   projection_records: ProjectionRecords;
+  publisher_api_keys: PublisherApiKeys;
+  publisher_brands: PublisherBrands;
+  publisher_test_transactions: PublisherTestTransactions;
   publishers: Publishers;
   rate_limit_counters: RateLimitCounters;
   reporting_daily: ReportingDaily;
@@ -120,4 +145,8 @@ export interface DB {
   transactions: Transactions;
   user_multi_factor: UserMultiFactor;
   users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+  webhook_endpoints: WebhookEndpoints;
+  webhook_events: WebhookEvents;
 }

@@ -16,6 +16,7 @@ import {
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CommittedWrites } from './committed-writes.ts';
+import { createDatabaseSignals, type DatabaseSignals } from './database-signals.ts';
 import { CopyRows } from './copy-rows.ts';
 import type { DB } from './database.generated.ts';
 
@@ -33,17 +34,9 @@ export interface Database {
   committedWrites: CommittedWrites;
   /**
    * PostgreSQL only: LISTEN/NOTIFY between the processes sharing the database, with an optional
-   * payload (under 8,000 bytes). `listen` answers a stop function; `onLost` is called if the
-   * listening connection ends.
+   * payload (under 8,000 bytes), listened to again after a loss (database-signals.ts).
    */
-  signals?: {
-    notify(channel: string, payload?: string): Promise<void>;
-    listen(
-      channel: string,
-      onSignal: (payload: string) => void,
-      onLost: () => void,
-    ): Promise<() => Promise<void>>;
-  };
+  signals?: DatabaseSignals;
 }
 
 /** Type parsers shared by both engines, so a query answers the same values on either. */
@@ -101,6 +94,9 @@ function openPostgres(url: string, poolMax: number): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
+    // A database that does not answer at all (a network partition) fails a request in 5 s, as a 503,
+    // instead of holding it until the client gives up.
+    connectionTimeoutMillis: 5_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         const parse = parsers[oid as keyof typeof parsers];
@@ -110,32 +106,21 @@ function openPostgres(url: string, poolMax: number): Database {
   });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE … WITH (FORCE) in
   // tests) is dropped by the pool, which opens another on demand; the next query reports a real outage.
-  // Without a listener the pool's 'error' event would end the process.
+  // Without a listener the pool's 'error' event would end the process. A connection lent out has
+  // its own listener (CopyingPool).
   pool.on('error', () => {});
   const committedWrites = new CommittedWrites();
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new CopyingPool(pool, committedWrites) }),
   });
-  const signals = {
-    async notify(channel: string, payload = '') {
-      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
-    },
-    async listen(channel: string, onSignal: (payload: string) => void, onLost: () => void) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('notification', (message) => {
-        if (message.channel === channel) onSignal(message.payload ?? '');
-      });
-      client.on('error', onLost);
-      client.on('end', onLost);
-      await client.connect();
-      await client.query(`LISTEN ${channel}`);
-      return async () => {
-        client.removeListener('end', onLost);
-        await client.end();
-      };
-    },
+  const signals = createDatabaseSignals(url, async (channel, payload) => {
+    await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+  });
+  const close = async () => {
+    await signals.close();
+    await db.destroy();
   };
-  return { db, engine: 'postgres', close: () => db.destroy(), committedWrites, signals };
+  return { db, engine: 'postgres', close, committedWrites, signals };
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
@@ -172,6 +157,15 @@ class CopyingPool implements PostgresPool {
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
+    // While lent out, a connection's 'error' event (the server ends it between two statements, or
+    // under a COPY) has no listener of the pool's: unheard, it would end the process. The error is
+    // kept, the statement under way (or the next) fails with it, and the connection is discarded
+    // when given back instead of being lent again.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on('error', onError);
     const query = (...args: unknown[]) => {
       const copy = typeof args[0] === 'string' ? copyOf(args[0], args[1] as unknown[]) : null;
       if (!copy) return (client.query as (...given: unknown[]) => unknown)(...preparedOnce(client, args));
@@ -183,7 +177,10 @@ class CopyingPool implements PostgresPool {
     };
     return {
       query: this.committedWrites.connection(query as PostgresPoolClient['query']),
-      release: () => client.release(),
+      release: () => {
+        client.removeListener('error', onError);
+        client.release(broken);
+      },
     };
   }
 

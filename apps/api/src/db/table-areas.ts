@@ -4,7 +4,7 @@
  * migrations add must be placed here, or the generator refuses to run.
  */
 export const tableAreas = {
-  /** Users, their sessions and sign-in: links, two-step sign-in, the per-IP counters. */
+  /** Users, their sessions and sign-in: links, two-step sign-in, the counters, known devices. */
   accounts: [
     'users',
     'sessions',
@@ -13,11 +13,14 @@ export const tableAreas = {
     'multi_factor_challenges',
     'multi_factor_recovery_codes',
     'rate_limit_counters',
+    'known_devices',
   ],
   /** Brands, groups and banks, the brands' copy and images, their branches and the directory. */
   tenants: [
     'brands',
     'groups',
+    'client_lists',
+    'client_list_brands',
     'banks',
     'brand_banks',
     'brand_copy_texts',
@@ -32,6 +35,7 @@ export const tableAreas = {
     'campaign_promo_codes',
     'campaign_templates',
     'projection_records',
+    'offer_lifecycle',
   ],
   /** The publishers' files and what they hold: transactions, cards, the logs; the distributors' deals. */
   ingestion: [
@@ -42,6 +46,8 @@ export const tableAreas = {
     'ingestion_logs',
     'ingestion_log_brands',
   ],
+  /** The publishers' accounts: the brands they show, their API keys, their test transactions. */
+  'publisher-accounts': ['publisher_brands', 'publisher_api_keys', 'publisher_test_transactions'],
   /** The dashboard's store and exports, the campaign overview, impressions and insights. */
   reporting: [
     'reporting_daily',
@@ -59,6 +65,7 @@ export const tableAreas = {
     'invoices',
     'invoice_transactions',
     'credit_notes',
+    'document_numbers',
     'credit_note_transactions',
     'issued_documents',
     'payment_mandates',
@@ -71,6 +78,8 @@ export const tableAreas = {
   ],
   /** The card network's public sign-ups: its leads and the branches they submit. */
   'card-network': ['card_network_leads', 'card_network_branch_submissions'],
-  /** What every area runs on: the job queue, the mail outbox, the settings. */
-  platform: ['jobs', 'mail_outbox', 'settings'],
+  /** Outbound webhooks: endpoints, events, deliveries and their attempts (decision 0097). */
+  webhooks: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'],
+  /** What every area runs on: the job queue, the mail outbox, the settings, kept idempotent answers. */
+  platform: ['jobs', 'mail_outbox', 'settings', 'idempotency_keys'],
 } satisfies Record<string, string[]>;

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/database.generated.ts';
 import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
-import { apiKeyHashOf } from '../modules/ingestion/transactions.repository.ts';
+import { insertDemoKeys } from './demo-publishers.ts';
 
 /**
  * The demo brands' branches (in every status), the publishers and each brand's deals with them,
@@ -16,9 +16,6 @@ export const demoPublishers = [
   { code: 'LUX', display_name: 'Mastercard' },
   { code: 'Amex', display_name: 'Amex' },
 ] as const;
-
-/** The demo publishers' API keys for POST /api/transactions/ingest: demo-atr-key, demo-fidel-key, … */
-export const demoApiKeyOf = (code: string) => `demo-${code.toLowerCase()}-key`;
 
 interface DemoBranch {
   name: string;
@@ -267,10 +264,11 @@ export async function loadDemoCatalogue(
 ): Promise<{ branchIds: Record<DemoBrandKey, string[]>; publisherIds: Record<string, string> }> {
   const publishers = await trx
     .insertInto('publishers')
-    .values(demoPublishers.map((p) => ({ ...p, api_key_hash: apiKeyHashOf(demoApiKeyOf(p.code)) })))
+    .values(demoPublishers.map((p) => ({ ...p })))
     .returning(['id', 'code'])
     .execute();
   const publisherIds = Object.fromEntries(publishers.map((p) => [p.code, p.id]));
+  await insertDemoKeys(trx, publishers);
 
   const branchIds = {} as Record<DemoBrandKey, string[]>;
   let merchantNumber = 4_410_000;
@@ -278,7 +276,10 @@ export async function loadDemoCatalogue(
     branchIds[key] = [];
     for (const [index, branch] of branches.entries()) {
       merchantNumber += 137;
-      const active = branch.status === 'Active' || branch.status === 'Approved';
+      // An Updated branch was approved, and its brand has since proposed a new Mastercard ID for
+      // the operator side's review (decision 0070).
+      const updated = branch.status === 'Updated';
+      const active = branch.status === 'Active' || branch.status === 'Approved' || updated;
       const row = await trx
         .insertInto('branches')
         .values({
@@ -302,6 +303,15 @@ export async function loadDemoCatalogue(
           created_by_brand_user: branch.byBrandUser,
           approved_by: active ? 'admin@demo.test' : null,
           activated_at: active ? new Date(Date.UTC(2025, 10, 3)) : null,
+          ...(updated
+            ? {
+                proposed_mastercard_merchant_id: String(merchantNumber + 1),
+                proposed_amex_merchant_id: index % 2 === 0 ? `AX${merchantNumber}` : null,
+                proposed_zettle_merchant_id: index === 1 ? `ZT${merchantNumber}` : null,
+                status_before_update: 'Active',
+                merchant_ids_proposed_at: new Date(Date.UTC(2026, 10, 20)),
+              }
+            : {}),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -319,7 +329,15 @@ export async function loadDemoCatalogue(
         start_date: '2025-06-01',
       })),
   );
-  if (deals.length > 0) await trx.insertInto('distributor_deals').values(deals).execute();
+  if (deals.length > 0) {
+    await trx.insertInto('distributor_deals').values(deals).execute();
+    // Each feed shows the brands it has deals with (decision 0088).
+    await trx
+      .insertInto('publisher_brands')
+      .values(deals.map(({ brand_id, publisher_id }) => ({ brand_id, publisher_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
 
   await trx
     .insertInto('projection_records')

@@ -6,7 +6,9 @@ import { hashPassword } from '../crypto/passwords.ts';
 import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
 import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
+import { loadDemoBankPublisher } from './demo-publishers.ts';
 import { loadDemoColleagues } from './demo-users.ts';
+import type { SellerDetails } from '../modules/invoices/invoice-document-lines.ts';
 import { loadDemoInvoices, loadDemoReporting } from './demo-reporting.ts';
 import { demoMerchants, ingestDemoTransactions } from './demo-transactions.ts';
 import { loadDemoReviews } from './demo-reviews.ts';
@@ -187,7 +189,7 @@ export async function databaseIsEmpty(db: Kysely<DB>): Promise<boolean> {
  */
 export async function loadDemoData(
   db: Kysely<DB>,
-  options: { now?: Date; timeZone?: string; transactions?: number } = {},
+  options: { now?: Date; timeZone?: string; transactions?: number; seller?: SellerDetails } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const timeZone = options.timeZone ?? 'America/New_York';
@@ -224,6 +226,7 @@ export async function loadDemoData(
       .insertInto('brand_banks')
       .values(Object.values(brandIds).map((brandId) => ({ bank_id: bank.id, brand_id: brandId })))
       .execute();
+    await loadDemoBankPublisher(trx, bank.id, Object.values(brandIds));
 
     await trx
       .insertInto('users')
@@ -311,7 +314,7 @@ export async function loadDemoData(
     });
     await loadDemoImpressions(db, { now, timeZone });
     // The invoice run over the ingested transactions: the demo's invoices (demo-reporting.ts).
-    await loadDemoInvoices(db, { now, timeZone });
+    await loadDemoInvoices(db, { now, timeZone, seller: options.seller });
   }
 }
 

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { currentMonth, localToday, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { firstInvoiceDate, latestInvoiceableMonth } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../db/database.generated.ts';
+import type { SellerDetails } from '../modules/invoices/invoice-document-lines.ts';
 import { createInvoiceRun } from '../modules/invoices/invoice-run.ts';
 import { dealsByBrand, type DemoBrandKey } from './demo-catalogue.ts';
 
@@ -101,9 +102,17 @@ export async function loadDemoReporting(
  * months back (whose due dates have passed) are marked Paid on their due date (paid_at 09:00 UTC);
  * newer ones stay Unpaid. This is the only invented part, and only in the demo.
  */
-export async function loadDemoInvoices(db: Kysely<DB>, options: { now: Date; timeZone: string }) {
+export async function loadDemoInvoices(
+  db: Kysely<DB>,
+  options: { now: Date; timeZone: string; seller?: SellerDetails },
+) {
   const today = localToday(options.now, options.timeZone);
-  const run = createInvoiceRun({ db, timeZone: options.timeZone, clock: () => options.now });
+  const run = createInvoiceRun({
+    db,
+    timeZone: options.timeZone,
+    clock: () => options.now,
+    seller: options.seller,
+  });
   const months = await db
     .selectFrom('campaigns')
     .select(sql<string>`to_char(start_date, 'YYYY-MM-DD')`.as('month_start'))

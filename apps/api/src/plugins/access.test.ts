@@ -14,6 +14,7 @@ async function appWithAccess() {
     auth: { resolveSession: unused },
     limiter: { hit: unused },
     multiFactor: { setupPending: unused },
+    publisherKeys: { authenticate: unused },
   });
   return app;
 }
@@ -30,6 +31,20 @@ describe('routes without config.access', () => {
     );
 
     await expect(registered).rejects.toThrow('Route GET /api/unguarded does not declare config.access');
+    await app.close();
+  });
+
+  it('make the app refuse a route that takes a publisher key unless it is public to sessions', async () => {
+    const app = await appWithAccess();
+
+    const registered = app.register(
+      async (api) => {
+        api.get('/keyed', { config: { access: 'banks.read', publisherKey: ['live'] } }, async () => ({}));
+      },
+      { prefix: '/api' },
+    );
+
+    await expect(registered).rejects.toThrow("takes a publisher key: its session access is 'public'");
     await app.close();
   });
 
@@ -76,7 +91,7 @@ describe('the access check', () => {
     });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.loginRequired });
   });
 
   it('answers 403 with its message when the audience lacks the capability', async () => {
@@ -85,7 +100,7 @@ describe('the access check', () => {
     const response = await call(app, { url: '/api/mail/outbox', token });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
   });
 
   it.each([
@@ -97,7 +112,10 @@ describe('the access check', () => {
       const response = await call(app, { url });
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+      expect(response.json()).toEqual({
+        code: 'unauthenticated',
+        errorMessage: messages.common.loginRequired,
+      });
     },
   );
 

@@ -5,8 +5,10 @@ import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../config.ts';
 import type { AuthContext } from '../http/caller.ts';
-import { forbidden, tooManyRequests, unauthorized } from '../http/errors.ts';
+import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
+import type { PublisherKeyMode } from '@krowd/domain/publisher/publisher-key.rules';
+import type { PublisherCaller, PublisherKeyAuthenticator } from '../http/publisher-caller.ts';
 
 /**
  * What a route lets through: 'public' (anyone), 'optional' (anyone; the caller is known when
@@ -15,9 +17,19 @@ import type { RateLimiter } from '../http/rate-limiter.ts';
  */
 export type RouteAccess = 'public' | 'optional' | Capability;
 
+/**
+ * A credential a route checks in its own hook, where `access` alone does not say what the caller
+ * sends: the session (cookie or bearer token), a publisher's key in X-Api-Key, an insights pass in
+ * X-Insights-Pass. The OpenAPI document's security of each operation follows from these and
+ * `access` (plugins/openapi-security.ts), so the two cannot drift apart.
+ */
+export type RouteCredential = 'session' | 'publisherKey' | 'insightsPass';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The credentials the route's own hook takes, any one of them (see RouteCredential). */
+    credentials?: RouteCredential[];
     /** Counts the call against the per-IP limit on sign-in and account routes. */
     authRateLimit?: boolean;
     /**
@@ -30,11 +42,32 @@ declare module 'fastify' {
      * logout); 'mfa.manage' routes always may. Every other route refuses them until they have.
      */
     duringMfaSetup?: boolean;
+    /**
+     * A publisher-facing operation: the caller is a publisher's system with an API key of one of
+     * these modes in X-Api-Key (decision 0089), checked before the body is read. Such a route is
+     * 'public' to the session check: a key authenticates these operations only, a session none.
+     */
+    publisherKey?: readonly PublisherKeyMode[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /**
+     * Who holds the API key the route's own hook accepted (e.g. `publisher:<id>`), for what is
+     * kept per caller (plugins/idempotency.ts); null for a session or no credential.
+     */
+    keyHolder: string | null;
+    /** The publisher and key of a publisher-facing call (routes with `publisherKey`). */
+    publisher: PublisherCaller | null;
   }
 }
+
+/** Where requests and answers carry credentials: the log writes [Redacted] there. */
+export const credentialLogPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+];
 
 export const sessionCookieName = 'krowd_session';
 /**
@@ -57,16 +90,34 @@ export async function registerAccess(
     auth: { resolveSession(token: string): Promise<AuthContext> };
     limiter: Pick<RateLimiter, 'hit'>;
     multiFactor: { setupPending(auth: AuthContext): Promise<boolean> };
+    publisherKeys: PublisherKeyAuthenticator;
   },
 ) {
-  const { config, auth, limiter, multiFactor } = deps;
+  const { config, auth, limiter, multiFactor, publisherKeys } = deps;
   await app.register(cookie);
   app.decorateRequest('auth', null);
+  app.decorateRequest('keyHolder', null);
+  app.decorateRequest('publisher', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || documentationRoutes.test(route.url)) return;
     if (!route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+    if (route.config.publisherKey && route.config.access !== 'public') {
+      throw new Error(
+        `Route ${route.method} ${route.url} takes a publisher key: its session access is 'public'`,
+      );
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const modes = request.routeOptions.config.publisherKey;
+    if (!modes) return;
+    request.publisher = await publisherKeys.authenticate(request, modes);
+    // Kept answers (Idempotency-Key) are the publisher's own, apart in test and live mode.
+    if (request.publisher) {
+      request.keyHolder = `publisher:${request.publisher.publisherId}:${request.publisher.mode}`;
     }
   });
 
@@ -92,7 +143,8 @@ export async function registerAccess(
     const token = sessionTokenOf(request, config);
     const { duringMfaSetup } = request.routeOptions.config;
     if (access === 'optional') {
-      if (token) request.auth = await auth.resolveSession(token).catch(() => null);
+      // An ended session is a stranger here; a database that cannot say is a 503, never "signed out".
+      if (token) request.auth = await auth.resolveSession(token).catch(strangerOnRefusal);
       // Until the set-up, such a session counts for nothing beyond it: the route sees a stranger.
       if (request.auth && !duringMfaSetup && (await multiFactor.setupPending(request.auth))) {
         request.auth = null;
@@ -103,9 +155,15 @@ export async function registerAccess(
     request.auth = await auth.resolveSession(token);
     if (!can(request.auth.audience, access)) throw forbidden();
     if (access !== 'mfa.manage' && !duringMfaSetup && (await multiFactor.setupPending(request.auth))) {
-      throw forbidden(messages.multiFactor.setupRequired);
+      throw forbidden(messages.multiFactor.setupRequired, 'mfa_setup_required');
     }
   });
+}
+
+/** A session refused (ended, unknown) counts as no session; any other failure is the request's. */
+function strangerOnRefusal(error: unknown): null {
+  if (error instanceof HttpError) return null;
+  throw error;
 }
 
 /** A bearer token (API clients) or the session cookie (the browser). */
@@ -138,6 +196,12 @@ export function clearSignedInHint(reply: FastifyReply, config: Config) {
 
 export function hasSignedInHint(request: FastifyRequest): boolean {
   return request.cookies[signedInHintCookieName] !== undefined;
+}
+
+/** The publisher of a route that takes a publisher key (the key hook has already checked it). */
+export function publisherOf(request: FastifyRequest): PublisherCaller {
+  if (!request.publisher) throw unauthorized(messages.publisherKey.invalid, 'api_key_invalid');
+  return request.publisher;
 }
 
 /** The caller of a route that declared a capability (the access hook has already checked it). */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { demoPassword } from '../demo/demo-data.ts';
-import { call, createTestApp, type App, type TestApp } from '../test/test-app.ts';
+import { errorCodes, HttpError } from '../http/errors.ts';
+import { call, createTestApp, loginAs, type App, type TestApp } from '../test/test-app.ts';
 
 let testApp: TestApp;
 let app: App;
@@ -19,6 +20,7 @@ const expectPlainJsonError = (response: Awaited<ReturnType<typeof call>>) => {
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   const body = response.json();
   expect(body.errorMessage).toEqual(expect.any(String));
+  expect(errorCodes).toContain(body.code);
   expect(body.respCode).toBeUndefined();
   expect(response.body).not.toMatch(/"stack"|node_modules|at [\w.]+ \(/);
 };
@@ -33,7 +35,7 @@ describe('error answers', () => {
     const response = await call(app, { method, url });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it('answer a body over BODY_LIMIT_BYTES with a JSON 413', async () => {
@@ -44,7 +46,10 @@ describe('error answers', () => {
     });
 
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ errorMessage: messages.common.requestTooLarge });
+    expect(response.json()).toEqual({
+      code: 'payload_too_large',
+      errorMessage: messages.common.requestTooLarge,
+    });
   });
 
   it.each(['application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded'])(
@@ -58,7 +63,10 @@ describe('error answers', () => {
       });
 
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ errorMessage: messages.common.unsupportedContentType });
+      expect(response.json()).toEqual({
+        code: 'unsupported_media_type',
+        errorMessage: messages.common.unsupportedContentType,
+      });
     },
   );
 
@@ -106,5 +114,52 @@ describe('error answers', () => {
 
     expect(response.statusCode).toBe(404);
     expectPlainJsonError(response);
+  });
+});
+
+describe('the code of an error answer', () => {
+  it('names what failed for a program, whatever the message says', async () => {
+    const validation = await call(app, { method: 'POST', url: '/api/auth/login', body: { email: 'x' } });
+    const signedOut = await call(app, { url: '/api/users' });
+    const { token } = await loginAs(app, 'user@demo.test');
+    const notAllowed = await call(app, { url: '/api/banks', token });
+
+    expect(validation.statusCode).toBe(400);
+    expect(validation.json()).toMatchObject({ code: 'validation_failed', fieldErrors: expect.any(Object) });
+    expect(signedOut.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.loginRequired,
+    });
+    expect(notAllowed.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
+  });
+
+  it("is a publisher's key refused as api_key_invalid, not a signed-out session", async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'x-api-key': 'not-a-key' },
+      body: [],
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      code: 'api_key_invalid',
+      errorMessage: messages.publisherKey.invalid,
+    });
+  });
+
+  it('is the status’s own unless the error names a specific one', () => {
+    expect(new HttpError(404, 'x').code).toBe('not_found');
+    expect(new HttpError(409, 'x').code).toBe('conflict');
+    expect(new HttpError(429, 'x').code).toBe('rate_limited');
+    expect(new HttpError(503, 'x').code).toBe('service_unavailable');
+    expect(new HttpError(409, 'x', undefined, undefined, 'terms_not_accepted').code).toBe(
+      'terms_not_accepted',
+    );
+  });
+
+  it('is snake_case, and the list never repeats one', () => {
+    for (const code of errorCodes) expect(code).toMatch(/^[a-z]+(_[a-z]+)*$/);
+    expect(new Set(errorCodes).size).toBe(errorCodes.length);
   });
 });

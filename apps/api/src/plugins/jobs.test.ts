@@ -215,4 +215,77 @@ describe('the job queue', () => {
 
     expect(await jobsOf(kind)).toEqual([expect.objectContaining({ attempts: 1 })]);
   });
+
+  it('gives back a job the database went away under, without using an attempt, once the database answers again', async () => {
+    const kind = newKind();
+    const adminShutdown = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    let calls = 0;
+    const queue = queueWith({
+      [kind]: async () => {
+        calls += 1;
+        if (calls === 1) throw adminShutdown;
+      },
+    });
+    await queue.enqueue(kind);
+
+    await expect(queue.runDue()).rejects.toBe(adminShutdown);
+    // Still leased to this runner: no other instance takes it while its end is unknown.
+    expect(await jobsOf(kind)).toEqual([
+      expect.objectContaining({ attempts: 1, done: false, last_error: null, locked_until: expect.any(Date) }),
+    ]);
+
+    expect(await queue.runDue()).toBe(1);
+    expect(calls).toBe(2);
+    expect(await jobsOf(kind)).toEqual([
+      expect.objectContaining({ attempts: 1, done: true, last_error: null, locked_until: null }),
+    ]);
+  });
+
+  it('keeps one row of a recurring job however many instances keep it, runs it once per interval, and never gives it up', async () => {
+    const kind = newKind();
+    let calls = 0;
+    let failing = false;
+    const handler = async () => {
+      calls += 1;
+      if (failing) throw new Error(`sweep failure ${calls}`);
+    };
+    const instances = [queueWith({ [kind]: handler }), queueWith({ [kind]: handler })];
+    for (const queue of instances) await queue.recur(kind, 60_000);
+
+    expect(await Promise.all(instances.map((queue) => queue.runDue()))).toEqual([1, 0]);
+    expect(calls).toBe(1);
+    // Run, it waits for its next turn instead of being done; calling recur again changes nothing.
+    for (const queue of instances) await queue.recur(kind, 60_000);
+    expect(await jobsOf(kind)).toEqual([
+      expect.objectContaining({ dedupe_key: `every:${kind}`, attempts: 0, done: false, waiting: true }),
+    ]);
+    expect(await instances[1]!.runDue()).toBe(0);
+
+    await makeDue(kind);
+    expect(await instances[1]!.runDue()).toBe(1);
+    expect(calls).toBe(2);
+
+    failing = true;
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await makeDue(kind);
+      expect(await instances[0]!.runDue()).toBe(1);
+    }
+    expect(await jobsOf(kind)).toEqual([
+      expect.objectContaining({ attempts: 6, last_error: 'sweep failure 8', done: false, waiting: true }),
+    ]);
+  });
+
+  it('makes a recurring job that was marked done due again when it is kept again', async () => {
+    const kind = newKind();
+    const queue = queueWith({ [kind]: async () => {} });
+    await queue.recur(kind, 60_000);
+    await sql`UPDATE jobs SET done_at = now() WHERE kind = ${kind}`.execute(testApp.db);
+
+    await queue.recur(kind, 60_000);
+
+    expect(await jobsOf(kind)).toEqual([expect.objectContaining({ done: false, waiting: false })]);
+    expect(await queue.runDue()).toBe(1);
+  });
 });

@@ -1,7 +1,9 @@
 import { hostname } from 'node:os';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/database.generated.ts';
+import { isDatabaseUnavailable } from '../db/database-faults.ts';
+import { createJobsRepository } from './jobs.repository.ts';
 
 export type JobHandler = (payload: unknown) => Promise<void>;
 
@@ -15,21 +17,57 @@ export interface JobQueue {
     payload?: unknown,
     options?: { runAt?: Date; dedupeKey?: string; trx?: Transaction<DB> },
   ): Promise<void>;
-  handle(kind: string, handler: JobHandler): void;
-  /** Runs every job that is due now, one after another; answers how many ran. */
+  /**
+   * Runs jobs of `kind` with `handler`. With `concurrency`, the kind has a lane of its own where up
+   * to that many of its jobs run at once (webhook deliveries, which wait on receivers); every other
+   * kind shares the main lane, one job at a time. A lane never waits on another.
+   */
+  handle(kind: string, handler: JobHandler, options?: { concurrency?: number }): void;
+  /**
+   * Keeps one job of `kind` that runs every `everyMs`, however many instances call this: its one
+   * row (dedupe key `every:<kind>`) is made once and, each time it has run, is due again `everyMs`
+   * later instead of being marked done. A failure retries it, sooner than the interval when the
+   * back-off is shorter, and never gives it up.
+   */
+  recur(kind: string, everyMs: number): Promise<void>;
+  /**
+   * Runs every job that is due now, those the jobs run queue included, each lane as it would once
+   * started; answers how many ran. It ends when every lane has nothing due.
+   */
   runDue(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
 
+interface Lane {
+  kinds: string[];
+  concurrency: number;
+  workers: Set<Promise<void>>;
+  /** A fault a worker met while a runDue was under way, for it to answer. */
+  fault?: unknown;
+}
+
+const mainLane = '';
 const lockMs = 5 * 60_000;
 const maxAttempts = 5;
+const recurringKey = (kind: string) => `every:${kind}`;
 
 /**
  * A job queue in PostgreSQL (the `jobs` table), so background work survives restarts and runs
  * once whatever the number of API instances: a job is claimed with FOR UPDATE SKIP LOCKED and a
  * lease. It needs no connection of its own, so it works on PGlite too (pg-boss could not).
  * A failed job is retried with a growing delay, up to 5 attempts; its last error is kept.
+ *
+ * Jobs run in lanes (decision 0104): a kind handled with a concurrency has a lane of its own, where
+ * up to that many of its jobs run at once; every other kind runs in the main lane, one at a time, in
+ * the order they are due. So a webhook receiver that hangs until the timeout delays neither the
+ * invoice run nor the mails. A recurring job has one row, claimed under a lease, so it never runs
+ * twice at once.
+ *
+ * A job the database went away under is not the job's failure: it does not use up an attempt, and
+ * its lease is given back (or, had it finished, it is marked done) as soon as the database answers
+ * again, instead of waiting for the lease to run out (docs/decisions.md 'Serving through database
+ * faults'). Until then the runner looks again every second.
  */
 export function createJobQueue(options: {
   db: Kysely<DB>;
@@ -37,100 +75,176 @@ export function createJobQueue(options: {
   pollMs?: number;
 }): JobQueue {
   const { db, logger } = options;
+  const jobs = createJobsRepository(db);
   const handlers = new Map<string, JobHandler>();
+  /** The recurring kinds this instance keeps, by kind: their interval in milliseconds. */
+  const recurring = new Map<string, number>();
   const worker = `${hostname()}:${process.pid}`;
+  const pollMs = options.pollMs ?? 15_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  /** The main lane (every kind without a lane of its own) and the kinds with one, by kind. */
+  const lanes = new Map<string, Lane>([[mainLane, { kinds: [], concurrency: 1, workers: new Set() }]]);
+  /** Jobs run here so far: runDue answers the difference. */
+  let ran = 0;
+  /** Jobs claimed here whose end could not be written: by id, the lease they hold and how they ended. */
+  const unsettled = new Map<string, { lease: string; finished: boolean; everyMs?: number }>();
 
-  async function claim() {
-    const { rows } = await sql<{ id: string; kind: string; payload: unknown; attempts: number }>`
-      UPDATE jobs SET locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
-      WHERE id = (
-        SELECT id FROM jobs
-        WHERE done_at IS NULL AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
-          AND kind = ANY(${[...handlers.keys()]})
-        ORDER BY run_at
-        LIMIT 1
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, payload, attempts
-    `.execute(db);
-    return rows[0];
+  /** Writes the end of jobs a database fault interrupted, each only while its lease is still ours. */
+  let settling: Promise<void> | undefined;
+  function settle() {
+    if (unsettled.size === 0) return Promise.resolve();
+    settling ??= settleAll().finally(() => (settling = undefined));
+    return settling;
+  }
+  async function settleAll() {
+    for (const [id, { lease, finished, everyMs }] of unsettled) {
+      await jobs.settleLease(id, lease, finished, everyMs);
+      unsettled.delete(id);
+    }
   }
 
-  async function runOne(): Promise<boolean> {
-    const job = await claim();
+  async function runOne(lane: Lane): Promise<boolean> {
+    const job = await jobs.claimNext(lane.kinds, lockMs);
     if (!job) return false;
+    ran += 1;
+    const everyMs = job.dedupe_key === recurringKey(job.kind) ? recurring.get(job.kind) : undefined;
+    let finished = false;
     try {
       await handlers.get(job.kind)!(job.payload);
-      await db
-        .updateTable('jobs')
-        .set({ done_at: new Date(), locked_until: null })
-        .where('id', '=', job.id)
-        .execute();
+      finished = true;
+      await jobs.markRan(job.id, everyMs);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        unsettled.set(job.id, { lease: job.lease, finished, everyMs });
+        throw error;
+      }
       const message = error instanceof Error ? error.message : String(error);
       logger.error({ err: error, job: job.kind, attempt: job.attempts, worker }, 'job failed');
-      const giveUp = job.attempts >= maxAttempts;
-      await db
-        .updateTable('jobs')
-        .set({
-          last_error: message.slice(0, 2000),
-          locked_until: null,
-          run_at: new Date(Date.now() + 2 ** job.attempts * 30_000),
-          done_at: giveUp ? new Date() : null,
-        })
-        .where('id', '=', job.id)
-        .execute();
+      const giveUp = everyMs === undefined && job.attempts >= maxAttempts;
+      const retryMs = 2 ** job.attempts * 30_000;
+      await jobs.markFailed(job.id, {
+        last_error: message.slice(0, 2000),
+        locked_until: null,
+        run_at: new Date(Date.now() + Math.min(retryMs, everyMs ?? retryMs)),
+        done_at: giveUp ? new Date() : null,
+      });
     }
     return true;
   }
 
+  /**
+   * Starts workers in the lane up to its concurrency, each running the lane's due jobs until none
+   * is left; answers once they are started (after writing what a database fault left unsettled).
+   */
+  async function fill(lane: Lane, whileStarted = false) {
+    await settle();
+    // A tick that stop() overtook starts nothing more.
+    if (whileStarted && !timer) return;
+    while (lane.workers.size < lane.concurrency && lane.kinds.length > 0) {
+      const task = (async () => {
+        try {
+          while (await runOne(lane));
+        } catch (error) {
+          // A runDue under way answers the fault; a started runner logs it and looks again.
+          if (running) lane.fault ??= error;
+          else runnerFailed(error);
+        }
+      })();
+      lane.workers.add(task);
+      void task.then(() => lane.workers.delete(task));
+    }
+  }
+
+  /** Waits until the lane's workers have all run out of due jobs; throws a fault one of them met. */
+  async function drained(lane: Lane) {
+    while (lane.workers.size > 0) await Promise.all([...lane.workers]);
+    const { fault } = lane;
+    lane.fault = undefined;
+    if (fault !== undefined) throw fault;
+  }
+
+  function runnerFailed(error: unknown) {
+    if (!isDatabaseUnavailable(error)) return logger.error({ err: error }, 'job runner failed');
+    logger.warn({ err: error }, 'job runner: database unavailable, looking again in a second');
+    if (timer) {
+      clearTimeout(timer);
+      timer = setTimeout(tick, Math.min(pollMs, 1_000));
+    }
+  }
+
+  /** Once started: tops every lane up to its workers, and looks again after pollMs. */
+  function tick() {
+    Promise.all([...lanes.values()].map((lane) => fill(lane, true)))
+      .then(
+        () => pollMs,
+        (error: unknown) => {
+          runnerFailed(error);
+          return isDatabaseUnavailable(error) ? Math.min(pollMs, 1_000) : pollMs;
+        },
+      )
+      .then((wait) => {
+        if (!timer) return;
+        // One timer at a time, even if a worker's fault set one meanwhile.
+        clearTimeout(timer);
+        timer = setTimeout(tick, wait);
+      });
+  }
+
   const queue: JobQueue = {
     async enqueue(kind, payload = {}, enqueueOptions = {}) {
-      await (enqueueOptions.trx ?? db)
-        .insertInto('jobs')
-        .values({
-          kind,
-          payload: JSON.stringify(payload),
-          dedupe_key: enqueueOptions.dedupeKey ?? null,
-          ...(enqueueOptions.runAt ? { run_at: enqueueOptions.runAt } : {}),
-        })
-        .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .execute();
+      await jobs.insert(enqueueOptions.trx ?? db, {
+        kind,
+        payload: JSON.stringify(payload),
+        dedupe_key: enqueueOptions.dedupeKey ?? null,
+        ...(enqueueOptions.runAt ? { run_at: enqueueOptions.runAt } : {}),
+      });
     },
-    handle(kind, handler) {
+    handle(kind, handler, handleOptions = {}) {
       handlers.set(kind, handler);
+      for (const lane of lanes.values()) lane.kinds = lane.kinds.filter((known) => known !== kind);
+      const { concurrency } = handleOptions;
+      if (concurrency === undefined) lanes.get(mainLane)!.kinds.push(kind);
+      else lanes.set(kind, { kinds: [kind], concurrency: Math.max(1, concurrency), workers: new Set() });
+    },
+    async recur(kind, everyMs) {
+      recurring.set(kind, everyMs);
+      await jobs.keepRecurring(kind, recurringKey(kind));
     },
     async runDue() {
       // One runner at a time in this process; other instances are kept apart by the row locks.
       running ??= (async () => {
-        let count = 0;
+        const before = ran;
         try {
-          while (await runOne()) count += 1;
+          await settle();
+          // Until a round in which no lane ran anything: a job may queue jobs of another lane.
+          for (let last = -1; last !== ran;) {
+            last = ran;
+            const ends = await Promise.allSettled(
+              [...lanes.values()].map((lane) => fill(lane).then(() => drained(lane))),
+            );
+            const failed = ends.find((end) => end.status === 'rejected');
+            if (failed) throw failed.reason;
+          }
         } finally {
           running = undefined;
         }
-        return count;
+        return ran - before;
       })();
       return running;
     },
     start() {
-      if (timer) return;
-      const tick = () => {
-        queue
-          .runDue()
-          .catch((error: unknown) => logger.error({ err: error }, 'job runner failed'))
-          .finally(() => {
-            if (timer) timer = setTimeout(tick, options.pollMs ?? 15_000);
-          });
-      };
-      timer = setTimeout(tick, 0);
+      // Each tick tops every lane up and looks again: a lane whose workers all wait (on receivers
+      // that do not answer) holds up neither the other lanes nor the next look.
+      if (!timer) timer = setTimeout(tick, 0);
     },
     async stop() {
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await running;
+      await running?.catch(() => {});
+      // Every lane's running jobs end (or fail) before the queue says it has stopped.
+      const working = () => [...lanes.values()].flatMap((lane) => [...lane.workers]);
+      while (working().length > 0) await Promise.allSettled(working());
     },
   };
   return queue;

@@ -64,16 +64,35 @@ describe('GET /api/openapi.json', () => {
     expect(outbox.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['limit', 'page']);
   });
 
-  it('declares bearer authentication', async () => {
+  it('declares the credentials the API takes: the session cookie, its bearer form, a publisher key', async () => {
     const document = (await call(app, { url: '/api/openapi.json' })).json();
 
-    expect(document.components.securitySchemes.bearer).toEqual({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes).toMatchObject({
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'krowd_session' },
+      bearer: { type: 'http', scheme: 'bearer' },
+      publisherKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+      insightsPass: { type: 'apiKey', in: 'header', name: 'X-Insights-Pass' },
+    });
+    expect(document.security).toBeUndefined();
   });
 
   it('never lists a password hash or token hash in any response schema', async () => {
     const response = await call(app, { url: '/api/openapi.json' });
 
     expect(response.body).not.toMatch(/password_hash|passwordHash|token_hash/);
+  });
+});
+
+describe('the link to the Publisher integration guide', () => {
+  it("names the product's integration page in the description and as the document's external docs", async () => {
+    const document = (await call(app, { url: '/api/openapi.json' })).json();
+    const page = '/user/settings/integration';
+
+    expect(document.externalDocs).toEqual({
+      description: 'Publisher integration',
+      url: expect.stringMatching(new RegExp(`^https?://[^/]+${page}$`)),
+    });
+    expect(document.info.description).toContain(`[Publisher integration](${document.externalDocs.url})`);
   });
 });
 

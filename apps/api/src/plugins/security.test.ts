@@ -126,7 +126,7 @@ describe('cross-site requests', () => {
     const response = await login({ origin: 'https://evil.example' });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.crossSiteRefused });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.crossSiteRefused });
     expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
   });
 

@@ -103,6 +103,28 @@ describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
     expect(Object.values(response.json().fieldErrors)).toEqual([messages.validation.nulCharacter]);
   });
 
+  it('refuses a lone surrogate, which PostgreSQL would silently store as U+FFFD, naming the field', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":"user@demo.test","password":"Demo\\ud80012345"}',
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ password: messages.validation.notWellFormedText });
+  });
+
+  it('lets a well-formed character pair through (an emoji is two UTF-16 units)', async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      body: { email: 'user@demo.test', password: 'Demo😀12345' },
+    });
+
+    expect(response.statusCode).toBe(401);
+  });
+
   it('refuses a body nested thousands deep with a 400 naming the field (it overflowed the stack: 500)', async () => {
     const response = await call(app, {
       method: 'POST',

@@ -11,8 +11,8 @@ const nul = '\u0000';
 export const maxInputDepth = 32;
 
 /**
- * Refuses a NUL character anywhere in a request's query, path parameters or JSON body, keys
- * included, with a 400 naming the field. PostgreSQL cannot store NUL in text, so without this
+ * Refuses a NUL character or a lone surrogate anywhere in a request's query, path parameters or
+ * JSON body, keys included, with a 400 naming the field. PostgreSQL cannot store NUL in text, so without this
  * check it surfaced as a 500 from whichever statement met it first. Checked on the raw input and
  * again on the validated one, since a schema may decode text that carried the NUL escaped (a JSON
  * filter in the query). Registered after the access hook, so a caller who may not use a route
@@ -42,14 +42,19 @@ interface Refused {
   problem: string;
 }
 
+/** A NUL character, or a lone surrogate (PostgreSQL would store U+FFFD in its place). */
+function textProblem(text: string, field: string): Refused | undefined {
+  if (text.includes(nul)) return { field, problem: messages.validation.nulCharacter };
+  if (!text.isWellFormed()) return { field, problem: messages.validation.notWellFormedText };
+  return undefined;
+}
+
 /**
- * The first string or key holding a NUL character, or the first value nested deeper than
+ * The first string or key holding a NUL character or a lone surrogate, or the first value nested deeper than
  * `maxInputDepth`, with its dotted path; undefined when there is none.
  */
 function fieldWithNul(value: unknown, path: string, depth: number): Refused | undefined {
-  if (typeof value === 'string') {
-    return value.includes(nul) ? { field: path, problem: messages.validation.nulCharacter } : undefined;
-  }
+  if (typeof value === 'string') return textProblem(value, path);
   if (value === null || typeof value !== 'object' || !isPlainData(value)) return undefined;
   if (depth >= maxInputDepth) return { field: path, problem: messages.validation.nestedTooDeep };
   if (Array.isArray(value)) {
@@ -61,8 +66,8 @@ function fieldWithNul(value: unknown, path: string, depth: number): Refused | un
   }
   for (const [key, item] of Object.entries(value)) {
     const keyPath = path ? `${path}.${key}` : key;
-    if (key.includes(nul))
-      return { field: keyPath.replaceAll(nul, ''), problem: messages.validation.nulCharacter };
+    const inKey = textProblem(key, keyPath.replaceAll(nul, '').toWellFormed());
+    if (inKey !== undefined) return inKey;
     const found = fieldWithNul(item, keyPath, depth + 1);
     if (found !== undefined) return found;
   }

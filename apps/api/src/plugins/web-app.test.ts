@@ -116,7 +116,7 @@ describe('pages', () => {
     const response = await call(app, { url: '/api/no/such/route' });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it('serve the app for a page path that merely starts with "api"', async () => {
@@ -130,6 +130,6 @@ describe('pages', () => {
     const response = await call(app, { method: 'POST', url: '/login', body: {} });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 });

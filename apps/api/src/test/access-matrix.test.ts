@@ -13,6 +13,7 @@ import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoAdminEmail, demoPassword } from '../demo/demo-data.ts';
+import { demoBankPublisherCode } from '../demo/demo-publishers.ts';
 import {
   campaignBody,
   insertCampaign,
@@ -21,7 +22,9 @@ import {
   promoCsv,
   type InsertCampaignOptions,
 } from '../modules/campaigns/campaigns.fixtures.ts';
+import { insertDelivery, insertEndpoint } from '../modules/webhooks/webhooks.fixtures.ts';
 import type { RouteAccess } from '../plugins/access.ts';
+import { createAnswerChecker } from './contract-answers.ts';
 import { settleBranchesAwaitingBrand } from './tenants.fixtures.ts';
 import {
   call,
@@ -210,8 +213,52 @@ async function matrixVenue(testApp: TestApp): Promise<string> {
   return venue.kmid;
 }
 
+/** A publisher of the matrix's own, so the demo publishers' brands and names stay. */
+async function matrixPublisher(testApp: TestApp): Promise<string> {
+  const found = await testApp.db
+    .selectFrom('publishers')
+    .select('id')
+    .where('code', '=', 'MATRIX')
+    .executeTakeFirst();
+  if (found) return found.id;
+  const made = await testApp.db
+    .insertInto('publishers')
+    .values({ code: 'MATRIX', display_name: 'Matrix' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return made.id;
+}
+
+/** The demo bank's publisher, whose keys bank@demo.test (a bank admin) and the system admin manage. */
+async function demoBankPublisher(testApp: TestApp): Promise<string> {
+  const row = await testApp.db
+    .selectFrom('publishers')
+    .select('id')
+    .where('code', '=', demoBankPublisherCode)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh working test key of the demo bank's publisher, to rotate or revoke. */
+async function matrixKey(testApp: TestApp): Promise<{ publisherId: string; keyId: string }> {
+  const publisherId = await demoBankPublisher(testApp);
+  const key = await testApp.db
+    .insertInto('publisher_api_keys')
+    .values({
+      publisher_id: publisherId,
+      mode: 'test',
+      prefix: 'pk_test_mtrx',
+      secret_hash: randomBytes(32).toString('hex'),
+      name: 'Matrix key',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { publisherId, keyId: key.id };
+}
+
 const matrix: Record<string, RouteCase> = {
   'GET /api/health': { access: 'public', reached: 200, request: () => ({ url: '/api/health' }) },
+  'GET /api/health/live': { access: 'public', reached: 200, request: () => ({ url: '/api/health/live' }) },
   'GET /api/openapi.json': { access: 'public', reached: 200, request: () => ({ url: '/api/openapi.json' }) },
   'GET /api/docs': { access: 'public', reached: 200, request: () => ({ url: '/api/docs' }) },
   'GET /api/docs/': { access: 'public', reached: 200, request: () => ({ url: '/api/docs/' }) },
@@ -532,7 +579,7 @@ const matrix: Record<string, RouteCase> = {
     }),
   },
   'POST /api/merchants/multiRemove': {
-    access: 'branches.manage',
+    access: 'branches.remove',
     reached: 200,
     request: async ({ testApp, caller, ids }) => ({
       method: 'POST',
@@ -689,6 +736,16 @@ const matrix: Record<string, RouteCase> = {
         },
       };
     },
+  },
+  'POST /api/clientList/create': {
+    access: 'clientLists.create',
+    // A fresh name each call: a client admin's list names are unique to them.
+    reached: 201,
+    request: ({ ids }) => ({
+      method: 'POST',
+      url: '/api/clientList/create',
+      body: { name: `Matrix list ${randomBytes(3).toString('hex')}`, brandIds: [ids.brands.standalone] },
+    }),
   },
   'PUT /api/banks/:id': {
     access: 'banks.manage',
@@ -855,6 +912,13 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ method: 'POST', url: '/api/dashboard/export', body: { conditions: {} } }),
   },
+  // No export of this id exists: its owner alone would see its state, anyone else 404.
+  'GET /api/dashboard/exports/:id': {
+    access: 'dashboard.export',
+    reached: 404,
+    reachedMessage: messages.common.notFound,
+    request: () => ({ url: `/api/dashboard/exports/${randomUUID()}` }),
+  },
   // No export of this id exists: its owner alone would get the file, anyone else 404.
   'GET /api/dashboard/exports/:id/download': {
     access: 'dashboard.export',
@@ -905,6 +969,103 @@ const matrix: Record<string, RouteCase> = {
         'MATRIX-1,2025-06-11T12:00:00Z,10.00,GBP,MATRIX-MID,matrix-card,1234,,ATR',
       ].join('\n'),
     }),
+  },
+  // Publisher-facing: a publisher's system with its key, 'public' to the session check (the key
+  // check is publisher-keys.routes.test.ts); every caller here reaches it with a demo key.
+  'GET /api/publisher/offers': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/publisher/offers', headers: { 'x-api-key': 'demo-atr-key' } }),
+  },
+  'POST /api/publisher/test-transactions': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/test-transactions',
+      headers: { 'x-api-key': 'demo-atr-test-key' },
+      body: {
+        transaction_id: `MATRIX-TEST-${randomUUID()}`,
+        datetime: '2025-06-11T12:00:00Z',
+        amount: '10.00',
+        mid: 'MATRIX-MID',
+        card_token: 'matrix-card',
+        card_last4: '1234',
+      },
+    }),
+  },
+  'GET /api/publishers': {
+    access: 'publishers.manage',
+    reached: 200,
+    request: () => ({ url: '/api/publishers' }),
+  },
+  'POST /api/publishers': {
+    access: 'publishers.manage',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publishers',
+      body: { code: `MX-${randomBytes(4).toString('hex')}`, displayName: 'Matrix Publisher', bankId: null },
+    }),
+  },
+  'PUT /api/publishers/:id': {
+    access: 'publishers.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      method: 'PUT',
+      url: `/api/publishers/${await matrixPublisher(testApp)}`,
+      body: { displayName: 'Matrix Publisher', bankId: null },
+    }),
+  },
+  'GET /api/publishers/:id/brands': {
+    access: 'publishers.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({ url: `/api/publishers/${await matrixPublisher(testApp)}/brands` }),
+  },
+  'PUT /api/publishers/:id/brands': {
+    access: 'publishers.manage',
+    reached: 200,
+    request: async ({ testApp, ids }) => ({
+      method: 'PUT',
+      url: `/api/publishers/${await matrixPublisher(testApp)}/brands`,
+      body: { brandIds: [ids.brands.standalone] },
+    }),
+  },
+  // The publisher of the demo bank, which bank@demo.test administers; the system admin has no bank.
+  'GET /api/publishers/own': {
+    access: 'publisherKeys.manage',
+    reached: ({ caller }) => (caller.email === demoAdminEmail ? 404 : 200),
+    request: () => ({ url: '/api/publishers/own' }),
+  },
+  'GET /api/publishers/:id/keys': {
+    access: 'publisherKeys.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({ url: `/api/publishers/${await demoBankPublisher(testApp)}/keys` }),
+  },
+  'POST /api/publishers/:id/keys': {
+    access: 'publisherKeys.manage',
+    reached: 201,
+    request: async ({ testApp }) => ({
+      method: 'POST',
+      url: `/api/publishers/${await demoBankPublisher(testApp)}/keys`,
+      body: { name: 'Matrix key', mode: 'test' },
+    }),
+  },
+  'POST /api/publishers/:id/keys/:keyId/rotate': {
+    access: 'publisherKeys.manage',
+    reached: 201,
+    request: async ({ testApp }) => {
+      const { publisherId, keyId } = await matrixKey(testApp);
+      return { method: 'POST', url: `/api/publishers/${publisherId}/keys/${keyId}/rotate`, body: {} };
+    },
+  },
+  'DELETE /api/publishers/:id/keys/:keyId': {
+    access: 'publisherKeys.manage',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const { publisherId, keyId } = await matrixKey(testApp);
+      return { method: 'DELETE', url: `/api/publishers/${publisherId}/keys/${keyId}` };
+    },
   },
   'GET /api/settings': { access: 'public', reached: 200, request: () => ({ url: '/api/settings' }) },
   'GET /api/settings/setLanguage': {
@@ -1145,6 +1306,14 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: async (context) => ({ method: 'DELETE', url: `/api/campaigns/${await freshCampaign(context)}` }),
   },
+  'POST /api/campaigns/:id/stop': {
+    access: 'campaigns.edit',
+    reached: 200,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/campaigns/${await freshCampaign(context, { month: monthFromNow(context.testApp, 0), recurring: true })}/stop`,
+    }),
+  },
   'POST /api/campaigns/campaignStartPause/:campaignId': {
     access: 'campaigns.edit',
     reached: 200,
@@ -1384,7 +1553,150 @@ const matrix: Record<string, RouteCase> = {
     }),
   },
   'GET /api/reviews': { access: 'reviews.manage', reached: 200, request: () => ({ url: '/api/reviews' }) },
+  'GET /api/webhooks/endpoints': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: () => ({ url: '/api/webhooks/endpoints' }),
+  },
+  'GET /api/publisher/webhooks/endpoints': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/publisher/webhooks/endpoints', headers: { 'x-api-key': 'demo-atr-key' } }),
+  },
+  'POST /api/publisher/webhooks/endpoints': {
+    access: 'public',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/webhooks/endpoints',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { url: 'https://hooks.example.com/matrix', events: ['transaction.qualified'] },
+    }),
+  },
+  'DELETE /api/publisher/webhooks/endpoints/:id': {
+    access: 'public',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const atr = await testApp.db
+        .selectFrom('publishers')
+        .select('id')
+        .where('code', '=', 'ATR')
+        .executeTakeFirstOrThrow();
+      return {
+        method: 'DELETE',
+        url: `/api/publisher/webhooks/endpoints/${await insertEndpoint(testApp.db, { publisherId: atr.id })}`,
+        headers: { 'x-api-key': 'demo-atr-key' },
+      };
+    },
+  },
+  'GET /api/webhooks/owners': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: () => ({ url: '/api/webhooks/owners' }),
+  },
+  'POST /api/webhooks/endpoints': {
+    access: 'webhooks.manage',
+    reached: 201,
+    request: async (context) => {
+      const owner = await webhookOwner(context);
+      return {
+        method: 'POST',
+        url: '/api/webhooks/endpoints',
+        body: {
+          owner: 'brandId' in owner ? { type: 'brand', ...owner } : { type: 'publisher', ...owner },
+          url: 'https://hooks.example.com/matrix',
+          events: ['offer.published'],
+        },
+      };
+    },
+  },
+  'GET /api/webhooks/endpoints/:id': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({ url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}` }),
+  },
+  'PUT /api/webhooks/endpoints/:id': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({
+      method: 'PUT',
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}`,
+      body: { enabled: false },
+    }),
+  },
+  'DELETE /api/webhooks/endpoints/:id': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({
+      method: 'DELETE',
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}`,
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/secret': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}/secret`,
+      body: { overlapHours: 1 },
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/ping': {
+    access: 'webhooks.manage',
+    reached: 202,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}/ping`,
+    }),
+  },
+  'GET /api/webhooks/endpoints/:id/deliveries': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}/deliveries`,
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/redeliver': {
+    access: 'webhooks.manage',
+    reached: 202,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await matrixEndpoint(context)}/redeliver`,
+      body: { since: '2025-01-01T00:00:00Z' },
+    }),
+  },
+  'GET /api/webhooks/deliveries/:id': {
+    access: 'webhooks.manage',
+    reached: 200,
+    request: async (context) => ({
+      url: `/api/webhooks/deliveries/${await insertDelivery(context.testApp.db, await matrixEndpoint(context))}`,
+    }),
+  },
+  'POST /api/webhooks/deliveries/:id/redeliver': {
+    access: 'webhooks.manage',
+    reached: 202,
+    request: async (context) => ({
+      method: 'POST',
+      url: `/api/webhooks/deliveries/${await insertDelivery(context.testApp.db, await matrixEndpoint(context))}/redeliver`,
+    }),
+  },
 };
+
+/** Whose webhook endpoint the caller registers: its bank's publisher for a bank user, else its brand. */
+async function webhookOwner({ testApp, caller, ids }: Context) {
+  if (caller.session?.details.entityType !== 'bank') return { brandId: ownBrand(caller, ids) };
+  const bank = await testApp.db
+    .selectFrom('banks')
+    .select('publisher_id')
+    .where('id', '=', ids.bankId)
+    .executeTakeFirstOrThrow();
+  return { publisherId: bank.publisher_id! };
+}
+
+/** A webhook endpoint the caller owns, for a row that reads or changes one. */
+async function matrixEndpoint(context: Context): Promise<string> {
+  return insertEndpoint(context.testApp.db, await webhookOwner(context));
+}
 
 /** The demo callers who have not accepted the terms (brief §7: firstlogin@, and the guest). */
 function termsPending(caller: Caller): boolean {
@@ -1432,6 +1744,7 @@ let testApp: TestApp;
 let app: App;
 let ids: Awaited<ReturnType<typeof demoIds>>;
 const callers = new Map<string, Caller>();
+let answerProblems: ReturnType<typeof createAnswerChecker>;
 
 beforeAll(async () => {
   // Rows that need a session of their own sign their caller in again: more than the 10 live
@@ -1448,6 +1761,7 @@ beforeAll(async () => {
     });
   }
   callers.set('guest', { name: 'guest', session: await loginAsGuest(app, testApp.db) });
+  answerProblems = createAnswerChecker((await call(app, { url: '/api/openapi.json' })).json());
 });
 
 afterAll(async () => {
@@ -1529,6 +1843,19 @@ describe('the access matrix', () => {
     for (const route of served) expect(documented, route).toContain(route);
   });
 
+  it("documents each route's credentials as the access it enforces", () => {
+    const paths = app.swagger().paths as Record<string, Record<string, { security?: object[] }>>;
+    for (const [route, { access }] of Object.entries(matrix)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const security = paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()]?.security;
+      if (!security) continue;
+      const session = [{ sessionCookie: [] }, { bearer: [] }];
+      if (access === 'public') expect(security, route).not.toContainEqual({ sessionCookie: [] });
+      else if (access === 'optional') expect(security, route).not.toEqual(session);
+      else expect(security, route).toEqual(session);
+    }
+  });
+
   it('names only capabilities the permission table has', () => {
     for (const { access } of Object.values(matrix)) {
       if (access !== 'public' && access !== 'optional') expect(Object.keys(capabilities)).toContain(access);
@@ -1546,19 +1873,25 @@ describe('the access matrix', () => {
     for (const audience of tableAudiences) expect(exercised).toContain(audience);
   });
 
-  describe.each(Object.entries(matrix))('%s', (_route, routeCase) => {
+  describe.each(Object.entries(matrix))('%s', (route, routeCase) => {
     it.each(callerNames)('called by %s answers as the table predicts', async (name) => {
       const caller = callers.get(name)!;
       const options = await routeCase.request({ app, testApp, caller, ids });
       const response: LightMyRequestResponse = await call(app, { token: caller.session?.token, ...options });
 
+      // Whatever it answers, the answer is one the OpenAPI document declares, in its schema.
+      expect(answerProblems(route, response)).toEqual([]);
+
       const outcome = predicted(routeCase.access, caller);
       if (outcome === 401) {
         expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+        expect(response.json()).toEqual({
+          code: 'unauthenticated',
+          errorMessage: messages.common.loginRequired,
+        });
       } else if (outcome === 403) {
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+        expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
       } else {
         const reached =
           typeof routeCase.reached === 'function'
@@ -1616,9 +1949,9 @@ describe('tenant scope', () => {
     const userResponse = await call(app, { url: `/api/users/${ids.userId(user)}`, token });
 
     expect(brandResponse.statusCode).toBe(404);
-    expect(brandResponse.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(brandResponse.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
     expect(userResponse.statusCode).toBe(404);
-    expect(userResponse.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(userResponse.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it.each(
@@ -1662,11 +1995,11 @@ describe('tenant scope', () => {
 
       expect(invoices.statusCode).toBe(404);
       expect(documentUrl.statusCode).toBe(404);
-      expect(documentUrl.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(documentUrl.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
       expect(document.statusCode).toBe(404);
       expect(detailed.statusCode).toBe(404);
       expect(lookup.statusCode).toBe(404);
-      expect(lookup.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(lookup.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
       expect(verified.json()).toMatchObject({ invoices: [{ InvoiceNumber: invoiceNumber, exists: false }] });
       if (can(audienceOfSession(callers.get(caller)!.session!.details), 'dashboard.read')) {
         expect(campaignInvoice.statusCode).toBe(404);

@@ -41,7 +41,13 @@ interface Operation {
   path: string;
   body?: JsonSchema;
   query: string[];
+  /** A publisher-facing operation's demo key (X-Api-Key), so inputs reach validation. */
+  publisherKey?: string;
 }
+
+/** The demo ATR keys: the test one where an operation takes test keys only. */
+const publisherKeyFor = (path: string) =>
+  path.includes('test-transactions') ? 'demo-atr-test-key' : 'demo-atr-key';
 
 /** Operations whose own success would end the fuzzing caller's session or lock them out. */
 const sessionEnding = /\/(logout|deactivate)\b|changepassword|\/mfa\/disable/i;
@@ -65,10 +71,15 @@ function operationsOf(document: { paths?: Record<string, unknown> }): Operation[
       const operation = value as {
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
         parameters?: { in: string; name: string }[];
+        security?: Record<string, unknown>[];
       };
+      const keyed = (operation.security ?? []).some((scheme) => 'publisherKey' in scheme);
       const body = operation.requestBody?.content?.['application/json']?.schema;
       const query = (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name);
-      if (body || query.length > 0) operations.push({ method: method.toUpperCase(), path, body, query });
+      if (body || query.length > 0) {
+        const publisherKey = keyed ? publisherKeyFor(path) : undefined;
+        operations.push({ method: method.toUpperCase(), path, body, query, publisherKey });
+      }
     }
   }
   return operations;
@@ -232,6 +243,7 @@ export function describeMalformedInputs(shard: number) {
     testApp = await createTestApp({
       env: {
         AUTH_RATE_LIMIT_PER_IP: '1000000',
+        PUBLISHER_KEY_CALLS_PER_MINUTE: '1000000',
         LOGIN_FAILURES_PER_ACCOUNT: '1000000',
         SESSIONS_PER_USER: '1000',
       },
@@ -260,7 +272,11 @@ export function describeMalformedInputs(shard: number) {
             const session = email ? await sessionOf(email, fresh) : undefined;
             return app.inject({
               ...input,
-              headers: { ...input.headers, ...(session ? { authorization: `Bearer ${session.token}` } : {}) },
+              headers: {
+                ...input.headers,
+                ...(session ? { authorization: `Bearer ${session.token}` } : {}),
+                ...(operation.publisherKey ? { 'x-api-key': operation.publisherKey } : {}),
+              },
             });
           };
           let response = await send();

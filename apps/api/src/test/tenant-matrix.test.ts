@@ -12,6 +12,7 @@ import {
   promoCodeMinimumFor,
   promoCsv,
 } from '../modules/campaigns/campaigns.fixtures.ts';
+import { insertDelivery, insertEndpoint } from '../modules/webhooks/webhooks.fixtures.ts';
 import {
   call,
   createTestApp,
@@ -59,6 +60,8 @@ interface Target {
   groupId: string;
   bankId: string;
   bankName: string;
+  /** The publisher the tenant's bank belongs to, whose keys its bank admins manage. */
+  publisherId: string;
 }
 
 interface Operation {
@@ -118,6 +121,22 @@ async function userOf(target: Target, caller: TenantCaller) {
       role: bank ? null : 'user',
       brand_id: bank ? null : target.brandId,
       bank_id: bank ? target.bankId : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A fresh working key of the publisher, to rotate or revoke. */
+async function keyOf(publisherId: string) {
+  const row = await testApp.db
+    .insertInto('publisher_api_keys')
+    .values({
+      publisher_id: publisherId,
+      mode: 'test',
+      prefix: 'pk_test_tnnt',
+      secret_hash: randomBytes(32).toString('hex'),
+      name: 'Tenant key',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -234,6 +253,19 @@ const operations: Record<string, Operation> = {
       method: 'DELETE',
       url: `/api/campaigns/${await campaignOf(brandId)}`,
     }),
+  },
+  'POST /api/campaigns/:id/stop': {
+    capability: 'campaigns.edit',
+    request: async ({ brandId }) => {
+      const month = currentMonth(new Date(), testApp.config.timezone);
+      const id = await insertCampaign(testApp.db, {
+        brandId,
+        month,
+        timeZone: testApp.config.timezone,
+        recurring: true,
+      });
+      return { method: 'POST', url: `/api/campaigns/${id}/stop` };
+    },
   },
   'POST /api/campaigns/campaignStartPause/:campaignId': {
     capability: 'campaigns.edit',
@@ -353,8 +385,7 @@ const operations: Record<string, Operation> = {
   },
   'POST /api/dashboard/client (a campaign)': {
     capability: 'dashboard.read',
-    // Figures are those of the caller's brands; the campaign's name (carrying its brand's id) shows
-    // only when the campaign is one of theirs.
+    // Another tenant's campaign is not found (404), its month not named; one's own answers 2xx.
     request: async ({ brandId }) => {
       const campaignId = await insertCampaign(testApp.db, {
         brandId,
@@ -367,7 +398,17 @@ const operations: Record<string, Operation> = {
         body: { conditions: { campaign_id: campaignId } },
       };
     },
-    shows: namesTarget,
+  },
+  'POST /api/dashboard/export (a campaign)': {
+    capability: 'dashboard.export',
+    request: async ({ brandId }) => {
+      const campaignId = await insertCampaign(testApp.db, { brandId, month: '2025-06' });
+      return {
+        method: 'POST',
+        url: '/api/dashboard/export',
+        body: { conditions: { campaign_id: campaignId } },
+      };
+    },
   },
   'POST /api/dashboard/export (brand)': {
     capability: 'dashboard.export',
@@ -473,7 +514,7 @@ const operations: Record<string, Operation> = {
     }),
   },
   'POST /api/merchants/multiRemove': {
-    capability: 'branches.manage',
+    capability: 'branches.remove',
     request: async ({ brandId }) => ({
       method: 'POST',
       url: '/api/merchants/multiRemove',
@@ -532,6 +573,34 @@ const operations: Record<string, Operation> = {
       method: 'PUT',
       url: `/api/banks/${bankId}`,
       body: { name: bankName, contactEmail: 'partners@tenant.test', contactPhone: '02079460123' },
+    }),
+  },
+  // A publisher's keys: its bank's admins only (decision 0089); brand-side callers hold no capability.
+  'GET /api/publishers/:id/keys': {
+    capability: 'publisherKeys.manage',
+    request: ({ publisherId }) => ({ url: `/api/publishers/${publisherId}/keys` }),
+  },
+  'POST /api/publishers/:id/keys': {
+    capability: 'publisherKeys.manage',
+    request: ({ publisherId }) => ({
+      method: 'POST',
+      url: `/api/publishers/${publisherId}/keys`,
+      body: { name: 'Tenant key', mode: 'test' },
+    }),
+  },
+  'POST /api/publishers/:id/keys/:keyId/rotate': {
+    capability: 'publisherKeys.manage',
+    request: async ({ publisherId }) => ({
+      method: 'POST',
+      url: `/api/publishers/${publisherId}/keys/${await keyOf(publisherId)}/rotate`,
+      body: {},
+    }),
+  },
+  'DELETE /api/publishers/:id/keys/:keyId': {
+    capability: 'publisherKeys.manage',
+    request: async ({ publisherId }) => ({
+      method: 'DELETE',
+      url: `/api/publishers/${publisherId}/keys/${await keyOf(publisherId)}`,
     }),
   },
   'GET /api/banks/:id/brands': {
@@ -757,6 +826,96 @@ const operations: Record<string, Operation> = {
       url: `/api/reviewsdata/similarity?fromdate=2025-01-01&todate=2025-12-31&entityId=${brandId}`,
     }),
   },
+  'GET /api/webhooks/endpoints': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({ url: `/api/webhooks/endpoints?brandId=${brandId}` }),
+  },
+  'POST /api/webhooks/endpoints': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      body: {
+        owner: { type: 'brand', brandId },
+        url: 'https://hooks.tenant.test/x',
+        events: ['offer.ended'],
+      },
+    }),
+  },
+  'GET /api/webhooks/endpoints/:id': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}`,
+    }),
+  },
+  'PUT /api/webhooks/endpoints/:id': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'PUT',
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}`,
+      body: { description: 'Tenant' },
+    }),
+  },
+  'DELETE /api/webhooks/endpoints/:id': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'DELETE',
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}`,
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/secret': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}/secret`,
+      body: {},
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/ping': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}/ping`,
+    }),
+  },
+  'GET /api/webhooks/endpoints/:id/deliveries': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}/deliveries`,
+    }),
+  },
+  'POST /api/webhooks/endpoints/:id/redeliver': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/webhooks/endpoints/${await insertEndpoint(testApp.db, { brandId })}/redeliver`,
+      body: { since: '2025-01-01T00:00:00Z' },
+    }),
+  },
+  'GET /api/webhooks/deliveries/:id': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      url: `/api/webhooks/deliveries/${await insertDelivery(testApp.db, await insertEndpoint(testApp.db, { brandId }))}`,
+    }),
+  },
+  'POST /api/webhooks/deliveries/:id/redeliver': {
+    capability: 'webhooks.manage',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => ({
+      method: 'POST',
+      url: `/api/webhooks/deliveries/${await insertDelivery(testApp.db, await insertEndpoint(testApp.db, { brandId }))}/redeliver`,
+    }),
+  },
 };
 
 /**
@@ -764,7 +923,12 @@ const operations: Record<string, Operation> = {
  * data, each with why; every other operation needs a row in `operations` above.
  */
 const notTenantScoped: Record<string, string> = {
+  'GET /api/webhooks/owners': 'the caller’s own scope only: names no tenant',
+  'GET /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',
+  'POST /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',
+  'DELETE /api/publisher/webhooks/endpoints/:id': 'publisher API key, not a user tenant',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public: the process alone, no data',
   'POST /api/auth/login': 'public: signs in',
   'POST /api/auth/logout': 'the caller’s own session only',
   'GET /api/auth/session': 'the caller’s own session only',
@@ -791,6 +955,8 @@ const notTenantScoped: Record<string, string> = {
   'GET /api/banks': 'system admin only: every bank',
   'POST /api/banks': 'system admin only: creates a tenant',
   'POST /api/groups': 'system admin only: creates a tenant',
+  'POST /api/clientList/create':
+    'client admin only (scope all): the caller’s own list; a brand outside scope is refused as unknown',
   'GET /api/mail/outbox': 'system admin only: the mail outbox',
   'GET /api/cardnetwork/leads': 'system admin only: card-network sign-up leads, before any tenant',
   'GET /api/cardnetwork/submissions/:id/file': 'system admin only: card-network sign-up leads',
@@ -803,11 +969,20 @@ const notTenantScoped: Record<string, string> = {
   'POST /api/reviews': 'system admin only: reviews of the venue directory',
   'GET /api/reviews': 'system admin only: reviews of the venue directory',
   'POST /api/transactions/ingest': 'publisher API key, not a user tenant',
+  'GET /api/publisher/offers': 'publisher API key: the key’s publisher only (publisher-api.routes.test.ts)',
+  'POST /api/publisher/test-transactions': 'publisher API key: the key’s publisher only',
+  'GET /api/publishers': 'system admin only: every publisher',
+  'POST /api/publishers': 'system admin only: creates a publisher',
+  'PUT /api/publishers/:id': 'system admin only: any publisher',
+  'GET /api/publishers/:id/brands': 'system admin only: any publisher’s brands',
+  'PUT /api/publishers/:id/brands': 'system admin only: any publisher’s brands',
+  'GET /api/publishers/own': 'the caller’s own bank’s publisher only',
   'GET /api/settings': 'public: the app’s settings',
   'GET /api/settings/setLanguage': 'public: the caller’s language',
   'GET /api/settings/getGoCardLessData': 'the direct-debit provider setting, the same for every brand',
   'GET /api/campaignTemplates': 'message templates, the same for every brand',
   'GET /api/branchDirectory': 'the venue directory: shared reference data searched by name',
+  'GET /api/dashboard/exports/:id': 'the caller’s own export only (its id)',
   'GET /api/dashboard/exports/:id/download': 'the caller’s own export only (its id and token)',
   'POST /api/payments/mandate/complete': 'the caller’s own direct-debit set-up only (a flow they started)',
   'POST /api/payments/webhooks/:provider': 'the payment provider, by its signature, not a user tenant',
@@ -855,6 +1030,13 @@ beforeAll(async () => {
     groupId: ids.groupId,
     bankId: ids.bankId,
     bankName: 'Demo Bank',
+    publisherId: (
+      await testApp.db
+        .selectFrom('banks')
+        .select('publisher_id')
+        .where('id', '=', ids.bankId)
+        .executeTakeFirstOrThrow()
+    ).publisher_id!,
   };
 
   // Tenant B: a second group and a second bank, both made by the system admin through the API.
@@ -873,6 +1055,15 @@ beforeAll(async () => {
     groupId: groupB.groupId,
     bankId: bankB.bankId,
     bankName: 'Second Programme Bank',
+    // The second bank's publisher, made by the system admin through the API (decision 0088).
+    publisherId: (
+      await call(app, {
+        method: 'POST',
+        url: '/api/publishers',
+        token: systemAdmin.token,
+        body: { code: 'SECONDBANK', displayName: 'Second Programme Bank', bankId: bankB.bankId },
+      })
+    ).json().publisher._id,
   };
 
   for (const email of ['bank@demo.test', 'groupadmin@demo.test', 'groupuser@demo.test']) {

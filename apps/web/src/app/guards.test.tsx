@@ -57,3 +57,49 @@ describe('PageGuard', () => {
     );
   });
 });
+
+describe('PageGuard on API keys (publisherKeys.manage)', () => {
+  const nonBrand = { role: null, brandId: null, brandObjId: null, brandName: null, brandIds: [] };
+  function renderKeys(user: SessionUser) {
+    render(
+      <MantineProvider>
+        <MemoryRouter initialEntries={['/user/settings/apikeys']}>
+          <Routes>
+            <Route
+              path="/user/settings/apikeys"
+              element={
+                <PageGuard page="publisherKeys" user={user}>
+                  <p>API keys screen</p>
+                </PageGuard>
+              }
+            />
+            <Route path="*" element={<WhereAmI />} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+  }
+
+  it('opens for the system admin', () => {
+    renderKeys({ ...baseUser, ...nonBrand, entityType: 'systemadmin' });
+    expect(screen.getByText('API keys screen')).toBeTruthy();
+  });
+
+  it("opens for a bank's admin", () => {
+    renderKeys({ ...baseUser, ...nonBrand, entityType: 'bank', isBankAdmin: true });
+    expect(screen.getByText('API keys screen')).toBeTruthy();
+  });
+
+  it("sends a bank user who is not the bank's admin, whom the API answers 403, to Page Not Found", () => {
+    renderKeys({ ...baseUser, ...nonBrand, entityType: 'bank', isBankAdmin: false });
+    expect(screen.getByTestId('where').textContent).toBe('/user/PageNotFound null');
+  });
+
+  it.each(['brandAdmin', 'companyAdmin', 'brandUser'] as const)(
+    'sends a %s, who may not manage publisher keys, to Page Not Found',
+    (role) => {
+      renderKeys({ ...baseUser, role });
+      expect(screen.getByTestId('where').textContent).toBe('/user/PageNotFound null');
+    },
+  );
+});

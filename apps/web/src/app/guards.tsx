@@ -1,11 +1,11 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { canOpen, defaultPageFor, isGuest, type PageKey } from '@krowd/domain/access/access.rules';
+import { defaultPageFor, isGuest, type PageKey } from '@krowd/domain/access/access.rules';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
-import { audienceOfUser, subjectOf } from '@/lib/access';
+import { subjectOf, userMayOpen } from '@/lib/access';
 import { pendingSignOutTarget, useSession } from '@/lib/session';
 import { returnPathOf, type LoginLocationState } from '@/features/auth/components/login-state';
 
@@ -95,7 +95,8 @@ export function DefaultPageRedirect({ user }: { user: SessionUser }) {
 }
 
 /**
- * A page of the permission table. Someone it does not list goes to /user/PageNotFound; a guest
+ * A page of the permission table. Someone it does not list (by audience, or by the role the page
+ * asks of their audience) goes to /user/PageNotFound; a guest
  * goes to /login with the original path and the authenticated flag (spec 2 §2.1).
  */
 export function PageGuard({
@@ -108,7 +109,7 @@ export function PageGuard({
   children: ReactNode;
 }) {
   const location = useLocation();
-  if (canOpen(audienceOfUser(user), page)) return <>{children}</>;
+  if (userMayOpen(user, page)) return <>{children}</>;
   if (isGuest(user)) {
     const state: LoginLocationState = { from: location.pathname + location.search, authenticated: true };
     return <Navigate to={paths.login} replace state={state} />;

@@ -3,7 +3,9 @@ import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setNonce } from 'get-nonce';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { theme } from './theme.ts';
+import { retryDelay, retryQuery } from '@/lib/query-retry';
+import { ServiceUnavailableNotice } from './service-unavailable-notice.tsx';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 /** The per-request CSP nonce the server writes into index.html, for the UI library's style tags. */
 function styleNonce(): string {
@@ -35,7 +37,7 @@ function NoticesOnceShown() {
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false },
+      queries: { retry: retryQuery, retryDelay, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
@@ -45,11 +47,13 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
       forceColorScheme="light"
       getStyleNonce={styleNonce}
     >
       <NoticesOnceShown />
+      <ServiceUnavailableNotice />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

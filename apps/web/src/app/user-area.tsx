@@ -80,6 +80,19 @@ const CardNetworkLeadsPage = lazyPage(
   'CardNetworkLeadsPage',
 );
 const UsersPage = lazyPage(() => import('@/features/users/components/users-page'), 'UsersPage');
+const PublisherKeysPage = lazyPage(
+  () => import('@/features/publishers/components/publisher-keys-page'),
+  'PublisherKeysPage',
+);
+const PublishersPage = lazyPage(
+  () => import('@/features/publishers/components/publishers-page'),
+  'PublishersPage',
+);
+const PublisherIntegrationPage = lazyPage(
+  () => import('@/features/integration/components/publisher-integration-page'),
+  'PublisherIntegrationPage',
+);
+const WebhooksPage = lazyPage(() => import('@/features/webhooks/components/webhooks-page'), 'WebhooksPage');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
@@ -111,6 +124,10 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   campaignOverviewEdit: () => <OverviewEditorPage />,
   campaignsPreview: () => <OverviewPreviewPage />,
   socialAnalytics: () => <UserInsightsPage />,
+  webhooks: () => <WebhooksPage />,
+  publisherKeys: () => <PublisherKeysPage />,
+  publishersList: () => <PublishersPage />,
+  publisherIntegration: () => <PublisherIntegrationPage />,
 };
 
 /**

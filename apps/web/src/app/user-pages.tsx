@@ -21,11 +21,18 @@ export function pageAt(pathname: string): PageKey | undefined {
   return matchRoutes(pageRoutes, pathname)?.[0]?.route.id as PageKey | undefined;
 }
 
-/** A page's heading (unless it writes its own) above its content. */
+/**
+ * A page's heading (unless it writes its own) above its content: the page's one h1, drawn at h2's
+ * size as before; the page's sections are h2 and below (WCAG 1.3.1).
+ */
 export function PageFrame({ title, children }: { title: string | null; children: ReactNode }) {
   return (
     <Stack gap="lg">
-      {title === null ? null : <Title order={2}>{title}</Title>}
+      {title === null ? null : (
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+      )}
       {children}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest } from './api-client.ts';
+import { serviceStatus } from './service-status.ts';
 import { sessionEvents } from './session-events.ts';
 
 function answer(status: number, body: unknown) {
@@ -15,6 +16,7 @@ function answer(status: number, body: unknown) {
 afterEach(() => {
   vi.unstubAllGlobals();
   sessionEvents.reset();
+  serviceStatus.markAvailable();
 });
 
 describe('apiRequest', () => {
@@ -95,5 +97,16 @@ describe('apiRequest with a file', () => {
     });
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(init).toMatchObject({ body: 'code\nA1', headers: { 'content-type': 'text/csv' } });
+  });
+
+  it('says the service is unavailable on a 503, and available again at the next answer', async () => {
+    answer(503, { errorMessage: 'The service is unavailable for a moment: nothing was changed.' });
+    await expect(apiRequest('campaigns')).rejects.toMatchObject({ status: 503 });
+    expect(serviceStatus.isUnavailable()).toBe(true);
+    expect(sessionEvents.isExpired()).toBe(false);
+
+    answer(200, { respCode: 200 });
+    await apiRequest('campaigns');
+    expect(serviceStatus.isUnavailable()).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
+import { serviceStatus } from './service-status.ts';
 import { sessionEvents } from './session-events.ts';
+import {
+  progressLinesType,
+  sendWithProgress,
+  type ProgressCallbacks,
+  type ReadAnswer,
+} from './upload-request.ts';
 
 /** An API failure: the server's errorMessage (what the user sees) and the fields it names. */
 export class ApiError extends Error {
@@ -31,6 +38,11 @@ export interface RequestOptions {
   sessionRequired?: boolean;
   /** A visitor's social analytics pass (docs/social-analytics.md), sent as X-Insights-Pass. */
   insightsPass?: string;
+  /**
+   * An upload's progress: bytes sent, then (from routes that answer in lines) the server's rows
+   * read and qualified. With either, the request goes by XMLHttpRequest (upload-request.ts).
+   */
+  progress?: ProgressCallbacks;
 }
 
 /**
@@ -42,31 +54,42 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  let response: Response;
+  let answer: ReadAnswer;
   try {
-    const { body, file, form, insightsPass } = options;
+    const { body, file, form, insightsPass, progress } = options;
     const contentType = file
       ? { 'content-type': file.contentType }
       : body === undefined
         ? undefined
         : { 'content-type': 'application/json' };
-    response = await fetch(url, {
+    const init = {
       method: options.method ?? 'GET',
-      credentials: 'same-origin',
-      headers: insightsPass ? { ...contentType, 'x-insights-pass': insightsPass } : contentType,
+      headers: {
+        ...contentType,
+        ...(insightsPass ? { 'x-insights-pass': insightsPass } : {}),
+      } as Record<string, string>,
       body: form ?? (file ? file.text : body === undefined ? undefined : JSON.stringify(body)),
       signal: options.signal,
-    });
+    };
+    if (progress) {
+      if (progress.onServerProgress) init.headers = { ...init.headers, accept: progressLinesType };
+      answer = await sendWithProgress(url, init, progress);
+    } else {
+      const response = await fetch(url, { ...init, credentials: 'same-origin' });
+      answer = { status: response.status, payload: await response.json().catch(() => undefined) };
+    }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, signInMessages.common.couldNotReachServer);
   }
-  const payload = (await response.json().catch(() => undefined)) as
+  const payload = answer.payload as
     { errorMessage?: string; fieldErrors?: Record<string, string> } | undefined;
-  if (!response.ok) {
-    if (response.status === 401 && options.sessionRequired !== false) sessionEvents.markExpired();
+  if (answer.status === 503) serviceStatus.markUnavailable();
+  else serviceStatus.markAvailable();
+  if (answer.status < 200 || answer.status >= 300) {
+    if (answer.status === 401 && options.sessionRequired !== false) sessionEvents.markExpired();
     throw new ApiError(
-      response.status,
+      answer.status,
       payload?.errorMessage ?? signInMessages.common.somethingWentWrong,
       payload?.fieldErrors,
       payload,

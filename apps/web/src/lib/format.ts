@@ -1,21 +1,15 @@
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
+import { formatInstant } from '@krowd/domain/calendar/date-format.rules';
 import { formatPence } from '@krowd/domain/money/money.rules';
 
-/** Date and time shown in the timezone setting, as DD/MM/YYYY (spec 3 §9). */
+/** An instant's date in the timezone setting, as DD/MM/YYYY (spec 3 §9). */
 export function formatDate(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(iso));
+  return formatInstant(iso, timeZone, 'date');
 }
 
+/** An instant's date and time in the timezone setting, with the zone: '01/12/2026 01:00 EST'. */
 export function formatDateTime(iso: string, timeZone: string): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
-  );
-  return `${formatDate(iso, timeZone)} ${time}`;
+  return formatInstant(iso, timeZone, 'dateTime');
 }
 
 /** Whole pence as '£1,234.56' (brief §5). */

@@ -3,6 +3,7 @@ import type { SessionAnswer } from '@krowd/domain/auth/auth-response.schema';
 import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { apiRequest } from './api-client.ts';
+import { retryDelay, retrySession } from './query-retry.ts';
 import { sessionEvents } from './session-events.ts';
 
 export const sessionQueryKey = ['session'] as const;
@@ -21,7 +22,8 @@ export const sessionQuery = queryOptions({
     return response.details;
   },
   staleTime: Infinity,
-  retry: false,
+  retry: retrySession,
+  retryDelay,
 });
 
 /**

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
@@ -26,4 +27,72 @@ if (!window.matchMedia) {
   });
 }
 
-afterEach(() => cleanup());
+// Mantine's notifications live in one store for the whole file: a test's toast would otherwise
+// still be shown in the next test, which then finds its own message twice.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
+
+/**
+ * happy-dom's XMLHttpRequest goes to the network. Uploads that report progress use it
+ * (lib/upload-request.ts): here it is answered by the test's stubbed fetch, reporting the whole
+ * body sent before the answer, so a test stubs one function whichever way a call goes.
+ */
+class FetchBackedXhr {
+  status = 0;
+  responseText = '';
+  readonly upload: { onprogress: ((event: ProgressEventInit) => void) | null } = { onprogress: null };
+  onprogress: (() => void) | null = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  withCredentials = false;
+  private method = 'GET';
+  private url = '';
+  private readonly headers: Record<string, string> = {};
+  private responseHeaders = new Headers();
+  private readonly aborted = new AbortController();
+
+  open(method: string, url: string | URL) {
+    this.method = method;
+    this.url = String(url);
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  getResponseHeader(name: string) {
+    return this.responseHeaders.get(name);
+  }
+
+  abort() {
+    this.aborted.abort();
+    this.onabort?.();
+  }
+
+  send(body: BodyInit | null) {
+    const size = body instanceof Blob ? body.size : typeof body === 'string' ? body.length : 0;
+    void (async () => {
+      try {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: size, total: size });
+        const response = await fetch(new URL(this.url), {
+          method: this.method,
+          headers: this.headers,
+          body,
+          signal: this.aborted.signal,
+        });
+        if (this.aborted.signal.aborted) return;
+        this.status = response.status;
+        this.responseHeaders = response.headers;
+        this.responseText = await response.text();
+        this.onprogress?.();
+        this.onload?.();
+      } catch {
+        if (!this.aborted.signal.aborted) this.onerror?.();
+      }
+    })();
+  }
+}
+Object.defineProperty(window, 'XMLHttpRequest', { value: FetchBackedXhr, writable: true });

@@ -6,8 +6,10 @@ import {
   canOpen,
   capabilities,
   defaultPageFor,
+  mayOpen,
   pagePath,
   pages,
+  rolesOf,
   scopeOf,
   type AccessSubject,
   type Audience,
@@ -174,7 +176,14 @@ const userRoutes: PageKey[] = [
   // Addition: spec 2 §2.2 opens the preview from campaign-overview/edit, which these roles have.
   'campaignsPreview',
 ];
-const adminRoutes: PageKey[] = [...userRoutes, 'socialAnalytics', 'branches'];
+// Addition: webhook endpoints for the brand's campaigns (decision 0097).
+const adminRoutes: PageKey[] = [
+  ...userRoutes,
+  'socialAnalytics',
+  'branches',
+  'webhooks',
+  'publisherIntegration',
+];
 const financeRoutes: PageKey[] = ['profile', 'changePassword', 'dashboard', 'invoices', 'campaignsPrint'];
 
 const routeTable: Record<Audience, PageKey[]> = {
@@ -201,6 +210,13 @@ const routeTable: Record<Audience, PageKey[]> = {
     'cardNetworkLeads',
     // Addition: groups created in the product, not by SQL (issue 16 §9).
     'groupsList',
+    // Addition: outbound webhook endpoints (decision 0097).
+    'webhooks',
+    // Addition: any publisher's API keys (decision 0089).
+    'publisherKeys',
+    'publisherIntegration',
+    // Addition: publishers, their code, name and linked brands (decision 0088).
+    'publishersList',
   ],
   bank: [
     'campaignsPast',
@@ -220,6 +236,11 @@ const routeTable: Record<Audience, PageKey[]> = {
     'changePassword',
     // Addition: the Templates Confirmation modals of spec 3 §2.1 live on the Future list.
     'campaignsFuture',
+    // Addition: a publisher's bank admins register its webhook endpoints (decision 0097).
+    'webhooks',
+    // Addition: and make, rotate and revoke its API keys (decision 0089).
+    'publisherKeys',
+    'publisherIntegration',
   ],
   user: userRoutes,
   companyAdmin: adminRoutes,
@@ -254,8 +275,15 @@ describe('canOpen', () => {
     { page: 'groupsList', who: ['systemadmin'] },
     { page: 'outbox', who: ['systemadmin'] },
     { page: 'cardNetworkLeads', who: ['systemadmin'] },
+    { page: 'webhooks', who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'] },
     { page: 'myBank', who: ['bank'] },
     { page: 'bankUsers', who: ['bank'] },
+    { page: 'publisherKeys', who: ['systemadmin', 'bank'] },
+    { page: 'publishersList', who: ['systemadmin'] },
+    {
+      page: 'publisherIntegration',
+      who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
+    },
   ] as const)('lets only $who open $page', ({ page, who }) => {
     expect(whoCanOpen(page)).toEqual(new Set(who));
   });
@@ -271,6 +299,41 @@ describe('canOpen', () => {
 
   it('keeps every page under /user', () => {
     for (const page of pageKeys) expect(pages[page].path).toMatch(/^\/user\//);
+  });
+});
+
+describe('mayOpen: the audience and the role a page asks of it', () => {
+  const bankAdmin = subjectOf('bank', { isBankAdmin: true });
+  const bankUser = subjectOf('bank', { isBankAdmin: false });
+
+  it.each(['publisherKeys', 'webhooks', 'publisherIntegration'] as const)(
+    "opens %s to a bank's admin, not to its other users (the API answers them 403)",
+    (page) => {
+      expect(rolesOf(bankAdmin)).toEqual(['bankAdmin']);
+      expect(mayOpen(bankAdmin, page)).toBe(true);
+      expect(mayOpen(bankUser, page)).toBe(false);
+    },
+  );
+
+  it('asks no role of the audiences a page does not name: the system admin and brand admins', () => {
+    expect(mayOpen(subjectOf('systemadmin'), 'publisherKeys')).toBe(true);
+    expect(mayOpen(subjectOf('brandAdmin'), 'webhooks')).toBe(true);
+    expect(mayOpen(subjectOf('brandAdmin'), 'publisherIntegration')).toBe(true);
+  });
+
+  it('gives the bank-admin role to bank users only', () => {
+    expect(rolesOf(subjectOf('brandAdmin', { isBankAdmin: true }))).toEqual([]);
+  });
+
+  it('still refuses an audience the page does not list, whatever its role', () => {
+    expect(mayOpen(subjectOf('user'), 'publisherKeys')).toBe(false);
+  });
+
+  it('leaves every page a bank user opens without a role open to them', () => {
+    for (const page of pageKeys.filter((key) => canOpen('bank', key))) {
+      const roles = (pages[page] as { roles?: Record<string, string> }).roles;
+      expect({ page, open: mayOpen(bankUser, page) }).toEqual({ page, open: roles?.bank === undefined });
+    }
   });
 });
 
@@ -328,6 +391,7 @@ describe('can', () => {
     'banks.create': ['systemadmin'],
     'banks.links': ['systemadmin'],
     'groups.create': ['systemadmin'],
+    'clientLists.create': ['clientAdmin'],
     'profile.update': signedIn.filter((audience) => audience !== 'guest' && audience !== 'cardprovider'),
     'account.deactivate': signedIn.filter(
       (audience) => audience !== 'guest' && audience !== 'cardprovider' && audience !== 'systemadmin',
@@ -337,6 +401,7 @@ describe('can', () => {
     'branches.read': signedIn,
     'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],
     'branches.review': ['systemadmin', 'bank'],
+    'branches.remove': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest', 'systemadmin'],
     'branches.decide': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
     'distributors.read': signedIn,
     'groupBrands.read': signedIn,
@@ -367,6 +432,9 @@ describe('can', () => {
     'payments.simulate': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'guest', 'systemadmin'],
     'insights.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'clientAdmin'],
     'reviews.manage': ['systemadmin'],
+    'publishers.manage': ['systemadmin'],
+    'publisherKeys.manage': ['systemadmin', 'bank'],
+    'webhooks.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',
@@ -388,6 +456,7 @@ describe('can', () => {
       'brandUser',
       'bank',
       'clientAdmin',
+      'systemadmin',
     ],
     'dashboard.export': [
       'user',
@@ -410,6 +479,15 @@ describe('can', () => {
       'systemadmin',
     ],
   };
+
+  // The screens that draw dashboard figures call POST /api/dashboard/client: whoever may open one
+  // must be let through, or the page only ever says 'You do not have access to this.'.
+  it.each(['dashboard', 'campaignsReport', 'campaignsPrint'] as const)(
+    'lets every audience of %s read the dashboard figures it draws',
+    (page) => {
+      for (const audience of pages[page].audiences) expect(can(audience, 'dashboard.read')).toBe(true);
+    },
+  );
 
   it('covers every capability', () => {
     expect(Object.keys(capabilityTable).sort()).toEqual(Object.keys(capabilities).sort());

@@ -1,4 +1,20 @@
-import type { EntityType } from '../auth/auth.schema.ts';
+import { filledPath } from './path-pattern.rules.ts';
+import {
+  assertNever,
+  audienceOf,
+  financeRoles,
+  isBankUser,
+  isGroupRole,
+  isSystemAdmin,
+  rolesOf,
+  seesAllBrands,
+  type AccessRole,
+  type AccessSubject,
+  type Audience,
+} from './audience.rules.ts';
+import { publisherCapabilities, publisherPages } from './publisher-access.rules.ts';
+
+export * from './audience.rules.ts';
 
 /**
  * The one permission table: who may open which page and call which API capability.
@@ -6,45 +22,10 @@ import type { EntityType } from '../auth/auth.schema.ts';
  * Sources: spec 3 §2.9 route table, spec 2 §2.1–2.2, spec 1 §6, brief §4.
  */
 
-export const brandRoles = [
-  'user',
-  'companyAdmin',
-  'brandAdmin',
-  'brandUser',
-  'groupAdmin',
-  'groupUser',
-] as const;
-export type BrandRole = (typeof brandRoles)[number];
-
-/** Who someone is for access purposes: entity type, then the client-admin and guest flags, then role. */
-export type Audience = 'systemadmin' | 'bank' | 'cardprovider' | 'clientAdmin' | 'guest' | BrandRole;
-
-export interface AccessSubject {
-  entityType: EntityType;
-  role: BrandRole | null;
-  isClientAdmin: boolean;
-  guestUser: boolean;
-  guestUserFlag: boolean;
-  isFirstLogin: boolean;
-}
-
-export function isGuest(subject: Pick<AccessSubject, 'guestUser' | 'guestUserFlag'>): boolean {
-  return subject.guestUser && subject.guestUserFlag;
-}
-
-export function audienceOf(subject: AccessSubject): Audience {
-  if (subject.entityType !== 'brand') return subject.entityType;
-  if (isGuest(subject)) return 'guest';
-  if (subject.isClientAdmin) return 'clientAdmin';
-  return subject.role ?? 'user';
-}
-
 /** Brand-side roles that create campaigns and manage the account (spec 1 §6). */
 const campaignMakers = ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'] as const;
 /** Of those, the admin roles that also manage branches and see social analytics. */
 const brandAdmins = ['companyAdmin', 'groupAdmin', 'brandAdmin'] as const;
-/** Finance roles: dashboard, invoices, profile, password (spec 3 §2.9). */
-const financeRoles = ['groupUser', 'brandUser'] as const;
 
 export const pages = {
   campaignsCreate: {
@@ -107,41 +88,48 @@ export const pages = {
   groupsList: { path: '/user/groups/list', audiences: ['systemadmin'] },
   outbox: { path: '/user/settings/outbox', audiences: ['systemadmin'] },
   cardNetworkLeads: { path: '/user/cardnetwork/leads', audiences: ['systemadmin'] },
-} as const satisfies Record<string, { path: string; audiences: readonly Audience[] }>;
+  // Of the bank users, only the bank's admins have endpoints to manage (their publisher's, 0097).
+  webhooks: {
+    path: '/user/settings/webhooks',
+    audiences: [...brandAdmins, 'systemadmin', 'bank'],
+    roles: { bank: 'bankAdmin' },
+  },
+  ...publisherPages,
+} as const satisfies Record<string, PageEntry>;
+
+/**
+ * A page: its path, the audiences that may open it and, for some audiences, the role within the
+ * audience it also needs (`roles`; an audience not named there needs none).
+ */
+interface PageEntry {
+  path: string;
+  audiences: readonly Audience[];
+  roles?: Partial<Record<Audience, AccessRole>>;
+}
 
 export type PageKey = keyof typeof pages;
 
-/** Paths outside /user that need no login (spec 1 §2, spec 3 §2.8). */
-export const publicPaths = {
-  login: '/login',
-  signup: '/signup',
-  forgot: '/forgot',
-  changeRecoverPassword: '/changerecoverpassword/:token',
-  setPassword: '/setpassword/:token',
-  /** The sign-up's confirmation link (issue 16 §14). */
-  verifyEmail: '/verifyemail/:token',
-  guestUser: '/guestuser/:token',
-  socialAnalytics: '/socialanalytics',
-  insightsOverview: '/insights/overview',
-  insightsTrends: '/insights/trends',
-  /** The Similarity tab of the public page (ours: the spec routes only Overview and Trends). */
-  insightsSimilarity: '/insights/similarity',
-  /** The insights login (spec 3 §2.7): only the known codes open it. */
-  getInsights: '/getinsights/:code',
-  pageNotFound: '/user/PageNotFound',
-  /** The built-in test payment provider's hosted page (brief §4): a stand-in for GoCardless's. */
-  testPaymentPage: '/payments/test-provider/:flowId',
-  /** The public card-network pages (spec 3 §2.8); the branch page's id is one sign-up's, unguessable. */
-  amexDining: '/amexdining',
-  amexSignup: '/amexsignup',
-  amexDiningSignup: '/amexdiningsignup',
-  amexDiningBranch: '/amexdiningbranch/:id',
-  /** Where /amexsignup lands once a sign-in link is mailed: the guest user page without a token. */
-  guestLinkSent: '/guestuser',
-} as const;
+export { publicPaths } from './public-paths.rules.ts';
 
+/** Everyone who may open any of the pages: a capability that those pages' screens call. */
+function audiencesOfPages(...keys: PageKey[]): readonly Audience[] {
+  return [...new Set(keys.flatMap((key) => pages[key].audiences))];
+}
+
+/** Whether the audience may open the page (some of it, when the page also asks for a role: mayOpen). */
 export function canOpen(audience: Audience, page: PageKey): boolean {
   return (pages[page].audiences as readonly Audience[]).includes(audience);
+}
+
+/** Whether this person holds the role the page asks of their audience (true when it asks none). */
+export function holdsPageRole(subject: AccessSubject, page: PageKey): boolean {
+  const role = (pages[page] as PageEntry).roles?.[audienceOf(subject)];
+  return role === undefined || rolesOf(subject).includes(role);
+}
+
+/** Whether this person may open the page: their audience, and the role the page asks of it. */
+export function mayOpen(subject: AccessSubject, page: PageKey): boolean {
+  return canOpen(audienceOf(subject), page) && holdsPageRole(subject, page);
 }
 
 /** Where /user sends someone (spec 3 §2.9, spec 2 §2.2). */
@@ -158,32 +146,19 @@ export function defaultPageFor(subject: AccessSubject): PageKey {
     case 'cardprovider':
     case 'guest':
       return 'campaignsCreate';
-    default:
+    case 'user':
+    case 'companyAdmin':
+    case 'brandAdmin':
+    case 'groupAdmin':
       return subject.isFirstLogin ? 'campaignsCreate' : 'campaignsFuture';
+    default:
+      return assertNever(audience);
   }
 }
 
 /** A page's path with its optional parameters left out, for links and redirects. */
 export function pagePath(page: PageKey, params: Record<string, string> = {}): string {
-  let skipped: string | undefined;
-  return pages[page].path
-    .split('/')
-    .flatMap((segment) => {
-      if (!segment.startsWith(':')) return [segment];
-      const name = segment.replace(/^:/, '').replace(/\?$/, '');
-      const value = params[name];
-      if (value !== undefined) {
-        // A value after a left-out optional segment would land in that segment's place.
-        if (skipped) throw new Error(`pagePath(${page}) needs ${skipped} before ${name}`);
-        return [encodeURIComponent(value)];
-      }
-      if (segment.endsWith('?')) {
-        skipped = name;
-        return [];
-      }
-      throw new Error(`pagePath(${page}) needs the parameter ${name}`);
-    })
-    .join('/');
+  return filledPath(pages[page].path, params, `pagePath(${page})`);
 }
 
 /**
@@ -237,15 +212,12 @@ export const capabilities = {
   'groups.create': ['systemadmin'],
   /** Update one's own profile (My Profile): whoever has the profile page. */
   'profile.update': pages.profile.audiences,
-  /**
-   * Deactivate one's own account from My Profile. A system admin may not: the operator side
-   * would lock itself out.
-   */
-  'account.deactivate': pages.profile.audiences.filter((audience) => audience !== 'systemadmin'),
-  /** Read the mail outbox (mail stored when no SMTP server is configured). */
-  'outbox.read': ['systemadmin'],
-  /** Read the leads of the public card-network pages and open their branch files. */
-  'cardNetworkLeads.read': ['systemadmin'],
+  /** Deactivate one's own account from My Profile; not a system admin (the operators would lock themselves out). */
+  'account.deactivate': pages.profile.audiences.filter((audience) => !isSystemAdmin(audience)),
+  /** Save a named list of followed brands (spec 1 §7 clientList/create, decision 0094): client admins. */
+  'clientLists.create': ['clientAdmin'],
+  'outbox.read': ['systemadmin'], // The mail outbox (mail kept when no SMTP server is configured).
+  'cardNetworkLeads.read': ['systemadmin'], // The card-network pages' leads and their branch files.
   /** Read branches (merchants) of brands within tenant scope. */
   'branches.read': everyoneSignedIn,
   /**
@@ -253,6 +225,12 @@ export const capabilities = {
    * brand's branches in the onboarding train's Branch step (spec 2 §2.3 'wizard').
    */
   'branches.manage': [...brandAdmins, 'guest'],
+  /**
+   * Delete ticked branches from the bulk dropdown (merchants/multiRemove): managers, and the system
+   * admin, whom spec 2 §4's bulk table offers Delete on the merchants screen (spec 2 §6 'Edit
+   * permission'). Banks review branches but do not delete them.
+   */
+  'branches.remove': [...brandAdmins, 'guest', 'systemadmin'],
   /** Approve or reject branches of every brand within scope (the merchants screen). */
   'branches.review': ['systemadmin', 'bank'],
   /**
@@ -289,10 +267,11 @@ export const capabilities = {
   /** The dashboard's 'Last Transaction' dates: when each publisher last sent a file (spec 3 §7). */
   'ingestionLogs.date': [...pages.dashboard.audiences, 'systemadmin'],
   /**
-   * Read the dashboard's statistics (spec 3 §2.4): the dashboard page's audiences, within scope
-   * (client admins every brand, banks their linked brands, group roles their group's, others their brand).
+   * Read the dashboard's statistics (spec 3 §2.4): every page that draws them (the dashboard, the
+   * single-campaign report and its print sheet, spec 3 §2.5, §2.9), within scope (system and client
+   * admins every brand, banks their linked brands, group roles their group's, others their brand).
    */
-  'dashboard.read': pages.dashboard.audiences,
+  'dashboard.read': audiencesOfPages('dashboard', 'campaignsReport', 'campaignsPrint'),
   /**
    * Export the dashboard's transactions as CSV, mailed to oneself, and download one's own exports
    * (spec 3 §2.4): the dashboard's audiences, within the same scope.
@@ -347,6 +326,9 @@ export const capabilities = {
   'insights.read': [...pages.socialAnalytics.audiences, 'clientAdmin'],
   /** Upload review files (social analytics' source): operators, who collect the reviews. */
   'reviews.manage': ['systemadmin'],
+  ...publisherCapabilities,
+  /** Webhook endpoints and their delivery logs (decision 0097), owners within the caller's scope. */
+  'webhooks.manage': pages.webhooks.audiences,
 } as const satisfies Record<string, readonly Audience[]>;
 
 export type Capability = keyof typeof capabilities;
@@ -376,12 +358,12 @@ export interface ScopeSubject extends AccessSubject {
 
 export function scopeOf(subject: ScopeSubject): TenantScope {
   const audience = audienceOf(subject);
-  if (audience === 'systemadmin' || audience === 'clientAdmin') return { kind: 'all' };
-  if (audience === 'bank')
+  if (seesAllBrands(audience)) return { kind: 'all' };
+  if (isBankUser(audience))
     return subject.bankId
       ? { kind: 'bank', bankId: subject.bankId, brandIds: subject.bankBrandIds }
       : { kind: 'none' };
-  if ((audience === 'groupAdmin' || audience === 'groupUser') && subject.groupId) {
+  if (isGroupRole(audience) && subject.groupId) {
     return { kind: 'group', groupId: subject.groupId };
   }
   return subject.brandId ? { kind: 'brand', brandId: subject.brandId } : { kind: 'none' };

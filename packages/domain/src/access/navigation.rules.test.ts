@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandRoles, canOpen, pagePath, type AccessSubject, type Audience } from './access.rules.ts';
+import { brandRoles, canOpen, mayOpen, pagePath, type AccessSubject, type Audience } from './access.rules.ts';
 import { navigationFor, type NavItem } from './navigation.rules.ts';
 
 const audiences = [
@@ -22,8 +22,10 @@ function subjectOf(audience: Audience): AccessSubject {
     isFirstLogin: false,
   };
   switch (audience) {
-    case 'systemadmin':
     case 'bank':
+      // A bank's admin: the bank users who are not are the tests' own subject (bankUser below).
+      return { ...base, entityType: audience, role: null, isBankAdmin: true };
+    case 'systemadmin':
     case 'cardprovider':
       return { ...base, entityType: audience, role: null };
     case 'clientAdmin':
@@ -47,30 +49,41 @@ const invoices = ['Invoices', '/user/campaigns/invoices'];
 const bankUsers = ['Bank Users', '/user/bank/users'];
 const myBank = ['My Bank', '/user/settings/bank'];
 const outbox = ['Outbox', '/user/settings/outbox'];
+const webhooks = ['Webhooks', '/user/settings/webhooks'];
+const apiKeys = ['API keys', '/user/settings/apikeys'];
+const integration = ['Publisher integration', '/user/settings/integration'];
 
 describe('navigationFor: the Settings group of spec 2 §2.1', () => {
   it.each([
     { audience: 'user', settings: [myProfile, changePassword, users, payments] },
     {
       audience: 'companyAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices],
+      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
     },
-    { audience: 'groupAdmin', settings: [myProfile, changePassword, branches, users, payments] },
+    {
+      audience: 'groupAdmin',
+      settings: [myProfile, changePassword, branches, users, payments, webhooks, integration],
+    },
     {
       audience: 'brandAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices],
+      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
     },
     { audience: 'groupUser', settings: [myProfile, changePassword] },
     { audience: 'brandUser', settings: [myProfile, changePassword, invoices] },
-    { audience: 'bank', settings: [bankUsers, myBank, myProfile] },
-    // Outbox is our addition: where mail waits when no SMTP server is configured.
-    { audience: 'systemadmin', settings: [myProfile, outbox] },
+    { audience: 'bank', settings: [bankUsers, myBank, myProfile, webhooks, apiKeys, integration] },
+    // Outbox is our addition: where mail waits when no SMTP server is configured; Webhooks too.
+    { audience: 'systemadmin', settings: [myProfile, outbox, webhooks, apiKeys, integration] },
     { audience: 'cardprovider', settings: [] },
     // Ours: the spec leaves the client admin's menu open.
     { audience: 'clientAdmin', settings: [myProfile, changePassword] },
     { audience: 'guest', settings: [myProfile, changePassword, users, payments] },
   ] as const)('gives $audience exactly its settings items', ({ audience, settings }) => {
     expect(shown(navigationFor(subjectOf(audience)).settings)).toEqual(settings);
+  });
+
+  it("leaves a bank user who is not the bank's admin without the admin's pages, which the API refuses them", () => {
+    const bankUser = { ...subjectOf('bank'), isBankAdmin: false };
+    expect(shown(navigationFor(bankUser).settings)).toEqual([bankUsers, myBank, myProfile]);
   });
 
   it('shows Branches only to companyAdmin, groupAdmin and brandAdmin', () => {
@@ -127,8 +140,30 @@ describe('navigationFor: the main items', () => {
     ]);
   });
 
+  it('shows the system admin Publishers, and no one else', () => {
+    expect(shown(navigationFor(subjectOf('systemadmin')).main)).toContainEqual([
+      'Publishers',
+      '/user/publishers/list',
+    ]);
+    for (const audience of audiences.filter((one) => one !== 'systemadmin')) {
+      const { main, settings } = navigationFor(subjectOf(audience));
+      expect([...main, ...settings].map((item) => item.page)).not.toContain('publishersList');
+    }
+  });
+
   it.each(['user', 'guest'] as const)('does not show Social Analytics to %s', (audience) => {
     expect(navigationFor(subjectOf(audience)).main.map((item) => item.page)).not.toContain('socialAnalytics');
+  });
+});
+
+describe('navigationFor and the page guard (mayOpen) agree', () => {
+  it.each([
+    { who: 'a bank admin', subject: subjectOf('bank') },
+    { who: 'a bank user', subject: { ...subjectOf('bank'), isBankAdmin: false } },
+    ...audiences.filter((one) => one !== 'guest').map((one) => ({ who: one, subject: subjectOf(one) })),
+  ])('$who may open every page in their menu', ({ subject }) => {
+    const { main, settings } = navigationFor(subject);
+    expect([...main, ...settings].filter((item) => !mayOpen(subject, item.page))).toEqual([]);
   });
 });
 

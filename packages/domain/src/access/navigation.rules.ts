@@ -1,6 +1,14 @@
 // The sign-in section, not the whole catalogue: the frame and its navigation load with /login (decision 0039).
 import { signInMessages } from '../messages/sign-in-messages.ts';
-import { audienceOf, type AccessSubject, type Audience, type PageKey } from './access.rules.ts';
+import {
+  assertNever,
+  audienceOf,
+  canOpen,
+  holdsPageRole,
+  type AccessSubject,
+  type Audience,
+  type PageKey,
+} from './access.rules.ts';
 
 /** An item is named as its page is titled. */
 const labels = signInMessages.pageTitles;
@@ -32,7 +40,7 @@ const brandMain = (audience: Audience): NavItem[] => [
   ...campaignItems,
   item('dashboard'),
   item('campaignsOverview'),
-  ...(audience === 'user' ? [] : [item('socialAnalytics')]),
+  ...(canOpen(audience, 'socialAnalytics') ? [item('socialAnalytics')] : []),
   item('manageCreative'),
   item('ingestionLogs'),
 ];
@@ -40,13 +48,25 @@ const brandMain = (audience: Audience): NavItem[] => [
 const brandSettings = (audience: Audience): NavItem[] => [
   item('profile'),
   item('changePassword'),
-  ...(['companyAdmin', 'groupAdmin', 'brandAdmin'].includes(audience) ? [item('branches')] : []),
+  ...(canOpen(audience, 'branches') ? [item('branches')] : []),
   item('users'),
   item('payments'),
   ...(['companyAdmin', 'brandAdmin'].includes(audience) ? [item('invoices')] : []),
+  // Ours (decision 0097): a brand's admins register their webhook endpoints.
+  ...(canOpen(audience, 'webhooks') ? [item('webhooks'), item('publisherIntegration')] : []),
 ];
 
+/**
+ * The menu for this person: their audience's items, less the pages whose role they lack (a guest's
+ * locked items stay: they show the guest alert).
+ */
 export function navigationFor(subject: AccessSubject): Navigation {
+  const { main, settings } = audienceNavigation(subject);
+  const allowed = (entry: NavItem) => holdsPageRole(subject, entry.page);
+  return { main: main.filter(allowed), settings: settings.filter(allowed) };
+}
+
+function audienceNavigation(subject: AccessSubject): Navigation {
   const audience = audienceOf(subject);
   switch (audience) {
     case 'systemadmin':
@@ -54,6 +74,7 @@ export function navigationFor(subject: AccessSubject): Navigation {
         main: [
           item('banksList'),
           item('groupsList'),
+          item('publishersList'),
           item('merchants'),
           item('campaignsFuture'),
           item('campaignsCurrent'),
@@ -63,7 +84,13 @@ export function navigationFor(subject: AccessSubject): Navigation {
           item('ingestionLogs'),
           item('cardNetworkLeads'),
         ],
-        settings: [item('profile'), item('outbox')],
+        settings: [
+          item('profile'),
+          item('outbox'),
+          item('webhooks'),
+          item('publisherKeys'),
+          item('publisherIntegration'),
+        ],
       };
     case 'bank':
       return {
@@ -76,7 +103,14 @@ export function navigationFor(subject: AccessSubject): Navigation {
           item('manageCreative'),
           item('ingestionLogs'),
         ],
-        settings: [item('bankUsers'), item('myBank'), item('profile')],
+        settings: [
+          item('bankUsers'),
+          item('myBank'),
+          item('profile'),
+          item('webhooks'),
+          item('publisherKeys'),
+          item('publisherIntegration'),
+        ],
       };
     case 'cardprovider':
       return { main: [item('campaignsCreate')], settings: [] };
@@ -98,7 +132,12 @@ export function navigationFor(subject: AccessSubject): Navigation {
     case 'guest':
       // Guests see the brand menu; every item except creating the campaign shows the guest alert.
       return { main: brandMain('user'), settings: brandSettings('user') };
-    default:
+    case 'user':
+    case 'companyAdmin':
+    case 'brandAdmin':
+    case 'groupAdmin':
       return { main: brandMain(audience), settings: brandSettings(audience) };
+    default:
+      return assertNever(audience);
   }
 }

@@ -31,13 +31,17 @@ function allErrorsFor(schema: z.core.$ZodType, input: unknown, path: string): st
   return result.error.issues.filter((issue) => issue.path.join('.') === path).map((i) => i.message);
 }
 
-/** Passwords at and around the 8 to 64 limits (in code points), none of them on the common list. */
+/**
+ * Passwords at and around the 8 to 64 limits (in code points), none of them on the common list and
+ * each strong enough. No 8 ASCII characters reach zxcvbn's score 3 (it counts 10 guesses a character
+ * it cannot match), so the 8-character boundary is shown with 8 emoji (two UTF-16 units each).
+ */
 const password = {
-  valid: 'Secret#123',
-  exactly8: 'zqxwvkjp',
+  valid: 'Kettle-Quartz 88',
+  exactly8: '🐀🐇🐎🐕🐜🐣🐪🐱',
   exactly64: 'quiet tulip river '.repeat(3) + 'x'.repeat(10),
-  /** 64 emoji: 128 UTF-16 units, 64 characters to the person typing them. */
-  emoji64: '🦊'.repeat(64),
+  /** 64 different emoji: 128 UTF-16 units, 64 characters to the person typing them. */
+  emoji64: Array.from({ length: 64 }, (_, i) => String.fromCodePoint(0x1f400 + i * 3)).join(''),
   only7: 'zqxwvkj',
   as65: 'quiet tulip river '.repeat(3) + 'x'.repeat(11),
   emoji65: '🦊'.repeat(65),
@@ -46,8 +50,23 @@ const password = {
 /** Passwords of a valid length that are on the common list, or one with digits and symbols added. */
 const common = ['password', 'PASSWORD', 'Password1!', 'iloveyou', 'qwertyuiop', 'Sunshine2024!'];
 
-/** Passwords with no digit, symbol or capital that the old composition rule refused. */
-const noComposition = ['zqxwvkjp', 'purple elephant dancing', 'ALLCAPSBUTRARE', 'Demo@12345'];
+/** Passwords with no digit, symbol or capital that the old composition rule refused, strong enough. */
+const noComposition = ['zqxwvkjpmr', 'purple elephant dancing', 'ALLCAPSBUTRARE'];
+
+/**
+ * Passwords of a valid length on no list that the strength estimate scores below 3, with the reason
+ * it gives (zxcvbn's warning and first suggestion that is not a composition trick).
+ */
+const s = messages.passwordStrength;
+const weak = [
+  { value: 'abcdefgh', message: s.tooWeak(s.warnings.sequences, s.suggestions.anotherWord) },
+  { value: 'Qwerty123!', message: s.tooWeak(s.warnings.similarToCommon, s.suggestions.anotherWord) },
+  { value: 'Welcome1!', message: s.tooWeak(s.warnings.similarToCommon, s.suggestions.anotherWord) },
+  { value: 'aaaaaaaaaa', message: s.tooWeak(s.warnings.simpleRepeat, s.suggestions.anotherWord) },
+  // The demo accounts' password is seeded, never set through a form: as a new password it is weak.
+  { value: 'Demo@12345', message: s.tooWeak(null, s.suggestions.anotherWord) },
+  { value: 'zqxwvkjp', message: s.tooWeak(null, s.suggestions.anotherWord) },
+];
 
 const invalidEmails = [
   'ada',
@@ -227,6 +246,14 @@ describe('signupSchema', () => {
       expect(firstErrors(signupSchema, withPassword(value))).toEqual({ password: m.passwordCommon });
     });
 
+    it.each(weak)('$value is refused as easy to guess, saying why', ({ value, message }) => {
+      expect(firstErrors(signupSchema, withPassword(value))).toEqual({ password: message });
+    });
+
+    it('says only that a common password is common, not also that it is easy to guess', () => {
+      expect(allErrorsFor(signupSchema, withPassword('Password1!'), 'password')).toEqual([m.passwordCommon]);
+    });
+
     it.each([
       { case: 'the e-mail', value: 'Ada@Example.com' },
       { case: "the e-mail's local part", value: 'ada.lovelace1' },
@@ -369,6 +396,10 @@ describe.each(newPasswordSchemas)('$name', ({ schema, extra }) => {
     expect(firstErrors(schema, withPassword(value))).toEqual({ newPassword: m.passwordCommon });
   });
 
+  it.each(weak)('refuses $value as easy to guess, saying why', ({ value, message }) => {
+    expect(firstErrors(schema, withPassword(value))).toEqual({ newPassword: message });
+  });
+
   it.each([undefined, ''])('says the confirmation is required when it is %j', (value) => {
     expect(firstErrors(schema, { ...valid, confirmPassword: value })).toEqual({
       confirmPassword: m.confirmPasswordRequired,
@@ -475,6 +506,10 @@ describe('changePasswordSchema', () => {
 
   it.each(common)('refuses the common new password %j', (value) => {
     expect(firstErrors(changePasswordSchema, withNew(value))).toEqual({ newPassword: m.passwordCommon });
+  });
+
+  it.each(weak)('refuses $value as a new password easy to guess, saying why', ({ value, message }) => {
+    expect(firstErrors(changePasswordSchema, withNew(value))).toEqual({ newPassword: message });
   });
 
   it.each([undefined, ''])('says the confirmation is required when it is %j', (value) => {

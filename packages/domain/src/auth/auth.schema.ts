@@ -5,6 +5,7 @@ import {
   isPersonalPassword,
   passwordCharacters,
   passwordLength,
+  weakPasswordMessage,
 } from './password-policy.ts';
 import { emailField, entityTypes, maxPasswordInputLength } from './login.schema.ts';
 
@@ -33,7 +34,8 @@ const personNameField = z
 
 /**
  * A new password (password-policy.ts): 8 to 64 code points, anything goes but a common or leaked
- * password. The spec's composition rule is gone on purpose (ASVS 6.2; docs/decisions.md).
+ * password or one the strength estimate finds easy to guess, said with the estimate's reason. The
+ * spec's composition rule is gone on purpose (ASVS 6.2; docs/decisions.md).
  */
 const passwordField = (words: { required: string; min: string; max: string }) =>
   z
@@ -41,7 +43,13 @@ const passwordField = (words: { required: string; min: string; max: string }) =>
     .min(1, words.required)
     .refine((value) => passwordCharacters(value) >= passwordLength.min, words.min)
     .refine((value) => passwordCharacters(value) <= passwordLength.max, { error: words.max, abort: true })
-    .refine((value) => !isCommonPassword(value), m.passwordCommon);
+    .refine((value) => !isCommonPassword(value), m.passwordCommon)
+    .superRefine((value, context) => {
+      // A short or listed password has its own message; an abort would hide the form's other ones.
+      if (passwordCharacters(value) < passwordLength.min || isCommonPassword(value)) return;
+      const weak = weakPasswordMessage(value);
+      if (weak) context.addIssue({ code: 'custom', message: weak });
+    });
 
 /** A new password as the sign-up form words its rules. */
 const signupPasswordField = passwordField({

@@ -7,6 +7,12 @@ import { branchStatuses } from './branch.schema.ts';
  * these allowlists and the web client's calls are typed from them.
  */
 
+const merchantIdsAnswerSchema = z.object({
+  merchantId: z.string().nullable(),
+  amexMerchantID: z.string().nullable(),
+  zettleMerchantID: z.string().nullable(),
+});
+
 /** A branch as the lists and the Branch View modal show it (spec 2 §2.4, §3): an allowlist. */
 export const branchRowSchema = z.object({
   _id: z.string(),
@@ -23,11 +29,13 @@ export const branchRowSchema = z.object({
   contactEmail: z.string().nullable(),
   contactPhone: z.string().nullable(),
   tripadvisorUrl: z.string().nullable(),
-  merchantIds: z.object({
-    merchantId: z.string().nullable(),
-    amexMerchantID: z.string().nullable(),
-    zettleMerchantID: z.string().nullable(),
-  }),
+  /** The reviewed merchant IDs: those a transaction earns on. */
+  merchantIds: merchantIdsAnswerSchema,
+  /**
+   * The brand's new merchant IDs while they await the operator side's review (status Updated), or
+   * null: they take effect when approved (spec 2 §4).
+   */
+  proposedMerchantIds: merchantIdsAnswerSchema.nullable(),
   block: z.string().nullable(),
   comments: z.string().nullable(),
   approvedBy: z.string().nullable(),

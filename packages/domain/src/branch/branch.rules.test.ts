@@ -4,19 +4,27 @@ import {
   awaitsBrandDecision,
   branchActions,
   branchActorOf,
-  bulkActionsOf,
+  branchCarriesCampaigns,
+  bulkBranchActions,
+  merchantIdChangeNeedsReview,
+  bulkTableActions,
   type BranchAction,
   type BranchActor,
+  type BranchBulkAction,
   type BranchRuleRow,
 } from './branch.rules.ts';
 import { branchStatuses, type BranchStatus } from './branch.schema.ts';
 
-const manager: BranchActor = { manage: true, review: false, decide: true, view: true };
-const reviewer: BranchActor = { manage: false, review: true, decide: true, view: true };
-/** A guest in the onboarding train: adds and edits its branches, decides nothing. */
-const onboarding: BranchActor = { manage: true, review: false, decide: false, view: true };
-const reader: BranchActor = { manage: false, review: false, decide: false, view: true };
-const nobody: BranchActor = { manage: false, review: false, decide: false, view: false };
+const manager: BranchActor = { manage: true, review: false, decide: true, view: true, remove: true };
+/** The system admin on the merchants screen: reviews, and deletes ticked rows (spec 2 §4, §6). */
+const systemAdmin: BranchActor = { manage: false, review: true, decide: true, view: true, remove: true };
+/** A bank user: reviews its linked brands' branches, deletes none. */
+const bankReviewer: BranchActor = { manage: false, review: true, decide: true, view: true, remove: false };
+const reviewer = bankReviewer;
+/** A guest in the onboarding train: adds, edits and deletes its branches, decides nothing. */
+const onboarding: BranchActor = { manage: true, review: false, decide: false, view: true, remove: true };
+const reader: BranchActor = { manage: false, review: false, decide: false, view: true, remove: false };
+const nobody: BranchActor = { manage: false, review: false, decide: false, view: false, remove: false };
 
 const row = (status: BranchStatus, createdByBrandUser = false, defaultBranch = false): BranchRuleRow => ({
   status,
@@ -37,7 +45,11 @@ const reviewerRowTable: Record<BranchStatus, [BranchAction[], BranchAction[]]> =
   Active: [['view', 'reject'], ['view']],
   Rejected: [['view', 'approve'], ['view']],
   Deleted: [['view', 'approve', 'reject'], ['view']],
-  Updated: [['view'], ['view']],
+  // A brand's new merchant IDs wait for the operator side, whoever created the branch.
+  Updated: [
+    ['view', 'approve', 'reject'],
+    ['view', 'approve', 'reject'],
+  ],
 };
 
 /**
@@ -87,9 +99,7 @@ describe('branchActions on one row', () => {
     'lets a reviewer act on $kind in $status created by $creator as the spec says',
     ({ status, byBrandUser, isDefault }) => {
       const expected = reviewerRowTable[status][byBrandUser ? 1 : 0];
-      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], reviewer))).toEqual(
-        sorted(expected),
-      );
+      expect(sorted(branchActions(row(status, byBrandUser, isDefault), reviewer))).toEqual(sorted(expected));
     },
   );
 
@@ -98,7 +108,7 @@ describe('branchActions on one row', () => {
     ({ status, byBrandUser, isDefault }) => {
       const deciding: BranchAction[] = status === 'Pending' && !byBrandUser ? ['approve', 'reject'] : [];
       const expected = [...managerRowTable[status][isDefault ? 0 : 1], ...deciding];
-      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], manager))).toEqual(sorted(expected));
+      expect(sorted(branchActions(row(status, byBrandUser, isDefault), manager))).toEqual(sorted(expected));
     },
   );
 
@@ -106,7 +116,7 @@ describe('branchActions on one row', () => {
     'lets a guest onboarding add and edit $kind in $status but never approve or reject it',
     ({ status, byBrandUser, isDefault }) => {
       const expected = managerRowTable[status][isDefault ? 0 : 1];
-      expect(sorted(branchActions([row(status, byBrandUser, isDefault)], onboarding))).toEqual(
+      expect(sorted(branchActions(row(status, byBrandUser, isDefault), onboarding))).toEqual(
         sorted(expected),
       );
     },
@@ -115,21 +125,21 @@ describe('branchActions on one row', () => {
   it.each(everyRow)(
     'lets a finance user only view $kind in $status',
     ({ status, byBrandUser, isDefault }) => {
-      expect(branchActions([row(status, byBrandUser, isDefault)], reader)).toEqual(['view']);
+      expect(branchActions(row(status, byBrandUser, isDefault), reader)).toEqual(['view']);
     },
   );
 
   it.each(everyRow)(
     'shows the plain user nothing at all on $kind in $status',
     ({ status, byBrandUser, isDefault }) => {
-      expect(branchActions([row(status, byBrandUser, isDefault)], nobody)).toEqual([]);
+      expect(branchActions(row(status, byBrandUser, isDefault), nobody)).toEqual([]);
     },
   );
 
   it('never lets anyone delete a default branch, whoever created it', () => {
     for (const status of branchStatuses) {
       for (const byBrandUser of [false, true]) {
-        expect(branchActions([row(status, byBrandUser, true)], manager)).not.toContain('delete');
+        expect(branchActions(row(status, byBrandUser, true), manager)).not.toContain('delete');
       }
     }
   });
@@ -148,6 +158,24 @@ const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor;
     selection: [row('Rejected'), row('Rejected')],
     actor: reviewer,
     bulk: ['approve'],
+  },
+  {
+    rows: 'operator rows all Rejected',
+    selection: [row('Rejected'), row('Rejected')],
+    actor: systemAdmin,
+    bulk: ['delete', 'approve'],
+  },
+  {
+    rows: 'brand-user rows all Approved',
+    selection: [row('Approved', true), row('Approved', true)],
+    actor: systemAdmin,
+    bulk: ['delete'],
+  },
+  {
+    rows: 'brand-user and operator rows',
+    selection: [row('Active', true), row('Rejected')],
+    actor: systemAdmin,
+    bulk: ['delete'],
   },
   {
     rows: 'operator rows all Rejected',
@@ -186,10 +214,10 @@ const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor;
     bulk: ['approve', 'reject'],
   },
   {
-    rows: 'operator rows all Updated',
+    rows: 'operator rows all Updated (new merchant IDs awaiting review)',
     selection: [row('Updated'), row('Updated')],
     actor: reviewer,
-    bulk: [],
+    bulk: ['approve', 'reject'],
   },
   {
     rows: 'operator rows of mixed statuses',
@@ -266,26 +294,104 @@ const bulkTable: { rows: string; selection: BranchRuleRow[]; actor: BranchActor;
   { rows: 'no rows', selection: [], actor: manager, bulk: [] },
 ];
 
-describe('branchActions on ticked rows', () => {
+describe('bulkBranchActions on ticked rows', () => {
   it.each(bulkTable)('offers $bulk for $rows', ({ selection, actor, bulk }) => {
-    expect(bulkActionsOf(branchActions(selection, actor))).toEqual(bulk);
+    expect(bulkBranchActions(selection, actor)).toEqual(bulk);
+  });
+});
+
+/**
+ * Spec 2 §4's bulk table, line by line: [created by the operator side, by a brand user]. Pending and
+ * Updated operator rows, and Approve/Reject on a brand user's Pending row, fill the spec's gaps
+ * (decisions 0007, 0070).
+ */
+const specBulkTable: Record<BranchStatus, [BranchBulkAction[], BranchBulkAction[]]> = {
+  Deleted: [['approve', 'reject'], []],
+  Rejected: [['delete', 'approve'], ['delete']],
+  Approved: [['delete', 'reject'], ['delete']],
+  Active: [['delete', 'reject'], ['delete']],
+  Pending: [
+    ['delete', 'approve', 'reject'],
+    ['delete', 'approve', 'reject'],
+  ],
+  Updated: [
+    ['delete', 'approve', 'reject'],
+    ['delete', 'approve', 'reject'],
+  ],
+};
+
+type TakeOfLine = (
+  line: BranchBulkAction[],
+  status: BranchStatus,
+  byBrandUser: boolean,
+) => BranchBulkAction[];
+/** Deletes; approves and rejects only the rows awaiting the brand's decision. */
+const brandAdminTakes: TakeOfLine = (line, status, byBrandUser) =>
+  line.filter((action) => action === 'delete' || (status === 'Pending' && !byBrandUser));
+const none: TakeOfLine = () => [];
+
+/** What each audience may take of a line: everything (the system admin), or part of it. */
+const bulkByAudience: Record<Audience, TakeOfLine> = {
+  systemadmin: (line) => line,
+  // Reviews but deletes nothing.
+  bank: (line) => line.filter((action) => action !== 'delete'),
+  companyAdmin: brandAdminTakes,
+  groupAdmin: brandAdminTakes,
+  brandAdmin: brandAdminTakes,
+  // Deletes in the onboarding train, decides nothing.
+  guest: (line) => line.filter((action) => action === 'delete'),
+  user: none,
+  brandUser: none,
+  groupUser: none,
+  cardprovider: none,
+  clientAdmin: none,
+};
+
+describe("spec 2 §4's bulk table, every status × creator × audience", () => {
+  it.each(
+    branchStatuses.flatMap((status) =>
+      creators.map(({ creator, byBrandUser }) => ({ status, creator, byBrandUser })),
+    ),
+  )('gives the line of $status rows created by $creator', ({ status, byBrandUser }) => {
+    expect(bulkTableActions({ status, createdByBrandUser: byBrandUser })).toEqual(
+      specBulkTable[status][byBrandUser ? 1 : 0],
+    );
   });
 
-  it('never offers view or edit for more than one row', () => {
-    const actions = branchActions([row('Pending'), row('Pending')], {
-      manage: true,
-      review: true,
-      decide: true,
-      view: true,
-    });
-    expect(actions).toEqual(['delete', 'approve', 'reject']);
-  });
+  it.each(
+    (Object.keys(bulkByAudience) as Audience[]).flatMap((audience) =>
+      branchStatuses.flatMap((status) =>
+        creators.map(({ creator, byBrandUser }) => ({ audience, status, creator, byBrandUser })),
+      ),
+    ),
+  )(
+    'offers $audience, for two ticked $status rows created by $creator, its part of the line',
+    ({ audience, status, byBrandUser }) => {
+      const line = specBulkTable[status][byBrandUser ? 1 : 0];
+      const expected = bulkByAudience[audience](line, status, byBrandUser);
+      const ticked = [row(status, byBrandUser), row(status, byBrandUser)];
+      expect(bulkBranchActions(ticked, branchActorOf(audience))).toEqual(expected);
+      // One ticked row offers the same.
+      expect(bulkBranchActions([row(status, byBrandUser)], branchActorOf(audience))).toEqual(expected);
+    },
+  );
+
+  it.each(['systemadmin', 'companyAdmin', 'guest'] as const)(
+    'never offers %s Delete on ticked rows with a default branch',
+    (audience) => {
+      for (const status of branchStatuses) {
+        expect(
+          bulkBranchActions([row(status, false, true), row(status)], branchActorOf(audience)),
+        ).not.toContain('delete');
+      }
+    },
+  );
 });
 
 describe('branchActorOf', () => {
   const table: Record<Audience, BranchActor> = {
-    systemadmin: reviewer,
-    bank: reviewer,
+    systemadmin: systemAdmin,
+    bank: bankReviewer,
     companyAdmin: manager,
     groupAdmin: manager,
     brandAdmin: manager,
@@ -317,5 +423,22 @@ describe('awaitsBrandDecision', () => {
     ),
   )('says whether a branch in $status created by $creator waits for the brand', ({ status, byBrandUser }) => {
     expect(awaitsBrandDecision(row(status, byBrandUser))).toBe(status === 'Pending' && !byBrandUser);
+  });
+});
+
+describe("a brand's change of merchant IDs (spec 2 §4)", () => {
+  it.each(branchStatuses)('is reviewed by the operator side only once a %s branch earns', (status) => {
+    expect(merchantIdChangeNeedsReview(status)).toBe(['Active', 'Approved', 'Updated'].includes(status));
+  });
+
+  it('leaves an Updated branch earning on its reviewed IDs, and approving it to the operator side', () => {
+    expect(branchCarriesCampaigns('Updated')).toBe(true);
+    for (const byBrandUser of [false, true]) {
+      expect(branchActions(row('Updated', byBrandUser), manager)).not.toContain('approve');
+      expect(branchActions(row('Updated', byBrandUser), systemAdmin)).toEqual(
+        expect.arrayContaining(['approve', 'reject']),
+      );
+    }
+    expect(awaitsBrandDecision(row('Updated'))).toBe(false);
   });
 });

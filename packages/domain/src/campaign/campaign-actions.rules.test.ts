@@ -6,6 +6,7 @@ const row = (changes: Partial<CampaignActionRow> = {}): CampaignActionRow => ({
   recurring: false,
   editable: true,
   statusLabel: 'Approved',
+  seriesContinues: false,
   ...changes,
 });
 
@@ -24,8 +25,17 @@ describe('campaignActions', () => {
     expect(campaignActions(row({ is_primary_campaign: true }), 'future', 'user')).not.toContain('pause');
   });
 
-  it('offers the overview edit and the delete of a current campaign', () => {
-    expect(campaignActions(row(), 'current', 'groupAdmin')).toEqual(['editOverview', 'delete']);
+  it('offers the overview edit of a current campaign, never its delete (spec 3 §1, §4)', () => {
+    expect(campaignActions(row(), 'current', 'groupAdmin')).toEqual(['editOverview']);
+  });
+
+  it("offers to stop a running monthly campaign's series from next month, while it continues", () => {
+    const running = row({ recurring: true, seriesContinues: true });
+    expect(campaignActions(running, 'current', 'companyAdmin')).toEqual(['editOverview', 'stop']);
+    expect(campaignActions(row({ recurring: true }), 'current', 'companyAdmin')).toEqual(['editOverview']);
+    expect(campaignActions(running, 'current', 'brandUser')).toEqual([]);
+    expect(campaignActions(running, 'future', 'companyAdmin')).not.toContain('stop');
+    expect(campaignActions(running, 'past', 'companyAdmin')).not.toContain('stop');
   });
 
   it('offers only the figures of a past campaign', () => {

@@ -1,10 +1,25 @@
-import { can, canOpen, type Audience, type PageKey } from '../access/access.rules.ts';
+import {
+  can,
+  canOpen,
+  confirmsTemplates,
+  isBrandRole,
+  type Audience,
+  type PageKey,
+} from '../access/access.rules.ts';
 import type { CampaignPhase } from './campaign-dates.rules.ts';
 import type { CampaignStatusLabel } from './campaign.rules.ts';
 
 /** What a row of the campaign lists offers (spec 3 §2.1–2.3). */
 export type CampaignAction =
-  'open' | 'pause' | 'edit' | 'editOverview' | 'delete' | 'confirmTemplates' | 'rejectTemplates' | 'simulate';
+  | 'open'
+  | 'pause'
+  | 'edit'
+  | 'editOverview'
+  | 'delete'
+  | 'stop'
+  | 'confirmTemplates'
+  | 'rejectTemplates'
+  | 'simulate';
 
 /** The row's facts the actions depend on. */
 export interface CampaignActionRow {
@@ -12,6 +27,8 @@ export interface CampaignActionRow {
   recurring: boolean;
   editable: boolean;
   statusLabel: CampaignStatusLabel;
+  /** A recurring series that has a month after this one to run (its valid-until month is later). */
+  seriesContinues: boolean;
 }
 
 /**
@@ -19,8 +36,9 @@ export interface CampaignActionRow {
  *
  * - Past: open the campaign's figures.
  * - Future, for editors: pause a recurring series' primary; edit before the cut-off.
- * - Current, for editors: edit the campaign overview.
- * - Current and future, for editors: delete.
+ * - Current, for editors: edit the campaign overview; stop a recurring series from next month on.
+ * - Future, for editors: delete (spec 3 §1: delete and edit are for future campaigns). A running
+ *   campaign is never deleted: cardholders have been offered it this month.
  * - Future and Submitted, for reviewers: a bank confirms or rejects the templates, a system admin
  *   only rejects.
  * - Anywhere, for those who may: simulate a purchase.
@@ -37,32 +55,21 @@ export function campaignActions(
     ['pause', phase === 'future' && edits && row.is_primary_campaign && row.recurring],
     ['edit', phase === 'future' && edits && row.editable],
     ['editOverview', phase === 'current' && edits],
-    ['delete', phase !== 'past' && edits],
-    ['confirmTemplates', reviews && audience === 'bank'],
+    ['delete', phase === 'future' && edits],
+    ['stop', phase === 'current' && edits && row.recurring && row.seriesContinues],
+    ['confirmTemplates', reviews && confirmsTemplates(audience)],
     ['rejectTemplates', reviews],
     ['simulate', can(audience, 'campaigns.simulate')],
   ];
   return actions.filter(([, allowed]) => allowed).map(([action]) => action);
 }
 
-/** The brand side reads a past campaign on its dashboard; the other roles on its report. */
-const dashboardAudiences: readonly Audience[] = [
-  'user',
-  'companyAdmin',
-  'groupAdmin',
-  'brandAdmin',
-  'brandUser',
-  'groupUser',
-];
-/** Roles that edit a current campaign's overview; other editors read its report. */
-const overviewEditAudiences: readonly Audience[] = ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'];
-
-/** The page 'open' (a past campaign) and 'editOverview' (a current one) go to. */
+/**
+ * The page 'open' (a past campaign) and 'editOverview' (a current one) go to: the brand side opens
+ * its own page for it (the dashboard, the overview editor) when the table lets it; everyone else,
+ * operators and banks included, the campaign's report.
+ */
 export function campaignActionPage(action: 'open' | 'editOverview', audience: Audience): PageKey {
-  if (action === 'open') {
-    return dashboardAudiences.includes(audience) && canOpen(audience, 'dashboard')
-      ? 'dashboard'
-      : 'campaignsReport';
-  }
-  return overviewEditAudiences.includes(audience) ? 'campaignOverviewEdit' : 'campaignsReport';
+  const own: PageKey = action === 'open' ? 'dashboard' : 'campaignOverviewEdit';
+  return isBrandRole(audience) && canOpen(audience, own) ? own : 'campaignsReport';
 }

@@ -18,17 +18,22 @@ const isWholePercent = (value: unknown) =>
 /** Pounds above zero with at most 2 decimals (binary noise below a millionth of a penny ignored). */
 const isPounds = (value: number) => value > 0 && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
-function percentIssues(value: unknown, path: string, required: string): Issue[] {
+/** The campaign's number fields, by the names their messages give them. */
+export type CampaignNumberField = keyof typeof m.numberFieldNames;
+
+function percentIssues(value: unknown, path: CampaignNumberField, required: string): Issue[] {
   if (value === undefined) return [{ path: [path], message: required }];
-  if (isNumber(value) && !isWholePercent(value)) return [{ path: [path], message: m.percentRange }];
+  if (isNumber(value) && !isWholePercent(value)) {
+    return [{ path: [path], message: m.percentRange(m.numberFieldNames[path]) }];
+  }
   return [];
 }
 
-function poundsIssues(value: unknown, path: string, required?: string): Issue[] {
+function poundsIssues(value: unknown, path: CampaignNumberField, required?: string): Issue[] {
   if (value === undefined) return required ? [{ path: [path], message: required }] : [];
   if (!isNumber(value)) return [];
-  if (!isPounds(value)) return [{ path: [path], message: m.amountInvalid }];
-  if (value > maxPounds) return [{ path: [path], message: m.amountTooLarge }];
+  if (!isPounds(value)) return [{ path: [path], message: m.amountInvalid(m.numberFieldNames[path]) }];
+  if (value > maxPounds) return [{ path: [path], message: m.amountTooLarge(m.numberFieldNames[path]) }];
   return [];
 }
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
-import { campaignListQuerySchema } from './campaign-list.schema.ts';
+import {
+  campaignListQuerySchema,
+  campaignMonthFilterIssue,
+  campaignMonthFilters,
+  pastFilterFirstMonth,
+} from './campaign-list.schema.ts';
 
 const m = messages.campaign;
 const brandId = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
@@ -118,5 +123,38 @@ describe('campaignListQuerySchema for the dashboard’s campaign selector', () =
       from: [messages.validation.invalidValue],
     });
     expect(problems({ campaignType: 'All', from: 'elsewhere' })).toHaveProperty('from');
+  });
+});
+
+describe('the month filter of each list (spec 3 §2.1–2.3, §5)', () => {
+  // 10 December 2026 in New York: the month after the current one is January 2027.
+  const now = new Date('2026-12-10T15:00:00Z');
+  const issue = (phase: 'past' | 'current' | 'future', months: { startMonth?: string; endMonth?: string }) =>
+    campaignMonthFilterIssue(phase, months, now, 'America/New_York');
+
+  it('shows it on Current, hides it on Past and has none on Future', () => {
+    expect(campaignMonthFilters).toEqual({ future: 'none', current: 'shown', past: 'hidden' });
+  });
+
+  it('takes any months on Current (their order is the schema’s rule)', () => {
+    expect(issue('current', { startMonth: '2020-01', endMonth: '2030-12' })).toBeNull();
+  });
+
+  it('takes only months after the current one on Past, naming the first field that breaks it', () => {
+    expect(pastFilterFirstMonth(now, 'America/New_York')).toBe('2027-01');
+    expect(issue('past', { startMonth: '2027-01', endMonth: '2027-03' })).toBeNull();
+    expect(issue('past', { startMonth: '2026-12' })).toEqual({
+      field: 'startMonth',
+      message: 'Please choose a month from 01/2027 on',
+    });
+    expect(issue('past', { startMonth: '2027-02', endMonth: '2026-01' })?.field).toBe('endMonth');
+  });
+
+  it('takes no month at all on Future', () => {
+    expect(issue('future', {})).toBeNull();
+    expect(issue('future', { endMonth: '2027-02' })).toEqual({
+      field: 'endMonth',
+      message: messages.campaign.monthFilterNotOffered,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { sortDirections } from '../list/list.schema.ts';
+import { pageQuerySchema, sortDirections } from '../list/list.schema.ts';
 import { messages } from '../messages/messages.ts';
-import { campaignPhases, isIsoMonth } from './campaign-dates.rules.ts';
+import {
+  campaignPhases,
+  currentMonth,
+  isIsoMonth,
+  periodOf,
+  shiftMonth,
+  type CampaignPhase,
+} from './campaign-dates.rules.ts';
 
 const m = messages.campaign;
 
@@ -40,8 +47,8 @@ const globalSearchField = z
 /** The `filter` JSON of GET campaigns (spec 3 §7). */
 export const campaignListFilterSchema = z.object(
   {
-    limit: z.coerce.number().int().min(1).max(100).default(10),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: pageQuerySchema.shape.limit,
+    page: pageQuerySchema.shape.page,
     /** Extra conditions: regexOr matches part of the text, ignoring case; eq matches exactly. */
     criteria: z
       .array(
@@ -112,3 +119,38 @@ export const campaignListQuerySchema = z
     error: messages.validation.invalidValue,
   });
 export type CampaignListQuery = z.output<typeof campaignListQuerySchema>;
+
+/**
+ * The month filter each list has (spec 3 §2.1–2.3, §5): Future none; Current a shown date range of
+ * months, start not after end; Past a hidden one whose pickers offer only months after the current
+ * month. Hidden, it is not drawn; the API still holds a request to its rule.
+ */
+export const campaignMonthFilters = {
+  future: 'none',
+  current: 'shown',
+  past: 'hidden',
+} as const satisfies Record<CampaignPhase, 'none' | 'shown' | 'hidden'>;
+
+/** The first month the Past list's filter offers: the month after the current one (spec 3 §2.2). */
+export function pastFilterFirstMonth(now: Date, timeZone: string): string {
+  return shiftMonth(currentMonth(now, timeZone), 1);
+}
+
+/** What is wrong with a list's month filter by its list's rule, naming the field; null when nothing. */
+export function campaignMonthFilterIssue(
+  phase: CampaignPhase,
+  months: { startMonth?: string; endMonth?: string },
+  now: Date,
+  timeZone: string,
+): { field: 'startMonth' | 'endMonth'; message: string } | null {
+  const given = (['startMonth', 'endMonth'] as const).filter((field) => months[field] !== undefined);
+  const [first] = given;
+  if (first === undefined) return null;
+  if (campaignMonthFilters[phase] === 'none') return { field: first, message: m.monthFilterNotOffered };
+  if (phase === 'past') {
+    const earliest = pastFilterFirstMonth(now, timeZone);
+    const early = given.find((field) => months[field]! < earliest);
+    if (early) return { field: early, message: m.monthFilterFrom(periodOf(earliest)) };
+  }
+  return null;
+}

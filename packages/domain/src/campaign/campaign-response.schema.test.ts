@@ -31,6 +31,7 @@ describe('campaignListItemSchema', () => {
       pausedDate: ['01/05/2026 - 31/05/2026'],
       editable: true,
       hasQualifiedTransactions: false,
+      seriesContinues: false,
     };
     expect(campaignListItemSchema.parse(row)).toEqual(row);
   });
@@ -54,6 +55,7 @@ describe('campaignDetailsSchema and formValuesOf', () => {
     pausedDate: [],
     editable: true,
     hasQualifiedTransactions: false,
+    seriesContinues: false,
   };
   const stored = campaignDetailsSchema.parse({
     ...defaultCampaignForm({ now: new Date('2026-01-20T17:00:00Z'), timeZone: 'UTC', brandId }),

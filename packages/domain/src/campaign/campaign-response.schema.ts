@@ -46,6 +46,8 @@ export const campaignListItemSchema = z.object({
   editable: z.boolean(),
   /** Whether cardholders have earned cashback on it (billed): then it cannot be deleted. */
   hasQualifiedTransactions: z.boolean(),
+  /** A recurring series with a month after this campaign's to run: it can be stopped from next month on. */
+  seriesContinues: z.boolean(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 

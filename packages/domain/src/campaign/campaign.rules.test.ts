@@ -6,6 +6,7 @@ import {
   campaignNameForMonth,
   campaignStatuses,
   cardNetworkCampaignName,
+  discountText,
   needsLastTransaction,
   statusLabel,
   type CampaignStatus,
@@ -232,5 +233,24 @@ describe('branchSelectionPayload', () => {
 
   it('sends a single branch of a one-branch brand as All', () => {
     expect(branchSelectionPayload(['b1'], ['b1'])).toEqual({ type: 'All' });
+  });
+});
+
+describe("discountText (the lists' Discount(%) column)", () => {
+  const none = { discountPercent: null, discountValue: null, discountSpreadValue: null };
+
+  it('shows a percent discount with its sign', () => {
+    expect(discountText({ ...none, discountType: 'dp', discountPercent: 15 })).toBe('15%');
+    expect(discountText({ ...none, discountType: 'ss', discountSpreadValue: 12 })).toBe('12%');
+  });
+
+  it('shows a value discount as pounds off, so it is not read as a percent', () => {
+    expect(discountText({ ...none, discountType: 'dv', discountValue: 5 })).toBe('£5.00 off');
+    expect(discountText({ ...none, discountType: 'dv', discountValue: 1250.5 })).toBe('£1,250.50 off');
+  });
+
+  it('has nothing to show for a campaign without its discount', () => {
+    expect(discountText({ ...none, discountType: 'dv' })).toBeNull();
+    expect(discountText({ ...none, discountType: 'dp' })).toBeNull();
   });
 });

@@ -1,3 +1,5 @@
+import { messages } from '../messages/messages.ts';
+import { formatPence, poundsToPence } from '../money/money.rules.ts';
 import { monthOf } from './campaign-dates.rules.ts';
 
 /**
@@ -203,4 +205,27 @@ export function branchSelectionPayload(
   const chosen = new Set(selected);
   if (allIds.length > 0 && allIds.every((id) => chosen.has(id))) return { type: 'All' };
   return { merchantIds: selected };
+}
+
+/** The discount fields a list row carries: a percent (dp, ss) or a value in pounds (dv). */
+export interface DiscountShown {
+  discountType: DiscountType;
+  discountPercent: number | null;
+  discountValue: number | null;
+  discountSpreadValue: number | null;
+}
+
+/**
+ * A campaign's discount as the lists show it under 'Discount(%)' (spec 3 §2.1): a percent with its
+ * sign ('15%'); a value discount in pounds marked as such ('£5.00 off'), so it is not read as a
+ * percent; null when the campaign has none.
+ */
+export function discountText(campaign: DiscountShown): string | null {
+  if (campaign.discountType === 'dv') {
+    return campaign.discountValue === null
+      ? null
+      : messages.campaign.valueDiscountOff(formatPence(poundsToPence(campaign.discountValue)));
+  }
+  const percent = campaign.discountType === 'ss' ? campaign.discountSpreadValue : campaign.discountPercent;
+  return percent === null ? null : `${percent}%`;
 }

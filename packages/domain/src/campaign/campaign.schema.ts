@@ -172,21 +172,21 @@ export const campaignFieldsShape = {
     .transform((value): number | 'NULL' => blankAsMissing(value) ?? 'NULL'),
   discountType: z.enum(discountTypes, { error: m.discountTypeRequired }),
   /** dp: whole percent 1–100. */
-  discountPercent: optionalNumber(m.percentRange),
+  discountPercent: optionalNumber(m.percentRange(m.numberFieldNames.discountPercent)),
   /** dv: the minimum spend in pounds. */
-  discountAmount: optionalNumber(m.amountInvalid),
+  discountAmount: optionalNumber(m.amountInvalid(m.numberFieldNames.discountAmount)),
   /** dv: the discount in pounds, below the minimum spend. */
-  discountValue: optionalNumber(m.amountInvalid),
+  discountValue: optionalNumber(m.amountInvalid(m.numberFieldNames.discountValue)),
   /** ss: the spend asked for, as a whole percent of the customer's average transaction value. */
-  discountSpreadAmount: optionalNumber(m.percentRange),
+  discountSpreadAmount: optionalNumber(m.percentRange(m.numberFieldNames.discountSpreadAmount)),
   /** ss: the discount, a whole percent. */
-  discountSpreadValue: optionalNumber(m.percentRange),
+  discountSpreadValue: optionalNumber(m.percentRange(m.numberFieldNames.discountSpreadValue)),
   /** ss: the average spend in pounds (optional). */
-  spreadAvgSpend: optionalNumber(m.amountInvalid),
+  spreadAvgSpend: optionalNumber(m.amountInvalid(m.numberFieldNames.spreadAvgSpend)),
   successFee: z
     .number({ error: m.successFeeRequired })
     .refine((fee) => Number.isInteger(fee) && fee >= 0 && fee <= 100, m.successFeeRange),
-  budget: optionalNumber(m.amountInvalid),
+  budget: optionalNumber(m.amountInvalid(m.numberFieldNames.budget)),
   budgetType: z.enum(budgetTypes).default('na'),
   age_range: z
     .tuple([z.number({ error: m.ageRangeInvalid }), z.number({ error: m.ageRangeInvalid })], {
@@ -363,3 +363,21 @@ export function defaultCampaignForm(options: DefaultCampaignFormOptions): Campai
     validUntil: '',
   };
 }
+
+/**
+ * POST campaigns/campaignStartPause/{id} (spec 1 §7): `range` lists 'DD/MM/YYYY - DD/MM/YYYY' ranges
+ * to add or delete; to edit one (spec 1 §2: "add, edit or delete paused ranges"), `range` holds it
+ * and `newAddedDate` its new dates. The dates themselves are read by `parsePauseRange`.
+ */
+export const campaignPauseRequestSchema = z
+  .strictObject({
+    range: z.array(z.string().max(40)).min(1).max(24),
+    action: z.enum(['add', 'delete', 'edit']),
+    newAddedDate: z.string().max(40).optional(),
+    brandName: z.string().max(200).optional(),
+  })
+  .refine((body) => body.action !== 'edit' || (body.range.length === 1 && body.newAddedDate !== undefined), {
+    path: ['newAddedDate'],
+    error: m.pauseEditNeedsRanges,
+  });
+export type CampaignPauseRequest = z.infer<typeof campaignPauseRequestSchema>;

@@ -137,6 +137,11 @@ export interface ReportingFilter {
   campaignId?: string;
   customerTypes?: readonly ('new' | 'existing' | 'lapsed')[];
   offerType?: 'dp' | 'dv' | 'ss';
+  /**
+   * A chosen invoice: exactly the transactions it billed (invoice_transactions), whatever their day,
+   * in place of the dates (decision 0072).
+   */
+  invoiceId?: string;
 }
 
 export interface DateRange {

@@ -39,7 +39,20 @@ export const dashboardExportAnswerSchema = z.object({
   respMessage: z.string(),
   responseCode: z.number().int(),
   responseMessage: z.string(),
+  /** The export's id, for its state (GET /api/dashboard/exports/{id}); ours, beside the spec's fields. */
+  exportId: z.uuid().optional(),
 });
+
+/**
+ * Where an export is (docs/decisions.md 'Progress of uploads and exports'): preparing while the
+ * job writes the file, ready once written, mailed once the link has gone to the caller.
+ */
+export const dashboardExportStateSchema = z.object({
+  state: z.enum(['preparing', 'ready', 'mailed']),
+  /** The file's rows, once written. */
+  rowCount: z.number().int().nullable(),
+});
+export type DashboardExportState = z.infer<typeof dashboardExportStateSchema>;
 export type DashboardExportAnswer = z.infer<typeof dashboardExportAnswerSchema>;
 
 /** How long a mailed download link works, in days. */

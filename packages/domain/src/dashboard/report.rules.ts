@@ -1,4 +1,4 @@
-import type { Audience } from '../access/access.rules';
+import { isBankUser, isGroupRole, picksAnyBrand, type Audience } from '../access/access.rules';
 import { daysBetween, lastDateOfMonth } from '../calendar/calendar.rules';
 import { localToday, monthOf, monthWindowOf, type IsoDate } from '../campaign/campaign-dates.rules';
 import { monthNames } from '../campaign/campaign.rules';
@@ -87,8 +87,8 @@ export type BrandFilterKind = 'groupsAndBrands' | 'groupBrands' | 'ownBrand';
  * everyone else sees their own brand.
  */
 export function brandFilterKind(audience: Audience): BrandFilterKind {
-  if (audience === 'clientAdmin' || audience === 'bank') return 'groupsAndBrands';
-  if (audience === 'groupAdmin' || audience === 'groupUser') return 'groupBrands';
+  if (picksAnyBrand(audience) || isBankUser(audience)) return 'groupsAndBrands';
+  if (isGroupRole(audience)) return 'groupBrands';
   return 'ownBrand';
 }
 

@@ -114,8 +114,11 @@ function penceOf(text: string): number {
   return negative ? -pence : pence;
 }
 
-/** Text a database column can hold: no NUL. */
-const storable = (value: string) => !value.includes('\u0000');
+/**
+ * Text a database column holds as sent: no NUL, and well-formed Unicode (a lone surrogate would be
+ * stored as U+FFFD, so the merchant ID looked up would not be the one sent).
+ */
+const storable = (value: string) => !value.includes('\u0000') && value.isWellFormed();
 
 const text = (message: string, max: number) =>
   z.string(message).trim().min(1, message).max(max, message).refine(storable, message);
@@ -172,13 +175,13 @@ export const transactionRowSchema = z
   }));
 export type TransactionRow = z.output<typeof transactionRowSchema>;
 
-/** Text without surrounding space or NUL, of 1 to `max` characters: as `text` reads it, unchanged. */
+/** Storable text without surrounding space, of 1 to `max` characters: as `text` reads it, unchanged. */
 const plainText = (value: unknown, max: number): value is string =>
   typeof value === 'string' &&
   value.length > 0 &&
   value.length <= max &&
   value.trim() === value &&
-  !value.includes('\u0000');
+  storable(value);
 
 /** A regex literal is a new object each time it is evaluated: this one is made once, for every row. */
 const fourDigits = /^\d{4}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listPageSchema } from '../list/list.schema.ts';
-import { billingDocumentKinds, paymentStatuses } from './invoice.schema.ts';
+import { billingDocumentKinds, shownPaymentStatuses } from './invoice.schema.ts';
 
 /**
  * What the invoice routes answer (the requests are in invoice.schema.ts): the API serialises
@@ -30,8 +30,8 @@ export const invoiceRowSchema = z.object({
   issuedOn: calendarDate,
   /** Null for a credit note: nothing is due. */
   dueDate: calendarDate.nullable(),
-  /** Null for a credit note, which is not paid by the brand. */
-  paymentStatus: z.enum(paymentStatuses).nullable(),
+  /** Null for a credit note, which is not paid by the brand; Overdue past the due date while owed. */
+  paymentStatus: z.enum(shownPaymentStatuses).nullable(),
   /** The document's reference; null when no document has been created. */
   xero_invoice_id: z.string().nullable(),
 });
@@ -73,7 +73,7 @@ export const verifiedInvoiceSchema = z.object({
   InvoiceNumber: z.string(),
   /** False also for an invoice outside the caller's scope: its existence is not revealed. */
   exists: z.boolean(),
-  paymentStatus: z.enum(paymentStatuses).nullable(),
+  paymentStatus: z.enum(shownPaymentStatuses).nullable(),
   /** The amount due in whole pence; null when the invoice does not exist. */
   amount: z.number().int().nullable(),
 });

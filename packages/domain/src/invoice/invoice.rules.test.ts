@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { shownPaymentStatus } from './invoice.schema.ts';
 import {
   adminChargePence,
   detailedFileName,
@@ -164,4 +165,17 @@ describe('detailed file names', () => {
       expect(invoiceNumberOfDetailedFile(name)).toBe(null);
     },
   );
+});
+
+describe('shownPaymentStatus: Overdue follows from the due date, never stored', () => {
+  it.each([
+    ['Unpaid', '2026-11-30', 'Unpaid'],
+    ['Unpaid', '2026-12-01', 'Overdue'],
+    ['Failed', '2026-12-01', 'Overdue'],
+    ['Failed', '2026-11-30', 'Failed'],
+    ['Pending', '2026-12-01', 'Pending'],
+    ['Paid', '2026-12-01', 'Paid'],
+  ] as const)('shows %s due 30/11/2026 on %s as %s', (stored, today, shown) => {
+    expect(shownPaymentStatus(stored, '2026-11-30', today)).toBe(shown);
+  });
 });

@@ -9,6 +9,26 @@ import { messages } from '../messages/messages';
 export const paymentStatuses = ['Unpaid', 'Pending', 'Paid', 'Failed'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/**
+ * The statuses an invoice shows: the stored one, or Overdue for an invoice still owed (Unpaid, or a
+ * direct debit that Failed) after its due date in the timezone setting. Overdue is never stored: it
+ * follows from the date (`shownPaymentStatus`), so it cannot go stale.
+ */
+export const shownPaymentStatuses = [...paymentStatuses, 'Overdue'] as const;
+export type ShownPaymentStatus = (typeof shownPaymentStatuses)[number];
+/** The stored statuses that turn Overdue once the due date has passed. */
+export const owedPaymentStatuses = ['Unpaid', 'Failed'] as const satisfies readonly PaymentStatus[];
+
+/** What an invoice shows today ('YYYY-MM-DD' in the timezone setting) for its stored status. */
+export function shownPaymentStatus(
+  stored: PaymentStatus,
+  dueDate: string,
+  today: string,
+): ShownPaymentStatus {
+  const owed = (owedPaymentStatuses as readonly PaymentStatus[]).includes(stored);
+  return owed && today > dueDate ? 'Overdue' : stored;
+}
+
 /** How an invoice is collected: by direct debit with a mandate, otherwise paid by hand (+1%). */
 export const collectionMethods = ['direct_debit', 'manual'] as const;
 export type CollectionMethod = (typeof collectionMethods)[number];

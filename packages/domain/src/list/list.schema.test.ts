@@ -4,9 +4,12 @@ import {
   entityListQuerySchema,
   pageQuerySchema,
   pageSizes,
+  pageWithinLast,
   paginationOf,
   paginationSchema,
+  validPaging,
 } from './list.schema.ts';
+import { messages } from '../messages/messages.ts';
 
 describe('pageQuerySchema', () => {
   it('starts at page 1 with 10 rows when nothing is asked for', () => {
@@ -174,5 +177,37 @@ describe('entityListQuerySchema', () => {
     { case: 'a from other than onboard', query: { from: 'everywhere' } },
   ])('refuses $case', ({ query }) => {
     expect(schema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('validPaging: the paging a list shows for what its address asks', () => {
+  it('takes a page from 1 and a size among the choices, and page 1 of 10 when none is asked', () => {
+    expect(validPaging({ page: '3', limit: '25' })).toEqual({ page: 3, limit: 25, problem: null });
+    expect(validPaging({ page: null, limit: '' })).toEqual({ page: 1, limit: 10, problem: null });
+  });
+
+  it('falls back to page 1 of 10 for what it cannot show, saying why and naming the field', () => {
+    expect(validPaging({ page: '1', limit: '999' })).toEqual({
+      page: 1,
+      limit: 10,
+      problem: 'Rows per page must be one of 10, 25, 50, 100.',
+    });
+    expect(validPaging({ page: '-2', limit: '10' })).toEqual({
+      page: 1,
+      limit: 10,
+      problem: messages.list.pageInvalid,
+    });
+    expect(validPaging({ page: 'two', limit: '20' }).problem).toBe(
+      `${messages.list.pageInvalid} Rows per page must be one of 10, 25, 50, 100.`,
+    );
+    expect(validPaging({ page: '1.5', limit: '10' }).page).toBe(1);
+  });
+});
+
+describe('pageWithinLast', () => {
+  it('answers the last page for a page past it, and nothing for a page that exists or an empty list', () => {
+    expect(pageWithinLast({ page: 9, limit: 10, total: 25, totalPages: 3 })).toBe(3);
+    expect(pageWithinLast({ page: 3, limit: 10, total: 25, totalPages: 3 })).toBeNull();
+    expect(pageWithinLast({ page: 2, limit: 10, total: 0, totalPages: 0 })).toBeNull();
   });
 });

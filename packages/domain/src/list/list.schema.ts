@@ -10,9 +10,16 @@ export const pageSizes = [10, 25, 50, 100] as const;
 /** An empty query value (?page=) means 'not given', so the default applies. */
 const emptyAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
+/** A whole number from `min` to `max` in a query (text), `fallback` when not given; one message for any problem. */
+const wholeNumberParam = (min: number, max: number, fallback: number, message: string) =>
+  z.preprocess(
+    emptyAsMissing,
+    z.coerce.number(message).int(message).min(min, message).max(max, message).default(fallback),
+  );
+
 export const pageQuerySchema = z.object({
-  page: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(100_000).default(1)),
-  limit: z.preprocess(emptyAsMissing, z.coerce.number().int().min(1).max(100).default(10)),
+  page: wholeNumberParam(1, 100_000, 1, messages.list.pageInvalid),
+  limit: wholeNumberParam(1, 100, 10, messages.list.limitRange),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
@@ -27,6 +34,42 @@ export type Pagination = z.infer<typeof paginationSchema>;
 /** A page of a list as the API answers it: its rows, and pagination with the total. */
 export const listPageSchema = <Row extends z.ZodType>(row: Row) =>
   z.object({ data: z.array(row), pagination: paginationSchema });
+
+/** The last page the paging contract allows (`pageQuerySchema`). */
+export const maxPage = 100_000;
+
+/** Paging a list may show: the page and its size, and why the one asked for was not it (or null). */
+export interface ValidPaging {
+  page: number;
+  limit: number;
+  problem: string | null;
+}
+
+/**
+ * The paging a list shows for what its address asks ('?page=&limit=', text or nothing): a page is
+ * a whole number from 1, a size one of the page-size choices. Anything else falls back to page 1 of
+ * 10 rows, with the reason to tell, naming the field (spec 3 §8: a notification with the message).
+ */
+export function validPaging(asked: { page: string | null; limit: string | null }): ValidPaging {
+  const problems: string[] = [];
+  const wanted = (text: string | null) => (text === null || text.trim() === '' ? undefined : Number(text));
+  const page = wanted(asked.page);
+  const limit = wanted(asked.limit);
+  const pageValid = page === undefined || (Number.isInteger(page) && page >= 1 && page <= maxPage);
+  const limitValid = limit === undefined || (pageSizes as readonly number[]).includes(limit);
+  if (!pageValid) problems.push(messages.list.pageInvalid);
+  if (!limitValid) problems.push(messages.list.limitInvalid(pageSizes.join(', ')));
+  return {
+    page: pageValid ? (page ?? 1) : 1,
+    limit: limitValid ? (limit ?? pageSizes[0]) : pageSizes[0],
+    problem: problems.length > 0 ? problems.join(' ') : null,
+  };
+}
+
+/** The page to show instead of one past the last (null when the page exists or the list is empty). */
+export function pageWithinLast(pagination: Pagination): number | null {
+  return pagination.totalPages > 0 && pagination.page > pagination.totalPages ? pagination.totalPages : null;
+}
 
 export function paginationOf(query: PageQuery, total: number): Pagination {
   return { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) };

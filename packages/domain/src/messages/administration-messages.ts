@@ -80,6 +80,11 @@ export const administrationMessages = {
     directoryPlaceholder: 'Type at least 3 characters to search the directory',
     added: 'Branch added successfully.',
     updated: 'Branch updated successfully.',
+    /** A brand's new merchant IDs for a branch that earns: the operator side reviews them (spec 2 §4). */
+    merchantIdsSentForReview:
+      'New merchant IDs sent for review. The branch keeps earning on its current IDs until they are approved.',
+    proposedMerchantIds: 'Proposed, awaiting review',
+    proposedMerchantIdsHint: (current: string) => `Awaiting review. In use until approved: ${current}`,
     deleted: 'Branch deleted successfully.',
     approved: 'Merchant approved successfully',
     rejected: 'Merchant rejected successfully',
@@ -263,5 +268,16 @@ export const administrationMessages = {
     add: 'Add Group',
     name: 'Group Name',
     admin: 'Group Admin',
+  },
+  /** A client admin's saved lists of the brands they follow (spec 1 §7 clientList/create, decision 0094). */
+  clientList: {
+    created: 'Client list created successfully',
+    nameRequired: 'Client list name is required',
+    nameMin: 'Client list name should at least contain 3 characters',
+    nameMax: 'Client list name should at most contain 100 characters',
+    brandsRequired: 'Choose at least one brand',
+    brandsTooMany: 'Choose at most 500 brands',
+    brandUnknown: 'One of the brands chosen does not exist',
+    nameTaken: 'You already have a client list with this name.',
   },
 } as const;

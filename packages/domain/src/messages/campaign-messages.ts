@@ -1,6 +1,7 @@
 /**
  * Part of the one message catalogue (messages.ts), under the same keys there; its texts for the
- * campaign screens: the form, the lists, the onboarding train and payment details. Texts are read
+ * campaign screens: the form and the lists (the onboarding train's and payment details' are in
+ * onboarding-messages.ts). Texts are read
  * through `messages`; only messages.ts imports this file.
  */
 export const campaignMessages = {
@@ -33,7 +34,9 @@ export const campaignMessages = {
     templatesConfirm: 'Are you sure you want to confirm attached templates',
     confirm: 'Confirm',
     reject: 'Reject',
+    /** The pause settings' title: spec 3 §2.1 words it for a child; a primary is called one. */
     childCampaignTitle: (name: string) => `Edit details of child campaign (${name})`,
+    primaryCampaignTitle: (name: string) => `Edit details of primary campaign (${name})`,
     settingsColumns: {
       primaryCampaignName: 'Primary Campaign Name',
       discountPercent: 'Discount Percent(%)',
@@ -67,9 +70,22 @@ export const campaignMessages = {
     discountRequired: 'Discount is required',
     discountAmountRequired: 'Discount amount is required',
     atvPercentRequired: 'ATV percent is required',
-    percentRange: 'Please enter a whole number from 1 to 100',
-    amountInvalid: 'Please enter an amount in pounds with up to 2 decimals',
-    amountTooLarge: 'This amount is too large',
+    /** A number field's problem names the field, so the server's errorMessage says which (spec 1 §5). */
+    percentRange: (field: string) => `${field} must be a whole number from 1 to 100`,
+    amountInvalid: (field: string) => `${field} must be an amount in pounds with up to 2 decimals`,
+    amountTooLarge: (field: string) => `${field} is too large`,
+    /** How those messages name the campaign's number fields. */
+    /** A value discount under the lists' 'Discount(%)': pounds off, not a percent. */
+    valueDiscountOff: (pounds: string) => `${pounds} off`,
+    numberFieldNames: {
+      discountPercent: 'Discount (%)',
+      discountAmount: 'Minimum spend',
+      discountValue: 'Discount (£)',
+      discountSpreadAmount: 'ATV percent',
+      discountSpreadValue: 'Discount (%)',
+      spreadAvgSpend: 'Average spend',
+      budget: 'Budget',
+    },
     discountBelowMinimumSpend: 'Discount must be less than the minimum spend',
     successFeeRequired: 'Success fee is required',
     successFeeRange: 'Success fee must be a whole number from 0 to 100',
@@ -111,10 +127,25 @@ export const campaignMessages = {
     cannotDelete: 'A past campaign cannot be deleted',
     /** Issue 16 §6: its figures are on invoices and the dashboard, so it stays; pausing stops it. */
     cannotDeleteBilled:
-      'This campaign cannot be deleted: cardholders have already earned cashback on it, which is invoiced. It ends with its month; to stop a monthly campaign, pause it from next month on.',
+      'This campaign cannot be deleted: cardholders have already earned cashback on it, which is invoiced. It ends with its month; a monthly campaign can be stopped from next month on.',
+    /** Spec 3 §1, §4: delete and edit are for future campaigns; a running one is stopped instead. */
+    cannotDeleteRunning:
+      'A running campaign cannot be deleted: cardholders have been offered it this month. It ends with its month; a monthly campaign can be stopped from next month on.',
+    stopSeries: 'Stop from next month',
+    stopSeriesNamed: (name: string) => `Stop from next month: ${name}`,
+    stopSeriesTitle: 'Stop Campaign',
+    stopSeriesConfirm: (name: string, month: string) =>
+      `"${name}" runs to the end of this month. No campaign of its series will run from ${month} on. Stop it?`,
+    stopped: (month: string) => `Campaign stopped: none of its series will run from ${month} on.`,
+    stopOnlyRunningSeries: 'Only a running monthly campaign can be stopped from next month on.',
+    seriesAlreadyEnds: 'This monthly campaign already ends with this month.',
     pauseOnlyPrimary: 'Only a recurring primary campaign can be paused',
     pauseAdded: 'Paused range added successfully',
     pauseDeleted: 'Paused range deleted successfully',
+    pauseUpdated: 'Paused range updated successfully',
+    monthFilterNotOffered: 'The Future Campaigns list has no month filter',
+    monthFilterFrom: (first: string) => `Please choose a month from ${first} on`,
+    pauseEditNeedsRanges: 'An edit takes the one paused range it changes and its new dates (newAddedDate)',
     pauseNotFound: 'That paused range does not exist',
     templatesConfirmed: 'Templates confirmed successfully',
     templatesRejected: 'Templates rejected successfully',
@@ -230,6 +261,12 @@ export const campaignMessages = {
     // Pausing a recurring campaign's series.
     deletePausedRange: 'Delete paused range',
     deletePausedRangeNamed: (range: string) => `Delete paused range ${range}`,
+    editPausedRangeNamed: (range: string) => `Edit paused range ${range}`,
+    editingPausedRange: (range: string) => `Changing the paused range ${range}`,
+    savePausedRange: 'Save paused range',
+    cancelEdit: 'Cancel the change',
+    editPauseQuestion: (range: string, from: string, to: string) =>
+      `Change the paused range ${range} to ${from} - ${to}?`,
     pausedFrom: 'Paused from',
     pausedTo: 'Paused to',
     earliestPause: (date: string) => `The earliest date you can pause from is ${date}.`,
@@ -254,123 +291,5 @@ export const campaignMessages = {
     previewBank: 'Bank',
     imagePreview: (field: string) => `${field} (preview)`,
     chooseTemplate: 'Choose a template to see the message.',
-  },
-  onboarding: {
-    /** Spec 1 §8: a guest sign-up update failed. */
-    updateFailed: 'Error while updating user details.',
-    congratulations: 'Congratulations !',
-    workDone: 'Great job, Your work is done here',
-    merchantIdRequired: 'At least one Merchant ID is required.',
-    /** Account Settings' hint: the password rules of auth.schema.ts, all of them. */
-    accountSettingsIntro:
-      'Check your details and choose a password: you will sign in with your e-mail and this password from now on. A password has 8 to 64 characters (12 or more recommended), of any kind; a common or leaked password is refused.',
-    /** A guest's first campaign runs at every branch they add in the train's Branch step. */
-    allBranchesOnly: 'Your first campaign runs at all the branches you add: choose All branches.',
-    campaignFirst: 'Please create your campaign first.',
-    paymentFirst: 'Please complete the Payment Details step first.',
-    directDebitRequired: 'Please set up your Direct Debit: it is required to continue.',
-    stepsIncomplete: 'Please complete every step before setting up your account.',
-    monthPassed: (first: string, last: string) =>
-      `The month of your campaign is no longer available. Please choose another month between ${first} and ${last}.`,
-    alreadyCompleted: 'Your account is already set up. Please log in.',
-    confirmPasswordLabel: 'Confirm Password',
-    goToDashboard: 'Go to Dashboard',
-    /** The Branch step's table (spec 2 §2.3–2.4 wizard mode). */
-    branchesIntro:
-      'Add the branches where your campaign runs. Each branch needs at least one merchant ID; start typing a name (3 characters or more) to pick it from the directory, or type a new one.',
-    loadingBranches: 'Loading branches',
-    branchesLoadFailed: 'The branches could not be loaded',
-    branchesTable: 'Branches',
-    merchantIdLabels: {
-      merchantId: 'Card network (Visa/MasterCard) ID',
-      amexMerchantID: 'Amex ID',
-      zettleMerchantID: 'Zettle/Square & others ID',
-    },
-    tripadvisorLink: 'Tripadvisor Link',
-    newBranch: 'New',
-    addBranch: 'Add Branch',
-  },
-  payment: {
-    setupButton: 'Setup Payment with GoCardless',
-    validated: 'Your payment details have been validated successfully',
-    skipTitle: 'Skip Direct-Debit',
-    skipCharge: 'An administrative charge of 1% will be added to your invoices for manual payments.',
-    testMode: 'Test mode',
-    panelTitle: 'Direct Debit',
-    completing: 'Validating your payment details…',
-    skipButton: 'Skip',
-    skipQuestion: 'Do you want to continue without setting up a Direct Debit?',
-    cancelButton: 'Cancel',
-    back: 'Back',
-    next: 'Next',
-    loadFailed: 'The payment details could not be loaded.',
-    retry: 'Try again',
-    statusLabel: 'Status',
-    statusLabels: {
-      awaiting_customer: 'Awaiting your details',
-      pending: 'Pending',
-      active: 'Active',
-      failed: 'Failed',
-      cancelled: 'Cancelled',
-    },
-    statusHelp: {
-      awaiting_customer: 'A setup was started but not finished on the payment page.',
-      pending: 'Your bank is being asked to accept the mandate; this usually takes a few working days.',
-      active: 'Your invoices are collected by Direct Debit.',
-      failed: 'Your bank did not accept the mandate. Please set up Direct Debit again.',
-      cancelled: 'The mandate was cancelled. Invoices are paid manually until you set up Direct Debit again.',
-    },
-    accountHolder: 'Account holder',
-    accountEnding: 'Account number ending',
-    bank: 'Bank',
-    reference: 'Mandate reference',
-    intro: 'Invoices are collected from your bank account by Direct Debit once a mandate is active.',
-    cancelMandate: 'Cancel mandate',
-    cancelMandateQuestion:
-      'Cancel this Direct Debit mandate? Invoices will no longer be collected from this account and an administrative charge applies to manual payments.',
-    keepMandate: 'Keep mandate',
-    replaceBankAccount: 'Replace bank account',
-    brandLabel: 'Brand',
-    simulatorIntro:
-      'The built-in test provider is running: no bank is involved and no money moves. Make the provider send the events a bank would.',
-    simulateMandateActivated: 'Simulate: bank accepts mandate',
-    simulateMandateFailed: 'Simulate: mandate fails',
-    simulateMandateCancelled: 'Simulate: mandate cancelled',
-    simulatePaymentConfirmed: 'Simulate: payment confirmed',
-    simulatePaymentFailed: 'Simulate: payment failed',
-    simulatorNeedsMandate: "Set up a mandate first: these events answer for the brand's mandate.",
-    simulatedPayments: 'Invoices being collected (Pending)',
-    noPendingInvoices: 'No invoice is being collected by Direct Debit.',
-    simulated: 'The test provider sent the event.',
-    testPageBanner: 'Test mode — no money moves',
-    testPageTitle: 'Set up a Direct Debit',
-    testPageIntro: 'This page stands in for the payment provider. Any valid-looking details are accepted.',
-    accountHolderName: 'Account holder name',
-    sortCode: 'Sort code',
-    accountNumber: 'Account number',
-    setUpDirectDebit: 'Set up Direct Debit',
-    accountHolderRequired: 'Account holder name is required',
-    accountHolderMax: 'Account holder name should at most contain 100 characters',
-    sortCodeInvalid: 'Sort code must be 6 digits',
-    accountNumberInvalid: 'Account number must be 8 digits',
-    flowUnavailable: 'This payment setup link cannot be used.',
-    backToPayments: 'Back to Payments',
-    startAgain: 'Start the Direct Debit setup again from the Payments page.',
-    paidTo: 'Payments to',
-    testPageFooter: 'Krowd test payment provider: a stand-in for GoCardless while no provider is configured.',
-    /** The API's answers (issue 14 §2–3). */
-    chooseBrand: 'Please select Brand',
-    noMandateToCancel: 'There is no Direct Debit mandate to cancel.',
-    mandateCancelled: 'Your Direct Debit mandate has been cancelled.',
-    setupNotFinished: 'The payment setup is not finished yet. Please complete it on the payment page.',
-    providerRefused: 'The payment provider refused this request. Please start the setup again.',
-    invalidSignature: 'The webhook signature is not valid.',
-    detailsAlreadySubmitted: 'These bank details have already been submitted.',
-    setupExpired: 'This payment setup has expired. Please start again.',
-    invoiceRequired: 'Please choose an invoice',
-    noMandate: 'This brand has no Direct Debit mandate yet.',
-    notCollected: 'This invoice is not collected by Direct Debit.',
-    setupDescription: (brandName: string) => `Direct Debit for ${brandName}'s Krowd invoices`,
-    invoiceDescription: (invoiceNumber: string) => `Krowd invoice ${invoiceNumber}`,
   },
 } as const;

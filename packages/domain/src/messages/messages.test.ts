@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { administrationMessages } from './administration-messages.ts';
 import { campaignMessages } from './campaign-messages.ts';
+import { integrationMessages } from './integration-messages.ts';
 import { messages } from './messages.ts';
+import { onboardingMessages } from './onboarding-messages.ts';
+import { publisherMessages } from './publisher-messages.ts';
 import { reportingMessages } from './reporting-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
 import { transactionMessages } from './transaction-messages.ts';
+import { webhookMessages } from './webhook-messages.ts';
 
 const parts = {
   signInMessages,
@@ -12,6 +16,10 @@ const parts = {
   transactionMessages,
   administrationMessages,
   reportingMessages,
+  onboardingMessages,
+  webhookMessages,
+  publisherMessages,
+  integrationMessages,
 };
 
 describe('the message catalogue assembled from its area files', () => {
@@ -27,6 +35,16 @@ describe('the message catalogue assembled from its area files', () => {
     const sections = Object.values(parts).flatMap((part) => Object.keys(part));
     expect(new Set(sections).size).toBe(sections.length);
     const own = Object.keys(messages).filter((section) => !sections.includes(section));
-    expect(own).toEqual(['multiFactor', 'pageNotFound', 'mail', 'list', 'cardNetwork']);
+    expect(own).toEqual([
+      'passwordStrength',
+      'idempotency',
+      'multiFactor',
+      'health',
+      'pageNotFound',
+      'mail',
+      'list',
+      'upload',
+      'cardNetwork',
+    ]);
   });
 });

@@ -23,6 +23,10 @@ export const reportingMessages = {
     noBrandFound: 'No brand with reviews matches this name.',
     login: 'Login',
     selectBranch: 'Select branch',
+    /** The two branch pickers of one screen say what each chooses for (spec 3 §2.7). */
+    selectBranchHint: 'For the summary cards and the tabs',
+    overviewBranch: 'Branch in these charts',
+    overviewBranchHint: 'Changes only the two charts below',
     allBranches: 'All',
     dateRange: 'Date range',
     lastMonths: (months: number) => `Last ${months} months`,
@@ -74,6 +78,10 @@ export const reportingMessages = {
       'Get one month of social analytics free (worth 99 pounds).',
       'Refer other brands and get up to six months free (worth 499 pounds).',
     ],
+    /** Spec 3 §2.7's embedded video is not made yet; the dialog says what it would show (decision 0072). */
+    videoTitle: 'What social analytics shows',
+    videoStandIn:
+      'A short video would walk through it here. Until it is made: your aggregate score from your reviews, how you rank on Food, Price, Ambiance and Service, how each has moved month by month, and which brands your customers see as most like yours.',
     contactName: 'Contact Name',
     organizationName: 'Organization Name',
     phoneNumber: 'Phone Number',
@@ -296,6 +304,12 @@ export const reportingMessages = {
     print: 'Print',
     overviewTitle: (name: string) => `Campaign Overview - ${name}`,
     campaignNotFound: 'Campaign not found.',
+    /** A report or print address whose campaign does not exist, or not for this user (404). */
+    campaignNotFoundTitle: 'Campaign not found',
+    campaignNotFoundBody:
+      'There is no campaign at this address, or it is not one you can see. Check the link, or open the campaign from its list.',
+    /** The title while the campaign is not known yet, or could not be read. */
+    overviewTitleAlone: 'Campaign Overview',
     printPreparing: 'Preparing the report…',
     /** A print report's name when it covers a date range rather than one campaign. */
     fromTo: (start: string, end: string) => `${start} to ${end}`,
@@ -353,5 +367,10 @@ export const reportingMessages = {
     tooManyPending: (count: number) =>
       `You already have ${count} exports being prepared. Please wait for their e-mails before asking for another.`,
     linkExpired: 'This download link has expired. Please export the transactions again from the dashboard.',
+    /** The export's state beside the Export button, until the mail has gone. */
+    statePreparing: 'Export: preparing the file…',
+    stateReady: (rows: number) => `Export: ${rows.toLocaleString('en-GB')} rows written, mailing the link…`,
+    stateMailed: (rows: number) =>
+      `Export: ${rows.toLocaleString('en-GB')} rows. The link is in your e-mail.`,
   },
 } as const;

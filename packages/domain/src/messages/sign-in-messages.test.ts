@@ -15,6 +15,7 @@ describe('the sign-in part of the message catalogue', () => {
       'validation',
       'auth',
       'shell',
+      'controls',
       'pageTitles',
       'clickjacking',
     ]);

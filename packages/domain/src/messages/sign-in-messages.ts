@@ -8,6 +8,9 @@ export const signInMessages = {
     couldNotReachServer: 'Could Not reach server',
     invalidData: 'Invalid Data',
     notFound: 'Not found.',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyOf: (what: string) => `Copy ${what}`,
     forbidden: 'You do not have access to this.',
     loginRequired: 'Please login to continue.',
     sessionExpired: 'Session expired, please login again.',
@@ -18,6 +21,12 @@ export const signInMessages = {
     inactivityBody: 'Your session has expired please login again',
     loginAgain: 'Login again',
     somethingWentWrong: 'Something went wrong on our side. Please try again in a moment.',
+    /** The database cannot be reached for a moment (a restart, a failover): nothing was changed. */
+    serviceUnavailable:
+      'The service is unavailable for a moment: nothing was changed. Please try again shortly.',
+    /** The web app's banner while the API answers 503: the page stays as it is and is retried. */
+    serviceUnavailableRetrying:
+      'The service is unavailable for a moment. This page is kept and retried automatically.',
     invalidRequest: 'The request could not be read.',
     requestTooLarge: 'The request is too large.',
     unsupportedContentType: 'This kind of content is not accepted here.',
@@ -77,7 +86,7 @@ export const signInMessages = {
     passwordPersonal: 'Please do not use your e-mail address or name as your password.',
     /** The password rule as every form that sets one states it (auth/password-policy.ts). */
     passwordRule:
-      'Use 8 to 64 characters (12 or more recommended). Any letters, numbers, spaces or symbols; a common or leaked password is refused.',
+      'Use 8 to 64 characters (12 or more recommended). Any letters, numbers, spaces or symbols; a password that is easy to guess, common or leaked is refused. A few unusual words make a strong one.',
     confirmPasswordRequired: 'Confirm Password is required',
     passwordsMustMatch: 'Passwords must match',
     newPasswordRequired: 'New Password is required',
@@ -91,14 +100,20 @@ export const signInMessages = {
     idInvalid: 'Invalid id',
     required: 'This field is required',
     nulCharacter: 'This text contains a NUL character, which is not allowed. Remove it and try again.',
+    /** A lone UTF-16 surrogate: PostgreSQL would store U+FFFD in its place, silently changing the text. */
+    notWellFormedText:
+      'This text is not valid Unicode (it holds half of a character pair). Correct it and try again.',
     nestedTooDeep: 'This value is nested too deeply to be read. Send the fields as documented.',
   },
   auth: {
     loginFailed: 'Invalid email or password.',
     accountDeactivated: 'This account has been deactivated. Please contact your administrator.',
-    /** Issue 16 §12: the account's ceiling across every source tripped; the mailed link still works. */
+    /**
+     * Issue 16 §12: the account's ceiling for devices it never signed in on tripped; a device it
+     * signed in on before, and the mailed link, still work.
+     */
     tooManyLoginAttempts:
-      'Too many failed logins on this account, so password login is paused for a while. Use "Forgot password?" to get a link by e-mail: setting a new password with it lets you log in straight away.',
+      'Too many failed logins on this account, so password login from new devices is paused for a while. Log in from a device you have used before, or use "Forgot password?" to get a link by e-mail: setting a new password with it lets you log in straight away.',
     /** Issue 16 §12: the progressive delay between failed logins from one place. */
     loginDelayed: (seconds: number) =>
       `Too many failed logins. Please wait ${seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
@@ -165,6 +180,20 @@ export const signInMessages = {
     beta: 'Beta',
     mainNavigation: 'Main',
     settings: 'Settings',
+    /** The first stop of the keyboard on every page (WCAG 2.4.1). */
+    skipToContent: 'Skip to main content',
+  },
+  /** The names of the shared controls' icon buttons, set once in the theme (WCAG 4.1.2). */
+  controls: {
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    firstPage: 'First page',
+    lastPage: 'Last page',
+    page: (page: number) => `Page ${page}`,
+    pages: 'Pages',
+    close: 'Close',
+    /** A scrolling table's name for the keyboard that scrolls it (WCAG 2.1.1). */
+    scrollTable: (name: string) => `${name} (scrolls sideways)`,
   },
   /** The screens' titles, as the spec names them; the frame draws them from the address alone. */
   pageTitles: {
@@ -197,6 +226,10 @@ export const signInMessages = {
     groupsList: 'Groups',
     outbox: 'Outbox',
     cardNetworkLeads: 'Card-network Leads',
+    webhooks: 'Webhooks',
+    publisherKeys: 'API keys',
+    publishersList: 'Publishers',
+    publisherIntegration: 'Publisher integration',
   },
   clickjacking: {
     title: 'Security warning',

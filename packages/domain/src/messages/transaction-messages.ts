@@ -32,7 +32,9 @@ export const transactionMessages = {
   ingestion: {
     searchPlaceholder: 'Search Data Source',
     // Publisher transaction files (brief §6): POST /api/transactions/ingest.
-    apiKeyInvalid: 'A valid X-Api-Key header is required.',
+    /** The database went away during the upload: its transaction was rolled back whole. */
+    databaseUnavailable:
+      'The database was unavailable during the upload: nothing from this file was stored. Please send the file again.',
     ingested: 'Transactions ingested successfully',
     fileHasErrors: 'Nothing was stored. Correct the rows listed and send the file again.',
     fileEmpty: 'File is empty',
@@ -130,6 +132,7 @@ export const transactionMessages = {
     noAverageSpend: 'No average spend to stretch from',
     belowStretchSpend: 'Below stretch spend',
     budgetExhausted: 'Budget exhausted',
+    stackedWithBetterOffer: 'Another campaign of this brand paid more for this purchase',
     refundOriginalNotFound: 'Refund of an unknown transaction',
     refundOfUnqualified: 'Refund of a transaction that did not qualify',
   },

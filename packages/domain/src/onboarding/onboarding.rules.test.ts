@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resumeStepOf, type OnboardingFlags } from './onboarding.rules.ts';
+import { messages } from '../messages/messages.ts';
+import { guestMenuAlert, resumeStepOf, type OnboardingFlags } from './onboarding.rules.ts';
 
 const flags = (set: Partial<OnboardingFlags>): OnboardingFlags => ({
   stepOne: false,
@@ -39,5 +40,17 @@ describe('resumeStepOf', () => {
 
   it('resumes at Branch after Back from Branch cleared stepThree', () => {
     expect(resumeStepOf(flags({ stepOne: true, stepTwo: true, stepThree: false }))).toBe('branch');
+  });
+});
+
+describe('guestMenuAlert', () => {
+  it('tells a guest the features come with the first campaign, before it is saved', () => {
+    expect(guestMenuAlert({ stepOne: false })).toBe(messages.auth.guestFeatureLocked);
+  });
+
+  it('asks a guest in the train to complete the onboarding first (spec 1 §8)', () => {
+    expect(guestMenuAlert({ stepOne: true })).toBe(
+      'Please complete the onboarding process in order to move on another page.',
+    );
   });
 });

@@ -1,33 +1,8 @@
 /**
- * Pure rules of the public card-network pages: how an e-mail is masked in an answer to an
- * anonymous caller, how a person's name becomes first and last name, and how an Excel file is
- * recognised by its bytes.
+ * Pure rules of the public card-network pages: how a person's name becomes first and last name,
+ * and how an Excel file is recognised by its bytes. (No answer to an anonymous caller shows any
+ * part of an e-mail, masked or not: brief §4.)
  */
-
-/**
- * Keeps the first and last character of a part with three stars between, whatever its length,
- * so neither the hidden letters nor their number show: 'restaurant' → 'r***t'.
- */
-function maskPart(part: string): string {
-  if (part.length <= 2) return `${part[0] ?? ''}*`;
-  return `${part[0]}***${part[part.length - 1]}`;
-}
-
-/**
- * The e-mail as an anonymous caller may see it: enough for its owner to recognise, too little for
- * anyone else to learn it. The local part and the domain's name are masked; the top-level domain
- * stays ('o***r@e***e.co.uk').
- */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 1) return maskPart(email);
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  const dot = domain.indexOf('.');
-  const name = dot === -1 ? domain : domain.slice(0, dot);
-  const suffix = dot === -1 ? '' : domain.slice(dot);
-  return `${maskPart(local)}@${maskPart(name)}${suffix}`;
-}
 
 /** A person's name typed in one field, as first and last name: the last word is the last name. */
 export function splitPersonName(name: string): { firstName: string; lastName: string } {

@@ -117,7 +117,8 @@ describe('the dining sign-up (spec 3 §5)', () => {
     });
 
     expect(fieldErrors(result)).toEqual({
-      name: 'Name is required',
+      // Spec 3 §5: 'Brand Name required (on both name and brandName)'.
+      name: 'Brand Name is required',
       brandName: 'Brand Name is required',
       legalName: 'Legal Name is required',
       email: 'Please provide a valid email',

@@ -97,10 +97,11 @@ export const verifyEmailSchema = z.strictObject({ email: emailField });
 
 /**
  * The dining sign-up (spec 3 §5 'Card-network dining signup'): a name, the brand (restaurant) name
- * and its legal name, and the e-mail are required.
+ * and its legal name, and the e-mail are required. The spec gives the name the Brand Name message
+ * too ("Brand Name required (on both name and brandName)").
  */
 export const brandOnboardingFormSchema = z.strictObject({
-  name: requiredText(messages.validation.nameRequired, 100),
+  name: requiredText(m.brandNameRequired, 100),
   brandName: requiredText(m.brandNameRequired),
   legalName: requiredText(m.legalNameRequired),
   email: emailField,

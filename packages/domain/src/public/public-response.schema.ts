@@ -15,8 +15,11 @@ import { leadKinds, leadSources } from './card-network.schema.ts';
 export const redirectingSchema = z.object({ redirectTo: z.string() });
 export type Redirecting = z.infer<typeof redirectingSchema>;
 
-/** POST auth/getAmexUser/{amexMerchantID}: only the masked address the sign-in link went to. */
-export const signupLookedUpSchema = z.object({ email: z.string() });
+/**
+ * POST auth/getAmexUser/{amexMerchantID}: the envelope's message alone. The spec's answer has an
+ * e-mail; brief §4 wins: no part of the account's address is answered.
+ */
+export const signupLookedUpSchema = z.object({});
 export type SignupLookedUp = z.infer<typeof signupLookedUpSchema>;
 
 /** GET auth/getAmexBranchPage/{id}: the restaurant the branch page greets. */

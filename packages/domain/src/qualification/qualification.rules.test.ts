@@ -306,7 +306,12 @@ describe('branches (MID → branch → brand)', () => {
       { branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Approved' } },
       'qualified 500/500',
     ],
-    ...(['Pending', 'Rejected', 'Updated', 'Deleted'] as const).map((status): [string, Change, string] => [
+    [
+      'all branches, at an Updated branch: it earns on its reviewed IDs while the new ones wait (decision 0070)',
+      { branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Updated' } },
+      'qualified 500/500',
+    ],
+    ...(['Pending', 'Rejected', 'Deleted'] as const).map((status): [string, Change, string] => [
       `all branches, at a ${status} branch: only approved branches carry campaigns (issue 16 §2)`,
       { branch: { branchId: 'branch-1', brandId: 'brand-1', status } },
       'branchNotApproved',

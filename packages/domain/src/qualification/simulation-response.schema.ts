@@ -17,6 +17,11 @@ export const simulationResultSchema = z.object({
   offerType: z.enum(discountTypes).nullable(),
   /** Whether the success fee was waived (the brand's first 3 campaign months). */
   successFeeFree: z.boolean(),
+  /**
+   * Only when the campaign would pay but another campaign of the brand pays this purchase instead
+   * (stacking, decision 0105): that campaign and the cashback it gives.
+   */
+  paidBy: z.object({ campaignId: z.string().uuid(), cashbackPence: z.number().int() }).optional(),
 });
 export type SimulationResult = z.infer<typeof simulationResultSchema>;
 

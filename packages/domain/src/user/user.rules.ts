@@ -1,4 +1,12 @@
-import { can, type Audience, type BrandRole } from '../access/access.rules.ts';
+import {
+  administersGroup,
+  can,
+  groupRoles,
+  isBankUser,
+  isGroupRole,
+  type Audience,
+  type BrandRole,
+} from '../access/access.rules.ts';
 import type { EntityType } from '../auth/auth.schema.ts';
 
 /**
@@ -21,12 +29,8 @@ export const roleChoicesByContext = {
   settings: ['brandAdmin', 'brandUser', 'groupAdmin', 'groupUser'],
 } as const satisfies Record<UserFormContext, readonly BrandRole[]>;
 
-/** Roles that belong to a group rather than to one brand. */
-export const groupRoles = ['groupAdmin', 'groupUser'] as const satisfies readonly BrandRole[];
-
-export function isGroupRole(role: BrandRole): boolean {
-  return (groupRoles as readonly BrandRole[]).includes(role);
-}
+/** Roles that belong to a group rather than to one brand (the access rules say it, decision 0106). */
+export { groupRoles, isGroupRole };
 
 /** The caller managing users. */
 export interface UserManager {
@@ -54,18 +58,18 @@ export type UserAction = 'edit' | 'delete';
 
 /** Whether the manager manages any users at all (Add New shows only then). */
 export function managesUsers(manager: UserManager): boolean {
-  if (manager.audience === 'bank' && !manager.isBankAdmin) return false;
+  if (isBankUser(manager.audience) && !manager.isBankAdmin) return false;
   return can(manager.audience, 'users.manage');
 }
 
 /** Whether the target is inside the part of the tenant the manager manages. */
 export function canManageUser(manager: UserManager, target: ManagedUser): boolean {
   if (!managesUsers(manager)) return false;
-  if (manager.audience === 'bank') {
+  if (isBankUser(manager.audience)) {
     return target.entityType === 'bank' && manager.bankId !== null && target.bankId === manager.bankId;
   }
   if (target.entityType !== 'brand') return false;
-  if (manager.audience === 'groupAdmin') {
+  if (administersGroup(manager.audience)) {
     return manager.groupId !== null && target.groupId === manager.groupId;
   }
   return manager.brandId !== null && target.brandId === manager.brandId;
@@ -82,9 +86,9 @@ export function userActions(manager: UserManager, target: ManagedUser): UserActi
  * admin the group roles too. Bank users carry no role.
  */
 export function assignableRoles(manager: UserManager): BrandRole[] {
-  if (!managesUsers(manager) || manager.audience === 'bank') return [];
+  if (!managesUsers(manager) || isBankUser(manager.audience)) return [];
   const brandSide: BrandRole[] = ['companyAdmin', 'user', 'brandAdmin', 'brandUser'];
-  return manager.audience === 'groupAdmin' && manager.groupId ? [...brandSide, ...groupRoles] : brandSide;
+  return administersGroup(manager.audience) && manager.groupId ? [...brandSide, ...groupRoles] : brandSide;
 }
 
 /**
@@ -104,7 +108,7 @@ export function roleChoices(
 
 /** A group admin giving a brand role picks the brand of its group the user belongs to. */
 export function needsBrandChoice(manager: UserManager, role: BrandRole | null | undefined): boolean {
-  return manager.audience === 'groupAdmin' && role !== null && role !== undefined && !isGroupRole(role);
+  return administersGroup(manager.audience) && role !== null && role !== undefined && !isGroupRole(role);
 }
 
 /** Why a role may not be given, or null when it may. */

@@ -1,8 +1,7 @@
-import { commonPasswordList } from '../auth/common-passwords.ts';
-import { installCommonPasswords } from '../auth/password-policy.ts';
+import { installPasswordChecks } from '../auth/password-checks.ts';
 import { installCatalogueErrors } from './catalogue-errors.ts';
 
 // The domain's schemas are tested as the server runs them: with the catalogue's messages and the
-// list of common passwords installed.
+// password checks (the list of common passwords, the strength estimate) installed.
 installCatalogueErrors();
-installCommonPasswords(commonPasswordList());
+installPasswordChecks();

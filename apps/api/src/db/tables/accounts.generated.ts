@@ -104,3 +104,10 @@ export interface RateLimitCounters {
   key: string;
   window_started_at: Date;
 }
+
+export interface KnownDevices {
+  created_at: ColumnType<Date, Date | undefined, never>;
+  signed_in_at: Generated<Date>;
+  token_hash: string;
+  user_id: string;
+}

@@ -51,6 +51,11 @@ export interface CreditNotes {
   success_fee_pence: number;
 }
 
+export interface DocumentNumbers {
+  kind: string;
+  last: number;
+}
+
 export interface CreditNoteTransactions {
   credit_note_id: string;
   transaction_id: string;

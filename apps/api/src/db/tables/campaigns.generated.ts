@@ -90,3 +90,10 @@ export interface ProjectionRecords {
   record: unknown;
   updated_at: Generated<Date>;
 }
+
+export interface OfferLifecycle {
+  campaign_id: string;
+  ended_at: Date | null;
+  ended_reason: string | null;
+  published_at: Date;
+}

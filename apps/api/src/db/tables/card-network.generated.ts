@@ -18,9 +18,12 @@ export interface CardNetworkLeads {
   email: string;
   id: Generated<string>;
   kind: LeadKind;
+  last_seen_at: Generated<Date>;
   legal_name: string | null;
   name: string | null;
+  notified_at: Date | null;
   phone: string | null;
+  repeats: Generated<number>;
   source: 'amexdining' | 'amexsignup' | 'amexdiningsignup';
   user_id: string | null;
   website: string | null;
@@ -35,4 +38,5 @@ export interface CardNetworkBranchSubmissions {
   file_name: string | null;
   id: Generated<string>;
   lead_id: string;
+  notified_at: Date | null;
 }

@@ -9,11 +9,11 @@ import type { ColumnType } from 'kysely';
 import type { Generated } from './scalars.generated.ts';
 
 export interface Publishers {
-  api_key_hash: string | null;
   code: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   display_name: string;
   id: Generated<string>;
+  updated_at: Generated<Date>;
 }
 
 export interface DistributorDeals {

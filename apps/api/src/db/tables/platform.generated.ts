@@ -38,3 +38,16 @@ export interface Settings {
   updated_at: Generated<Date>;
   value: unknown;
 }
+
+export interface IdempotencyKeys {
+  body: string | null;
+  caller: string;
+  claim_token: string | null;
+  content_type: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  effect_at: Date | null;
+  expires_at: Date;
+  key: string;
+  request_digest: string;
+  status_code: number | null;
+}

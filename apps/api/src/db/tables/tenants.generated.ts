@@ -23,6 +23,18 @@ export interface Groups {
   name: string;
 }
 
+export interface ClientLists {
+  created_at: ColumnType<Date, Date | undefined, never>;
+  id: Generated<string>;
+  name: string;
+  owner_user_id: string;
+}
+
+export interface ClientListBrands {
+  brand_id: string;
+  client_list_id: string;
+}
+
 export interface Banks {
   address: string | null;
   contact_email: string | null;
@@ -30,6 +42,7 @@ export interface Banks {
   created_at: ColumnType<Date, Date | undefined, never>;
   id: Generated<string>;
   name: string;
+  publisher_id: string | null;
   updated_at: Generated<Date>;
   website: string | null;
 }
@@ -86,10 +99,15 @@ export interface Branches {
   id: Generated<string>;
   kmid: string | null;
   mastercard_merchant_id: string | null;
+  merchant_ids_proposed_at: Date | null;
   name: string;
   postal_town: string | null;
   postcode: string | null;
+  proposed_amex_merchant_id: string | null;
+  proposed_mastercard_merchant_id: string | null;
+  proposed_zettle_merchant_id: string | null;
   status: Generated<BranchStatus>;
+  status_before_update: string | null;
   tripadvisor_url: string | null;
   updated_at: Generated<Date>;
   zettle_merchant_id: string | null;

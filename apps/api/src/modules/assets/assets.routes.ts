@@ -106,6 +106,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
       config: { access: 'assets.manage' },
       errorHandler: uploadErrorHandler,
       schema: {
+        operationId: 'uploadLibraryImage',
         tags: ['assets'],
         summary: 'Upload one image to a Media Library (the raw image is the body: png, gif or jpeg)',
         description:
@@ -131,6 +132,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'assets.read' },
       schema: {
+        operationId: 'listLibraryImages',
         tags: ['assets'],
         summary: 'A Media Library, newest first, 10 images a page',
         querystring: creativesListQuerySchema,
@@ -151,6 +153,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'assets.manage' },
       schema: {
+        operationId: 'deleteLibraryImage',
         tags: ['assets'],
         summary: 'Delete an image from its Media Library',
         description: 'Its address keeps working for campaign templates that chose it.',
@@ -170,6 +173,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'assets.read' },
       schema: {
+        operationId: 'getBrandCopy',
         tags: ['assets'],
         summary: "A brand's copy texts (brandDetails)",
         querystring: ownerQuerySchema,
@@ -187,6 +191,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'assets.manage' },
       schema: {
+        operationId: 'saveBrandCopy',
         tags: ['assets'],
         summary: "Save a brand's copy (at most 200 characters) and additional copy (at most 100)",
         body: createCopyTextSchema,
@@ -204,6 +209,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'assets.campaignUpload' },
       schema: {
+        operationId: 'uploadTemplateImage',
         tags: ['assets'],
         summary: "Upload an image for a campaign's template (multipart, one file, field image)",
         description: 'The image belongs to the brand named (within scope; one’s own by default).',
@@ -230,6 +236,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'profile.update' },
       schema: {
+        operationId: 'uploadProfilePhoto',
         tags: ['assets'],
         summary: "Upload one's own profile photo (multipart, one file); it replaces the earlier one",
         querystring: profilePhotoQuerySchema,
@@ -253,6 +260,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService }> = a
     {
       config: { access: 'files.read' },
       schema: {
+        operationId: 'getFile',
         tags: ['assets'],
         summary: 'An uploaded image, with the content type its bytes proved; never run, never sniffed',
         description:

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isBankUser } from '@krowd/domain/access/access.rules';
 import type { Kysely } from 'kysely';
 import type { Asset, BrandCopyDetails } from '@krowd/domain/asset/asset-response.schema';
 import {
@@ -92,7 +93,7 @@ export function createAssetsService(deps: {
    * they do not change them); anyone else a brand within their scope.
    */
   async function libraryOf(caller: AuthContext, brandId: string | undefined): Promise<LibraryOwner> {
-    if (caller.audience === 'bank') {
+    if (isBankUser(caller.audience)) {
       if (brandId || caller.scope.kind !== 'bank') throw notFound();
       return { bankId: caller.scope.bankId };
     }
@@ -175,7 +176,7 @@ export function createAssetsService(deps: {
     },
 
     async saveCopyTexts(caller: AuthContext, input: CopyTextForm & { brandId: string }) {
-      if (caller.audience === 'bank') throw notFound();
+      if (isBankUser(caller.audience)) throw notFound();
       const brand = await brandOf(caller, input.brandId);
       await assets.saveCopyTexts({ ...input, brandId: brand.id, userId: caller.account.id, now: clock() });
     },

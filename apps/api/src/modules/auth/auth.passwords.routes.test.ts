@@ -189,11 +189,11 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     const account = await signUpNewAccount(app, 'recover');
     const token = await recoveryToken(account.email);
 
-    const response = await recover(token, 'N3w!Password');
+    const response = await recover(token, 'N3w!Passphrase');
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.passwordRecovered });
-    expect(await canLogIn(account.email, 'N3w!Password')).toBe(true);
+    expect(await canLogIn(account.email, 'N3w!Passphrase')).toBe(true);
     expect(await canLogIn(account.email, account.password)).toBe(false);
   });
 
@@ -202,11 +202,14 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     const signedIn = await loginAs(app, account.email, account.password);
     const token = await recoveryToken(account.email);
 
-    await recover(token, 'N3w!Password');
+    await recover(token, 'N3w!Passphrase');
 
     const response = await call(app, { url: `/api/users/${signedIn.details._id}`, token: signedIn.token });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.sessionExpired,
+    });
   });
 
   it('accepts a token once: a second use answers 400 and changes nothing', async () => {
@@ -217,7 +220,7 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     const response = await recover(token, 'Second!Pass2');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
     expect(await canLogIn(account.email, 'First!Pass1')).toBe(true);
     expect(await canLogIn(account.email, 'Second!Pass2')).toBe(false);
   });
@@ -230,7 +233,7 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     const response = await recover(token, 'Late!Pass1');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
     expect(await canLogIn(account.email, account.password)).toBe(true);
     expect(await canLogIn(account.email, 'Late!Pass1')).toBe(false);
   });
@@ -247,7 +250,7 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     const response = await recover(forgedToken(), 'Forged!Pass1');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
   });
 
   it('refuses a set-password token: each link does only its own job', async () => {
@@ -272,25 +275,25 @@ describe('POST /api/auth/changeRecoverPassword', () => {
   it.each([
     {
       name: 'a missing token',
-      body: { newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      body: { newPassword: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' },
       field: 'enEmail',
       message: messages.auth.linkInvalid,
     },
     {
       name: 'a short token',
-      body: { enEmail: 'abc', newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      body: { enEmail: 'abc', newPassword: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' },
       field: 'enEmail',
       message: messages.auth.linkInvalid,
     },
     {
       name: 'an oversized token',
-      body: { enEmail: 'a'.repeat(201), newPassword: 'N3w!Password', confirmPassword: 'N3w!Password' },
+      body: { enEmail: 'a'.repeat(201), newPassword: 'N3w!Passphrase', confirmPassword: 'N3w!Passphrase' },
       field: 'enEmail',
       message: messages.auth.linkInvalid,
     },
     {
       name: 'a missing new password',
-      body: { enEmail: 'a'.repeat(43), confirmPassword: 'N3w!Password' },
+      body: { enEmail: 'a'.repeat(43), confirmPassword: 'N3w!Passphrase' },
       field: 'newPassword',
       message: v.newPasswordRequired,
     },
@@ -304,8 +307,8 @@ describe('POST /api/auth/changeRecoverPassword', () => {
       name: 'a long new password',
       body: {
         enEmail: 'a'.repeat(43),
-        newPassword: 'N3w!Password'.repeat(6),
-        confirmPassword: 'N3w!Password'.repeat(6),
+        newPassword: 'N3w!Passphrase'.repeat(6),
+        confirmPassword: 'N3w!Passphrase'.repeat(6),
       },
       field: 'newPassword',
       message: v.newPasswordMax,
@@ -318,7 +321,7 @@ describe('POST /api/auth/changeRecoverPassword', () => {
     },
     {
       name: 'a confirmation that differs',
-      body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Password', confirmPassword: 'N3w!Passwor' },
+      body: { enEmail: 'a'.repeat(43), newPassword: 'N3w!Passphrase', confirmPassword: 'N3w!Passphras' },
       field: 'confirmPassword',
       message: v.passwordsMustMatch,
     },
@@ -326,8 +329,8 @@ describe('POST /api/auth/changeRecoverPassword', () => {
       name: 'an extra field',
       body: {
         enEmail: 'a'.repeat(43),
-        newPassword: 'N3w!Password',
-        confirmPassword: 'N3w!Password',
+        newPassword: 'N3w!Passphrase',
+        confirmPassword: 'N3w!Passphrase',
         email: 'x@y.zz',
       },
       field: 'email',
@@ -426,7 +429,7 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
     const response = await create(token, 'Second!Pass2');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
     expect(await canLogIn(email, 'First!Pass1')).toBe(true);
   });
 
@@ -437,7 +440,7 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
     const response = await create(token, 'Late!Pass1');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
     expect(await canLogIn(email, 'Late!Pass1')).toBe(false);
   });
 
@@ -460,7 +463,7 @@ describe('POST /api/auth/createPassword (/setpassword/{token} links)', () => {
     const response = await create(token, 'First!Pass1');
 
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(response.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
   });
 
   it.each([
@@ -514,7 +517,7 @@ describe('POST /api/auth/changePassword', () => {
     for (const session of [first, second]) {
       const after = await call(app, { url: `/api/users/${session.details._id}`, token: session.token });
       expect(after.statusCode).toBe(401);
-      expect(after.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+      expect(after.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.sessionExpired });
     }
     expect(await canLogIn(account.email, 'Changed!Pass1')).toBe(true);
     expect(await canLogIn(account.email, account.password)).toBe(false);
@@ -530,7 +533,7 @@ describe('POST /api/auth/changePassword', () => {
     const response = await change(signedIn.token, account.password, 'Changed!Pass1');
 
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.loginDelayed(1) });
+    expect(response.json()).toEqual({ code: 'rate_limited', errorMessage: messages.auth.loginDelayed(1) });
     expect(await canLogIn(account.email, 'Changed!Pass1')).toBe(false);
   });
 
@@ -542,6 +545,7 @@ describe('POST /api/auth/changePassword', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: messages.auth.currentPasswordWrong,
       fieldErrors: { currentPassword: messages.auth.currentPasswordWrong },
     });
@@ -616,6 +620,7 @@ describe('POST /api/auth/changePassword', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: message,
       fieldErrors: { [field]: message },
     });
@@ -630,7 +635,7 @@ describe('POST /api/auth/changePassword', () => {
     });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.loginRequired });
   });
 
   it('is not offered to a guest, who has no password yet', async () => {

@@ -32,7 +32,7 @@ describe('the per-IP limit on auth routes', () => {
     const response = await loginFrom('10.0.0.1');
 
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ errorMessage: messages.common.tooManyRequests });
+    expect(response.json()).toEqual({ code: 'rate_limited', errorMessage: messages.common.tooManyRequests });
     const retryAfter = Number(response.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(testApp.config.rateLimit.windowMs / 1000);

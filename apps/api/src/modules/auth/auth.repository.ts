@@ -5,7 +5,7 @@ import type { DeviceDetails } from '../../http/device.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** SQL for sessions and one-time link tokens. */
+/** SQL for sessions, one-time link tokens and the devices accounts signed in on. */
 export function createAuthRepository(db: Kysely<DB>) {
   return {
     async insertSession(
@@ -143,6 +143,61 @@ export function createAuthRepository(db: Kysely<DB>) {
         .returning(['user_id', 'origin'])
         .executeTakeFirst();
       return row ? { userId: row.user_id, origin: row.origin } : undefined;
+    },
+
+    /**
+     * The hash of a device cookie's token when the account of `email` signed in on that device
+     * since `since` (known-devices.ts), else undefined.
+     */
+    async knownDevice(tokenHash: string, email: string, since: Date): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('known_devices as d')
+        .innerJoin('users as u', 'u.id', 'd.user_id')
+        .select('d.token_hash')
+        .where('d.token_hash', '=', tokenHash)
+        .where('u.email', '=', email.toLowerCase())
+        .where('d.signed_in_at', '>', since)
+        .executeTakeFirst();
+      return row?.token_hash;
+    },
+
+    /** Whether any account signed in with this device token: only a token we issued is kept. */
+    async deviceTokenIssued(tokenHash: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('known_devices')
+        .select('user_id')
+        .where('token_hash', '=', tokenHash)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Records a sign-in of the user on the device, and forgets the user's devices beyond the newest
+     * `keep`, in one transaction.
+     */
+    async rememberDevice(userId: string, tokenHash: string, now: Date, keep: number) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('known_devices')
+          .values({ token_hash: tokenHash, user_id: userId, signed_in_at: now })
+          .onConflict((oc) => oc.columns(['token_hash', 'user_id']).doUpdateSet({ signed_in_at: now }))
+          .execute();
+        await trx
+          .deleteFrom('known_devices')
+          .where('user_id', '=', userId)
+          .where(
+            'token_hash',
+            'in',
+            trx
+              .selectFrom('known_devices')
+              .select('token_hash')
+              .where('user_id', '=', userId)
+              .orderBy('signed_in_at', 'desc')
+              .offset(keep),
+          )
+          .execute();
+      });
     },
 
     /** The user has opened a link mailed to their address: it is theirs (issue 16 §14). */

@@ -182,7 +182,7 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email: account.email, password: 'Wrong!Pass1' });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.auth.loginFailed });
     expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
     expect(await count('sessions')).toBe(before);
   });
@@ -191,14 +191,14 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email: 'nobody-here@demo.test', password: demoPassword });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.auth.loginFailed });
   });
 
   it('refuses the guest, who has no password, with the same answer', async () => {
     const response = await login({ email: 'guest@demo.test', password: demoPassword });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.auth.loginFailed });
   });
 
   it('refuses a deactivated account with 403 and its message', async () => {
@@ -212,7 +212,10 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email: account.email, password: account.password });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.accountDeactivated });
+    expect(response.json()).toEqual({
+      code: 'account_deactivated',
+      errorMessage: messages.auth.accountDeactivated,
+    });
   });
 
   describe('refuses bad input with 400, a message naming the field, and no session', () => {
@@ -333,7 +336,10 @@ describe('POST /api/auth/login', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ errorMessage: messages.common.invalidRequest });
+    expect(response.json()).toEqual({
+      code: 'validation_failed',
+      errorMessage: messages.common.invalidRequest,
+    });
     expect(response.body).not.toMatch(/stack|at .*\.js|node_modules|SyntaxError/);
   });
 
@@ -375,7 +381,7 @@ describe('POST /api/auth/login', () => {
       const response = await login({ email: account.email, password });
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+      expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.auth.loginFailed });
       expect((await loginAs(app, account.email, account.password)).token).toEqual(expect.any(String));
     });
   });
@@ -393,7 +399,10 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email, password });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.emailNotVerified });
+    expect(response.json()).toEqual({
+      code: 'email_not_verified',
+      errorMessage: messages.auth.emailNotVerified,
+    });
     expect(response.cookies.find((c) => c.name === sessionCookieName)).toBeUndefined();
     const again = await mailedLink(app, email, '/verifyemail/');
     expect(again).not.toBe(first);
@@ -419,7 +428,7 @@ describe('POST /api/auth/login', () => {
     const response = await login({ email, password: 'Wrong!Pass1' });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.loginFailed });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.auth.loginFailed });
   });
 });
 
@@ -459,7 +468,7 @@ describe('the session', () => {
     const response = await ownDetails(details, {});
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.loginRequired });
   });
 
   it.each(['not-a-real-token', 'a'.repeat(43)])(
@@ -470,7 +479,10 @@ describe('the session', () => {
       const response = await ownDetails(details, { token });
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+      expect(response.json()).toEqual({
+        code: 'unauthenticated',
+        errorMessage: messages.common.sessionExpired,
+      });
     },
   );
 
@@ -486,7 +498,10 @@ describe('the session', () => {
     const response = await ownDetails(details, { token });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.sessionExpired,
+    });
   });
 
   it('is one of at most 10 per user: signing in an 11th time ends the oldest (issue 16 §16)', async () => {
@@ -552,7 +567,7 @@ describe('POST /api/auth/logout', () => {
     expect(response.json()).toEqual({ respCode: 200, respMessage: messages.auth.loggedOut });
     const after = await ownDetails(details, { token });
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    expect(after.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.sessionExpired });
   });
 
   it('clears the session cookie of a browser, and the signed-in hint', async () => {
@@ -684,7 +699,7 @@ describe('POST /api/users/signup', () => {
     const again = await confirm();
 
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ errorMessage: messages.auth.linkInvalid });
+    expect(again.json()).toEqual({ code: 'validation_failed', errorMessage: messages.auth.linkInvalid });
   });
 
   const v = messages.validation;
@@ -798,14 +813,20 @@ describe('GET /api/users/checkGuestUser (guest link login)', () => {
     const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.guestLinkInvalid });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.auth.guestLinkInvalid,
+    });
   });
 
   it('refuses a forged token', async () => {
     const response = await call(app, { url: `/api/users/checkGuestUser?token=${'x'.repeat(43)}` });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.guestLinkInvalid });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.auth.guestLinkInvalid,
+    });
   });
 
   it('refuses a token issued for another purpose', async () => {
@@ -839,6 +860,6 @@ describe('GET /api/users/checkGuestUser (guest link login)', () => {
     });
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
   });
 });

@@ -28,6 +28,7 @@ import {
   setSessionCookie,
 } from '../../plugins/access.ts';
 import type { AuthService } from './auth.service.ts';
+import { checkPlaceOf, setKnownDeviceCookie } from './known-devices.ts';
 
 const signedInAnswerSchema = successSchema(signedInSchema.shape);
 // Fastify hands a missing body to the validator as null, so an optional body must accept null.
@@ -48,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'logIn',
         tags: ['auth'],
         summary:
           'Log in with e-mail and password; sets the session cookie, or answers the challenge of a second step (POST auth/login/mfa)',
@@ -59,9 +61,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       },
     },
     async (request, reply) => {
-      const answer = await auth.login(request.body.email, request.body.password, deviceOf(request));
+      const { deviceToken } = checkPlaceOf(request, config);
+      const answer = await auth.login(
+        request.body.email,
+        request.body.password,
+        deviceOf(request),
+        deviceToken,
+      );
       if ('mfaRequired' in answer) return { respCode: respCodes.ok, ...answer };
       setSessionCookie(reply, config, answer.accessToken);
+      setKnownDeviceCookie(reply, config, await auth.rememberDevice(answer.details._id, deviceToken));
       return { respCode: respCodes.ok, ...answer };
     },
   );
@@ -71,6 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'logInAsGuest',
         tags: ['auth'],
         summary: 'One-click login from a guest link token',
         querystring: guestTokenQuerySchema,
@@ -89,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'optional', duringMfaSetup: true },
       schema: {
+        operationId: 'logOut',
         tags: ['auth'],
         summary: 'End the session',
         response: { 200: messageOnlySchema, ...errorResponses },
@@ -106,6 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'optional', duringMfaSetup: true },
       schema: {
+        operationId: 'getSession',
         tags: ['auth'],
         summary: 'The signed-in user, or null when signed out (the browser calls this on start)',
         response: { 200: successSchema(sessionAnswerSchema.shape), ...errorResponses },
@@ -125,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'signUp',
         tags: ['auth'],
         summary:
           'Sign up for a brand account: the same answer whether or not the e-mail has one; a confirmation link is mailed',
@@ -144,6 +157,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'confirmEmail',
         tags: ['auth'],
         summary: "Confirm a sign-up's e-mail address with the mailed link's token",
         body: confirmEmailSchema,
@@ -161,6 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'requestPasswordRecovery',
         tags: ['auth'],
         summary: 'Mail a password-recovery link (same answer whether or not the e-mail exists)',
         querystring: z.strictObject({ email: emailField }),
@@ -179,6 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'recoverPassword',
         tags: ['auth'],
         summary: 'Set a new password with a recovery link token (sent as enEmail)',
         body: changeRecoverPasswordSchema,
@@ -196,6 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'createPassword',
         tags: ['auth'],
         summary: 'Set the first password with a set-password link token',
         body: createPasswordSchema,
@@ -213,6 +230,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     {
       config: { access: 'password.change', authRateLimit: true },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: "Change the caller's password; every session of theirs ends",
         body: changePasswordSchema,
@@ -221,7 +239,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     async (request, reply) => {
       const { currentPassword, newPassword } = request.body;
-      await auth.changePassword(callerOf(request), currentPassword, newPassword, request.ip);
+      await auth.changePassword(
+        callerOf(request),
+        currentPassword,
+        newPassword,
+        checkPlaceOf(request, config),
+      );
       clearSessionCookie(reply, config);
       return { respCode: respCodes.ok, respMessage: messages.auth.passwordChanged };
     },

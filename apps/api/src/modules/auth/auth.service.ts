@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import { isGuest } from '@krowd/domain/access/access.rules';
+import { isGroupRole, isGuest } from '@krowd/domain/access/access.rules';
 import type { SecondStepDue, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
@@ -18,7 +18,8 @@ import { createAccountMails } from './account-mails.ts';
 import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from './auth.mail.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from '../../crypto/passwords.ts';
-import { createLoginAttempts } from './login-attempts.ts';
+import { createLoginAttempts, type CountedSource } from './login-attempts.ts';
+import { knownDeviceLifetimeMs, knownDevicesPerAccount, type CheckPlace } from './known-devices.ts';
 import { createOneTimeLinks } from './one-time-links.ts';
 import type { SessionCache } from './session-cache.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from './session-user.ts';
@@ -67,6 +68,18 @@ export function createAuthService(deps: {
     void run.finally(() => pending.delete(run));
   }
 
+  /**
+   * Where a check on `email` is counted: its device when the account signed in there before
+   * (known-devices.ts), else its address.
+   */
+  async function countedSourceOf(email: string, place: CheckPlace): Promise<CountedSource> {
+    const since = new Date(clock().getTime() - knownDeviceLifetimeMs);
+    const knownDevice = place.deviceToken
+      ? await repository.knownDevice(hashToken(place.deviceToken), email, since)
+      : undefined;
+    return { ip: place.ip, knownDevice: knownDevice ?? null };
+  }
+
   type SignupInput = { firstName: string; lastName: string; email: string; password: string };
 
   /** Sign-up's work: a new address gets an unverified account and a confirmation link. */
@@ -96,7 +109,7 @@ export function createAuthService(deps: {
   async function sessionUserOf(account: UserAccount, source: SessionSource = null): Promise<SessionUser> {
     const audience = audienceOfAccount(account);
     let brands: { id: string; name: string }[] = [];
-    if ((audience === 'groupAdmin' || audience === 'groupUser') && account.effective_group_id) {
+    if (isGroupRole(audience) && account.effective_group_id) {
       brands = await users.brandsOfGroup(account.effective_group_id);
     } else if (account.brand_id && account.brand_name) {
       brands = [{ id: account.brand_id, name: account.brand_name }];
@@ -192,22 +205,46 @@ export function createAuthService(deps: {
       return startSession(account, device);
     },
 
-    async login(email: string, password: string, device: DeviceDetails): Promise<SignedIn | SecondStepDue> {
-      await attempts.claim(email, device.ipAddress);
+    async login(
+      email: string,
+      password: string,
+      device: DeviceDetails,
+      deviceToken?: string,
+    ): Promise<SignedIn | SecondStepDue> {
+      const source = await countedSourceOf(email, { ip: device.ipAddress, deviceToken });
+      await attempts.claim(email, source);
       const account = await users.findAccountByEmail(email);
       const valid = await verifyPassword(account?.password_hash ?? null, password);
       if (!account || !valid) throw unauthorized(messages.auth.loginFailed);
-      if (account.status !== 'active') throw new HttpError(403, messages.auth.accountDeactivated);
+      if (account.status !== 'active')
+        throw new HttpError(
+          403,
+          messages.auth.accountDeactivated,
+          undefined,
+          undefined,
+          'account_deactivated',
+        );
       if (!account.email_verified) {
-        await attempts.clear(email, device.ipAddress);
+        await attempts.clear(email, source);
         afterAnswer(() => accountMails.verificationLink(account));
-        throw new HttpError(403, messages.auth.emailNotVerified);
+        throw new HttpError(403, messages.auth.emailNotVerified, undefined, undefined, 'email_not_verified');
       }
       // The failures are cleared only once the second step passes, so codes cannot be guessed forever.
       const challenge = await secondStep.challengeFor(account.id);
       if (challenge) return { mfaRequired: true, challenge };
-      await attempts.clear(email, device.ipAddress);
+      await attempts.clear(email, source);
       return startSession(account, device);
+    },
+
+    /**
+     * After a sign-in: the browser's device token (a new one unless it holds one we issued) is
+     * recorded for the account, which signs in there under the device's own count from now on.
+     */
+    async rememberDevice(userId: string, deviceToken?: string): Promise<string> {
+      const issued = deviceToken && (await repository.deviceTokenIssued(hashToken(deviceToken)));
+      const { token, hash } = issued ? { token: deviceToken, hash: hashToken(deviceToken) } : newToken();
+      await repository.rememberDevice(userId, hash, clock(), knownDevicesPerAccount);
+      return token;
     },
 
     /**
@@ -217,14 +254,15 @@ export function createAuthService(deps: {
      */
     async countedCheck(
       email: string,
-      source: string | null,
+      place: CheckPlace,
       check: () => Promise<boolean>,
       options: { afterPassword?: boolean } = {},
     ): Promise<boolean> {
+      const source = await countedSourceOf(email, place);
       await attempts.claim(email, source);
       const passed = await check();
       if (passed) await attempts.clear(email, source);
-      if (passed && options.afterPassword) await attempts.undoPasswordStep(email);
+      if (passed && options.afterPassword) await attempts.undoPasswordStep(email, source);
       return passed;
     },
 
@@ -315,18 +353,13 @@ export function createAuthService(deps: {
     },
 
     /** Changes the caller's password and ends all their sessions: they log in again with it. */
-    async changePassword(
-      auth: AuthContext,
-      currentPassword: string,
-      newPassword: string,
-      source: string | null,
-    ) {
+    async changePassword(auth: AuthContext, currentPassword: string, newPassword: string, place: CheckPlace) {
       const { email, first_name: firstName, last_name: lastName } = auth.account;
       if (isPersonalPassword(newPassword, { email, firstName, lastName })) {
         throw invalidField('newPassword', messages.validation.passwordPersonal);
       }
       // Wrong current passwords count with failed logins: a stolen session cannot guess at leisure.
-      await attempts.claim(email, source);
+      await attempts.claim(email, await countedSourceOf(email, place));
       if (!(await verifyPassword(auth.account.password_hash, currentPassword))) {
         throw new HttpError(400, messages.auth.currentPasswordWrong, {
           currentPassword: messages.auth.currentPasswordWrong,

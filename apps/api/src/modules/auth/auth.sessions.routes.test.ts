@@ -51,7 +51,10 @@ describe('a session', () => {
     const response = await ownDetails(signedIn);
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.sessionExpired,
+    });
   });
 
   it('stays ended once it has expired, even if the clock were to allow it again', async () => {
@@ -94,7 +97,10 @@ describe('a session', () => {
     const response = await ownDetails(signedIn);
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.sessionExpired,
+    });
   });
 
   it('ending for one user leaves another user’s session alone', async () => {
@@ -140,7 +146,10 @@ describe('a guest link', () => {
     const response = await call(app, { url: `/api/users/checkGuestUser?token=${token}` });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.auth.guestLinkInvalid });
+    expect(response.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.auth.guestLinkInvalid,
+    });
   });
 });
 
@@ -159,7 +168,10 @@ describe('SESSION_IDLE_MINUTES', () => {
       const response = await details();
 
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ errorMessage: messages.common.sessionExpired });
+      expect(response.json()).toEqual({
+        code: 'unauthenticated',
+        errorMessage: messages.common.sessionExpired,
+      });
     } finally {
       await short.close();
     }

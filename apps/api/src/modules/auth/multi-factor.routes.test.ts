@@ -93,7 +93,7 @@ describe('two-step sign-in for a brand admin', () => {
       body: { code: totpCodeAt(pending.secret, new Date(clock.now().getTime() + minutes(10))) },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ errorMessage: m.codeWrong });
+    expect(wrong.json()).toEqual({ code: 'validation_failed', errorMessage: m.codeWrong });
 
     ({ secret, recoveryCodes } = await enrol(token));
 
@@ -140,6 +140,8 @@ describe('two-step sign-in for a brand admin', () => {
     expect(Object.keys(response.json())).toEqual(['respCode', 'accessToken', 'details']);
     expect(response.json().details.email).toBe(email);
     expect(response.cookies.some((c) => c.name === 'krowd_session')).toBe(true);
+    // The browser is now a device the account signed in on (its own count of failed logins).
+    expect(response.cookies.some((c) => c.name === 'krowd_device' && c.httpOnly)).toBe(true);
     const session = await call(app, { url: '/api/auth/session', token: response.json().accessToken });
     expect(session.json().details.email).toBe(email);
     const reusedChallenge = await secondStep({ challenge, code: totpCodeAt(secret, clock.now()) });
@@ -178,7 +180,7 @@ describe('two-step sign-in for a brand admin', () => {
 
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ errorMessage: m.recoveryCodeWrong });
+    expect(second.json()).toEqual({ code: 'validation_failed', errorMessage: m.recoveryCodeWrong });
     const status = await call(app, { url: '/api/auth/mfa', token: first.json().accessToken });
     expect(status.json().details.recoveryCodesLeft).toBe(9);
   });

@@ -17,6 +17,7 @@ import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../
 import { callerOf, setSessionCookie } from '../../plugins/access.ts';
 import type { Accounts } from './accounts.ts';
 import type { AuthService } from './auth.service.ts';
+import { checkPlaceOf, setKnownDeviceCookie } from './known-devices.ts';
 import { completeSignIn, renewRecoveryCodes, turnOff, type MultiFactorService } from './multi-factor.ts';
 
 /**
@@ -34,6 +35,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'logInSecondStep',
         tags: ['auth'],
         summary:
           "The login's second step: the challenge and a code (or a recovery code); sets the session cookie",
@@ -45,8 +47,15 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const signedIn = await completeSignIn({ auth, multiFactor, users }, request.body, deviceOf(request));
+      const place = checkPlaceOf(request, config);
+      const signedIn = await completeSignIn(
+        { auth, multiFactor, users },
+        request.body,
+        deviceOf(request),
+        place,
+      );
       setSessionCookie(reply, config, signedIn.accessToken);
+      setKnownDeviceCookie(reply, config, await auth.rememberDevice(signedIn.details._id, place.deviceToken));
       return { respCode: respCodes.ok, ...signedIn };
     },
   );
@@ -56,6 +65,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'mfa.manage' },
       schema: {
+        operationId: 'getMultiFactorStatus',
         tags: ['auth'],
         summary:
           "Whether the caller's two-step sign-in is on, required, and how many recovery codes are left",
@@ -73,6 +83,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'mfa.manage', authRateLimit: true },
       schema: {
+        operationId: 'startMultiFactorSetup',
         tags: ['auth'],
         summary: 'Start setting up two-step sign-in: a new secret and its otpauth URI, confirmed by a code',
         response: { 200: successSchema(multiFactorSetupAnswerSchema.shape), ...errorResponses },
@@ -89,6 +100,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'mfa.manage', authRateLimit: true },
       schema: {
+        operationId: 'enableMultiFactor',
         tags: ['auth'],
         summary: 'Confirm the set-up with a code of the app; answers the recovery codes, shown once',
         body: confirmCodeSchema,
@@ -109,6 +121,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'mfa.manage', authRateLimit: true },
       schema: {
+        operationId: 'renewRecoveryCodes',
         tags: ['auth'],
         summary: 'New recovery codes for a current code; the old ones stop working',
         body: confirmCodeSchema,
@@ -122,7 +135,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
           { auth, multiFactor },
           callerOf(request).account,
           request.body.code,
-          request.ip,
+          checkPlaceOf(request, config),
         ),
       },
     }),
@@ -133,6 +146,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'mfa.manage', authRateLimit: true },
       schema: {
+        operationId: 'disableMultiFactor',
         tags: ['auth'],
         summary: 'Turn two-step sign-in off with the current password and a current code',
         body: disableMultiFactorSchema,
@@ -140,7 +154,12 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await turnOff({ auth, multiFactor }, callerOf(request).account, request.body, request.ip);
+      await turnOff(
+        { auth, multiFactor },
+        callerOf(request).account,
+        request.body,
+        checkPlaceOf(request, config),
+      );
       return { respCode: respCodes.ok, respMessage: messages.multiFactor.disabled };
     },
   );

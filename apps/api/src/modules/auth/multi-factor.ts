@@ -19,6 +19,7 @@ import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, badRequest, conflict, invalidField, unauthorized } from '../../http/errors.ts';
 import type { Accounts } from './accounts.ts';
 import type { AuthService, Clock } from './auth.service.ts';
+import type { CheckPlace } from './known-devices.ts';
 import type { MultiFactorRepository } from './multi-factor.repository.ts';
 import { verifyPassword } from '../../crypto/passwords.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
@@ -209,6 +210,7 @@ export async function completeSignIn(
   deps: { auth: AuthService; multiFactor: MultiFactorService; users: Pick<Accounts, 'findAccountById'> },
   input: { challenge: string; code?: string; recoveryCode?: string },
   device: DeviceDetails,
+  place: CheckPlace,
 ): Promise<SignedIn> {
   const { auth, multiFactor, users } = deps;
   const userId = await multiFactor.challengedUser(input.challenge);
@@ -216,7 +218,7 @@ export async function completeSignIn(
   if (!account || account.status !== 'active') throw unauthorized(m.challengeExpired);
   const accepted = await auth.countedCheck(
     account.email,
-    device.ipAddress,
+    place,
     () =>
       input.recoveryCode !== undefined
         ? multiFactor.acceptRecoveryCode(account.id, input.recoveryCode)
@@ -239,13 +241,13 @@ export async function turnOff(
   deps: { auth: AuthService; multiFactor: MultiFactorService },
   account: UserAccount,
   input: { password: string; code: string },
-  source: string | null,
+  place: CheckPlace,
 ) {
   const { auth, multiFactor } = deps;
   if (multiFactorRequiredFor(account.entity_type)) throw new HttpError(400, m.requiredCannotDisable);
   if (!(await multiFactor.isEnabled(account.id))) throw new HttpError(400, m.notEnabled);
   let wrongField: 'password' | 'code' | null = null;
-  const accepted = await auth.countedCheck(account.email, source, async () => {
+  const accepted = await auth.countedCheck(account.email, place, async () => {
     if (!(await verifyPassword(account.password_hash, input.password))) wrongField = 'password';
     else if (!(await multiFactor.acceptCode(account.id, input.code))) wrongField = 'code';
     return wrongField === null;
@@ -263,11 +265,11 @@ export async function renewRecoveryCodes(
   deps: { auth: AuthService; multiFactor: MultiFactorService },
   account: UserAccount,
   code: string,
-  source: string | null,
+  place: CheckPlace,
 ): Promise<string[]> {
   const { auth, multiFactor } = deps;
   if (!(await multiFactor.isEnabled(account.id))) throw new HttpError(400, m.notEnabled);
-  if (!(await auth.countedCheck(account.email, source, () => multiFactor.acceptCode(account.id, code)))) {
+  if (!(await auth.countedCheck(account.email, place, () => multiFactor.acceptCode(account.id, code)))) {
     throw badRequest(m.codeWrong);
   }
   return multiFactor.renewRecoveryCodes(account.id);

@@ -41,15 +41,27 @@ export function createSessionCache<Entry>(deps: {
   });
 
   return {
-    /** Starts listening to the other instances (PostgreSQL); caching begins once it does. */
+    /**
+     * Starts listening to the other instances (PostgreSQL); caching begins once it does, and begins
+     * again each time the listening connection is back after a loss.
+     */
     async start() {
       if (!database.signals) return;
-      stopListening = await database.signals.listen(sessionRevokedChannel, clear, () => {
-        hearsEveryWrite = false;
-        clear();
-        logger.error('session cache: the LISTEN connection ended; sessions are read each request');
+      stopListening = await database.signals.listen(sessionRevokedChannel, {
+        onSignal: clear,
+        onLost() {
+          hearsEveryWrite = false;
+          clear();
+          logger.error(
+            'session cache: the LISTEN connection ended; sessions are read each request until it is back',
+          );
+        },
+        onHeard() {
+          // A read begun before now may have missed a revocation sent while nobody listened.
+          clear();
+          hearsEveryWrite = true;
+        },
       });
-      hearsEveryWrite = true;
     },
 
     async stop() {

@@ -134,7 +134,7 @@ describe("a bank acts only on its own programme's brands (issue 16 §9)", () => 
 
     for (const response of responses) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: expect.any(String) });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: expect.any(String) });
     }
   });
 
@@ -213,7 +213,7 @@ describe('POST /api/banks (the system admin creates a bank)', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.user.emailTaken });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.user.emailTaken });
     expect(await testApp.db.selectFrom('banks').select('id').execute()).toHaveLength(before.length);
   });
 
@@ -227,7 +227,7 @@ describe('POST /api/banks (the system admin creates a bank)', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.bank.nameTaken });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.bank.nameTaken });
     const user = await testApp.db
       .selectFrom('users')
       .select('id')

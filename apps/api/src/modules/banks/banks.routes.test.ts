@@ -68,7 +68,7 @@ describe('GET /api/banks/:id', () => {
     const response = await getBank('bank@demo.test', otherBankId);
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it('answers the system admin any bank', async () => {
@@ -80,7 +80,7 @@ describe('GET /api/banks/:id', () => {
     const response = await getBank(email, ids.bankId);
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
   });
 
   it('answers 404 for an unknown bank and 400 for a malformed id', async () => {
@@ -149,7 +149,7 @@ describe('PUT /api/banks/:id (My Bank)', () => {
 
     const response = await putBank(teller.token, ids.bankId, bankDetails);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.bank.adminOnly });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.bank.adminOnly });
   });
 
   it('answers 404 to a bank admin changing another bank, which stays as it was', async () => {

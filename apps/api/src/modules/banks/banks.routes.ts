@@ -26,6 +26,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.list' },
       schema: {
+        operationId: 'listBanks',
         tags: ['banks'],
         summary: 'Every bank with its active users: paged, sorted and searched by name (3+ characters)',
         querystring: bankListQuerySchema,
@@ -43,6 +44,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.create' },
       schema: {
+        operationId: 'createBank',
         tags: ['banks'],
         summary:
           'Create a bank with its first bank admin, who is mailed a link to set a password; it has no brand until linked',
@@ -61,6 +63,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.links' },
       schema: {
+        operationId: 'listBankBrands',
         tags: ['banks'],
         summary: 'The brands linked to a bank: the only brands it reads and reviews',
         params: idParamsSchema,
@@ -75,6 +78,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.links' },
       schema: {
+        operationId: 'replaceBankBrands',
         tags: ['banks'],
         summary: "Replace a bank's linked brands (links and unlinks in one transaction)",
         params: idParamsSchema,
@@ -94,6 +98,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.read' },
       schema: {
+        operationId: 'getBank',
         tags: ['banks'],
         summary: "A bank's details: a bank user's own bank, any bank for a system admin",
         params: idParamsSchema,
@@ -111,6 +116,7 @@ export const banksRoutes: FastifyPluginAsyncZod<{ banks: BanksService }> = async
     {
       config: { access: 'banks.manage' },
       schema: {
+        operationId: 'updateBank',
         tags: ['banks'],
         summary: "Change one's own bank's details (My Bank): an admin of the bank only",
         params: idParamsSchema,

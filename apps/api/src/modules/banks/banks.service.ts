@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isBankUser } from '@krowd/domain/access/access.rules';
 import type { BankBrand, BankDetails, BankRow } from '@krowd/domain/bank/bank-response.schema';
 import type {
   BankCreate,
@@ -16,7 +17,7 @@ import type { BankRecord, BanksRepository } from './banks.repository.ts';
 
 /** Whether the caller is an admin of this bank: the only one who may change its details. */
 const adminOf = (caller: AuthContext, bankId: string) =>
-  caller.audience === 'bank' && caller.account.bank_id === bankId && caller.account.is_bank_admin;
+  isBankUser(caller.audience) && caller.account.bank_id === bankId && caller.account.is_bank_admin;
 
 function toBankDetails(bank: BankRecord, caller: AuthContext): BankDetails {
   return {

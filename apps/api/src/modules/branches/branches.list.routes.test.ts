@@ -100,6 +100,7 @@ describe('GET /api/merchants', () => {
         'contactPhone',
         'tripadvisorUrl',
         'merchantIds',
+        'proposedMerchantIds',
         'block',
         'comments',
         'approvedBy',

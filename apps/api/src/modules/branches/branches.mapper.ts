@@ -23,6 +23,13 @@ export function toBranchRow(row: BranchRecord): BranchRow {
       amexMerchantID: row.amex_merchant_id,
       zettleMerchantID: row.zettle_merchant_id,
     },
+    proposedMerchantIds: row.merchant_ids_proposed_at
+      ? {
+          merchantId: row.proposed_mastercard_merchant_id,
+          amexMerchantID: row.proposed_amex_merchant_id,
+          zettleMerchantID: row.proposed_zettle_merchant_id,
+        }
+      : null,
     block: row.block,
     comments: row.comments,
     approvedBy: row.approved_by,

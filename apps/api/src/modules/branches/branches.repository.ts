@@ -62,6 +62,11 @@ const branchColumns = [
   'b.mastercard_merchant_id',
   'b.amex_merchant_id',
   'b.zettle_merchant_id',
+  'b.proposed_mastercard_merchant_id',
+  'b.proposed_amex_merchant_id',
+  'b.proposed_zettle_merchant_id',
+  'b.status_before_update',
+  'b.merchant_ids_proposed_at',
   'b.block',
   'b.comments',
   'b.approved_by',
@@ -202,23 +207,63 @@ export function createBranchesRepository(db: Kysely<DB>) {
     async heldMerchantIds(ids: string[], exceptBranchIds: string[], trx: Transaction<DB>): Promise<string[]> {
       if (ids.length === 0) return [];
       await sql`SELECT pg_advisory_xact_lock(${merchantIdClaimLock})`.execute(trx);
+      // A branch holds its reviewed IDs and, while Updated, the ones it proposes (migration 0033).
+      const columns = [
+        'mastercard_merchant_id',
+        'amex_merchant_id',
+        'zettle_merchant_id',
+        'proposed_mastercard_merchant_id',
+        'proposed_amex_merchant_id',
+        'proposed_zettle_merchant_id',
+      ] as const;
       let query = trx
         .selectFrom('branches')
-        .select(['mastercard_merchant_id', 'amex_merchant_id', 'zettle_merchant_id'])
+        .select(columns)
         .where('status', 'in', merchantIdHoldingStatuses)
-        .where((eb) =>
-          eb.or([
-            eb('mastercard_merchant_id', 'in', ids),
-            eb('amex_merchant_id', 'in', ids),
-            eb('zettle_merchant_id', 'in', ids),
-          ]),
-        );
+        .where((eb) => eb.or(columns.map((column) => eb(column, 'in', ids))));
       if (exceptBranchIds.length > 0) query = query.where('id', 'not in', exceptBranchIds);
       const rows = await query.execute();
-      const held = new Set(
-        rows.flatMap((row) => [row.mastercard_merchant_id, row.amex_merchant_id, row.zettle_merchant_id]),
-      );
+      const held = new Set(rows.flatMap((row) => columns.map((column) => row[column])));
       return ids.filter((id) => held.has(id));
+    },
+
+    /**
+     * The operator side's decision on Updated branches' proposed merchant IDs (migration 0033):
+     * approved, they become the branch's own and it is Approved; rejected, it keeps its reviewed IDs
+     * and goes back to its status before. Either way the proposal is cleared (every right-hand side
+     * reads the row as it was).
+     */
+    async settleProposals(
+      ids: string[],
+      approved: boolean,
+      values: Updateable<DB['branches']>,
+      now: Date,
+      executor: Executor = db,
+    ) {
+      if (ids.length === 0) return;
+      await executor
+        .updateTable('branches')
+        .set((eb) => ({
+          ...values,
+          ...(approved
+            ? {
+                mastercard_merchant_id: eb.ref('proposed_mastercard_merchant_id'),
+                amex_merchant_id: eb.ref('proposed_amex_merchant_id'),
+                zettle_merchant_id: eb.ref('proposed_zettle_merchant_id'),
+                status: 'Approved' as const,
+                activated_at: now,
+              }
+            : { status: sql<BranchStatus>`coalesce(status_before_update, 'Active')` }),
+          proposed_mastercard_merchant_id: null,
+          proposed_amex_merchant_id: null,
+          proposed_zettle_merchant_id: null,
+          status_before_update: null,
+          merchant_ids_proposed_at: null,
+          updated_at: now,
+        }))
+        .where('id', 'in', ids)
+        .where('status', '=', 'Updated')
+        .execute();
     },
 
     async update(ids: string[], values: Updateable<DB['branches']>, executor: Executor = db) {

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import type { DB } from '../../db/database.generated.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
@@ -176,7 +177,7 @@ describe('POST /api/merchants', () => {
 
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(409);
-    expect(second.json()).toEqual({ errorMessage: m.alreadyAdded });
+    expect(second.json()).toEqual({ code: 'conflict', errorMessage: m.alreadyAdded });
   });
 
   it.each([
@@ -329,7 +330,7 @@ describe('PUT /api/merchants/:id', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.actionNotAllowed });
   });
 
   it("answers 404 for another tenant's branch and for none at all", async () => {
@@ -369,7 +370,10 @@ describe('a merchant ID belongs to one branch of one brand at a time (issue 16 ย
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.branch.merchantIdInUse('TAKEOVER-1') });
+    expect(response.json()).toEqual({
+      code: 'conflict',
+      errorMessage: messages.branch.merchantIdInUse('TAKEOVER-1'),
+    });
     expect(await stored(own)).toMatchObject({ status: 'Active', zettle_merchant_id: null, address: null });
   });
 
@@ -390,7 +394,10 @@ describe('a merchant ID belongs to one branch of one brand at a time (issue 16 ย
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.branch.merchantIdInUse('TAKEOVER-2') });
+    expect(response.json()).toEqual({
+      code: 'conflict',
+      errorMessage: messages.branch.merchantIdInUse('TAKEOVER-2'),
+    });
   });
 
   it('lets a MID go to a new branch once the branch that held it is rejected or deleted', async () => {
@@ -411,29 +418,6 @@ describe('a merchant ID belongs to one branch of one brand at a time (issue 16 ย
     });
 
     expect(response.statusCode, response.body).toBe(201);
-  });
-
-  it('sends an approved branch back to review when its MIDs change; other edits keep it approved', async () => {
-    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-1' });
-
-    const address = await call(app, {
-      method: 'PUT',
-      url: `/api/merchants/${id}`,
-      token: tokens['companyadmin@demo.test'],
-      body: { address: '2 Same Street', merchantIds: { merchantId: 'REVIEW-1' } },
-    });
-    const statusAfterAddress = (await stored(id)).status;
-    const mids = await call(app, {
-      method: 'PUT',
-      url: `/api/merchants/${id}`,
-      token: tokens['companyadmin@demo.test'],
-      body: { merchantIds: { merchantId: 'REVIEW-2' } },
-    });
-
-    expect(address.statusCode).toBe(200);
-    expect(statusAfterAddress).toBe('Active');
-    expect(mids.statusCode).toBe(200);
-    expect(mids.json().details.status).toBe('Pending');
   });
 
   it('refuses the same MID on two branches of one wizard save, storing none', async () => {
@@ -457,7 +441,10 @@ describe('a merchant ID belongs to one branch of one brand at a time (issue 16 ย
       .where('name', 'like', 'Green Fork Twin%')
       .execute();
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.branch.duplicateMerchantId('TWIN-1') });
+    expect(response.json()).toEqual({
+      code: 'conflict',
+      errorMessage: messages.branch.duplicateMerchantId('TWIN-1'),
+    });
     expect(twins).toEqual([]);
   });
 
@@ -510,7 +497,7 @@ describe('DELETE /api/merchants/:id', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.defaultBranchNotDeletable });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.defaultBranchNotDeletable });
     expect((await stored(id)).status).toBe('Pending');
   });
 
@@ -545,6 +532,34 @@ describe('POST /api/merchants/multiRemove', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ respCode: 206, respMessage: m.deleted });
     for (const id of ticked) expect((await stored(id)).status).toBe('Deleted');
+  });
+
+  it("lets the system admin delete ticked Rejected rows and a brand user's Approved ones, as spec 2 ยง4's table offers", async () => {
+    const rejected = [await branch({ status: 'Rejected' }), await branch({ status: 'Rejected' })];
+    const brandUsers = [await branch({ status: 'Approved', created_by_brand_user: true })];
+
+    for (const ticked of [rejected, brandUsers]) {
+      const response = await call(app, {
+        method: 'POST',
+        url: '/api/merchants/multiRemove',
+        token: tokens['admin@demo.test'],
+        body: { selectedIds: ticked, action: 'DELETE' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      for (const id of ticked) expect((await stored(id)).status).toBe('Deleted');
+    }
+  });
+
+  it('refuses a bank user, who reviews branches but deletes none', async () => {
+    const rejected = await branch({ status: 'Rejected', brand_id: ids.brands.standalone });
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiRemove',
+      token: tokens['bank@demo.test'],
+      body: { selectedIds: [rejected], action: 'DELETE' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect((await stored(rejected)).status).toBe('Rejected');
   });
 
   it('changes nothing when one ticked branch is a default branch', async () => {
@@ -674,7 +689,7 @@ describe('POST /api/merchants/multiApprove', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.actionNotAllowed });
     expect((await stored(id)).status).toBe('Rejected');
   });
 
@@ -733,7 +748,7 @@ describe('POST /api/merchants/multiApprove', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.actionNotAllowed });
     expect((await stored(id)).status).toBe(values.status);
   });
 
@@ -833,12 +848,12 @@ describe('POST /api/users/approveMerchantId', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.actionNotAllowed });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.actionNotAllowed });
     expect((await stored(id)).status).toBe('Pending');
   });
 
-  it('refuses a status the rules do not allow (an Updated branch)', async () => {
-    const id = await branch({ status: 'Updated' });
+  it('refuses a status the rules do not allow (approving an Active branch)', async () => {
+    const id = await branch({ status: 'Active' });
 
     const response = await call(app, {
       method: 'POST',
@@ -848,7 +863,7 @@ describe('POST /api/users/approveMerchantId', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect((await stored(id)).status).toBe('Updated');
+    expect((await stored(id)).status).toBe('Active');
   });
 
   it('refuses a second live branch of the same venue when restoring a deleted one', async () => {
@@ -863,7 +878,7 @@ describe('POST /api/users/approveMerchantId', () => {
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.alreadyAdded });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.alreadyAdded });
   });
 
   it.each([
@@ -1009,5 +1024,138 @@ describe('the branch directory', () => {
     });
 
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe("a brand's change of an earning branch's merchant IDs goes to the operator side (spec 2 ยง4)", () => {
+  const edit = (id: string, merchantIds: Record<string, string>, email = 'companyadmin@demo.test') =>
+    call(app, { method: 'PUT', url: `/api/merchants/${id}`, token: tokens[email], body: { merchantIds } });
+  const review = (id: string, status: 'Approved' | 'Rejected', email = 'admin@demo.test') =>
+    call(app, {
+      method: 'POST',
+      url: '/api/users/approveMerchantId',
+      token: tokens[email],
+      body: { MId: id, status, comments: status === 'Rejected' ? 'Not this venue' : 'Checked' },
+    });
+  let campaignId = '';
+  /** What a purchase at the MID would earn now: the rule simulator reads the branch as ingestion does. */
+  const outcomeAt = async (mid: string) => {
+    const response = await call(app, {
+      method: 'POST',
+      url: `/api/campaigns/${campaignId}/simulate`,
+      token: tokens['admin@demo.test'],
+      body: { datetime: '2030-06-04T12:00:00-04:00', amountPence: 5000, mid },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().result.reason as string;
+  };
+
+  beforeAll(async () => {
+    campaignId = await insertCampaign(testApp.db, {
+      brandId: ids.brands.standalone,
+      month: '2030-06',
+      status: 'Bank Approved',
+      values: { week_days: everyWeekDay },
+    });
+  });
+
+  it('keeps the branch earning on its reviewed IDs while the new ones wait, Updated', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-1' });
+
+    const response = await edit(id, { merchantId: 'REVIEW-2' });
+
+    expect(response.statusCode, response.body).toBe(200);
+    const details = response.json().details as BranchRow;
+    expect(details.status).toBe('Updated');
+    expect(details.merchantIds.merchantId).toBe('REVIEW-1');
+    expect(details.proposedMerchantIds).toEqual({
+      merchantId: 'REVIEW-2',
+      amexMerchantID: null,
+      zettleMerchantID: null,
+    });
+    expect((await stored(id)).mastercard_merchant_id).toBe('REVIEW-1');
+    expect(await outcomeAt('REVIEW-1')).toBe(messages.simulation.qualified);
+    expect(await outcomeAt('REVIEW-2')).toBe(messages.qualification.unknownMerchantId);
+  });
+
+  it('other edits leave an approved branch as it is', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-SAME' });
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: tokens['companyadmin@demo.test'],
+      body: { address: '2 Same Street', merchantIds: { merchantId: 'REVIEW-SAME' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await stored(id)).status).toBe('Active');
+  });
+
+  it('lets no brand admin approve it; the system admin approves it and the new IDs earn', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-3' });
+    await edit(id, { merchantId: 'REVIEW-4', amexMerchantID: 'REVIEW-4A' });
+
+    const byBrand = await review(id, 'Approved', 'companyadmin@demo.test');
+    expect(byBrand.statusCode).toBe(409);
+    expect((await stored(id)).status).toBe('Updated');
+
+    const byOperator = await review(id, 'Approved');
+    expect(byOperator.statusCode, byOperator.body).toBe(200);
+    const row = await stored(id);
+    expect([row.status, row.mastercard_merchant_id, row.amex_merchant_id, row.approved_by]).toEqual([
+      'Approved',
+      'REVIEW-4',
+      'REVIEW-4A',
+      'admin@demo.test',
+    ]);
+    expect(row.proposed_mastercard_merchant_id).toBeNull();
+    expect(await outcomeAt('REVIEW-4')).toBe(messages.simulation.qualified);
+    expect(await outcomeAt('REVIEW-3')).toBe(messages.qualification.unknownMerchantId);
+  });
+
+  it('rejected, the branch keeps its reviewed IDs and its status before', async () => {
+    const id = await branch({ status: 'Approved', mastercard_merchant_id: 'REVIEW-5' });
+    await edit(id, { merchantId: 'REVIEW-6' });
+
+    const rejected = await review(id, 'Rejected');
+
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const row = await stored(id);
+    expect([
+      row.status,
+      row.mastercard_merchant_id,
+      row.proposed_mastercard_merchant_id,
+      row.comments,
+    ]).toEqual(['Approved', 'REVIEW-5', null, 'Not this venue']);
+    expect(await outcomeAt('REVIEW-5')).toBe(messages.simulation.qualified);
+  });
+
+  it('holds the proposed IDs: no other branch may claim them meanwhile', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-7' });
+    await edit(id, { merchantId: 'REVIEW-8' });
+    const other = await branch({ status: 'Pending', mastercard_merchant_id: 'REVIEW-OTHER' });
+
+    const response = await edit(other, { merchantId: 'REVIEW-8' });
+
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.merchantIdInUse('REVIEW-8') });
+  });
+
+  it('going back to the reviewed IDs withdraws the proposal', async () => {
+    const id = await branch({ status: 'Active', mastercard_merchant_id: 'REVIEW-9' });
+    await edit(id, { merchantId: 'REVIEW-10' });
+
+    const back = await edit(id, { merchantId: 'REVIEW-9' });
+
+    expect(back.json().details).toMatchObject({ status: 'Active', proposedMerchantIds: null });
+  });
+
+  it('a branch not yet reviewed takes its new IDs as they are', async () => {
+    const id = await branch({ status: 'Pending', mastercard_merchant_id: 'REVIEW-11' });
+    const response = await edit(id, { merchantId: 'REVIEW-12' });
+    expect(response.json().details).toMatchObject({
+      status: 'Pending',
+      merchantIds: { merchantId: 'REVIEW-12' },
+      proposedMerchantIds: null,
+    });
   });
 });

@@ -81,6 +81,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.read' },
       schema: {
+        operationId: 'listBrandBranches',
         tags: ['branches'],
         summary: "A brand's branches (not deleted), with whether a campaign may use each",
         querystring: z.strictObject({
@@ -117,6 +118,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.read', keptAnswer: true },
       schema: {
+        operationId: 'listBranches',
         tags: ['branches'],
         summary:
           'The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope',
@@ -138,6 +140,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'createBranch',
         tags: ['branches'],
         summary: 'Add a branch to a brand within scope; it starts Pending',
         body: branchCreateSchema,
@@ -155,6 +158,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'updateBranch',
         tags: ['branches'],
         summary: 'Edit a branch (default branches too); the directory choice stays locked',
         params: idParamsSchema,
@@ -162,11 +166,15 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
         response: { 200: branchDetailsSchema, ...errorResponses },
       },
     },
-    async (request) => ({
-      respCode: respCodes.updated,
-      respMessage: m.updated,
-      details: await service.update(callerOf(request), request.params.id, request.body),
-    }),
+    async (request) => {
+      const details = await service.update(callerOf(request), request.params.id, request.body);
+      const proposed = request.body.merchantIds !== undefined && details.proposedMerchantIds !== null;
+      return {
+        respCode: respCodes.updated,
+        respMessage: proposed ? m.merchantIdsSentForReview : m.updated,
+        details,
+      };
+    },
   );
 
   app.delete(
@@ -174,6 +182,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'deleteBranch',
         tags: ['branches'],
         summary: 'Delete a branch (status Deleted); never a default branch',
         params: idParamsSchema,
@@ -191,6 +200,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.decide' },
       schema: {
+        operationId: 'reviewBranches',
         tags: ['branches'],
         summary: 'Approve or reject the ticked branches, in one transaction',
         body: multiActionSchema(['APPROVE', 'REJECT']),
@@ -207,8 +217,9 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/merchants/multiRemove',
     {
-      config: { access: 'branches.manage' },
+      config: { access: 'branches.remove' },
       schema: {
+        operationId: 'deleteBranches',
         tags: ['branches'],
         summary: 'Delete the ticked branches, in one transaction',
         body: multiActionSchema(['DELETE']),
@@ -222,12 +233,15 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // The spec's clients send either method: each is its own operation.
+  const decisions = { POST: 'decideBranch', PUT: 'decideBranchByPut' } as const;
   for (const method of ['POST', 'PUT'] as const) {
     app.route({
       method,
       url: '/users/approveMerchantId',
       config: { access: 'branches.decide' },
       schema: {
+        operationId: decisions[method],
         tags: ['branches'],
         summary: 'Approve or reject one branch with comments (confirm merchant)',
         body: approveMerchantSchema,
@@ -249,6 +263,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'saveOnboardingBranches',
         tags: ['branches'],
         summary:
           "The onboarding wizard's branches: new ones added, those with an _id updated, in one transaction",
@@ -273,6 +288,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
       bodyLimit: csvBodyLimit,
       errorHandler: csvErrorHandler,
       schema: {
+        operationId: 'uploadBranches',
         tags: ['branches'],
         summary: 'Upload a branches CSV (brief §6) as text/csv: every row stored, or none',
         consumes: ['text/csv'],
@@ -297,6 +313,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'searchBranchDirectory',
         tags: ['branches'],
         summary: 'Search the branch directory by name, from 3 characters',
         querystring: directorySearchSchema,
@@ -314,6 +331,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'branches.manage' },
       schema: {
+        operationId: 'createDirectoryEntry',
         tags: ['branches'],
         summary: 'Create a directory entry for a new branch name; answers its kmid as data[0].kmid',
         body: directoryCreateSchema,

@@ -3,7 +3,8 @@ import type { TenantScope } from '@krowd/domain/access/access.rules';
 import {
   branchActions,
   branchActorOf,
-  branchCarriesCampaigns,
+  bulkActionNames,
+  bulkBranchActions,
   type BranchAction,
 } from '@krowd/domain/branch/branch.rules';
 import {
@@ -42,7 +43,9 @@ import type { BranchesRepository, BranchRecord } from './branches.repository.ts'
 import {
   claimMerchantIds,
   merchantIdColumns,
+  merchantIdEditColumns,
   merchantIdsAfter,
+  noProposal,
   storedMerchantIdsOf,
 } from './merchant-ids.ts';
 
@@ -77,7 +80,6 @@ function formColumns(
     contact_phone: form.contactPhone,
     contact_email: form.contactEmail,
     tripadvisor_url: form.tripadvisorUrl,
-    ...merchantIdColumns(form.merchantIds),
   };
 }
 
@@ -98,12 +100,6 @@ function csvColumnOf(path: readonly PropertyKey[]): string {
   if (path[0] === 'merchantIds') return String(path[1] ?? 'merchantId');
   return String(path[0] ?? 'row');
 }
-
-const bulkActionOf: Record<BulkBranchAction, BranchAction> = {
-  APPROVE: 'approve',
-  REJECT: 'reject',
-  DELETE: 'delete',
-};
 
 export function createBranchesService(deps: {
   db: Kysely<DB>;
@@ -128,16 +124,31 @@ export function createBranchesService(deps: {
     return row;
   }
 
-  function requireAllowed(caller: AuthContext, rows: BranchRecord[], action: BranchAction) {
-    if (branchActions(rows.map(ruleRowOf), branchActorOf(caller.audience)).includes(action)) return;
-    const refusingDefault = action === 'delete' && rows.some((row) => row.default_branch);
-    throw conflict(refusingDefault ? m.defaultBranchNotDeletable : m.actionNotAllowed);
+  function refuse(rows: BranchRecord[], action: BranchAction | BulkBranchAction): never {
+    const deleting = action === 'delete' || action === 'DELETE';
+    throw conflict(
+      deleting && rows.some((row) => row.default_branch) ? m.defaultBranchNotDeletable : m.actionNotAllowed,
+    );
+  }
+
+  /** One row's button (spec 2 §4 'Per-row buttons'). */
+  function requireAllowed(caller: AuthContext, row: BranchRecord, action: BranchAction) {
+    if (branchActions(ruleRowOf(row), branchActorOf(caller.audience)).includes(action)) return;
+    refuse([row], action);
+  }
+
+  /** The ticked rows' bulk action (spec 2 §4 'Bulk actions after ticking rows'). */
+  function requireBulkAllowed(caller: AuthContext, rows: BranchRecord[], action: BulkBranchAction) {
+    const allowed = bulkBranchActions(rows.map(ruleRowOf), branchActorOf(caller.audience));
+    if (allowed.some((name) => bulkActionNames[name] === action)) return;
+    refuse(rows, action);
   }
 
   function newBranch(caller: AuthContext, brandId: string, form: BranchForm): Insertable<DB['branches']> {
     return {
       brand_id: brandId,
       ...formColumns(form),
+      ...merchantIdColumns(form.merchantIds),
       name: form.name,
       status: 'Pending',
       created_by_user_id: caller.account.id,
@@ -162,14 +173,14 @@ export function createBranchesService(deps: {
   }
 
   /**
-   * An edit of an existing branch: its new columns, and back to review (Pending) when an approved
-   * branch's merchant IDs change, since the MIDs decide whose transactions earn at it.
+   * An edit of an existing branch: its new columns; the merchant IDs of a branch that earns are
+   * proposed for the operator side's review, since the MIDs decide whose transactions earn at it
+   * (merchantIdEditColumns).
    */
   function editColumns(row: BranchRecord, changes: BranchUpdate): Updateable<DB['branches']> {
-    const after = merchantIdsAfter(row, changes.merchantIds);
-    const midsChanged = after.some((mid, index) => (mid ?? null) !== storedMerchantIdsOf(row)[index]);
-    const backToReview = midsChanged && branchCarriesCampaigns(row.status);
-    return { ...formColumns(changes), ...(backToReview ? { status: 'Pending', activated_at: null } : {}) };
+    const columns = formColumns(changes);
+    if (!changes.merchantIds) return columns;
+    return { ...columns, ...merchantIdEditColumns(row, merchantIdsAfter(row, changes.merchantIds), clock()) };
   }
 
   async function fresh(id: string) {
@@ -203,7 +214,7 @@ export function createBranchesService(deps: {
 
     async update(caller: AuthContext, id: string, changes: BranchUpdate) {
       const row = await branchInScope(caller, id);
-      requireAllowed(caller, [row], 'edit');
+      requireAllowed(caller, row, 'edit');
       await refusingDuplicates(() =>
         db.transaction().execute(async (trx) => {
           const [locked] = await branches.lockByIds([id], trx);
@@ -219,7 +230,7 @@ export function createBranchesService(deps: {
 
     async remove(caller: AuthContext, id: string) {
       const row = await branchInScope(caller, id);
-      requireAllowed(caller, [row], 'delete');
+      requireAllowed(caller, row, 'delete');
       await branches.update([id], { status: 'Deleted' });
     },
 
@@ -238,8 +249,16 @@ export function createBranchesService(deps: {
         db.transaction().execute(async (trx) => {
           const rows = await branches.lockByIds(ids, trx);
           if (rows.length !== ids.length || rows.some((row) => !covers(caller.scope, row))) throw notFound();
-          requireAllowed(caller, rows, bulkActionOf[action]);
-          await branches.update(ids, decision(caller, action, comments), trx);
+          requireBulkAllowed(caller, rows, action);
+          // An Updated branch's decision is about its proposed merchant IDs (merchant-ids.ts).
+          const updated = rows.filter((row) => row.status === 'Updated').map((row) => row.id);
+          const others = ids.filter((id) => !updated.includes(id));
+          await branches.update(others, decision(caller, action, comments), trx);
+          if (action === 'DELETE') await branches.update(updated, { ...noProposal, status: 'Deleted' }, trx);
+          else {
+            const reviewed = { approved_by: caller.account.email, comments: comments || null };
+            await branches.settleProposals(updated, action === 'APPROVE', reviewed, clock(), trx);
+          }
         }),
       );
     },
@@ -265,7 +284,7 @@ export function createBranchesService(deps: {
             if (!item._id) continue;
             const [row] = await branches.lockByIds([item._id], trx);
             if (!row || row.brand_id !== item.brandId) throw notFound();
-            requireAllowed(caller, [row], 'edit');
+            requireAllowed(caller, row, 'edit');
             existing.set(row.id, row);
           }
           await claimMerchantIds(

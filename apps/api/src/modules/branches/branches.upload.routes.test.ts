@@ -124,6 +124,7 @@ describe('POST /api/merchants/upload', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: m.fileHasErrors,
       fieldErrors: {
         'Line 3, postcode': m.postcodeInvalid,
@@ -207,7 +208,7 @@ describe('POST /api/merchants/upload', () => {
     const response = await upload(`${header}\n${'x'.repeat(1024 * 1024 + 1)}`);
 
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ errorMessage: m.fileTooLarge });
+    expect(response.json()).toEqual({ code: 'payload_too_large', errorMessage: m.fileTooLarge });
   });
 
   it('refuses a body of another content type with 415', async () => {

@@ -68,7 +68,7 @@ describe('GET /api/brands/:id', () => {
       });
     } else {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
     }
   });
 

@@ -24,6 +24,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
     {
       config: { access: 'brands.read' },
       schema: {
+        operationId: 'listBrandOptions',
         tags: ['brands'],
         summary:
           "The brands in the caller's scope, by name, as label and value (spec 3 §7 brands/getBrandList): every brand for operators, a bank's linked brands",
@@ -42,6 +43,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
     {
       config: { access: 'brands.read' },
       schema: {
+        operationId: 'getBrand',
         tags: ['brands'],
         summary: "A brand's details with its projection record, within the caller's tenant",
         params: idParamsSchema,
@@ -69,6 +71,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
     {
       config: { access: 'groupBrands.read' },
       schema: {
+        operationId: 'listGroupBrands',
         tags: ['brands'],
         summary: 'The brands of a group that the caller’s tenant covers',
         params: idParamsSchema,
@@ -86,6 +89,7 @@ export const brandsRoutes: FastifyPluginAsyncZod<{ brands: BrandsRepository }> =
     {
       config: { access: 'groupBrands.read' },
       schema: {
+        operationId: 'listGroups',
         tags: ['brands'],
         summary:
           'Groups with their brands: every group for operators, one’s own group for group roles, the groups of its linked brands (those only) for a bank',

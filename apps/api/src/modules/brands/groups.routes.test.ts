@@ -120,7 +120,7 @@ describe('POST /api/groups (the system admin creates a group, issue 16 §9)', ()
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.group.nameTaken });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.group.nameTaken });
     expect(await groupOf(ids.brands.standalone)).toBeNull();
   });
 
@@ -142,7 +142,7 @@ describe('POST /api/groups (the system admin creates a group, issue 16 §9)', ()
     });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.user.emailTaken });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.user.emailTaken });
     expect(await groupOf(ids.brands.standalone)).toBeNull();
   });
 

@@ -12,6 +12,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
     {
       config: { access: 'groups.create' },
       schema: {
+        operationId: 'createGroup',
         tags: ['brands'],
         summary:
           'Create a group: its brands move into it and its first Group Admin is mailed a link to set a password',

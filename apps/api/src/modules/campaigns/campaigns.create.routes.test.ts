@@ -158,8 +158,9 @@ describe('creating a campaign', () => {
       openingTime: row.opening_time.toISOString(),
       closingTime: row.closing_time.toISOString(),
     });
-    // 'All' is every Active or Approved branch; Rejected, Deleted and Updated ones are left out.
-    expect(row.branches).toEqual(['Green Fork Shoreditch', 'Green Fork Soho']);
+    // 'All' is every Active, Approved or Updated branch (an Updated one earns on its reviewed IDs,
+    // decision 0070); Pending, Rejected and Deleted ones are left out.
+    expect(row.branches).toEqual(['Green Fork Islington', 'Green Fork Shoreditch', 'Green Fork Soho']);
   });
 
   it('shows the new campaign in the Future list as Submitted', async () => {
@@ -174,7 +175,7 @@ describe('creating a campaign', () => {
         status: 'Pending',
         statusLabel: 'Submitted',
         period: '05/2031',
-        merchantNames: ['Green Fork Shoreditch', 'Green Fork Soho'],
+        merchantNames: ['Green Fork Islington', 'Green Fork Shoreditch', 'Green Fork Soho'],
         editable: true,
       }),
     ]);
@@ -394,6 +395,7 @@ describe('the terms and the first-login window', () => {
     const refused = await create('firstlogin@demo.test', campaignBody(brandId, '2031-04'));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({
+      code: 'terms_not_accepted',
       errorMessage: 'Please accept the terms and conditions before creating your first campaign.',
     });
     expect(await campaignCount(brandId)).toBe(before);
@@ -411,6 +413,7 @@ describe('the terms and the first-login window', () => {
     const tooFar = await create('firstlogin@demo.test', campaignBody(brandId, '2031-10'));
     expect(tooFar.statusCode).toBe(400);
     expect(tooFar.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: 'Please select a campaign month from 04/2031 to 09/2031',
       fieldErrors: { start_date: 'Please select a campaign month from 04/2031 to 09/2031' },
     });
@@ -531,6 +534,24 @@ describe('refusals', () => {
       await expectRefused(response, 409, m.branchesPending, owner.brandId, 0);
     });
 
+    it('is not held up by an approved branch whose new merchant IDs await the operator side, which it runs at', async () => {
+      const owner = await newTenant(app, testApp.db, { branches: ['Active', 'Active'] });
+      const edited = await call(app, {
+        method: 'PUT',
+        url: `/api/merchants/${owner.branchIds[0]}`,
+        token: owner.token,
+        body: { merchantIds: { merchantId: `NEW-${owner.brandId.slice(0, 8)}` } },
+      });
+      expect(edited.json().details.status).toBe('Updated');
+
+      const response = await create(
+        owner.token,
+        campaignBody(owner.brandId, '2031-04', { type: undefined, merchantIds: [owner.branchIds[0]] }),
+      );
+
+      expect(response.statusCode, response.body).toBe(201);
+    });
+
     it('creates it once the brand admin has approved the branch', async () => {
       const owner = await newTenant(app, testApp.db, { branches: ['Active', 'Pending'] });
       const approved = await call(app, {
@@ -588,10 +609,30 @@ describe('refusals', () => {
 
   it.each([
     ['dp without a percent', { discountPercent: undefined }, 'discountPercent', m.discountRequired],
-    ['dp at 0%', { discountPercent: 0 }, 'discountPercent', m.percentRange],
-    ['dp above 100%', { discountPercent: 101 }, 'discountPercent', m.percentRange],
-    ['dp with a fraction', { discountPercent: 12.5 }, 'discountPercent', m.percentRange],
-    ['dp given as text', { discountPercent: '15' }, 'discountPercent', m.percentRange],
+    [
+      'dp at 0%',
+      { discountPercent: 0 },
+      'discountPercent',
+      m.percentRange(m.numberFieldNames.discountPercent),
+    ],
+    [
+      'dp above 100%',
+      { discountPercent: 101 },
+      'discountPercent',
+      m.percentRange(m.numberFieldNames.discountPercent),
+    ],
+    [
+      'dp with a fraction',
+      { discountPercent: 12.5 },
+      'discountPercent',
+      m.percentRange(m.numberFieldNames.discountPercent),
+    ],
+    [
+      'dp given as text',
+      { discountPercent: '15' },
+      'discountPercent',
+      m.percentRange(m.numberFieldNames.discountPercent),
+    ],
     [
       'dv without the minimum spend',
       { ...dv, discountAmount: undefined },
@@ -605,9 +646,24 @@ describe('refusals', () => {
       'discountValue',
       m.discountBelowMinimumSpend,
     ],
-    ['dv with tenths of a penny', { ...dv, discountAmount: 30.125 }, 'discountAmount', m.amountInvalid],
-    ['dv with a negative amount', { ...dv, discountValue: -5 }, 'discountValue', m.amountInvalid],
-    ['dv above a million pounds', { ...dv, discountAmount: 1_000_001 }, 'discountAmount', m.amountTooLarge],
+    [
+      'dv with tenths of a penny',
+      { ...dv, discountAmount: 30.125 },
+      'discountAmount',
+      m.amountInvalid(m.numberFieldNames.discountAmount),
+    ],
+    [
+      'dv with a negative amount',
+      { ...dv, discountValue: -5 },
+      'discountValue',
+      m.amountInvalid(m.numberFieldNames.discountValue),
+    ],
+    [
+      'dv above a million pounds',
+      { ...dv, discountAmount: 1_000_001 },
+      'discountAmount',
+      m.amountTooLarge(m.numberFieldNames.discountAmount),
+    ],
     [
       'ss without the ATV percent',
       { ...ss, discountSpreadAmount: undefined },
@@ -624,7 +680,7 @@ describe('refusals', () => {
       'ss with a percent above 100',
       { ...ss, discountSpreadValue: 150 },
       'discountSpreadValue',
-      m.percentRange,
+      m.percentRange(m.numberFieldNames.discountSpreadValue),
     ],
     [
       'existing customers without a last transaction',
@@ -715,6 +771,41 @@ describe('refusals', () => {
     expect(Object.values(response.json().fieldErrors)).toContain(response.json().errorMessage);
     expect(await campaignCount(ids.brands.standalone)).toBe(before);
   });
+
+  it.each([
+    [
+      'a 150% discount',
+      { discountPercent: 150 },
+      'discountPercent',
+      'Discount (%) must be a whole number from 1 to 100',
+    ],
+    [
+      'a success fee of -5',
+      { successFee: -5 },
+      'successFee',
+      'Success fee must be a whole number from 0 to 100',
+    ],
+    [
+      'a value discount of -£5',
+      { ...dv, discountValue: -5 },
+      'discountValue',
+      'Discount (£) must be an amount in pounds with up to 2 decimals',
+    ],
+  ] as const)(
+    'refuses %s, naming the field in the message, and stores nothing',
+    async (_case, overrides, field, message) => {
+      const before = await campaignCount(ids.brands.standalone);
+
+      const response = await create(
+        'companyadmin@demo.test',
+        campaignBody(ids.brands.standalone, '2031-04', overrides as Record<string, unknown>),
+      );
+
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errorMessage: message, fieldErrors: { [field]: message } });
+      expect(await campaignCount(ids.brands.standalone)).toBe(before);
+    },
+  );
 
   it('refuses an email template with fewer than two images', async () => {
     const template = await testApp.db
@@ -895,6 +986,8 @@ describe('GET /api/campaigns/:id', () => {
       weekDays,
       suggestions: 'Quiet hours',
       recurring: true,
+      // A series whose last month is still ahead: Stop is offered once it runs (decision 0071).
+      seriesContinues: true,
       is_primary_campaign: true,
       primaryCampaignId: null,
       pausedDate: [],

@@ -171,7 +171,7 @@ describe('PUT /api/campaigns/:id', () => {
 
     expect(lastMinute.statusCode).toBe(200);
     expect(tooLate.statusCode).toBe(409);
-    expect(tooLate.json()).toEqual({ errorMessage: m.cannotEdit });
+    expect(tooLate.json()).toEqual({ code: 'conflict', errorMessage: m.cannotEdit });
     expect((await campaignRow(id)).discount_percent).toBe(30);
     const editable = (response: typeof listedBefore) =>
       response.json().campaigns.find((row: { _id: string }) => row._id === id).editable;
@@ -208,6 +208,7 @@ describe('PUT /api/campaigns/:id', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: 'Invalid value',
       fieldErrors: { brandId: 'Invalid value' },
     });
@@ -235,7 +236,9 @@ describe('PUT /api/campaigns/:id', () => {
     expect(foreignBranch.statusCode).toBe(400);
     expect(foreignBranch.json().errorMessage).toBe(m.branchNotAvailable);
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().fieldErrors.discountPercent).toBe(m.percentRange);
+    expect(invalid.json().fieldErrors.discountPercent).toBe(
+      m.percentRange(m.numberFieldNames.discountPercent),
+    );
     const row = await campaignRow(id);
     expect(row).toMatchObject({ start_date: '2031-05-01', discount_percent: 15 });
     expect(await branchNames(id)).toEqual(['Green Fork Shoreditch', 'Green Fork Soho']);
@@ -318,16 +321,17 @@ describe('DELETE /api/campaigns/:id', () => {
     expect((await campaignRow(id)).deleted_at).toBeInstanceOf(Date);
   });
 
-  it('deletes a current campaign', async () => {
-    const id = await greenForkCampaign('2031-03');
+  it('refuses to delete a running campaign, saying it can be stopped from next month on (spec 3 §1, §4)', async () => {
+    const id = await greenForkCampaign('2031-03', { name: 'Green Fork Running' });
+    const token = await tokenOf('user@demo.test');
 
-    const response = await call(app, {
-      method: 'DELETE',
-      url: `/api/campaigns/${id}`,
-      token: await tokenOf('user@demo.test'),
-    });
+    const response = await call(app, { method: 'DELETE', url: `/api/campaigns/${id}`, token });
 
-    expect(response.statusCode).toBe(200);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.cannotDeleteRunning });
+    expect((await campaignRow(id)).deleted_at).toBeNull();
+    const current = await listCampaigns(app, token, 'current', { globalSearch: 'Green Fork Running' });
+    expect(current.json().campaigns).toHaveLength(1);
   });
 
   it('refuses to delete a campaign cardholders earned cashback on, changing nothing (issue 16 §6)', async () => {
@@ -364,7 +368,7 @@ describe('DELETE /api/campaigns/:id', () => {
         token: await tokenOf(email),
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ errorMessage: m.cannotDeleteBilled });
+      expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.cannotDeleteBilled });
     }
 
     expect(await campaignRow(billed)).toEqual(before);
@@ -379,8 +383,8 @@ describe('DELETE /api/campaigns/:id', () => {
         ]),
     );
     expect(flags).toMatchObject({ 'Green Fork Billed': true, 'Green Fork Unbilled': false });
-    const allowed = await call(app, { method: 'DELETE', url: `/api/campaigns/${unbilled}`, token });
-    expect(allowed.statusCode).toBe(200);
+    const running = await call(app, { method: 'DELETE', url: `/api/campaigns/${unbilled}`, token });
+    expect(running.json()).toEqual({ code: 'conflict', errorMessage: m.cannotDeleteRunning });
   });
 
   it('refuses to delete a past campaign, which stays in the Past list', async () => {
@@ -391,7 +395,7 @@ describe('DELETE /api/campaigns/:id', () => {
     const past = await listCampaigns(app, token, 'past', { globalSearch: 'Green Fork Bygone' });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.cannotDelete });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.cannotDelete });
     expect(past.json().campaigns).toHaveLength(1);
   });
 });
@@ -456,6 +460,7 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
 
     expect(early.statusCode).toBe(400);
     expect(early.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: 'A paused range can start on 01/04/2031 at the earliest',
       fieldErrors: { range: 'A paused range can start on 01/04/2031 at the earliest' },
     });
@@ -496,6 +501,7 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: m.pauseInvalidDate,
       fieldErrors: { range: m.pauseInvalidDate },
     });
@@ -533,7 +539,7 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
     const response = await add(id, pauseText('2031-06-01', '2031-06-05'));
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.pauseOnlyPrimary });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.pauseOnlyPrimary });
   });
 
   it('deletes a paused range, and answers 404 for one that does not exist', async () => {
@@ -546,8 +552,73 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toEqual({ respCode: 206, respMessage: m.pauseDeleted });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ errorMessage: m.pauseNotFound });
+    expect(again.json()).toEqual({ code: 'not_found', errorMessage: m.pauseNotFound });
     expect(await pausedDateOf(id)).toEqual(['01/05/2031 - 05/05/2031']);
+  });
+
+  const edit = (id: string, range: string, newAddedDate: string) =>
+    pause(id, { range: [range], action: 'edit', newAddedDate, brandName: 'Green Fork' });
+
+  it('edits a paused range: the new dates replace the old ones, with 205 and the message', async () => {
+    const id = await greenForkCampaign('2031-04', { recurring: true });
+    await add(id, pauseText('2031-04-01', '2031-04-05'), pauseText('2031-05-10', '2031-05-12'));
+
+    const response = await edit(id, '01/04/2031 - 05/04/2031', pauseText('2031-04-02', '2031-04-20'));
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ respCode: 205, respMessage: m.pauseUpdated });
+    expect(await pausedDateOf(id)).toEqual(['02/04/2031 - 20/04/2031', '10/05/2031 - 12/05/2031']);
+  });
+
+  it('checks the new dates as an added range is checked, against the other ranges, and changes nothing when refused', async () => {
+    const id = await greenForkCampaign('2031-04', { recurring: true });
+    await add(id, pauseText('2031-04-10', '2031-04-20'), pauseText('2031-05-10', '2031-05-12'));
+    const before = ['10/04/2031 - 20/04/2031', '10/05/2031 - 12/05/2031'];
+
+    // Overlapping its own old dates is fine; overlapping another range, starting too early, ending
+    // before it starts or not being a date is not.
+    const widened = await edit(id, '10/04/2031 - 20/04/2031', pauseText('2031-04-15', '2031-04-25'));
+    const overlapping = await edit(id, '15/04/2031 - 25/04/2031', pauseText('2031-04-15', '2031-05-11'));
+    const early = await edit(id, '15/04/2031 - 25/04/2031', pauseText('2031-03-31', '2031-04-02'));
+    const backwards = await edit(id, '15/04/2031 - 25/04/2031', '25/04/2031 - 15/04/2031');
+    const notADate = await edit(id, '15/04/2031 - 25/04/2031', '31/04/2031 - 02/05/2031');
+
+    expect(widened.statusCode).toBe(200);
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json()).toEqual({
+      code: 'validation_failed',
+      errorMessage: m.pauseOverlaps,
+      fieldErrors: { newAddedDate: m.pauseOverlaps },
+    });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().errorMessage).toBe('A paused range can start on 01/04/2031 at the earliest');
+    expect(backwards.json()).toMatchObject({ errorMessage: m.pauseEndBeforeStart });
+    expect(notADate.json()).toEqual({
+      code: 'validation_failed',
+      errorMessage: m.pauseInvalidDate,
+      fieldErrors: { newAddedDate: m.pauseInvalidDate },
+    });
+    expect(await pausedDateOf(id)).toEqual(['15/04/2031 - 25/04/2031', before[1]]);
+  });
+
+  it('answers 404 for an edit of a range that does not exist, and 400 without the new dates', async () => {
+    const id = await greenForkCampaign('2031-04', { recurring: true });
+    await add(id, pauseText('2031-04-10', '2031-04-20'));
+
+    const missing = await edit(id, '01/04/2031 - 02/04/2031', pauseText('2031-05-01', '2031-05-02'));
+    const withoutDates = await pause(id, { range: ['10/04/2031 - 20/04/2031'], action: 'edit' });
+    const twoAtOnce = await pause(id, {
+      range: ['10/04/2031 - 20/04/2031', '01/05/2031 - 02/05/2031'],
+      action: 'edit',
+      newAddedDate: pauseText('2031-06-01', '2031-06-02'),
+    });
+
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ code: 'not_found', errorMessage: m.pauseNotFound });
+    expect(withoutDates.statusCode).toBe(400);
+    expect(withoutDates.json().fieldErrors).toEqual({ newAddedDate: m.pauseEditNeedsRanges });
+    expect(twoAtOnce.statusCode).toBe(400);
+    expect(await pausedDateOf(id)).toEqual(['10/04/2031 - 20/04/2031']);
   });
 
   it('is refused to finance roles (403)', async () => {
@@ -633,7 +704,7 @@ describe('POST /api/campaigns/templateConfirmation/:id', () => {
     const response = await review('admin@demo.test', id, 'confirm');
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
     expect((await campaignRow(id)).status).toBe('Pending');
   });
 
@@ -647,7 +718,7 @@ describe('POST /api/campaigns/templateConfirmation/:id', () => {
 
       for (const response of [confirm, reject]) {
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual({ errorMessage: m.reviewNotAllowed });
+        expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.reviewNotAllowed });
       }
       expect((await campaignRow(id)).status).toBe(status);
     },
@@ -718,6 +789,7 @@ describe('promo codes', () => {
 
     expect(tooFew.statusCode).toBe(400);
     expect(tooFew.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: 'Please upload at least 188 promo codes (20% more than the expected reach)',
       fieldErrors: { file: 'Please upload at least 188 promo codes (20% more than the expected reach)' },
     });
@@ -751,7 +823,7 @@ describe('promo codes', () => {
     const response = await uploadPromoCodes(app, owner.token, id, promoCsv(minimum));
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.promoCodesNotMultiple });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.promoCodesNotMultiple });
   });
 
   it('replaces the codes of an earlier upload with those of the new file', async () => {
@@ -850,7 +922,7 @@ describe('promo codes', () => {
     const response = await uploadPromoCodes(app, bare.token, id, promoCsv(10));
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.projectionMissing });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.projectionMissing });
   });
 
   it('stores a file of a real brand’s size (more codes than one SQL statement can carry)', async () => {

@@ -1,6 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { JobQueue } from '../../plugins/jobs.ts';
-import { createChildrenJob } from './campaigns.service.ts';
+import { createChildrenJob, type CampaignsService } from './campaigns.service.ts';
+
+/** The offers' sweep by the clock (docs/decisions/0100): months over end, approved offers never told are. */
+export const offerSweepJob = 'campaigns.offerSweep';
+/** How often the sweep runs: an offer's start or end reaches publishers within about a minute. */
+export const offerSweepEveryMs = 60_000;
+
+/** The campaigns' jobs: the recurring series' children of the day, and the offers' sweep. */
+export function handleCampaignJobs(
+  jobs: JobQueue,
+  campaigns: Pick<CampaignsService, 'createChildCampaigns' | 'sweepOffers'>,
+  log: FastifyBaseLogger,
+) {
+  jobs.handle(createChildrenJob, async () => {
+    const created = await campaigns.createChildCampaigns();
+    if (created > 0) log.info({ created }, 'child campaigns created');
+  });
+  jobs.handle(offerSweepJob, async () => {
+    const swept = await campaigns.sweepOffers();
+    if (swept.published + swept.ended > 0) log.info(swept, 'offers published and ended by the clock');
+  });
+}
 
 /**
  * Queues today's run of the recurring-series job (once a day whatever the number of instances:
@@ -12,4 +34,9 @@ export async function scheduleCampaignJobs(jobs: JobQueue, timeZone: string, now
     {},
     { dedupeKey: `${createChildrenJob}:${localToday(now, timeZone)}` },
   );
+}
+
+/** Keeps the offers' sweep running every minute, as one job row whatever the number of instances. */
+export async function scheduleOfferSweep(jobs: JobQueue) {
+  await jobs.recur(offerSweepJob, offerSweepEveryMs);
 }

@@ -47,7 +47,20 @@ export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
     pausedDate: row.pauses.map((p) => formatPauseRange({ from: p.from_date, to: p.to_date })),
     editable: isEditableOn(row.start_date, today),
     hasQualifiedTransactions: row.has_qualified_transactions,
+    seriesContinues: seriesContinuesAfter(row, today),
   };
+}
+
+/**
+ * Whether a recurring series runs past this month: no valid-until month, or a later one (every
+ * campaign of a series carries its primary's, `campaigns.series.ts`).
+ */
+export function seriesContinuesAfter(
+  row: Pick<CampaignRow, 'recurring' | 'valid_until'>,
+  today: IsoDate,
+): boolean {
+  if (!row.recurring) return false;
+  return row.valid_until === null || row.valid_until.slice(0, 7) > today.slice(0, 7);
 }
 
 /** The selected weekdays stored as their labels, back into the form's seven-day list. */

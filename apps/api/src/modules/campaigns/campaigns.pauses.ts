@@ -9,8 +9,9 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
-import { HttpError, badRequest, notFound } from '../../http/errors.ts';
+import { HttpError, badRequest, invalidField, notFound } from '../../http/errors.ts';
 import type { Clock } from '../auth/auth.service.ts';
+import type { OfferChanged } from './campaigns.offer-events.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
 const m = messages.campaign;
@@ -22,13 +23,25 @@ export function createCampaignPauses(deps: {
   campaignInScope: (scope: TenantScope, id: string) => Promise<CampaignRow>;
   clock: Clock;
   timeZone: string;
+  offerChanged: OfferChanged;
 }) {
-  const { db, campaigns, campaignInScope, clock, timeZone } = deps;
+  const { db, campaigns, campaignInScope, clock, timeZone, offerChanged } = deps;
 
-  /** Adds or deletes paused ranges of a recurring primary campaign; answers the message to show. */
-  async function pause(auth: AuthContext, id: string, action: 'add' | 'delete', ranges: PauseRange[]) {
+  /**
+   * Adds, deletes or edits paused ranges of a recurring primary campaign; answers the message to
+   * show. An edit replaces one range (`ranges[0]`) by `replacement`, checked as an added range is
+   * against the others, in one transaction.
+   */
+  async function pause(
+    auth: AuthContext,
+    id: string,
+    action: 'add' | 'delete' | 'edit',
+    ranges: PauseRange[],
+    replacement?: PauseRange,
+  ) {
     const row = await campaignInScope(auth.scope, id);
     if (!row.is_primary_campaign || !row.recurring) throw new HttpError(409, m.pauseOnlyPrimary);
+    if (action === 'edit') return edit(row, ranges, replacement);
     if (action === 'delete') {
       for (const range of ranges) {
         if (!(await campaigns.deletePause(id, range.from, range.to))) throw notFound(m.pauseNotFound);
@@ -45,14 +58,32 @@ export function createCampaignPauses(deps: {
       existing.push(range);
     }
     await db.transaction().execute(async (trx) => {
-      for (const range of ranges) {
-        await trx
-          .insertInto('campaign_pauses')
-          .values({ campaign_id: id, brand_id: row.brand_id, from_date: range.from, to_date: range.to })
-          .execute();
-      }
+      await campaigns.addPauses(trx, row, ranges);
+      await offerChanged(trx, row, 'offer.paused');
     });
     return m.pauseAdded;
+  }
+
+  async function edit(row: CampaignRow, ranges: PauseRange[], replacement: PauseRange | undefined) {
+    const [old] = ranges;
+    if (ranges.length !== 1 || !old || !replacement) {
+      throw invalidField('newAddedDate', m.pauseEditNeedsRanges);
+    }
+    await db.transaction().execute(async (trx) => {
+      // The series' ranges as they stand, with no other change to them until this one commits.
+      const existing = await campaigns.lockPauses(trx, row.id);
+      const others = existing.filter((range) => range.from !== old.from || range.to !== old.to);
+      if (others.length === existing.length) throw notFound(m.pauseNotFound);
+      const issue = pauseRangeIssue(others, replacement, clock(), timeZone);
+      if (issue) {
+        const message = pauseMessage(issue, clock(), timeZone);
+        throw badRequest(message, { newAddedDate: message });
+      }
+      await campaigns.deletePause(row.id, old.from, old.to, trx);
+      await campaigns.addPauses(trx, row, [replacement]);
+      await offerChanged(trx, row, 'offer.paused');
+    });
+    return m.pauseUpdated;
   }
 
   return { pause };

@@ -156,8 +156,8 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       await replaceBranches(executor, id, brand.brand_id, branchIds);
     },
 
-    async setStatus(id: string, status: CampaignStatus) {
-      await db
+    async setStatus(id: string, status: CampaignStatus, executor: Executor = db) {
+      await executor
         .updateTable('campaigns')
         .set({ status, updated_at: new Date() })
         .where('id', '=', id)
@@ -168,16 +168,29 @@ export function createCampaignsRepository(db: Kysely<DB>) {
       await executor.updateTable('campaigns').set({ deleted_at: new Date() }).where('id', '=', id).execute();
     },
 
-    /** Deletes the children of a series that start on or after `fromDate` (those not started yet). */
+    /** Ends a series with the month of `lastMonthStart`: its valid-until month, on every campaign of it. */
+    async endSeries(primaryId: string, lastMonthStart: string, executor: Executor) {
+      await executor
+        .updateTable('campaigns')
+        .set({ valid_until: lastMonthStart, updated_at: new Date() })
+        .where((eb) => eb.or([eb('id', '=', primaryId), eb('primary_campaign_id', '=', primaryId)]))
+        .execute();
+    },
+
+    /**
+     * Deletes the children of a series that start on or after `fromDate` (those not started yet);
+     * answers their ids.
+     */
     async softDeleteChildrenFrom(primaryId: string, fromDate: string, executor: Executor) {
-      const result = await executor
+      const rows = await executor
         .updateTable('campaigns')
         .set({ deleted_at: new Date() })
         .where('primary_campaign_id', '=', primaryId)
         .where('start_date', '>=', fromDate)
         .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+        .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /**
@@ -229,8 +242,46 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    async deletePause(campaignId: string, from: string, to: string) {
-      const result = await db
+    /** Adds paused ranges to a recurring primary, one statement a range. */
+    async addPauses(
+      trx: Transaction<DB>,
+      campaign: { id: string; brand_id: string },
+      ranges: readonly { from: string; to: string }[],
+    ) {
+      for (const range of ranges) {
+        await trx
+          .insertInto('campaign_pauses')
+          .values({
+            campaign_id: campaign.id,
+            brand_id: campaign.brand_id,
+            from_date: range.from,
+            to_date: range.to,
+          })
+          .execute();
+      }
+    },
+
+    /**
+     * The campaign's paused ranges as they stand, its row locked until `trx` ends so no other
+     * change to them comes between.
+     */
+    async lockPauses(trx: Transaction<DB>, campaignId: string) {
+      await trx.selectFrom('campaigns').select('id').where('id', '=', campaignId).forUpdate().execute();
+      return trx
+        .selectFrom('campaign_pauses')
+        .select(['from_date as from', 'to_date as to'])
+        .where('campaign_id', '=', campaignId)
+        .execute();
+    },
+
+    /** The user's first login is over once their first campaign is made. */
+    async endFirstLogin(trx: Transaction<DB>, userId: string) {
+      await trx.updateTable('users').set({ is_first_login: false }).where('id', '=', userId).execute();
+    },
+
+    /** Deletes one paused range of the campaign: whether there was one. */
+    async deletePause(campaignId: string, from: string, to: string, executor: Executor = db) {
+      const result = await executor
         .deleteFrom('campaign_pauses')
         .where('campaign_id', '=', campaignId)
         .where('from_date', '=', from)

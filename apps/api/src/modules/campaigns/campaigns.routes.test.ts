@@ -203,16 +203,44 @@ describe('GET /api/campaigns', () => {
     expect(namesOf(byName)).toEqual(['Future 12', 'Future 11', 'Future 10']);
   });
 
-  it('narrows a list to the months from startMonth to endMonth, never beyond its own phase', async () => {
-    const juneJuly = await future({ limit: 100 }, { startMonth: '2031-06', endMonth: '2031-07' });
-    const pastToJanuary = await listCampaigns(app, tenant.token, 'past', {}, { endMonth: '2031-01' });
-    const futureFromJanuary = await future({ limit: 100 }, { startMonth: '2031-01' });
-    const pastUntilMay = await listCampaigns(app, tenant.token, 'past', {}, { endMonth: '2031-05' });
+  it('narrows the Current list to the months from startMonth to endMonth, never beyond its own phase', async () => {
+    const current = (months: Record<string, string>) =>
+      listCampaigns(app, tenant.token, 'current', {}, months);
+    const januaryToMarch = await current({ startMonth: '2031-01', endMonth: '2031-03' });
+    const fromApril = await current({ startMonth: '2031-04' });
+    const untilFebruary = await current({ endMonth: '2031-02' });
 
-    expect(namesOf(juneJuly)).toEqual(['Future 08', 'Future 07', 'Future 06', 'Future 05']);
-    expect(namesOf(pastToJanuary)).toEqual(['Past Three', 'Past One']);
-    expect(namesOf(futureFromJanuary)).toHaveLength(12);
-    expect(namesOf(pastUntilMay)).toEqual(['Past Three', 'Past Two', 'Past One']);
+    expect(namesOf(januaryToMarch)).toEqual(['SpringXSale', 'Spring_Sale', 'Spring%Sale', 'Current One']);
+    expect(namesOf(fromApril)).toEqual([]);
+    expect(namesOf(untilFebruary)).toEqual([]);
+  });
+
+  it('refuses a month filter on the Future list, which has none (spec 3 §2.1), naming the field', async () => {
+    const response = await future({ limit: 100 }, { startMonth: '2031-06', endMonth: '2031-07' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 'validation_failed',
+      errorMessage: m.monthFilterNotOffered,
+      fieldErrors: { startMonth: m.monthFilterNotOffered },
+    });
+  });
+
+  it('holds the Past list’s hidden filter to months after the current one (spec 3 §2.2, §5)', async () => {
+    const untilJanuary = await listCampaigns(app, tenant.token, 'past', {}, { endMonth: '2031-01' });
+    const fromMarch = await listCampaigns(app, tenant.token, 'past', {}, { startMonth: '2031-03' });
+    const fromApril = await listCampaigns(app, tenant.token, 'past', {}, { startMonth: '2031-04' });
+
+    expect(untilJanuary.statusCode).toBe(400);
+    expect(untilJanuary.json()).toEqual({
+      code: 'validation_failed',
+      errorMessage: 'Please choose a month from 04/2031 on',
+      fieldErrors: { endMonth: 'Please choose a month from 04/2031 on' },
+    });
+    expect(fromMarch.json().fieldErrors).toEqual({ startMonth: 'Please choose a month from 04/2031 on' });
+    // Allowed, and empty: a past campaign's month is before the current one.
+    expect(fromApril.statusCode).toBe(200);
+    expect(namesOf(fromApril)).toEqual([]);
   });
 
   it('answers a page past the end with no rows and still the total, so the pages can be shown', async () => {
@@ -274,7 +302,13 @@ describe('GET /api/campaigns', () => {
   });
 
   it('refuses a start month after the end month with its message', async () => {
-    const response = await future({}, { startMonth: '2031-07', endMonth: '2031-06' });
+    const response = await listCampaigns(
+      app,
+      tenant.token,
+      'current',
+      {},
+      { startMonth: '2031-03', endMonth: '2031-02' },
+    );
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errorMessage).toBe(m.searchMonthOrder);
@@ -475,7 +509,7 @@ describe('tenant isolation', () => {
 
     expect(namesOf(own)).toEqual(['Tenancy groupBrandB']);
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(foreign.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it.each([
@@ -510,7 +544,7 @@ describe('tenant isolation', () => {
 
       for (const response of responses) {
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ errorMessage: m.notFound });
+        expect(response.json()).toEqual({ code: 'not_found', errorMessage: m.notFound });
       }
       const stored = await testApp.db
         .selectFrom('campaigns')
@@ -568,7 +602,7 @@ describe('tenant isolation', () => {
         token: token(email),
       });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+      expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
     }
   });
 
@@ -580,7 +614,7 @@ describe('tenant isolation', () => {
     const malformed = await call(app, { url: '/api/campaigns/abc', token: token('admin@demo.test') });
 
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ errorMessage: m.notFound });
+    expect(missing.json()).toEqual({ code: 'not_found', errorMessage: m.notFound });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fieldErrors).toHaveProperty(['id']);
   });

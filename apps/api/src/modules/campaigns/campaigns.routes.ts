@@ -10,13 +10,14 @@ import {
   campaignNamePartsSchema,
   campaignSelectorSchema,
 } from '@krowd/domain/campaign/campaign-response.schema';
-import { campaignFormSchema } from '@krowd/domain/campaign/campaign.schema';
+import { campaignFormSchema, campaignPauseRequestSchema } from '@krowd/domain/campaign/campaign.schema';
 import { paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
 import { errorResponses, messageOnlySchema, respCodes, successSchema } from '../../http/envelope.ts';
 import { invalidField } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
+import { markIdempotentEffect } from '../../plugins/idempotency.ts';
 import { idParamsSchema } from '../../http/params.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { toCampaignDetails, toListItem } from './campaigns.mapper.ts';
@@ -39,6 +40,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.read', keptAnswer: true },
       schema: {
+        operationId: 'listCampaigns',
         tags: ['campaigns'],
         summary:
           'Past, current or future campaigns, paged, newest first by default; or, with campaignType=All ' +
@@ -77,6 +79,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.read' },
       schema: {
+        operationId: 'getCampaignNameParts',
         tags: ['campaigns'],
         summary: 'The brand name and campaign count the campaign name is built from',
         querystring: brandQuery,
@@ -97,6 +100,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.read' },
       schema: {
+        operationId: 'countCurrentCampaigns',
         tags: ['campaigns'],
         summary: 'How many campaigns run this month, for the caller’s brands or one brand',
         querystring: brandQuery,
@@ -114,6 +118,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.read' },
       schema: {
+        operationId: 'getCampaign',
         tags: ['campaigns'],
         summary: 'One campaign, as the edit form reads it',
         params: idParamsSchema,
@@ -132,8 +137,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/campaigns',
     {
-      config: { access: 'campaigns.create' },
+      config: { access: 'campaigns.create', idempotent: true },
       schema: {
+        operationId: 'createCampaign',
         tags: ['campaigns'],
         summary: 'Create a campaign (status Pending) for a brand in scope',
         querystring: z.strictObject({ response: z.enum(['true', 'false']).optional() }),
@@ -145,7 +151,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { id, name } = await campaigns.create(callerOf(request), request.body);
+      const { id, name } = await campaigns.create(callerOf(request), request.body, (trx) =>
+        markIdempotentEffect(request, trx),
+      );
       return reply
         .code(201)
         .send({ respCode: respCodes.ok, respMessage: m.created(name), campaign: { _id: id, name } });
@@ -157,6 +165,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.edit' },
       schema: {
+        operationId: 'updateCampaign',
         tags: ['campaigns'],
         summary: 'Edit a future campaign before the 25th of the month before it opens',
         params: idParamsSchema,
@@ -175,8 +184,9 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.edit' },
       schema: {
+        operationId: 'deleteCampaign',
         tags: ['campaigns'],
-        summary: 'Delete a current or future campaign',
+        summary: 'Delete a future campaign (a running one is stopped from next month on instead)',
         params: idParamsSchema,
         response: { 200: messageOnlySchema, ...errorResponses },
       },
@@ -188,37 +198,56 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/campaigns/campaignStartPause/:campaignId',
+    '/campaigns/:id/stop',
     {
       config: { access: 'campaigns.edit' },
       schema: {
+        operationId: 'stopCampaign',
         tags: ['campaigns'],
-        summary: "Add or delete paused ranges ('DD/MM/YYYY - DD/MM/YYYY') of a recurring primary campaign",
-        params: z.strictObject({ campaignId: z.uuid(messages.validation.idInvalid) }),
-        body: z.strictObject({
-          range: z.array(z.string().max(40)).min(1).max(24),
-          action: z.enum(['add', 'delete']),
-          newAddedDate: z.string().max(40).optional(),
-          brandName: z.string().max(200).optional(),
-        }),
+        summary:
+          'Stop a running monthly campaign from next month on: this month runs to its end, no later campaign of its series runs',
+        params: idParamsSchema,
         response: { 200: messageOnlySchema, ...errorResponses },
       },
     },
     async (request) => {
+      const month = await campaigns.stop(callerOf(request), request.params.id);
+      return { respCode: respCodes.updated, respMessage: m.stopped(month) };
+    },
+  );
+
+  app.post(
+    '/campaigns/campaignStartPause/:campaignId',
+    {
+      config: { access: 'campaigns.edit' },
+      schema: {
+        operationId: 'editCampaignPauses',
+        tags: ['campaigns'],
+        summary:
+          "Add, delete or edit paused ranges ('DD/MM/YYYY - DD/MM/YYYY') of a recurring primary campaign; " +
+          'an edit names the range in range and its new dates in newAddedDate',
+        params: z.strictObject({ campaignId: z.uuid(messages.validation.idInvalid) }),
+        body: campaignPauseRequestSchema,
+        response: { 200: messageOnlySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { action, newAddedDate } = request.body;
       const ranges = request.body.range.map(parsePauseRange);
       if (ranges.some((range) => range === null)) {
         throw invalidField('range', m.pauseInvalidDate);
       }
+      const replacement = action === 'edit' ? parsePauseRange(newAddedDate ?? '') : undefined;
+      if (replacement === null) throw invalidField('newAddedDate', m.pauseInvalidDate);
       const message = await campaigns.pause(
         callerOf(request),
         request.params.campaignId,
-        request.body.action,
+        action,
         ranges.filter((range) => range !== null),
+        replacement,
       );
-      return {
-        respCode: request.body.action === 'add' ? respCodes.ok : respCodes.deleted,
-        respMessage: message,
-      };
+      const respCode = { add: respCodes.ok, edit: respCodes.updated, delete: respCodes.deleted }[action];
+      return { respCode, respMessage: message };
     },
   );
 
@@ -227,6 +256,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'campaigns.review' },
       schema: {
+        operationId: 'reviewCampaignTemplates',
         tags: ['campaigns'],
         summary: "Confirm (bank) or reject (bank, system admin) a submitted campaign's templates",
         params: idParamsSchema,
@@ -246,6 +276,7 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
       config: { access: 'campaigns.edit' },
       bodyLimit: 2 * 1024 * 1024,
       schema: {
+        operationId: 'uploadPromoCodes',
         tags: ['campaigns'],
         summary: 'Upload the promo codes of a campaign (text/csv, one code a line)',
         querystring: z.strictObject({

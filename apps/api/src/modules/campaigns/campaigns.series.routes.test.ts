@@ -4,6 +4,7 @@ import { monthWindowOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 import { scheduleCampaignJobs } from './campaigns.jobs.ts';
 import { createChildrenJob } from './campaigns.service.ts';
+import { messages } from '@krowd/domain/messages/messages';
 import {
   branchesOf,
   campaignBody,
@@ -234,11 +235,10 @@ describe('the recurring-series job', () => {
     expect(child?.status).toBe('Pending');
   });
 
-  it('deletes the children not started yet with their primary, in one go, and makes no more', async () => {
+  it('deletes the children not started yet with a future primary, in one go, and makes no more', async () => {
     const primary = await createPrimary('2031-04');
-    setNow('2031-04-10T15:00:00Z');
     await app.services.campaigns.createChildCampaigns();
-    expect(monthsOf(await childrenOf(primary._id))).toEqual(['2031-05']);
+    setNow('2031-03-20T15:00:00Z');
 
     const deleted = await call(app, {
       method: 'DELETE',
@@ -294,6 +294,8 @@ describe('the recurring-series job', () => {
     const primary = await createPrimary('2031-04');
     setNow('2031-05-10T15:00:00Z');
     const { jobs } = app.services;
+    // What the calls before queued (kept answers' clean-up, webhook fan-outs) runs first.
+    await jobs.runDue();
 
     await jobs.enqueue(createChildrenJob, {}, { dedupeKey: 'series-test' });
     await jobs.enqueue(createChildrenJob, {}, { dedupeKey: 'series-test' });
@@ -316,5 +318,85 @@ describe('the recurring-series job', () => {
       { dedupe_key: 'series-test', attempts: 1, last_error: null, done: true },
       { dedupe_key: `${createChildrenJob}:2031-05-10`, attempts: 1, last_error: null, done: true },
     ]);
+  });
+});
+
+describe('POST /api/campaigns/:id/stop: a running monthly campaign stopped from next month on (spec 3 §4)', () => {
+  const stop = async (id: string, email = 'companyadmin@demo.test') =>
+    call(app, { method: 'POST', url: `/api/campaigns/${id}/stop`, token: await tokenOf(email) });
+  const row = (id: string) =>
+    testApp.db.selectFrom('campaigns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const listedFlag = async (name: string) => {
+    const listed = await listCampaigns(app, await tokenOf('companyadmin@demo.test'), 'current', {
+      globalSearch: name,
+    });
+    return listed.json().campaigns.map((c: { seriesContinues: boolean }) => c.seriesContinues);
+  };
+
+  it('runs this month to its end, deletes next month’s child and makes no more', async () => {
+    const primary = await createPrimary('2031-04');
+    setNow('2031-04-10T15:00:00Z');
+    await app.services.campaigns.createChildCampaigns();
+    expect(monthsOf(await childrenOf(primary._id))).toEqual(['2031-05']);
+    expect(await listedFlag(primary.name)).toEqual([true]);
+
+    const response = await stop(primary._id);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ respCode: 205, respMessage: messages.campaign.stopped('05/2031') });
+    const stopped = await row(primary._id);
+    expect([stopped.deleted_at, stopped.valid_until]).toEqual([null, '2031-04-01']);
+    expect(await childrenOf(primary._id)).toEqual([]);
+    expect(await listedFlag(primary.name)).toEqual([false]);
+    setNow('2031-05-10T15:00:00Z');
+    expect(await app.services.campaigns.createChildCampaigns()).toBe(0);
+    setNow('2031-07-10T15:00:00Z');
+    expect(await app.services.campaigns.createChildCampaigns()).toBe(0);
+  });
+
+  it("stops a series from its running child, the primary's month past", async () => {
+    const primary = await createPrimary('2031-04');
+    setNow('2031-05-10T15:00:00Z');
+    await app.services.campaigns.createChildCampaigns();
+    const [running, next] = await childrenOf(primary._id);
+    expect(monthsOf([running!, next!])).toEqual(['2031-05', '2031-06']);
+
+    const response = await stop(running!.id);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(monthsOf(await childrenOf(primary._id))).toEqual(['2031-05']);
+    expect((await row(primary._id)).valid_until).toBe('2031-05-01');
+    expect((await row(running!.id)).valid_until).toBe('2031-05-01');
+    setNow('2031-06-10T15:00:00Z');
+    expect(await app.services.campaigns.createChildCampaigns()).toBe(0);
+  });
+
+  it('refuses, changing nothing, a future campaign, a one-off, a series already ending this month, and a second stop', async () => {
+    const future = await createPrimary('2031-04');
+    const oneOff = await insertCampaign(testApp.db, { brandId: ids.brands.standalone, month: '2031-03' });
+    const ending = await createPrimary('2031-04', { validUntil: '2031-04' });
+
+    expect((await stop(future._id)).json()).toEqual({
+      code: 'conflict',
+      errorMessage: messages.campaign.stopOnlyRunningSeries,
+    });
+    expect((await stop(oneOff)).statusCode).toBe(409);
+    setNow('2031-04-10T15:00:00Z');
+    const already = await stop(ending._id);
+    expect(already.statusCode).toBe(409);
+    expect(already.json()).toEqual({ code: 'conflict', errorMessage: messages.campaign.seriesAlreadyEnds });
+    expect((await stop(future._id)).statusCode).toBe(200);
+    expect((await stop(future._id)).json()).toEqual({
+      code: 'conflict',
+      errorMessage: messages.campaign.seriesAlreadyEnds,
+    });
+  });
+
+  it('is refused to a role that does not edit campaigns, and to another tenant', async () => {
+    const primary = await createPrimary('2031-04');
+    setNow('2031-04-10T15:00:00Z');
+    expect((await stop(primary._id, 'branduser@demo.test')).statusCode).toBe(403);
+    expect((await stop(primary._id, 'groupadmin@demo.test')).statusCode).toBe(404);
+    expect((await row(primary._id)).valid_until).toBeNull();
   });
 });

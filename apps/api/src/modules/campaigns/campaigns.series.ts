@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely';
 import {
+  campaignPhase,
   currentMonth,
   monthWindowOf,
   nextChildMonth,
+  periodOf,
   shiftMonth,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { campaignName } from '@krowd/domain/campaign/campaign.rules';
+import { messages } from '@krowd/domain/messages/messages';
+import { conflict } from '../../http/errors.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { Clock } from '../auth/auth.service.ts';
+import { seriesContinuesAfter } from './campaigns.mapper.ts';
+import type { OfferLifecycle } from './campaigns.offer-events.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
 /**
@@ -19,8 +25,9 @@ export function createCampaignSeries(deps: {
   campaigns: CampaignsRepository;
   clock: Clock;
   timeZone: string;
+  offers: Pick<OfferLifecycle, 'changed' | 'ended'>;
 }) {
-  const { db, campaigns, clock, timeZone } = deps;
+  const { db, campaigns, clock, timeZone, offers } = deps;
 
   async function createChild(primary: CampaignRow, month: string) {
     const startDate = `${month}-01`;
@@ -94,5 +101,32 @@ export function createCampaignSeries(deps: {
     return created;
   }
 
-  return { createChildCampaigns };
+  /**
+   * Stops a running recurring series from next month on (spec 3 §4; decision 0071): the campaign
+   * of this month runs to its end, since cardholders have been offered it; the series' valid-until
+   * month becomes this month, on the primary and every campaign of it, so the job makes no further
+   * child; the children not started yet (next month's, made ahead) are deleted, in one transaction.
+   * Publishers hear the running offer's new valid-until month (`offer.updated`; it ends with its
+   * month, by the sweep) and the end of the deleted ones they were told of (reason `stopped`).
+   * Answers the first month no longer run, 'MM/YYYY'.
+   */
+  async function stopFromNextMonth(row: CampaignRow): Promise<string> {
+    const now = clock();
+    if (campaignPhase(row.start_date, now, timeZone) !== 'current' || !row.recurring) {
+      throw conflict(messages.campaign.stopOnlyRunningSeries);
+    }
+    const today = `${currentMonth(now, timeZone)}-01`;
+    if (!seriesContinuesAfter(row, today)) throw conflict(messages.campaign.seriesAlreadyEnds);
+    const primaryId = row.primary_campaign_id ?? row.id;
+    const nextMonth = `${shiftMonth(currentMonth(now, timeZone), 1)}-01`;
+    await db.transaction().execute(async (trx) => {
+      await campaigns.endSeries(primaryId, today, trx);
+      const removed = await campaigns.softDeleteChildrenFrom(primaryId, nextMonth, trx);
+      await offers.changed(trx, row, 'offer.updated');
+      await offers.ended(trx, removed, 'stopped');
+    });
+    return periodOf(nextMonth);
+  }
+
+  return { createChildCampaigns, stopFromNextMonth };
 }

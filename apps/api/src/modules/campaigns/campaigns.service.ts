@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TenantScope } from '@krowd/domain/access/access.rules';
-import { awaitsBrandDecision } from '@krowd/domain/branch/branch.rules';
+import { confirmsTemplates, isBankUser, type TenantScope } from '@krowd/domain/access/access.rules';
+import { awaitsBrandDecision, branchCarriesCampaigns } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
   campaignPhase,
@@ -17,7 +17,11 @@ import {
   cardNetworkCampaignName,
   fixedDiscountPercent,
 } from '@krowd/domain/campaign/campaign.rules';
-import { campaignSelectorLimit, type CampaignListFilter } from '@krowd/domain/campaign/campaign-list.schema';
+import {
+  campaignMonthFilterIssue,
+  campaignSelectorLimit,
+  type CampaignListFilter,
+} from '@krowd/domain/campaign/campaign-list.schema';
 import type { CampaignForm } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
@@ -35,6 +39,7 @@ import { createCampaignPauses } from './campaigns.pauses.ts';
 import { createCampaignPromoCodes } from './campaigns.promo-codes.ts';
 import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 import { createCampaignSeries } from './campaigns.series.ts';
+import { createOfferLifecycle, type OfferEvents } from './campaigns.offer-events.ts';
 
 const m = messages.campaign;
 export const createChildrenJob = 'campaigns.createChildren';
@@ -54,8 +59,12 @@ export function createCampaignsService(deps: {
   };
   config: Config;
   clock: Clock;
+  /** Tells webhook endpoints of an approved offer's changes (docs/decisions/0097). */
+  offerEvents?: OfferEvents;
 }) {
   const { db, campaigns, brands, branches, templateImages, config, clock } = deps;
+  const offers = createOfferLifecycle({ db, events: deps.offerEvents, clock });
+  const offerChanged = offers.changed;
   const timeZone = config.timezone;
 
   async function brandFilter(scope: TenantScope, brandId?: string): Promise<BrandFilter> {
@@ -135,9 +144,7 @@ export function createCampaignsService(deps: {
       awaitsBrandDecision({ status: branch.status, createdByBrandUser: branch.created_by_brand_user }),
     );
     if (purpose === 'create' && awaitingBrand) throw conflict(m.branchesPending);
-    const usable = all
-      .filter((branch) => branch.status === 'Active' || branch.status === 'Approved')
-      .map((branch) => branch.id);
+    const usable = all.filter((branch) => branchCarriesCampaigns(branch.status)).map((branch) => branch.id);
     if (usable.length === 0) throw badRequest(m.noBranches, { merchantIds: m.noBranches });
     if (form.type === 'All') return usable;
     const chosen = form.merchantIds ?? [];
@@ -147,9 +154,9 @@ export function createCampaignsService(deps: {
     return chosen;
   }
 
-  const pauses = createCampaignPauses({ db, campaigns, campaignInScope, clock, timeZone });
+  const pauses = createCampaignPauses({ db, campaigns, campaignInScope, clock, timeZone, offerChanged });
   const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope });
-  const series = createCampaignSeries({ db, campaigns, clock, timeZone });
+  const series = createCampaignSeries({ db, campaigns, clock, timeZone, offers });
 
   return {
     campaignInScope,
@@ -165,6 +172,8 @@ export function createCampaignsService(deps: {
         endMonth?: string;
       },
     ) {
+      const monthIssue = campaignMonthFilterIssue(query.campaignType, query, clock(), timeZone);
+      if (monthIssue) throw invalidField(monthIssue.field, monthIssue.message);
       const month = currentMonth(clock(), timeZone);
       const bounds = {
         past: { from: undefined, to: shiftMonth(month, -1) },
@@ -205,8 +214,9 @@ export function createCampaignsService(deps: {
       );
     },
 
-    async create(auth: AuthContext, submitted: CampaignForm) {
-      if (!auth.account.is_t_and_c_accepted) throw new HttpError(409, m.termsRequired);
+    /** `mark` runs in the campaign's transaction: the Idempotency-Key's record (decision 0104). */
+    async create(auth: AuthContext, submitted: CampaignForm, mark?: (trx: Transaction<DB>) => Promise<void>) {
+      if (!auth.account.is_t_and_c_accepted) throw conflict(m.termsRequired, 'terms_not_accepted');
       const form = withFixedDiscount(auth, submitted);
       const brand = await brandInScope(brands, auth.scope, form.brandId);
       checkMonth(auth, form.start_date);
@@ -215,12 +225,9 @@ export function createCampaignsService(deps: {
       const name = await nameOf(auth, brand, form.start_date);
       const id = await db.transaction().execute(async (trx) => {
         const created = await insertCreated(auth, brand.id, name, form, branchIds, trx);
+        await mark?.(trx);
         if (auth.account.is_first_login) {
-          await trx
-            .updateTable('users')
-            .set({ is_first_login: false })
-            .where('id', '=', auth.account.id)
-            .execute();
+          await campaigns.endFirstLogin(trx, auth.account.id);
         }
         return created;
       });
@@ -291,6 +298,7 @@ export function createCampaignsService(deps: {
           (row.promo_code as { mode?: string } | null)?.mode === 'multiple');
       await db.transaction().execute(async (trx) => {
         await campaigns.update(id, columns, branchIds, trx);
+        await offerChanged(trx, row, 'offer.updated');
         if (!keepCodes) await campaigns.deletePromoCodes(id, trx);
         if (form.promoCode?.mode === 'single' && form.promoCode.code) {
           await campaigns.insertPromoCodes(id, row.brand_id, [form.promoCode.code], trx);
@@ -300,20 +308,24 @@ export function createCampaignsService(deps: {
     },
 
     /**
-     * Deletes a current or future campaign. Deleting a series' primary ends the series: its children
-     * not started yet (next month on) go with it, in the same transaction; the one running this
-     * month and those past stay, since cardholders have been offered them. A campaign on which
+     * Deletes a future campaign (spec 3 §1, §4: delete and edit are for future campaigns); a running
+     * one is stopped from next month on instead (`stop`). Deleting a series' primary ends the
+     * series: its children not started yet go with it, in the same transaction. A campaign on which
      * cardholders earned cashback is billed and reported, so it stays (issue 16 §6): 409.
      */
     async remove(auth: AuthContext, id: string) {
       const row = await campaignInScope(auth.scope, id);
-      if (campaignPhase(row.start_date, clock(), timeZone) === 'past')
-        throw new HttpError(409, m.cannotDelete);
+      const phase = campaignPhase(row.start_date, clock(), timeZone);
+      if (phase === 'past') throw new HttpError(409, m.cannotDelete);
       if (row.has_qualified_transactions) throw new HttpError(409, m.cannotDeleteBilled);
+      if (phase === 'current') throw new HttpError(409, m.cannotDeleteRunning);
       const nextMonth = `${shiftMonth(currentMonth(clock(), timeZone), 1)}-01`;
       await db.transaction().execute(async (trx) => {
         await campaigns.softDelete(id, trx);
-        if (row.is_primary_campaign) await campaigns.softDeleteChildrenFrom(id, nextMonth, trx);
+        await offerChanged(trx, row, { ended: 'deleted' });
+        if (row.is_primary_campaign) {
+          await offers.ended(trx, await campaigns.softDeleteChildrenFrom(id, nextMonth, trx), 'deleted');
+        }
       });
     },
 
@@ -342,20 +354,32 @@ export function createCampaignsService(deps: {
       const row = await campaignInScope(auth.scope, id);
       if (row.status !== 'Pending' && row.status !== 'Bank Approval Pending')
         throw new HttpError(409, m.reviewNotAllowed);
-      if (action === 'confirm' && auth.audience !== 'bank')
+      if (action === 'confirm' && !confirmsTemplates(auth.audience))
         throw new HttpError(403, messages.common.forbidden);
       const status =
         action === 'confirm'
           ? 'Bank Approved'
-          : auth.audience === 'bank'
+          : isBankUser(auth.audience)
             ? 'Bank Rejected'
             : 'Krowd Rejected';
-      await campaigns.setStatus(id, status);
+      await db.transaction().execute(async (trx) => {
+        await campaigns.setStatus(id, status, trx);
+        if (action === 'confirm') await offerChanged(trx, { ...row, status }, 'offer.published');
+      });
       return action === 'confirm' ? m.templatesConfirmed : m.templatesRejected;
     },
 
     uploadPromoCodes: promoCodes.upload,
     createChildCampaigns: series.createChildCampaigns,
+    /** The offers' sweep by the clock (docs/decisions/0100): months over end, approved offers never told are. */
+    sweepOffers: offers.sweep,
+    /** Ingestion's hook: the offers whose budget an upload used up end, in its transaction. */
+    budgetsUsedUp: offers.budgetsUsedUp,
+
+    /** Stops a running monthly campaign's series from next month on; answers that month, 'MM/YYYY'. */
+    async stop(auth: AuthContext, id: string) {
+      return series.stopFromNextMonth(await campaignInScope(auth.scope, id));
+    },
   };
 }
 

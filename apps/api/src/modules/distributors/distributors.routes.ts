@@ -30,6 +30,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'distributors.read' },
       schema: {
+        operationId: 'listDistributors',
         tags: ['distributors'],
         summary: 'The publishers; with brandId, that brand’s deals too',
         querystring: z.strictObject({ brandId: z.uuid(messages.validation.idInvalid).optional() }),
@@ -59,6 +60,7 @@ export const distributorsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'distributors.read' },
       schema: {
+        operationId: 'listBrandPublishers',
         tags: ['distributors'],
         summary: 'The publishers a brand has deals with',
         body: z.strictObject({ brand_id: z.uuid(messages.validation.idInvalid) }),

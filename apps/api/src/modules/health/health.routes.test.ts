@@ -51,8 +51,17 @@ describe('GET /api/health', () => {
       const response = await call(down, { url: '/api/health' });
 
       expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ status: 'unavailable', errorMessage: 'Database unreachable' });
+      expect(response.json()).toEqual({
+        status: 'unavailable',
+        database: 'unreachable',
+        code: 'service_unavailable',
+        errorMessage: 'Database unreachable',
+      });
       expect(response.body).not.toContain('connection refused');
+      // The process itself still serves: a supervisor must not restart it for the database's sake.
+      const live = await call(down, { url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
     } finally {
       await down.close();
     }

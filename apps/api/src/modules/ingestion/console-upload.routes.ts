@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { TransactionIngestion } from './ingestion.transactions.ts';
 import type { TransactionsRepository } from './transactions.repository.ts';
+import { answerIngestInLines, wantsProgressLines } from './ingest-progress.ts';
 import { answerIngest, ingestResponses } from './transactions.routes.ts';
 
 const m = messages.ingestion;
@@ -34,11 +35,15 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'ingestionLogs.upload' },
       schema: {
+        operationId: 'uploadTransactions',
         tags: ['ingestion'],
         summary: "Upload a publisher's transactions file from the admin console: every row stored, or none",
         description:
           'Body: text/csv in the format of POST /transactions/ingest, every row naming the chosen publisher. ' +
-          'A file with an invalid row is refused whole (400, each error with its line) unless partial=true.',
+          'A file with an invalid row is refused whole (400, each error with its line) unless partial=true. ' +
+          'With Accept: application/x-ndjson the answer comes in lines once the file is in: ' +
+          '{"progress":{"rowsRead","rowsQualified"}} before each page, then {"status","answer"} with what the JSON answer would be; ' +
+          'closing the connection cancels the upload and stores nothing.',
         consumes: ['text/csv'],
         querystring: uploadQuerySchema,
         response: ingestResponses,
@@ -50,12 +55,19 @@ export const consoleUploadRoutes: FastifyPluginAsyncZod<{
       const publisher = await transactions.publisherById(publisherId);
       if (!publisher) throw notFound(m.uploadPublisherNotFound);
       if (!isBodyStream(request.body)) throw badRequest(m.uploadFileRequired);
+      const options = {
+        partial,
+        channel: 'console' as const,
+        upload: { fileName: fileName ?? null, userId: callerOf(request).account.id },
+      };
+      // A browser that shows the upload's progress asks for the answer in lines (ingest-progress.ts).
+      if (wantsProgressLines(request)) {
+        return answerIngestInLines(request, reply, request.body, m.uploaded, (source, progress) =>
+          ingestion.ingest(publisher, source, { ...options, progress }),
+        );
+      }
       return answerIngest(reply, request.body, m.uploaded, (source) =>
-        ingestion.ingest(publisher, source, {
-          partial,
-          channel: 'console',
-          upload: { fileName: fileName ?? null, userId: callerOf(request).account.id },
-        }),
+        ingestion.ingest(publisher, source, options),
       );
     },
   );

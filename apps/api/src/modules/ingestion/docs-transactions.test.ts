@@ -22,14 +22,15 @@ describe('docs transactions: an overview upload’s transactions file', () => {
   let docs: ReturnType<typeof createDocsTransactions>;
   beforeAll(async () => {
     test = await createTestApp();
+    const transactions = createTransactionsRepository(test.db);
     const ingestion = createTransactionIngestion({
       db: test.db,
-      transactions: createTransactionsRepository(test.db),
+      transactions,
       reporting: createReportingRepository(test.db),
       timeZone: test.config.timezone,
       clock: () => new Date(),
     });
-    docs = createDocsTransactions({ db: test.db, ingestion });
+    docs = createDocsTransactions({ transactions, ingestion });
   });
   afterAll(() => test.close());
 

@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { IngestError } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import { IngestRefused, type IngestItem, type TransactionIngestion } from './ingestion.transactions.ts';
-import type { Publisher } from './transactions.repository.ts';
-import { csvItems, FileUnreadable } from './transactions.routes.ts';
+import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
+import { csvItems, FileUnreadable } from './transaction-file.ts';
 
 /** The transactions file of an overview docs upload, read: each known publisher's rows. */
 export interface DocsTransactionsFile {
@@ -32,8 +32,11 @@ async function* itemsOf(items: IngestItem[]): AsyncGenerator<IngestItem[]> {
  * the upload's database transaction. This is what it gets of ingestion, passed in by app.ts:
  * refusals are answered as errors, not thrown, so the overview needs nothing of ingestion.
  */
-export function createDocsTransactions(deps: { db: Kysely<DB>; ingestion: TransactionIngestion }) {
-  const { db, ingestion } = deps;
+export function createDocsTransactions(deps: {
+  transactions: Pick<TransactionsRepository, 'publishersByCode'>;
+  ingestion: TransactionIngestion;
+}) {
+  const { transactions, ingestion } = deps;
   return {
     async read(bytes: Buffer): Promise<DocsTransactionsFile> {
       const errors: IngestError[] = [];
@@ -66,12 +69,7 @@ export function createDocsTransactions(deps: { db: Kysely<DB>; ingestion: Transa
       }
       if (byCode.size === 0 && errors.length === 0)
         errors.push({ line: 1, message: messages.overview.fileEmpty });
-      const publishers = new Map(
-        (await db.selectFrom('publishers').select(['id', 'code']).execute()).map((p) => [
-          p.code.toLowerCase(),
-          p,
-        ]),
-      );
+      const publishers = await transactions.publishersByCode();
       const rows = new Map<Publisher, IngestItem[]>();
       for (const [code, items] of byCode) {
         const publisher = publishers.get(code);

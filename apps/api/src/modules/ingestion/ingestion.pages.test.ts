@@ -99,7 +99,7 @@ describe('ingestion pages', () => {
       expect(store.filter((row) => Number(row.refunds) > 0).length).toBeGreaterThan(5);
       expect(store.filter((row) => Number(row.conversions) > 1).length).toBeGreaterThan(50);
     }
-  });
+  }, 180_000);
 
   it('numbers a card once, densely, when it buys at two brands in one page and in pages in a row', async () => {
     const merchants = (await demoMerchants(small.db)).filter((merchant) => merchant.publisher === 'ATR');

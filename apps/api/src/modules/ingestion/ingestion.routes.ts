@@ -21,6 +21,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService 
     {
       config: { access: 'ingestionLogs.read' },
       schema: {
+        operationId: 'listIngestionLogs',
         tags: ['ingestion'],
         summary:
           'The ingestion logs: paged, sorted and searched by data source; brand-side callers see their brands’ share',
@@ -42,6 +43,7 @@ export const ingestionRoutes: FastifyPluginAsyncZod<{ service: IngestionService 
     {
       config: { access: 'ingestionLogs.date' },
       schema: {
+        operationId: 'getUploadDates',
         tags: ['ingestion'],
         summary:
           "The latest upload's dates and each publisher's last transaction date, for a brand, a group or the caller's scope",

@@ -8,9 +8,10 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import type { ReportingStore } from './reporting-store.ts';
+import { inTimeOrder, instantOf, stagedRowOf } from './staged-rows.ts';
 import type { StagedRow } from './staging.repository.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
-import { UploadQualification, type UploadCounts } from './upload-qualification.ts';
+import { UploadQualification, type UploadCounts, type UploadSettings } from './upload-qualification.ts';
 
 /**
  * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, then
@@ -90,8 +91,19 @@ const cardCacheLimits = { maxCards: 1_500_000, maxEntries: 6_000_000 };
  */
 const defaultTallyLimits = { cards: 250_000, cells: 12_500 };
 
+/** How far an upload is: rows of the file read, rows run through the qualification engine. */
+export interface IngestProgress {
+  rowsRead: number;
+  rowsQualified: number;
+}
+
 export interface IngestOptions {
   partial: boolean;
+  /**
+   * Told before each page is qualified (the console's progress lines, ingest-progress.ts). When its
+   * signal aborts (the uploader cancelled), the next page throws and the transaction rolls back.
+   */
+  progress?: { onPage: (progress: IngestProgress) => void; signal: AbortSignal };
   channel: 'api' | 'console';
   /** A console upload's file name and uploader, kept on its ingestion log. */
   upload?: { fileName: string | null; userId: string };
@@ -100,6 +112,8 @@ export interface IngestOptions {
    * impressions together): the upload then commits or rolls back with it.
    */
   trx?: Transaction<DB>;
+  /** Run in the upload's transaction: the Idempotency-Key's record of it (decision 0104). */
+  markEffect?: (trx: Transaction<DB>) => Promise<void>;
 }
 
 const emptyResult = (): IngestResult => ({
@@ -111,43 +125,29 @@ const emptyResult = (): IngestResult => ({
   errors: [],
 });
 
-/**
- * A row's instant in milliseconds, as Date.parse reads it. The row last asked about is remembered:
- * its validation and its staged form ask one after the other.
- */
-let lastDatetime = '';
-let lastInstant = Number.NaN;
-function instantOf(datetime: string): number {
-  if (datetime !== lastDatetime) {
-    lastInstant = Date.parse(datetime);
-    lastDatetime = datetime;
-  }
-  return lastInstant;
-}
-
-/** A row of the file as the engine takes it. */
-const stagedRowOf = (line: number, row: TransactionRow): StagedRow => ({
-  line,
-  transactionId: row.transactionId,
-  datetime: row.datetime,
-  occurredAt: new Date(instantOf(row.datetime)),
-  amountPence: row.amountPence,
-  mid: row.mid,
-  cardToken: row.cardToken,
-  cardLast4: row.cardLast4,
-  postcode: row.postcode,
-  originalTransactionId: row.originalTransactionId,
-  duplicate: false,
-});
-
 /** Lists an error of the file, up to `maxListedErrors` (`rejected` counts them all). */
 function listError(result: IngestResult, line: number, message: string) {
   if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
 }
 
-/** Time order, then file order: the order rows are qualified in. */
-const inTimeOrder = (a: StagedRow, b: StagedRow) =>
-  a.occurredAt.getTime() - b.occurredAt.getTime() || a.line - b.line;
+/**
+ * `nextPage` telling `progress` how far the upload is before each page, and stopping (the
+ * transaction rolls back) once its signal aborts.
+ */
+function withProgress(
+  nextPage: () => Promise<StagedRow[]>,
+  result: IngestResult,
+  progress: NonNullable<IngestOptions['progress']>,
+): () => Promise<StagedRow[]> {
+  let rowsQualified = 0;
+  return async () => {
+    progress.signal.throwIfAborted();
+    progress.onPage({ rowsRead: result.received, rowsQualified });
+    const page = await nextPage();
+    rowsQualified += page.length;
+    return page;
+  };
+}
 
 export function createTransactionIngestion(deps: {
   db: Kysely<DB>;
@@ -161,6 +161,10 @@ export function createTransactionIngestion(deps: {
   cardCacheLimits?: { maxCards: number; maxEntries: number };
   /** How much of the reporting store is summed before it is written (tests make it small). */
   tallyLimits?: { cards: number; cells: number };
+  /** Told in the upload's transaction once its rows are stored (the webhooks' events). */
+  onStored?: UploadSettings['onStored'];
+  /** Told in the upload's transaction of the budgets it used up (the offers' end, decision 0100). */
+  onBudgetsUsedUp?: UploadSettings['onBudgetsUsedUp'];
 }) {
   const { db, transactions: repo, reporting, timeZone, clock } = deps;
   const pageSize = deps.pageSize ?? defaultPageSize;
@@ -345,8 +349,10 @@ export function createTransactionIngestion(deps: {
         upload: options.upload,
         cardCacheLimits: deps.cardCacheLimits ?? cardCacheLimits,
         tallyLimits,
+        onStored: deps.onStored,
+        onBudgetsUsedUp: deps.onBudgetsUsedUp,
       },
-      nextPage,
+      options.progress ? withProgress(nextPage, result, options.progress) : nextPage,
     );
     result.inserted += counts.inserted;
     result.duplicates += counts.duplicates;
@@ -364,6 +370,7 @@ export function createTransactionIngestion(deps: {
       const notAfterMs = clock().getTime() + allowedClockSkewMs;
       return within(async (trx) => {
         await repo.lockIngestion(trx);
+        await options.markEffect?.(trx);
         await repo.savepoint(trx, 'ingest_in_file_order');
         try {
           const result = await inFileOrder(trx, publisher, source(), options, notAfterMs);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { consoleUploadRoutes } from './console-upload.routes.ts';
@@ -25,15 +25,27 @@ export async function registerIngestion(
     reporting: ReportingStore;
     timeZone: string;
     clock: () => Date;
+    /** The webhooks' one job an upload adds (decision 0097). */
+    webhooks?: { transactionsUploaded(trx: Transaction<DB>, ingestionLogId: string): Promise<void> };
+    /** Ends the offers whose budget an upload used up, in its transaction (decision 0100). */
+    offers?: { budgetsUsedUp(trx: Transaction<DB>, campaignIds: readonly string[]): Promise<unknown> };
   },
 ) {
-  const { db, brands, reporting, timeZone, clock } = deps;
+  const { db, brands, reporting, timeZone, clock, webhooks, offers } = deps;
   await api.register(ingestionRoutes, {
     service: createIngestionService({ ingestion: createIngestionRepository(db), brands }),
   });
   const transactions = createTransactionsRepository(db);
-  const ingestion = createTransactionIngestion({ db, transactions, reporting, timeZone, clock });
-  await api.register(transactionsRoutes, { transactions, ingestion });
+  const ingestion = createTransactionIngestion({
+    db,
+    transactions,
+    reporting,
+    timeZone,
+    clock,
+    onStored: webhooks ? (trx, logId) => webhooks.transactionsUploaded(trx, logId) : undefined,
+    onBudgetsUsedUp: offers ? (trx, campaignIds) => offers.budgetsUsedUp(trx, campaignIds) : undefined,
+  });
+  await api.register(transactionsRoutes, { ingestion });
   await api.register(consoleUploadRoutes, { transactions, ingestion });
   return { transactions, ingestion };
 }

@@ -74,7 +74,7 @@ function storedPurchase(
 
 /**
  * The branch of each merchant ID (any of its three), deleted branches aside; when two branches share
- * it, an active or approved one first, then the oldest. Every MID given, null when no branch has it;
+ * it, one that earns (Active, Approved, or Updated on its reviewed IDs) first, then the oldest. Every MID given, null when no branch has it;
  * one query.
  */
 async function branchesOfMids(
@@ -90,7 +90,7 @@ async function branchesOfMids(
       SELECT id, brand_id, status FROM branches
       WHERE status <> 'Deleted' AND (mastercard_merchant_id = m.mid OR amex_merchant_id = m.mid
         OR zettle_merchant_id = m.mid)
-      ORDER BY status IN ('Active', 'Approved') DESC, created_at, id
+      ORDER BY status IN ('Active', 'Approved', 'Updated') DESC, created_at, id
       LIMIT 1
     ) b`.execute(trx);
   for (const row of rows) {

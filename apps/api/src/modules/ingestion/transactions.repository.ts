@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type {
   BranchMatch,
@@ -12,16 +11,11 @@ import { outcomeColumns, qualificationLookups } from './qualification-lookups.re
 import { stagingRepository, type StagedRow } from './staging.repository.ts';
 
 /**
- * The publishers' transactions as stored: who a key belongs to, the upload's lock and savepoints,
+ * The publishers' transactions as stored: the publisher a console upload names, the upload's lock and savepoints,
  * its rows written by COPY with their outcomes, and its ingestion log. The repository ingestion is
  * given also holds the staging table (staging.repository.ts) and what qualification looks up
  * (qualification-lookups.repository.ts).
  */
-
-/** The stored form of an API key: SHA-256, hex (keys are long random strings; see 0012). */
-export function apiKeyHashOf(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
 
 export interface Publisher {
   id: string;
@@ -128,13 +122,10 @@ export function createTransactionsRepository(db: Kysely<DB>) {
     ...stagingRepository,
     ...qualificationLookups,
 
-    /** The publisher holding this API key, if any. */
-    async publisherByApiKey(key: string): Promise<Publisher | undefined> {
-      return db
-        .selectFrom('publishers')
-        .select(['id', 'code'])
-        .where('api_key_hash', '=', apiKeyHashOf(key))
-        .executeTakeFirst();
+    /** Every publisher by its lower-cased code: the docs upload's file names them in any case. */
+    async publishersByCode(): Promise<Map<string, Publisher>> {
+      const rows = await db.selectFrom('publishers').select(['id', 'code']).execute();
+      return new Map(rows.map((p) => [p.code.toLowerCase(), p]));
     },
 
     /** The publisher an admin console upload names. */

@@ -397,6 +397,7 @@ describe('POST /api/transactions/ingest', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'file_refused',
       errorMessage: messages.ingestion.fileHasErrors,
       received: 6,
       inserted: 0,
@@ -427,6 +428,7 @@ describe('POST /api/transactions/ingest', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'file_refused',
       errorMessage: messages.ingestion.rowUnclosedQuote,
       errors: [{ line: 3, message: messages.ingestion.rowUnclosedQuote }],
     });
@@ -443,7 +445,11 @@ describe('POST /api/transactions/ingest', () => {
 
     expect(response.statusCode).toBe(400);
     const message = messages.ingestion.rowTooLong(maxCsvRecordChars);
-    expect(response.json()).toEqual({ errorMessage: message, errors: [{ line: 3, message }] });
+    expect(response.json()).toEqual({
+      code: 'file_refused',
+      errorMessage: message,
+      errors: [{ line: 3, message }],
+    });
     expect(await stored('LONG-')).toEqual([]);
   });
 
@@ -456,8 +462,24 @@ describe('POST /api/transactions/ingest', () => {
     });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.ingestion.apiKeyInvalid });
+    expect(response.json()).toEqual({ code: 'api_key_invalid', errorMessage: messages.publisherKey.invalid });
     expect(await stored('KEY-')).toEqual([]);
+  });
+
+  it('answers 403 to a test key: test transactions never reach the live store (decision 0091)', async () => {
+    const response = await ingest(
+      csv('TESTKEY-1,2025-06-13T12:00:00-04:00,1.00,GBP,ING-MC-1,card-f,6666,,ATR'),
+      {
+        key: 'demo-atr-test-key',
+      },
+    );
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      code: 'api_key_wrong_mode',
+      errorMessage: messages.publisherKey.liveOnly,
+    });
+    expect(await stored('TESTKEY-')).toEqual([]);
   });
 
   it("never lets a publisher's key claim another publisher's rows", async () => {
@@ -543,5 +565,31 @@ describe('POST /api/transactions/ingest', () => {
       { id: 'JSON-1', cashback_pence: 124, success_fee_pence: 124, refunded_pence: 617 },
       { id: 'JSON-2', outcome: 'refund', cashback_pence: -62, success_fee_pence: -62 },
     ]);
+  });
+});
+
+describe('a JSON row with text that is not well-formed Unicode', () => {
+  it('names the line and the field of a lone surrogate, as for any bad row, and stores nothing', async () => {
+    const row = {
+      transaction_id: 'SURROGATE-1',
+      datetime: '2025-06-16T12:00:00-04:00',
+      amount: '12.00',
+      currency: 'GBP',
+      mid: 'ING-MC-1',
+      card_token: 'card-s',
+      card_last4: '1234',
+      publisher: 'Amex',
+    };
+    const body = `[${JSON.stringify(row).replace('"ING-MC-1"', '"\\ud800"')}]`;
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'demo-amex-key' },
+      body,
+    });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({ errors: [{ line: 1, message: messages.ingestion.midInvalid }] });
+    expect(await stored('SURROGATE-')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { budgetUsedUp } from '@krowd/domain/qualification/budget.rules';
 import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
   qualifyTransaction,
@@ -53,6 +54,10 @@ export interface UploadSettings {
   upload?: { fileName: string | null; userId: string };
   cardCacheLimits: { maxCards: number; maxEntries: number };
   tallyLimits: { cards: number; cells: number };
+  /** Told once the upload's rows are stored, in its transaction: the webhooks' one job (decision 0097). */
+  onStored?: (trx: Transaction<DB>, ingestionLogId: string) => Promise<void>;
+  /** Told in its transaction of the campaigns whose budget the upload used up: their offers end (decision 0100). */
+  onBudgetsUsedUp?: (trx: Transaction<DB>, campaignIds: readonly string[]) => Promise<unknown>;
 }
 
 /** How an upload's rows were stored. */
@@ -87,6 +92,8 @@ export class UploadQualification {
   private readonly tally = new ReportingTally();
   private readonly held = new HeldPurchases();
   private readonly totals = new IngestionLogTotals();
+  /** The campaigns whose budget a row of the upload used up (budget.rules.ts). */
+  private readonly budgetsUsedUp = new Set<string>();
   private readonly writer: PageWriter;
 
   private constructor(
@@ -186,6 +193,8 @@ export class UploadQualification {
       nextAt: new Date(uploadedAt.getTime() + ingestionIntervalMs),
       brands: this.totals.brands,
     });
+    if (this.counts.inserted > 0) await this.settings.onStored?.(trx, this.logId);
+    if (this.budgetsUsedUp.size > 0) await this.settings.onBudgetsUsedUp?.(trx, [...this.budgetsUsedUp]);
   }
 
   /**
@@ -337,7 +346,10 @@ export class UploadQualification {
       campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
       // A qualified row is a purchase at a known merchant: its card has a number.
       this.tally.add(local.wall, branch!, outcome, row.amountPence, cardNumber ?? 0);
+      if (budgetUsedUp(outcome, campaign)) this.budgetsUsedUp.add(campaign.id);
     }
+    // Campaigns whose budget could not pay the purchase, whichever paid instead (stacking).
+    if (outcome.budgetRefused) for (const id of outcome.budgetRefused) this.budgetsUsedUp.add(id);
     const id = timeOrderedId();
     this.writer.add(
       {

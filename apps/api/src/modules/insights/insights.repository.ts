@@ -13,6 +13,9 @@ import type { DB } from '../../db/database.generated.ts';
  * from their reviews' stored analysis (the reviews coming in: reviews.repository.ts; the public
  * page's visitors: insights-visitors.repository.ts). A brand's venues are the kmids of its branches
  * that are not deleted; a venue belongs to the brand of ours whose live branch it is, else to none.
+ * A venue that was a branch of ours and is deleted (with no live branch left there) is nobody's
+ * competitor: a brand is never compared with its own deleted branch, nor anyone with a branch
+ * its brand took away.
  */
 
 export interface Venue {
@@ -55,6 +58,9 @@ const ownerJoin = sql`LEFT JOIN LATERAL (
     WHERE b.kmid = d.kmid AND b.status <> 'Deleted' ORDER BY b.brand_id LIMIT 1
   ) owner ON true`;
 
+/** A venue that may be compared: a live branch of a brand of ours, or never a branch of ours. */
+const comparable = sql`(owner.brand_id IS NOT NULL OR NOT EXISTS (SELECT 1 FROM branches b WHERE b.kmid = d.kmid))`;
+
 function venueOf(row: Record<string, unknown>): Venue {
   return {
     kmid: String(row.kmid),
@@ -96,7 +102,7 @@ export function createInsightsRepository(db: Kysely<DB>) {
       return rows.map(venueOf);
     },
 
-    /** Venues with at least one review in one of the cities or serving one of the cuisines. */
+    /** Comparable venues with at least one review in one of the cities or serving one of the cuisines. */
     async reviewedVenues(filter: {
       cities: readonly string[];
       cuisines: readonly string[];
@@ -110,13 +116,16 @@ export function createInsightsRepository(db: Kysely<DB>) {
         SELECT ${venueColumns}
         FROM branch_directory d ${ownerJoin}
         WHERE (${cities} OR ${cuisines}) AND EXISTS (SELECT 1 FROM reviews r WHERE r.kmid = d.kmid)
+          AND ${comparable}
         ORDER BY d.merchant_name, d.kmid`.execute(db);
       return rows.map(venueOf);
     },
 
+    /** A comparable venue (a competitor to draw beside the brand). */
     async venue(kmid: string): Promise<Venue | undefined> {
       const { rows } = await sql<Record<string, unknown>>`
-        SELECT ${venueColumns} FROM branch_directory d ${ownerJoin} WHERE d.kmid = ${kmid}`.execute(db);
+        SELECT ${venueColumns} FROM branch_directory d ${ownerJoin}
+        WHERE d.kmid = ${kmid} AND ${comparable}`.execute(db);
       return rows[0] ? venueOf(rows[0]) : undefined;
     },
 

@@ -101,7 +101,8 @@ function plainScore(rows: Row[], asOf: Date): number | null {
 
 async function storedReviews(where: ReturnType<typeof sql>, from: Date, to: Date): Promise<Row[]> {
   const { rows } = await sql<Row>`
-    SELECT r.*, d.city, d.cuisine, owner.brand_id AS owner
+    SELECT r.*, d.city, d.cuisine, owner.brand_id AS owner,
+      (owner.brand_id IS NULL AND EXISTS (SELECT 1 FROM branches b WHERE b.kmid = r.kmid)) AS deleted_branch
     FROM reviews r JOIN branch_directory d ON d.kmid = r.kmid
     LEFT JOIN LATERAL (SELECT min(b.brand_id::text) AS brand_id FROM branches b
       WHERE b.kmid = r.kmid AND b.status <> 'Deleted') owner ON true
@@ -148,9 +149,12 @@ describe('the figures, recomputed from the stored reviews', () => {
     expect(answer.chartDetails.factorsAffecting.Positive.some((count) => count > 0)).toBe(true);
     expect(answer.chartDetails.factorsAffecting.Negative.some((count) => count > 0)).toBe(true);
 
-    // Overall rank: every brand or independent venue with reviews in the brand's cities.
+    // Overall rank: every brand or independent venue with reviews in the brand's cities; a deleted
+    // branch (its own Camden branch among them) is no one's.
     const cities = [...new Set(own.map((row) => row.city as string))];
-    const peers = await storedReviews(sql`d.city IN (${sql.join(cities)})`, from, now);
+    const peers = (await storedReviews(sql`d.city IN (${sql.join(cities)})`, from, now)).filter(
+      (row) => !row.deleted_branch,
+    );
     const entities = new Map<string, Row[]>();
     for (const row of peers) {
       const key = (row.owner as string | null) ?? row.kmid;
@@ -309,6 +313,35 @@ describe('every call answers', () => {
     expect(data.allbranches.every((branch) => branch.brandId === ids.brands.standalone)).toBe(true);
     expect(data.competitors.length).toBeGreaterThan(0);
     expect(data.competitors.every((venue) => venue.brandId !== ids.brands.standalone)).toBe(true);
+  });
+
+  it('never offers a deleted branch as a competitor: the brand’s own deleted Camden branch is not one', async () => {
+    const brandId = ids.brands.standalone;
+    const camden = await testApp.db
+      .selectFrom('branches')
+      .select(['kmid', 'name'])
+      .where('brand_id', '=', brandId)
+      .where('status', '=', 'Deleted')
+      .executeTakeFirstOrThrow();
+    expect(camden.name).toBe('Green Fork Camden');
+    const reviews = await storedReviews(sql`r.kmid = ${camden.kmid}`, new Date(0), now);
+    expect(reviews.length).toBeGreaterThan(0);
+
+    const details = (
+      await call(app, {
+        url: `/api/reviewsdata/branchdetails?brandId=${brandId}`,
+        token: tokens['brandadmin@demo.test'],
+      })
+    ).json<BranchDetailsAnswer>().data;
+    const trend = await call(app, {
+      url: `/api/reviewsdata?brandId=${brandId}&datePayload=${payload(new Date(now.getTime() - 360 * dayMs), now)}&kmid=&entityId=${camden.kmid}`,
+      token: tokens['brandadmin@demo.test'],
+    });
+
+    expect(details.competitors.map((venue) => venue.kmid)).not.toContain(camden.kmid);
+    expect(details.allbranches.map((venue) => venue.kmid)).not.toContain(camden.kmid);
+    expect(trend.statusCode).toBe(404);
+    expect(trend.json()).toEqual({ code: 'not_found', errorMessage: m.branchNotFound });
   });
 
   it('similarity: at most 5 entities, most similar first, and the five radars', async () => {
@@ -482,13 +515,14 @@ describe('who may read', () => {
   ] as const)('%s reading %s answers %i', async (email, brand, status) => {
     const response = await call(app, { url: factors(ids.brands[brand]), token: tokens[email] });
     expect(response.statusCode, response.body).toBe(status);
-    if (status === 403) expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+    if (status === 403)
+      expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
   });
 
   it('refuses a caller with neither session nor pass (401)', async () => {
     const response = await call(app, { url: factors(ids.brands.standalone) });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.loginRequired });
   });
 
   it('a pass reads its own brand, without revenue, with the 20% teaser', async () => {
@@ -520,7 +554,7 @@ describe('who may read', () => {
       headers: { 'x-insights-pass': 'not-a-pass' },
     });
     expect(unknown.statusCode).toBe(401);
-    expect(unknown.json()).toEqual({ errorMessage: m.passExpired });
+    expect(unknown.json()).toEqual({ code: 'unauthenticated', errorMessage: m.passExpired });
   });
 });
 
@@ -554,7 +588,7 @@ describe('bad input is refused with a message and changes nothing', () => {
       token: tokens['brandadmin@demo.test'],
     });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: m.branchNotFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: m.branchNotFound });
   });
 
   it('the insights login names its missing fields', async () => {
@@ -642,6 +676,7 @@ describe('reviews in', () => {
     const response = await upload(file);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'file_refused',
       errorMessage: m.uploadBadRows(5),
       errors: [
         { line: 3, message: m.rowMid },
@@ -686,6 +721,7 @@ describe('reviews in', () => {
     });
     expect(nul.statusCode).toBe(400);
     expect(nul.json()).toEqual({
+      code: 'file_refused',
       errorMessage: m.uploadBadRows(1),
       errors: [{ line: 1, message: m.rowControl }],
     });
@@ -693,7 +729,7 @@ describe('reviews in', () => {
     const row = `Google,big,${venue},2026-01-10T19:00:00Z,4,,${'a'.repeat(4000)}\n`;
     const huge = await upload(header + '\n' + row.repeat(Math.ceil((20 * 1024 * 1024) / row.length) + 1));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ errorMessage: m.uploadTooLarge });
+    expect(huge.json()).toEqual({ code: 'payload_too_large', errorMessage: m.uploadTooLarge });
     expect(await storedCount()).toBe(before);
   });
 

@@ -63,7 +63,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     if (!caller) throw unauthorized();
     return caller;
   };
-  const reader = { config: { access: 'optional' as const }, preValidation: resolveCaller };
+  const reader = {
+    config: { access: 'optional' as const, credentials: ['insightsPass' as const, 'session' as const] },
+    preValidation: resolveCaller,
+  };
   const readerHeaders = z.object({ [insightsPassHeader]: z.string().max(200).optional() });
 
   app.get(
@@ -71,6 +74,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       ...reader,
       schema: {
+        operationId: 'getInsightsSummary',
         tags: ['insights'],
         summary:
           'Summary cards and sentiment bars: Aggregate Score, review count, Revenue YTD (signed in) or the 20% teaser (pass), ranks, aspect mentions',
@@ -90,6 +94,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       ...reader,
       schema: {
+        operationId: 'listInsightsVenues',
         tags: ['insights'],
         summary: "The brand's venues (branch pickers) and the competitor venues of its cities",
         headers: readerHeaders,
@@ -108,6 +113,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       ...reader,
       schema: {
+        operationId: 'getInsightsScatterChart',
         tags: ['insights'],
         summary: "Each entity of the brand's cities: Aggregate Score against the aspect's net positive share",
         headers: readerHeaders,
@@ -126,6 +132,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       ...reader,
       schema: {
+        operationId: 'getInsightsTrends',
         tags: ['insights'],
         summary:
           'Trends: monthly Aggregate Score of the brand (or branch) and a competitor venue, and Net Positive Reviews of one aspect',
@@ -145,6 +152,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       ...reader,
       schema: {
+        operationId: 'getInsightsSimilarity',
         tags: ['insights'],
         summary:
           'Most similar brands and venues (Jensen–Shannon distance of aspect mentions) and the aspect radars',
@@ -164,6 +172,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'listInsightsBrands',
         tags: ['insights'],
         summary: "Brands with reviews, searchable by name: the insights login's brand select",
         querystring: brandInsightsQuerySchema,
@@ -181,6 +190,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'startInsightsPass',
         tags: ['insights'],
         summary: "The insights login: records the visitor's e-mail, brand and device; answers a 30-day pass",
         body: insightsLoginSchema,
@@ -207,9 +217,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/logout',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', credentials: ['insightsPass'] },
       preValidation: requirePass,
       schema: {
+        operationId: 'endInsightsPass',
         tags: ['insights'],
         summary: "The visitor's Logout: their insights pass ends now (needs the pass)",
         headers: readerHeaders,
@@ -225,9 +236,10 @@ export const insightsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/insights/updatebrandDetails/:id',
     {
-      config: { access: 'optional' },
+      config: { access: 'optional', credentials: ['insightsPass'] },
       preValidation: requirePass,
       schema: {
+        operationId: 'signUpInsightsVisitor',
         tags: ['insights'],
         summary:
           "The Sign Up dialog: the visitor's details, kept and mailed to the system admins (needs the pass)",

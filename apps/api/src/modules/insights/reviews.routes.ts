@@ -21,6 +21,8 @@ import { ReviewsRefused, type ReviewItem, type ReviewsService } from './reviews.
 
 const m = messages.insights;
 
+const reviewsRefusedSchema = errorBodySchema.extend(reviewUploadRefusalSchema.shape);
+
 /**
  * Reviews in (spec 3 §2.7; docs/social-analytics.md): the system admin uploads a CSV or posts a
  * JSON batch, every row analysed and stored in one transaction or none, and lists what is stored.
@@ -34,7 +36,11 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
 
   const refusal = (error: unknown) => {
     if (error instanceof ReviewsRefused) {
-      return { errorMessage: error.message, ...(error.errors.length ? { errors: error.errors } : {}) };
+      return {
+        code: 'file_refused' as const,
+        errorMessage: error.message,
+        ...(error.errors.length ? { errors: error.errors } : {}),
+      };
     }
     throw error;
   };
@@ -44,6 +50,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'reviews.manage' },
       schema: {
+        operationId: 'uploadReviews',
         tags: ['insights'],
         summary: 'Upload a CSV of reviews: every row analysed and stored in one transaction, or none',
         description:
@@ -55,7 +62,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         response: {
           200: successSchema(reviewUploadAnswerSchema.shape),
           ...errorResponses,
-          400: reviewUploadRefusalSchema,
+          400: reviewsRefusedSchema,
           413: errorBodySchema,
           415: errorBodySchema,
         },
@@ -81,6 +88,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       // Each row's text is checked by the upload's own rules, so a bad row is reported by its place.
       config: { access: 'reviews.manage', rowsCheckedByRoute: true },
       schema: {
+        operationId: 'createReviews',
         tags: ['insights'],
         summary:
           'Reviews as JSON ({ reviews: [...] }, at most 1,000, the CSV columns as fields): all stored, or none',
@@ -88,7 +96,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         response: {
           200: successSchema(reviewUploadAnswerSchema.shape),
           ...errorResponses,
-          400: reviewUploadRefusalSchema,
+          400: reviewsRefusedSchema,
         },
       },
     },
@@ -109,6 +117,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'reviews.manage' },
       schema: {
+        operationId: 'listReviews',
         tags: ['insights'],
         summary: 'Stored reviews with their analysis, newest first, a page at a time',
         querystring: reviewListQuerySchema,

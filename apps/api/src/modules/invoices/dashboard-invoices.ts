@@ -42,7 +42,7 @@ export function createDashboardInvoices(db: Kysely<DB>): DashboardInvoices {
         throw notFound(messages.invoice.notFound(number));
       }
       const first = `${invoice.year}-${pad(invoice.month)}-01`;
-      return { brandId: invoice.brand_id, dates: [first, lastDateOfMonth(first)] };
+      return { invoiceId: invoice.id, brandId: invoice.brand_id, dates: [first, lastDateOfMonth(first)] };
     },
 
     /** The filter's brands, narrowed to the selected invoice's brand (none when it is not among them). */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
 import type { CampaignInvoiceAnswer, VerifiedInvoice } from '@krowd/domain/invoice/invoice-response.schema';
+import { shownPaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
@@ -167,7 +168,7 @@ describe('GET /api/dashboard/getInvoice/:campaignId', () => {
       `/api/dashboard/getInvoice/${campaign.standalone}?type=detailed&month=6&year=2024`,
     );
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
   });
 
   it('answers 404 for another brand’s campaign, and lets a group role open its group’s', async () => {
@@ -314,6 +315,7 @@ describe('GET /api/dashboard/getInvoice/:campaignId?transaction=true, a page at 
     const response = await details(`&after=${after}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: messages.invoice.transactionPageInvalid,
       fieldErrors: { after: messages.invoice.transactionPageInvalid },
     });
@@ -345,7 +347,9 @@ describe('GET /api/invoices/detailed/:fileName', () => {
     expect(texts).toContain(`Invoice ${number.standalone}`);
     expect(texts).toContain('Billed to: Green Fork');
     expect(texts).toContain('4 transactions; refunds are shown negative.');
-    expect(texts).toEqual(expect.arrayContaining(['03/05/2024 12:00', '1234', '£30.00', '-£5.00']));
+    // Times in the timezone setting (New York's by default) with its zone (decision 0073).
+    expect(testApp.config.timezone).toBe('America/New_York');
+    expect(texts).toEqual(expect.arrayContaining(['03/05/2024 12:00 EDT', '1234', '£30.00', '-£5.00']));
   });
 
   it('answers 404 outside the scope, for an unknown number and for a name that is not a detailed file', async () => {
@@ -357,7 +361,7 @@ describe('GET /api/invoices/detailed/:fileName', () => {
     ] as const) {
       const response = await get(email, `/api/invoices/detailed/${name}`);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
     }
   });
 });
@@ -393,7 +397,7 @@ describe('POST /api/distributors/getXeroInvoice/invoice', () => {
     for (const xero_invoiceNumber of ['INV-999999', number.groupBrandA]) {
       const response = await lookup('companyadmin@demo.test', { xero_invoiceNumber });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
     }
   });
 
@@ -415,14 +419,15 @@ describe('GET /api/transaction/verifyInvoices', () => {
     expect(response.statusCode, response.body).toBe(200);
     const invoice = await testApp.db
       .selectFrom('invoices')
-      .select(['amount_pence', 'payment_status'])
+      .select(['amount_pence', 'payment_status', 'due_date'])
       .where('invoice_number', '=', number.standalone)
       .executeTakeFirstOrThrow();
     expect(response.json<{ invoices: VerifiedInvoice[] }>().invoices).toEqual([
       {
         InvoiceNumber: number.standalone,
         exists: true,
-        paymentStatus: invoice.payment_status,
+        // Due in 2024 and seen today: the stored status as shown (Overdue while owed).
+        paymentStatus: shownPaymentStatus(invoice.payment_status, invoice.due_date, '9999-12-31'),
         amount: invoice.amount_pence,
       },
       { InvoiceNumber: 'INV-999999', exists: false, paymentStatus: null, amount: null },
@@ -456,11 +461,19 @@ describe('POST /api/dashboard/client with an invoice', () => {
       is_invoice_data: true,
       selectedInvoiceNumber: number.standalone,
     });
-    // May's two purchases less May's refund (the June refund counts on its own day, in June).
+    // Exactly what the invoice billed: May's two purchases less both their refunds, the one of
+    // 2 June included (it came before the invoice was issued, so the invoice took it back).
     const stat = (name: string) => answer.statistics!.find((entry) => entry.name === name)!.value;
     expect(stat('conversions')).toBe(2);
-    expect(stat('revenue')).toBe(3000 + 4550 - 1000);
-    expect(stat('totalCashback')).toBe(300 + 455 - 100);
+    expect(stat('revenue')).toBe(3000 + 4550 - 1000 - 500);
+    expect(stat('totalCashback')).toBe(300 + 455 - 100 - 50);
+    const billed = await testApp.db
+      .selectFrom('invoices')
+      .select(['cashback_pence', 'success_fee_pence'])
+      .where('invoice_number', '=', number.standalone)
+      .executeTakeFirstOrThrow();
+    expect(stat('totalCashback')).toBe(billed.cashback_pence);
+    expect(stat('totalSuccessFee')).toBe(billed.success_fee_pence);
     expect(answer.invoiceList).toContainEqual({
       xero_invoiceNumber: number.standalone,
       month: 5,
@@ -499,12 +512,66 @@ describe('POST /api/dashboard/client with an invoice', () => {
         xero_invoice_number,
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.invoice.notFound(xero_invoice_number) });
+      expect(response.json()).toEqual({
+        code: 'not_found',
+        errorMessage: messages.invoice.notFound(xero_invoice_number),
+      });
     }
     expect((await dashboard('companyadmin@demo.test', { is_invoice_data: true })).statusCode).toBe(400);
     expect(
       (await dashboard('companyadmin@demo.test', { is_invoice_data: true, xero_invoice_number: 'nope' }))
         .statusCode,
     ).toBe(400);
+  });
+});
+
+describe("the dashboard's view of an invoice is exactly the invoice (decision 0072)", () => {
+  it("leaves out a refund dated in the invoice's month that the month before's invoice billed", async () => {
+    const june = await insertCampaign(testApp.db, {
+      brandId: ids.brands.standalone,
+      month: '2024-06',
+      status: 'Bank Approved',
+      discountPercent: 10,
+      values: { week_days: JSON.stringify(everyDay) },
+    });
+    const sent = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [header, 'CALLS-6,2024-06-12T12:00:00-04:00,20.00,GBP,CALLS-standalone,card-4,4444,,ATR'].join(
+        '\n',
+      ),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const run = await createInvoiceRun({
+      db: testApp.db,
+      timeZone: testApp.config.timezone,
+      clock: () => new Date(),
+    }).runOn('2024-08-01');
+    const juneInvoice = run.invoices.find((invoice) => invoice.brandId === ids.brands.standalone)!;
+    expect(juneInvoice).toBeDefined();
+
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/dashboard/client',
+      token: tokens['companyadmin@demo.test'],
+      body: { conditions: { is_invoice_data: true, xero_invoice_number: juneInvoice.invoiceNumber } },
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<{ dashboard: DashboardAnswer }>().dashboard;
+    const stat = (name: string) => answer.statistics!.find((entry) => entry.name === name)!.value;
+    // June's one purchase; the 2 June refund of a May purchase is on May's invoice, not June's.
+    expect([stat('conversions'), stat('revenue'), stat('totalCashback')]).toEqual([1, 2000, 200]);
+    const billed = await testApp.db
+      .selectFrom('invoices')
+      .select(['cashback_pence', 'success_fee_pence'])
+      .where('invoice_number', '=', juneInvoice.invoiceNumber)
+      .executeTakeFirstOrThrow();
+    expect([stat('totalCashback'), stat('totalSuccessFee')]).toEqual([
+      billed.cashback_pence,
+      billed.success_fee_pence,
+    ]);
+    expect(june).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
-import { detailedInvoicePdf, invoiceDocumentLines, invoicePdf, renderPdf } from './invoice-document.ts';
+import { invoiceDocumentLines, noParts, type InvoiceDocumentParts } from './invoice-document-lines.ts';
+import { creditNotePdf, detailedInvoicePdf, invoicePdf, renderPdf } from './invoice-document.ts';
 import type { InvoiceRecord } from './invoices.repository.ts';
 import { pdfPageItems, pdfPages, pdfTexts } from './pdf-text.fixtures.ts';
 
@@ -22,6 +23,10 @@ const invoice: InvoiceRecord = {
   payment_status: 'Unpaid',
   document_id: 'INV-000007',
 };
+
+/** The documents' times are read in London here: GMT in March, BST from 29/03/2026. */
+const timeZone = 'Europe/London';
+const bare: InvoiceDocumentParts = { ...noParts, timeZone };
 
 describe('invoiceDocumentLines', () => {
   it('states the number, the brand, the month as MM-YYYY, the dates and the amounts in pounds', () => {
@@ -85,15 +90,72 @@ describe('the invoice PDFs', () => {
     cashback: index === 129 ? -250 : 250,
   }));
 
-  it('keep the invoice on one page', async () => {
-    const pages = await pdfPages(await invoicePdf(invoice));
+  it('keep an invoice with nothing to list on one page, saying the seller is not configured', async () => {
+    const pages = await pdfPages(await invoicePdf(invoice, bare));
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('Invoice INV-000007');
+    expect(pages[0]).toContain('Seller details are not configured (INVOICE_SELLER_* settings).');
     expect(pages[0]).toContain('Krowd invoice INV-000007 - Page 1 of 1');
   });
 
+  it("carry the seller's and buyer's details, the campaigns, how to pay by hand, and the transactions (decision 0072)", async () => {
+    const parts: InvoiceDocumentParts = {
+      seller: {
+        name: 'Krowd Technologies Ltd',
+        address: '1 Example Street, London EC1A 1AA',
+        vatNumber: 'GB123456789',
+        bankAccountName: 'Krowd Technologies Ltd',
+        bankSortCode: '12-34-56',
+        bankAccountNumber: '12345678',
+      },
+      buyerContact: 'companyadmin@demo.test',
+      groupName: null,
+      campaigns: [
+        {
+          name: 'GreenFork-03-2026-1',
+          purchases: 129,
+          refunds: 1,
+          spendPence: 1_241_156,
+          cashbackPence: 32_000,
+          successFeePence: 0,
+        },
+      ],
+      transactions: rows,
+      timeZone,
+    };
+    const pages = await pdfPages(await invoicePdf(invoice, parts));
+    // The seller's name heads the invoice once; its bank account's name is the other mention.
+    expect(pages.flat().filter((text) => text === 'Krowd Technologies Ltd')).toHaveLength(1);
+    const texts = pages.flat().join('\n');
+    for (const expected of [
+      'Krowd Technologies Ltd',
+      '1 Example Street, London EC1A 1AA',
+      'VAT number: GB123456789',
+      'Billed to: Green Fork',
+      'Billing contact: companyadmin@demo.test',
+      'Campaigns',
+      'GreenFork-03-2026-1',
+      '129 (1 refunded)',
+      'How to pay',
+      'Pay £1,276.33 by bank transfer by 30/05/2026, quoting INV-000007.',
+      'Sort code: 12-34-56',
+      'Account number: 12345678',
+      'Transactions',
+      '130 transactions; refunds are shown negative.',
+    ]) {
+      expect(texts).toContain(expected);
+    }
+  });
+
+  it('say a direct-debit invoice is collected under the mandate', async () => {
+    const texts = (
+      await pdfPages(await invoicePdf({ ...invoice, collection_method: 'direct_debit' }, bare))
+    ).flat();
+    expect(texts).toContain('Collected by direct debit under your mandate on or after 30/05/2026.');
+  });
+
   it('list every transaction of the detailed invoice across pages, headings repeated, with totals', async () => {
-    const pages = await pdfPages(await detailedInvoicePdf(invoice, rows));
+    const pages = await pdfPages(await detailedInvoicePdf(invoice, rows, bare));
     expect(pages.length).toBeGreaterThan(1);
     pages.forEach((page, index) => {
       expect(page.at(-1)).toBe(`Krowd invoice INV-000007 - Page ${index + 1} of ${pages.length}`);
@@ -102,9 +164,10 @@ describe('the invoice PDFs', () => {
     const texts = pages.flat();
     expect(texts).toContain('Invoice INV-000007');
     expect(texts).toContain('130 transactions; refunds are shown negative.');
-    // Date and time as dd/MM/yyyy HH:mm, the card's last 4 digits, money in pounds; refunds negative.
+    // Date and time as dd/MM/yyyy HH:mm with the zone, the card's last 4 digits, money in pounds;
+    // refunds negative.
     expect(texts).toEqual(
-      expect.arrayContaining(['01/03/2026 12:00', '1000', '£25.00', '£2.50', '-£25.00', '-£2.50']),
+      expect.arrayContaining(['01/03/2026 12:00 GMT', '1000', '£25.00', '£2.50', '-£25.00', '-£2.50']),
     );
     for (const row of rows) expect(texts).toContain(String(row.cardLastNumber));
     const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
@@ -116,7 +179,7 @@ describe('the invoice PDFs', () => {
   });
 
   it('right-align the amount and cashback columns of the detailed invoice', async () => {
-    const [firstPage = []] = await pdfPageItems(await detailedInvoicePdf(invoice, rows.slice(0, 3)));
+    const [firstPage = []] = await pdfPageItems(await detailedInvoicePdf(invoice, rows.slice(0, 3), bare));
     const rightEdges = (texts: string[]) =>
       texts.map((text) => Math.round(firstPage.find((item) => item.text === text)!.right));
     expect(rightEdges(['Amount (£)', '£25.00', '£25.02'])).toEqual([450, 450, 450]);
@@ -124,7 +187,7 @@ describe('the invoice PDFs', () => {
   });
 
   it('say there are no transactions when the list is empty', async () => {
-    const texts = await pdfTexts(await detailedInvoicePdf(invoice, []));
+    const texts = await pdfTexts(await detailedInvoicePdf(invoice, [], bare));
     expect(texts).toContain('0 transactions; refunds are shown negative.');
   });
 
@@ -132,10 +195,48 @@ describe('the invoice PDFs', () => {
     'print the brand %s exactly in the invoice and the detailed invoice',
     async (brandName) => {
       const named = { ...invoice, brand_name: brandName };
-      expect(await pdfTexts(await invoicePdf(named))).toContain(`Billed to: ${brandName}`);
-      expect(await pdfTexts(await detailedInvoicePdf(named, rows.slice(0, 3)))).toContain(
+      expect(await pdfTexts(await invoicePdf(named, bare))).toContain(`Billed to: ${brandName}`);
+      expect(await pdfTexts(await detailedInvoicePdf(named, rows.slice(0, 3), bare))).toContain(
         `Billed to: ${brandName}`,
       );
     },
   );
+
+  it("print every transaction's time with the zone of the timezone setting at that instant (decision 0073)", async () => {
+    const times: DetailedTransaction[] = [
+      { ...rows[0]!, date: '2026-03-28 23:30' },
+      { ...rows[1]!, date: '2026-03-29 09:15' },
+    ];
+    const london = await pdfTexts(await detailedInvoicePdf(invoice, times, bare));
+    expect(london).toEqual(expect.arrayContaining(['28/03/2026 23:30 GMT', '29/03/2026 09:15 BST']));
+
+    const newYork = await pdfTexts(
+      await detailedInvoicePdf(invoice, times, { ...bare, timeZone: 'America/New_York' }),
+    );
+    expect(newYork).toEqual(expect.arrayContaining(['28/03/2026 23:30 EDT', '29/03/2026 09:15 EDT']));
+    // No time of the table is printed bare.
+    const bareTime = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+    expect([...london, ...newYork].filter((text) => bareTime.test(text))).toEqual([]);
+  });
+
+  it("print a credit note's refunds with their zone", async () => {
+    const texts = await pdfTexts(
+      await creditNotePdf(
+        {
+          creditNoteNumber: 'CN-000001',
+          invoiceNumber: 'INV-000007',
+          brandName: 'Green Fork',
+          month: 3,
+          year: 2026,
+          issuedOn: '2026-05-01',
+          cashbackPence: -250,
+          successFeePence: 0,
+          amountPence: -250,
+          timeZone: 'America/New_York',
+        },
+        [{ ...rows[129]!, date: '2026-04-02 18:05' }],
+      ),
+    );
+    expect(texts).toContain('02/04/2026 18:05 EDT');
+  });
 });

@@ -1,47 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
-import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
-import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
-import { formatPence } from '@krowd/domain/money/money.rules';
+import {
+  bottom,
+  creditNoteDocumentLines,
+  detailedDocumentLines,
+  footerY,
+  margin,
+  pageHeight,
+  pageWidth,
+  type CreditNoteDocument,
+  type DocumentLine,
+  type InvoiceDocumentParts,
+} from './invoice-document-lines.ts';
 import type { InvoiceRecord } from './invoices.repository.ts';
 
 /**
  * The invoice documents our invoice host serves: A4 pages of text written with pdfkit in Noto
  * Sans, embedded (only the glyphs used), so any Latin, Greek or Cyrillic name prints as it is
- * (docs/decisions.md 'Invoice PDFs: pdfkit and Noto Sans'). The invoice is one page; the
- * detailed invoice adds the transaction list, its column headings repeated on every page, and
- * every page says 'Page n of N'. Everything is built in memory.
+ * (docs/decisions.md 'Invoice PDFs: pdfkit and Noto Sans'). The invoice names its seller and
+ * buyer, its campaigns and how to pay, and lists its transactions as an appendix, their column
+ * headings repeated on every page (decision 0072); every page says 'Page n of N'. Everything is built in memory.
  */
-
-export interface DocumentCell {
-  text: string;
-  /** The left edge, or the right edge when right-aligned, in points. */
-  x: number;
-  align?: 'left' | 'right';
-}
-
-export interface DocumentLine {
-  text?: string;
-  /** A table row instead of one text: cells placed by x. */
-  cells?: DocumentCell[];
-  bold?: boolean;
-  size?: number;
-  /** Space above this line, in points. */
-  gapAbove?: number;
-  /** A table's heading: repeated at the top of each page its rows continue on. */
-  repeatsAsHeading?: boolean;
-  /** Ends a table: later lines no longer repeat its heading. */
-  endsTable?: boolean;
-}
-
-const pageWidth = 595;
-const pageHeight = 842;
-const margin = 56;
-const right = pageWidth - margin;
-const footerY = 32;
-const bottom = margin;
 
 /** Noto Sans regular and bold, read once from its package (which carries the font's licence). */
 const fontFile = (path: string) => readFileSync(createRequire(import.meta.url).resolve(path));
@@ -49,138 +30,6 @@ const fonts = {
   regular: fontFile('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
   bold: fontFile('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
 };
-
-const collectionLabels = { direct_debit: 'Direct debit', manual: 'Manual payment' } as const;
-
-/**
- * What the invoice says, line by line: only what is fixed when it is issued (the document is
- * stored then and never changes), so its payment status, which moves on, is left to the list.
- */
-export function invoiceDocumentLines(invoice: InvoiceRecord): DocumentLine[] {
-  const money = (pence: number) => formatPence(pence);
-  return [
-    { text: 'Krowd', bold: true, size: 22 },
-    { text: `Invoice ${invoice.invoice_number}`, bold: true, size: 16, gapAbove: 18 },
-    { text: `Billed to: ${invoice.brand_name}`, gapAbove: 12 },
-    { text: `Invoice month: ${invoiceMonthLabel(invoice.month, invoice.year)}` },
-    { text: `Issued: ${displayDate(invoice.issued_on)}` },
-    { text: `Due date: ${displayDate(invoice.due_date)}` },
-    { text: `Payment: ${collectionLabels[invoice.collection_method]}` },
-    { text: `Customer cashback: ${money(invoice.cashback_pence)}`, gapAbove: 18 },
-    { text: `Success fee: ${money(invoice.success_fee_pence)}` },
-    ...(invoice.admin_charge_pence > 0
-      ? [{ text: `Administrative charge (1%): ${money(invoice.admin_charge_pence)}` }]
-      : []),
-    { text: `Total due: ${money(invoice.amount_pence)}`, bold: true, size: 14, gapAbove: 12 },
-  ];
-}
-
-/** 'yyyy-MM-dd HH:mm' → 'dd/MM/yyyy HH:mm' (spec 3 §9: dates other than the dashboard's). */
-function displayDateTime(value: string): string {
-  const [date = '', time = ''] = value.split(' ');
-  return `${displayDate(date)} ${time}`.trim();
-}
-
-const columns = { date: margin, postcode: 186, card: 276, amount: 450, cashback: right } as const;
-
-function tableRow(cells: [string, string, string, string, string], bold = false): DocumentLine {
-  const [date, postcode, card, amount, cashback] = cells;
-  return {
-    size: 9,
-    bold,
-    cells: [
-      { text: date, x: columns.date },
-      { text: postcode, x: columns.postcode },
-      { text: card, x: columns.card },
-      { text: amount, x: columns.amount, align: 'right' },
-      { text: cashback, x: columns.cashback, align: 'right' },
-    ],
-  };
-}
-
-/**
- * The detailed invoice: the invoice, then every transaction it covers (date and time in the
- * timezone setting, post code, card's last 4 digits, amount and cashback; refunds negative) and
- * their totals, which equal the invoice's cashback.
- */
-export function detailedDocumentLines(invoice: InvoiceRecord, rows: DetailedTransaction[]): DocumentLine[] {
-  return [...invoiceDocumentLines(invoice), ...transactionTable(rows)];
-}
-
-/** A list of transactions with their totals, as the detailed invoice and the credit note show it. */
-function transactionTable(rows: DetailedTransaction[]): DocumentLine[] {
-  const totalAmount = rows.reduce((sum, row) => sum + row.amount, 0);
-  const totalCashback = rows.reduce((sum, row) => sum + row.cashback, 0);
-  return [
-    { text: 'Transactions', bold: true, size: 13, gapAbove: 24 },
-    {
-      text: `${rows.length} ${rows.length === 1 ? 'transaction' : 'transactions'}; refunds are shown negative.`,
-      size: 9,
-    },
-    {
-      ...tableRow(['Date', 'Post code', 'Card (last 4)', 'Amount (£)', 'Cashback (£)'], true),
-      gapAbove: 8,
-      repeatsAsHeading: true,
-    },
-    ...rows.map((row) =>
-      tableRow([
-        displayDateTime(row.date),
-        row.postcode,
-        row.cardLastNumber,
-        formatPence(row.amount),
-        formatPence(row.cashback),
-      ]),
-    ),
-    {
-      ...tableRow(['Total', '', '', formatPence(totalAmount), formatPence(totalCashback)], true),
-      gapAbove: 4,
-      endsTable: true,
-    },
-  ];
-}
-
-/** A credit note as its document shows it (issue 16 §4). */
-export interface CreditNoteDocument {
-  creditNoteNumber: string;
-  invoiceNumber: string;
-  brandName: string;
-  month: number;
-  year: number;
-  issuedOn: string;
-  cashbackPence: number;
-  successFeePence: number;
-  amountPence: number;
-}
-
-/**
- * The credit note: which invoice it corrects, the refunds' cashback and success fee (negative),
- * the total credited, what happens to the credit (docs/decisions.md 'Credit notes'), then the
- * refunds it covers.
- */
-export function creditNoteDocumentLines(
-  note: CreditNoteDocument,
-  rows: DetailedTransaction[],
-): DocumentLine[] {
-  return [
-    { text: 'Krowd', bold: true, size: 22 },
-    { text: `Credit note ${note.creditNoteNumber}`, bold: true, size: 16, gapAbove: 18 },
-    { text: `Credited to: ${note.brandName}`, gapAbove: 12 },
-    {
-      text: `Corrects invoice: ${note.invoiceNumber} (invoice month ${invoiceMonthLabel(note.month, note.year)})`,
-    },
-    { text: `Issued: ${displayDate(note.issuedOn)}` },
-    { text: 'Refunds received after the invoice was issued.', size: 9 },
-    { text: `Customer cashback: ${formatPence(note.cashbackPence)}`, gapAbove: 18 },
-    { text: `Success fee: ${formatPence(note.successFeePence)}` },
-    { text: `Total credit: ${formatPence(note.amountPence)}`, bold: true, size: 14, gapAbove: 12 },
-    { text: creditNoteSettlement, size: 9, gapAbove: 8 },
-    ...transactionTable(rows),
-  ];
-}
-
-/** How a credit is settled: never taken off a collection; paid back to the brand (see the decision). */
-export const creditNoteSettlement =
-  'This credit is owed to you and is paid back to you; it is not deducted from a direct-debit collection.';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 
@@ -261,17 +110,24 @@ export async function renderPdf(
   return written;
 }
 
-/** The invoice as a one-page PDF. */
-export function invoicePdf(invoice: InvoiceRecord): Promise<Buffer> {
-  return renderPdf(invoiceDocumentLines(invoice), {
+/**
+ * The invoice a brand opens from the list: the seller and buyer, its figures, its campaigns, how to
+ * pay, and its transactions as an appendix (the same list as the detailed invoice's).
+ */
+export function invoicePdf(invoice: InvoiceRecord, parts: InvoiceDocumentParts): Promise<Buffer> {
+  return renderPdf(detailedDocumentLines(invoice, parts.transactions, parts), {
     title: `Invoice ${invoice.invoice_number}`,
     footer: `Krowd invoice ${invoice.invoice_number}`,
   });
 }
 
 /** The detailed invoice as a PDF of as many pages as its transactions need. */
-export function detailedInvoicePdf(invoice: InvoiceRecord, rows: DetailedTransaction[]): Promise<Buffer> {
-  return renderPdf(detailedDocumentLines(invoice, rows), {
+export function detailedInvoicePdf(
+  invoice: InvoiceRecord,
+  rows: DetailedTransaction[],
+  parts: InvoiceDocumentParts,
+): Promise<Buffer> {
+  return renderPdf(detailedDocumentLines(invoice, rows, parts), {
     title: `Invoice ${invoice.invoice_number} (detailed)`,
     footer: `Krowd invoice ${invoice.invoice_number}`,
   });

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.generated.ts';
 import { invoiceColumns, linkedTransactions } from './invoices.repository.ts';
 
 /** The advisory lock one invoice run holds while it writes an invoice (ingestion's is 5_000_001). */
-const invoiceRunLockKey = 5_000_002;
+export const invoiceRunLockKey = 5_000_002;
 
 /**
  * Qualified purchases and refunds of a brand's campaigns of one month (`t`, `c`) not yet invoiced,

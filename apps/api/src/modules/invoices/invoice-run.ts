@@ -7,6 +7,8 @@ import {
 } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
+import type { SellerDetails } from './invoice-document-lines.ts';
+import { invoiceDocumentParts } from './invoice-document.repository.ts';
 import { creditNotePdf, detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import { invoiceRunQueries as queries } from './invoice-run.repository.ts';
 
@@ -58,14 +60,19 @@ export interface RunResult {
 }
 
 /** Stores an invoice's two documents as issued (issued_documents): they are served as stored. */
-export async function storeInvoiceDocuments(trx: Transaction<DB>, invoiceId: string) {
+export async function storeInvoiceDocuments(
+  trx: Transaction<DB>,
+  invoiceId: string,
+  seller: SellerDetails,
+  timeZone: string,
+) {
   const invoice = await queries.issuedInvoice(trx, invoiceId);
-  const rows = await queries.linkedTransactions(trx, { invoiceId });
-  await queries.storeDocument(trx, `${invoice.invoice_number}.pdf`, await invoicePdf(invoice));
+  const parts = await invoiceDocumentParts(trx, invoice, seller, timeZone);
+  await queries.storeDocument(trx, `${invoice.invoice_number}.pdf`, await invoicePdf(invoice, parts));
   await queries.storeDocument(
     trx,
     detailedFileName(invoice.invoice_number),
-    await detailedInvoicePdf(invoice, rows),
+    await detailedInvoicePdf(invoice, parts.transactions, parts),
   );
 }
 
@@ -75,8 +82,10 @@ export function createInvoiceRun(deps: {
   collect?: (invoiceId: string, trx: Transaction<DB>) => Promise<void>;
   timeZone: string;
   clock: () => Date;
+  /** The seller printed on the documents (config `invoiceSeller`); none configured prints so. */
+  seller?: SellerDetails;
 }) {
-  const { db, collect, timeZone, clock } = deps;
+  const { db, collect, timeZone, clock, seller = {} } = deps;
 
   /** One brand's month, in its own transaction; null when it needs no invoice (now). */
   async function invoiceMonth(brandId: string, monthStart: string, today: string) {
@@ -103,7 +112,7 @@ export function createInvoiceRun(deps: {
         throw new Error(`invoice run: ${brandId} ${monthStart} netted to nothing while invoicing`);
       }
       await queries.completeInvoice(trx, invoice.id, figures);
-      await storeInvoiceDocuments(trx, invoice.id);
+      await storeInvoiceDocuments(trx, invoice.id, seller, timeZone);
       if (figures.collectionMethod === 'direct_debit') {
         await collect?.(invoice.id, trx);
       }
@@ -145,6 +154,7 @@ export function createInvoiceRun(deps: {
           cashbackPence: sums.cashbackPence,
           successFeePence: sums.successFeePence,
           amountPence: note.amount_pence,
+          timeZone,
         },
         rows,
       );

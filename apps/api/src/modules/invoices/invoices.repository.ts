@@ -1,6 +1,11 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
-import type { InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import {
+  owedPaymentStatuses,
+  type InvoiceSortField,
+  type PaymentStatus,
+  type ShownPaymentStatus,
+} from '@krowd/domain/invoice/invoice.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { ListedBrands } from '../../http/listed-brands.ts';
@@ -10,7 +15,10 @@ export interface InvoiceListQuery {
   brandIds: ListedBrands;
   /** Part of the invoice number. */
   search?: string;
-  status?: PaymentStatus;
+  /** The status shown: Overdue, or a stored one (an owed status only until its due date). */
+  status?: ShownPaymentStatus;
+  /** 'YYYY-MM-DD' in the timezone setting: what Overdue is judged against. */
+  today: string;
   sort?: { sortfield: InvoiceSortField; direction: SortDirection };
   page: number;
   limit: number;
@@ -126,7 +134,16 @@ export function createInvoicesRepository(db: Kysely<DB>) {
   function filtered(query: InvoiceListQuery) {
     let select = ledger();
     if (query.brandIds !== 'all') select = select.where('i.brand_id', 'in', query.brandIds);
-    if (query.status) select = select.where('i.payment_status', '=', query.status);
+    if (query.status === 'Overdue') {
+      select = select
+        .where('i.payment_status', 'in', owedPaymentStatuses)
+        .where(sql<boolean>`i.due_date < ${query.today}::date`);
+    } else if (query.status) {
+      select = select.where('i.payment_status', '=', query.status);
+      if ((owedPaymentStatuses as readonly PaymentStatus[]).includes(query.status)) {
+        select = select.where(sql<boolean>`i.due_date >= ${query.today}::date`);
+      }
+    }
     if (query.search) select = select.where('i.invoice_number', 'ilike', containing(query.search));
     return select;
   }
@@ -139,7 +156,16 @@ export function createInvoicesRepository(db: Kysely<DB>) {
       if (query.brandIds !== 'all' && query.brandIds.length === 0) return { rows: [], total: 0 };
       const sort = query.sort ?? { sortfield: 'invoiceMonth', direction: 'desc' };
       let select = filtered(query).select(sql<number>`count(*) OVER ()`.as('total'));
-      for (const column of sortColumns[sort.sortfield]) select = select.orderBy(column, sort.direction);
+      if (sort.sortfield === 'paymentStatus') {
+        // By the status shown: an owed invoice past its due date sorts as Overdue.
+        select = select.orderBy(
+          sql`CASE WHEN i.payment_status IN (${sql.join([...owedPaymentStatuses])})
+            AND i.due_date < ${query.today}::date THEN 'Overdue' ELSE i.payment_status END`,
+          sort.direction,
+        );
+      } else {
+        for (const column of sortColumns[sort.sortfield]) select = select.orderBy(column, sort.direction);
+      }
       const rows = await select
         .orderBy('i.id', sort.direction)
         .limit(query.limit)

@@ -182,9 +182,14 @@ describe('GET /api/distributors/getInvoiceList/invoice', () => {
   });
 
   it('filters by payment status and searches the invoice number from 3 characters', async () => {
+    // The fixture's Failed invoice is past its due date: it shows, and is found, as Overdue.
+    const overdue = await list('companyadmin@demo.test', { status: 'Overdue' });
+    expect(fixtureKeys(overdue.data)).toEqual(expect.arrayContaining(['standalone-3']));
+    expect(overdue.data.every((row) => row.paymentStatus === 'Overdue')).toBe(true);
     const failed = await list('companyadmin@demo.test', { status: 'Failed' });
-    expect(fixtureKeys(failed.data)).toEqual(['standalone-3']);
-    expect(failed.data.every((row) => row.paymentStatus === 'Failed')).toBe(true);
+    expect(fixtureKeys(failed.data)).toEqual([]);
+    const paid = await list('companyadmin@demo.test', { status: 'Paid' });
+    expect(paid.data.every((row) => row.paymentStatus === 'Paid')).toBe(true);
     const number = numbers['standalone-2']!;
     const found = await list('companyadmin@demo.test', { search: number.slice(-6) });
     expect(found.data.map((row) => row.InvoiceNumber)).toEqual([number]);
@@ -204,7 +209,7 @@ describe('GET /api/distributors/getInvoiceList/invoice', () => {
 
   it.each([
     ['an unknown sort field', listUrl({ sort: { sortfield: 'amount_pence', direction: 'asc' } })],
-    ['an unknown payment status', listUrl({ status: 'Overdue' })],
+    ['an unknown payment status', listUrl({ status: 'Late' })],
     ['a page of 0', '/api/distributors/getInvoiceList/invoice?page=0'],
     ['filters that are not JSON', '/api/distributors/getInvoiceList/invoice?filters=%7Bnope'],
     ['an unknown parameter', '/api/distributors/getInvoiceList/invoice?drop=table'],
@@ -243,7 +248,7 @@ describe('GET /api/distributors/getInvoice/invoice', () => {
     ]) {
       const response = await call(app, { url, token: tokens['companyadmin@demo.test'] });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.invoice.notCreated });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.invoice.notCreated });
     }
   });
 

@@ -37,6 +37,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read', keptAnswer: true },
       schema: {
+        operationId: 'listInvoices',
         tags: ['invoices'],
         summary:
           'The invoice list: paged, sorted, searched by number and filtered by payment status, within scope',
@@ -58,6 +59,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read' },
       schema: {
+        operationId: 'getInvoiceDocumentLink',
         tags: ['invoices'],
         summary:
           "Where an invoice's document opens (month, year, xero_invoice_id); 404 'Invoice is not created.' without one",
@@ -76,6 +78,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read' },
       schema: {
+        operationId: 'downloadInvoiceDocument',
         tags: ['invoices'],
         summary: 'An invoice document (PDF), within scope',
         params: documentParamsSchema,
@@ -100,6 +103,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'dashboard.read' },
       schema: {
+        operationId: 'getCampaignMonthDetails',
         tags: ['invoices'],
         summary:
           "A campaign month's detailed list: with transaction=true a page of its transactions (Transaction Details: limit, default 50, at most 500, after the cursor `after`; the month's total and the next page's cursor); otherwise the brand's invoice of that month and its detailed file name, 404 'Invoice is not created.' without one",
@@ -119,6 +123,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read' },
       schema: {
+        operationId: 'downloadDetailedInvoice',
         tags: ['invoices'],
         summary:
           'A detailed invoice (PDF with its transaction list) by file name, within scope, as a download',
@@ -147,6 +152,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read' },
       schema: {
+        operationId: 'findInvoiceByNumber',
         tags: ['invoices'],
         summary: "Where the invoice with this number opens (a new tab), or 404 'Invoice is not created.'",
         body: invoiceLookupBodySchema,
@@ -164,6 +170,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ service: InvoicesService }>
     {
       config: { access: 'invoices.read' },
       schema: {
+        operationId: 'verifyInvoiceNumbers',
         tags: ['invoices'],
         summary:
           'Whether each invoice number (comma-separated, at most 100) exists within scope, with its payment status and amount in pence',

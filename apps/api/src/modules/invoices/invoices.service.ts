@@ -1,6 +1,8 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/database.generated.ts';
 import { z } from 'zod';
 import { can, type Audience, type TenantScope } from '@krowd/domain/access/access.rules';
-import { shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import { localToday, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { detailedFileName, invoiceNumberOfDetailedFile } from '@krowd/domain/invoice/invoice.rules';
 import type {
   CampaignInvoiceAnswer,
@@ -9,7 +11,8 @@ import type {
 } from '@krowd/domain/invoice/invoice-response.schema';
 import {
   invoiceSortFields,
-  paymentStatuses,
+  shownPaymentStatus,
+  shownPaymentStatuses,
   campaignInvoiceQuerySchema,
   type InvoiceDocumentQuery,
 } from '@krowd/domain/invoice/invoice.schema';
@@ -19,6 +22,8 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import { listedBrands } from '../../http/listed-brands.ts';
+import type { SellerDetails } from './invoice-document-lines.ts';
+import { invoiceDocumentParts } from './invoice-document.repository.ts';
 import { detailedInvoicePdf, invoicePdf } from './invoice-document.ts';
 import type { InvoiceListRecord, InvoicesRepository } from './invoices.repository.ts';
 import {
@@ -32,7 +37,7 @@ import {
  */
 export const invoiceListQuerySchema = entityListQuerySchema({
   sortFields: invoiceSortFields,
-  statuses: paymentStatuses,
+  statuses: shownPaymentStatuses,
 })
   .extend({ email: z.string().max(254).optional() })
   .strict();
@@ -52,7 +57,7 @@ export type CampaignInvoiceRequest = z.infer<typeof campaignInvoiceRequestSchema
 export const invoiceDocumentPath = (documentId: string) =>
   `/api/invoices/documents/${encodeURIComponent(documentId)}`;
 
-function toInvoiceRow(row: InvoiceListRecord): InvoiceRow {
+function toInvoiceRow(row: InvoiceListRecord, today: string): InvoiceRow {
   return {
     _id: row.id,
     kind: row.kind,
@@ -65,13 +70,24 @@ function toInvoiceRow(row: InvoiceListRecord): InvoiceRow {
     correctsInvoiceNumber: row.corrects_invoice_number,
     issuedOn: row.issued_on,
     dueDate: row.due_date,
-    paymentStatus: row.payment_status,
+    paymentStatus:
+      row.payment_status && row.due_date ? shownPaymentStatus(row.payment_status, row.due_date, today) : null,
     xero_invoice_id: row.document_id,
   };
 }
 
-export function createInvoicesService(deps: { invoices: InvoicesRepository; brands: BrandsRepository }) {
-  const { invoices, brands } = deps;
+export function createInvoicesService(deps: {
+  invoices: InvoicesRepository;
+  brands: BrandsRepository;
+  clock: () => Date;
+  timeZone: string;
+  /** An invoice issued before documents were stored is rendered once with these (decision 0072). */
+  db: Kysely<DB>;
+  seller: SellerDetails;
+}) {
+  const { invoices, brands, clock, timeZone, db, seller } = deps;
+  /** Today in the timezone setting: Overdue is judged against it (invoice.schema.ts). */
+  const today = () => localToday(clock(), timeZone);
 
   /** The invoice with this document, when the caller's scope covers its brand; otherwise none. */
   async function invoiceWithDocument(scope: TenantScope, documentId: string) {
@@ -94,7 +110,9 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
     const invoice = await invoiceWithDocument(scope, documentId);
     if (invoice) {
       const fileName = `${invoice.invoice_number}.pdf`;
-      return { fileName, pdf: await invoices.frozenDocument(fileName, () => invoicePdf(invoice)) };
+      const render = async () =>
+        invoicePdf(invoice, await invoiceDocumentParts(db, invoice, seller, timeZone));
+      return { fileName, pdf: await invoices.frozenDocument(fileName, render) };
     }
     const note = await creditNoteInScope(scope, documentId);
     const pdf = note && (await invoices.storedDocument(`${note.credit_note_number}.pdf`));
@@ -106,7 +124,9 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
     /** The invoices of the brands the caller may see (one chosen brand for group roles). */
     async list(scope: TenantScope, request: InvoiceListRequest) {
       const { filters } = request;
+      const on = today();
       const { rows, total } = await invoices.listPage({
+        today: on,
         brandIds: await listedBrands(brands, scope, request),
         search: effectiveSearch(filters.globalSearch?.value),
         status: filters.dropDown?.value || undefined,
@@ -114,7 +134,7 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
         page: request.page,
         limit: request.limit,
       });
-      return { data: rows.map(toInvoiceRow), pagination: paginationOf(request, total) };
+      return { data: rows.map((row) => toInvoiceRow(row, on)), pagination: paginationOf(request, total) };
     },
 
     /**
@@ -194,7 +214,11 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
       }
       const detailed = detailedFileName(invoice.invoice_number);
       const pdf = await invoices.frozenDocument(detailed, async () =>
-        detailedInvoicePdf(invoice, await invoices.invoiceTransactions(invoice.id)),
+        detailedInvoicePdf(
+          invoice,
+          await invoices.invoiceTransactions(invoice.id),
+          await invoiceDocumentParts(db, invoice, seller, timeZone),
+        ),
       );
       return { fileName: detailed, pdf };
     },
@@ -231,7 +255,7 @@ export function createInvoicesService(deps: { invoices: InvoicesRepository; bran
         return {
           InvoiceNumber: number,
           exists: row !== undefined,
-          paymentStatus: row?.payment_status ?? null,
+          paymentStatus: row ? shownPaymentStatus(row.payment_status, row.due_date, today()) : null,
           amount: row?.amount_pence ?? null,
         };
       });

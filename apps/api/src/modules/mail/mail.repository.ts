@@ -4,6 +4,32 @@ import type { DB } from '../../db/database.generated.ts';
 
 export function createMailRepository(db: Kysely<DB>) {
   return {
+    /** Writes a mail to the outbox as stored (not sent yet): its id. */
+    async record(mail: { to: string; subject: string; text: string; html: string; brandId?: string | null }) {
+      return db
+        .insertInto('mail_outbox')
+        .values({
+          brand_id: mail.brandId ?? null,
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          status: 'stored',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** The mail went out over SMTP. */
+    async markSent(id: string, at: Date) {
+      await db.updateTable('mail_outbox').set({ status: 'sent', sent_at: at }).where('id', '=', id).execute();
+    },
+
+    /** Sending the mail failed, for the reason given. */
+    async markFailed(id: string, error: string) {
+      await db.updateTable('mail_outbox').set({ status: 'failed', error }).where('id', '=', id).execute();
+    },
+
     /** One page of the outbox, newest first, with the total in the same query. */
     async outboxPage(query: PageQuery) {
       const rows = await db

@@ -104,7 +104,7 @@ describe('GET /api/mail/outbox', () => {
       const response = await outbox('', token);
 
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ errorMessage: messages.common.forbidden });
+      expect(response.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
     },
   );
 

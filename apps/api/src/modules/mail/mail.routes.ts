@@ -11,6 +11,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ mail: MailRepository }> = async
     {
       config: { access: 'outbox.read' },
       schema: {
+        operationId: 'listOutboxMail',
         tags: ['mail'],
         summary: 'Mail written by the product, newest first',
         querystring: pageQuerySchema.strict(),

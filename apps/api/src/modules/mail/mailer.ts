@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.generated.ts';
+import { createMailRepository } from './mail.repository.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -33,7 +34,8 @@ export function createMailer(options: {
   from: string;
   logger: FastifyBaseLogger;
 }): Mailer {
-  const { db, logger } = options;
+  const { logger } = options;
+  const outbox = createMailRepository(options.db);
   // nodemailer loads with the first mail sent, not at start (issue 17 §6); without SMTP_URL never.
   const smtpUrl = options.smtpUrl;
   let transport: Promise<Transporter> | undefined;
@@ -47,18 +49,11 @@ export function createMailer(options: {
     if (!smtpUrl) return;
     try {
       await (await transporter()).sendMail({ from: options.from, ...mail });
-      await db
-        .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: new Date() })
-        .where('id', '=', id)
-        .execute();
+      await outbox.markSent(id, new Date());
     } catch (error) {
       logger.error({ err: error, to: mail.to }, 'sending mail failed');
-      await db
-        .updateTable('mail_outbox')
-        .set({ status: 'failed', error: String(error instanceof Error ? error.message : error) })
-        .where('id', '=', id)
-        .execute()
+      await outbox
+        .markFailed(id, String(error instanceof Error ? error.message : error))
         .catch((updateError: unknown) =>
           logger.error({ err: updateError }, 'recording a mail failure failed'),
         );
@@ -68,18 +63,7 @@ export function createMailer(options: {
   const mailer: Mailer = {
     async send(mail) {
       try {
-        const row = await db
-          .insertInto('mail_outbox')
-          .values({
-            brand_id: mail.brandId ?? null,
-            to_address: mail.to,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            status: 'stored',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await outbox.record(mail);
         const delivery = deliver(row.id, mail);
         sending.add(delivery);
         void delivery.finally(() => sending.delete(delivery));

@@ -265,7 +265,7 @@ describe('PUT /api/users/onboarding/progress (Payment Details and Branch)', () =
     const response = await progress(guest, { step: 'payment', stepTwo: true });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.onboarding.campaignFirst });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.onboarding.campaignFirst });
   });
 
   it('records the payment step passed when direct debit is skipped, and resumes at Branch', async () => {
@@ -301,7 +301,10 @@ describe('PUT /api/users/onboarding/progress (Payment Details and Branch)', () =
       const passed = await progress(guest, { step: 'payment', stepTwo: true });
 
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ errorMessage: messages.onboarding.directDebitRequired });
+      expect(refused.json()).toEqual({
+        code: 'conflict',
+        errorMessage: messages.onboarding.directDebitRequired,
+      });
       expect(passed.statusCode, passed.body).toBe(200);
       expect(passed.json().details.stepTwo).toBe(true);
     } finally {
@@ -317,7 +320,7 @@ describe('PUT /api/users/onboarding/progress (Payment Details and Branch)', () =
     const response = await progress(guest, { step: 'branch', stepThree: true });
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.onboarding.paymentFirst });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.onboarding.paymentFirst });
   });
 
   it('refuses the Branch step without a live branch that has a merchant ID', async () => {
@@ -458,7 +461,7 @@ describe('POST /api/users/onboarding/complete (Account Settings)', () => {
     const response = await complete(guest);
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: messages.onboarding.stepsIncomplete });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: messages.onboarding.stepsIncomplete });
     expect(await userRow(guest.userId)).toEqual(before);
     expect(await campaignsOf(guest.brandId)).toEqual([]);
   });
@@ -594,6 +597,7 @@ describe('POST /api/users/onboarding/complete (Account Settings)', () => {
 
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
+        code: 'conflict',
         errorMessage: messages.onboarding.monthPassed('06/2031', '11/2031'),
       });
       const row = await userRow(guest.userId);
@@ -630,6 +634,7 @@ describe('POST /api/users/onboarding/complete (Account Settings)', () => {
 
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)?.json()).toEqual({
+      code: 'conflict',
       errorMessage: messages.onboarding.alreadyCompleted,
     });
     expect(await campaignsOf(guest.brandId)).toHaveLength(1);
@@ -692,7 +697,7 @@ describe('who may use the train', () => {
       const anonymous = await call(app, { method, url, body: body() });
 
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ errorMessage: messages.common.forbidden });
+      expect(refused.json()).toEqual({ code: 'forbidden', errorMessage: messages.common.forbidden });
       expect(anonymous.statusCode).toBe(401);
       expect(await userRow(ids.userId('companyadmin@demo.test'))).toEqual(before);
     },

@@ -31,6 +31,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'onboarding.progress' },
       schema: {
+        operationId: 'saveOnboardingCampaign',
         tags: ['onboarding'],
         summary:
           "Save the guest's first campaign form (All branches) and the terms accepted: the train starts",
@@ -49,6 +50,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'onboarding.progress' },
       schema: {
+        operationId: 'saveOnboardingProgress',
         tags: ['onboarding'],
         summary:
           'Record the Payment Details step (stepTwo) or the Branch step (stepThree) passed, or taken back',
@@ -67,6 +69,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'onboarding.progress', authRateLimit: true },
       schema: {
+        operationId: 'completeOnboarding',
         tags: ['onboarding'],
         summary:
           'Account Settings: set the password, names and phone, create the first campaign; ends the guest ' +

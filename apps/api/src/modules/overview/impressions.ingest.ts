@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { IngestError } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
@@ -6,10 +5,9 @@ import {
   impressionColumns,
   impressionRowSchema,
 } from '@krowd/domain/overview/overview.schema';
-import type { DB } from '../../db/database.generated.ts';
 import { CsvSyntaxError } from '../../http/csv.ts';
 import { csvRecordsOf, CsvStreamError } from '../../http/csv-stream.ts';
-import type { ImpressionValue } from './impressions.repository.ts';
+import type { ImpressionsRepository, ImpressionValue } from './impressions.repository.ts';
 
 const m = messages.overview;
 
@@ -33,7 +31,7 @@ export interface ImpressionsFile {
  * the values to store (with the campaign's brand) and every error with its line; stores nothing.
  */
 export async function readImpressionsFile(
-  db: Kysely<DB>,
+  impressions: Pick<ImpressionsRepository, 'publisherIdsByCode' | 'liveCampaignStarts'>,
   stream: AsyncIterable<Uint8Array | string>,
 ): Promise<ImpressionsFile> {
   const errors: IngestError[] = [];
@@ -102,24 +100,11 @@ export async function readImpressionsFile(
     return { values: [], errors: [{ line: 1, message: m.fileEmpty }], firstDay: null, lastDay: null };
   }
 
-  const publishers = new Map(
-    (await db.selectFrom('publishers').select(['id', 'code']).execute()).map((p) => [
-      p.code.toLowerCase(),
-      p.id,
-    ]),
-  );
+  const publishers = await impressions.publisherIdsByCode();
   const campaignIds = [...new Set(parsed.map((row) => row.campaignId))];
   const campaigns = new Map<string, { brandId: string; startDate: string; endDate: string }>();
-  for (let start = 0; start < campaignIds.length; start += 1000) {
-    const rows = await db
-      .selectFrom('campaigns')
-      .select(['id', 'brand_id', 'start_date'])
-      .where('id', 'in', campaignIds.slice(start, start + 1000))
-      .where('deleted_at', 'is', null)
-      .execute();
-    for (const row of rows)
-      campaigns.set(row.id, { brandId: row.brand_id, ...campaignDates(row.start_date) });
-  }
+  for (const row of await impressions.liveCampaignStarts(campaignIds))
+    campaigns.set(row.id, { brandId: row.brand_id, ...campaignDates(row.start_date) });
 
   const values: ImpressionValue[] = [];
   const firstLine = new Map<string, number>();

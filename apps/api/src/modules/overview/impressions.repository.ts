@@ -41,6 +41,27 @@ function whereOf(filter: ReportingFilter): RawBuilder<unknown> {
 
 export function createImpressionsRepository(db: Kysely<DB>) {
   return {
+    /** The impressions file names publishers by code, in any case: lower-cased code → id. */
+    async publisherIdsByCode(): Promise<Map<string, string>> {
+      const rows = await db.selectFrom('publishers').select(['id', 'code']).execute();
+      return new Map(rows.map((p) => [p.code.toLowerCase(), p.id]));
+    },
+
+    /** The campaigns (not deleted) among the ids, with their brand and start, 1,000 ids a query. */
+    async liveCampaignStarts(campaignIds: readonly string[]) {
+      const found: { id: string; brand_id: string; start_date: string }[] = [];
+      for (let start = 0; start < campaignIds.length; start += 1000) {
+        const rows = await db
+          .selectFrom('campaigns')
+          .select(['id', 'brand_id', 'start_date'])
+          .where('id', 'in', campaignIds.slice(start, start + 1000))
+          .where('deleted_at', 'is', null)
+          .execute();
+        found.push(...rows);
+      }
+      return found;
+    },
+
     /**
      * Stores the values, each replacing what a (campaign, publisher, day) held: sending a file
      * again changes nothing. Runs in the caller's transaction.

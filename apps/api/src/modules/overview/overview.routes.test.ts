@@ -201,6 +201,7 @@ describe('POST /api/campaignoverview/upload refuses without storing anything', (
     const response = await upload(admin, files(transactions, impressions));
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({
+      code: 'file_refused',
       errorMessage: m.filesInvalid,
       errors: [
         { file: 'impressions', line: 3, message: m.impressionsReachInvalid },

@@ -87,12 +87,18 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
 ) => {
   await app.register(multipart);
 
-  for (const path of ['/campaignoverview/create', '/campaignoverview/createfromdata']) {
+  // Two addresses of the one call (spec 3 §7 names both): each its own operation.
+  const triggers = {
+    '/campaignoverview/create': 'computeCampaignOverviews',
+    '/campaignoverview/createfromdata': 'computeCampaignOverviewsFromData',
+  };
+  for (const [path, operationId] of Object.entries(triggers)) {
     app.post(
       path,
       {
         config: { access: 'overview.manage' },
         schema: {
+          operationId,
           tags: ['overview'],
           summary:
             'Queue the computation of the overview of every campaign whose month is in the range (yyyy-MM)',
@@ -112,6 +118,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
     {
       config: { access: 'overview.manage' },
       schema: {
+        operationId: 'uploadCampaignOverviewFiles',
         tags: ['overview'],
         summary:
           'Upload a transactions file and an impressions file together: every row of both stored, or none',
@@ -161,7 +168,9 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
         };
       } catch (error) {
         if (!(error instanceof DocsRefused)) throw error;
-        return reply.code(400).send({ errorMessage: error.message, errors: error.errors.slice(0, 1000) });
+        return reply
+          .code(400)
+          .send({ code: 'file_refused', errorMessage: error.message, errors: error.errors.slice(0, 1000) });
       }
     },
   );
@@ -171,6 +180,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
     {
       config: { access: 'overview.read' },
       schema: {
+        operationId: 'getCampaignOverview',
         tags: ['overview'],
         summary:
           "A campaign's overview: the figures in force, the computed ones, and whether they were edited",
@@ -189,6 +199,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
     {
       config: { access: 'overview.edit' },
       schema: {
+        operationId: 'updateCampaignOverview',
         tags: ['overview'],
         summary: 'Save edited overview figures: an override kept beside the computed ones (money in pence)',
         params: campaignParamsSchema,
@@ -208,6 +219,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
     {
       config: { access: 'overview.manage' },
       schema: {
+        operationId: 'listCampaignOverviews',
         tags: ['overview'],
         summary: 'Campaigns of a month range (yyyy-MM) with when their overview was computed and edited',
         querystring: overviewTriggerSchema,

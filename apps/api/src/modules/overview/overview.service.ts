@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import { monthOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -84,14 +84,13 @@ const monthsBetween = (start: string, end: string) =>
  * kept as overrides beside the snapshot.
  */
 export function createOverviewService<File extends DocsFileRead>(deps: {
-  db: Kysely<DB>;
   overview: OverviewRepository;
   impressions: ImpressionsRepository;
   transactionFiles: DocsTransactions<File>;
   jobs: JobQueue;
   clock: () => Date;
 }) {
-  const { db, overview, impressions, transactionFiles, jobs, clock } = deps;
+  const { overview, impressions, transactionFiles, jobs, clock } = deps;
 
   async function campaignInScope(scope: TenantScope, campaignId: string): Promise<OverviewCampaign> {
     const campaign = await overview.campaign(campaignId);
@@ -126,7 +125,7 @@ export function createOverviewService<File extends DocsFileRead>(deps: {
      */
     async uploadDocs(upload: DocsUpload) {
       const errors: DocsRefused['errors'] = [];
-      const shown = await readImpressionsFile(db, chunksOf(upload.impressions.bytes));
+      const shown = await readImpressionsFile(impressions, chunksOf(upload.impressions.bytes));
       for (const error of shown.errors) errors.push({ file: 'impressions', ...error });
       const file = await transactionFiles.read(upload.transactions.bytes);
       for (const error of file.errors) errors.push({ file: 'transactions', ...error });

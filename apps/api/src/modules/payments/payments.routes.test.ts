@@ -169,7 +169,7 @@ describe('the mandate journey with the test provider', () => {
   it('refuses to complete a setup the payer has not finished', async () => {
     const response = await complete('brandadmin@demo.test', flowId);
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.setupNotFinished });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.setupNotFinished });
   });
 
   it('refuses bad bank details on the hosted page, naming the field', async () => {
@@ -193,7 +193,7 @@ describe('the mandate journey with the test provider', () => {
     });
     const again = await call(app, { method: 'POST', url, body: details });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errorMessage: m.detailsAlreadySubmitted });
+    expect(again.json()).toEqual({ code: 'conflict', errorMessage: m.detailsAlreadySubmitted });
   });
 
   it('does not let another brand’s user complete the setup', async () => {
@@ -289,7 +289,7 @@ describe('the mandate journey with the test provider', () => {
     expect(current.json().mandate).toMatchObject({ status: 'cancelled' });
     const again = await call(app, { method: 'DELETE', url, token: tokens['brandadmin@demo.test'] });
     expect(again.statusCode).toBe(404);
-    expect(again.json()).toEqual({ errorMessage: m.noMandateToCancel });
+    expect(again.json()).toEqual({ code: 'not_found', errorMessage: m.noMandateToCancel });
   });
 
   it('returns to the onboarding train when the setup started there', async () => {
@@ -347,7 +347,7 @@ describe('the mandate journey with the test provider', () => {
       body: { accountHolderName: 'Green Fork Ltd', sortCode: '200000', accountNumber: '12345678' },
     });
     expect(response.statusCode).toBe(410);
-    expect(response.json()).toEqual({ errorMessage: m.setupExpired });
+    expect(response.json()).toEqual({ code: 'gone', errorMessage: m.setupExpired });
   });
 });
 
@@ -438,7 +438,7 @@ describe('validation, roles and tenant scope', () => {
       body: { scenario: 'mandate_failed', brandId: ids.brands.groupBrandB },
     });
     expect(operator.statusCode).toBe(404);
-    expect(operator.json()).toEqual({ errorMessage: m.noMandate });
+    expect(operator.json()).toEqual({ code: 'not_found', errorMessage: m.noMandate });
     const finance = await call(app, {
       method: 'POST',
       url: '/api/payments/test-provider/simulate',
@@ -473,7 +473,7 @@ describe('POST /api/payments/webhooks/:provider', () => {
     const before = await eventRows();
     const wrongSecret = await signedWebhook([event], 'not-the-secret');
     expect(wrongSecret.statusCode).toBe(498);
-    expect(wrongSecret.json()).toEqual({ errorMessage: m.invalidSignature });
+    expect(wrongSecret.json()).toEqual({ code: 'signature_invalid', errorMessage: m.invalidSignature });
     const body = JSON.stringify({ events: [event] });
     const missing = await call(app, {
       method: 'POST',
@@ -561,7 +561,7 @@ describe('POST /api/payments/webhooks/:provider', () => {
       body,
     });
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ errorMessage: messages.common.invalidRequest });
+    expect(text.json()).toEqual({ code: 'validation_failed', errorMessage: messages.common.invalidRequest });
   });
 
   it('refuses a signed body that is not a webhook, and a provider that is not running', async () => {

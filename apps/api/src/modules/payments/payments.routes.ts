@@ -54,6 +54,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.manage' },
       schema: {
+        operationId: 'getDirectDebitSettings',
         tags: ['payments'],
         summary:
           'Which direct-debit provider runs (test mode, GoCardless sandbox or live) and the auto-debit setting',
@@ -68,6 +69,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.manage' },
       schema: {
+        operationId: 'getMandate',
         tags: ['payments'],
         summary: "A brand's mandate: the live one, else its newest setup; null when it has none",
         querystring: mandateBrandQuerySchema,
@@ -85,6 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.manage' },
       schema: {
+        operationId: 'startMandateSetup',
         tags: ['payments'],
         summary: "Starts a mandate setup; the payer is sent to the provider's page at redirectUrl",
         body: startMandateSchema,
@@ -105,6 +108,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.manage' },
       schema: {
+        operationId: 'completeMandateSetup',
         tags: ['payments'],
         summary: 'Completes the setup the payer came back from (redirect_flow_id): the mandate is pending',
         body: completeMandateSchema,
@@ -123,6 +127,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.manage' },
       schema: {
+        operationId: 'cancelMandate',
         tags: ['payments'],
         summary: "Cancels the brand's live mandate with the provider",
         querystring: mandateBrandQuerySchema,
@@ -151,6 +156,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       {
         config: { access: 'public' },
         schema: {
+          operationId: 'receivePaymentWebhook',
           tags: ['payments'],
           summary:
             "A provider's signed webhook (Webhook-Signature: HMAC-SHA256 hex of the body); 498 when the signature is not valid",
@@ -170,7 +176,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
           request.body,
           request.headers['webhook-signature'],
         );
-        if (!accepted) return reply.code(invalidSignatureStatus).send({ errorMessage: m.invalidSignature });
+        if (!accepted) {
+          return reply
+            .code(invalidSignatureStatus)
+            .send({ code: 'signature_invalid', errorMessage: m.invalidSignature });
+        }
         return { respCode: respCodes.ok };
       },
     );
@@ -181,6 +191,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getTestProviderFlow',
         tags: ['payments'],
         summary: "The test provider's hosted page: the setup a payer is on (the flow id is unguessable)",
         params: flowParamsSchema,
@@ -195,6 +206,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'confirmTestProviderFlow',
         tags: ['payments'],
         summary:
           "The payer's bank details on the test provider's page; answers where to go next. 409 once confirmed, 410 after 24 hours",
@@ -218,6 +230,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     {
       config: { access: 'payments.simulate' },
       schema: {
+        operationId: 'simulateTestProviderEvent',
         tags: ['payments'],
         summary:
           "Test mode: the bank acts on a brand's mandate or an invoice's payment, and the signed event goes through the webhook",

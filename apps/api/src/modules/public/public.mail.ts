@@ -1,4 +1,4 @@
-import type { LeadKind } from '@krowd/domain/public/card-network.schema';
+import type { LeadKind, LeadSource } from '@krowd/domain/public/card-network.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { layout, type RenderedMail } from '../../mail/mail-layout.ts';
 
@@ -9,72 +9,6 @@ function detailLines(details: Record<string, string | null | undefined>): string
   return Object.entries(details)
     .filter(([, value]) => value)
     .map(([label, value]) => `${label}: ${value}`);
-}
-
-/** To the system admins: a contact request came in from a public card-network page. */
-export function contactLeadMail(
-  lead: {
-    kind: LeadKind;
-    name: string;
-    email: string;
-    phone: string | null;
-    company: string;
-    website: string | null;
-    amexMerchantID: string | null;
-    page: string;
-  },
-  leadsUrl: string,
-): RenderedMail {
-  return {
-    subject: m.contactSubject,
-    ...layout(
-      'Krowd team',
-      [
-        `${messages.cardNetwork.leadKinds[lead.kind]} from ${lead.page}. Please get in touch with them.`,
-        ...detailLines({
-          Name: lead.name,
-          Email: lead.email,
-          Phone: lead.phone,
-          'Restaurant name': lead.company,
-          Website: lead.website,
-          'Merchant ID looked up': lead.amexMerchantID,
-        }),
-      ],
-      { url: leadsUrl, label: 'Open card-network leads' },
-    ),
-  };
-}
-
-/** To the system admins: a restaurant signed up for the dining programme; its guest account exists. */
-export function diningSignupAdminMail(
-  signup: {
-    name: string;
-    brandName: string;
-    legalName: string;
-    email: string;
-    phone: string | null;
-    website: string | null;
-  },
-  leadsUrl: string,
-): RenderedMail {
-  return {
-    subject: m.signupSubject,
-    ...layout(
-      'Krowd team',
-      [
-        `${signup.brandName} signed up on the dining programme page. Its brand and guest account have been created, and the registrant was sent a sign-in link and the branch page.`,
-        ...detailLines({
-          Name: signup.name,
-          'Restaurant name': signup.brandName,
-          'Legal name': signup.legalName,
-          Email: signup.email,
-          Phone: signup.phone,
-          Website: signup.website,
-        }),
-      ],
-      { url: leadsUrl, label: 'Open card-network leads' },
-    ),
-  };
 }
 
 /** To the registrant: the card-network guest link to the first campaign, and the branch page. */
@@ -93,36 +27,6 @@ export function diningWelcomeMail(name: string, guestUrl: string, branchPageUrl:
   };
 }
 
-/** To the system admins: a sign-up's branch page was submitted; the branches wait for review. */
-export function branchesSubmittedMail(
-  submission: {
-    company: string;
-    branchNames: string[];
-    comments: string | null;
-    fileName: string | null;
-    fileUrl: string | null;
-  },
-  merchantsUrl: string,
-): RenderedMail {
-  const count = submission.branchNames.length;
-  return {
-    subject: m.branchesSubject,
-    ...layout(
-      'Krowd team',
-      [
-        `${submission.company} sent ${count === 1 ? '1 branch' : `${count} branches`}: ${submission.branchNames.join(', ')}. They are Pending on the Merchants screen for review.`,
-        ...detailLines({
-          Comments: submission.comments,
-          'Excel file': submission.fileUrl
-            ? `${submission.fileName} (sign in to open: ${submission.fileUrl})`
-            : null,
-        }),
-      ],
-      { url: merchantsUrl, label: 'Review the branches' },
-    ),
-  };
-}
-
 /** A guest's link into the onboarding train, to create the first campaign. */
 export function guestLoginMail(firstName: string, url: string): RenderedMail {
   return {
@@ -134,6 +38,89 @@ export function guestLoginMail(firstName: string, url: string): RenderedMail {
         'The link below is valid for 7 days and can be used once.',
       ],
       { url, label: 'Create my campaign' },
+    ),
+  };
+}
+
+/** A lead as the digest tells of it. */
+export interface DigestLead {
+  kind: LeadKind;
+  source: LeadSource;
+  name: string | null;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  legal_name: string | null;
+  website: string | null;
+  amex_merchant_id: string | null;
+  repeats: number;
+}
+
+/** A branch submission as the digest tells of it. */
+export interface DigestSubmission {
+  company: string;
+  branchNames: string[];
+  comments: string | null;
+  fileName: string | null;
+  fileUrl: string | null;
+}
+
+/** Lines of each kind a digest lists; the rest are counted and found in Card-network Leads. */
+export const digestListed = { leads: 50, submissions: 20 } as const;
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * To each system admin, at most once an hour: the leads and branch submissions of the public
+ * card-network pages since the last digest (docs/decisions.md 'The card-network look-up'), in place
+ * of a mail for each, which anyone on the internet could multiply.
+ */
+export function cardNetworkDigestMail(
+  items: { leads: DigestLead[]; submissions: DigestSubmission[] },
+  urls: { leads: string; merchants: string },
+): RenderedMail {
+  const { leads, submissions } = items;
+  const leadLines = leads.slice(0, digestListed.leads).map((lead) => {
+    const details = detailLines({
+      Name: lead.name,
+      Email: lead.email,
+      Phone: lead.phone,
+      'Restaurant name': lead.company,
+      'Legal name': lead.legal_name,
+      Website: lead.website,
+      'Merchant ID': lead.amex_merchant_id,
+    }).join('; ');
+    const again = lead.repeats > 0 ? ` (${plural(lead.repeats + 1, 'time', 'times')} so far)` : '';
+    return `${messages.cardNetwork.leadKinds[lead.kind]} from /${lead.source}${again}: ${details}`;
+  });
+  const submissionLines = submissions.slice(0, digestListed.submissions).map((submission) => {
+    const count = submission.branchNames.length;
+    return [
+      `${submission.company} sent ${plural(count, 'branch', 'branches')}: ${submission.branchNames.join(', ')}.`,
+      ...detailLines({
+        Comments: submission.comments,
+        'Excel file': submission.fileUrl
+          ? `${submission.fileName} (sign in to open: ${submission.fileUrl})`
+          : null,
+      }),
+    ].join(' ');
+  });
+  const more = (shown: number, all: number, where: string) =>
+    all > shown ? [`…and ${all - shown} more: see ${where}.`] : [];
+  return {
+    subject: m.digestSubject(leads.length, submissions.length),
+    ...layout(
+      'Krowd team',
+      [
+        `Since the last digest, the public card-network pages brought ${plural(leads.length, 'new or renewed lead', 'new or renewed leads')} and ${plural(submissions.length, 'branch submission', 'branch submissions')}.`,
+        ...(leadLines.length > 0 ? ['Leads (please get in touch with them):', ...leadLines] : []),
+        ...more(leadLines.length, leads.length, `Card-network Leads (${urls.leads})`),
+        ...(submissionLines.length > 0
+          ? ['Branch submissions (Pending on the Merchants screen for review):', ...submissionLines]
+          : []),
+        ...more(submissionLines.length, submissions.length, `the Merchants screen (${urls.merchants})`),
+      ],
+      { url: urls.leads, label: 'Open card-network leads' },
     ),
   };
 }

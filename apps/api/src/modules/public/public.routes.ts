@@ -117,6 +117,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'requestCardNetworkContact',
         tags: ['card network'],
         summary:
           'A contact request from /amexdining or the /amexsignup dialog: stored, and the system admins mailed',
@@ -135,9 +136,12 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'requestCardNetworkSignInLink',
         tags: ['card network'],
         summary:
-          "Look up the card-network guest waiting for this Amex Merchant ID: a sign-in link is mailed to the guest's own address; the answer has only the masked address",
+          "Look up the card-network guest waiting for this Amex Merchant ID: a sign-in link is mailed to the guest's own address, at most once an hour; the answer has nothing of the address",
+        description:
+          'A Merchant ID no waiting account has answers 404 and is kept as a lead, once per e-mail and Merchant ID. Every address together is limited beside each address (429).',
         params: merchantIdParamsSchema,
         body: signupLookupSchema,
         response: { 200: successSchema(signupLookedUpSchema.shape), ...errorResponses },
@@ -147,8 +151,8 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
       if (request.body.amexMerchantID !== request.params.amexMerchantID) {
         throw invalidField('amexMerchantID', messages.validation.invalidValue);
       }
-      const { email } = await service.lookup(request.body);
-      return { respCode: respCodes.ok, respMessage: m.linkSent(email), email };
+      await service.lookup(request.body);
+      return { respCode: respCodes.ok, respMessage: m.linkSent };
     },
   );
 
@@ -157,6 +161,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'checkCardNetworkEmail',
         tags: ['card network'],
         summary:
           "The dining sign-up checks its e-mail's shape; the answer is the same whether or not an account has it",
@@ -172,6 +177,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'onboardCardNetworkBrand',
         tags: ['card network'],
         summary:
           'The dining sign-up after the terms: brand, card-network guest account and lead in one transaction; the guest link and the branch page mailed',
@@ -182,7 +188,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
       },
     },
     async (request, reply) => {
-      const { redirectTo } = service.onboard(request.body);
+      const { redirectTo } = await service.onboard(request.body);
       return reply.code(201).send({ respCode: respCodes.ok, respMessage: m.registered, redirectTo });
     },
   );
@@ -192,6 +198,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'getCardNetworkBranchPage',
         tags: ['card network'],
         summary:
           'The restaurant a branch page id is for, so the page can greet it or say the link is not valid',
@@ -207,6 +214,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'public', authRateLimit: true },
       schema: {
+        operationId: 'submitCardNetworkBranches',
         tags: ['card network'],
         summary: "The branch page's submit: the branches become Pending branches of the sign-up's brand",
         description:
@@ -229,6 +237,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'cardNetworkLeads.read' },
       schema: {
+        operationId: 'listCardNetworkLeads',
         tags: ['card network'],
         summary: 'The leads of the public card-network pages, newest first, with their branch submissions',
         querystring: leadListQuerySchema,
@@ -256,6 +265,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ service: PublicService }> = a
     {
       config: { access: 'cardNetworkLeads.read' },
       schema: {
+        operationId: 'downloadCardNetworkSubmission',
         tags: ['card network'],
         summary: "A branch submission's Excel file, as a download",
         params: idParamsSchema,

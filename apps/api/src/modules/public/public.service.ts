@@ -1,9 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import { paginationOf, type PageQuery } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
-  maskEmail,
   spreadsheetKindOf,
   spreadsheetKindOfName,
   splitPersonName,
@@ -15,23 +14,19 @@ import type {
   ContactLead,
   SignupLookup,
 } from '@krowd/domain/public/card-network.schema';
-import type { LeadBranchSubmission, LeadRow } from '@krowd/domain/public/public-response.schema';
+import type { LeadBranchSubmission } from '@krowd/domain/public/public-response.schema';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { AuthService, Clock } from '../auth/auth.service.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
-import {
-  branchesSubmittedMail,
-  contactLeadMail,
-  diningSignupAdminMail,
-  diningWelcomeMail,
-  guestLoginMail,
-} from './public.mail.ts';
+import { leadRowsOf, submissionFilePath } from './leads.mapper.ts';
+import { cardNetworkDigestMail, diningWelcomeMail, guestLoginMail } from './public.mail.ts';
 import type { LeadListQuery, PublicRepository } from './public.repository.ts';
 
 const m = messages.cardNetwork;
@@ -39,7 +34,17 @@ const day = 86_400_000;
 /** How long a sign-up's branch page stays open. */
 export const branchPageLifetimeMs = 30 * day;
 /** Sign-in links one waiting account may be sent by look-ups an hour; beyond it the answer is the same. */
-export const lookupLinksPerAccountPerHour = 3;
+export const lookupLinksPerAccountPerHour = 1;
+/** The job that mails the system admins the digest of the card-network pages' leads (hourly at most). */
+export const cardNetworkDigestJob = 'cardNetwork.digest';
+
+/** The digest that will tell of what comes in now: the one at the top of the next hour. */
+export function nextDigestAt(now: Date): Date {
+  const next = new Date(now);
+  next.setUTCMinutes(0, 0, 0);
+  next.setUTCHours(next.getUTCHours() + 1);
+  return next;
+}
 
 /** The Excel file of a branch submission, as the multipart form gave it. */
 export interface UploadedFile {
@@ -64,9 +69,6 @@ function submittedBranchOf(entry: BranchEntry): SubmittedBranch {
 
 const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
 
-/** The page a lead's `from` names, as a person reads it in an e-mail. */
-const pageOf = (from: ContactLead['from']) => `/${from}`;
-
 export function createPublicService(deps: {
   db: Kysely<DB>;
   leads: PublicRepository;
@@ -75,14 +77,40 @@ export function createPublicService(deps: {
   auth: AuthService;
   limiter: RateLimiter;
   mailer: Mailer;
+  jobs: JobQueue;
   config: Config;
   clock: Clock;
 }) {
-  const { db, leads, users, branches, auth, limiter, mailer, config, clock } = deps;
+  const { db, leads, users, branches, auth, limiter, mailer, jobs, config, clock } = deps;
   const leadsUrl = `${config.publicUrl}${pagePath('cardNetworkLeads')}`;
+  const merchantsUrl = `${config.publicUrl}${pagePath('merchants')}`;
 
   async function mailSystemAdmins(mail: Omit<OutgoingMail, 'to'>) {
     for (const to of await users.systemAdminEmails()) await mailer.send({ ...mail, to });
+  }
+
+  /**
+   * The limit of every address together on the calls that store or mail something, beside each
+   * address's own (access plugin): many addresses cannot flood the leads or the mail either.
+   */
+  async function countCall() {
+    const { cardNetworkCallsPerWindow, windowMs } = config.rateLimit;
+    const { allowed, retryAfterSeconds } = await limiter.hit(
+      'card-network-calls',
+      cardNetworkCallsPerWindow,
+      windowMs,
+    );
+    if (!allowed) throw tooManyRequests(m.busy, retryAfterSeconds);
+  }
+
+  /** Something for the system admins came in: the next digest will tell of it (one job an hour). */
+  async function digestLater(trx?: Transaction<DB>) {
+    const runAt = nextDigestAt(clock());
+    await jobs.enqueue(
+      cardNetworkDigestJob,
+      {},
+      { runAt, dedupeKey: `${cardNetworkDigestJob}:${runAt.toISOString()}`, ...(trx ? { trx } : {}) },
+    );
   }
 
   /** The file of a branch submission: an .xls or .xlsx by its name and, above all, by its bytes. */
@@ -135,11 +163,7 @@ export function createPublicService(deps: {
     let guestUrl: string;
     try {
       guestUrl = await db.transaction().execute(async (trx) => {
-        const brand = await trx
-          .insertInto('brands')
-          .values({ name: input.brandName })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const brand = await leads.insertSignupBrand(input.brandName, trx);
         const userId = await users.insertUser(
           {
             email: input.email,
@@ -173,6 +197,7 @@ export function createPublicService(deps: {
           },
           trx,
         );
+        await digestLater(trx);
         return auth.issueLink(userId, 'guest_login', { origin: 'card_network', executor: trx });
       });
     } catch (error) {
@@ -187,13 +212,16 @@ export function createPublicService(deps: {
       to: input.email,
       ...diningWelcomeMail(firstName, `${guestUrl}?type=campaign`, branchPageUrl),
     });
-    await mailSystemAdmins(diningSignupAdminMail(input, leadsUrl));
   }
 
   return {
-    /** POST auth/notifyAdminForAmex: the lead is stored and every system admin told. */
+    /**
+     * POST auth/notifyAdminForAmex: the lead is stored, once per e-mail and Merchant ID (a failed
+     * look-up's lead becomes this contact request), and the next digest tells the system admins.
+     */
     async notifyAdmin(lead: ContactLead) {
-      await leads.insertLead({
+      await countCall();
+      const { toNotify } = await leads.recordLead({
         kind: 'contact',
         source: lead.from,
         name: lead.name,
@@ -201,31 +229,32 @@ export function createPublicService(deps: {
         phone: lead.phone,
         company: lead.company,
         website: lead.website,
-        amex_merchant_id: lead.amexMerchantID,
+        amexMerchantId: lead.amexMerchantID,
       });
-      await mailSystemAdmins(
-        contactLeadMail({ ...lead, kind: 'contact', page: pageOf(lead.from) }, leadsUrl),
-      );
+      if (toNotify) await digestLater();
       return { redirectTo: config.marketingSiteUrl };
     },
 
     /**
      * POST auth/getAmexUser/{amexMerchantID}: when the Merchant ID is a branch of a brand whose
      * card-network guest has not signed up yet, a fresh card-network guest link is mailed to that
-     * guest's own address and only the masked address is answered: an anonymous caller never gets
-     * a sign-in token. Otherwise the look-up is kept as a lead and answered 404.
+     * guest's own address, at most once an hour, and the answer says nothing of the address (brief
+     * §4): an anonymous caller never gets a sign-in token, nor learns whose the account is.
+     * Otherwise the look-up is kept as a lead (once per e-mail and Merchant ID) and answered 404.
      */
     async lookup(input: SignupLookup) {
+      await countCall();
       const guest = await leads.findWaitingCardNetworkGuest(input.amexMerchantID);
       if (!guest) {
-        await leads.insertLead({
+        const { toNotify } = await leads.recordLead({
           kind: 'lookupFailed',
           source: 'amexsignup',
           email: input.email,
           phone: input.phone,
           website: input.website,
-          amex_merchant_id: input.amexMerchantID,
+          amexMerchantId: input.amexMerchantID,
         });
+        if (toNotify) await digestLater();
         throw notFound(m.lookupFailed);
       }
       const { allowed } = await limiter.hit(
@@ -241,14 +270,14 @@ export function createPublicService(deps: {
           ...guestLoginMail(guest.first_name, url),
         });
       }
-      return { email: maskEmail(guest.email) };
     },
 
     /**
      * POST auth/onBoardAmexBrand: answers at once and the same for every address (issue 16 §14);
      * the work follows (completeOnboarding).
      */
-    onboard(input: BrandOnboarding) {
+    async onboard(input: BrandOnboarding) {
+      await countCall();
       auth.afterAnswer(() => completeOnboarding(input));
       return { redirectTo: config.marketingSiteUrl };
     },
@@ -266,6 +295,7 @@ export function createPublicService(deps: {
      * transaction; a merchant ID a live branch already holds refuses the whole submission.
      */
     async submitBranches(input: BranchSubmission, upload: UploadedFile | undefined) {
+      await countCall();
       const file = checkedFile(upload);
       const signup = await leads.findSignupByBranchPage(hashToken(input.id), clock());
       if (!signup?.brand_id) throw notFound(m.branchPageUnknown);
@@ -276,59 +306,60 @@ export function createPublicService(deps: {
           Boolean(id),
         ),
       );
-      const submissionId = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await leads.lockBrand(brandId, trx);
         const [inUse] = await branches.heldMerchantIds(merchantIds, [], trx);
         if (inUse) throw conflict(messages.branch.merchantIdInUse(inUse));
         await branches.insertMany(branchValues(submitted, brandId, signup.user_id), trx);
-        return leads.insertSubmission(
+        await digestLater(trx);
+        await leads.insertSubmission(
           { leadId: signup.id, branches: submitted, comments: input.comments || null, file },
           trx,
         );
       });
-      await mailSystemAdmins(
-        branchesSubmittedMail(
-          {
-            company: signup.company ?? signup.email,
-            branchNames: submitted.map((entry) => entry.name),
-            comments: input.comments || null,
-            fileName: file?.name ?? null,
-            fileUrl: file ? `${config.publicUrl}${submissionFilePath(submissionId)}` : null,
-          },
-          `${config.publicUrl}${pagePath('merchants')}`,
-        ),
-      );
       return { redirectTo: config.marketingSiteUrl };
+    },
+
+    /**
+     * The digest job: one mail to each system admin with every lead and branch submission no digest
+     * has told of yet, or none when there is nothing. What it takes is marked told as it is read; a
+     * mail that fails gives it back, so the job's next attempt tells of it.
+     */
+    async sendDigest() {
+      const takenAt = clock();
+      const untold = await leads.takeUntold(takenAt);
+      if (untold.leads.length === 0 && untold.submissions.length === 0) return;
+      const submissions = untold.submissions.map((submission) => ({
+        company: submission.company ?? submission.email,
+        branchNames: (submission.branches as SubmittedBranch[]).map((entry) => entry.name),
+        comments: submission.comments,
+        fileName: submission.file_name,
+        fileUrl: submission.file_kind ? `${config.publicUrl}${submissionFilePath(submission.id)}` : null,
+      }));
+      try {
+        await mailSystemAdmins(
+          cardNetworkDigestMail(
+            { leads: untold.leads, submissions },
+            { leads: leadsUrl, merchants: merchantsUrl },
+          ),
+        );
+      } catch (error) {
+        await leads.giveBackUntold(
+          {
+            leadIds: untold.leads.map((lead) => lead.id),
+            submissionIds: untold.submissions.map((submission) => submission.id),
+          },
+          takenAt,
+        );
+        throw error;
+      }
     },
 
     /** The system admin's list of leads, each with its branch submissions. */
     async list(query: PageQuery & Omit<LeadListQuery, 'page' | 'limit'>) {
       const { rows, total } = await leads.leadsPage(query);
       const submissions = await leads.submissionsOf(rows.map((row) => row.id));
-      const data: LeadRow[] = rows.map((row) => ({
-        _id: row.id,
-        created: row.created_at.toISOString(),
-        kind: row.kind,
-        from: row.source,
-        name: row.name,
-        email: row.email,
-        phone: row.phone,
-        company: row.company,
-        legalName: row.legal_name,
-        website: row.website,
-        amexMerchantID: row.amex_merchant_id,
-        brandId: row.brand_id,
-        branchSubmissions: submissions
-          .filter((submission) => submission.lead_id === row.id)
-          .map((submission) => ({
-            _id: submission.id,
-            created: submission.created_at.toISOString(),
-            comments: submission.comments,
-            branches: submission.branches as SubmittedBranch[],
-            fileName: submission.file_name,
-            fileUrl: submission.file_kind ? submissionFilePath(submission.id) : null,
-          })),
-      }));
+      const data = leadRowsOf(rows, submissions);
       return { data, pagination: paginationOf(query, total) };
     },
 
@@ -342,11 +373,6 @@ export function createPublicService(deps: {
       };
     },
   };
-}
-
-/** Where a system admin opens a submission's Excel file. */
-export function submissionFilePath(submissionId: string) {
-  return `/api/cardnetwork/submissions/${submissionId}/file`;
 }
 
 export type PublicService = ReturnType<typeof createPublicService>;

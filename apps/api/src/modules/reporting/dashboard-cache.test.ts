@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { CommittedWrites } from '../../db/committed-writes.ts';
 import type { Database } from '../../db/database.ts';
+import type { DatabaseSignals, SignalHandlers } from '../../db/database-signals.ts';
 import { createDashboardCache, type Computed } from './dashboard-cache.ts';
 
 const logger = { error: () => {} } as unknown as FastifyBaseLogger;
@@ -82,7 +83,14 @@ describe('the dashboard cache', () => {
   });
 
   it('keeps nothing on PostgreSQL until it listens to the other instances', async () => {
-    const signals = { notify: async () => {}, listen: async () => async () => {} };
+    let listening: SignalHandlers | undefined;
+    const signals: DatabaseSignals = {
+      notify: async () => {},
+      listen: async (_channel, handlers) => {
+        listening = handlers;
+        return async () => {};
+      },
+    };
     const { cache, computed, computations } = cacheWithConnection(signals);
 
     await cache.answer('k', computed('one', 'all'));
@@ -91,6 +99,35 @@ describe('the dashboard cache', () => {
 
     await cache.start();
     await cache.answer('k', computed('three', 'all'));
-    expect(await cache.answer('k', computed('four', 'all'))).toBe('three');
+    expect(computations()).toBe(3);
+
+    listening!.onHeard();
+    await cache.answer('k', computed('four', 'all'));
+    expect(await cache.answer('k', computed('five', 'all'))).toBe('four');
+  });
+
+  it('keeps nothing while the listening connection is lost, and keeps again once it is back', async () => {
+    let listening: SignalHandlers | undefined;
+    const signals: DatabaseSignals = {
+      notify: async () => {},
+      listen: async (_channel, handlers) => {
+        listening = handlers;
+        handlers.onHeard();
+        return async () => {};
+      },
+    };
+    const { cache, computed, computations } = cacheWithConnection(signals);
+    await cache.start();
+    await cache.answer('k', computed('one', 'all'));
+    expect(await cache.answer('k', computed('two', 'all'))).toBe('one');
+
+    listening!.onLost();
+    expect(await cache.answer('k', computed('three', 'all'))).toBe('three');
+    expect(await cache.answer('k', computed('four', 'all'))).toBe('four');
+
+    listening!.onHeard();
+    await cache.answer('k', computed('five', 'all'));
+    expect(await cache.answer('k', computed('six', 'all'))).toBe('five');
+    expect(computations()).toBe(4);
   });
 });

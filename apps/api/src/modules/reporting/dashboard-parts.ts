@@ -18,6 +18,7 @@ type Conditions = DashboardRequest['conditions'];
 
 /** A dashboard condition that chose an invoice: its brand and month (local dates, both ends inclusive). */
 export interface InvoiceSelection {
+  invoiceId: string;
   brandId: string;
   dates: [string, string];
 }

@@ -127,6 +127,22 @@ async function fromRawRows(filter: RawFilter) {
 }
 
 const june = { start: '2025-06-01', end: '2025-06-30' };
+
+/** The customer types of brand A's qualified purchases through one publisher, from the raw rows. */
+async function customerTypesOf([start, end]: string[], publisher: string) {
+  const rows = await testApp.db
+    .selectFrom('transactions as t')
+    .innerJoin('publishers as p', 'p.id', 't.publisher_id')
+    .select('t.customer_type')
+    .distinct()
+    .where('t.outcome', '=', 'qualified')
+    .where('t.brand_id', '=', ids.brands.groupBrandA)
+    .where('p.code', '=', publisher)
+    .where(sql<string>`t.local_datetime::date`, '>=', start!)
+    .where(sql<string>`t.local_datetime::date`, '<=', end!)
+    .execute();
+  return rows.map((row) => row.customer_type).sort();
+}
 const juneDates = [june.start, june.end];
 
 beforeAll(async () => {
@@ -303,6 +319,23 @@ describe('POST /api/dashboard/client totals equal the raw transactions', () => {
     });
   });
 
+  it('flags two customer types whatever the publisher chosen, so the Customer Type filter can show (spec 3 §2.4)', async () => {
+    // Brand A's June: new and repeat customers through ATR, only new ones through Fidel.
+    const conditions = { brand_id: ids.brands.groupBrandA, txn_date_time: juneDates };
+    const fidel = await answerOf(clientAdmin, { ...conditions, data_source: 'Fidel' });
+    const atrNew = await answerOf(clientAdmin, {
+      ...conditions,
+      data_source: 'ATR',
+      customer_type_wrt_account: 'NEW USER',
+    });
+
+    expect(await customerTypesOf(conditions.txn_date_time, 'Fidel')).toEqual(['new']);
+    expect(fidel.is_two_customer).toBe(true);
+    // Choosing a type does not hide the filter that chose it.
+    expect(atrNew.is_two_customer).toBe(true);
+    expect(atrNew.statistics).toContainEqual({ name: 'conversions', value: 2 });
+  });
+
   it('answers the spec’s payload (conditions_body, date-times in txn_date_time) as it answers ours', async () => {
     const ours = await dashboard(clientAdmin, {
       conditions: { brand_id: ids.brands.groupBrandA, txn_date_time: juneDates },
@@ -396,17 +429,31 @@ describe('tenant scope', () => {
     expect(outside.statusCode).toBe(404);
   });
 
-  it("a campaign or branch of another brand adds nothing to a brand user's totals", async () => {
+  it("answers 404 for another brand's campaign or branch, as everywhere, naming nothing of it", async () => {
     const { token } = await loginAs(app, 'brandadmin@demo.test');
-    for (const conditions of [{ campaign_id: campaign.aJune }, { kmid: branch.a1 }]) {
-      const answer = await answerOf(token, { ...conditions, txn_date_time: juneDates });
-      expect(answer.statistics).toContainEqual({ name: 'conversions', value: 0 });
-      expect(answer.name).toBe('');
+    for (const conditions of [
+      { campaign_id: campaign.aJune },
+      { campaign_id: campaign.aJune, txn_date_time: juneDates },
+      { kmid: branch.a1, txn_date_time: juneDates },
+    ]) {
+      const response = await dashboard(token, { conditions });
+      expect(response.statusCode, JSON.stringify(conditions)).toBe(404);
+      expect(response.body).not.toContain('2025-06');
     }
   });
 
-  it('callers without the dashboard are refused', async () => {
+  it("the system admin reads any brand's campaign report, as the report and print pages ask (spec 3 §2.5, §2.9)", async () => {
     const { token } = await loginAs(app, 'admin@demo.test');
+    const answer = await answerOf(token, { campaign_id: campaign.aJune, txn_date_time: juneDates });
+    expect(answer.name).toBe('Dashboard June A');
+    expect(answer.statistics).toEqual(
+      (await fromRawRows({ ...june, campaignId: campaign.aJune })).statistics,
+    );
+    expect(answer.statistics).not.toContainEqual({ name: 'conversions', value: 0 });
+  });
+
+  it('callers without a page that draws the figures are refused', async () => {
+    const { token } = await loginAs(app, 'cardprovider@demo.test');
     expect((await dashboard(token, { conditions: {} })).statusCode).toBe(403);
     expect((await call(app, { method: 'POST', url: '/api/dashboard/client', body: {} })).statusCode).toBe(
       401,

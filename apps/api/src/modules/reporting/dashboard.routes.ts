@@ -21,6 +21,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ service: DashboardService 
     {
       config: { access: 'dashboard.read' },
       schema: {
+        operationId: 'getDashboard',
         tags: ['dashboard'],
         summary:
           'Campaign overview statistics, insights, weekly performance and distribution for the filters (conditions_body), within scope; money in pence',

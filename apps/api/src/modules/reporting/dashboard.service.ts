@@ -5,8 +5,6 @@ import {
   type DashboardPart,
   type DashboardRequest,
 } from '@krowd/domain/dashboard/dashboard.schema';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/database.generated.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { ReportingRepository } from './reporting.repository.ts';
 import { resolveDashboardFilter } from './reporting-filter.ts';
@@ -34,7 +32,6 @@ const perConversion = (pence: number, conversions: number) =>
   conversions > 0 ? Math.round(pence / conversions) : ('N/A' as const);
 
 export function createDashboardService(deps: {
-  db: Kysely<DB>;
   reporting: ReportingRepository;
   brands: BrandsRepository;
   timeZone: string;
@@ -45,7 +42,7 @@ export function createDashboardService(deps: {
   /** The invoice selection and the invoice selector (invoices/dashboard-invoices.ts). */
   invoices: DashboardInvoices;
 }) {
-  const { db, reporting, brands, timeZone, clock, cache, overview, invoices } = deps;
+  const { reporting, brands, timeZone, clock, cache, overview, invoices } = deps;
 
   async function compute(
     scope: TenantScope,
@@ -64,11 +61,7 @@ export function createDashboardService(deps: {
     const wants = (part: DashboardPart) => parts.has(part);
 
     const campaign = conditions.campaign_id
-      ? await db
-          .selectFrom('campaigns')
-          .select(['name', 'brand_id'])
-          .where('id', '=', conditions.campaign_id)
-          .executeTakeFirst()
+      ? await reporting.campaignNamed(conditions.campaign_id)
       : undefined;
     const { brandIds } = filter;
     const campaignName =

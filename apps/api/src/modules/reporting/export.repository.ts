@@ -27,6 +27,11 @@ export interface ExportRecord {
 /** The dashboard exports (0016) and the transactions they read. SQL only. */
 export function createExportRepository(db: Kysely<DB>) {
   return {
+    /** Locks the requesting user's row until `trx` ends, so two requests at once count one after the other. */
+    async lockRequester(trx: Transaction<DB>, userId: string) {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
     async create(
       trx: Transaction<DB>,
       values: { userId: string; filter: ReportingFilter; expiresAt: Date },
@@ -84,6 +89,21 @@ export function createExportRepository(db: Kysely<DB>) {
       };
     },
 
+    /** An export's state for the user who asked for it (undefined for anyone else). */
+    async stateOf(exportId: string, userId: string) {
+      return db
+        .selectFrom('dashboard_exports')
+        .select(['status', 'row_count', 'mailed_at'])
+        .where('id', '=', exportId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** The export's link has been mailed. */
+    async markMailed(exportId: string, at: Date) {
+      await db.updateTable('dashboard_exports').set({ mailed_at: at }).where('id', '=', exportId).execute();
+    },
+
     /** Who asked for the export: where the mail goes. */
     async ownerOf(exportId: string) {
       return db
@@ -136,8 +156,14 @@ export function createExportRepository(db: Kysely<DB>) {
         ])
         .where('t.brand_id', '=', brand.id)
         .where('t.outcome', '<>', 'notQualified')
-        .where(sql<boolean>`t.local_datetime >= ${filter.startDate}::date`)
-        .where(sql<boolean>`t.local_datetime < ${filter.endDate}::date + 1`);
+        .where(
+          filter.invoiceId
+            ? // A chosen invoice exports the transactions it billed, as its view shows them.
+              sql<boolean>`EXISTS (SELECT 1 FROM invoice_transactions it
+                WHERE it.transaction_id = t.id AND it.invoice_id = ${filter.invoiceId}::uuid)`
+            : sql<boolean>`t.local_datetime >= ${filter.startDate}::date
+                AND t.local_datetime < ${filter.endDate}::date + 1`,
+        );
       if (after)
         query = query.where(
           sql<boolean>`(t.local_datetime, t.id) > (${after.at}::timestamp, ${after.id}::uuid)`,

@@ -255,6 +255,7 @@ describe('POST /api/dashboard/export refuses', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: messages.dashboardExport.emailNotOwn,
       respMessage: messages.dashboardExport.emailNotOwn,
       responseMessage: messages.dashboardExport.emailNotOwn,
@@ -281,12 +282,36 @@ describe('POST /api/dashboard/export refuses', () => {
     const systemAdmin = await exportFor(admin, { conditions: {} });
 
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(anonymous.json()).toEqual({
+      code: 'unauthenticated',
+      errorMessage: messages.common.loginRequired,
+    });
     expect(systemAdmin.statusCode).toBe(403);
   });
 });
 
 describe('an export', () => {
+  it('shows its owner its state, preparing until the job has written it, mailed once the link has gone; no one else', async () => {
+    const response = await exportFor(who.brandUser, { conditions: { txn_date_time: juneDates } });
+    const { exportId } = response.json() as { exportId: string };
+    const stateOf = (caller: { token: string }) =>
+      call(app, { url: `/api/dashboard/exports/${exportId}`, token: caller.token });
+
+    expect((await stateOf(who.brandUser)).json()).toEqual({
+      respCode: 200,
+      state: 'preparing',
+      rowCount: null,
+    });
+    expect((await stateOf(who.companyAdmin)).statusCode).toBe(404);
+
+    await app.services.jobs.runDue();
+    await app.services.mailer.flush();
+
+    const mailed = (await stateOf(who.brandUser)).json() as { state: string; rowCount: number };
+    expect(mailed.state).toBe('mailed');
+    expect(mailed.rowCount).toBeGreaterThan(0);
+  });
+
   it("answers the spec's message, and the job mails the caller a link that downloads their brand's rows only", async () => {
     const response = await exportFor(who.brandUser, {
       conditions: {
@@ -304,6 +329,7 @@ describe('an export', () => {
       respMessage: messages.dashboardExport.exported,
       responseCode: 200,
       responseMessage: messages.dashboardExport.exported,
+      exportId: expect.any(String),
     });
 
     expect(await app.services.jobs.runDue()).toBeGreaterThan(0);
@@ -399,10 +425,10 @@ describe('an export', () => {
     expect(idsOf(records)).not.toContain('EXP-8');
   });
 
-  it("follows a chosen invoice as the dashboard does: the invoice's brand and month", async () => {
+  it('follows a chosen invoice as the dashboard does: exactly the transactions it billed', async () => {
     const existing = await testApp.db
       .selectFrom('invoices')
-      .select('invoice_number')
+      .select(['id', 'invoice_number'])
       .where('brand_id', '=', ids.brands.standalone)
       .where('year', '=', 2025)
       .where('month', '=', 6)
@@ -422,8 +448,23 @@ describe('an export', () => {
           issued_on: '2025-07-31',
           due_date: '2025-08-31',
         })
-        .returning('invoice_number')
+        .returning(['id', 'invoice_number'])
         .executeTakeFirstOrThrow());
+    // What the invoice run links: the brand's June purchases and refunds, as invoice_transactions.
+    const june = await testApp.db
+      .selectFrom('transactions as t')
+      .select(['t.id', 't.publisher_transaction_id'])
+      .where('t.brand_id', '=', ids.brands.standalone)
+      .where('t.outcome', 'in', ['qualified', 'refund'])
+      .where(sql<string>`t.local_datetime::date`, '>=', juneDates[0]!)
+      .where(sql<string>`t.local_datetime::date`, '<=', juneDates[1]!)
+      .execute();
+    const billed = june.filter((row) => row.publisher_transaction_id !== 'EXP-6');
+    await testApp.db
+      .insertInto('invoice_transactions')
+      .values(billed.map((row) => ({ invoice_id: invoice.id, transaction_id: row.id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 
     const { path } = await exportAndMail(who.clientAdmin, {
       is_invoice_data: true,
@@ -431,8 +472,11 @@ describe('an export', () => {
     });
     const records = recordsOf(await call(app, { url: path, token: who.clientAdmin.token }));
 
-    expect(idsOf(records)).toEqual(await rawIds({ brandIds: [ids.brands.standalone] }));
-    expect(idsOf(records)).toEqual(expect.arrayContaining(['EXP-5', 'EXP-6']));
+    expect(idsOf(records)).toEqual(billed.map((row) => row.publisher_transaction_id).sort());
+    expect(idsOf(records)).toContain('EXP-5');
+    // June's, but not on this invoice: not exported with it.
+    expect(june.map((row) => row.publisher_transaction_id)).toContain('EXP-6');
+    expect(idsOf(records)).not.toContain('EXP-6');
     expect(new Set(records.map((record) => record.brand))).toEqual(new Set(['Green Fork']));
   });
 
@@ -475,7 +519,7 @@ describe('the download link', () => {
 
     for (const response of [otherUser, badToken, badId]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+      expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
     }
   });
 
@@ -504,7 +548,7 @@ describe('the download link', () => {
 
     const response = await call(app, { url: path, token: later.token });
     expect(response.statusCode).toBe(410);
-    expect(response.json()).toEqual({ errorMessage: messages.dashboardExport.linkExpired });
+    expect(response.json()).toEqual({ code: 'gone', errorMessage: messages.dashboardExport.linkExpired });
 
     await app.services.jobs.enqueue('dashboard.exportPurge');
     expect(await app.services.jobs.runDue()).toBe(1);

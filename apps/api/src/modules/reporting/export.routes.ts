@@ -6,10 +6,11 @@ import { publicPaths } from '@krowd/domain/access/access.rules';
 import {
   dashboardExportAnswerSchema,
   dashboardExportRequestSchema,
+  dashboardExportStateSchema,
 } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { idParamsSchema } from '../../http/params.ts';
-import { errorBodySchema, errorResponses, respCodes } from '../../http/envelope.ts';
+import { errorBodySchema, errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { HttpError } from '../../http/errors.ts';
 import { callerOf } from '../../plugins/access.ts';
 import type { ExportService } from './export.service.ts';
@@ -56,6 +57,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ service: ExportService }> = a
       config: { access: 'dashboard.export' },
       preSerialization: withResponseMessage,
       schema: {
+        operationId: 'startDashboardExport',
         tags: ['dashboard'],
         summary:
           "Export the dashboard's transactions (the dashboard's conditions, within scope) as CSV: a background job makes the file and mails a download link to the caller's own address",
@@ -66,15 +68,35 @@ export const exportRoutes: FastifyPluginAsyncZod<{ service: ExportService }> = a
       },
     },
     async (request) => {
-      await service.request(callerOf(request), request.body);
+      const exportId = await service.request(callerOf(request), request.body);
       const message = messages.dashboardExport.exported;
       return {
         respCode: respCodes.ok,
         respMessage: message,
         responseCode: respCodes.ok,
         responseMessage: message,
+        exportId,
       };
     },
+  );
+
+  app.get(
+    '/dashboard/exports/:id',
+    {
+      config: { access: 'dashboard.export' },
+      schema: {
+        operationId: 'getDashboardExport',
+        tags: ['dashboard'],
+        summary:
+          "An export's state for the user who asked for it: preparing, ready, then mailed once the link has gone; 404 for anyone else",
+        params: idParamsSchema,
+        response: { 200: successSchema(dashboardExportStateSchema.shape), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await service.state(callerOf(request), request.params.id)),
+    }),
   );
 
   app.get(
@@ -83,6 +105,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ service: ExportService }> = a
       config: { access: 'dashboard.export' },
       errorHandler: downloadErrorHandler,
       schema: {
+        operationId: 'downloadDashboardExport',
         tags: ['dashboard'],
         summary:
           "Download an export's CSV through the mailed link: only the user who asked for it, signed in; 404 for anyone else, 410 once expired (7 days)",

@@ -6,6 +6,7 @@ import {
   exportLinkDays,
   maxPendingExports,
   type DashboardExportRequest,
+  type DashboardExportState,
 } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
@@ -74,7 +75,7 @@ export function createExportService(deps: {
   db: Kysely<DB>;
   exports: ExportRepository;
   brands: BrandsRepository;
-  reporting: Pick<ReportingRepository, 'publisherIdOf'>;
+  reporting: Pick<ReportingRepository, 'publisherIdOf' | 'brandOf'>;
   jobs: JobQueue;
   mailer: Mailer;
   publicUrl: string;
@@ -126,7 +127,7 @@ export function createExportService(deps: {
 
   return {
     /** Queues an export of the dashboard's transactions for the caller (POST /api/dashboard/export). */
-    async request(caller: AuthContext, body: DashboardExportRequest): Promise<void> {
+    async request(caller: AuthContext, body: DashboardExportRequest): Promise<string> {
       const { account } = caller;
       if (body.email && body.email !== account.email.toLowerCase()) {
         throw badRequest(messages.dashboardExport.emailNotOwn, {
@@ -139,9 +140,9 @@ export function createExportService(deps: {
         caller.scope,
         body.conditions,
       );
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         // The user's row is locked so two requests at once cannot both pass the limit.
-        await trx.selectFrom('users').select('id').where('id', '=', account.id).forUpdate().execute();
+        await exports.lockRequester(trx, account.id);
         if ((await exports.pendingCount(trx, account.id)) >= maxPendingExports) {
           throw tooManyRequests(messages.dashboardExport.tooManyPending(maxPendingExports));
         }
@@ -151,6 +152,7 @@ export function createExportService(deps: {
           expiresAt: new Date(now.getTime() + exportLinkDays * day),
         });
         await jobs.enqueue(exportJob, { exportId }, { trx });
+        return exportId;
       });
     },
 
@@ -191,6 +193,20 @@ export function createExportService(deps: {
           email: owner.email,
         }),
       });
+      await exports.markMailed(exportId, clock());
+    },
+
+    /**
+     * An export's state for the user who asked for it (GET /api/dashboard/exports/:id): preparing
+     * while the job writes the file, then ready, then mailed once the link has gone; 404 for anyone
+     * else's or an unknown id.
+     */
+    async state(caller: AuthContext, exportId: string): Promise<DashboardExportState> {
+      const row = await exports.stateOf(exportId, caller.account.id);
+      if (!row) throw notFound();
+      const rowCount = row.row_count === null ? null : Number(row.row_count);
+      if (row.status === 'queued') return { state: 'preparing', rowCount: null };
+      return { state: row.mailed_at ? 'mailed' : 'ready', rowCount };
     },
 
     /** The purge job: deletes the files of expired exports. */

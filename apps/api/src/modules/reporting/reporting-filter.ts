@@ -50,12 +50,13 @@ type Conditions = DashboardRequest['conditions'];
  * brand; a single campaign sent without dates gets the campaign's month; then the date range
  * (spec 3 §4: default last 30 days, no start after today, end not before start; 400 naming
  * txn_date_time otherwise), the brands in scope, and the branch, publisher, campaign, customer
- * type and offer type chosen. Answers the conditions as resolved, the range and the filter.
+ * type and offer type chosen; a campaign or branch outside the scope is not found (404). Answers the
+ * conditions as resolved, the range and the filter.
  */
 export async function resolveDashboardFilter<Given extends Conditions>(
   deps: {
     brands: BrandsRepository;
-    reporting: Pick<ReportingRepository, 'publisherIdOf'>;
+    reporting: Pick<ReportingRepository, 'publisherIdOf' | 'brandOf'>;
     invoices: Pick<DashboardInvoices, 'selection' | 'restrictBrands'>;
     overview: Pick<DashboardOverview, 'defaultDates'>;
     timeZone: string;
@@ -74,6 +75,16 @@ export async function resolveDashboardFilter<Given extends Conditions>(
 }> {
   const { now, timeZone } = deps;
   const conditions = { ...given };
+  // Another tenant's campaign or branch is not found, as everywhere: a campaign's month is not named.
+  for (const [table, id] of [
+    ['campaigns', conditions.campaign_id],
+    ['branches', conditions.kmid],
+  ] as const) {
+    if (!id) continue;
+    const brandId = await deps.reporting.brandOf(table, id);
+    if (!brandId) throw notFound();
+    await brandInScope(deps.brands, scope, brandId);
+  }
   const invoice = await deps.invoices.selection(scope, conditions);
   if (invoice) conditions.txn_date_time = invoice.dates;
   conditions.txn_date_time ??= await deps.overview.defaultDates(conditions, now, timeZone);
@@ -93,6 +104,9 @@ export async function resolveDashboardFilter<Given extends Conditions>(
       ? customerTypesOf[conditions.customer_type_wrt_account]
       : undefined,
     offerType: conditions.selectedOfferType,
+    // The invoice's own transactions, not its month's days: a refund of the month before, already
+    // on that month's invoice, is not this one's (decision 0072).
+    ...(invoice ? { invoiceId: invoice.invoiceId } : {}),
   };
   return { conditions, range, filter, invoice, filterBrands };
 }

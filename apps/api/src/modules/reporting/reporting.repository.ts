@@ -10,7 +10,8 @@ import { countCards, type CardCounts, type CardList } from './card-lists.ts';
 /**
  * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by
  * the dashboard. Every read below touches only reporting_daily and reporting_daily_cards (plus names
- * of branches and publishers), never transactions.
+ * of branches and publishers), never transactions, but for a chosen invoice's view, which reads the
+ * transactions the invoice billed (`invoiceRows`).
  */
 
 export const dimensions = sql.raw(
@@ -50,9 +51,15 @@ export const brandsOfTallyWrite: Attribution = (text, parameters) => {
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
-/** The customer type and offer type chosen, as conditions on alias `r` (true when none is). */
+/** The publisher, customer type and offer type chosen, as conditions on alias `r` (true when none is). */
 function kindsChosen(filter: ReportingFilter) {
   return {
+    publisher:
+      filter.publisherId === null
+        ? sql`false`
+        : filter.publisherId
+          ? sql`r.publisher_id = ${filter.publisherId}::uuid`
+          : sql`true`,
     customerType: filter.customerTypes
       ? sql`r.customer_type IN (${sql.join([...filter.customerTypes])})`
       : sql`true`,
@@ -61,24 +68,48 @@ function kindsChosen(filter: ReportingFilter) {
 }
 
 /**
- * The WHERE of a filter over either table, as alias `r`; `withoutKinds` leaves the customer type and
- * offer type out (the caller applies them itself).
+ * A chosen invoice's transactions (invoice_transactions) summed as the store sums them
+ * (reporting-tally.ts: one row a day, branch, publisher, campaign, customer type and offer type;
+ * spend, cashback and fee net of refunds; the card of each qualified purchase, 4-byte big-endian as
+ * int4send writes it): the dashboard's invoice view reads exactly what the invoice billed.
+ */
+const invoiceRows = (invoiceId: string) => sql`(
+  SELECT t.local_datetime::date AS day, t.brand_id, t.branch_id, t.publisher_id, t.campaign_id,
+    t.customer_type, t.offer_type,
+    count(*) FILTER (WHERE t.outcome = 'qualified') AS conversions,
+    count(*) FILTER (WHERE t.outcome = 'refund') AS refunds,
+    sum(t.amount_pence) AS spend_pence, sum(t.cashback_pence) AS cashback_pence,
+    sum(t.success_fee_pence) AS success_fee_pence,
+    max(t.amount_pence) FILTER (WHERE t.outcome = 'qualified') AS max_spend_pence,
+    min(t.amount_pence) FILTER (WHERE t.outcome = 'qualified') AS min_spend_pence,
+    coalesce(string_agg(int4send(t.card_id), ''::bytea ORDER BY t.occurred_at, t.id)
+      FILTER (WHERE t.outcome = 'qualified' AND t.card_id IS NOT NULL), ''::bytea) AS cards
+  FROM invoice_transactions it JOIN transactions t ON t.id = it.transaction_id
+  WHERE it.invoice_id = ${invoiceId}::uuid
+  GROUP BY 1, 2, 3, 4, 5, 6, 7)`;
+
+/** The rows a filter reads, as alias `r`: the store's table, or a chosen invoice's transactions. */
+const rowsOf = (filter: ReportingFilter, table: 'reporting_daily' | 'reporting_daily_cards') =>
+  filter.invoiceId ? sql`${invoiceRows(filter.invoiceId)} r` : sql`${sql.table(table)} r`;
+
+/**
+ * The WHERE of a filter over either table, as alias `r`; `withoutKinds` leaves the publisher,
+ * customer type and offer type out (the caller applies them itself). A chosen invoice's rows are its
+ * own, whatever their day.
  */
 function whereOf(filter: ReportingFilter, withoutKinds = false): RawBuilder<unknown> {
   const conditions: RawBuilder<unknown>[] = [
-    sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
+    filter.invoiceId ? sql`true` : sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
   ];
   if (filter.brandIds !== 'all') {
     const brands = sql.join(filter.brandIds.map((id) => sql`${id}::uuid`));
     conditions.push(filter.brandIds.length === 0 ? sql`false` : sql`r.brand_id IN (${brands})`);
   }
   if (filter.branchId) conditions.push(sql`r.branch_id = ${filter.branchId}::uuid`);
-  if (filter.publisherId === null) conditions.push(sql`false`);
-  else if (filter.publisherId) conditions.push(sql`r.publisher_id = ${filter.publisherId}::uuid`);
   if (filter.campaignId) conditions.push(sql`r.campaign_id = ${filter.campaignId}::uuid`);
   if (!withoutKinds) {
     const chosen = kindsChosen(filter);
-    conditions.push(chosen.customerType, chosen.offerType);
+    conditions.push(chosen.publisher, chosen.customerType, chosen.offerType);
   }
   return sql`WHERE ${sql.join(conditions, sql` AND `)}`;
 }
@@ -120,6 +151,15 @@ function totalsOf(row: Record<string, unknown>): ReportingTotals {
 
 export function createReportingRepository(db: Kysely<DB>) {
   return {
+    /** A campaign's name and brand: the dashboard's title for a single campaign. */
+    async campaignNamed(campaignId: string) {
+      return db
+        .selectFrom('campaigns')
+        .select(['name', 'brand_id'])
+        .where('id', '=', campaignId)
+        .executeTakeFirst();
+    },
+
     /**
      * Adds an upload's tally (reporting-tally.ts) to the store, in the upload's transaction, so the
      * store and the raw rows commit or roll back together: reporting_daily by INSERT … ON CONFLICT
@@ -199,6 +239,12 @@ export function createReportingRepository(db: Kysely<DB>) {
     },
 
     /** The id of the publisher with this code (any case), or null. */
+    /** The brand a campaign or branch belongs to, or null when there is no such row. */
+    async brandOf(table: 'campaigns' | 'branches', id: string): Promise<string | null> {
+      const row = await db.selectFrom(table).select('brand_id').where('id', '=', id).executeTakeFirst();
+      return row?.brand_id ?? null;
+    },
+
     async publisherIdOf(code: string): Promise<string | null> {
       const row = await db
         .selectFrom('publishers')
@@ -210,7 +256,7 @@ export function createReportingRepository(db: Kysely<DB>) {
 
     async totals(filter: ReportingFilter): Promise<ReportingTotals> {
       const { rows } = await sql<Record<string, unknown>>`
-        SELECT ${totalsColumns} FROM reporting_daily r ${whereOf(filter)}`.execute(db);
+        SELECT ${totalsColumns} FROM ${rowsOf(filter, 'reporting_daily')} ${whereOf(filter)}`.execute(db);
       return totalsOf(rows[0]!);
     },
 
@@ -218,7 +264,10 @@ export function createReportingRepository(db: Kysely<DB>) {
      * Everything the dashboard reads of reporting_daily in one statement: the totals, conversions and
      * revenue by ISO year-week (with `weekly`), revenue per branch and per publisher largest first
      * (with `distribution`), and the customer types and offer types present, each ignoring its own
-     * filter (the selectors). The filter's rows are read once, then summed each way.
+     * filter (the selectors). The customer types also ignore the publisher: the Customer Type filter
+     * shows only once the ATR publisher is chosen (spec 3 §2.4), so whether the overview has two
+     * customer types must not hang on that choice. The filter's rows are read once, then summed
+     * each way.
      */
     async summary(filter: ReportingFilter, parts: { weekly: boolean; distribution: boolean }) {
       const chosen = kindsChosen(filter);
@@ -239,10 +288,12 @@ export function createReportingRepository(db: Kysely<DB>) {
         WITH base AS (
           SELECT r.day, r.branch_id, r.publisher_id, r.campaign_id, r.customer_type, r.offer_type,
             r.conversions, r.spend_pence, r.cashback_pence, r.success_fee_pence, r.max_spend_pence,
-            r.min_spend_pence, ${chosen.customerType} AS customer_type_chosen,
-            ${chosen.offerType} AS offer_type_chosen
-          FROM reporting_daily r ${whereOf(filter, true)}
-        ), chosen AS (SELECT * FROM base WHERE customer_type_chosen AND offer_type_chosen)
+            r.min_spend_pence, ${chosen.publisher} AS publisher_chosen,
+            ${chosen.customerType} AS customer_type_chosen, ${chosen.offerType} AS offer_type_chosen
+          FROM ${rowsOf(filter, 'reporting_daily')} ${whereOf(filter, true)}
+        ), chosen AS (
+          SELECT * FROM base WHERE publisher_chosen AND customer_type_chosen AND offer_type_chosen
+        )
         SELECT (SELECT row_to_json(t) FROM (SELECT ${totalsColumns} FROM chosen) t) AS totals,
           ${
             parts.weekly
@@ -257,7 +308,7 @@ export function createReportingRepository(db: Kysely<DB>) {
           (SELECT coalesce(json_agg(DISTINCT customer_type), '[]') FROM base WHERE offer_type_chosen)
             AS customer_types,
           (SELECT coalesce(json_agg(DISTINCT offer_type ORDER BY offer_type), '[]') FROM base
-            WHERE customer_type_chosen) AS offer_types`.execute(db);
+            WHERE publisher_chosen AND customer_type_chosen) AS offer_types`.execute(db);
       const row = rows[0]!;
       const labelled = (entries: { label: string; value: number }[]) =>
         entries.map((entry) => ({ label: entry.label, value: Number(entry.value) }));
@@ -285,7 +336,7 @@ export function createReportingRepository(db: Kysely<DB>) {
     async cards(filter: ReportingFilter): Promise<CardCounts> {
       const { rows } = await sql<CardList & { largest: number }>`
         SELECT ${weekLabel('week')} AS period, cards, (SELECT max(id) FROM cards) AS largest
-        FROM (SELECT ${weekOf} AS week, r.cards FROM reporting_daily_cards r ${whereOf(filter)}) lists`.execute(
+        FROM (SELECT ${weekOf} AS week, r.cards FROM ${rowsOf(filter, 'reporting_daily_cards')} ${whereOf(filter)}) lists`.execute(
         db,
       );
       return countCards(rows, rows[0]?.largest);

@@ -40,7 +40,7 @@ export async function registerReporting(
   api.addHook('onClose', () => cache.stop());
   const reporting = createReportingRepository(db);
   await api.register(dashboardRoutes, {
-    service: createDashboardService({ db, reporting, brands, timeZone, clock, cache, overview, invoices }),
+    service: createDashboardService({ reporting, brands, timeZone, clock, cache, overview, invoices }),
   });
   const dashboardExports = createExportService({
     db,

@@ -16,6 +16,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSettings',
         tags: ['settings'],
         summary: 'Product settings: languages, timezone, summary delay, direct-debit mode, idle timeout',
         response: { 200: successSchema(settingsAnswerSchema.shape), ...errorResponses },
@@ -36,6 +37,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsRepositor
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'setLanguage',
         tags: ['settings'],
         summary: 'Choose the language (only en is offered)',
         querystring: z.strictObject({ lang: z.string().min(2).max(10) }),

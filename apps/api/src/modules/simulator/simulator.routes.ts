@@ -15,6 +15,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService 
     {
       config: { access: 'campaigns.simulate' },
       schema: {
+        operationId: 'simulatePurchase',
         tags: ['campaigns'],
         summary: "Test a sample purchase against a campaign: the engine's outcome and reason, nothing stored",
         params: idParamsSchema,

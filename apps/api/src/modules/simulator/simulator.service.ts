@@ -11,14 +11,17 @@ import type { simulationRequestSchema } from '@krowd/domain/qualification/simula
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
+import { simulatorRepository } from './simulator.repository.ts';
 
 type Sample = z.output<typeof simulationRequestSchema>;
 
 /**
  * The rule simulator (issue 5 §2): the engine's outcome for a sample purchase against one
- * campaign, as if the brand had no other. It reads the campaign as ingestion does (with its budget
- * spent so far and the brand's approved months), the branch of the MID, and nothing else: the
- * card's history comes with the sample. It writes nothing.
+ * campaign among its brand's, so that it answers "why not this campaign" when another campaign of
+ * the brand pays the purchase (stacking, decision 0105: 'stackedWithBetterOffer', naming it). It
+ * reads the brand's campaigns as ingestion does (with their budgets spent so far and the brand's
+ * approved months), the branch of the MID, and nothing else: the card's history comes with the
+ * sample. It writes nothing.
  */
 export function createSimulatorService(deps: {
   db: Kysely<DB>;
@@ -29,24 +32,14 @@ export function createSimulatorService(deps: {
   return {
     async simulate(campaignId: string, sample: Sample): Promise<SimulationResult> {
       return db.transaction().execute(async (trx) => {
-        const stored = await trx
-          .selectFrom('campaigns')
-          .select('brand_id')
-          .where('id', '=', campaignId)
-          .where('deleted_at', 'is', null)
-          .executeTakeFirst();
+        const stored = await simulatorRepository.campaignBrand(trx, campaignId);
         if (!stored) throw notFound(messages.campaign.notFound);
         const { campaigns, months } = await transactions.brandCampaigns(trx, stored.brand_id);
         const campaign = campaigns.find((candidate) => candidate.id === campaignId)!;
 
         let branch: BranchMatch | null;
         if (sample.branchId) {
-          const row = await trx
-            .selectFrom('branches')
-            .select(['id', 'brand_id', 'status'])
-            .where('id', '=', sample.branchId)
-            .where('status', '<>', 'Deleted')
-            .executeTakeFirst();
+          const row = await simulatorRepository.branchById(trx, sample.branchId);
           if (!row) throw badRequest(messages.simulation.branchNotFound);
           branch = { branchId: row.id, brandId: row.brand_id, status: row.status };
         } else {
@@ -61,6 +54,7 @@ export function createSimulatorService(deps: {
               lastPurchaseAt: sample.lastPurchaseAt === null ? null : Date.parse(sample.lastPurchaseAt),
               averageSpendPence: sample.averageSpendPence,
             },
+            campaigns,
             brandCampaignMonths: months,
             timeZone,
           },
@@ -75,6 +69,7 @@ export function createSimulatorService(deps: {
             customerType: null,
             offerType: null,
             successFeeFree: false,
+            ...(outcome.paidBy && { paidBy: outcome.paidBy }),
           };
         }
         return {

@@ -15,6 +15,7 @@ export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesReposi
     {
       config: { access: 'templates.read' },
       schema: {
+        operationId: 'listMessageTemplates',
         tags: ['templates'],
         summary: 'Message templates of a type',
         querystring: z.strictObject({ type: z.enum(templateTypes) }),

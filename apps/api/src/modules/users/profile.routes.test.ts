@@ -128,6 +128,7 @@ describe("PUT /api/users/{id}?type=profile (the spec's profile update)", () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: messages.profile.emailNotEditable,
       fieldErrors: { email: messages.profile.emailNotEditable },
     });
@@ -220,7 +221,10 @@ describe('POST /api/users/{id}/deactivate', () => {
       body: { email: account.email, password: account.password },
     });
     expect(login.statusCode).toBe(403);
-    expect(login.json()).toEqual({ errorMessage: messages.auth.accountDeactivated });
+    expect(login.json()).toEqual({
+      code: 'account_deactivated',
+      errorMessage: messages.auth.accountDeactivated,
+    });
   });
 
   it("answers 403 for someone else's account, which stays active", async () => {

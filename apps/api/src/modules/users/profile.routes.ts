@@ -35,6 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'profile.update' },
       schema: {
+        operationId: 'updateProfile',
         tags: ['users'],
         summary:
           "Update one's own profile (also reached as PUT users/{id}?type=profile); the e-mail never changes",
@@ -72,6 +73,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'account.deactivate' },
       schema: {
+        operationId: 'deactivateAccount',
         tags: ['users'],
         summary: "Deactivate one's own account: every session of the user ends and login is refused",
         params: idParamsSchema,

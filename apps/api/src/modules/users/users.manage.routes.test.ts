@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
-import { demoPassword } from '../../demo/demo-data.ts';
 import { demoColleagueEmail, demoColleagues } from '../../demo/demo-users.ts';
 import {
   call,
@@ -158,7 +157,7 @@ describe('GET /api/users', () => {
     const response = await listUsers(caller, { brandId: ids.brands[brand] });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it('lists a bank user the users of their bank only (Bank Users)', async () => {
@@ -290,6 +289,7 @@ describe('POST /api/users', () => {
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
+      code: 'validation_failed',
       errorMessage: m.brandRequired,
       fieldErrors: { brandId: m.brandRequired },
     });
@@ -309,7 +309,7 @@ describe('POST /api/users', () => {
     const response = await addUser('brandadmin@demo.test', person({ role: 'groupAdmin' }));
 
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ errorMessage: m.roleNotAllowed });
+    expect(response.json()).toEqual({ code: 'forbidden', errorMessage: m.roleNotAllowed });
   });
 
   it('adds a bank user to the bank of the bank admin, with no role', async () => {
@@ -341,7 +341,7 @@ describe('POST /api/users', () => {
     const response = await addUser('brandadmin@demo.test', person({ email: 'User@Demo.Test' }));
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.emailTaken });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.emailTaken });
   });
 
   it.each([
@@ -415,7 +415,7 @@ describe('PUT /api/users/:id', () => {
 
     expect(names.statusCode).toBe(200);
     expect(demote.statusCode).toBe(409);
-    expect(demote.json()).toEqual({ errorMessage: m.cannotChangeOwnRole });
+    expect(demote.json()).toEqual({ code: 'conflict', errorMessage: m.cannotChangeOwnRole });
   });
 
   it('lets a group admin move a brand user to another brand of its group, or into the group', async () => {
@@ -471,14 +471,15 @@ describe('PUT /api/users/:id', () => {
 describe('DELETE /api/users/:id', () => {
   it('deletes a user: their sessions end, they cannot log in, and their e-mail is free again', async () => {
     const body = person({ role: 'user' });
+    const theirPassword = 'Kettle-Quartz 88';
     const added = (await addUser('companyadmin@demo.test', body)).json().details as UserRow;
     const link = /\/setpassword\/([\w-]+)/.exec((await latestMailTo(body.email))!.text_body)![1]!;
     await call(app, {
       method: 'POST',
       url: '/api/auth/createPassword',
-      body: { token: link, newPassword: demoPassword, confirmPassword: demoPassword },
+      body: { token: link, newPassword: theirPassword, confirmPassword: theirPassword },
     });
-    const theirs = await loginAs(app, body.email, demoPassword);
+    const theirs = await loginAs(app, body.email, theirPassword);
 
     const response = await deleteUser('companyadmin@demo.test', added._id);
 
@@ -489,7 +490,7 @@ describe('DELETE /api/users/:id', () => {
     const login = await call(app, {
       method: 'POST',
       url: '/api/auth/login',
-      body: { email: body.email, password: demoPassword },
+      body: { email: body.email, password: theirPassword },
     });
     expect(login.statusCode).toBe(401);
     const listed = rowsOf(await listUsers('companyadmin@demo.test', { limit: 100 }));
@@ -522,7 +523,7 @@ describe('DELETE /api/users/:id', () => {
     const response = await deleteUser('brandadmin@demo.test', ids.userId('brandadmin@demo.test'));
 
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ errorMessage: m.cannotDeleteSelf });
+    expect(response.json()).toEqual({ code: 'conflict', errorMessage: m.cannotDeleteSelf });
   });
 
   it.each([

@@ -85,7 +85,7 @@ describe('GET /api/users/:id', () => {
     const response = await getUser(caller, ids.userId(other));
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it.each([
@@ -114,7 +114,7 @@ describe('GET /api/users/:id', () => {
     const response = await getUser('admin@demo.test', '00000000-0000-4000-8000-000000000000');
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ errorMessage: messages.common.notFound });
+    expect(response.json()).toEqual({ code: 'not_found', errorMessage: messages.common.notFound });
   });
 
   it.each(['not-a-uuid', '123', "1' OR '1'='1", '%3Cscript%3E'])(
@@ -124,6 +124,7 @@ describe('GET /api/users/:id', () => {
 
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
+        code: 'validation_failed',
         errorMessage: messages.validation.idInvalid,
         fieldErrors: { id: messages.validation.idInvalid },
       });
@@ -134,6 +135,6 @@ describe('GET /api/users/:id', () => {
     const response = await call(app, { url: `/api/users/${ids.userId('user@demo.test')}` });
 
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errorMessage: messages.common.loginRequired });
+    expect(response.json()).toEqual({ code: 'unauthenticated', errorMessage: messages.common.loginRequired });
   });
 });

@@ -32,6 +32,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'users.read', keptAnswer: true },
       schema: {
+        operationId: 'listUsers',
         tags: ['users'],
         summary:
           "The Users list: the caller's brand, group (or one brand of it) or bank; paged, sorted, searched (3+ characters)",
@@ -53,6 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'users.manage' },
       schema: {
+        operationId: 'createUser',
         tags: ['users'],
         summary: 'Add a user within reach; they get an e-mail with a link to set their password',
         body: userCreateSchema,
@@ -70,6 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'users.manage' },
       schema: {
+        operationId: 'updateUser',
         tags: ['users'],
         summary: 'Edit a user within reach: names, phone, role, brand; never the e-mail or the password',
         params: idParamsSchema,
@@ -89,6 +92,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'users.manage' },
       schema: {
+        operationId: 'deleteUser',
         tags: ['users'],
         summary: 'Delete a user within reach (never oneself); their sessions end',
         params: idParamsSchema,
@@ -106,6 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'session.own' },
       schema: {
+        operationId: 'getUser',
         tags: ['users'],
         summary: "A user's details: oneself always, others within the caller's tenant",
         params: idParamsSchema,
@@ -140,6 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'session.own' },
       schema: {
+        operationId: 'acceptTerms',
         tags: ['users'],
         summary: 'Record that the caller accepted the reward-partner terms (asked before the first campaign)',
         response: { 200: messageOnlySchema, ...errorResponses },

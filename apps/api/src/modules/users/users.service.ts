@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { EntityType } from '@krowd/domain/auth/auth.schema';
-import { brandRoles, type BrandRole } from '@krowd/domain/access/access.rules';
+import { brandRoles, isBankUser, type BrandRole } from '@krowd/domain/access/access.rules';
 import {
   effectiveSearch,
   paginationOf,
@@ -265,7 +265,7 @@ export function createUsersService(deps: {
       const manager = managerOf(caller);
       if (!managesUsers(manager)) throw forbidden();
       let placement: Placement & { bank_id: string | null };
-      if (caller.audience === 'bank') {
+      if (isBankUser(caller.audience)) {
         if (input.role || input.brandId) throw badRequest(m.roleNotAllowed, { role: m.roleNotAllowed });
         placement = { brand_id: null, group_id: null, bank_id: manager.bankId };
       } else {
@@ -275,8 +275,8 @@ export function createUsersService(deps: {
       }
       const invitee: Invitee = {
         ...input,
-        entity_type: caller.audience === 'bank' ? 'bank' : 'brand',
-        role: caller.audience === 'bank' ? null : (input.role ?? null),
+        entity_type: isBankUser(caller.audience) ? 'bank' : 'brand',
+        role: isBankUser(caller.audience) ? null : (input.role ?? null),
         ...placement,
       };
       const created = await invite(invitee, (trx) => invitation.write(invitee, trx));

@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/format';
 import { canDrawCharts } from './chart-setup.ts';
 import classes from './reporting.module.css';
 import { formatCount } from './report-values.ts';
+import { ChartDataTable } from './chart-data-table.tsx';
 import { TabbedChartCard } from './tabbed-chart-card.tsx';
 
 const m = messages.report;
@@ -72,6 +73,13 @@ export function DistributionDoughnut({ points, unit, size = 200, label }: Distri
           </Text>
         )}
       </Box>
+      {label ? (
+        <ChartDataTable
+          caption={label}
+          columns={[label, unit === 'money' ? m.revenueGbp : m.customers]}
+          rows={slices.map((slice) => ({ label: slice.label, value: format(slice.value) }))}
+        />
+      ) : null}
       {legendHidden ? null : (
         <Box className={classes.legend} data-testid="doughnut-legend">
           {slices.map((slice) => (

@@ -58,7 +58,9 @@ export function OverviewFigures({ data, dateCard }: OverviewFiguresProps) {
           <DistributionCard demographic={data.demographic} />
         </Grid.Col>
       </Grid>
-      <Title order={4}>{m.insights}</Title>
+      <Title order={2} size="h4">
+        {m.insights}
+      </Title>
       <InsightCards insights={data.insights} />
     </Stack>
   );
@@ -87,7 +89,7 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
   return (
     <Stack gap="lg" w={width}>
       <section>
-        <Title order={3} mb="sm">
+        <Title order={2} size="h3" mb="sm">
           {m.statistics}
         </Title>
         <StatisticCards
@@ -98,19 +100,19 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
         />
       </section>
       <section>
-        <Title order={3} mb="sm">
+        <Title order={2} size="h3" mb="sm">
           {m.insights}
         </Title>
         <InsightCards insights={data.insights} columns={{ base: 4 }} />
       </section>
       <section>
-        <Title order={3} mb="sm">
+        <Title order={2} size="h3" mb="sm">
           {m.performance}
         </Title>
         <Stack gap="md">
           {(['conversions', 'revenue'] as const).map((metric) => (
             <Paper key={metric} withBorder p="sm" radius="md" className={classes.chartCard}>
-              <Title order={5} mb="xs">
+              <Title order={3} size="h5" mb="xs">
                 {m.performanceTabs[metric]}
               </Title>
               <PerformanceLineChart points={data.performance?.[metric] ?? []} metric={metric} height={220} />
@@ -119,13 +121,13 @@ export function PrintFigures({ data, dateCard, width }: OverviewFiguresProps & {
         </Stack>
       </section>
       <section>
-        <Title order={3} mb="sm">
+        <Title order={2} size="h3" mb="sm">
           {m.demographic}
         </Title>
         <SimpleGrid cols={2} spacing="md">
           {shown.map((chart) => (
             <Paper key={chart.key} withBorder p="sm" radius="md" className={classes.chartCard}>
-              <Title order={5} mb="xs">
+              <Title order={3} size="h5" mb="xs">
                 {m.demographicCharts[chart.key]}
               </Title>
               <DistributionDoughnut

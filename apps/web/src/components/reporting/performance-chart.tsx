@@ -5,11 +5,16 @@ import { messages } from '@krowd/domain/messages/messages';
 import { formatMoney } from '@/lib/format';
 import { canDrawCharts } from './chart-setup.ts';
 import { formatCount } from './report-values.ts';
+import { ChartDataTable } from './chart-data-table.tsx';
 import { TabbedChartCard } from './tabbed-chart-card.tsx';
 
 const m = messages.report;
 
 export type PerformanceMetric = 'conversions' | 'revenue';
+
+/** The lines' colours (3:1 on white at least, theme.test.ts). */
+export const revenueColour = '#0c8599';
+export const transactionsColour = '#1c7ed6';
 
 export interface PerformanceLineChartProps {
   /** Weekly points labelled Year-Week; revenue in pence. */
@@ -31,7 +36,7 @@ export function PerformanceLineChart({ points, metric, height = 260 }: Performan
   // Revenue is drawn in pounds (the axis says GBP); the tooltip shows it as £ with pence.
   const values = points.map((point) => (revenue ? point.value / 100 : point.value));
   const label = revenue ? m.revenueGbp : m.customers;
-  const colour = revenue ? '#0c8599' : '#1c7ed6';
+  const colour = revenue ? revenueColour : transactionsColour;
   const format = (value: number) => (revenue ? formatMoney(Math.round(value * 100)) : formatCount(value));
   return (
     <Box h={height} pos="relative">
@@ -79,6 +84,11 @@ export function PerformanceLineChart({ points, metric, height = 260 }: Performan
           {`${m.performance}: ${label}`}
         </Text>
       )}
+      <ChartDataTable
+        caption={`${m.performance}: ${label}`}
+        columns={[m.yearWeek, label]}
+        rows={points.map((point, index) => ({ label: point.label, value: format(values[index]!) }))}
+      />
     </Box>
   );
 }

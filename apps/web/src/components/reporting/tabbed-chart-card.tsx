@@ -21,7 +21,9 @@ export function TabbedChartCard<Tab extends string>({ title, tabs, children }: T
   return (
     <Paper withBorder p="md" radius="md" className={classes.chartCard}>
       <Stack gap="sm">
-        <Title order={4}>{title}</Title>
+        <Title order={2} size="h4">
+          {title}
+        </Title>
         <SegmentedControl
           size="xs"
           value={tab}

@@ -1,7 +1,8 @@
 import { Box, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import { Logo } from './logo.tsx';
+import { mainContentId } from './skip-link.tsx';
 import classes from './auth-layout.module.css';
 
 export interface AuthLayoutProps {
@@ -12,13 +13,19 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
+/** The pitch's background, from and to: white and teal.0/teal.1 text at 4.5:1 on both (theme.test.ts). */
+export const asideGradient = ['#0b7285', '#077051'] as const;
+
+const asideColours = { '--aside-from': asideGradient[0], '--aside-to': asideGradient[1] } as CSSProperties;
+
 /** The signed-out screens: the product's pitch on the left, the form card on the right. */
 export function AuthLayout({ title, subtitle, heading, children }: AuthLayoutProps) {
   return (
     <Box className={classes.page}>
-      <Box className={classes.aside} visibleFrom="md">
+      <Box component="aside" className={classes.aside} style={asideColours} visibleFrom="md">
         <Logo inverted size={40} />
         <Stack gap="md" maw={440}>
+          {/* The spec's heading of the side panel; the page's h1 is the form's title. */}
           <Title order={2} c="white" fw={700} lh={1.2}>
             {signInMessages.auth.pitchTitle}
           </Title>
@@ -30,17 +37,17 @@ export function AuthLayout({ title, subtitle, heading, children }: AuthLayoutPro
           {signInMessages.auth.pitchFee}
         </Text>
       </Box>
-      <Box className={classes.main}>
+      <Box component="main" id={mainContentId} tabIndex={-1} className={classes.main}>
         <Paper className={classes.card} withBorder shadow="sm" p="xl" radius="md">
           <Box hiddenFrom="md" mb="lg">
             <Logo />
           </Box>
           {heading ? (
-            <Title order={3} c="red.7" mb="md" role="alert" data-testid="login-heading">
+            <Text c="red.7" fz="h3" fw={700} mb="md" role="alert" data-testid="login-heading">
               {heading}
-            </Title>
+            </Text>
           ) : null}
-          <Title order={2} mb={4}>
+          <Title order={1} size="h2" mb={4}>
             {title}
           </Title>
           {subtitle ? (

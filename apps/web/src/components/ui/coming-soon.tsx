@@ -10,7 +10,9 @@ export function ComingSoon({ title }: { title: string }) {
         <ThemeIcon size={56} radius="xl" variant="light" color="teal">
           <IconTools size={28} />
         </ThemeIcon>
-        <Title order={3}>{title}</Title>
+        <Title order={2} size="h3">
+          {title}
+        </Title>
         <Text c="dimmed">{messages.common.comingSoonScreen}</Text>
       </Stack>
     </Paper>

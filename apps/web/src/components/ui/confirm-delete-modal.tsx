@@ -11,9 +11,14 @@ export interface ConfirmDeleteModalProps {
   pending: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** The dialog's title and red button for another irreversible act, e.g. 'Revoke'. */
+  action?: { title: string; confirm: string };
 }
 
-/** 'Delete': the question, what it is about, Cancel and a red Delete that has the focus. */
+/**
+ * 'Delete': the question, what it is about, a red Delete and Cancel, which has the focus: Enter on
+ * a dialog just opened never deletes (docs/decisions.md 'Colours, focus and landmarks').
+ */
 export function ConfirmDeleteModal({
   opened,
   question,
@@ -21,9 +26,10 @@ export function ConfirmDeleteModal({
   pending,
   onConfirm,
   onClose,
+  action = { title: messages.common.delete, confirm: messages.common.delete },
 }: ConfirmDeleteModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={messages.common.delete} centered>
+    <Modal opened={opened} onClose={onClose} title={action.title} centered>
       <Stack>
         <Text>{question}</Text>
         {subject ? (
@@ -32,11 +38,11 @@ export function ConfirmDeleteModal({
           </Text>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onClose} data-autofocus>
             {messages.common.cancel}
           </Button>
-          <Button color="red" loading={pending} onClick={onConfirm} data-autofocus>
-            {messages.common.delete}
+          <Button color="red" loading={pending} onClick={onConfirm}>
+            {action.confirm}
           </Button>
         </Group>
       </Stack>

@@ -1,6 +1,5 @@
-import { Text } from '@mantine/core';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import type { EntityList } from './use-entity-list.ts';
+import { listFailureText, type EntityList } from './use-entity-list.ts';
 
 /** What the table reads of an entity list's query (useEntityList). */
 export interface EntityListQuery<Row> {
@@ -16,24 +15,20 @@ export type EntityListTableProps<Row extends { _id: string }> = Omit<
 > & { list: EntityListQuery<Row> };
 
 /**
- * An entity list's page in the one list component, rows keyed by their id; when the first page
- * could not be loaded, the server's message stands under the table.
+ * An entity list's page in the one list component, rows keyed by their id. A failure is told by
+ * its notification (useEntityList), or by the session modal alone; the body then says the list
+ * could not be loaded rather than that it is empty.
  */
 export function EntityListTable<Row extends { _id: string }>({ list, ...table }: EntityListTableProps<Row>) {
+  const rows = list.data?.data ?? [];
   return (
-    <>
-      <DataTable
-        {...table}
-        rows={list.data?.data ?? []}
-        rowKey={(row) => row._id}
-        loading={list.isFetching}
-        pagination={list.data?.pagination}
-      />
-      {list.isError && !list.data ? (
-        <Text c="red.7" ta="center" role="alert">
-          {list.error?.message}
-        </Text>
-      ) : null}
-    </>
+    <DataTable
+      {...table}
+      rows={rows}
+      rowKey={(row) => row._id}
+      loading={list.isFetching}
+      pagination={list.data?.pagination}
+      emptyMessage={listFailureText(list.error, rows.length > 0) ?? table.emptyMessage}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Group, LoadingOverlay, Paper, Text } from '@mantine/core';
+import { Box, Group, LoadingOverlay, Paper, Text } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useDropzone } from 'react-dropzone';
 
@@ -37,32 +37,37 @@ export function ImageDropZone({
       if (accepted.length > 0) onDrop(accepted);
     },
   });
+  // The file input sits beside the button, not in it (no control inside a control, WCAG 4.1.2),
+  // named like it; the keyboard reaches the button only (react-dropzone takes the input out of the
+  // tab order).
   return (
-    <Paper
-      {...getRootProps({ 'aria-label': title, role: 'button' })}
-      // Mantine's focus ring when reached by the keyboard.
-      className="mantine-focus-auto"
-      withBorder
-      radius="md"
-      p="lg"
-      pos="relative"
-      style={{
-        borderStyle: 'dashed',
-        cursor: loading ? 'progress' : 'pointer',
-        backgroundColor: isDragActive ? 'var(--mantine-color-teal-0)' : undefined,
-      }}
-    >
-      <input {...getInputProps()} />
-      <LoadingOverlay visible={Boolean(loading)} />
-      <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
-        <IconPhotoUp size={36} stroke={1.5} />
-        <div>
-          <Text size="lg">{title}</Text>
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        </div>
-      </Group>
-    </Paper>
+    <Box pos="relative">
+      <input {...getInputProps({ 'aria-label': title })} />
+      <Paper
+        {...getRootProps({ 'aria-label': title, role: 'button' })}
+        // Mantine's focus ring when reached by the keyboard.
+        className="mantine-focus-auto"
+        withBorder
+        radius="md"
+        p="lg"
+        pos="relative"
+        style={{
+          borderStyle: 'dashed',
+          cursor: loading ? 'progress' : 'pointer',
+          backgroundColor: isDragActive ? 'var(--mantine-color-teal-0)' : undefined,
+        }}
+      >
+        <LoadingOverlay visible={Boolean(loading)} />
+        <Group justify="center" gap="md" mih={100} style={{ pointerEvents: 'none' }}>
+          <IconPhotoUp size={36} stroke={1.5} />
+          <div>
+            <Text size="lg">{title}</Text>
+            <Text size="sm" c="dimmed">
+              {hint}
+            </Text>
+          </div>
+        </Group>
+      </Paper>
+    </Box>
   );
 }

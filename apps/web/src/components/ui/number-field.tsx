@@ -37,7 +37,11 @@ function storedOf(next: number | string, kind: Kind | undefined, blank: '' | und
   return Number.isFinite(pounds) ? poundsToPence(pounds) : blank;
 }
 
-/** A number input bound to the one form pattern (react-hook-form), its error from the schema. */
+/**
+ * A number input bound to the one form pattern (react-hook-form), its error from the schema. A value
+ * out of range stays as typed, so the schema refuses it naming the field, rather than the input
+ * quietly changing 150% into 100% or a fee of -5 into 0.
+ */
 export function NumberField<Values extends FieldValues>({
   control,
   name,
@@ -52,6 +56,7 @@ export function NumberField<Values extends FieldValues>({
   return (
     <NumberInput
       {...(kind ? kinds[kind] : {})}
+      clampBehavior="none"
       {...props}
       ref={ref}
       onBlur={onBlur}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { effectiveSearch, type Pagination } from '@krowd/domain/list/list.schema';
+import { messages } from '@krowd/domain/messages/messages';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import type { ListScopeParams } from './use-entity-list-state.ts';
@@ -35,7 +36,7 @@ export function entityListFilters(params: EntityListParams<string, string>): str
 /**
  * One page of an entity list from the server (GET path with page, limit, filters and the group
  * scope). The previous page stays on screen while the next loads; a failure is told as a
- * notification unless the session ended (its modal says so).
+ * notification unless the session ended (its modal says so): `useListFailureNotice`.
  */
 export function useEntityList<Row>(
   key: readonly unknown[],
@@ -59,9 +60,25 @@ export function useEntityList<Row>(
       }),
     placeholderData: keepPreviousData,
   });
-  const failure = query.error;
-  useEffect(() => {
-    if (failure && !(failure instanceof ApiError && failure.status === 401)) notify.error(failure.message);
-  }, [failure]);
+  useListFailureNotice(query.error);
   return query;
+}
+
+/** Whether a failure is the session ending: the shell's modal says so, and nothing else should. */
+export const isSessionEnd = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * A list that could not be loaded says so in a notification with the server's message (spec 3 §8),
+ * unless the session ended, which the session modal alone tells (spec 1 §8).
+ */
+export function useListFailureNotice(failure: Error | null) {
+  useEffect(() => {
+    if (failure && !isSessionEnd(failure)) notify.error(failure.message);
+  }, [failure]);
+}
+
+/** What a list's body says when it has no rows because loading them failed (undefined: it did not). */
+export function listFailureText(failure: Error | null, hasRows: boolean): string | undefined {
+  if (!failure || hasRows || isSessionEnd(failure)) return undefined;
+  return messages.list.loadFailed;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   useForm,
@@ -11,6 +11,14 @@ import {
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
+export interface ZodFormOptions {
+  /**
+   * What the schema needs loaded before it can check a value (a password form's checks,
+   * lib/password-checks.ts): begun when the form opens, awaited before every validation.
+   */
+  ready?: () => Promise<unknown>;
+}
+
 /**
  * The one form pattern: react-hook-form driven by a domain zod schema (the same schema the API
  * validates with; zod or zod/mini). Fields are checked when left, then as they change.
@@ -18,10 +26,21 @@ import { ApiError } from '@/lib/api-client';
 export function useZodForm<Schema extends z.core.$ZodType<FieldValues, FieldValues>>(
   schema: Schema,
   defaultValues: DefaultValues<z.input<Schema>>,
+  options: ZodFormOptions = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  const { ready } = options;
+  useEffect(() => {
+    void ready?.();
+  }, [ready]);
+  // zodResolver's overloads cannot see through a generic schema; the types are the schema's own.
+  const resolver = zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>;
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({
-    // zodResolver's overloads cannot see through a generic schema; the types are the schema's own.
-    resolver: zodResolver(schema) as unknown as Resolver<z.input<Schema>, unknown, z.output<Schema>>,
+    resolver: ready
+      ? async (...args) => {
+          await ready();
+          return resolver(...args);
+        }
+      : resolver,
     defaultValues,
     mode: 'onTouched',
   });

@@ -7,6 +7,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
+import { loadPasswordChecks } from '@/lib/password-checks';
 import { useSessionActions } from '@/lib/session';
 import { useChangePassword } from '../api/change-password.ts';
 
@@ -18,11 +19,15 @@ export function ChangePasswordPage() {
   const changePassword = useChangePassword();
   const { signedOut } = useSessionActions();
   const [done, setDone] = useState(false);
-  const form = useZodForm(changePasswordSchema, {
-    currentPassword: '',
-    newPassword: '',
-    confirmPassword: '',
-  });
+  const form = useZodForm(
+    changePasswordSchema,
+    {
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+    { ready: loadPasswordChecks },
+  );
   const { errors } = form.formState;
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {

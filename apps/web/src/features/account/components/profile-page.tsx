@@ -130,7 +130,12 @@ function ProfileScreen({ user, details }: { user: SessionUser; details: UserDeta
         <Stack>
           <Text>{m.deactivateConfirm}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={deactivate.isPending}>
+            <Button
+              variant="default"
+              onClick={() => setConfirming(false)}
+              disabled={deactivate.isPending}
+              data-autofocus
+            >
               {messages.common.no}
             </Button>
             <Button color="red" onClick={handleDeactivate} loading={deactivate.isPending}>

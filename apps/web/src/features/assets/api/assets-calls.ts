@@ -7,6 +7,7 @@ import type {
 } from '@krowd/domain/asset/asset-response.schema';
 import { creativesPageSize, type CopyTextForm } from '@krowd/domain/asset/asset.schema';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import type { UploadTracking } from '@/components/ui/upload-progress';
 import { notify } from '@/lib/notify';
 
 export const creativesKey = ['creatives'] as const;
@@ -40,7 +41,11 @@ export function useCreatives(owner: LibraryOwner, page: number) {
 }
 
 /** One image, sent as its bytes (POST uploads/files, spec 2 §7); the server judges the bytes. */
-export function uploadCreative(owner: LibraryOwner, image: { blob: Blob; name: string }) {
+export function uploadCreative(
+  owner: LibraryOwner,
+  image: { blob: Blob; name: string },
+  tracking?: UploadTracking,
+) {
   return apiRequest<CreativeUploaded & { respMessage: string }>('uploads/files', {
     method: 'POST',
     query: {
@@ -51,6 +56,7 @@ export function uploadCreative(owner: LibraryOwner, image: { blob: Blob; name: s
       size: image.blob.size,
     },
     file: { contentType: image.blob.type || 'application/octet-stream', text: image.blob },
+    ...tracking,
   });
 }
 

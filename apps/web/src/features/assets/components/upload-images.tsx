@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cropOutput, imageAccept, imageFileMessage, isFiveByThree } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
 import { ImageDropZone } from '@/components/ui/image-drop-zone';
+import { isCancelled, UploadProgressBar, useUploadProgress } from '@/components/ui/upload-progress';
 import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
 import { checkImageBlob } from '@/lib/image-files';
 import { notify } from '@/lib/notify';
@@ -69,6 +70,7 @@ export function UploadImages({ owner, onSaved }: UploadImagesProps) {
   const [invalidCount, setInvalidCount] = useState(0);
   const [cropping, setCropping] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const progress = useUploadProgress();
   const cropTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const urls = useRef(new Set<string>());
 
@@ -135,15 +137,22 @@ export function UploadImages({ owner, onSaved }: UploadImagesProps) {
     setSaving(true);
     let saved = 0;
     const failed: PendingImage[] = [];
-    for (const image of images) {
+    for (const [index, image] of images.entries()) {
       try {
-        await uploadCreative(owner, { blob: image.blob, name: image.name });
+        await uploadCreative(owner, { blob: image.blob, name: image.name }, progress.track());
         release(image);
         saved += 1;
       } catch (error) {
+        // Cancel stops this image and keeps it and the ones after it to send again.
+        if (isCancelled(error)) {
+          failed.push(...images.slice(index));
+          notify.info(messages.upload.cancelled);
+          break;
+        }
         failed.push({ ...image, problem: error instanceof Error ? error.message : String(error) });
       }
     }
+    progress.done();
     setImages(failed);
     setSaving(false);
     await queryClient.invalidateQueries({ queryKey: creativesKey });
@@ -208,6 +217,7 @@ export function UploadImages({ owner, onSaved }: UploadImagesProps) {
           ))}
         </SimpleGrid>
       ) : null}
+      <UploadProgressBar upload={progress} />
       <Group justify="flex-end">
         <Button onClick={() => void handleSave()} loading={saving} disabled={images.length === 0 || blocked}>
           {m.save}

@@ -6,6 +6,7 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
+import { loadPasswordChecks } from '@/lib/password-checks';
 import { notify } from '@/lib/notify';
 import { useSetPasswordFromLink } from '../api/auth-calls.ts';
 import { AuthFormEnd } from './auth-form-end.tsx';
@@ -20,7 +21,11 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const setPassword = useSetPasswordFromLink(kind);
-  const form = useZodForm(createPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  const form = useZodForm(
+    createPasswordFormSchema,
+    { newPassword: '', confirmPassword: '' },
+    { ready: loadPasswordChecks },
+  );
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await setPassword.mutateAsync({ ...values, token });

@@ -74,19 +74,48 @@ describe('/signup (issue 16 §13, §14)', () => {
     expect(screen.getByText(messages.validation.passwordRule)).toBeTruthy();
   });
 
-  it('shows the server’s refusal of a common password beside the field (the list stays on the server)', async () => {
+  it.each([
+    {
+      password: 'Qwerty123!',
+      why: messages.passwordStrength.tooWeak(
+        messages.passwordStrength.warnings.similarToCommon,
+        messages.passwordStrength.suggestions.anotherWord,
+      ),
+    },
+    {
+      password: 'abcdefgh',
+      why: messages.passwordStrength.tooWeak(
+        messages.passwordStrength.warnings.sequences,
+        messages.passwordStrength.suggestions.anotherWord,
+      ),
+    },
+    { password: 'Password1!', why: messages.validation.passwordCommon },
+  ])(
+    'refuses $password in the browser, saying why, and sends nothing (the checks load with the form)',
+    async ({ password, why }) => {
+      const sent = stubApi(() => ({ status: 201, body: { respCode: 200 } }));
+      renderAt(publicPaths.signup, [{ path: publicPaths.signup, element: <SignupPage /> }]);
+
+      await fillSignup(password);
+
+      expect(await screen.findByText(why)).toBeTruthy();
+      expect(sent).toEqual([]);
+    },
+  );
+
+  it('shows a refusal of the server beside the field it names', async () => {
     const sent = stubApi(() => ({
       status: 400,
       body: {
-        errorMessage: messages.validation.passwordCommon,
-        fieldErrors: { password: messages.validation.passwordCommon },
+        errorMessage: messages.validation.passwordPersonal,
+        fieldErrors: { password: messages.validation.passwordPersonal },
       },
     }));
     renderAt(publicPaths.signup, [{ path: publicPaths.signup, element: <SignupPage /> }]);
 
-    await fillSignup('Password1!');
+    await fillSignup('quiet tulip river');
 
-    expect(await screen.findAllByText(messages.validation.passwordCommon)).not.toHaveLength(0);
+    expect(await screen.findAllByText(messages.validation.passwordPersonal)).not.toHaveLength(0);
     expect(sent.map((call) => call.path)).toEqual(['/api/users/signup']);
   });
 

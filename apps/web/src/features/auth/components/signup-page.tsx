@@ -6,6 +6,7 @@ import { AuthForm, EmailInput } from '@/components/ui/auth-form';
 import { AuthLayout } from '@/components/ui/auth-layout';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { loadPasswordChecks } from '@/lib/password-checks';
 import { useSignup } from '../api/auth-calls.ts';
 import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
 
@@ -17,13 +18,17 @@ import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
 export function SignupPage() {
   const signup = useSignup();
   const [sent, setSent] = useState<string | null>(null);
-  const form = useZodForm(signupSchema, {
-    firstName: '',
-    lastName: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
+  const form = useZodForm(
+    signupSchema,
+    {
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+    },
+    { ready: loadPasswordChecks },
+  );
   const { errors } = form.formState;
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BranchesUploaded } from '@krowd/domain/branch/branch-response.schema';
+import type { UploadTracking } from '@/components/ui/upload-progress';
 import { apiRequest } from '@/lib/api-client';
 import { branchesKey } from './get-branches.ts';
 
@@ -7,11 +8,12 @@ import { branchesKey } from './get-branches.ts';
 export function useUploadBranches() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ brandId, file }: { brandId: string; file: File }) =>
+    mutationFn: ({ brandId, file, tracking }: { brandId: string; file: File; tracking?: UploadTracking }) =>
       apiRequest<BranchesUploaded & { respMessage: string }>('merchants/upload', {
         method: 'POST',
         query: { brandId, fileName: file.name },
         file: { contentType: 'text/csv', text: file },
+        ...tracking,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
   });

@@ -46,8 +46,19 @@ export interface MerchantIdCellProps {
   onSave: (branch: BranchRow, key: keyof MerchantIds, value: string) => Promise<boolean>;
 }
 
-/** The three merchant IDs: inputs that save on blur when editable, else text (spec 2 §2.4). */
+/** The merchant IDs given, in one line. */
+const midsText = (ids: MerchantIds) =>
+  merchantIdKeys
+    .filter((key) => ids[key])
+    .map((key) => `${merchantIdLabels[key]} ${ids[key]}`)
+    .join(', ');
+
+/**
+ * The three merchant IDs: inputs that save on blur when editable, else text (spec 2 §2.4); a
+ * proposal awaiting the operator side's review shown beside the IDs in use.
+ */
 export function MerchantIdCell({ branch, editable, onSave }: MerchantIdCellProps) {
+  const proposed = branch.proposedMerchantIds;
   if (!editable) {
     const given = merchantIdKeys.filter((key) => branch.merchantIds[key]);
     if (given.length === 0)
@@ -66,13 +77,25 @@ export function MerchantIdCell({ branch, editable, onSave }: MerchantIdCellProps
             {branch.merchantIds[key]}
           </Text>
         ))}
+        {proposed ? (
+          <Text size="xs" c="blue.8">
+            {messages.branch.proposedMerchantIds}: {midsText(proposed)}
+          </Text>
+        ) : null}
       </Stack>
     );
   }
+  // The brand edits what it last gave: its proposal while it awaits review, else the reviewed IDs.
+  const shown = proposed ?? branch.merchantIds;
   return (
     <Stack gap={4} miw={170}>
+      {proposed ? (
+        <Text size="xs" c="blue.8">
+          {messages.branch.proposedMerchantIdsHint(midsText(branch.merchantIds) || '—')}
+        </Text>
+      ) : null}
       {merchantIdKeys.map((key) => {
-        const saved = branch.merchantIds[key] ?? '';
+        const saved = shown[key] ?? '';
         return (
           <TextInput
             key={`${branch._id}-${key}-${saved}`}

@@ -30,6 +30,20 @@ export function BranchViewModal({ branch, onClose }: BranchViewModalProps) {
             ))}
           </Stack>,
         ],
+        ...(branch.proposedMerchantIds
+          ? ([
+              [
+                messages.branch.proposedMerchantIds,
+                <Stack gap={0} key="proposed">
+                  {(Object.keys(merchantIdLabels) as (keyof typeof merchantIdLabels)[]).map((key) => (
+                    <Text size="sm" key={key}>
+                      {merchantIdLabels[key]}: {orDash(branch.proposedMerchantIds?.[key])}
+                    </Text>
+                  ))}
+                </Stack>,
+              ],
+            ] as [string, ReactNode][])
+          : []),
         [viewFields.blockName, orDash(branch.block)],
         [fields.contactName, orDash(branch.contactName)],
         [fields.contactPhone, orDash(branch.contactPhone)],

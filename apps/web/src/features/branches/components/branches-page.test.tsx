@@ -26,6 +26,7 @@ const branch = (name: string, createdByBrandUser: boolean): BranchRow => ({
   contactPhone: null,
   tripadvisorUrl: null,
   merchantIds: { merchantId: '4419001', amexMerchantID: null, zettleMerchantID: null },
+  proposedMerchantIds: null,
   block: null,
   comments: null,
   approvedBy: null,

@@ -5,12 +5,13 @@ import {
   branchActions,
   branchActorOf,
   bulkActionNames,
-  bulkActionsOf,
+  bulkBranchActions,
   type BranchAction,
   type BranchBulkAction,
 } from '@krowd/domain/branch/branch.rules';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { branchSortFields, branchStatuses, type MerchantIds } from '@krowd/domain/branch/branch.schema';
+import { isGroupRole } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
@@ -64,7 +65,7 @@ interface Reviewing extends Confirming {
 function BranchesScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
   const actor = branchActorOf(audience);
-  const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
+  const groupRole = isGroupRole(audience);
   const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
   const brands = brandOptionsOf(user);
   const list = useBranches({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
@@ -82,7 +83,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const multiAction = useMultiAction();
 
   const selectedRows = rows.filter((row) => selected.has(row._id));
-  const bulkOptions = bulkActionsOf(branchActions(selectedRows.map(ruleRowOf), actor)).map((action) => ({
+  const bulkOptions = bulkBranchActions(selectedRows.map(ruleRowOf), actor).map((action) => ({
     value: action,
     label: bulkLabels[action],
   }));
@@ -181,7 +182,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
             header: messages.common.actions,
             render: (row: BranchRow) => (
               <Group gap={2} wrap="nowrap">
-                {branchActions([ruleRowOf(row)], actor).map((action) => {
+                {branchActions(ruleRowOf(row), actor).map((action) => {
                   const button = rowButtons[action];
                   return (
                     <Tooltip key={action} label={button.label} withArrow openDelay={300}>
@@ -218,7 +219,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
       render: (row) => (
         <MerchantIdCell
           branch={row}
-          editable={branchActions([ruleRowOf(row)], actor).includes('edit')}
+          editable={branchActions(ruleRowOf(row), actor).includes('edit')}
           onSave={handleSaveMerchantId}
         />
       ),

@@ -4,6 +4,7 @@ import { branchCsvColumns } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
+import { isCancelled, UploadProgressBar, useUploadProgress } from '@/components/ui/upload-progress';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
@@ -32,9 +33,11 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
   const csv = useCsvFile(fileTexts, () => setStatus(null));
   const [rowErrors, setRowErrors] = useState<string[]>([]);
   const upload = useUploadBranches();
+  const progress = useUploadProgress();
   const chosenBrand = brandId ?? defaultBrandId ?? brands[0]?.value ?? null;
 
   const handleClose = () => {
+    progress.cancel();
     csv.reset();
     setStatus(null);
     onClose();
@@ -45,14 +48,21 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
     if (csv.problem || !csv.file || !chosenBrand) return;
     setStatus(null);
     try {
-      const answer = await upload.mutateAsync({ brandId: chosenBrand, file: csv.file });
+      const answer = await upload.mutateAsync({
+        brandId: chosenBrand,
+        file: csv.file,
+        tracking: progress.track(),
+      });
       notify.success(answer.respMessage);
       handleClose();
     } catch (error) {
+      if (isCancelled(error)) return setStatus(messages.upload.cancelled);
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
         setRowErrors(Object.entries(error.fieldErrors).map(([where, message]) => `${where}: ${message}`));
       }
       setStatus(serverErrorOf(error));
+    } finally {
+      progress.done();
     }
   };
 
@@ -72,6 +82,7 @@ export function UploadBranchesModal({ opened, brands, defaultBrandId, onClose }:
             />
           ) : null}
           <CsvFileInput {...csv.field} />
+          <UploadProgressBar upload={progress} />
           <FormModalActions
             status={status}
             onCancel={handleClose}

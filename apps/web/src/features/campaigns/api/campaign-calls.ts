@@ -169,6 +169,15 @@ export function useDeleteCampaign() {
   });
 }
 
+/** Stops a running monthly campaign's series from next month on (POST campaigns/{id}/stop). */
+export function useStopCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<Message>(`campaigns/${id}/stop`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+  });
+}
+
 export function useReviewCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -184,13 +193,20 @@ export function useReviewCampaign() {
 export function usePauseCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; action: 'add' | 'delete'; range: string; brandName: string }) =>
+    /** An edit names the range it changes (`range`) and its new dates (`newRange`). */
+    mutationFn: (input: {
+      id: string;
+      action: 'add' | 'delete' | 'edit';
+      range: string;
+      newRange?: string;
+      brandName: string;
+    }) =>
       apiRequest<Message>(`campaigns/campaignStartPause/${input.id}`, {
         method: 'POST',
         body: {
           action: input.action,
           range: [input.range],
-          newAddedDate: input.range,
+          newAddedDate: input.newRange ?? input.range,
           brandName: input.brandName,
         },
       }),

@@ -106,3 +106,27 @@ describe('Create Campaign while branches await the brand (spec 1 §8)', () => {
     expect(screen.queryByTestId('branches-pending')).toBeNull();
   });
 });
+
+describe('Create Campaign with a number out of range (spec 1 §5)', () => {
+  it('keeps 150% and a fee of -5 as typed and refuses them on Next, naming each field', async () => {
+    renderCreateForm([merchant('Soho', 'Active', false)]);
+    const allBranches = await screen.findByRole('checkbox', { name: m.selectAllBranches });
+    await waitFor(() => expect((allBranches as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(allBranches);
+
+    const discount = screen.getByRole('textbox', { name: m.fields.discountPercent });
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '150');
+    // Its label carries the tooltip's icon, named by the tooltip.
+    const fee = screen.getByRole('textbox', { name: /^Success fee \(%\)/ });
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '-5');
+    await userEvent.tab();
+
+    expect((discount as HTMLInputElement).value).toBe('150');
+    expect((fee as HTMLInputElement).value).toBe('-5');
+    await userEvent.click(nextButton());
+    expect(await screen.findByText('Discount (%) must be a whole number from 1 to 100')).toBeTruthy();
+    expect(screen.getByText(m.successFeeRange)).toBeTruthy();
+  });
+});

@@ -1,15 +1,27 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { canOpen } from '@krowd/domain/access/access.rules';
 import { campaignActionPage, type CampaignAction } from '@krowd/domain/campaign/campaign-actions.rules';
-import type { CampaignPhase } from '@krowd/domain/campaign/campaign-dates.rules';
-import { campaignSearchMinLength, campaignSortFields } from '@krowd/domain/campaign/campaign-list.schema';
+import {
+  currentMonth,
+  periodOf,
+  shiftMonth,
+  type CampaignPhase,
+} from '@krowd/domain/campaign/campaign-dates.rules';
+import {
+  campaignMonthFilters,
+  campaignSearchMinLength,
+  campaignSortFields,
+} from '@krowd/domain/campaign/campaign-list.schema';
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
+import { discountText } from '@krowd/domain/campaign/campaign.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { MonthField } from '@/components/ui/date-fields';
+import { listFailureText, useListFailureNotice } from '@/components/ui/use-entity-list';
 import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
@@ -17,7 +29,12 @@ import { audienceOfUser } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useCampaignList, useDeleteCampaign, useReviewCampaign } from '../api/campaign-calls.ts';
+import {
+  useCampaignList,
+  useDeleteCampaign,
+  useReviewCampaign,
+  useStopCampaign,
+} from '../api/campaign-calls.ts';
 import { CampaignRowActions } from './campaign-row-actions.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
@@ -30,23 +47,20 @@ const defaultSort = { field: 'created', direction: 'desc' } as const;
 const orNA = (value: ReactNode) =>
   value === null || value === undefined || value === '' ? messages.common.notAvailable : value;
 
-function discountOf(campaign: CampaignListItem): string {
-  if (campaign.discountType === 'dv')
-    return campaign.discountValue === null
-      ? messages.common.notAvailable
-      : `£${campaign.discountValue.toFixed(2)}`;
-  const percent = campaign.discountType === 'ss' ? campaign.discountSpreadValue : campaign.discountPercent;
-  return percent === null ? messages.common.notAvailable : String(percent);
-}
+const discountOf = (campaign: CampaignListItem) => discountText(campaign) ?? messages.common.notAvailable;
 
 /**
  * The Future, Current and Past campaign lists (spec 3 §2.1–2.3): server paging, sort (desc first),
- * search from 4 characters (resets to page 1), month filters, and the actions each role has.
+ * search from 4 characters (resets to page 1), the month filter each list has (Current only: the
+ * Past list's is hidden, spec 3 §2.2), and the actions each role has.
  */
 export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
   const user = useSessionUser()!;
   const audience = audienceOfUser(user);
   const timeZone = useSettings().data?.timezone ?? 'America/New_York';
+  const [now] = useState(() => new Date());
+  /** The first month a stopped series no longer runs, 'MM/YYYY'. */
+  const nextPeriod = periodOf(`${shiftMonth(currentMonth(now, timeZone), 1)}-01`);
   const navigate = useNavigate();
   const state = useEntityListState({ sortFields: campaignSortFields });
   const sort = state.sort ?? defaultSort;
@@ -66,9 +80,12 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     startMonth: monthsInOrder ? startMonth || undefined : undefined,
     endMonth: monthsInOrder ? endMonth || undefined : undefined,
   });
+  useListFailureNotice(list.error);
   const remove = useDeleteCampaign();
   const review = useReviewCampaign();
   const [deleting, setDeleting] = useState<CampaignListItem | null>(null);
+  const stop = useStopCampaign();
+  const [stopping, setStopping] = useState<CampaignListItem | null>(null);
   const [reviewing, setReviewing] = useState<{
     campaign: CampaignListItem;
     action: 'confirm' | 'reject';
@@ -85,6 +102,18 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
       notify.error(serverErrorOf(error));
     } finally {
       setDeleting(null);
+    }
+  };
+
+  const handleStop = async () => {
+    if (!stopping) return;
+    try {
+      const result = await stop.mutateAsync(stopping._id);
+      notify.success(result.respMessage ?? '');
+    } catch (error) {
+      notify.error(serverErrorOf(error));
+    } finally {
+      setStopping(null);
     }
   };
 
@@ -112,6 +141,8 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
         return setPausing(campaign);
       case 'delete':
         return setDeleting(campaign);
+      case 'stop':
+        return setStopping(campaign);
       case 'confirmTemplates':
         return setReviewing({ campaign, action: 'confirm' });
       case 'rejectTemplates':
@@ -193,24 +224,25 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
             }
             w={280}
           />
-          {phase !== 'future' ? (
+          {campaignMonthFilters[phase] === 'shown' ? (
             <>
-              <TextInput
-                type="month"
+              <MonthField
                 label={m.fromMonth}
                 value={startMonth}
-                onChange={(event) => {
-                  setStartMonth(event.currentTarget.value);
+                clearable
+                onChange={(month) => {
+                  setStartMonth(month);
                   state.update({ page: '' });
                 }}
               />
-              <TextInput
-                type="month"
+              <MonthField
                 label={m.toMonth}
                 value={endMonth}
+                minMonth={startMonth || undefined}
+                clearable
                 error={monthsInOrder ? undefined : m.searchMonthOrder}
-                onChange={(event) => {
-                  setEndMonth(event.currentTarget.value);
+                onChange={(month) => {
+                  setEndMonth(month);
                   state.update({ page: '' });
                 }}
               />
@@ -221,11 +253,11 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
           <Button onClick={() => navigate(paths.page('campaignsCreate'))}>{m.createTitle}</Button>
         ) : null}
       </Group>
-      {list.isError ? <Alert color="red">{list.error.message}</Alert> : null}
       <DataTable
         columns={columns}
         rows={list.data?.campaigns ?? []}
         rowKey={(c) => c._id}
+        emptyMessage={listFailureText(list.error, (list.data?.campaigns.length ?? 0) > 0)}
         loading={list.isFetching}
         pagination={list.data?.pagination}
         {...state.table}
@@ -235,11 +267,22 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={m.deleteTitle} centered>
         <Text mb="lg">{deleting ? m.deleteConfirm(deleting.name) : ''}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
+          <Button variant="default" onClick={() => setDeleting(null)} data-autofocus>
             {messages.common.cancel}
           </Button>
           <Button color="red" onClick={() => void handleDelete()} loading={remove.isPending}>
             {messages.common.delete}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={stopping !== null} onClose={() => setStopping(null)} title={m.stopSeriesTitle} centered>
+        <Text mb="lg">{stopping ? m.stopSeriesConfirm(stopping.name, nextPeriod) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setStopping(null)}>
+            {messages.common.cancel}
+          </Button>
+          <Button color="red" onClick={() => void handleStop()} loading={stop.isPending}>
+            {m.stopSeries}
           </Button>
         </Group>
       </Modal>

@@ -31,6 +31,7 @@ const campaign: CampaignListItem = {
   pausedDate: [],
   editable: true,
   hasQualifiedTransactions: false,
+  seriesContinues: false,
 };
 
 function renderActions(phase: CampaignPhase, audience: Audience) {

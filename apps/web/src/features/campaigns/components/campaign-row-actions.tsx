@@ -5,6 +5,7 @@ import {
   IconFlask,
   IconPencil,
   IconPlayerPause,
+  IconPlayerStop,
   IconX,
   type Icon,
 } from '@tabler/icons-react';
@@ -28,6 +29,7 @@ const m = messages.campaign;
 const buttons: Record<Exclude<CampaignAction, 'delete'>, ActionButton> = {
   open: { icon: IconChartBar, tooltip: m.openDashboard, label: m.openNamed },
   pause: { icon: IconPlayerPause, tooltip: m.pauseSeries, label: m.pauseNamed },
+  stop: { icon: IconPlayerStop, tooltip: m.stopSeries, label: m.stopSeriesNamed, color: 'red' },
   edit: { icon: IconPencil, tooltip: messages.common.edit, label: messages.common.editNamed },
   editOverview: { icon: IconPencil, tooltip: m.editOverview, label: messages.common.editNamed },
   confirmTemplates: {

@@ -15,7 +15,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { periodOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -36,10 +36,13 @@ import {
 import { checkPromoCodeCsv, promoCodeCsvProblem } from '@krowd/domain/template/promo-code-file.rules';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
+import { pathAfter } from '@/lib/access';
 import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
 import { useSaveCampaign, useTemplates } from '../api/campaign-calls.ts';
 import { draftStore, type CampaignDraft } from '../draft-store.ts';
 import { CampaignImagePicker } from './campaign-image-picker.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
 
 const m = messages.campaign;
 
@@ -78,6 +81,10 @@ export function CampaignTemplatePage() {
 
 function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const navigate = useNavigate();
+  const user = useSessionUser()!;
+  // The campaign is not saved until Submit: leaving asks first, as the form does (spec 1 §2), except
+  // by Back (the form keeps the draft) and after the save.
+  const leaving = useRef(false);
   const save = useSaveCampaign();
   const [saved] = useState(() => savedTemplateSettingsOf(draft.form));
   const [tab, setTab] = useState<TemplateType>('sms');
@@ -144,12 +151,14 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
     setPromoCsv({ text, problem });
   };
 
-  const handleBack = () =>
+  const handleBack = () => {
+    leaving.current = true;
     navigate(
       draft.campaignId
         ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}`
         : paths.page('campaignsCreate'),
     );
+  };
 
   const handleSubmit = async () => {
     setStatus(null);
@@ -190,7 +199,8 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
       });
       notify.success(result.respMessage ?? m.created(form.name ?? ''));
       draftStore.set(null);
-      navigate(paths.page('campaignsFuture'));
+      leaving.current = true;
+      navigate(pathAfter('campaignSaved', user));
     } catch (error) {
       notify.error(m.errorPrefix(serverErrorOf(error)));
       setStatus(serverErrorOf(error));
@@ -199,6 +209,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
 
   return (
     <Grid gap="lg">
+      <LeaveGuard active={() => !leaving.current} />
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Paper withBorder radius="md" p="lg">
           <Tabs value={tab} onChange={(value) => value && setTab(value as TemplateType)}>
@@ -212,7 +223,9 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
             <Alert color="blue">{messages.common.comingSoon}</Alert>
           ) : (
             <Stack gap="md">
-              <Title order={5}>{m.templates}</Title>
+              <Title order={2} size="h5">
+                {m.templates}
+              </Title>
               {templates.isPending ? <Text c="dimmed">{messages.common.loading}</Text> : null}
               {templates.data && fitting.length === 0 ? (
                 <Text c="dimmed">{messages.common.noDataFound}</Text>
@@ -242,7 +255,9 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
                 </Stack>
               </Radio.Group>
 
-              <Title order={5}>{m.settingsTitle}</Title>
+              <Title order={2} size="h5">
+                {m.settingsTitle}
+              </Title>
               <Group grow>
                 <Select
                   label={m.validFor}
@@ -310,7 +325,9 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
         <Paper withBorder radius="md" p="lg">
           <Stack>
             <Group justify="space-between">
-              <Title order={5}>{m.preview}</Title>
+              <Title order={2} size="h5">
+                {m.preview}
+              </Title>
               <Select
                 aria-label={m.previewBank}
                 w={120}

@@ -1,5 +1,5 @@
-import { ActionIcon, Button, Group, Modal, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   currentMonth,
@@ -9,12 +9,15 @@ import {
   nextChildMonth,
   parsePauseRange,
   pauseRangeIssue,
+  pauseRangesOverlap,
   periodOf,
   shiftMonth,
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
+import { discountText } from '@krowd/domain/campaign/campaign.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { DateField } from '@/components/ui/date-fields';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { usePauseCampaign } from '../api/campaign-calls.ts';
@@ -28,9 +31,18 @@ const pauseMessages = {
   tooEarly: (earliest: string) => m.pauseTooEarly(displayDate(earliest)),
 };
 
+type Confirming =
+  | { action: 'add'; range: PauseRange }
+  | { action: 'delete'; range: PauseRange }
+  | { action: 'edit'; range: PauseRange; replacement: PauseRange };
+
+const sameRange = (a: PauseRange, b: PauseRange) => a.from === b.from && a.to === b.to;
+
 /**
- * 'Edit details of child campaign (name)': the Campaign settings table of a recurring primary
- * (spec 1 §2) with its paused ranges, added and deleted after a confirmation.
+ * The Campaign settings of a recurring series (spec 1 §2), titled 'Edit details of primary
+ * campaign (name)' for its primary (spec 3 §2.1 words it for a child): its paused ranges, added,
+ * edited and deleted after a confirmation. The pickers take DD/MM/YYYY and offer no day before the
+ * earliest pause date or inside another range; the server checks an edit as it checks an addition.
  */
 export function PauseSettingsModal({
   campaign,
@@ -47,9 +59,26 @@ export function PauseSettingsModal({
   const ranges = campaign.pausedDate.map(parsePauseRange).filter((r): r is PauseRange => r !== null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [confirming, setConfirming] = useState<{ action: 'add' | 'delete'; range: PauseRange } | null>(null);
-  const issue = from && to ? pauseRangeIssue(ranges, { from, to }, now, timeZone) : null;
+  /** The range being changed, when one is. */
+  const [editing, setEditing] = useState<PauseRange | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const others = editing ? ranges.filter((range) => !sameRange(range, editing)) : ranges;
+  const issue = from && to ? pauseRangeIssue(others, { from, to }, now, timeZone) : null;
   const issueText = issue ? pauseMessages[issue](earliest) : null;
+  const insideOther = (date: string) =>
+    others.some((range) => pauseRangesOverlap(range, { from: date, to: date }));
+  const title = campaign.is_primary_campaign ? m.primaryCampaignTitle : m.childCampaignTitle;
+
+  const handleEdit = (range: PauseRange) => {
+    setEditing(range);
+    setFrom(range.from);
+    setTo(range.to);
+  };
+  const handleCancelEdit = () => {
+    setEditing(null);
+    setFrom('');
+    setTo('');
+  };
 
   const primaryMonth = campaign.start_date.slice(0, 7);
   const thisMonth = currentMonth(now, timeZone);
@@ -65,11 +94,11 @@ export function PauseSettingsModal({
         id: campaign._id,
         action: confirming.action,
         range: formatPauseRange(confirming.range),
+        ...(confirming.action === 'edit' ? { newRange: formatPauseRange(confirming.replacement) } : {}),
         brandName: campaign.brandName,
       });
       notify.success(result.respMessage ?? '');
-      setFrom('');
-      setTo('');
+      handleCancelEdit();
       onClose();
     } catch (error) {
       notify.error(serverErrorOf(error));
@@ -80,79 +109,102 @@ export function PauseSettingsModal({
 
   return (
     <>
-      <Modal opened onClose={onClose} size="xl" title={m.childCampaignTitle(campaign.name)}>
+      <Modal opened onClose={onClose} size="xl" title={title(campaign.name)}>
         <Stack>
-          <Table withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{m.settingsColumns.primaryCampaignName}</Table.Th>
-                <Table.Th>{m.settingsColumns.discountPercent}</Table.Th>
-                <Table.Th>{m.settingsColumns.startedOn}</Table.Th>
-                <Table.Th>{m.settingsColumns.nextCampaign}</Table.Th>
-                <Table.Th>{m.settingsColumns.pausedDuration}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>{campaign.name}</Table.Td>
-                <Table.Td>
-                  {campaign.discountPercent ?? campaign.discountSpreadValue ?? messages.common.notAvailable}
-                </Table.Td>
-                <Table.Td>{displayDate(campaign.start_date)}</Table.Td>
-                <Table.Td>{next ? periodOf(next) : messages.common.notAvailable}</Table.Td>
-                <Table.Td>
-                  {ranges.length === 0 ? (
-                    messages.common.notAvailable
-                  ) : (
-                    <Stack gap={4}>
-                      {ranges.map((range) => (
-                        <Group key={range.from} gap={6} wrap="nowrap">
-                          <Text size="sm">{formatPauseRange(range)}</Text>
-                          <Tooltip label={m.deletePausedRange}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={m.deletePausedRangeNamed(formatPauseRange(range))}
-                              onClick={() => setConfirming({ action: 'delete', range })}
-                            >
-                              <IconTrash size={16} />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      ))}
-                    </Stack>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-          <Text fw={600}>{m.pauseSeries}</Text>
+          {/* On a phone the table scrolls within the dialog, the dialog itself never sideways. */}
+          <Table.ScrollContainer minWidth={560}>
+            <Table withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{m.settingsColumns.primaryCampaignName}</Table.Th>
+                  <Table.Th>{m.settingsColumns.discountPercent}</Table.Th>
+                  <Table.Th>{m.settingsColumns.startedOn}</Table.Th>
+                  <Table.Th>{m.settingsColumns.nextCampaign}</Table.Th>
+                  <Table.Th>{m.settingsColumns.pausedDuration}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Td>{campaign.name}</Table.Td>
+                  <Table.Td>{discountText(campaign) ?? messages.common.notAvailable}</Table.Td>
+                  <Table.Td>{displayDate(campaign.start_date)}</Table.Td>
+                  <Table.Td>{next ? periodOf(next) : messages.common.notAvailable}</Table.Td>
+                  <Table.Td>
+                    {ranges.length === 0 ? (
+                      messages.common.notAvailable
+                    ) : (
+                      <Stack gap={4}>
+                        {ranges.map((range) => (
+                          <Group key={range.from} gap={6} wrap="nowrap">
+                            <Text size="sm">{formatPauseRange(range)}</Text>
+                            <Tooltip label={m.editPausedRangeNamed(formatPauseRange(range))}>
+                              <ActionIcon
+                                variant="subtle"
+                                aria-label={m.editPausedRangeNamed(formatPauseRange(range))}
+                                onClick={() => handleEdit(range)}
+                              >
+                                <IconPencil size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label={m.deletePausedRange}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                aria-label={m.deletePausedRangeNamed(formatPauseRange(range))}
+                                onClick={() => setConfirming({ action: 'delete', range })}
+                              >
+                                <IconTrash size={16} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        ))}
+                      </Stack>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text fw={600}>{editing ? m.editingPausedRange(formatPauseRange(editing)) : m.pauseSeries}</Text>
           <Group align="flex-start" grow>
-            <TextInput
-              type="date"
+            <DateField
               label={m.pausedFrom}
-              min={earliest}
+              minDate={earliest}
+              excludeDate={insideOther}
               value={from}
-              onChange={(e) => setFrom(e.currentTarget.value)}
+              onChange={setFrom}
+              popoverProps={{ withinPortal: true }}
             />
-            <TextInput
-              type="date"
+            <DateField
               label={m.pausedTo}
-              min={from || earliest}
+              minDate={from || earliest}
+              excludeDate={insideOther}
               value={to}
-              onChange={(e) => setTo(e.currentTarget.value)}
+              onChange={setTo}
               error={issueText}
+              popoverProps={{ withinPortal: true }}
             />
           </Group>
           <Text size="xs" c="dimmed">
             {m.earliestPause(displayDate(earliest))}
           </Text>
           <Group justify="flex-end">
+            {editing ? (
+              <Button variant="default" onClick={handleCancelEdit}>
+                {m.cancelEdit}
+              </Button>
+            ) : null}
             <Button
               disabled={!from || !to || issue !== null}
-              onClick={() => setConfirming({ action: 'add', range: { from, to } })}
+              onClick={() =>
+                setConfirming(
+                  editing
+                    ? { action: 'edit', range: editing, replacement: { from, to } }
+                    : { action: 'add', range: { from, to } },
+                )
+              }
             >
-              {m.addPausedRange}
+              {editing ? m.savePausedRange : m.addPausedRange}
             </Button>
           </Group>
         </Stack>
@@ -163,13 +215,7 @@ export function PauseSettingsModal({
         title={m.pleaseConfirm}
         centered
       >
-        <Text mb="lg">
-          {confirming?.action === 'add'
-            ? m.pauseQuestion(displayDate(confirming.range.from), displayDate(confirming.range.to))
-            : confirming
-              ? m.deletePauseQuestion(formatPauseRange(confirming.range))
-              : ''}
-        </Text>
+        <Text mb="lg">{confirming ? confirmQuestion(confirming) : ''}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirming(null)}>
             {messages.common.cancel}
@@ -185,4 +231,19 @@ export function PauseSettingsModal({
       </Modal>
     </>
   );
+}
+
+function confirmQuestion(confirming: Confirming): string {
+  switch (confirming.action) {
+    case 'add':
+      return m.pauseQuestion(displayDate(confirming.range.from), displayDate(confirming.range.to));
+    case 'edit':
+      return m.editPauseQuestion(
+        formatPauseRange(confirming.range),
+        displayDate(confirming.replacement.from),
+        displayDate(confirming.replacement.to),
+      );
+    case 'delete':
+      return m.deletePauseQuestion(formatPauseRange(confirming.range));
+  }
 }

@@ -133,7 +133,9 @@ export function ProjectionPanel(props: ProjectionPanelProps) {
   return (
     <Paper withBorder radius="md" p="lg" className={classes.panel}>
       <Stack gap="sm">
-        <Title order={4}>{m.summaryTitle}</Title>
+        <Title order={2} size="h4">
+          {m.summaryTitle}
+        </Title>
         <Text size="sm" c="dimmed">
           {m.summaryIntro}
         </Text>

@@ -62,7 +62,7 @@ describe('Test a transaction', () => {
   it("sends the typed sample as the simulator's request (pence, instants in the timezone) and shows the outcome", async () => {
     const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
 
-    await fill({ datetime: '2025-06-11T12:00', amount: '50', mid: ' MC-1 ', averageSpend: '23.62' });
+    await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: ' MC-1 ', averageSpend: '23.62' });
 
     await waitFor(() =>
       expect(posted).toEqual([
@@ -96,7 +96,7 @@ describe('Test a transaction', () => {
       body: { errorMessage: m.branchOrMid, fieldErrors: { mid: m.branchOrMid } },
     });
 
-    await fill({ datetime: '2025-06-11T12:00', amount: '50', mid: 'MC-1' });
+    await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: 'MC-1' });
 
     // Under the form and under the field, in the same words: no field name before it.
     expect(await screen.findAllByText(m.branchOrMid)).toHaveLength(2);

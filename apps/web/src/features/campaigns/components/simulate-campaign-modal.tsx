@@ -7,6 +7,7 @@ import {
   simulationFormSchema,
 } from '@krowd/domain/qualification/simulation-form.schema';
 import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
+import { DateTimeField } from '@/components/ui/date-fields';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { formatMoney } from '@/lib/format';
@@ -37,6 +38,25 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
     setResult(await simulate.mutateAsync(sample));
   });
 
+  /** A date-time of the sample, typed DD/MM/YYYY HH:mm in the timezone setting. */
+  const dateTimeInput = (name: 'datetime' | 'lastPurchaseAt', label: string, required = false) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateTimeField
+          label={label}
+          error={errors[name]?.message}
+          required={required}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     setResult(null);
     void onSubmit(event);
@@ -50,13 +70,7 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
             {m.hint(timeZone)}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              type="datetime-local"
-              label={m.fields.datetime}
-              error={errors.datetime?.message}
-              required
-              {...form.register('datetime')}
-            />
+            {dateTimeInput('datetime', m.fields.datetime, true)}
             <TextInput
               label={m.fields.amount}
               inputMode="decimal"
@@ -84,12 +98,7 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
               )}
             />
             <TextInput label={m.fields.mid} error={errors.mid?.message} {...form.register('mid')} />
-            <TextInput
-              type="datetime-local"
-              label={m.fields.lastPurchase}
-              error={errors.lastPurchaseAt?.message}
-              {...form.register('lastPurchaseAt')}
-            />
+            {dateTimeInput('lastPurchaseAt', m.fields.lastPurchase)}
             <TextInput
               label={m.fields.averageSpend}
               inputMode="decimal"

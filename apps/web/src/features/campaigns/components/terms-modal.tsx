@@ -17,7 +17,12 @@ export interface TermsModalProps {
 export function TermsModal({ opened, busy, onAccept, onCancel }: TermsModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={m.termsTitle} size="lg" centered>
-      <ScrollArea.Autosize mah={380}>
+      {/* Scrolled by the keyboard too (WCAG 2.1.1): the terms' box takes the focus, named as them. */}
+      <ScrollArea.Autosize
+        mah={380}
+        scrollbars="y"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': m.termsTitle }}
+      >
         <Text size="sm" mb="sm">
           {m.termsIntro}
         </Text>

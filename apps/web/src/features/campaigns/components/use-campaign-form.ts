@@ -26,7 +26,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { ProjectionFigures, ProjectionInput } from '@krowd/domain/projection/projection.rules';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
-import { audienceOfUser } from '@/lib/access';
+import { audienceOfUser, pathAfter } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { sessionQueryKey, useSessionUser } from '@/lib/session';
 import { useScreenSessionModalVariant } from '@/lib/session-modal-variant';
@@ -173,7 +173,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
   const branchesReachable = canOpen(audienceOfUser(user), 'branches');
   const handleGoToBranches = () => {
     leaving.current = true;
-    navigate(paths.page('branches'));
+    navigate(pathAfter('goToBranches', user));
   };
 
   const kind = user.isFirstLogin || cardNetwork ? 'cardNetworkOrFirstLogin' : 'standard';

@@ -7,7 +7,7 @@ import type {
   CampaignSelector,
 } from '@krowd/domain/campaign/campaign-response.schema';
 import type { DashboardAnswer } from '@krowd/domain/dashboard/dashboard.schema';
-import type { DashboardExportAnswer } from '@krowd/domain/dashboard/export.schema';
+import type { DashboardExportAnswer, DashboardExportState } from '@krowd/domain/dashboard/export.schema';
 import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
 import type { GroupsWithBrands } from '@krowd/domain/group/group-response.schema';
 import type { UploadedDate } from '@krowd/domain/ingestion/ingestion-response.schema';
@@ -293,6 +293,20 @@ export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> 
 }
 
 /** POST dashboard/export: the filtered transactions mailed to the caller as a CSV link (spec 3 §7, POST /export). */
+/** How often an export's state is asked for until its link is mailed. */
+const exportStatePollMs = 2000;
+
+/** GET dashboard/exports/{id}: the export's state, asked again until the link is mailed. */
+export function useExportState(exportId: string | undefined) {
+  return useQuery({
+    queryKey: ['dashboard', 'export', exportId],
+    queryFn: ({ signal }) =>
+      apiRequest<DashboardExportState & { respCode: number }>(`dashboard/exports/${exportId}`, { signal }),
+    enabled: exportId !== undefined,
+    refetchInterval: (query) => (query.state.data?.state === 'mailed' ? false : exportStatePollMs),
+  });
+}
+
 export function useExportTransactions() {
   return useMutation({
     mutationFn: (conditions: DashboardConditions) =>

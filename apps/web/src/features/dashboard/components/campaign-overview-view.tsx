@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { pagePath } from '@krowd/domain/access/access.rules';
+import { pagePath, picksAnyBrand } from '@krowd/domain/access/access.rules';
 import {
   campaignReportRange,
   dateCardOf,
@@ -223,7 +223,7 @@ function FilteredOverview({
         openingInvoice={openingInvoice}
       />
       <Group justify="space-between" align="center">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {campaign.data ? campaign.data.name : m.statistics}
           {figures.isFetching ? <Loader size="xs" ml="sm" aria-label={messages.common.loading} /> : null}
         </Title>
@@ -247,7 +247,7 @@ function FilteredOverview({
         error={figures.error}
         onRetry={handleRetry}
         dateCard={dateCard}
-        suggestOtherBrand={audience === 'clientAdmin'}
+        suggestOtherBrand={picksAnyBrand(audience)}
       />
     </Stack>
   );

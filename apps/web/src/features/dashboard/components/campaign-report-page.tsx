@@ -5,9 +5,9 @@ import { useParams } from 'react-router';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import { campaignReportRange, dateCardOf } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import { DateCard } from '@/components/reporting/date-card';
 import { useSettings } from '@/lib/settings';
 import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { CampaignNotFound, isCampaignMissing } from './campaign-not-found.tsx';
 import { OverviewBody, OverviewEmpty } from './overview-body.tsx';
 import { conditionsOf } from './report-conditions.ts';
 
@@ -29,17 +29,22 @@ export function CampaignReportPage() {
   );
   const name = campaign.data?.name ?? '';
 
+  const missing = isCampaignMissing(campaign.error);
   useEffect(() => {
     if (name) document.title = messages.common.documentTitle(m.overviewTitle(name));
-  }, [name]);
+    else if (missing) document.title = messages.common.documentTitle(m.campaignNotFoundTitle);
+  }, [name, missing]);
   useEffect(() => {
     if (figures.error) console.error('Campaign overview could not be loaded', figures.error);
   }, [figures.error]);
 
+  if (missing) return <CampaignNotFound />;
   if (campaign.isError) {
     return (
       <Stack gap="lg">
-        <Title order={2}>{m.overviewTitle('')}</Title>
+        <Title order={1} size="h2">
+          {m.overviewTitleAlone}
+        </Title>
         <Alert color="red">{failureMessage(campaign.error, m.campaignNotFound)}</Alert>
       </Stack>
     );
@@ -49,7 +54,9 @@ export function CampaignReportPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
-        <Title order={2}>{m.overviewTitle(name)}</Title>
+        <Title order={1} size="h2">
+          {m.overviewTitle(name)}
+        </Title>
         <Button
           leftSection={<IconPrinter size={16} />}
           onClick={() => window.open(pagePath('campaignsPrint', { id }), '_blank', 'noopener')}
@@ -68,12 +75,7 @@ export function CampaignReportPage() {
         />
       ) : (
         // A campaign that has not started has no figures yet: its days to start, and the empty state.
-        <Stack gap="md">
-          <Group>
-            <DateCard card={dateCard} />
-          </Group>
-          <OverviewEmpty suggestOtherBrand={false} />
-        </Stack>
+        <OverviewEmpty suggestOtherBrand={false} dateCard={dateCard} />
       )}
     </Stack>
   );

@@ -1,7 +1,8 @@
-import { Alert, Button, Grid, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconChartDonut } from '@tabler/icons-react';
 import { lazy, memo, startTransition, Suspense, useEffect, useState } from 'react';
 import type { DateCard } from '@krowd/domain/dashboard/report.rules';
+import { DateCard as DateCardTile } from '@/components/reporting/date-card';
 import { messages } from '@krowd/domain/messages/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
@@ -54,9 +55,19 @@ export function OverviewSkeleton() {
   );
 }
 
-/** 'No campaign overview data found.' (+ ' Please select other brand' for client admins). */
-export function OverviewEmpty({ suggestOtherBrand }: { suggestOtherBrand: boolean }) {
-  return (
+/**
+ * 'No campaign overview data found.' (+ ' Please select other brand' for client admins). For one
+ * campaign its date card stands above (days to start, days left or its month, spec 3 §2.5, §2.6),
+ * figures or not; the count of several campaigns says nothing without figures.
+ */
+export function OverviewEmpty({
+  suggestOtherBrand,
+  dateCard,
+}: {
+  suggestOtherBrand: boolean;
+  dateCard?: DateCard;
+}) {
+  const empty = (
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="xs">
         <IconChartDonut size={40} stroke={1.4} color="var(--mantine-color-gray-5)" />
@@ -66,6 +77,15 @@ export function OverviewEmpty({ suggestOtherBrand }: { suggestOtherBrand: boolea
         </Text>
       </Stack>
     </Paper>
+  );
+  if (!dateCard || dateCard.kind === 'campaigns') return empty;
+  return (
+    <Stack gap="md">
+      <Group>
+        <DateCardTile card={dateCard} />
+      </Group>
+      {empty}
+    </Stack>
   );
 }
 
@@ -106,7 +126,7 @@ export const OverviewBody = memo(function OverviewBody({
   }
   if (!answer)
     return loading ? <OverviewSkeleton /> : <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
-  if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} />;
+  if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} dateCard={dateCard} />;
   if (!painted) return <OverviewSkeleton />;
   return (
     <Suspense fallback={<OverviewSkeleton />}>

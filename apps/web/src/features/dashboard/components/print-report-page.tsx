@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useViewportSize } from '@mantine/hooks';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { campaignReportRange, dateCardOf, dateCondition } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -8,6 +9,7 @@ import { Logo } from '@/components/ui/logo';
 import { PrintFigures } from '@/components/reporting/overview-figures';
 import { useSettings } from '@/lib/settings';
 import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { CampaignNotFound, isCampaignMissing } from './campaign-not-found.tsx';
 import { hasFigures, OverviewEmpty } from './overview-body.tsx';
 import { conditionsOf, isCampaignId } from './report-conditions.ts';
 import { readFilters } from './use-report-filters.ts';
@@ -17,6 +19,14 @@ const m = messages.report;
 
 /** Width the charts are drawn at: the A4 sheet less its margins (186 mm at 96 dpi). */
 export const printWidth = 700;
+
+/** The sheet on screen: A4's 210 mm at 96 dpi. */
+const sheetScreenWidth = 794;
+
+/** How much the sheet is scaled to fit a screen narrower than it (a phone), 1 on wider ones. */
+export function sheetZoomFor(viewportWidth: number): number {
+  return viewportWidth > 0 && viewportWidth < sheetScreenWidth ? viewportWidth / sheetScreenWidth : 1;
+}
 /** Time for the charts to measure and draw before the print dialog opens. */
 export const printDelayMs = 800;
 
@@ -28,6 +38,7 @@ export const printDelayMs = 800;
 export function PrintReportPage() {
   const { id, start_date: start, end_date: end } = useParams();
   const [search] = useSearchParams();
+  const viewport = useViewportSize();
   const timeZone = useSettings().data?.timezone;
   const [now] = useState(() => new Date());
   const byCampaign = isCampaignId(id);
@@ -58,8 +69,9 @@ export function PrintReportPage() {
     : answer
       ? m.fromTo(answer.start_date, answer.end_date)
       : '';
-  const title = name ? m.overviewTitle(name) : '';
-  const ready = Boolean(title) && (Boolean(answer) || Boolean(notStarted)) && !figures.isFetching;
+  const missing = byCampaign && isCampaignMissing(campaign.error);
+  const title = name ? m.overviewTitle(name) : missing ? m.campaignNotFoundTitle : '';
+  const ready = Boolean(name) && (Boolean(answer) || Boolean(notStarted)) && !figures.isFetching;
 
   useEffect(() => {
     if (title) document.title = title;
@@ -83,10 +95,15 @@ export function PrintReportPage() {
 
   const failure = campaign.error ?? figures.error;
   let body;
-  if (failure) body = <Alert color="red">{failureMessage(failure, m.campaignNotFound)}</Alert>;
+  if (missing) body = <CampaignNotFound />;
+  else if (failure) body = <Alert color="red">{failureMessage(failure, m.campaignNotFound)}</Alert>;
   else if (!timeZone || (!answer && !notStarted)) body = <Loader aria-label={m.printPreparing} />;
-  else if (notStarted || !hasFigures(answer)) body = <OverviewEmpty suggestOtherBrand={false} />;
-  else
+  else if (notStarted || !hasFigures(answer)) {
+    // No figures (a campaign that has not started has none yet): a campaign's date card still
+    // shows, its days to start among them (spec 3 §2.5, §2.6).
+    const dateCard = byCampaign ? dateCardOf(campaign.data ?? null, 0, now, timeZone) : undefined;
+    body = <OverviewEmpty suggestOtherBrand={false} dateCard={dateCard} />;
+  } else
     body = (
       <PrintFigures
         data={answer!}
@@ -96,17 +113,24 @@ export function PrintReportPage() {
     );
 
   return (
-    <div className={classes.screen}>
+    <main className={classes.screen}>
       <Group className={classes.toolbar} justify="flex-end">
         <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} disabled={!ready}>
           {m.print}
         </Button>
       </Group>
-      <div className={classes.sheet}>
+      <div
+        className={classes.sheet}
+        style={{ '--sheet-zoom': sheetZoomFor(viewport.width) } as CSSProperties}
+      >
         <Stack gap="lg">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Stack gap={2}>
-              <Title order={2}>{title || m.overviewTitle('')}</Title>
+              {missing ? null : (
+                <Title order={1} size="h2">
+                  {title || m.overviewTitleAlone}
+                </Title>
+              )}
               {answer && byCampaign ? (
                 <Text size="sm" c="dimmed">
                   {answer.start_date} – {answer.end_date}
@@ -118,6 +142,6 @@ export function PrintReportPage() {
           {body}
         </Stack>
       </div>
-    </div>
+    </main>
   );
 }

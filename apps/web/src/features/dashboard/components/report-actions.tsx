@@ -1,12 +1,14 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Loader, Text } from '@mantine/core';
 import { IconClock, IconFileDownload, IconFileExport, IconList, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { invoiceAction, monthAndYearOf } from '@krowd/domain/dashboard/report.rules';
+import type { DashboardExportState } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { notify } from '@/lib/notify';
 import {
   downloadInvoice,
   failureMessage,
+  useExportState,
   useExportTransactions,
   type CampaignSummary,
   type DashboardConditions,
@@ -34,6 +36,8 @@ export function ReportActions(props: ReportActionsProps) {
   const [transactionsOpen, setTransactionsOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const exporter = useExportTransactions();
+  const [exportId, setExportId] = useState<string>();
+  const exportState = useExportState(exportId);
   const action = campaign ? invoiceAction(campaign.openingTime, now, timeZone) : null;
   const month = campaign ? monthAndYearOf(campaign.start_date) : null;
 
@@ -52,7 +56,10 @@ export function ReportActions(props: ReportActionsProps) {
   const handleExport = () => {
     if (!conditions) return;
     exporter.mutate(conditions, {
-      onSuccess: (answer) => notify.success(answer.responseMessage ?? messages.dashboardExport.exported),
+      onSuccess: (answer) => {
+        notify.success(answer.responseMessage ?? messages.dashboardExport.exported);
+        setExportId(answer.exportId);
+      },
       onError: (error) => notify.error(failureMessage(error)),
     });
   };
@@ -61,6 +68,7 @@ export function ReportActions(props: ReportActionsProps) {
 
   return (
     <Group gap="xs" justify="flex-end">
+      {exportId && exportState.data ? <ExportStateText state={exportState.data} /> : null}
       {props.variant === 'dashboard' ? (
         <>
           <Button
@@ -116,8 +124,27 @@ export function ReportActions(props: ReportActionsProps) {
           year={month.year}
           opened={transactionsOpen}
           onClose={() => setTransactionsOpen(false)}
+          timeZone={timeZone}
         />
       ) : null}
+    </Group>
+  );
+}
+
+/** Where the last export is, beside its button, until the link is in the user's e-mail. */
+function ExportStateText({ state }: { state: DashboardExportState }) {
+  const text =
+    state.state === 'preparing'
+      ? messages.dashboardExport.statePreparing
+      : state.state === 'ready'
+        ? messages.dashboardExport.stateReady(state.rowCount ?? 0)
+        : messages.dashboardExport.stateMailed(state.rowCount ?? 0);
+  return (
+    <Group gap={6} wrap="nowrap" role="status" data-testid="export-state">
+      {state.state === 'mailed' ? null : <Loader size="xs" aria-hidden />}
+      <Text size="sm" c="dimmed">
+        {text}
+      </Text>
     </Group>
   );
 }

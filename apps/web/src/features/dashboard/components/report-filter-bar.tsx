@@ -1,17 +1,13 @@
 import { Button, Group, Paper, Select, SimpleGrid } from '@mantine/core';
-import '@mantine/dates/styles.css';
 import { memo } from 'react';
-import { DateInput } from '@mantine/dates';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { FilterVisibility } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { DateField } from '@/components/ui/date-fields';
 import type { Option } from '../api/dashboard-calls.ts';
 import type { FilterKey, ReportFilters } from './use-report-filters.ts';
 
 const m = messages.report;
-
-/** Dashboard dates are shown and typed as yyyy-MM-dd (spec 3 §9). */
-const dateFormat = 'YYYY-MM-DD';
 
 export interface ReportFilterOptions {
   groups: Option[];
@@ -55,21 +51,18 @@ export const ReportFilterBar = memo(function ReportFilterBar(props: ReportFilter
   const { filters, visibility, options, onChange } = props;
   const select = (key: FilterKey) => (value: string | null) => onChange(key, value === 'All' ? '' : value);
   const dateInput = (key: 'start' | 'end') => (
-    <DateInput
+    // Dashboard dates are shown and typed as yyyy-MM-dd (spec 3 §9).
+    <DateField
+      kind="dashboardDate"
       label={key === 'start' ? m.startDate : m.endDate}
-      placeholder={dateFormat}
-      valueFormat={dateFormat}
-      value={props.dates[key] || null}
+      value={props.dates[key] || ''}
       minDate={key === 'end' && props.dates.start ? props.dates.start : undefined}
       maxDate={props.today}
       error={props.dateErrors[key]}
       clearable
       clearButtonProps={{ 'aria-label': m.clearField(key === 'start' ? m.startDate : m.endDate) }}
-      // An end after today becomes today (spec 3 §4); typed text parses as yyyy-MM-dd only.
-      dateParser={(text) => (/^\d{4}-\d{2}-\d{2}$/.test(text.trim()) ? text.trim() : null)}
-      onChange={(next) =>
-        onChange(key, key === 'end' && next && next > props.today ? props.today : (next ?? ''))
-      }
+      // An end after today becomes today (spec 3 §4).
+      onChange={(next) => onChange(key, key === 'end' && next && next > props.today ? props.today : next)}
     />
   );
 

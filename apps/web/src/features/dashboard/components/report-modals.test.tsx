@@ -32,6 +32,7 @@ function renderTransactions() {
       year={2025}
       opened
       onClose={() => undefined}
+      timeZone="America/New_York"
     />,
   );
 }
@@ -96,7 +97,7 @@ describe('Transaction Details modal', () => {
       within(first)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['1', '2025-05-01 12:30', 'LS1 4DY', '1000', '23.45', '2.34']);
+    ).toEqual(['1', '2025-05-01 12:30 EDT', 'LS1 4DY', '1000', '23.45', '2.34']);
     expect(within(table).getAllByRole('row')).toHaveLength(transactionPageSize + 1);
     expect(screen.getByText(m.transactionRange(1, 10, 12))).toBeTruthy();
     expect(screen.getByRole('button', { name: m.previousPage }).hasAttribute('disabled')).toBe(true);

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatWallTime } from '@krowd/domain/calendar/date-format.rules';
 import { monthYearLabel } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -20,9 +21,14 @@ const pounds = (pence: number) => poundsFormat.format(pence / 100);
 /** A row with its place in the month (the # column). */
 type NumberedTransaction = TransactionDetail & { number: number };
 
-const tableColumns: DataTableColumn<NumberedTransaction>[] = [
+/** The columns; a row's date is its local time, shown with its zone (yyyy-MM-dd HH:mm EST). */
+const tableColumns = (timeZone: string): DataTableColumn<NumberedTransaction>[] => [
   { key: 'number', header: columns.index, render: (row) => row.number },
-  { key: 'date', header: columns.date, render: (row) => row.date },
+  {
+    key: 'date',
+    header: columns.date,
+    render: (row) => formatWallTime(row.date, timeZone, 'dashboardDateTime'),
+  },
   { key: 'postcode', header: columns.postcode, render: (row) => row.postcode },
   { key: 'card', header: columns.card, render: (row) => row.cardLastNumber },
   { key: 'amount', header: columns.amount, render: (row) => pounds(row.amount) },
@@ -35,6 +41,8 @@ export interface TransactionDetailsModalProps {
   year: number;
   opened: boolean;
   onClose: () => void;
+  /** The timezone setting, which the rows' times are in. */
+  timeZone: string;
 }
 
 /**
@@ -48,6 +56,7 @@ export function TransactionDetailsModal({
   year,
   opened,
   onClose,
+  timeZone,
 }: TransactionDetailsModalProps) {
   return (
     <Modal
@@ -63,13 +72,24 @@ export function TransactionDetailsModal({
           campaignId={campaignId}
           month={month}
           year={year}
+          timeZone={timeZone}
         />
       ) : null}
     </Modal>
   );
 }
 
-function TransactionTable({ campaignId, month, year }: { campaignId: string; month: number; year: number }) {
+function TransactionTable({
+  campaignId,
+  month,
+  year,
+  timeZone,
+}: {
+  campaignId: string;
+  month: number;
+  year: number;
+  timeZone: string;
+}) {
   // The cursor of each page reached so far (the first page has none): Previous goes back one.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const pageIndex = cursors.length - 1;
@@ -85,7 +105,7 @@ function TransactionTable({ campaignId, month, year }: { campaignId: string; mon
   return (
     <>
       <DataTable
-        columns={tableColumns}
+        columns={tableColumns(timeZone)}
         rows={rows}
         rowKey={(row) => String(row.number)}
         loading={details.isFetching}

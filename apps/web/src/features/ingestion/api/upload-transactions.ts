@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
 import type { IngestRefusal, IngestResult } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { apiRequest } from '@/lib/api-client';
+import type { UploadTracking } from '@/components/ui/upload-progress';
 import { ingestionLogsKey } from './get-ingestion-logs.ts';
 
 /** The answer to an upload: what was stored, and each refused row with its line. */
@@ -25,11 +26,21 @@ export function usePublishers() {
 export function useUploadTransactions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ publisherId, file }: { publisherId: string; file: File }) =>
+    mutationFn: ({
+      publisherId,
+      file,
+      tracking,
+    }: {
+      publisherId: string;
+      file: File;
+      tracking?: UploadTracking;
+    }) =>
       apiRequest<UploadAnswer>('ingestionLogs/upload', {
         method: 'POST',
         query: { publisher: publisherId, fileName: file.name },
         file: { contentType: 'text/csv', text: file },
+        // Bytes sent, then the server's rows read and qualified as its pages are stored.
+        ...tracking,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ingestionLogsKey }),
   });

@@ -3,6 +3,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { ingestionSortFields } from '@krowd/domain/ingestion/ingestion.schema';
+import { can, isGroupRole } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
@@ -31,7 +32,8 @@ export function IngestionLogsPage() {
 
 function IngestionLogsScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
-  const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
+  const groupRole = isGroupRole(audience);
+  const uploads = can(audience, 'ingestionLogs.upload');
   const [uploading, setUploading] = useState(false);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: ingestionSortFields });
@@ -62,16 +64,14 @@ function IngestionLogsScreen({ user }: { user: SessionUser }) {
           brands: groupRole ? brandOptionsOf(user) : undefined,
         })}
       >
-        {audience === 'systemadmin' ? (
+        {uploads ? (
           <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setUploading(true)}>
             {messages.ingestion.uploadTitle}
           </Button>
         ) : null}
       </EntityListToolbar>
       <EntityListTable columns={columns} list={list} {...state.table} />
-      {audience === 'systemadmin' ? (
-        <UploadTransactionsModal opened={uploading} onClose={() => setUploading(false)} />
-      ) : null}
+      {uploads ? <UploadTransactionsModal opened={uploading} onClose={() => setUploading(false)} /> : null}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { transactionColumns } from '@krowd/domain/ingestion/transaction-file.sch
 import { messages } from '@krowd/domain/messages/messages';
 import { CsvColumns, CsvFileInput } from '@/components/ui/csv-file-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
+import { isCancelled, UploadProgressBar, useUploadProgress } from '@/components/ui/upload-progress';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { ApiError } from '@/lib/api-client';
@@ -35,6 +36,7 @@ export interface UploadTransactionsModalProps {
 export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsModalProps) {
   const publishers = usePublishers();
   const upload = useUploadTransactions();
+  const progress = useUploadProgress();
   const [publisherId, setPublisherId] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [answer, setAnswer] = useState<UploadAnswer | null>(null);
@@ -46,6 +48,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
   const publisherProblem = publisherId ? null : m.uploadPublisherRequired;
 
   const handleClose = () => {
+    progress.cancel();
     csv.reset();
     setStatus(null);
     setAnswer(null);
@@ -58,13 +61,16 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
     setStatus(null);
     setAnswer(null);
     try {
-      const result = await upload.mutateAsync({ publisherId, file: csv.file });
+      const result = await upload.mutateAsync({ publisherId, file: csv.file, tracking: progress.track() });
       notify.success(result.respMessage);
       setAnswer(result);
       setRowErrors(linesOf(result.errors));
     } catch (error) {
+      if (isCancelled(error)) return setStatus(messages.upload.cancelled);
       if (error instanceof ApiError) setRowErrors(linesOf((error.payload as UploadRefusal)?.errors));
       setStatus(serverErrorOf(error));
+    } finally {
+      progress.done();
     }
   };
 
@@ -89,6 +95,7 @@ export function UploadTransactionsModal({ opened, onClose }: UploadTransactionsM
             allowDeselect={false}
           />
           <CsvFileInput {...csv.field} />
+          <UploadProgressBar upload={progress} />
           {answer ? (
             <Alert color="teal" title={answer.respMessage} data-testid="upload-answer">
               {m.uploadCounts(answer)}

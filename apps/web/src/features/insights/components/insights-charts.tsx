@@ -12,8 +12,11 @@ Chart.register(BarController, BarElement, RadarController, RadialLinearScale);
 
 const m = messages.insightsWeb;
 
-/** Series colours, in order: the brand first, then competitors or similar brands. */
-export const seriesColours = ['#0b7285', '#f08c00', '#7048e8', '#c2255c', '#1c7ed6', '#2f9e44'] as const;
+/**
+ * Series colours, in order: the brand first, then competitors or similar brands; each 3:1 on white
+ * at least, as graphics need (WCAG 1.4.11; theme.test.ts). Mantine's orange.8 (2.3:1) is darkened.
+ */
+export const seriesColours = ['#0b7285', '#b44b05', '#7048e8', '#c2255c', '#1c7ed6', '#2f9e44'] as const;
 const positiveColour = '#2f9e44';
 const negativeColour = '#e03131';
 

@@ -21,16 +21,22 @@ export function BranchPicker({
   options,
   value,
   onChange,
+  label = m.selectBranch,
+  description,
 }: {
   options: readonly BranchOption[];
   value: string;
   onChange: (kmid: string) => void;
+  /** What it is called and what it chooses for, where a screen has two (the Overview tab's own). */
+  label?: string;
+  description: string;
 }) {
   // options holds All plus the branches.
   if (options.length <= 2) return null;
   return (
     <Select
-      label={m.selectBranch}
+      label={label}
+      description={description}
       data={options.map((option) => ({ value: option.value || 'all', label: option.label }))}
       value={value || 'all'}
       onChange={(next) => onChange(!next || next === 'all' ? '' : next)}

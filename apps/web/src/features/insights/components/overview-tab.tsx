@@ -40,11 +40,19 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf }: 
 
   return (
     <Stack gap="md">
-      <BranchPicker options={branchOptions} value={kmid} onChange={setOwnKmid} />
+      <BranchPicker
+        options={branchOptions}
+        value={kmid}
+        onChange={setOwnKmid}
+        label={m.overviewBranch}
+        description={m.overviewBranchHint}
+      />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" className={reportingClasses.chartCard}>
           <Stack gap="sm">
-            <Title order={4}>{m.sentimentTitle}</Title>
+            <Title order={2} size="h4">
+              {m.sentimentTitle}
+            </Title>
             {factors.isError ? (
               <LoadFailure error={factors.error} onRetry={() => void factors.refetch()} />
             ) : null}
@@ -64,7 +72,9 @@ export function OverviewTab({ caller, selection, branchOptions, similarityOf }: 
         </Paper>
         <Paper withBorder p="md" radius="md" className={reportingClasses.chartCard}>
           <Stack gap="sm">
-            <Title order={4}>{m.mostSimilarBrands}</Title>
+            <Title order={2} size="h4">
+              {m.mostSimilarBrands}
+            </Title>
             {similarity.isError ? (
               <LoadFailure error={similarity.error} onRetry={() => void similarity.refetch()} />
             ) : null}

@@ -79,12 +79,14 @@ function InsightsHeader({ pass }: { pass: InsightsPass }) {
 /** Without a pass: what the page is and where to log in. */
 function NoPass() {
   return (
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Stack gap="xl">
         <Logo />
         <Paper withBorder p="xl" radius="md">
           <Stack gap="md" align="flex-start">
-            <Title order={2}>{messages.insights.title}</Title>
+            <Title order={1} size="h2">
+              {messages.insights.title}
+            </Title>
             <Text>{insightsPassStore.wasRefused() ? messages.insights.passExpired : m.noPass}</Text>
             <Button component={Link} to={loginHref}>
               {m.openLogin}
@@ -110,10 +112,12 @@ export function PublicInsightsPage({ tab }: { tab: InsightsTab }) {
   return (
     <Box mih="100vh" bg="gray.0">
       <InsightsHeader pass={pass} />
-      <Container size="xl" py="lg">
+      <Container component="main" size="xl" py="lg">
         <Stack gap="lg">
           <Box>
-            <Title order={2}>{messages.insights.title}</Title>
+            <Title order={1} size="h2">
+              {messages.insights.title}
+            </Title>
             <Text c="dimmed" data-testid="insights-brand">
               {pass.brandName}
             </Text>

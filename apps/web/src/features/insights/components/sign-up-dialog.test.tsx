@@ -41,6 +41,15 @@ describe('the Sign Up dialog', () => {
     expect(sent.filter((call) => call.url.pathname.startsWith('/api/insights'))).toEqual([]);
   });
 
+  it('says plainly what the spec’s video would show, in place of a video not yet made', async () => {
+    stubApi({});
+    renderDialog();
+    const dialog = await screen.findByRole('dialog');
+    const standIn = within(dialog).getByRole('region', { name: m.videoTitle });
+    expect(within(standIn).getByText(m.videoStandIn)).toBeTruthy();
+    expect(dialog.querySelector('video, iframe')).toBeNull();
+  });
+
   it('sends the details with the pass, says so and closes', async () => {
     const sent = stubApi({
       // 205 Reset Content: a browser hands over no body with it.

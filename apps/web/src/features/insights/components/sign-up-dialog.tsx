@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, List, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, List, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { insightsSignupSchema } from '@krowd/domain/insights/insights-visitors.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
@@ -17,8 +17,8 @@ export interface SignUpDialogProps {
 
 /**
  * The Sign Up dialog (spec 3 §2.7, §3 'Signup interest', §5): contact details, the e-mail the visitor
- * logged in with (read-only), three interests and the perks. The spec's embedded video is not shown:
- * it is not ours to host (docs/decisions.md).
+ * logged in with (read-only), three interests and the perks. The spec's embedded video is not made
+ * yet: the dialog says plainly what it would show (decision 0072).
  */
 export function SignUpDialog({ opened, onClose, pass }: SignUpDialogProps) {
   const signup = useInsightsSignup({ id: pass._id, pass: pass.insightsPass });
@@ -48,6 +48,14 @@ export function SignUpDialog({ opened, onClose, pass }: SignUpDialogProps) {
             <List.Item key={perk}>{perk}</List.Item>
           ))}
         </List>
+        <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="sign-up-video-title">
+          <Text id="sign-up-video-title" size="sm" fw={600}>
+            {m.videoTitle}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {m.videoStandIn}
+          </Text>
+        </Paper>
         <form onSubmit={handleSubmit} noValidate>
           <Stack gap="sm">
             <TextInput

@@ -41,7 +41,9 @@ export function SimilarityTab({ caller, params }: SimilarityTabProps) {
           return (
             <Paper key={aspect} withBorder p="md" radius="md" className={reportingClasses.chartCard}>
               <Stack gap="sm">
-                <Title order={4}>{aspect}</Title>
+                <Title order={2} size="h4">
+                  {aspect}
+                </Title>
                 {radar ? (
                   <RadarChart
                     label={aspect}

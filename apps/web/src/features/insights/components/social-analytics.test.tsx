@@ -192,17 +192,19 @@ describe('the social analytics screen', () => {
       within(await screen.findByTestId('similar-brands')).getByText('Pasta Place: 91.3% similar'),
     ).toBeTruthy();
 
-    await waitFor(() =>
-      expect(screen.getAllByLabelText(m.selectBranch).filter((e) => e.tagName === 'INPUT')).toHaveLength(2),
-    );
-    const overviewPicker = screen.getAllByLabelText(m.selectBranch).filter((e) => e.tagName === 'INPUT')[1]!;
+    // Two pickers on one screen, each named for what it chooses (spec 3 §2.7).
+    const inputsLabelled = (label: string) =>
+      screen.getAllByLabelText(label).filter((e) => e.tagName === 'INPUT') as HTMLInputElement[];
+    await waitFor(() => expect(inputsLabelled(m.overviewBranch)).toHaveLength(1));
+    expect(inputsLabelled(m.selectBranch)).toHaveLength(1);
+    expect(screen.getByText(m.selectBranchHint)).toBeTruthy();
+    expect(screen.getByText(m.overviewBranchHint)).toBeTruthy();
+    const overviewPicker = inputsLabelled(m.overviewBranch)[0]!;
     await pick(overviewPicker, 'Green Fork York');
     await waitFor(() =>
       expect(calls(sent, '/api/reviewsdata/similarity').at(-1)!.url.searchParams.get('kmid')).toBe('KM101'),
     );
-    const pagePicker = screen
-      .getAllByLabelText(m.selectBranch)
-      .filter((e) => e.tagName === 'INPUT')[0] as HTMLInputElement;
+    const pagePicker = inputsLabelled(m.selectBranch)[0]!;
     expect(pagePicker.value).toBe(m.allBranches);
   });
 

@@ -87,7 +87,12 @@ export function SocialAnalytics({ caller, brandId, tab, tabHref, leadingFilter }
     <Stack gap="lg">
       <Group gap="md" align="flex-end" wrap="wrap">
         {leadingFilter}
-        <BranchPicker options={branchOptions} value={kmid} onChange={setKmid} />
+        <BranchPicker
+          options={branchOptions}
+          value={kmid}
+          onChange={setKmid}
+          description={m.selectBranchHint}
+        />
         <DateRangeSelect value={range} onChange={setRange} now={now} timeZone={timeZone} />
         {factors.isFetching && factors.data ? (
           <Loader size="sm" aria-label={messages.common.loading} />

@@ -55,7 +55,9 @@ export function TrendsTab({ caller, selection, competitors }: TrendsTabProps) {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md" className={reportingClasses.chartCard}>
           <Stack gap="sm">
-            <Title order={4}>{m.aggregateScoreTrend}</Title>
+            <Title order={2} size="h4">
+              {m.aggregateScoreTrend}
+            </Title>
             <Select
               label={m.competitor}
               data={byReviews.map((branch) => ({ value: branch.kmid, label: competitorLabel(branch) }))}
@@ -81,7 +83,9 @@ export function TrendsTab({ caller, selection, competitors }: TrendsTabProps) {
         </Paper>
         <Paper withBorder p="md" radius="md" className={reportingClasses.chartCard}>
           <Stack gap="sm">
-            <Title order={4}>{m.netPositiveReviews}</Title>
+            <Title order={2} size="h4">
+              {m.netPositiveReviews}
+            </Title>
             <Select
               label={m.type}
               data={insightAspects.map((value) => ({ value, label: value }))}

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import type { Audience } from '@krowd/domain/access/access.rules';
+import { seesAllBrands } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
@@ -15,9 +15,6 @@ const m = messages.insightsWeb;
 
 const basePath = paths.page('socialAnalytics');
 export const userTabHref = (tab: InsightsTab): string => `${basePath}/${tab}`;
-
-/** Audiences that may look at any brand (access.rules 'insights.read' scope); the others see their own. */
-const anyBrandAudiences: readonly Audience[] = ['systemadmin', 'clientAdmin'];
 
 /** A brand user's own brand; a group admin the first brand of its group (spec 3 §4). */
 export function ownBrandOf(user: SessionUser): { brandId: string; brandName: string | null } | null {
@@ -33,7 +30,8 @@ export function ownBrandOf(user: SessionUser): { brandId: string; brandName: str
 export function UserInsightsPage() {
   const user = useSessionUser();
   const { '*': rest = '' } = useParams();
-  const anyBrand = user ? anyBrandAudiences.includes(audienceOfUser(user)) : false;
+  // Those who see every brand (tenant scope 'all') choose one; the others see their own.
+  const anyBrand = user ? seesAllBrands(audienceOfUser(user)) : false;
   const topBrands = useBrandsWithReviews('', anyBrand);
   const [picked, setPicked] = useState<BrandOption | null>(null);
   if (!user) return null;

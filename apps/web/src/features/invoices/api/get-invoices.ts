@@ -1,11 +1,11 @@
 import type { InvoiceRow, InvoiceUrl } from '@krowd/domain/invoice/invoice-response.schema';
-import type { InvoiceSortField, PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import type { InvoiceSortField, ShownPaymentStatus } from '@krowd/domain/invoice/invoice.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
 import { apiRequest } from '@/lib/api-client';
 
 export const invoicesKey = ['invoices'] as const;
 
-export type InvoiceListParams = EntityListParams<InvoiceSortField, PaymentStatus>;
+export type InvoiceListParams = EntityListParams<InvoiceSortField, ShownPaymentStatus>;
 
 /** GET distributors/getInvoiceList/invoice: a page of invoices (spec 2 §7). */
 export function useInvoices(params: InvoiceListParams) {

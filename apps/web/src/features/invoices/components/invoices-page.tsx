@@ -2,7 +2,12 @@ import { ActionIcon, Badge, Stack, Text, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
 import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
-import { invoiceSortFields, paymentStatuses, type PaymentStatus } from '@krowd/domain/invoice/invoice.schema';
+import {
+  invoiceSortFields,
+  shownPaymentStatuses,
+  type ShownPaymentStatus,
+} from '@krowd/domain/invoice/invoice.schema';
+import { isGroupRole } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { DataTableColumn } from '@/components/ui/data-table';
@@ -18,11 +23,12 @@ import { getInvoiceUrl, useInvoices } from '../api/get-invoices.ts';
 
 const m = messages.invoice;
 
-const statusColours: Record<PaymentStatus, string> = {
+const statusColours: Record<ShownPaymentStatus, string> = {
   Unpaid: 'yellow',
   Pending: 'blue',
   Paid: 'teal',
   Failed: 'red',
+  Overdue: 'red',
 };
 
 /** Invoices (/user/campaigns/invoices): the brand's monthly invoices; the only action is view (spec 2 §2.6, §6). */
@@ -59,8 +65,8 @@ async function handleView(row: InvoiceRow) {
 
 function InvoicesScreen({ user }: { user: SessionUser }) {
   const audience = audienceOfUser(user);
-  const groupRole = audience === 'groupAdmin' || audience === 'groupUser';
-  const state = useEntityListState({ sortFields: invoiceSortFields, statuses: paymentStatuses });
+  const groupRole = isGroupRole(audience);
+  const state = useEntityListState({ sortFields: invoiceSortFields, statuses: shownPaymentStatuses });
   const list = useInvoices({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
 
   const columns: DataTableColumn<InvoiceRow>[] = [
@@ -150,7 +156,7 @@ function InvoicesScreen({ user }: { user: SessionUser }) {
       <EntityListToolbar
         {...listFiltersOf(state, {
           placeholder: m.searchPlaceholder,
-          statuses: paymentStatuses,
+          statuses: shownPaymentStatuses,
           brands: groupRole ? brandOptionsOf(user) : undefined,
         })}
       />

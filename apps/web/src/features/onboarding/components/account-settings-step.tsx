@@ -5,6 +5,7 @@ import { onboardingCompleteSchema } from '@krowd/domain/onboarding/onboarding.sc
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
+import { loadPasswordChecks } from '@/lib/password-checks';
 import { sessionQueryKey } from '@/lib/session';
 import { useCompleteOnboarding } from '../api/onboarding-calls.ts';
 
@@ -35,13 +36,17 @@ export function AccountSettingsStep({
 }: AccountSettingsStepProps) {
   const complete = useCompleteOnboarding();
   const queryClient = useQueryClient();
-  const form = useZodForm(onboardingCompleteSchema, {
-    firstName: user.firstName,
-    lastName: user.lastName,
-    phone: user.phone ?? '',
-    newPassword: '',
-    confirmPassword: '',
-  });
+  const form = useZodForm(
+    onboardingCompleteSchema,
+    {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone ?? '',
+      newPassword: '',
+      confirmPassword: '',
+    },
+    { ready: loadPasswordChecks },
+  );
   const { errors } = form.formState;
   const { status, onSubmit } = useServerSubmit(form, async (values) => {
     try {

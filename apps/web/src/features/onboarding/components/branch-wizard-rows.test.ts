@@ -28,6 +28,7 @@ const savedBranch = (overrides: Partial<BranchRow> = {}): BranchRow => ({
   contactPhone: '02079460000',
   tripadvisorUrl: null,
   merchantIds: { merchantId: '4000123', amexMerchantID: null, zettleMerchantID: null },
+  proposedMerchantIds: null,
   block: null,
   comments: null,
   approvedBy: null,

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type CSSProperties } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
@@ -27,6 +27,7 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
+import editableTable from '@/components/ui/editable-table.module.css';
 import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { serverErrorOf } from '@/components/ui/zod-form';
@@ -41,6 +42,9 @@ import {
 } from './branch-wizard-rows.ts';
 
 const m = messages.onboarding;
+
+/** The table's width on a laptop (its columns' widths summed); on a phone its rows are grids. */
+const wizardTableWidths = { '--editable-table-min-width': '1900px' } as CSSProperties;
 const branchFields = messages.branch.fields;
 
 const statusColours: Record<BranchStatus, string> = {
@@ -227,8 +231,14 @@ function BranchWizardTable({
         <Text size="sm" c="dimmed">
           {m.branchesIntro}
         </Text>
-        <Table.ScrollContainer minWidth={1900}>
-          <Table withTableBorder verticalSpacing="xs" aria-label={m.branchesTable}>
+        <div className={editableTable.scroller}>
+          <Table
+            withTableBorder
+            verticalSpacing="xs"
+            aria-label={m.branchesTable}
+            className={editableTable.table}
+            style={wizardTableWidths}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={60}>{messages.common.actions}</Table.Th>
@@ -260,10 +270,10 @@ function BranchWizardTable({
                         </ActionIcon>
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td className={editableTable.wide} data-label={branchFields.name}>
                       <BranchNameCell form={form} index={index} locked={Boolean(id)} />
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td className={editableTable.wide} data-label={branchFields.merchantId}>
                       <Stack gap={4}>
                         {merchantIdFields.map(({ key, label }) => (
                           <TextInput
@@ -278,7 +288,7 @@ function BranchWizardTable({
                       </Stack>
                     </Table.Td>
                     {textColumns.map((column) => (
-                      <Table.Td key={column.name}>
+                      <Table.Td key={column.name} className={editableTable.wide} data-label={column.label}>
                         <TextInput
                           size="xs"
                           aria-label={messages.list.cellOfRow(column.label, number)}
@@ -295,7 +305,7 @@ function BranchWizardTable({
                         />
                       </Table.Td>
                     ))}
-                    <Table.Td>
+                    <Table.Td data-label={messages.common.status}>
                       {id ? (
                         <Badge variant="light" tt="none" color={statusColours[statusOf.get(id) ?? 'Pending']}>
                           {statusOf.get(id) ?? 'Pending'}
@@ -311,7 +321,7 @@ function BranchWizardTable({
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
         {rows.fields.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center">
             {messages.common.noDataFound}

@@ -139,6 +139,23 @@ describe('the onboarding train', () => {
     });
   });
 
+  it('refuses an easy password in Account Settings, saying why, and sends nothing', async () => {
+    const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
+    const sent = stubTrainApi(user);
+    renderTrain(user);
+    await userEvent.type(screen.getByLabelText(/^Contact Number/), '07700900123');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Welcome1!');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Welcome1!');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
+    const strength = messages.passwordStrength;
+    expect(
+      await screen.findByText(
+        strength.tooWeak(strength.warnings.similarToCommon, strength.suggestions.anotherWord),
+      ),
+    ).toBeTruthy();
+    expect(sent.filter((call) => call.method !== 'GET')).toEqual([]);
+  });
+
   it('goes back to the campaign form, saying why, when the server reopens it (the month has gone by)', async () => {
     const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
     const refusal = messages.onboarding.monthPassed('01/2027', '06/2027');

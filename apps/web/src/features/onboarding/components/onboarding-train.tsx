@@ -7,7 +7,9 @@ import type { OnboardingPosition } from '@krowd/domain/onboarding/onboarding.rul
 import { onboardingStepLabels, onboardingSteps } from '@krowd/domain/onboarding/onboarding.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
+import { pathAfter } from '@/lib/access';
 import { notify } from '@/lib/notify';
+import { useSessionUser } from '@/lib/session';
 import { useOnboardingProgress } from '../api/onboarding-calls.ts';
 import { AccountSettingsStep } from './account-settings-step.tsx';
 import { BranchWizardStep } from './branch-wizard-step.tsx';
@@ -107,14 +109,23 @@ export function OnboardingTrain({ user, startAt, onBackToCampaign, paymentStep }
 
 /** The end of the train (spec 2 §2.11): the account is set up; the dashboard is next. */
 function Congratulations() {
+  // The session is the full account's by now (the finishing call answers it).
+  const user = useSessionUser();
   return (
     <Stack align="center" gap="sm" py="xl" data-testid="onboarding-completed">
       <ThemeIcon size={56} radius="xl" color="teal" variant="light">
         <IconCircleCheck size={36} />
       </ThemeIcon>
-      <Title order={3}>{m.congratulations}</Title>
+      <Title order={2} size="h3">
+        {m.congratulations}
+      </Title>
       <Text c="dimmed">{m.workDone}</Text>
-      <Button component={Link} to={paths.page('dashboard')} mt="sm" data-autofocus>
+      <Button
+        component={Link}
+        to={user ? pathAfter('onboardingCompleted', user) : paths.root}
+        mt="sm"
+        data-autofocus
+      >
         {m.goToDashboard}
       </Button>
     </Stack>

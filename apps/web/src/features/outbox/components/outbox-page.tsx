@@ -1,9 +1,10 @@
 import { Alert, Anchor, Badge, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import type { OutboxMail } from '@krowd/domain/mail/mail-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { listFailureText, useListFailureNotice } from '@/components/ui/use-entity-list';
+import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { useOutbox } from '../api/get-outbox.ts';
@@ -29,10 +30,9 @@ function linkify(text: string): ReactNode[] {
  * server this is where mail waits; with one, each row says whether it was sent.
  */
 export function OutboxPage() {
-  const [search, setSearch] = useSearchParams();
-  const page = Number(search.get('page') ?? 1) || 1;
-  const limit = Number(search.get('limit') ?? 10) || 10;
-  const outbox = useOutbox(page, limit);
+  const state = useEntityListState({ sortFields: [] });
+  const outbox = useOutbox(state.page, state.limit);
+  useListFailureNotice(outbox.error);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const [opened, setOpened] = useState<OutboxMail | null>(null);
 
@@ -58,15 +58,15 @@ export function OutboxPage() {
   return (
     <Stack>
       <Text c="dimmed">{m.intro}</Text>
-      {outbox.error ? <Alert color="red">{outbox.error.message}</Alert> : null}
       <DataTable
         columns={columns}
         rows={outbox.data?.data ?? []}
         rowKey={(mail) => mail._id}
         loading={outbox.isFetching}
         pagination={outbox.data?.pagination}
-        onPageChange={(next) => setSearch({ page: String(next), limit: String(limit) })}
-        onLimitChange={(next) => setSearch({ page: '1', limit: String(next) })}
+        onPageChange={state.table.onPageChange}
+        onLimitChange={state.table.onLimitChange}
+        emptyMessage={listFailureText(outbox.error, (outbox.data?.data.length ?? 0) > 0)}
         onRowClick={setOpened}
       />
       <Modal opened={opened !== null} onClose={() => setOpened(null)} title={opened?.subject} size="lg">
@@ -76,7 +76,11 @@ export function OutboxPage() {
               {m.mailTo(opened.to, formatDateTime(opened.created, timezone))}
             </Text>
             {opened.error ? <Alert color="red">{opened.error}</Alert> : null}
-            <ScrollArea.Autosize mah={420}>
+            {/* Scrolled by the keyboard too (WCAG 2.1.1): the mail's box takes the focus, named by its subject. */}
+            <ScrollArea.Autosize
+              mah={420}
+              viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': opened.subject }}
+            >
               <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="outbox-mail-text">
                 {linkify(opened.text)}
               </Text>

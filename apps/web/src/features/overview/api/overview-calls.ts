@@ -7,6 +7,7 @@ import type {
 } from '@krowd/domain/overview/overview-response.schema';
 import type { OverviewContent, OverviewTrigger } from '@krowd/domain/overview/overview.schema';
 import { apiRequest } from '@/lib/api-client';
+import type { UploadTracking } from '@/components/ui/upload-progress';
 
 /** An upload's answer: what was stored from each file. */
 export type DocsAnswer = OverviewDocsStored & { respMessage: string };
@@ -55,10 +56,12 @@ export function useUploadDocs() {
       transactions,
       impressions,
       range,
+      tracking,
     }: {
       transactions: File;
       impressions: File;
       range?: OverviewTrigger;
+      tracking?: UploadTracking;
     }) => {
       const form = new FormData();
       if (range) {
@@ -67,7 +70,7 @@ export function useUploadDocs() {
       }
       form.append('transactions', transactions);
       form.append('impressions', impressions);
-      return apiRequest<DocsAnswer>('campaignoverview/upload', { method: 'POST', form });
+      return apiRequest<DocsAnswer>('campaignoverview/upload', { method: 'POST', form, ...tracking });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: overviewKey }),
   });

@@ -24,6 +24,7 @@ import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useOverviewRaw, useSaveOverview } from '../api/overview-calls.ts';
 import { StatsTabs } from './conversion-stats-tabs.tsx';
+import editableTable from '@/components/ui/editable-table.module.css';
 import { PerformanceRowView, PerformanceTotals } from './performance-table.tsx';
 
 const m = messages.overview;
@@ -118,7 +119,9 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <div>
-            <Title order={3}>{campaign.name}</Title>
+            <Title order={2} size="h3">
+              {campaign.name}
+            </Title>
             <Text c="dimmed" size="sm">
               {formatCalendarDate(campaign.startDate)} – {formatCalendarDate(campaign.endDate)}
             </Text>
@@ -146,10 +149,11 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
           </Text>
         ) : null}
 
-        <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
+        {/* min-width 0: a fieldset is as wide as its widest content by default (814 px at 390). */}
+        <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <Stack gap="lg">
             <Paper withBorder p="md" radius="md">
-              <Title order={4} mb="sm">
+              <Title order={3} size="h4" mb="sm">
                 {m.summary}
               </Title>
               <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
@@ -169,13 +173,19 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
 
             <Paper withBorder p="md" radius="md">
               <Group justify="space-between" mb="sm">
-                <Title order={4}>{messages.report.performance}</Title>
+                <Title order={3} size="h4">
+                  {messages.report.performance}
+                </Title>
                 <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={handleAddRow}>
                   {m.addRow}
                 </Button>
               </Group>
-              <Table.ScrollContainer minWidth={760}>
-                <Table verticalSpacing="xs" aria-label={messages.report.performance}>
+              <div className={editableTable.scroller}>
+                <Table
+                  verticalSpacing="xs"
+                  aria-label={messages.report.performance}
+                  className={editableTable.table}
+                >
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>{m.performanceColumns.date}</Table.Th>
@@ -195,19 +205,18 @@ export function OverviewEditor({ raw, canEdit }: OverviewEditorProps) {
                         campaign={campaign}
                         computedOf={computedOf}
                         dateError={errors.performance?.[index]?.date?.message}
-                        register={form.register}
                         onRemove={() => performance.remove(index)}
                       />
                     ))}
                   </Table.Tbody>
                   <PerformanceTotals control={form.control} computed={computed} />
                 </Table>
-              </Table.ScrollContainer>
+              </div>
               <FormStatus message={performanceError} />
             </Paper>
 
             <Paper withBorder p="md" radius="md">
-              <Title order={4} mb="sm">
+              <Title order={3} size="h4" mb="sm">
                 {m.conversionStatistics}
               </Title>
               <StatsTabs

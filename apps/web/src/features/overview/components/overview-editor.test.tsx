@@ -94,7 +94,7 @@ describe('OverviewEditor', () => {
 
   it('refuses a date outside the campaign and a missing amount', async () => {
     const sent = renderEditor();
-    fireEvent.change(screen.getByLabelText('Date of row 1'), { target: { value: '2025-07-01' } });
+    fireEvent.change(screen.getByLabelText('Date of row 1'), { target: { value: '01/07/2025' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Total Cost/ }), { target: { value: '' } });
     await submit();
     expect(await screen.findByText(m.dateOutsideCampaign('2025-06-01', '2025-06-30'))).toBeTruthy();

@@ -9,10 +9,10 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { currentMonth, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { transactionColumns } from '@krowd/domain/ingestion/transaction-file.schema';
@@ -23,7 +23,10 @@ import {
   type OverviewTrigger,
 } from '@krowd/domain/overview/overview.schema';
 import { CsvFileInput } from '@/components/ui/csv-file-input';
+import { MonthField } from '@/components/ui/date-fields';
 import { FormStatus } from '@/components/ui/form-status';
+import editableTable from '@/components/ui/editable-table.module.css';
+import { isCancelled, UploadProgressBar, useUploadProgress } from '@/components/ui/upload-progress';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -83,25 +86,30 @@ function TriggerForm({
     <Paper withBorder p="md" radius="md">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Title order={4}>{m.triggerTitle}</Title>
+          <Title order={2} size="h4">
+            {m.triggerTitle}
+          </Title>
           <Text size="sm" c="dimmed">
             {m.triggerIntro}
           </Text>
           <Group grow align="flex-start">
-            <TextInput
-              type="month"
-              label={m.startDate}
-              required
-              error={errors.start_date?.message}
-              {...form.register('start_date')}
-            />
-            <TextInput
-              type="month"
-              label={m.endDate}
-              required
-              error={errors.end_date?.message}
-              {...form.register('end_date')}
-            />
+            {(['start_date', 'end_date'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <MonthField
+                    label={name === 'start_date' ? m.startDate : m.endDate}
+                    required
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors[name]?.message}
+                  />
+                )}
+              />
+            ))}
           </Group>
           <Button type="submit" loading={trigger.isPending} style={{ alignSelf: 'flex-start' }}>
             {m.trigger}
@@ -118,6 +126,7 @@ const linesOf = (refusal: DocsRefusal | undefined) =>
 
 function DocsUploadForm({ range }: { range: OverviewTrigger }) {
   const upload = useUploadDocs();
+  const progress = useUploadProgress();
   const [transactions, setTransactions] = useState<File | null>(null);
   const [impressions, setImpressions] = useState<File | null>(null);
   const [touched, setTouched] = useState(false);
@@ -142,19 +151,29 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
     setAnswer(null);
     if (transactionsProblem || impressionsProblem || !transactions || !impressions) return;
     try {
-      const result = await upload.mutateAsync({ transactions, impressions, range });
+      const result = await upload.mutateAsync({
+        transactions,
+        impressions,
+        range,
+        tracking: progress.track(),
+      });
       notify.success(result.respMessage);
       setAnswer(result);
     } catch (error) {
+      if (isCancelled(error)) return setStatus(messages.upload.cancelled);
       setStatus(error instanceof Error ? error.message : String(error));
       if (error instanceof ApiError) setLines(linesOf(error.payload as DocsRefusal));
+    } finally {
+      progress.done();
     }
   };
 
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={4}>{m.docsTitle}</Title>
+        <Title order={2} size="h4">
+          {m.docsTitle}
+        </Title>
         <CsvFileInput
           label={m.transactionsFile}
           columns={transactionColumns}
@@ -179,6 +198,7 @@ function DocsUploadForm({ range }: { range: OverviewTrigger }) {
         >
           {messages.common.upload}
         </Button>
+        <UploadProgressBar upload={progress} />
         {answer ? (
           <Alert color="teal" title={answer.respMessage} data-testid="docs-answer">
             {m.docsCounts(answer)}
@@ -204,12 +224,14 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="sm">
-        <Title order={4}>{m.campaignsOfRange(range.start_date, range.end_date)}</Title>
+        <Title order={2} size="h4">
+          {m.campaignsOfRange(range.start_date, range.end_date)}
+        </Title>
         {list.isError ? <Alert color="red">{list.error.message}</Alert> : null}
         {list.data && list.data.length === 0 ? <Text c="dimmed">{messages.common.noDataFound}</Text> : null}
         {list.data && list.data.length > 0 ? (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped aria-label={m.overviewsTable}>
+          <div className={editableTable.scroller}>
+            <Table striped aria-label={m.overviewsTable} className={editableTable.table}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{m.columns.campaign}</Table.Th>
@@ -222,10 +244,12 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
               <Table.Tbody>
                 {list.data.map((row) => (
                   <Table.Tr key={row.id}>
-                    <Table.Td>{row.name}</Table.Td>
-                    <Table.Td>{row.brandName}</Table.Td>
-                    <Table.Td>{row.month}</Table.Td>
-                    <Table.Td>
+                    <Table.Td className={editableTable.wide} data-label={m.columns.campaign}>
+                      {row.name}
+                    </Table.Td>
+                    <Table.Td data-label={messages.common.brand}>{row.brandName}</Table.Td>
+                    <Table.Td data-label={m.columns.month}>{row.month}</Table.Td>
+                    <Table.Td className={editableTable.wide} data-label={m.columns.overview}>
                       <Group gap={4}>
                         {row.computedAt ? (
                           <Badge
@@ -260,7 +284,7 @@ function CampaignsOfRange({ range, timezone }: { range: OverviewTrigger; timezon
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         ) : null}
       </Stack>
     </Paper>

@@ -57,7 +57,9 @@ export function OverviewPreviewPage() {
   const figures = previewFiguresOf(overview);
   return (
     <Stack gap="md">
-      <Title order={2}>{messages.report.overviewTitle(campaign.name)}</Title>
+      <Title order={1} size="h2">
+        {messages.report.overviewTitle(campaign.name)}
+      </Title>
       {raw.data.overridden && raw.data.overriddenAt ? (
         <Text size="sm" c="dimmed" data-testid="preview-edited">
           {messages.overview.overriddenNote(
@@ -71,13 +73,17 @@ export function OverviewPreviewPage() {
         leading={<DateCard card={dateCardOf({ start_date: campaign.startDate }, 1, new Date(), timezone)} />}
       />
       <PerformanceCard performance={figures.performance} />
-      <Title order={4}>{messages.report.insights}</Title>
+      <Title order={2} size="h4">
+        {messages.report.insights}
+      </Title>
       <InsightCards insights={figures.insights} />
-      <Title order={4}>{messages.overview.conversionStatistics}</Title>
+      <Title order={2} size="h4">
+        {messages.overview.conversionStatistics}
+      </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {statTypes.map((type) => (
           <Paper key={type} withBorder p="md" radius="md">
-            <Title order={5} mb="xs">
+            <Title order={3} size="h5" mb="xs">
               {messages.overview.statTypes[type]}
             </Title>
             <DistributionDoughnut

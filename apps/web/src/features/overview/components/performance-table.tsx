@@ -1,6 +1,6 @@
-import { ActionIcon, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Table, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import {
@@ -9,7 +9,9 @@ import {
   type OverviewContentInput,
   type OverviewFigures,
 } from '@krowd/domain/overview/overview.schema';
+import { DateField } from '@/components/ui/date-fields';
 import { NumberField } from '@/components/ui/number-field';
+import classes from '@/components/ui/editable-table.module.css';
 
 const m = messages.overview;
 
@@ -19,7 +21,6 @@ export interface PerformanceRowViewProps {
   campaign: CampaignReference;
   computedOf: Map<string, OverviewFigures['performance'][number]>;
   dateError: string | undefined;
-  register: UseFormRegister<OverviewContentInput>;
   onRemove: () => void;
 }
 
@@ -30,24 +31,31 @@ export function PerformanceRowView({
   campaign,
   computedOf,
   dateError,
-  register,
   onRemove,
 }: PerformanceRowViewProps) {
   const date = useWatch({ control, name: `performance.${index}.date` });
   const computed = typeof date === 'string' ? computedOf.get(date) : undefined;
   return (
     <Table.Tr>
-      <Table.Td>
-        <TextInput
-          type="date"
-          aria-label={m.rowDate(index + 1)}
-          min={campaign.startDate}
-          max={campaign.endDate}
-          error={dateError}
-          {...register(`performance.${index}.date`)}
+      <Table.Td className={classes.wide} data-label={m.performanceColumns.date}>
+        <Controller
+          control={control}
+          name={`performance.${index}.date`}
+          render={({ field }) => (
+            // Typed as DD/MM/YYYY (spec 2 §9); a date outside the campaign is the schema's to refuse, saying so.
+            <DateField
+              aria-label={m.rowDate(index + 1)}
+              defaultDate={campaign.startDate}
+              error={dateError}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              popoverProps={{ withinPortal: true }}
+            />
+          )}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={m.performanceColumns.reach}>
         <NumberField
           control={control}
           name={`performance.${index}.reach`}
@@ -56,7 +64,7 @@ export function PerformanceRowView({
           allowDecimal={false}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={m.performanceColumns.conversions}>
         <NumberField
           control={control}
           name={`performance.${index}.conversions`}
@@ -65,7 +73,7 @@ export function PerformanceRowView({
           allowDecimal={false}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={m.performanceColumns.revenue}>
         <NumberField
           kind="pence"
           control={control}
@@ -73,7 +81,7 @@ export function PerformanceRowView({
           aria-label={m.rowRevenue(index + 1)}
         />
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={m.performanceColumns.computed}>
         <Text size="xs" c="dimmed">
           {computed
             ? `${computed.reach} · ${computed.conversions} · ${formatPence(computed.revenue)}`
@@ -114,11 +122,13 @@ export function PerformanceTotals({ control, computed }: PerformanceTotalsProps)
   return (
     <Table.Tfoot>
       <Table.Tr data-testid="performance-totals">
-        <Table.Th>{m.total}</Table.Th>
-        <Table.Th>{totals.reach.toLocaleString('en-GB')}</Table.Th>
-        <Table.Th>{totals.conversions.toLocaleString('en-GB')}</Table.Th>
-        <Table.Th>{formatPence(totals.revenue)}</Table.Th>
-        <Table.Th>
+        <Table.Th className={classes.wide}>{m.total}</Table.Th>
+        <Table.Th data-label={m.performanceColumns.reach}>{totals.reach.toLocaleString('en-GB')}</Table.Th>
+        <Table.Th data-label={m.performanceColumns.conversions}>
+          {totals.conversions.toLocaleString('en-GB')}
+        </Table.Th>
+        <Table.Th data-label={m.performanceColumns.revenue}>{formatPence(totals.revenue)}</Table.Th>
+        <Table.Th data-label={m.performanceColumns.computed}>
           <Text size="xs" c="dimmed">
             {`${computed.co.reach} · ${computed.co.conversions} · ${formatPence(computed.co.revenue)}`}
           </Text>

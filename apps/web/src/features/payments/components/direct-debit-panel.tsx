@@ -92,7 +92,9 @@ export function DirectDebitPanel({ brandId, returnTo, onStepDone, stepActions }:
     <Paper withBorder radius="md" p="lg" data-testid="direct-debit-panel">
       <Stack gap="md">
         <Group justify="space-between" align="center">
-          <Title order={3}>{m.panelTitle}</Title>
+          <Title order={2} size="h3">
+            {m.panelTitle}
+          </Title>
           {settings.data?.testMode ? <TestModeBadge /> : null}
         </Group>
         {body}
@@ -214,7 +216,7 @@ function LiveMandate({
       <Modal opened={confirmOpened} onClose={confirm.close} title={m.cancelMandate} centered>
         <Text mb="lg">{m.cancelMandateQuestion}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={confirm.close}>
+          <Button variant="default" onClick={confirm.close} data-autofocus>
             {m.keepMandate}
           </Button>
           <Button color="red" onClick={handleCancel} loading={cancel.isPending}>

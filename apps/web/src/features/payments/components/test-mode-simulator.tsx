@@ -62,7 +62,9 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
           <ThemeIcon color="yellow.5" autoContrast radius="xl" size="lg">
             <IconFlask size={18} />
           </ThemeIcon>
-          <Title order={3}>{m.testMode}</Title>
+          <Title order={2} size="h3">
+            {m.testMode}
+          </Title>
         </Group>
         <Text size="sm" c="dimmed">
           {m.simulatorIntro}
@@ -86,7 +88,9 @@ export function TestModeSimulator({ brandId, invoiceScope }: TestModeSimulatorPr
           </Text>
         ) : null}
 
-        <Title order={4}>{m.simulatedPayments}</Title>
+        <Title order={2} size="h4">
+          {m.simulatedPayments}
+        </Title>
         {invoices.isPending ? (
           <Loader size="sm" aria-label={messages.common.loading} />
         ) : invoices.isError && !invoices.data ? (

@@ -37,7 +37,7 @@ export function TestProviderPage() {
   const flow = useTestProviderFlow(flowId);
 
   return (
-    <Box mih="100vh" bg="gray.1" py={{ base: 'md', sm: 48 }} px="md">
+    <Box component="main" mih="100vh" bg="gray.1" py={{ base: 'md', sm: 48 }} px="md">
       <Paper maw={480} mx="auto" withBorder shadow="md" radius="md" style={{ overflow: 'hidden' }}>
         <Group
           gap="xs"
@@ -79,6 +79,9 @@ export function TestProviderPage() {
 function FlowUnavailable({ message }: { message: string }) {
   return (
     <Stack gap="md">
+      <Title order={1} size="h4">
+        {m.testPageTitle}
+      </Title>
       <Alert color="red" icon={<IconAlertTriangle />} title={m.flowUnavailable} role="alert">
         {message === m.flowUnavailable ? m.startAgain : message}
       </Alert>
@@ -108,14 +111,14 @@ function BankDetailsForm({ flowId, flow }: { flowId: string; flow: TestProviderF
           <Text size="sm" c="dimmed">
             {m.paidTo}
           </Text>
-          <Title order={2} data-testid="test-provider-brand">
+          <Text fz="h2" fw={700} lh={1.3} data-testid="test-provider-brand">
             {flow.brandName}
-          </Title>
+          </Text>
           <Text size="sm">{flow.description}</Text>
         </div>
       </Group>
       <div>
-        <Title order={3} size="h4">
+        <Title order={1} size="h4">
           {m.testPageTitle}
         </Title>
         <Text size="sm" c="dimmed">

@@ -76,7 +76,7 @@ function fileProblem(file: File | null): string | null {
 /** The public page's frame: the logo over one card, as wide as the branch table needs. */
 function PublicPageFrame({ size, children }: { size: 'sm' | 'xl'; children: React.ReactNode }) {
   return (
-    <Box bg="gray.0" mih="100vh" py="xl">
+    <Box component="main" bg="gray.0" mih="100vh" py="xl">
       <Container size={size}>
         <Stack gap="lg">
           <Logo />
@@ -100,7 +100,7 @@ export function AmexDiningBranchPage() {
 
   if (page.isPending) {
     return (
-      <Center mih="100vh">
+      <Center component="main" mih="100vh">
         <Stack align="center">
           <Loader />
           <Text c="dimmed">{messages.common.loading}</Text>
@@ -112,7 +112,9 @@ export function AmexDiningBranchPage() {
     <PublicPageFrame size={page.error ? 'sm' : 'xl'}>
       {page.error ? (
         <Stack gap="md">
-          <Title order={2}>{m.branchTitle}</Title>
+          <Title order={1} size="h2">
+            {m.branchTitle}
+          </Title>
           <Alert color="red" role="alert">
             {page.error.message}
           </Alert>
@@ -166,7 +168,9 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
   if (redirect.redirecting) {
     return (
       <Stack gap="md">
-        <Title order={2}>{m.branchTitle}</Title>
+        <Title order={1} size="h2">
+          {m.branchTitle}
+        </Title>
         <Alert color="teal" role="status" title={m.branchesSubmitted} data-testid="branches-submitted">
           {m.redirecting}
         </Alert>
@@ -178,7 +182,9 @@ function BranchForm({ id, brandName }: { id: string; brandName: string }) {
     <form onSubmit={handleSubmit} noValidate>
       <Stack gap="md">
         <div>
-          <Title order={2}>{brandName ? `${m.branchTitle}: ${brandName}` : m.branchTitle}</Title>
+          <Title order={1} size="h2">
+            {brandName ? `${m.branchTitle}: ${brandName}` : m.branchTitle}
+          </Title>
           <Text c="dimmed" size="sm" mt={4}>
             {m.branchIntro}
           </Text>

@@ -41,8 +41,9 @@ describe('/amexdiningsignup, the dining sign-up', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Brand Name is required')).toBeTruthy();
+    // Spec 3 §5: the Brand Name message on both the name and the brand name.
+    expect(await screen.findAllByText('Brand Name is required')).toHaveLength(2);
+    expect(screen.queryByText('Name is required')).toBeNull();
     expect(screen.getByText('Legal Name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
     expect(sent).toEqual([]);

@@ -12,7 +12,6 @@ import { ApiError } from '@/lib/api-client';
 import { useSignupLookup } from '../api/card-network-calls.ts';
 import { ContactForm } from './contact-form.tsx';
 import { contactRedirectDelayMs } from './amex-dining-page.tsx';
-import type { GuestLinkSentState } from './guest-link-sent-page.tsx';
 import { useMarketingRedirect } from './use-marketing-redirect.ts';
 import { EmailField, PhoneField, WebsiteField } from './contact-fields.tsx';
 
@@ -20,8 +19,8 @@ const m = messages.cardNetwork;
 
 /**
  * /amexsignup: Merchant ID, Email, Phone, Website; Continue looks the Merchant ID up. Found: a
- * sign-in link goes to the account's e-mail and the guest user page says where. Not found: the
- * contact dialog opens with what was typed (spec 3 §4, §8).
+ * sign-in link goes to the account's e-mail and the guest user page says so, showing nothing of
+ * the address (brief §4). Not found: the contact dialog opens with what was typed (spec 3 §4, §8).
  */
 export function AmexSignupPage() {
   const navigate = useNavigate();
@@ -33,9 +32,8 @@ export function AmexSignupPage() {
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     try {
-      const answer = await lookup.mutateAsync(values);
-      const state: GuestLinkSentState = { maskedEmail: answer.email };
-      navigate(paths.guestLinkSent, { state });
+      await lookup.mutateAsync(values);
+      navigate(paths.guestLinkSent);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       setNotFound(form.getValues());

@@ -65,7 +65,9 @@ function LeadDetails({ lead, timezone }: { lead: LeadRow; timezone: string }) {
       </SimpleGrid>
       {lead.kind === 'diningSignup' ? (
         <Stack gap="sm">
-          <Title order={4}>{m.branchSubmissions}</Title>
+          <Title order={2} size="h4">
+            {m.branchSubmissions}
+          </Title>
           {lead.branchSubmissions.length === 0 ? (
             <Text size="sm" c="dimmed">
               {m.noBranchSubmissions}

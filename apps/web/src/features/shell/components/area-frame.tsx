@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { signInMessages } from '@krowd/domain/messages/sign-in-messages';
 import { Logo } from '@/components/ui/logo';
+import { mainContentId, SkipLink } from '@/components/ui/skip-link';
 import classes from './area-frame.module.css';
 
 const m = signInMessages.shell;
@@ -31,6 +32,7 @@ export function AreaFrame({ navbar, entity, children }: AreaFrameProps) {
   };
   return (
     <div className={classes.frame}>
+      <SkipLink />
       <Group component="header" className={classes.header} px="md" justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Burger
@@ -57,7 +59,7 @@ export function AreaFrame({ navbar, entity, children }: AreaFrameProps) {
       <Box className={classes.navbar} {...state}>
         {navbar?.(mobile.close)}
       </Box>
-      <Box component="main" className={classes.main} {...state}>
+      <Box component="main" id={mainContentId} tabIndex={-1} className={classes.main} {...state}>
         {children}
       </Box>
     </div>

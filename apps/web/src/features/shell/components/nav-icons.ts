@@ -1,6 +1,8 @@
 import {
   IconAddressBook,
+  IconApi,
   IconBuildingBank,
+  IconBuildingBroadcastTower,
   IconBuildingCommunity,
   IconBuildingStore,
   IconCalendarEvent,
@@ -16,11 +18,13 @@ import {
   IconMail,
   IconMessageChatbot,
   IconPhoto,
+  IconPlugConnected,
   IconPlus,
   IconPresentationAnalytics,
   IconUser,
   IconUsers,
   IconUsersGroup,
+  IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
 import type { PageKey } from '@krowd/domain/access/access.rules';
@@ -51,4 +55,8 @@ export const navIcons: Partial<Record<PageKey, Icon>> = {
   outbox: IconMail,
   cardNetworkLeads: IconAddressBook,
   campaignOverviewEdit: IconChartDots,
+  webhooks: IconWebhook,
+  publisherKeys: IconApi,
+  publishersList: IconBuildingBroadcastTower,
+  publisherIntegration: IconPlugConnected,
 };

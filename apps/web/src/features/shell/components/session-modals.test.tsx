@@ -51,6 +51,25 @@ describe('when the server ends the session', () => {
   });
 });
 
+describe('when the idle time runs out', () => {
+  it('shows the inactivity modal, and only it, even when a call meets the ended session afterwards', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MantineProvider>
+          <SessionExpiredModal variant={null} onLoginAgain={() => undefined} />
+        </MantineProvider>
+      </QueryClientProvider>,
+    );
+    act(() => sessionEvents.markIdle());
+    act(() => sessionEvents.markExpired());
+
+    expect(await screen.findByText(messages.common.inactivityTitle)).toBeTruthy();
+    expect(screen.getAllByRole('dialog')).toHaveLength(1);
+    expect(screen.queryByText(messages.common.sessionExpiredModal)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Login again' })).toBeTruthy();
+  });
+});
+
 describe('the inactivity modal', () => {
   it.each([
     { variant: null, body: 'Your session has expired please login again', button: 'Login again' },

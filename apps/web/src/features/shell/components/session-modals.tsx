@@ -5,7 +5,7 @@ import { BlockingModal } from '@/components/ui/blocking-modal';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { useSessionActions } from '@/lib/session';
-import { useSessionExpired } from '@/lib/session-events';
+import { useSessionEnd } from '@/lib/session-events';
 import type { SessionModalVariant } from '@/lib/session-modal-variant';
 
 /** How long 'Go to Login Page' waits before leaving (spec 2 §2.3: 1 second). */
@@ -19,12 +19,14 @@ export interface SessionExpiredModalProps {
 }
 
 /**
- * 'Session Expired, Please login Again': shown when the server ends the session under us. All
- * notifications are cleared; 'Go to Login Page' clears the user and goes to / after 1 s. On the
- * create screen the timeout modal's variant shows instead (spec 1 §2, §8).
+ * The one modal of an ended session. 'Session Expired, Please login Again' when the server ends it
+ * under us: 'Go to Login Page' clears the user and goes to / after 1 s. The timeout modal instead
+ * after idling, and on the create screen (its variant, spec 1 §2, §8). All notifications are
+ * cleared, and none shows while it is up (notify.ts), so it is the only message.
  */
 export function SessionExpiredModal({ variant, onLoginAgain }: SessionExpiredModalProps) {
-  const expired = useSessionExpired();
+  const endedBy = useSessionEnd();
+  const expired = endedBy !== null;
   const { signedOut } = useSessionActions();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -42,7 +44,9 @@ export function SessionExpiredModal({ variant, onLoginAgain }: SessionExpiredMod
     }, redirectDelayMs);
   };
 
-  if (variant) return <InactivityModal opened={expired} variant={variant} onLoginAgain={onLoginAgain} />;
+  if (variant || endedBy === 'idle') {
+    return <InactivityModal opened={expired} variant={variant} onLoginAgain={onLoginAgain} />;
+  }
 
   return (
     <BlockingModal opened={expired} title={messages.common.sessionExpiredModal}>

@@ -14,12 +14,14 @@ export interface SideNavProps {
   subject: AccessSubject;
   /** Guests: items show the guest alert instead of navigating, and logout is immediate. */
   locked: boolean;
+  /** What a guest's alert says (`guestMenuAlert`: the onboarding's leave alert once the train runs). */
+  lockedMessage?: string;
   /** Called when an item is followed (the phone menu closes). */
   onNavigate: () => void;
 }
 
 /** Spec 2 §2.1: main items, the Settings group (open by itself under /user/settings), Logout. */
-export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
+export function SideNav({ subject, locked, lockedMessage, onNavigate }: SideNavProps) {
   const location = useLocation();
   const navigation = navigationFor(subject);
   const [confirmOpened, confirm] = useDisclosure(false);
@@ -82,7 +84,7 @@ export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
       <Modal opened={confirmOpened} onClose={confirm.close} title={messages.auth.logout} centered>
         <Text mb="lg">{messages.auth.logoutConfirm}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={confirm.close}>
+          <Button variant="default" onClick={confirm.close} data-autofocus>
             {messages.common.cancel}
           </Button>
           <Button color="red" onClick={() => void handleLogout()} loading={logout.isPending}>
@@ -92,7 +94,7 @@ export function SideNav({ subject, locked, onNavigate }: SideNavProps) {
       </Modal>
 
       <Modal opened={guestAlertOpened} onClose={guestAlert.close} title={messages.common.alert} centered>
-        <Text mb="lg">{messages.auth.guestFeatureLocked}</Text>
+        <Text mb="lg">{lockedMessage ?? messages.auth.guestFeatureLocked}</Text>
         <Group justify="flex-end">
           <Button onClick={guestAlert.close}>{messages.common.ok}</Button>
         </Group>

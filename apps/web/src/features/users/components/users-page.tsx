@@ -3,7 +3,7 @@ import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
-import { managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
+import { isGroupRole, managesUsers, userActions, type UserManager } from '@krowd/domain/user/user.rules';
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import { userSortFields } from '@krowd/domain/user/user.schema';
 import { ConfirmDeleteModal } from '@/components/ui/confirm-delete-modal';
@@ -57,7 +57,7 @@ const managedOf = (row: UserRow) => ({
 function UsersScreen({ user, kind }: { user: SessionUser; kind: UsersPageProps['kind'] }) {
   const manager = managerOfUser(user);
   const manages = managesUsers(manager);
-  const groupRole = manager.audience === 'groupAdmin' || manager.audience === 'groupUser';
+  const groupRole = isGroupRole(manager.audience);
   const timezone = useSettings().data?.timezone ?? 'UTC';
   const state = useEntityListState({ sortFields: userSortFields });
   const brands = brandOptionsOf(user);

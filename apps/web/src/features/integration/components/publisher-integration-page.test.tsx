@@ -1,0 +1,95 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
+import { verifySignatureSnippet } from '@krowd/domain/publisher/integration-examples';
+import type { SessionUser } from '@krowd/domain/user/session-user.schema';
+import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { stubApi } from '@/test/stub-api';
+import { PublisherIntegrationPage } from './publisher-integration-page.tsx';
+
+const m = messages.publisherIntegration;
+const bankAdmin = sessionUserFixture({
+  entityType: 'bank',
+  role: null,
+  brandId: null,
+  brandObjId: null,
+  brandName: null,
+  isBankAdmin: true,
+});
+const brandAdmin = sessionUserFixture({ role: 'brandAdmin' });
+
+async function renderPage(user: SessionUser) {
+  stubApi({}, user);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <PublisherIntegrationPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  // The links that depend on who is signed in appear once the session has answered.
+  await screen.findByRole('link', { name: m.webhooksPageLink });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Publisher integration page', () => {
+  it('has a section for keys, the offers feed, webhooks and test mode, each in the contents', async () => {
+    await renderPage(bankAdmin);
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual([m.keys.title, m.feed.title, m.events.title, m.testMode.title]);
+    const contents = within(screen.getByRole('navigation', { name: m.contents }));
+    for (const title of headings) {
+      const link = contents.getByRole('link', { name: title! });
+      expect(document.getElementById(link.getAttribute('href')!.slice(1))?.textContent).toBe(title);
+    }
+  });
+
+  it('shows the very signature check the snippet test runs, in a region the keyboard can focus', async () => {
+    await renderPage(bankAdmin);
+
+    const region = screen.getByRole('region', { name: m.codeLabel(m.events.snippet) });
+    expect(region.textContent).toBe(verifySignatureSnippet);
+    expect(region.tabIndex).toBe(0);
+    expect(
+      screen.getByRole('button', { name: messages.common.copyOf(m.codeLabel(m.events.snippet)) }),
+    ).toBeTruthy();
+  });
+
+  it("writes the feed's example requests against this deployment's address with the key header", async () => {
+    await renderPage(bankAdmin);
+
+    const first = screen.getByRole('region', { name: m.codeLabel(m.feed.firstPage) });
+    expect(first.textContent).toContain(`${window.location.origin}/api/publisher/offers?limit=50`);
+    expect(first.textContent).toContain('X-Api-Key');
+    const next = screen.getByRole('region', { name: m.codeLabel(m.feed.nextPage) });
+    expect(next.textContent).toMatch(/cursor=.*updated_since=.*\n.*\n.*If-None-Match/s);
+  });
+
+  it('links a bank admin to the API reference, their API keys and their webhooks', async () => {
+    await renderPage(bankAdmin);
+
+    expect(screen.getByRole('link', { name: m.apiReference }).getAttribute('href')).toBe('/api/docs');
+    expect(screen.getByRole('link', { name: m.keysPageLink }).getAttribute('href')).toBe(
+      '/user/settings/apikeys',
+    );
+    expect(screen.getByRole('link', { name: m.webhooksPageLink }).getAttribute('href')).toBe(
+      '/user/settings/webhooks',
+    );
+  });
+
+  it('offers a brand admin no link to API keys, which only publishers have', async () => {
+    await renderPage(brandAdmin);
+
+    expect(screen.queryByRole('link', { name: m.keysPageLink })).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { messages } from '@krowd/domain/messages/messages';
+import {
+  eventBodyExample,
+  offersFirstPageExample,
+  offersNextPageExample,
+  testTransactionExample,
+  verifySignatureSnippet,
+} from '@krowd/domain/publisher/integration-examples';
+import { maxWorkingKeys, rotationOverlap } from '@krowd/domain/publisher/publisher-key.rules';
+import { CodeBlock } from '@/components/ui/code-block';
+import { paths } from '@/config/paths';
+import { userMayOpen } from '@/lib/access';
+import { useSessionUser } from '@/lib/session';
+
+const m = messages.publisherIntegration;
+
+/** The API's interactive reference (served by the API itself, apps/api/src/plugins/openapi.ts). */
+const apiDocsPath = '/api/docs';
+
+const sections = [
+  { id: 'keys', title: m.keys.title },
+  { id: 'offers-feed', title: m.feed.title },
+  { id: 'webhooks', title: m.events.title },
+  { id: 'test-mode', title: m.testMode.title },
+] as const;
+type SectionId = (typeof sections)[number]['id'];
+
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = sections.find((section) => section.id === id)!.title;
+  return (
+    <Stack component="section" gap="sm" aria-labelledby={`${id}-title`} maw={820} miw={0}>
+      <Title order={2} size="h3" id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * Settings → Publisher integration (/user/settings/integration; decision 0101): how a publisher's
+ * systems use keys, the offers feed, webhook events with their signatures, and test mode, with
+ * examples against this deployment. Linked from /api/docs, API keys and Webhooks.
+ */
+export function PublisherIntegrationPage() {
+  const user = useSessionUser();
+  const origin = window.location.origin;
+  const mayOpen = (page: 'publisherKeys' | 'webhooks') => user !== null && userMayOpen(user, page);
+  return (
+    <Stack gap="xl" miw={0}>
+      <Text maw={720}>{m.intro}</Text>
+      <Paper withBorder p="md" maw={820}>
+        <Stack gap="sm">
+          <div>
+            <Anchor href={apiDocsPath}>{m.apiReference}</Anchor>
+            <Text size="sm" c="dimmed">
+              {m.apiReferenceHint}
+            </Text>
+          </div>
+          <Group gap="lg" wrap="wrap">
+            {mayOpen('publisherKeys') ? (
+              <Anchor component={Link} to={paths.page('publisherKeys')}>
+                {m.keysPageLink}
+              </Anchor>
+            ) : null}
+            {mayOpen('webhooks') ? (
+              <Anchor component={Link} to={paths.page('webhooks')}>
+                {m.webhooksPageLink}
+              </Anchor>
+            ) : null}
+          </Group>
+        </Stack>
+      </Paper>
+      <nav aria-labelledby="integration-contents">
+        <Text id="integration-contents" fw={600} mb={4}>
+          {m.contents}
+        </Text>
+        <List spacing={4}>
+          {sections.map((section) => (
+            <List.Item key={section.id}>
+              <Anchor href={`#${section.id}-title`}>{section.title}</Anchor>
+            </List.Item>
+          ))}
+        </List>
+      </nav>
+
+      <Section id="keys">
+        <Text>{m.keys.header}</Text>
+        <Text>{m.keys.modes}</Text>
+        <Text>{m.keys.shownOnce}</Text>
+        <Text>{m.keys.rotation(rotationOverlap.defaultHours, rotationOverlap.maxHours)}</Text>
+        <Text>{m.keys.revocation}</Text>
+        <Text>{m.keys.limits(maxWorkingKeys)}</Text>
+      </Section>
+
+      <Section id="offers-feed">
+        <Text>{m.feed.what}</Text>
+        <Text>{m.feed.paging}</Text>
+        <Text>{m.feed.updatedSince}</Text>
+        <Text>{m.feed.etag}</Text>
+        <CodeBlock label={m.codeLabel(m.feed.firstPage)} code={offersFirstPageExample(origin)} />
+        <CodeBlock label={m.codeLabel(m.feed.nextPage)} code={offersNextPageExample(origin)} />
+      </Section>
+
+      <Section id="webhooks">
+        <Text>{m.events.what}</Text>
+        <Text fw={600}>{m.events.list}</Text>
+        <List spacing={4}>
+          {Object.entries(m.events.types).map(([type, meaning]) => (
+            <List.Item key={type}>
+              <Text span ff="monospace" size="sm">
+                {type}
+              </Text>
+              {`: ${meaning}`}
+            </List.Item>
+          ))}
+        </List>
+        <Text>{m.events.body}</Text>
+        <CodeBlock label={m.codeLabel(m.events.bodyExample)} code={eventBodyExample} />
+        <Text>{m.events.signature}</Text>
+        <Text>{m.events.verify}</Text>
+        <Text>{m.events.secret}</Text>
+        <CodeBlock label={m.codeLabel(m.events.snippet)} code={verifySignatureSnippet} />
+        <Text>{m.events.answer}</Text>
+      </Section>
+
+      <Section id="test-mode">
+        <Text>{m.testMode.keys}</Text>
+        <Text>{m.testMode.transactions}</Text>
+        <CodeBlock label={m.codeLabel(m.testMode.example)} code={testTransactionExample(origin)} />
+        <Text>{m.testMode.apart}</Text>
+      </Section>
+    </Stack>
+  );
+}

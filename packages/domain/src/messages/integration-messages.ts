@@ -1,0 +1,82 @@
+/**
+ * Part of the one message catalogue (messages.ts), under the same keys there: the Publisher
+ * integration page (decision 0101), the guide to keys, the offers feed, webhook events and their
+ * signatures, and test mode (decisions 0089–0092, 0097–0098). The code examples it shows are
+ * code, not texts: they are in publisher/integration-examples.ts. Only messages.ts imports this file.
+ */
+export const integrationMessages = {
+  publisherIntegration: {
+    /** The links to the guide from the API keys and Webhooks pages. */
+    keysGuideLink: 'How to use keys, the offers feed and test mode: the Publisher integration guide',
+    webhooksGuideLink: 'How to check signatures and handle events: the Publisher integration guide',
+    intro:
+      "How a publisher's systems work with Krowd: authenticate with an API key, read the offers feed, receive signed webhook events, and try it all in test mode first.",
+    contents: 'On this page',
+    apiReference: 'API reference (OpenAPI)',
+    apiReferenceHint: 'Every operation, its parameters, answers and error codes, with a console to try them.',
+    keysPageLink: 'Manage API keys',
+    webhooksPageLink: 'Manage webhook endpoints',
+    codeLabel: (what: string) => `Example: ${what}`,
+    keys: {
+      title: 'API keys',
+      header:
+        'Send the key in the X-Api-Key header of every call. A key works only on the publisher operations, and a session never authenticates them.',
+      modes:
+        'Live keys (pk_live_…) read the live offers feed and send real transactions. Test keys (pk_test_…) read the same offers marked as test and send test transactions only: nothing they do reaches live figures, invoices, files or dashboards.',
+      shownOnce:
+        'A key’s secret is shown once, when it is made. Copy it then and keep it in your secret store: Krowd keeps only its hash, and the list shows its prefix (such as pk_live_ab12) to tell keys apart.',
+      rotation: (defaultHours: number, maxHours: number) =>
+        `Rotate a key to replace it without downtime: the new key works at once and the old one keeps working for the overlap you choose (${defaultHours} hours unless you say otherwise, at most ${maxHours}), then stops. Deploy the new key within the overlap.`,
+      revocation:
+        'Revoke a key that may have leaked: it is refused from the very next call, on every server.',
+      limits: (maxKeys: number) =>
+        `A publisher has at most ${maxKeys} working keys. A missing, unknown, revoked or expired key answers 401; too many calls a minute answer 429 with Retry-After; a test key on a live-only operation answers 403.`,
+    },
+    feed: {
+      title: 'The offers feed',
+      what: 'GET /api/publisher/offers lists the live and upcoming offers of the brands linked to your publisher: approved campaigns with their dates, hours, discount, promo codes, approved texts and images, and the branches with their merchant IDs. Money is in pence.',
+      paging:
+        'Cursor paging: ask for up to 100 offers a page (limit, 50 unless given) and pass the answer’s nextCursor as cursor until it is null. The order is stable while offers change, unlike page numbers.',
+      updatedSince:
+        'After a full pull, pass updated_since (an ISO 8601 time with its offset) to get only the offers changed since. An offer that leaves the feed is not listed as removed: the offer.ended and offer.paused events announce it, and a full pull is the truth.',
+      etag: 'Every page carries an ETag. Send it back in If-None-Match: while the page has not changed the answer is 304 with no body, so polling costs almost nothing.',
+      firstPage: 'the first page',
+      nextPage: 'the next page, only if it changed',
+    },
+    events: {
+      title: 'Webhook events and signatures',
+      what: 'Register an endpoint (an https address of yours) on the Webhooks page or through the API, and choose its events. Krowd POSTs each event to it as JSON, as it happens.',
+      list: 'Events',
+      types: {
+        'offer.published': 'a campaign was approved: a new offer',
+        'offer.updated': 'an approved campaign was changed',
+        'offer.paused': 'a pause was added to or changed on an approved campaign',
+        'offer.ended': 'a running campaign was stopped or an approved one deleted',
+        'transaction.qualified': 'a transaction earned a campaign’s reward',
+        'transaction.not_qualified': 'a transaction did not qualify, with the reason',
+        'transaction.refunded': 'a qualified transaction was refunded',
+        'webhook.ping': 'the test ping sent from the Webhooks page',
+      },
+      body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
+      signature:
+        'Every delivery carries Krowd-Signature: t=<Unix seconds>,v1=<hex HMAC-SHA256>. The HMAC is of the text "<t>.<raw body>", keyed by the endpoint’s signing secret (the whole whsec_… text). While a rotated secret’s overlap lasts a second v1 carries the signature with the previous secret: accept the delivery when any v1 matches.',
+      verify:
+        'Check the signature over the raw body, byte for byte, before parsing it; compare in constant time; refuse a t more than 5 minutes from your clock, so a captured request cannot be replayed later.',
+      secret:
+        'The signing secret is shown once, when the endpoint is made or its secret rotated. Keep it like a password.',
+      answer:
+        'Answer 2xx within 10 seconds and do the work afterwards. Any other answer, or none, is retried with growing gaps for at least 24 hours; the Webhooks page shows each attempt with its status code and can send a delivery again.',
+      snippet: 'verifying a signature in TypeScript (Node.js 20 or later)',
+      bodyExample: 'an event’s body',
+    },
+    testMode: {
+      title: 'Test mode',
+      keys: 'Build against test keys first. A test key reads your live offers marked mode "test", registers test endpoints, and sends test transactions; live and test never mix.',
+      transactions:
+        'POST /api/publisher/test-transactions sends one purchase, as a row of the transactions file carries it, through the real qualification engine. The answer says whether it qualified and why; test endpoints receive transaction.qualified or transaction.not_qualified. Sending a transaction_id again answers its first outcome.',
+      apart:
+        'Test transactions are stored apart from live ones: no figure, invoice, file or dashboard ever counts them.',
+      example: 'a test transaction',
+    },
+  },
+} as const;
