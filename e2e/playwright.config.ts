@@ -26,5 +26,7 @@ export default defineConfig({
     // idle machine, without it 3.5. E2E_TRACE=1 records one for each failing journey.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     launchOptions: chromiumLaunchOptions,
+    // No transitions (the theme respects it): a dialog is checked as it finally looks, not mid-fade.
+    reducedMotion: 'reduce',
   },
 });
