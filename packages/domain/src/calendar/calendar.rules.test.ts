@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  daysInMonth,
   daysBetween,
   isoWeekLabel,
   lastDateOfMonth,
@@ -67,5 +68,17 @@ describe('isoWeekLabel', () => {
     ['2026-03-29', '2026-W13', "the Sunday London's clocks go forward"],
   ])('labels %s %s (%s)', (date, label) => {
     expect(isoWeekLabel(date)).toBe(label);
+  });
+});
+
+describe('daysInMonth', () => {
+  it('counts 28 to 31 days, February 29 in leap years only', () => {
+    expect(daysInMonth(2026, 1)).toBe(31);
+    expect(daysInMonth(2026, 4)).toBe(30);
+    expect(daysInMonth(2026, 2)).toBe(28);
+    expect(daysInMonth(2028, 2)).toBe(29);
+    expect(daysInMonth(2100, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+    expect(daysInMonth(2026, 12)).toBe(31);
   });
 });

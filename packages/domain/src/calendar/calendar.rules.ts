@@ -4,11 +4,16 @@ import {
   addMonths,
   differenceInCalendarDays,
   formatISO,
+  getDaysInMonth,
   getISOWeek,
   getISOWeekYear,
   lastDayOfMonth,
 } from 'date-fns';
-import type { IsoDate, IsoMonth } from '../campaign/campaign-dates.rules.ts';
+
+/** 'YYYY-MM-DD' */
+export type IsoDate = string;
+/** 'YYYY-MM' */
+export type IsoMonth = string;
 
 /**
  * Arithmetic on calendar dates 'YYYY-MM-DD' (date-fns). A calendar date is a day, not an instant,
@@ -38,6 +43,11 @@ export function shiftDateByMonths(date: IsoDate, months: number): IsoDate {
 /** How many days `to` is after `from` (negative when before). */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return differenceInCalendarDays(dayOf(to), dayOf(from));
+}
+
+/** How many days the month has (28 to 31), given as numbers (1 to 12 for the month). */
+export function daysInMonth(year: number, month: number): number {
+  return getDaysInMonth(new TZDate(Date.UTC(year, month - 1, 1), 'UTC'));
 }
 
 /** The last date of the month of a date 'YYYY-MM-DD' or a month 'YYYY-MM'. */

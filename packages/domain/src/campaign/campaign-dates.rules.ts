@@ -1,4 +1,12 @@
 import { TZDate } from '@date-fns/tz';
+import {
+  daysInMonth,
+  lastDateOfMonth,
+  shiftDate,
+  shiftDateByMonths,
+  type IsoDate,
+  type IsoMonth,
+} from '../calendar/calendar.rules.ts';
 
 /**
  * Campaign date rules (spec 1 §4, §5, §9; spec 3 §4, §9; brief §5).
@@ -13,10 +21,8 @@ import { TZDate } from '@date-fns/tz';
 /** The day of the month from which the default start, the pause start and the edit cut-off shift. */
 export const cutoffDay = 25;
 
-/** 'YYYY-MM-DD' */
-export type IsoDate = string;
-/** 'YYYY-MM' */
-export type IsoMonth = string;
+// Dates and months are the calendar's (calendar.rules.ts), named here too for the campaign rules' callers.
+export type { IsoDate, IsoMonth };
 
 export type CampaignPhase = 'past' | 'current' | 'future';
 export const campaignPhases = ['past', 'current', 'future'] as const satisfies readonly CampaignPhase[];
@@ -45,15 +51,11 @@ interface CalendarDate extends YearMonth {
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const isoMonthPattern = /^(\d{4})-(\d{2})$/;
 
-function daysInMonth({ year, month }: YearMonth): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
 function readDate(value: string): CalendarDate | null {
   const match = isoDatePattern.exec(value);
   if (!match) return null;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth({ year, month })) return null;
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return { year, month, day };
 }
 
@@ -92,22 +94,10 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 const formatMonth = ({ year, month }: YearMonth): IsoMonth => `${pad(year, 4)}-${pad(month)}`;
 const formatDate = ({ year, month, day }: CalendarDate): IsoDate =>
   `${formatMonth({ year, month })}-${pad(day)}`;
-const firstOf = (month: YearMonth): IsoDate => formatDate({ ...month, day: 1 });
-
-function addMonths({ year, month }: YearMonth, count: number): YearMonth {
-  const index = year * 12 + (month - 1) + count;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
-function addDays(date: IsoDate, count: number): IsoDate {
-  const { year, month, day } = dateOf(date);
-  const shifted = new Date(Date.UTC(year, month - 1, day + count));
-  return formatDate({
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-  });
-}
+const firstOf = (month: IsoMonth): IsoDate => `${month}-01`;
+/** The month `count` months after that of a date or month read (calendar.rules.ts). */
+const monthAfter = (month: YearMonth, count: number): IsoMonth =>
+  shiftDateByMonths(firstOf(formatMonth(month)), count).slice(0, 7);
 
 /** The calendar date of the instant `now` in the time zone. */
 function todayIn(now: Date, timeZone: string): CalendarDate {
@@ -134,7 +124,7 @@ export function currentMonth(now: Date, timeZone: string): IsoMonth {
 
 /** The month `count` months after (or before, when negative) the given month. */
 export function shiftMonth(dateOrMonth: string, count: number): IsoMonth {
-  return formatMonth(addMonths(monthOfValue(dateOrMonth), count));
+  return monthAfter(monthOfValue(dateOrMonth), count);
 }
 
 /** 'YYYY-MM-DD' or 'YYYY-MM' → 'MM/YYYY', the Period column and the month pickers. */
@@ -155,7 +145,7 @@ export function displayDate(date: IsoDate): string {
  */
 export function defaultStartDate(now: Date, timeZone: string): IsoDate {
   const today = todayIn(now, timeZone);
-  return firstOf(addMonths(today, today.day <= cutoffDay ? 1 : 2));
+  return firstOf(monthAfter(today, today.day <= cutoffDay ? 1 : 2));
 }
 
 /**
@@ -170,8 +160,8 @@ export function campaignMonthWindow(
 ): { first: IsoMonth; last: IsoMonth } {
   const today = todayIn(now, timeZone);
   return {
-    first: formatMonth(addMonths(today, 1)),
-    last: formatMonth(addMonths(today, kind === 'standard' ? 7 : 6)),
+    first: monthAfter(today, 1),
+    last: monthAfter(today, kind === 'standard' ? 7 : 6),
   };
 }
 
@@ -220,7 +210,7 @@ export function campaignPhase(startDate: string, now: Date, timeZone: string): C
 
 /** The first day on which a campaign can no longer be edited: the 25th of the month before it opens. */
 export function editCutoffDate(startDate: string): IsoDate {
-  return formatDate({ ...addMonths(monthOfValue(startDate), -1), day: cutoffDay });
+  return `${monthAfter(monthOfValue(startDate), -1)}-${pad(cutoffDay)}`;
 }
 
 /**
@@ -245,7 +235,7 @@ export function isEditableOn(startDate: string, today: IsoDate): boolean {
  */
 export function earliestPauseDate(now: Date, timeZone: string): IsoDate {
   const today = todayIn(now, timeZone);
-  return firstOf(addMonths(today, today.day < cutoffDay ? 1 : 2));
+  return firstOf(monthAfter(today, today.day < cutoffDay ? 1 : 2));
 }
 
 /** Two ranges overlap when they share at least one day (both ends are inclusive). */
@@ -336,7 +326,7 @@ export function monthsCoveredByPauses(ranges: readonly PauseRange[]): IsoMonth[]
   const joined: PauseRange[] = [];
   for (const range of sorted) {
     const last = joined.at(-1);
-    if (last && range.from <= addDays(last.to, 1)) {
+    if (last && range.from <= shiftDate(last.to, 1)) {
       if (range.to > last.to) last.to = range.to;
     } else {
       joined.push({ ...range });
@@ -345,11 +335,8 @@ export function monthsCoveredByPauses(ranges: readonly PauseRange[]): IsoMonth[]
 
   const covered: IsoMonth[] = [];
   for (const range of joined) {
-    for (let month = monthOfValue(range.from); formatMonth(month) <= monthOf(range.to);) {
-      const first = firstOf(month);
-      const last = formatDate({ ...month, day: daysInMonth(month) });
-      if (range.from <= first && range.to >= last) covered.push(formatMonth(month));
-      month = addMonths(month, 1);
+    for (let month = monthOf(range.from); month <= monthOf(range.to); month = shiftMonth(month, 1)) {
+      if (range.from <= firstOf(month) && range.to >= lastDateOfMonth(month)) covered.push(month);
     }
   }
   return covered;
