@@ -105,6 +105,9 @@ export const transactionMessages = {
     notQualified: 'Does not qualify',
     hint: (timeZone: string) =>
       `Times are in ${timeZone}. Leave the card history empty for a card never seen at the brand.`,
+    /** Stacking (decision 0105): the campaign of the brand that pays this purchase instead. */
+    paidInstead: (result: { campaign: string; cashback: string }) =>
+      `${result.campaign} pays this purchase instead, with ${result.cashback} cashback.`,
     qualifiedSummary: (result: {
       cashback: string;
       successFee: string;

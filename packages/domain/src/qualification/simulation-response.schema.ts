@@ -19,9 +19,11 @@ export const simulationResultSchema = z.object({
   successFeeFree: z.boolean(),
   /**
    * Only when the campaign would pay but another campaign of the brand pays this purchase instead
-   * (stacking, decision 0105): that campaign and the cashback it gives.
+   * (stacking, decision 0105): that campaign, its name and the cashback it gives.
    */
-  paidBy: z.object({ campaignId: z.string().uuid(), cashbackPence: z.number().int() }).optional(),
+  paidBy: z
+    .object({ campaignId: z.string().uuid(), campaignName: z.string(), cashbackPence: z.number().int() })
+    .optional(),
 });
 export type SimulationResult = z.infer<typeof simulationResultSchema>;
 

@@ -112,6 +112,7 @@ beforeAll(async () => {
     discount_percent: null,
     discount_amount_pence: 3_000,
     discount_value_pence: 600,
+    name: 'Six pounds off fifty',
   });
   a.small = await june(brandA, '2025-05-03T09:00:00Z', { discount_percent: 5 });
   const brandB = await brandWithBranch('Stacking Brand B', 'STK-B-1');
@@ -158,7 +159,7 @@ describe('stacking: one purchase, several matching campaigns of one brand', () =
       outcome: 'notQualified',
       reason: messages.qualification.stackedWithBetterOffer,
       cashbackPence: 0,
-      paidBy: { campaignId: a.value, cashbackPence: 600 },
+      paidBy: { campaignId: a.value, campaignName: 'Six pounds off fifty', cashbackPence: 600 },
     };
     expect(await simulate(a.percent, 'STK-A-1')).toMatchObject(stacked);
     expect(await simulate(a.small, 'STK-A-1')).toMatchObject(stacked);

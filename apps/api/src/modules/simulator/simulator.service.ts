@@ -61,6 +61,10 @@ export function createSimulatorService(deps: {
           campaign,
         );
         if (outcome.outcome === 'notQualified') {
+          const paidBy = outcome.paidBy && {
+            ...outcome.paidBy,
+            campaignName: (await simulatorRepository.campaignName(trx, outcome.paidBy.campaignId)) ?? '',
+          };
           return {
             outcome: 'notQualified',
             reason: qualificationMessage(outcome.reason),
@@ -69,7 +73,7 @@ export function createSimulatorService(deps: {
             customerType: null,
             offerType: null,
             successFeeFree: false,
-            ...(outcome.paidBy && { paidBy: outcome.paidBy }),
+            ...(paidBy && { paidBy }),
           };
         }
         return {

@@ -14798,6 +14798,7 @@ export interface operations {
               paidBy?: {
                 /** Format: uuid */
                 campaignId: string;
+                campaignName: string;
                 cashbackPence: number;
               };
             };

@@ -80,6 +80,30 @@ describe('Test a transaction', () => {
     expect(result.textContent).toContain('£5.00');
   });
 
+  it('names the campaign of the brand that pays the purchase instead, and its cashback (stacking)', async () => {
+    const stacked: SimulationResult = {
+      ...qualifies,
+      outcome: 'notQualified',
+      reason: messages.qualification.stackedWithBetterOffer,
+      cashbackPence: 0,
+      successFeePence: 0,
+      customerType: null,
+      offerType: null,
+      paidBy: {
+        campaignId: 'c0c0c0c0-0000-4000-8000-000000000002',
+        campaignName: 'July £6 off',
+        cashbackPence: 600,
+      },
+    };
+    renderModal({ status: 200, body: { respCode: 200, result: stacked } });
+
+    await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: 'MC-1' });
+
+    const result = await screen.findByTestId('simulation-result');
+    expect(result.textContent).toContain(messages.qualification.stackedWithBetterOffer);
+    expect(result.textContent).toContain(m.paidInstead({ campaign: 'July £6 off', cashback: '£6.00' }));
+  });
+
   it('refuses what the request schema refuses, with its messages, and sends nothing', async () => {
     const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
 

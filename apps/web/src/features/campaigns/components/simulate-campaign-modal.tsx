@@ -120,6 +120,14 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
                     customerType: result.customerType ?? '',
                   })
                 : result.reason}
+              {result.paidBy ? (
+                <Text size="sm" mt="xs">
+                  {m.paidInstead({
+                    campaign: result.paidBy.campaignName,
+                    cashback: formatMoney(result.paidBy.cashbackPence),
+                  })}
+                </Text>
+              ) : null}
             </Alert>
           ) : null}
           <FormModalActions
