@@ -36,12 +36,12 @@ export const aspectTermsByCategory: Record<InsightAspect, Record<string, readonl
     value: words(`price pricing cost value bill money pound quid fee charge surcharge deal bargain offer
       discount voucher budget wallet`),
     'value words': words(`expensive overpriced affordable pricey costly extortionate inexpensive cheap
-      cheaper underpriced`),
+      cheaper cheapest pricier underpriced`),
   },
   Ambiance: {
     atmosphere: words(`ambiance ambience atmosphere vibe mood feel setting surroundings`),
     noise: words(`music noise noisiness playlist volume acoustics din`),
-    decor: words(`decor décor interior design furniture furnishing lighting candle view terrace
+    decor: words(`heater heating decor décor interior design furniture furnishing lighting candle view terrace
       garden patio courtyard window fireplace`),
     space: words(`room space seating seat table chair booth bench floor corner upstairs downstairs`),
     cleanliness: words(`cleanliness hygiene toilet bathroom loo restroom washroom cutlery glassware
@@ -67,7 +67,8 @@ export const aspectCues: Record<InsightAspect, readonly string[]> = {
     romantic stuffy peaceful quieter freezing draughty drafty cold gloomy bright airy decorated tidy sticky smelly`),
   Service: words(`friendly unfriendly rude attentive inattentive helpful unhelpful polite impolite
     courteous welcoming welcomed served waited prompt quick fast slow efficient professional
-    knowledgeable accommodating dismissive ignored forgot forgotten friendlier greeted`),
+    knowledgeable accommodating dismissive ignored forgot forgotten friendlier friendliest greeted ruder
+    slower clueless grumpy`),
 };
 
 /** Opinion words and their weights (positive good, negative bad), from 1 (mild) to 3 (strong). */
@@ -88,7 +89,8 @@ export const opinionWords: Readonly<Record<string, number>> = Object.fromEntries
     accommodating superb nice good tidy airy bright stylish elegant thoughtful kind lively
     comfortable comfy satisfying satisfied pleased awesome cool beautifully perfectly wonderfully
     reasonable reasonably inexpensive fair worth gem favourite favorite authentic homely hearty treat joy smile smiled smiling rich highlight easy warmly peaceful happier nicer
-    friendlier tastier fresher kinder cheaper`,
+    friendlier tastier fresher kinder cheaper smoothly livelier beats exciting enormous interested
+    friendliest nicest tastiest freshest`,
   ),
   ['wait', -1],
   ['waiting', -1],
@@ -110,7 +112,7 @@ export const opinionWords: Readonly<Record<string, number>> = Object.fromEntries
     unpleasant uncomfortable annoying annoyed sadly unfortunately shame pity worse overrated
     underwhelming underwhelmed sloppy careless chaotic hurried rushed raw lacklustre lackluster
     missing unclean tired grease gluey mess rough cheeky overworked crammed freezing damp dull
-    lost flat`,
+    lost flat clueless grumpy shambles disgrace joke distracted lumpy ruder slower pricier`,
   ),
   ...weigh(
     -3,
@@ -144,6 +146,22 @@ export const phrases: Readonly<Record<string, { weight?: number; aspects?: reado
   'break the bank': { weight: -2, aspects: ['Price'] },
   'on the pricey side': { weight: -1, aspects: ['Price'] },
   'a bit much': { weight: -1 },
+  'a steal': { weight: 2, aspects: ['Price'] },
+  'out of this world': { weight: 3 },
+  'made my eyes water': { weight: -2, aspects: ['Price'] },
+  'the extra mile': { weight: 3, aspects: ['Service'] },
+  'run off their feet': { weight: -1, aspects: ['Service'] },
+  'tasted of nothing': { weight: -2, aspects: ['Food'] },
+  'fell off the bone': { weight: 3, aspects: ['Food'] },
+  'at best': { weight: -2 },
+  'no atmosphere': { weight: -2, aspects: ['Ambiance'] },
+  'no flavour': { weight: -2, aspects: ['Food'] },
+  'no flavor': { weight: -2, aspects: ['Food'] },
+  'no taste': { weight: -2, aspects: ['Food'] },
+  'did not work': { weight: -2 },
+  'could not believe how': {},
+  'hardly anyone': { weight: -1.5 },
+  'check on us': { aspects: ['Service'] },
   'full of flavour': { weight: 2, aspects: ['Food'] },
   'exactly as i asked': { weight: 2 },
   'light as air': { weight: 2, aspects: ['Food'] },
@@ -279,6 +297,7 @@ export const degreeWords: Readonly<Record<string, number>> = {
   mildly: 0.6,
   reasonably: 0.8,
   pretty: 1.2,
+  less: -1.5,
   far: 1.3,
   way: 1.3,
 };
@@ -296,7 +315,7 @@ export const excessWeight = -1.5;
  * a better meal' keep their word's sense, strengthened.
  */
 export const unturnedAfterNegation: ReadonlySet<string> = new Set(
-  words(`more better happier nicer friendlier kinder tastier fresher worse such so ever`),
+  words(`more less better happier nicer friendlier kinder tastier fresher worse such so ever`),
 );
 
 /**
