@@ -9,8 +9,9 @@
  * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
- * dashboard, reviews, web, start; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
- * BENCH_REVIEWS sets the reviews' count, 100,000 by default);
+ * dashboard, reviews, analyser, web, start; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
+ * BENCH_REVIEWS sets the reviews' count, 100,000 by default; BENCH_ANALYSER_REVIEWS the labelled
+ * texts' count for the analyser's throughput, 20,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
  * between runs (seeding 10 million rows takes a while).
@@ -25,7 +26,7 @@ import { benchApp, table, time } from './harness.ts';
 import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
 import { detailsSection } from './details.ts';
-import { reviewsSection } from './reviews.ts';
+import { reviewAnalyserSection, reviewsSection } from './reviews.ts';
 import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
 import { startSection } from './start.ts';
@@ -34,7 +35,7 @@ const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web,start'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start'
   ).split(','),
 );
 const bench = await benchApp();
@@ -257,6 +258,14 @@ if (chosen.has('details')) {
 }
 if (chosen.has('reviews')) {
   sections.push(await reviewsSection(Number(process.env.BENCH_REVIEWS ?? 100_000)));
+}
+if (chosen.has('analyser')) {
+  const section = await reviewAnalyserSection(Number(process.env.BENCH_ANALYSER_REVIEWS ?? 20_000));
+  sections.push(section.text);
+  if (section.failed) {
+    console.error('The review analyser read fewer reviews a second than it must.');
+    process.exitCode = 1;
+  }
 }
 if (chosen.has('web')) {
   sections.push(await webSection());

@@ -1,13 +1,15 @@
 import { insightAspects, type InsightAspect } from './insights.schema';
 
 /**
- * What the review analyser (apps/api modules/insights/review-analyser.ts, wink-nlp) reads to turn
- * a review's text into sentiment: the aspect lexicon and the clause rules, and the positive and
- * negative mentions per aspect it stores beside each review.
+ * The positive and negative mentions per aspect stored beside each review, with the threshold
+ * that makes a clause's score a mention (both analyser versions), and version 1's aspect lexicon
+ * and contrast words (the wink-nlp analyser, `analyseReviewV1` in apps/api
+ * modules/insights/review-analyser.ts, kept for comparison). Version 2's lexicon is
+ * review-lexicon.ts (docs/social-analytics.md 'The analyser').
  */
 
 /**
- * The aspect lexicon: a clause mentions an aspect when one of its tokens (lower-cased, as the
+ * Version 1's aspect lexicon ('lexicon-1'; unchanged, so version 1 reads as it did): a clause mentions an aspect when one of its tokens (lower-cased, as the
  * analyser normalises them) is one of these words. Chosen from restaurant reviews' usual words;
  * plural forms are listed because the analyser matches normalised tokens, not lemmas of nouns.
  */

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import model from 'wink-eng-lite-web-model';
-import winkNLP from 'wink-nlp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
-import { aspectLexicon } from '@krowd/domain/insights/sentiment.rules';
+import { analyseReviewText } from '@krowd/domain/insights/review-analysis.rules';
+import { sumAspectCounts } from '@krowd/domain/insights/sentiment.rules';
 import type {
   BranchDetailsAnswer,
   FactorsAnswer,
@@ -177,14 +176,17 @@ describe('the figures, recomputed from the stored reviews', () => {
     expect(answer.teaser).toBeUndefined();
   });
 
-  it('the stored sentiment of every demo review is what wink-nlp reads in its text', async () => {
-    const nlp = winkNLP(model, ['sbd', 'negation', 'sentiment']);
+  it('the stored analysis of every demo review is what the rule-based analyser reads in its text', async () => {
     const rows = await storedReviews(sql`true`, new Date(0), new Date(now.getTime() + dayMs));
     expect(rows.length).toBeGreaterThan(1000);
     const sample = rows.filter((_, index) => index % 10 === 0);
     for (const row of sample) {
-      const sentiment = Number(nlp.readDoc(row.text).out(nlp.its.sentiment));
-      expect(Number(row.sentiment)).toBeCloseTo(Math.max(-1, Math.min(1, sentiment)), 2);
+      const read = analyseReviewText(row.text);
+      expect(Number(row.sentiment)).toBeCloseTo(read.sentiment, 3);
+      expect(row).toMatchObject({
+        food_positive: read.aspects.Food.positive,
+        service_negative: read.aspects.Service.negative,
+      });
     }
     // A mixed demo text is counted both ways: its good clause and its bad one.
     const mixed = rows.find(
@@ -193,8 +195,7 @@ describe('the figures, recomputed from the stored reviews', () => {
     expect(mixed).toMatchObject({ food_positive: 1, service_negative: 1 });
   });
 
-  it('the sentiment bars count what wink-nlp reads in each clause of the brand’s review texts', async () => {
-    const nlp = winkNLP(model, ['sbd', 'negation', 'sentiment']);
+  it('the sentiment bars add up what the analyser reads in the brand’s review texts', async () => {
     const brandId = ids.brands.standalone;
     const from = new Date(now.getTime() - 360 * dayMs);
     const rows = await storedReviews(
@@ -202,47 +203,26 @@ describe('the figures, recomputed from the stored reviews', () => {
       from,
       now,
     );
-    // Counted here from the texts alone: each sentence, cut at 'but' and its kind, read again per part.
-    const tally = { Food: [0, 0], Price: [0, 0], Ambiance: [0, 0], Service: [0, 0] };
-    const contrast = ['but', 'however', 'although', 'though', 'yet', 'whereas'];
-    for (const row of rows) {
-      for (const sentence of nlp.readDoc(row.text).sentences().out()) {
-        const words = nlp.readDoc(sentence).tokens().out();
-        const parts: string[][] = [[]];
-        for (const word of words) {
-          if (contrast.includes(word.toLowerCase())) parts.push([]);
-          else parts.at(-1)!.push(word);
-        }
-        const read =
-          parts.length > 1 ? parts.filter((part) => part.length).map((part) => part.join(' ')) : [sentence];
-        for (const text of read) {
-          const doc = nlp.readDoc(text);
-          const normal = doc.tokens().out(nlp.its.normal);
-          const sentiment = Number(doc.out(nlp.its.sentiment));
-          const side = sentiment > 0.05 ? 0 : sentiment < -0.05 ? 1 : -1;
-          if (side < 0) continue;
-          for (const aspect of ['Food', 'Price', 'Ambiance', 'Service'] as const) {
-            if (normal.some((word) => aspectLexicon[aspect].includes(word))) tally[aspect][side]! += 1;
-          }
-        }
-      }
-    }
+    // Counted here from the texts alone, each read again.
+    const tally = sumAspectCounts(rows.map((row) => analyseReviewText(row.text).aspects));
+    const totals = Object.values(tally).map((counts) => counts.positive + counts.negative);
+    expect(totals.every((total) => total > 0)).toBe(true);
     const response = await call(app, {
       url: `/api/reviewsdata/factorsAffectingars?brandId=${brandId}&datePayload=${payload(from, now)}`,
       token: tokens['brandadmin@demo.test'],
     });
     const { factorsAffecting } = response.json<FactorsAnswer>().response.chartDetails;
     expect(factorsAffecting.Positive).toEqual([
-      tally.Food[0],
-      tally.Price[0],
-      tally.Ambiance[0],
-      tally.Service[0],
+      tally.Food.positive,
+      tally.Price.positive,
+      tally.Ambiance.positive,
+      tally.Service.positive,
     ]);
     expect(factorsAffecting.Negative).toEqual([
-      tally.Food[1],
-      tally.Price[1],
-      tally.Ambiance[1],
-      tally.Service[1],
+      tally.Food.negative,
+      tally.Price.negative,
+      tally.Ambiance.negative,
+      tally.Service.negative,
     ]);
   });
 

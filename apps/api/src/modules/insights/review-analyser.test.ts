@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReview } from './review-analyser.ts';
+import { analyseReviewText } from '@krowd/domain/insights/review-analysis.rules';
+import {
+  analyserVersion,
+  analyserVersionV1,
+  analyseReview,
+  analyseReviewV1,
+  reviewAnalysers,
+} from './review-analyser.ts';
 
 describe('analyseReview', () => {
   it('scores a glowing review positive and a scathing one negative', () => {
@@ -28,5 +35,20 @@ describe('analyseReview', () => {
   it('counts nothing for a text naming no aspect', () => {
     const { aspects } = analyseReview('We went on a Tuesday.');
     expect(Object.values(aspects).every((counts) => counts.positive + counts.negative === 0)).toBe(true);
+  });
+});
+
+describe('the analyser versions', () => {
+  it('stores version 2, the rule-based analyser, under its own name', () => {
+    const text = 'The soup was cold but the staff could not have been more friendly.';
+    expect(analyseReview(text)).toEqual(analyseReviewText(text));
+    expect(reviewAnalysers[analyserVersion]).toBe(analyseReview);
+    expect(analyserVersion).not.toBe(analyserVersionV1);
+  });
+
+  it('keeps version 1 as it was, for comparison: it read this idiom backwards', () => {
+    const { aspects } = analyseReviewV1('The waiter could not have been more friendly.');
+    expect(aspects.Service).toEqual({ positive: 0, negative: 1 });
+    expect(reviewAnalysers[analyserVersionV1]).toBe(analyseReviewV1);
   });
 });

@@ -1,5 +1,6 @@
 import model from 'wink-eng-lite-web-model';
 import winkNLP, { type ItemSentence } from 'wink-nlp';
+import { analyseReviewText } from '@krowd/domain/insights/review-analysis.rules';
 import {
   aspectsMentioned,
   contrastWords,
@@ -9,7 +10,17 @@ import {
 } from '@krowd/domain/insights/sentiment.rules';
 
 /**
- * The text-analysis step of social analytics (brief §5): wink-nlp with its English lite web model,
+ * The text-analysis step of social analytics (brief §5, docs/social-analytics.md 'The analyser').
+ *
+ * Version 2 (`analyseReview`, stored as `analyserVersion`): the rule-based analyser of
+ * packages/domain insights/review-analysis.rules.ts, its lexicon by category, clause splitting,
+ * negation and degree scope (decision 0111). Changing the version makes the re-analysis job
+ * (reviews.service.ts) re-read every stored review whose version differs.
+ *
+ * Version 1 (`analyseReviewV1`, `analyserVersionV1`) stays, unchanged, so the bench can measure
+ * it beside version 2 on the labelled set and figures stored under it can be reproduced.
+ *
+ * Version 1: wink-nlp with its English lite web model,
  * both plain JavaScript whose model ships inside the npm package (nothing is downloaded at run
  * time). The model is loaded once, on the first review analysed.
  *
@@ -21,7 +32,9 @@ import {
  */
 
 /** Stored beside every review; a change of lexicon, clause rule or model bumps it. */
-export const analyserVersion = 'wink-eng-lite-web-1.8-lexicon-1';
+export const analyserVersion = 'rules-2';
+/** Version 1's name, as stored by reviews it analysed. */
+export const analyserVersionV1 = 'wink-eng-lite-web-1.8-lexicon-1';
 
 export interface ReviewAnalysis {
   sentiment: number;
@@ -46,7 +59,19 @@ function scoreClause(text: string, counts: AspectCounts): void {
   );
 }
 
+/** Version 2: the analysis stored with every review from now on. */
 export function analyseReview(text: string): ReviewAnalysis {
+  return analyseReviewText(text);
+}
+
+/** Every analyser version still runnable, by its stored name. */
+export const reviewAnalysers: Record<string, (text: string) => ReviewAnalysis> = {
+  [analyserVersionV1]: analyseReviewV1,
+  [analyserVersion]: analyseReview,
+};
+
+/** Version 1 (wink-nlp sentence sentiment, lexicon 1), kept for comparison and reproduction. */
+export function analyseReviewV1(text: string): ReviewAnalysis {
   const engine = nlp();
   const its = engine.its;
   const doc = engine.readDoc(text);
