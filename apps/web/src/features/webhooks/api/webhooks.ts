@@ -77,6 +77,9 @@ export const usePing = () =>
     apiRequest<Answer & { eventId: string }>(`webhooks/endpoints/${id}/ping`, { method: 'POST' }),
   );
 
+/** How often the delivery log looks again while one of its deliveries is pending. */
+export const pendingDeliveriesPollMs = 5_000;
+
 export function useDeliveries(endpointId: string, page: number, limit: number) {
   return useQuery({
     queryKey: [...deliveriesKey(endpointId), page, limit],
@@ -86,6 +89,12 @@ export function useDeliveries(endpointId: string, page: number, limit: number) {
         { query: { page, limit }, signal },
       ),
     placeholderData: keepPreviousData,
+    // While a delivery is still being tried, the log looks again, so its outcome shows without a
+    // reload; it stops once every delivery on the page has delivered or failed.
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === 'pending')
+        ? pendingDeliveriesPollMs
+        : false,
   });
 }
 

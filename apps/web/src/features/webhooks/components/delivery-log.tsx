@@ -106,7 +106,8 @@ export function DeliveryLog({ endpoint, onBack }: { endpoint: WebhookEndpoint; o
         columns={columns}
         rows={deliveries.data?.data ?? []}
         rowKey={(row) => row.id}
-        loading={deliveries.isFetching}
+        // The first load and a change of page; not the quiet look again while deliveries are pending.
+        loading={deliveries.isLoading || deliveries.isPlaceholderData}
         pagination={deliveries.data?.pagination}
         onPageChange={state.table.onPageChange}
         onLimitChange={state.table.onLimitChange}

@@ -9,6 +9,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { WebhookEndpoint } from '@krowd/domain/webhook/webhook.schema';
 import { stubApi } from '@/test/stub-api';
+import { pendingDeliveriesPollMs } from '../api/webhooks.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const m = messages.webhook;
@@ -88,6 +89,7 @@ function renderPage() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -191,5 +193,47 @@ describe('the Webhooks page', () => {
         sent.some((call) => call.url.pathname === `/api/webhooks/deliveries/${deliveryId}/redeliver`),
       ).toBe(true),
     );
+  });
+  it('looks again while a delivery is pending, and stops once it has delivered', async () => {
+    const delivery = (status: 'pending' | 'delivered') => ({
+      id: deliveryId,
+      eventId: 'f0f0f0f0-0000-4000-8000-000000000001',
+      eventType: 'transaction.qualified',
+      status,
+      attempts: status === 'pending' ? 0 : 1,
+      lastStatusCode: status === 'pending' ? null : 200,
+      lastLatencyMs: status === 'pending' ? null : 40,
+      lastError: null,
+      nextAttemptAt: null,
+      deliveredAt: status === 'pending' ? null : '2026-11-30T10:00:01.000Z',
+      createdAt: '2026-11-30T10:00:00.000Z',
+    });
+    let looks = 0;
+    stubApi(
+      {
+        ...common,
+        'GET /api/webhooks/endpoints': { respCode: 200, endpoints: [endpoint] },
+        [`GET /api/webhooks/endpoints/${endpointId}/deliveries`]: () => {
+          looks += 1;
+          return Response.json({
+            respCode: 200,
+            data: [delivery(looks === 1 ? 'pending' : 'delivered')],
+            pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+          });
+        },
+      },
+      brandAdmin,
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    renderPage();
+
+    await userEvent.click(await screen.findByRole('button', { name: m.viewLog }));
+    expect(await screen.findByText(m.statuses.pending)).toBeTruthy();
+    await vi.advanceTimersByTimeAsync(pendingDeliveriesPollMs);
+    expect(await screen.findByText(m.statuses.delivered)).toBeTruthy();
+    expect(looks).toBe(2);
+    // Every delivery has an outcome: no further look.
+    await vi.advanceTimersByTimeAsync(3 * pendingDeliveriesPollMs);
+    expect(looks).toBe(2);
   });
 });
