@@ -55,6 +55,9 @@ export const integrationMessages = {
         'transaction.qualified': 'a transaction earned a campaign’s reward',
         'transaction.not_qualified': 'a transaction did not qualify, with the reason',
         'transaction.refunded': 'a qualified transaction was refunded',
+        'transaction.authorised':
+          'a purchase was authorised through the single-transaction API, not yet cleared',
+        'transaction.expired': 'an authorisation was not cleared in time and expired',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
