@@ -72,6 +72,20 @@ export const integrationMessages = {
       snippet: 'verifying a signature in TypeScript (Node.js 20 or later)',
       bodyExample: 'an event’s body',
     },
+    oneAtATime: {
+      title: 'Transactions one at a time',
+      what: 'Beside the daily file, a live key can tell each step of a purchase as it happens. POST /api/publisher/transactions/cleared sends a cleared purchase: it qualifies through the same engine as a file row and reaches dashboards and invoices the same way; the answer is its outcome, and your endpoints receive transaction.qualified or transaction.not_qualified.',
+      authorised: (holdDays: number) =>
+        `Optionally, POST /api/publisher/transactions/authorised first when the purchase is authorised (transaction.authorised). Nothing qualifies until it clears, with the same transaction_id and possibly another amount. An authorisation not cleared within ${holdDays} days expires (transaction.expired); a later clearing is still accepted.`,
+      refunded:
+        'POST /api/publisher/transactions/refunded sends a refund with its own transaction_id, naming the purchase in original_transaction_id: with an amount for a partial refund, without one for all that is left. Cashback and fee are taken back in proportion to what the purchase no longer earns (transaction.refunded). More than what is left answers 409.',
+      status:
+        'GET /api/publisher/transactions/{transaction_id} answers where any of your transactions is, sent one at a time or in a file: authorised, expired, qualified, notQualified (with the reason), refunded (with refundedPence) or refund.',
+      repeats:
+        'Every step is safe to retry: sending a transaction_id again answers its status unchanged (duplicate: true), and an Idempotency-Key header makes a retried call answer exactly its first answer.',
+      clearedExample: 'a cleared purchase',
+      refundedExample: 'a partial refund',
+    },
     testMode: {
       title: 'Test mode',
       keys: 'Build against test keys first. A test key reads your live offers marked mode "test", registers test endpoints, and sends test transactions; live and test never mix.',
