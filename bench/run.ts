@@ -9,7 +9,8 @@
  * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
- * dashboard, reviews, web, start; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
+ * dashboard, reviews, web, start, transactions; BENCH_TRANSACTIONS sets the one-at-a-time run's count,
+ * 5,000 by default; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
  * BENCH_REVIEWS sets the reviews' count, 100,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
  * PostgreSQL one); BENCH_REUSE_DATABASE=<name> keeps the dashboard's seeded PostgreSQL database
@@ -29,12 +30,13 @@ import { reviewsSection } from './reviews.ts';
 import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
 import { startSection } from './start.ts';
+import { transactionsSection } from './transactions.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web,start'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,web,start,transactions'
   ).split(','),
 );
 const bench = await benchApp();
@@ -238,6 +240,10 @@ await bench.close();
 
 // Ingestion and the dashboard each get a database of their own (the lists above add 100,000
 // campaigns and branches, which no publisher file would meet).
+// Transactions one at a time (decision 0109), on the demo data.
+if (chosen.has('transactions')) {
+  sections.push(await transactionsSection(bench, Number(process.env.BENCH_TRANSACTIONS ?? 5000)));
+}
 if (chosen.has('ingestion')) {
   const rows = Number(process.env.BENCH_INGEST_ROWS ?? (postgres ? 5_000_000 : 200_000));
   sections.push(await ingestionSection(rows));
