@@ -238,12 +238,12 @@ if (chosen.has('branches')) {
 
 await bench.close();
 
+// Transactions one at a time (decision 0109), on a database of its own with the demo data.
+if (chosen.has('transactions')) {
+  sections.push(await transactionsSection(Number(process.env.BENCH_TRANSACTIONS ?? 5000)));
+}
 // Ingestion and the dashboard each get a database of their own (the lists above add 100,000
 // campaigns and branches, which no publisher file would meet).
-// Transactions one at a time (decision 0109), on the demo data.
-if (chosen.has('transactions')) {
-  sections.push(await transactionsSection(bench, Number(process.env.BENCH_TRANSACTIONS ?? 5000)));
-}
 if (chosen.has('ingestion')) {
   const rows = Number(process.env.BENCH_INGEST_ROWS ?? (postgres ? 5_000_000 : 200_000));
   sections.push(await ingestionSection(rows));
