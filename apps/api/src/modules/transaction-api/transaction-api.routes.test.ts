@@ -333,6 +333,31 @@ describe('a refund', () => {
     expect(taken.json().errorMessage).toBe(m.refundIdTaken);
   });
 
+  it('refunds a purchase in full once when two full refunds race, and a cleared id sent twice at once is stored once', async () => {
+    await send('cleared', purchase('TXN-RACE', '20.00', 'tok-txnapi-race'));
+    const refund = (transactionId: string) =>
+      send('refunded', {
+        transaction_id: transactionId,
+        original_transaction_id: 'TXN-RACE',
+        datetime: purchaseAt,
+      });
+    const answers = await Promise.all([refund('TXN-RACE-1'), refund('TXN-RACE-2')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect((await status('TXN-RACE')).json()).toMatchObject({ refundedPence: 2000 });
+
+    const twice = await Promise.all([
+      send('cleared', purchase('TXN-TWICE', '7.00', 'tok-txnapi-twice')),
+      send('cleared', purchase('TXN-TWICE', '7.00', 'tok-txnapi-twice')),
+    ]);
+    expect(twice.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(twice.map((answer) => answer.json().duplicate as boolean).sort()).toEqual([false, true]);
+    const { rows } = await sql<{ count: number }>`
+      SELECT count(*)::int AS count FROM transactions WHERE publisher_transaction_id = 'TXN-TWICE'`.execute(
+      testApp.db,
+    );
+    expect(rows[0]!.count).toBe(1);
+  });
+
   it("never reaches another publisher's transaction", async () => {
     const response = await send(
       'refunded',
