@@ -62,11 +62,24 @@ const authorisationColumns = [
 export const transactionApiRepository = {
   /** The publisher's stored transaction with this id of its own, with the original a refund names. */
   async transaction(db: Db, publisherId: string, transactionId: string): Promise<StoredTransaction | null> {
-    const row = await db
+    return (
+      (await transactionApiRepository.transactions(db, publisherId, [transactionId])).get(transactionId) ??
+      null
+    );
+  },
+
+  /** The publisher's stored transactions with these ids of its own, by id. */
+  async transactions(
+    db: Db,
+    publisherId: string,
+    transactionIds: readonly string[],
+  ): Promise<Map<string, StoredTransaction>> {
+    if (transactionIds.length === 0) return new Map();
+    const rows = await db
       .selectFrom('transactions as t')
       .leftJoin('transactions as o', 'o.id', 't.original_transaction_id')
       .where('t.publisher_id', '=', publisherId)
-      .where('t.publisher_transaction_id', '=', transactionId)
+      .where('t.publisher_transaction_id', 'in', [...transactionIds])
       .select([
         't.id',
         't.publisher_transaction_id',
@@ -85,29 +98,44 @@ export const transactionApiRepository = {
         't.postcode',
         'o.publisher_transaction_id as original_transaction_id',
       ])
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      ...row,
-      amount_pence: Number(row.amount_pence),
-      refunded_pence: Number(row.refunded_pence),
-      cashback_pence: Number(row.cashback_pence),
-      success_fee_pence: Number(row.success_fee_pence),
-    };
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.publisher_transaction_id,
+        {
+          ...row,
+          amount_pence: Number(row.amount_pence),
+          refunded_pence: Number(row.refunded_pence),
+          cashback_pence: Number(row.cashback_pence),
+          success_fee_pence: Number(row.success_fee_pence),
+        },
+      ]),
+    );
   },
 
-  async authorisation(
+  async authorisation(db: Db, publisherId: string, transactionId: string) {
+    return (
+      (await transactionApiRepository.authorisations(db, publisherId, [transactionId])).get(transactionId) ??
+      null
+    );
+  },
+
+  /** The publisher's authorisations with these ids of its own, by id. */
+  async authorisations(
     db: Db,
     publisherId: string,
-    transactionId: string,
-  ): Promise<StoredAuthorisation | null> {
-    const row = await db
+    transactionIds: readonly string[],
+  ): Promise<Map<string, StoredAuthorisation>> {
+    if (transactionIds.length === 0) return new Map();
+    const rows = await db
       .selectFrom('transaction_authorisations')
       .where('publisher_id', '=', publisherId)
-      .where('publisher_transaction_id', '=', transactionId)
+      .where('publisher_transaction_id', 'in', [...transactionIds])
       .select(authorisationColumns)
-      .executeTakeFirst();
-    return row ? { ...row, amount_pence: Number(row.amount_pence) } : null;
+      .execute();
+    return new Map(
+      rows.map((row) => [row.publisher_transaction_id, { ...row, amount_pence: Number(row.amount_pence) }]),
+    );
   },
 
   /** A new authorisation, or null when the publisher already has one with this id (it stands). */
@@ -124,13 +152,14 @@ export const transactionApiRepository = {
     return row ? { ...row, amount_pence: Number(row.amount_pence) } : null;
   },
 
-  /** The authorisation of a cleared transaction marked cleared (an expired one too: it cleared late). */
-  async markCleared(trx: Transaction<DB>, publisherId: string, transactionId: string, at: Date) {
+  /** The authorisations of cleared transactions marked cleared (an expired one too: it cleared late). */
+  async markCleared(trx: Transaction<DB>, publisherId: string, transactionIds: readonly string[], at: Date) {
+    if (transactionIds.length === 0) return;
     await trx
       .updateTable('transaction_authorisations')
       .set({ status: 'cleared', settled_at: at })
       .where('publisher_id', '=', publisherId)
-      .where('publisher_transaction_id', '=', transactionId)
+      .where('publisher_transaction_id', 'in', [...transactionIds])
       .where('status', '<>', 'cleared')
       .execute();
   },

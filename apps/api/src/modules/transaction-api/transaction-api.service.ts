@@ -12,19 +12,13 @@ import {
   authorisationExpiresAt,
   refundAmountPence,
 } from '@krowd/domain/publisher/transaction-lifecycle.rules';
-import {
-  qualificationMessage,
-  type QualificationReason,
-} from '@krowd/domain/qualification/qualification.rules';
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { PublisherCaller } from '../../http/publisher-caller.ts';
 import { IngestRefused, type TransactionIngestion } from '../ingestion/ingestion.transactions.ts';
-import {
-  transactionApiRepository as repo,
-  type StoredAuthorisation,
-  type StoredTransaction,
-} from './transaction-api.repository.ts';
+import { createClearingBatches, type MarkEffect } from './cleared-batches.ts';
+import { statusOfAuthorisation, statusOfStored } from './transaction-status.ts';
+import { transactionApiRepository as repo, type StoredAuthorisation } from './transaction-api.repository.ts';
 
 const m = messages.transactionApi;
 
@@ -42,8 +36,7 @@ export interface TransactionApiEvents {
   ): Promise<string>;
 }
 
-/** The Idempotency-Key's record, written in the step's transaction (decision 0104). */
-export type MarkEffect = (trx: Transaction<DB>) => Promise<void>;
+export type { MarkEffect };
 
 /** Expired per statement by the sweep. */
 const sweepBatch = 500;
@@ -53,69 +46,6 @@ function poundsText(pence: number): string {
   const sign = pence < 0 ? '-' : '';
   const whole = Math.abs(pence);
   return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
-
-function authorisationOf(row: StoredAuthorisation | null): TransactionStatus['authorisation'] {
-  return row
-    ? {
-        amountPence: row.amount_pence,
-        authorisedAt: row.created_at.toISOString(),
-        expiresAt: row.expires_at.toISOString(),
-        status: row.status,
-      }
-    : null;
-}
-
-/** A stored transaction's place in its lifecycle (transaction-api.schema.ts). */
-function statusOfStored(
-  row: StoredTransaction,
-  authorisation: StoredAuthorisation | null,
-): TransactionStatus {
-  const status =
-    row.amount_pence < 0
-      ? 'refund'
-      : row.refunded_pence > 0
-        ? 'refunded'
-        : row.outcome === 'qualified'
-          ? 'qualified'
-          : 'notQualified';
-  const notQualified = row.outcome === 'notQualified';
-  return {
-    id: row.id,
-    transactionId: row.publisher_transaction_id,
-    status,
-    statusText: m.statuses[status],
-    amountPence: row.amount_pence,
-    refundedPence: row.refunded_pence,
-    cashbackPence: row.cashback_pence,
-    campaignId: row.campaign_id,
-    brandId: row.brand_id,
-    reasonCode: notQualified ? row.reason : null,
-    reason: notQualified && row.reason ? qualificationMessage(row.reason as QualificationReason) : null,
-    occurredAt: row.occurred_at.toISOString(),
-    originalTransactionId: row.original_transaction_id,
-    authorisation: authorisationOf(authorisation),
-  };
-}
-
-function statusOfAuthorisation(row: StoredAuthorisation): TransactionStatus {
-  const status = row.status === 'expired' ? 'expired' : 'authorised';
-  return {
-    id: null,
-    transactionId: row.publisher_transaction_id,
-    status,
-    statusText: m.statuses[status],
-    amountPence: row.amount_pence,
-    refundedPence: 0,
-    cashbackPence: 0,
-    campaignId: null,
-    brandId: null,
-    reasonCode: null,
-    reason: null,
-    occurredAt: row.occurred_at.toISOString(),
-    originalTransactionId: null,
-    authorisation: authorisationOf(row),
-  };
 }
 
 /** An authorisation's webhook data: what the publisher sent, and when it expires. */
@@ -175,6 +105,8 @@ export function createTransactionApiService(deps: {
     }
   }
 
+  const clearings = createClearingBatches({ db, ingestion, clock });
+
   return {
     /** Where a transaction id of the publisher's is: 404 when it names nothing of theirs. */
     async status(publisher: PublisherCaller, transactionId: string): Promise<TransactionStatus> {
@@ -229,42 +161,18 @@ export function createTransactionApiService(deps: {
     },
 
     /**
-     * A purchase cleared: qualified and stored as a one-row file (its outcome fires
+     * A purchase cleared: qualified and stored as a row of a file (its outcome fires
      * transaction.qualified or transaction.not_qualified, as a file's rows do); its authorisation,
-     * if any, is marked cleared. The amount may differ from the authorisation's.
+     * if any, is marked cleared. The amount may differ from the authorisation's. Calls that arrive
+     * while the publisher's previous batch is being stored are stored together, as one upload
+     * (group commit: an upload's fixed costs and ingestion's lock paid once a batch).
      */
-    async cleared(
+    cleared(
       publisher: PublisherCaller,
       sent: ClearedTransaction,
       markEffect: MarkEffect,
     ): Promise<TransactionStepResult> {
-      return db.transaction().execute(async (trx) => {
-        const earlier = await repo.transaction(trx, publisher.publisherId, sent.transaction_id);
-        if (earlier && earlier.amount_pence < 0) throw conflict(m.clearingOfRefund);
-        const stored =
-          !earlier &&
-          (await ingestRow(
-            trx,
-            publisher,
-            {
-              transaction_id: sent.transaction_id,
-              datetime: sent.datetime,
-              amount: sent.amount,
-              currency: sent.currency,
-              mid: sent.mid,
-              card_token: sent.card_token,
-              card_last4: sent.card_last4,
-              postcode: sent.postcode ?? null,
-              publisher: publisher.publisherCode,
-            },
-            markEffect,
-          ));
-        if (stored) await repo.markCleared(trx, publisher.publisherId, sent.transaction_id, clock());
-        return {
-          ...(await storedStatus(trx, publisher.publisherId, sent.transaction_id)),
-          duplicate: !stored,
-        };
-      });
+      return clearings.submit(publisher, sent, markEffect);
     },
 
     /**
