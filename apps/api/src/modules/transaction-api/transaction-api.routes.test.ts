@@ -231,6 +231,30 @@ describe('a cleared transaction', () => {
     expect((await status('TXN-BAD')).statusCode).toBe(404);
   });
 
+  it('stores clearings sent side by side together, answering each its own outcome or its own error', async () => {
+    const answers = await Promise.all([
+      send('cleared', purchase('TXN-B1', '11.00', 'tok-txnapi-b1')),
+      send('cleared', { ...purchase('TXN-B2'), datetime: '2026-12-11T18:00:00Z' }),
+      send('cleared', purchase('TXN-B3', '13.00', 'tok-txnapi-b3')),
+      send('cleared', purchase('TXN-B1', '11.00', 'tok-txnapi-b1')),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 400, 200, 200]);
+    expect(answers[1]!.json().errorMessage).toBe(messages.ingestion.datetimeInFuture);
+    expect(answers[0]!.json()).toMatchObject({ transactionId: 'TXN-B1', amountPence: 1100 });
+    expect(answers[2]!.json()).toMatchObject({
+      transactionId: 'TXN-B3',
+      amountPence: 1300,
+      duplicate: false,
+    });
+    expect(
+      answers
+        .filter((answer) => answer.json().transactionId === 'TXN-B1')
+        .map((a) => a.json().duplicate)
+        .sort(),
+    ).toEqual([false, true]);
+    expect((await status('TXN-B2')).statusCode).toBe(404);
+  });
+
   it('takes live keys only: a test key answers 403, no key 401', async () => {
     const withTest = await send('cleared', purchase('TXN-T'), testKey);
     expect(withTest.statusCode).toBe(403);
