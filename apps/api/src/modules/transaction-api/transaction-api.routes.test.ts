@@ -342,6 +342,15 @@ describe('a refund', () => {
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json().errorMessage).toBe(m.refundTooLarge('£5.00'));
 
+    const future = await send('refunded', {
+      transaction_id: 'TXN-S-F',
+      original_transaction_id: 'TXN-S',
+      datetime: '2026-12-11T18:00:00Z',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errorMessage).toBe(messages.ingestion.datetimeInFuture);
+    expect((await status('TXN-S')).json()).toMatchObject({ status: 'qualified', refundedPence: 0 });
+
     const unknown = await send('refunded', {
       transaction_id: 'TXN-U-1',
       original_transaction_id: 'NO-SUCH-TXN',

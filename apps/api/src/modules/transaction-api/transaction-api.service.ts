@@ -15,7 +15,7 @@ import {
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { PublisherCaller } from '../../http/publisher-caller.ts';
-import { IngestRefused, type TransactionIngestion } from '../ingestion/ingestion.transactions.ts';
+import type { TransactionIngestion } from '../ingestion/ingestion.transactions.ts';
 import { createClearingBatches, type MarkEffect } from './cleared-batches.ts';
 import { statusOfAuthorisation, statusOfStored } from './transaction-status.ts';
 import { transactionApiRepository as repo, type StoredAuthorisation } from './transaction-api.repository.ts';
@@ -89,20 +89,18 @@ export function createTransactionApiService(deps: {
     fields: Record<string, unknown>,
     markEffect: MarkEffect,
   ): Promise<boolean> {
-    try {
-      const result = await ingestion.ingest(
-        { id: publisher.publisherId, code: publisher.publisherCode },
-        async function* () {
-          yield [{ line: 1, fields }];
-        },
-        { partial: false, channel: 'api', trx, markEffect },
-      );
-      return result.inserted > 0;
-    } catch (error) {
-      // The row breaks a rule the route's schema does not hold (a time in the future): its message.
-      if (error instanceof IngestRefused) throw badRequest(error.result.errors[0]?.message ?? error.message);
-      throw error;
-    }
+    // Partial, so a refused row is listed rather than thrown: ingestion's errors stay its own.
+    const result = await ingestion.ingest(
+      { id: publisher.publisherId, code: publisher.publisherCode },
+      async function* () {
+        yield [{ line: 1, fields }];
+      },
+      { partial: true, channel: 'api', trx, markEffect },
+    );
+    // The row breaks a rule the route's schema does not hold (a time in the future): its message.
+    const refused = result.errors[0];
+    if (refused) throw badRequest(refused.message);
+    return result.inserted > 0;
   }
 
   const clearings = createClearingBatches({ db, ingestion, clock });
