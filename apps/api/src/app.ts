@@ -105,6 +105,7 @@ import { registerKeptAnswers } from './plugins/kept-answers.ts';
 import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createWebhookEvents, registerWebhooks } from './modules/webhooks/webhooks.wiring.ts';
+import { registerTransactionApi } from './modules/transaction-api/transaction-api.wiring.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -291,6 +292,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         // An upload that uses up a campaign's budget ends its offer, in the upload's transaction.
         offers: { budgetsUsedUp: campaigns.budgetsUsedUp },
       });
+      // Transactions one at a time (decision 0109): cleared ones and refunds are one-row uploads.
+      await registerTransactionApi(api, { db, jobs, ingestion, events: webhookEvents, clock });
       const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock };
       // A test key's transactions reach the publisher's test endpoints (decisions 0091, 0097), in
       // the cause's own transaction, as an upload's outcomes reach its live ones.

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { scheduleCampaignJobs, scheduleOfferSweep } from './modules/campaigns/campaigns.jobs.ts';
+import { scheduleAuthorisationSweep } from './modules/transaction-api/transaction-api.wiring.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
@@ -95,11 +96,13 @@ async function main() {
   const { jobs } = app.services;
   await scheduleCampaignJobs(jobs, config.timezone);
   await scheduleOfferSweep(jobs);
+  await scheduleAuthorisationSweep(jobs);
   await scheduleInvoiceJobs(jobs, config.timezone);
   await scheduleReanalysis(jobs);
   setInterval(() => {
     void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e));
     void scheduleOfferSweep(jobs).catch((e: unknown) => app.log.error(e));
+    void scheduleAuthorisationSweep(jobs).catch((e: unknown) => app.log.error(e));
   }, 3_600_000).unref();
   setInterval(
     () => void scheduleInvoiceJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),

@@ -99,6 +99,7 @@ export const columnOverrides: Record<string, string> = {
   // Wall time in the timezone setting, written by SQL from occurred_at as text.
   'transactions.local_datetime': 'ColumnType<Date, string, never>',
   'transactions.outcome': "'qualified' | 'refund' | 'notQualified'",
+  'transaction_authorisations.status': "Generated<'authorised' | 'cleared' | 'expired'>",
   'transactions.customer_type': 'RewardCustomerType | null',
   'transactions.offer_type': 'DiscountType | null',
   'transactions.terms': 'unknown',

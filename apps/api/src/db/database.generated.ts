@@ -41,6 +41,7 @@ import type {
   Cards,
   IngestionLogs,
   IngestionLogBrands,
+  TransactionAuthorisations,
 } from './tables/ingestion.generated.ts';
 import type {
   PublisherBrands,
@@ -142,6 +143,7 @@ export interface DB {
   test_provider_outbox: TestProviderOutbox;
   test_provider_payments: TestProviderPayments;
   test_provider_secrets: TestProviderSecrets;
+  transaction_authorisations: TransactionAuthorisations;
   transactions: Transactions;
   user_multi_factor: UserMultiFactor;
   users: Users;

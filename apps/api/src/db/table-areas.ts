@@ -45,6 +45,7 @@ export const tableAreas = {
     'cards',
     'ingestion_logs',
     'ingestion_log_brands',
+    'transaction_authorisations',
   ],
   /** The publishers' accounts: the brands they show, their API keys, their test transactions. */
   'publisher-accounts': ['publisher_brands', 'publisher_api_keys', 'publisher_test_transactions'],

@@ -76,6 +76,16 @@ interface RouteCase {
 
 const anyToken = () => randomBytes(32).toString('base64url');
 
+/** A purchase for the single-transaction API (decision 0109), at a MID no branch has. */
+const matrixPurchase = () => ({
+  datetime: '2025-06-11T12:00:00Z',
+  amount: '10.00',
+  currency: 'GBP',
+  mid: 'MATRIX-MID',
+  card_token: 'matrix-card',
+  card_last4: '1234',
+});
+
 /** A brand the caller's scope covers: their own, else (operators, banks) the standalone brand. */
 function ownBrand(caller: Caller, ids: Context['ids']): string {
   const details = caller.session?.details;
@@ -993,6 +1003,68 @@ const matrix: Record<string, RouteCase> = {
         card_last4: '1234',
       },
     }),
+  },
+  // The single-transaction API (decision 0109): a live key's system, one step at a time.
+  'POST /api/publisher/transactions/authorised': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/transactions/authorised',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { ...matrixPurchase(), transaction_id: `MATRIX-AUTH-${randomUUID()}` },
+    }),
+  },
+  'POST /api/publisher/transactions/cleared': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/transactions/cleared',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { ...matrixPurchase(), transaction_id: `MATRIX-CLEAR-${randomUUID()}` },
+    }),
+  },
+  'POST /api/publisher/transactions/refunded': {
+    access: 'public',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const original = `MATRIX-ORIGINAL-${randomUUID()}`;
+      const cleared = await call(testApp.app, {
+        method: 'POST',
+        url: '/api/publisher/transactions/cleared',
+        headers: { 'x-api-key': 'demo-atr-key' },
+        body: { ...matrixPurchase(), transaction_id: original },
+      });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+      return {
+        method: 'POST',
+        url: '/api/publisher/transactions/refunded',
+        headers: { 'x-api-key': 'demo-atr-key' },
+        body: {
+          transaction_id: `MATRIX-REFUND-${randomUUID()}`,
+          original_transaction_id: original,
+          datetime: '2025-06-12T12:00:00Z',
+        },
+      };
+    },
+  },
+  'GET /api/publisher/transactions/:transactionId': {
+    access: 'public',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const transactionId = `MATRIX-STATUS-${randomUUID()}`;
+      await call(testApp.app, {
+        method: 'POST',
+        url: '/api/publisher/transactions/cleared',
+        headers: { 'x-api-key': 'demo-atr-key' },
+        body: { ...matrixPurchase(), transaction_id: transactionId },
+      });
+      return {
+        url: `/api/publisher/transactions/${transactionId}`,
+        headers: { 'x-api-key': 'demo-atr-key' },
+      };
+    },
   },
   'GET /api/publishers': {
     access: 'publishers.manage',

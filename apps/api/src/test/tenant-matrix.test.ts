@@ -971,6 +971,12 @@ const notTenantScoped: Record<string, string> = {
   'POST /api/transactions/ingest': 'publisher API key, not a user tenant',
   'GET /api/publisher/offers': 'publisher API key: the key’s publisher only (publisher-api.routes.test.ts)',
   'POST /api/publisher/test-transactions': 'publisher API key: the key’s publisher only',
+  'POST /api/publisher/transactions/authorised': 'publisher API key: the key’s publisher only',
+  'POST /api/publisher/transactions/cleared': 'publisher API key: the key’s publisher only',
+  'POST /api/publisher/transactions/refunded':
+    'publisher API key: an original of the key’s publisher only (transaction-api.routes.test.ts)',
+  'GET /api/publisher/transactions/:transactionId':
+    'publisher API key: the key’s publisher only (transaction-api.routes.test.ts)',
   'GET /api/publishers': 'system admin only: every publisher',
   'POST /api/publishers': 'system admin only: creates a publisher',
   'PUT /api/publishers/:id': 'system admin only: any publisher',

@@ -55,6 +55,9 @@ export const integrationMessages = {
         'transaction.qualified': 'a transaction earned a campaign’s reward',
         'transaction.not_qualified': 'a transaction did not qualify, with the reason',
         'transaction.refunded': 'a qualified transaction was refunded',
+        'transaction.authorised':
+          'a purchase was authorised through the single-transaction API, not yet cleared',
+        'transaction.expired': 'an authorisation was not cleared in time and expired',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
@@ -68,6 +71,20 @@ export const integrationMessages = {
         'Answer 2xx within 10 seconds and do the work afterwards. Any other answer, or none, is retried with growing gaps for at least 24 hours; the Webhooks page shows each attempt with its status code and can send a delivery again.',
       snippet: 'verifying a signature in TypeScript (Node.js 20 or later)',
       bodyExample: 'an event’s body',
+    },
+    oneAtATime: {
+      title: 'Transactions one at a time',
+      what: 'Beside the daily file, a live key can tell each step of a purchase as it happens. POST /api/publisher/transactions/cleared sends a cleared purchase: it qualifies through the same engine as a file row and reaches dashboards and invoices the same way; the answer is its outcome, and your endpoints receive transaction.qualified or transaction.not_qualified.',
+      authorised: (holdDays: number) =>
+        `Optionally, POST /api/publisher/transactions/authorised first when the purchase is authorised (transaction.authorised). Nothing qualifies until it clears, with the same transaction_id and possibly another amount. An authorisation not cleared within ${holdDays} days expires (transaction.expired); a later clearing is still accepted.`,
+      refunded:
+        'POST /api/publisher/transactions/refunded sends a refund with its own transaction_id, naming the purchase in original_transaction_id: with an amount for a partial refund, without one for all that is left. Cashback and fee are taken back in proportion to what the purchase no longer earns (transaction.refunded). More than what is left answers 409.',
+      status:
+        'GET /api/publisher/transactions/{transaction_id} answers where any of your transactions is, sent one at a time or in a file: authorised, expired, qualified, notQualified (with the reason), refunded (with refundedPence) or refund.',
+      repeats:
+        'Every step is safe to retry: sending a transaction_id again answers its status unchanged (duplicate: true), and an Idempotency-Key header makes a retried call answer exactly its first answer.',
+      clearedExample: 'a cleared purchase',
+      refundedExample: 'a partial refund',
     },
     testMode: {
       title: 'Test mode',

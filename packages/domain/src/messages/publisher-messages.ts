@@ -108,4 +108,23 @@ export const publisherMessages = {
     testTransactionStored: 'Test transaction qualified and stored apart from live figures',
     duplicateTestTransaction: 'This test transaction id was already sent: its first outcome stands',
   },
+  /** The single-transaction API (docs/decisions/0109). */
+  transactionApi: {
+    transactionNotFound: 'No transaction or authorisation of yours has this transaction_id',
+    originalNotFound: 'No cleared transaction of yours has this original_transaction_id',
+    originalIsRefund: 'original_transaction_id names a refund: name the purchase it refunds',
+    refundIdTaken: 'This transaction_id is already one of your purchases: a refund needs an id of its own',
+    nothingLeftToRefund: 'The original transaction is already refunded in full',
+    refundTooLarge: (left: string) => `The refund is more than what is left of the original (${left})`,
+    alreadyCleared: 'This transaction_id is already cleared: an authorisation comes before its clearing',
+    clearingOfRefund: 'This transaction_id is already a refund',
+    statuses: {
+      authorised: 'Authorised, waiting for its clearing',
+      expired: 'Authorisation expired without a clearing',
+      qualified: 'Cleared and qualified',
+      notQualified: 'Cleared, did not qualify',
+      refunded: 'Cleared, then refunded',
+      refund: 'A refund of an earlier transaction',
+    },
+  },
 } as const;

@@ -89,6 +89,8 @@ export const webhookMessages = {
       'transaction.qualified': 'Transaction qualified',
       'transaction.not_qualified': 'Transaction not qualified',
       'transaction.refunded': 'Transaction refunded',
+      'transaction.authorised': 'Transaction authorised',
+      'transaction.expired': 'Authorisation expired',
       'webhook.ping': 'Test ping',
     },
   },

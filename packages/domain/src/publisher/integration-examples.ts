@@ -41,6 +41,50 @@ export function testTransactionExample(origin: string): string {
   ].join('\n');
 }
 
+/** A live key's call to one step of the single-transaction API (decision 0109). */
+function liveStepExample(origin: string, step: string, body: Record<string, string>, key: string): string {
+  return [
+    `curl -X POST "${origin}/api/publisher/transactions/${step}" \\`,
+    '  -H "X-Api-Key: $KROWD_LIVE_API_KEY" \\',
+    `  -H "Idempotency-Key: ${key}" \\`,
+    '  -H "Content-Type: application/json" \\',
+    `  -d '${JSON.stringify(body)}'`,
+  ].join('\n');
+}
+
+/** POST publisher/transactions/cleared: one purchase cleared, qualified as a file row. */
+export function clearedTransactionExample(origin: string): string {
+  return liveStepExample(
+    origin,
+    'cleared',
+    {
+      transaction_id: 'txn-0001',
+      datetime: '2026-12-07T12:30:00+00:00',
+      amount: '25.00',
+      currency: 'GBP',
+      mid: '4410137',
+      card_token: 'tok_card_1',
+      card_last4: '4242',
+    },
+    'clear-txn-0001',
+  );
+}
+
+/** POST publisher/transactions/refunded: a partial refund naming its original. */
+export function refundedTransactionExample(origin: string): string {
+  return liveStepExample(
+    origin,
+    'refunded',
+    {
+      transaction_id: 'txn-0001-r1',
+      original_transaction_id: 'txn-0001',
+      datetime: '2026-12-09T09:00:00+00:00',
+      amount: '10.00',
+    },
+    'refund-txn-0001-r1',
+  );
+}
+
 /** An event's body as an endpoint receives it (decision 0097). */
 export const eventBodyExample = JSON.stringify(
   {

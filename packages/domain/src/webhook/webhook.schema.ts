@@ -16,6 +16,9 @@ export const webhookEventTypes = [
   'transaction.qualified',
   'transaction.not_qualified',
   'transaction.refunded',
+  // The single-transaction API's steps before clearing (docs/decisions/0109).
+  'transaction.authorised',
+  'transaction.expired',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The test ping: sent to one endpoint when asked, never chosen. */

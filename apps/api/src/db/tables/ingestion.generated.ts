@@ -81,3 +81,19 @@ export interface IngestionLogBrands {
   last_transaction_at: Date | null;
   transaction_count: number;
 }
+
+export interface TransactionAuthorisations {
+  amount_pence: number;
+  card_last4: string;
+  card_token: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  expires_at: Date;
+  id: Generated<string>;
+  mid: string;
+  occurred_at: Date;
+  postcode: string | null;
+  publisher_id: string;
+  publisher_transaction_id: string;
+  settled_at: Date | null;
+  status: Generated<'authorised' | 'cleared' | 'expired'>;
+}

@@ -3,13 +3,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 import {
+  clearedTransactionExample,
   eventBodyExample,
   offersFirstPageExample,
   offersNextPageExample,
+  refundedTransactionExample,
   testTransactionExample,
   verifySignatureSnippet,
 } from '@krowd/domain/publisher/integration-examples';
 import { maxWorkingKeys, rotationOverlap } from '@krowd/domain/publisher/publisher-key.rules';
+import { authorisationHoldDays } from '@krowd/domain/publisher/transaction-lifecycle.rules';
 import { CodeBlock } from '@/components/ui/code-block';
 import { paths } from '@/config/paths';
 import { userMayOpen } from '@/lib/access';
@@ -24,6 +27,7 @@ const sections = [
   { id: 'keys', title: m.keys.title },
   { id: 'offers-feed', title: m.feed.title },
   { id: 'webhooks', title: m.events.title },
+  { id: 'one-at-a-time', title: m.oneAtATime.title },
   { id: 'test-mode', title: m.testMode.title },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
@@ -42,7 +46,8 @@ function Section({ id, children }: { id: SectionId; children: ReactNode }) {
 
 /**
  * Settings → Publisher integration (/user/settings/integration; decision 0101): how a publisher's
- * systems use keys, the offers feed, webhook events with their signatures, and test mode, with
+ * systems use keys, the offers feed, webhook events with their signatures, transactions one at a
+ * time (decision 0109) and test mode, with
  * examples against this deployment. Linked from /api/docs, API keys and Webhooks.
  */
 export function PublisherIntegrationPage() {
@@ -125,6 +130,22 @@ export function PublisherIntegrationPage() {
         <Text>{m.events.secret}</Text>
         <CodeBlock label={m.codeLabel(m.events.snippet)} code={verifySignatureSnippet} />
         <Text>{m.events.answer}</Text>
+      </Section>
+
+      <Section id="one-at-a-time">
+        <Text>{m.oneAtATime.what}</Text>
+        <CodeBlock
+          label={m.codeLabel(m.oneAtATime.clearedExample)}
+          code={clearedTransactionExample(origin)}
+        />
+        <Text>{m.oneAtATime.authorised(authorisationHoldDays)}</Text>
+        <Text>{m.oneAtATime.refunded}</Text>
+        <CodeBlock
+          label={m.codeLabel(m.oneAtATime.refundedExample)}
+          code={refundedTransactionExample(origin)}
+        />
+        <Text>{m.oneAtATime.status}</Text>
+        <Text>{m.oneAtATime.repeats}</Text>
       </Section>
 
       <Section id="test-mode">
