@@ -55,6 +55,7 @@ export const integrationMessages = {
         'transaction.qualified': 'a transaction earned a campaign’s reward',
         'transaction.not_qualified': 'a transaction did not qualify, with the reason',
         'transaction.refunded': 'a qualified transaction was refunded',
+        'claim.updated': 'a missing-transaction claim was filed, matched or resolved',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',

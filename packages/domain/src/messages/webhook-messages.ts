@@ -89,6 +89,7 @@ export const webhookMessages = {
       'transaction.qualified': 'Transaction qualified',
       'transaction.not_qualified': 'Transaction not qualified',
       'transaction.refunded': 'Transaction refunded',
+      'claim.updated': 'Missing-transaction claim updated',
       'webhook.ping': 'Test ping',
     },
   },

@@ -16,6 +16,7 @@ export const webhookEventTypes = [
   'transaction.qualified',
   'transaction.not_qualified',
   'transaction.refunded',
+  'claim.updated',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The test ping: sent to one endpoint when asked, never chosen. */
