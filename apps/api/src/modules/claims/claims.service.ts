@@ -230,9 +230,8 @@ export function createClaimsService(deps: {
     },
 
     async fileForBrand(auth: AuthContext, body: BrandClaimCreate, markEffect?: MarkEffect): Promise<Claim> {
-      const brand = await brandInScope(brands, auth.scope, body.brandId).catch(() => {
-        throw invalidField('brandId', m.brandRequired);
-      });
+      // A brand outside scope answers 404, as everywhere: its existence stays hidden.
+      const brand = await brandInScope(brands, auth.scope, body.brandId);
       return file(
         {
           source: 'brand',
