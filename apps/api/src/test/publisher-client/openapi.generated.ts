@@ -1273,6 +1273,96 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Claims the caller may read: its brands' (all for the system admin); queue=true for those waiting */
+    get: operations['listClaims'];
+    put?: never;
+    /** File a claim for a purchase at a brand in scope; it is matched against stored transactions at once */
+    post: operations['fileClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One claim with its history */
+    get: operations['getClaim'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an open or in-review claim with a resolution code (the system admin) */
+    post: operations['resolveClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key's publisher's claims, newest first, with status and history */
+    get: operations['listPublisherClaims'];
+    put?: never;
+    /**
+     * Claim a purchase that should have qualified: matched at once and against every later upload
+     * @description Give the card token or last four digits (or both), the merchant ID, the amount in pence and the time (ISO 8601 with offset). A match scores card (40 token, 20 last four), merchant ID (25), amount (20 exact, 10 within the larger of £1 and 5%) and time (15 within an hour, down to 5 at 72 hours); 70 with card and merchant ID agreeing is a match. A qualified match closes the claim (status matched: paid with that transaction); otherwise it waits for review, resolved before its deadline (10 business days). Send an Idempotency-Key to retry safely.
+     */
+    post: operations['createPublisherClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the key's publisher's claims with its history */
+    get: operations['getPublisherClaim'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ingestionLogs': {
     parameters: {
       query?: never;
@@ -12002,6 +12092,1045 @@ export interface operations {
       };
     };
   };
+  listClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        status?: 'open' | 'in_review' | 'matched' | 'resolved';
+        queue?: 'true' | 'false';
+        brandId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  fileClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardToken?: string;
+          cardLast4?: string;
+          mid: string;
+          amountPence: number;
+          /** Format: date-time */
+          occurredAt: string;
+          reference?: string;
+          note?: string;
+          /** Format: uuid */
+          brandId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolveClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          resolution: 'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction';
+          reason?: string;
+          /** Format: uuid */
+          transactionId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listPublisherClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        status?: 'open' | 'in_review' | 'matched' | 'resolved';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  createPublisherClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cardToken": "tok_8f2a91",
+         *       "cardLast4": "4242",
+         *       "mid": "4410137",
+         *       "amountPence": 2500,
+         *       "occurredAt": "2026-12-01T12:30:00+00:00",
+         *       "reference": "CS-10422",
+         *       "note": "Customer says the cashback did not arrive"
+         *     }
+         */
+        'application/json': {
+          cardToken?: string;
+          cardLast4?: string;
+          mid: string;
+          amountPence: number;
+          /** Format: date-time */
+          occurredAt: string;
+          reference?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getPublisherClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   listIngestionLogs: {
     parameters: {
       query?: {
@@ -18713,6 +19842,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -18822,6 +19952,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'claim.updated'
           )[];
           /**
            * @default live
@@ -18861,6 +19992,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19071,6 +20203,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19169,6 +20302,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'claim.updated'
           )[];
           description?: string;
           enabled?: boolean;
@@ -19203,6 +20337,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19413,6 +20548,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19616,6 +20752,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -19829,6 +20966,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -20041,6 +21179,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20137,6 +21276,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'claim.updated'
           )[];
           /** @default  */
           description?: string;
@@ -20198,6 +21338,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
