@@ -68,20 +68,18 @@ const purchaseShape = {
   note: z.string().trim().max(1000, m.noteTooLong).optional(),
 };
 
-const needsCard = <T extends { cardToken?: string; cardLast4?: string }>(schema: z.ZodType<T>) =>
-  schema.refine((body) => body.cardToken !== undefined || body.cardLast4 !== undefined, {
-    error: m.cardRequired,
-    path: ['cardLast4'],
-  });
+const cardGiven = (body: { cardToken?: string; cardLast4?: string }) =>
+  body.cardToken !== undefined || body.cardLast4 !== undefined;
+const cardCheck = { error: m.cardRequired, path: ['cardLast4'] };
 
 /** A publisher's system files a claim with its key: the key says whose. */
-export const publisherClaimCreateSchema = needsCard(z.strictObject(purchaseShape));
+export const publisherClaimCreateSchema = z.strictObject(purchaseShape).refine(cardGiven, cardCheck);
 export type PublisherClaimCreate = z.output<typeof publisherClaimCreateSchema>;
 
 /** A brand's user files one in the web app for a brand in their scope. */
-export const brandClaimCreateSchema = needsCard(
-  z.strictObject({ ...purchaseShape, brandId: z.uuid(m.brandRequired) }),
-);
+export const brandClaimCreateSchema = z
+  .strictObject({ ...purchaseShape, brandId: z.uuid(m.brandRequired) })
+  .refine(cardGiven, cardCheck);
 export type BrandClaimCreate = z.output<typeof brandClaimCreateSchema>;
 export type BrandClaimCreateInput = z.input<typeof brandClaimCreateSchema>;
 
