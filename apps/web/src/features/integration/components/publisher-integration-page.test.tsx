@@ -42,11 +42,11 @@ afterEach(() => {
 });
 
 describe('the Publisher integration page', () => {
-  it('has a section for keys, the offers feed, webhooks and test mode, each in the contents', async () => {
+  it('has a section for keys, the offers feed, webhooks, test mode and claims, each in the contents', async () => {
     await renderPage(bankAdmin);
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual([m.keys.title, m.feed.title, m.events.title, m.testMode.title]);
+    expect(headings).toEqual([m.keys.title, m.feed.title, m.events.title, m.testMode.title, m.claims.title]);
     const contents = within(screen.getByRole('navigation', { name: m.contents }));
     for (const title of headings) {
       const link = contents.getByRole('link', { name: title! });

@@ -25,6 +25,7 @@ const sections = [
   { id: 'offers-feed', title: m.feed.title },
   { id: 'webhooks', title: m.events.title },
   { id: 'test-mode', title: m.testMode.title },
+  { id: 'claims', title: m.claims.title },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
 
@@ -132,6 +133,13 @@ export function PublisherIntegrationPage() {
         <Text>{m.testMode.transactions}</Text>
         <CodeBlock label={m.codeLabel(m.testMode.example)} code={testTransactionExample(origin)} />
         <Text>{m.testMode.apart}</Text>
+      </Section>
+
+      <Section id="claims">
+        <Text>{m.claims.what}</Text>
+        <Text>{m.claims.matching}</Text>
+        <Text>{m.claims.outcomes}</Text>
+        <Text>{m.claims.follow}</Text>
       </Section>
     </Stack>
   );
