@@ -42,6 +42,7 @@ import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
 import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
 import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts';
 import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
+import { registerClaims } from './modules/claims/claims.wiring.ts';
 import { createImpressionsRepository } from './modules/overview/impressions.repository.ts';
 import { createSimulatorService } from './modules/simulator/simulator.service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
@@ -282,13 +283,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         service: createInvoicesService({ invoices: createInvoicesRepository(db), brands, db, ...billing }),
       });
       const reporting = createReportingRepository(db);
+      const claims = await registerClaims(api, { db, jobs, brands, events: webhookEvents, config, clock });
       const { transactions, ingestion } = await registerIngestion(api, {
         db,
         brands,
         reporting,
         timeZone: config.timezone,
         clock,
-        webhooks: webhookEvents,
+        // An upload's jobs: the webhooks' events, its open claims matched (decision 0108).
+        webhooks: claims.alongside(webhookEvents),
         // An upload that uses up a campaign's budget ends its offer, in the upload's transaction.
         offers: { budgetsUsedUp: campaigns.budgetsUsedUp },
       });

@@ -81,6 +81,7 @@ import type {
   WebhookDeliveries,
   WebhookAttempts,
 } from './tables/webhooks.generated.ts';
+import type { Claims, ClaimEvents } from './tables/claims.generated.ts';
 import type { Jobs, MailOutbox, Settings, IdempotencyKeys } from './tables/platform.generated.ts';
 
 export interface DB {
@@ -101,6 +102,8 @@ export interface DB {
   card_network_branch_submissions: CardNetworkBranchSubmissions;
   card_network_leads: CardNetworkLeads;
   cards: Cards;
+  claim_events: ClaimEvents;
+  claims: Claims;
   client_list_brands: ClientListBrands;
   client_lists: ClientLists;
   credit_note_transactions: CreditNoteTransactions;

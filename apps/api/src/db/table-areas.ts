@@ -81,6 +81,8 @@ export const tableAreas = {
   'card-network': ['card_network_leads', 'card_network_branch_submissions'],
   /** Outbound webhooks: endpoints, events, deliveries and their attempts (decision 0097). */
   webhooks: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'],
+  /** Missing-transaction claims and their history (decision 0108). */
+  claims: ['claims', 'claim_events'],
   /** What every area runs on: the job queue, the mail outbox, the settings, kept idempotent answers. */
   platform: ['jobs', 'mail_outbox', 'settings', 'idempotency_keys'],
 } satisfies Record<string, string[]>;

@@ -106,6 +106,26 @@ async function matrixBranch(
   return row.id;
 }
 
+/** A claim of the brand (filed by its side), for the rows that read or resolve one (decision 0108). */
+async function matrixClaim(testApp: TestApp, brandId: string) {
+  const now = new Date();
+  const row = await testApp.db
+    .insertInto('claims')
+    .values({
+      source: 'brand',
+      brand_id: brandId,
+      card_last4: '4242',
+      mid: 'MATRIX-MID',
+      amount_pence: 1000,
+      occurred_at: now,
+      status: 'open',
+      deadline: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A user the caller manages (their brand's, group's or bank's), for a row that deletes one. */
 async function matrixUser(testApp: TestApp, caller: Caller) {
   const details = caller.session?.details;
@@ -1623,6 +1643,72 @@ const matrix: Record<string, RouteCase> = {
         ],
       },
     }),
+  },
+  'GET /api/claims': { access: 'claims.read', reached: 200, request: () => ({ url: '/api/claims' }) },
+  'POST /api/claims': {
+    access: 'claims.file',
+    reached: 201,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/claims',
+      body: {
+        brandId: ownBrand(caller, ids),
+        cardLast4: '4242',
+        mid: 'MATRIX-MID',
+        amountPence: 1000,
+        occurredAt: '2025-06-01T12:00:00Z',
+      },
+    }),
+  },
+  'GET /api/claims/:id': {
+    access: 'claims.read',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      url: `/api/claims/${await matrixClaim(testApp, ownBrand(caller, ids))}`,
+    }),
+  },
+  'POST /api/claims/:id/resolve': {
+    access: 'claims.resolve',
+    reached: 200,
+    request: async ({ testApp, caller, ids }) => ({
+      method: 'POST',
+      url: `/api/claims/${await matrixClaim(testApp, ownBrand(caller, ids))}/resolve`,
+      body: { resolution: 'duplicate' },
+    }),
+  },
+  'GET /api/publisher/claims': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/publisher/claims', headers: { 'x-api-key': 'demo-atr-key' } }),
+  },
+  'POST /api/publisher/claims': {
+    access: 'public',
+    reached: 201,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/claims',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { cardToken: 'matrix', mid: 'MATRIX-MID', amountPence: 1000, occurredAt: '2025-06-01T12:00:00Z' },
+    }),
+  },
+  'GET /api/publisher/claims/:id': {
+    access: 'public',
+    reached: 200,
+    request: async ({ app }) => {
+      const filed = await call(app, {
+        method: 'POST',
+        url: '/api/publisher/claims',
+        headers: { 'x-api-key': 'demo-atr-key' },
+        body: {
+          cardToken: 'matrix',
+          mid: 'MATRIX-MID',
+          amountPence: 1000,
+          occurredAt: '2025-06-01T12:00:00Z',
+        },
+      });
+      const { claim } = filed.json<{ claim: { id: string } }>();
+      return { url: `/api/publisher/claims/${claim.id}`, headers: { 'x-api-key': 'demo-atr-key' } };
+    },
   },
   'GET /api/reviews': { access: 'reviews.manage', reached: 200, request: () => ({ url: '/api/reviews' }) },
   'GET /api/webhooks/endpoints': {

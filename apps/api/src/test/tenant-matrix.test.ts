@@ -826,6 +826,49 @@ const operations: Record<string, Operation> = {
       url: `/api/reviewsdata/similarity?fromdate=2025-01-01&todate=2025-12-31&entityId=${brandId}`,
     }),
   },
+  // Missing-transaction claims (decision 0108): a brand's side reads and files its brands' only.
+  'GET /api/claims': {
+    capability: 'claims.read',
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({ url: `/api/claims?brandId=${brandId}` }),
+  },
+  'POST /api/claims': {
+    capability: 'claims.file',
+    appliesTo: brandSide,
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/claims',
+      body: {
+        brandId,
+        cardLast4: '4242',
+        mid: 'TENANT-MID',
+        amountPence: 500,
+        occurredAt: '2025-06-01T12:00:00Z',
+      },
+    }),
+  },
+  'GET /api/claims/:id': {
+    capability: 'claims.read',
+    appliesTo: brandSide,
+    request: async ({ brandId }) => {
+      const now = new Date();
+      const { id } = await testApp.db
+        .insertInto('claims')
+        .values({
+          source: 'brand',
+          brand_id: brandId,
+          card_last4: '4242',
+          mid: 'TENANT-MID',
+          amount_pence: 500,
+          occurred_at: now,
+          status: 'open',
+          deadline: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { url: `/api/claims/${id}` };
+    },
+  },
   'GET /api/webhooks/endpoints': {
     capability: 'webhooks.manage',
     appliesTo: brandSide,
@@ -923,6 +966,10 @@ const operations: Record<string, Operation> = {
  * data, each with why; every other operation needs a row in `operations` above.
  */
 const notTenantScoped: Record<string, string> = {
+  'POST /api/claims/:id/resolve': 'system admin only: any claim',
+  'GET /api/publisher/claims': 'publisher API key, not a user tenant',
+  'POST /api/publisher/claims': 'publisher API key, not a user tenant',
+  'GET /api/publisher/claims/:id': 'publisher API key, not a user tenant',
   'GET /api/webhooks/owners': 'the caller’s own scope only: names no tenant',
   'GET /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',
   'POST /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',

@@ -93,6 +93,7 @@ const PublisherIntegrationPage = lazyPage(
   'PublisherIntegrationPage',
 );
 const WebhooksPage = lazyPage(() => import('@/features/webhooks/components/webhooks-page'), 'WebhooksPage');
+const ClaimsPage = lazyPage(() => import('@/features/claims/components/claims-page'), 'ClaimsPage');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
@@ -128,6 +129,7 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   publisherKeys: () => <PublisherKeysPage />,
   publishersList: () => <PublishersPage />,
   publisherIntegration: () => <PublisherIntegrationPage />,
+  claims: () => <ClaimsPage />,
 };
 
 /**

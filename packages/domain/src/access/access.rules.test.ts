@@ -175,6 +175,8 @@ const userRoutes: PageKey[] = [
   'campaignsPrint',
   // Addition: spec 2 §2.2 opens the preview from campaign-overview/edit, which these roles have.
   'campaignsPreview',
+  // Addition: missing-transaction claims of the brand's (decision 0108).
+  'claims',
 ];
 // Addition: webhook endpoints for the brand's campaigns (decision 0097).
 const adminRoutes: PageKey[] = [
@@ -217,6 +219,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'publisherIntegration',
     // Addition: publishers, their code, name and linked brands (decision 0088).
     'publishersList',
+    // Addition: the queue of missing-transaction claims to resolve (decision 0108).
+    'claims',
   ],
   bank: [
     'campaignsPast',
@@ -280,6 +284,7 @@ describe('canOpen', () => {
     { page: 'bankUsers', who: ['bank'] },
     { page: 'publisherKeys', who: ['systemadmin', 'bank'] },
     { page: 'publishersList', who: ['systemadmin'] },
+    { page: 'claims', who: ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
     {
       page: 'publisherIntegration',
       who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
@@ -435,6 +440,9 @@ describe('can', () => {
     'publishers.manage': ['systemadmin'],
     'publisherKeys.manage': ['systemadmin', 'bank'],
     'webhooks.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
+    'claims.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
+    'claims.file': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
+    'claims.resolve': ['systemadmin'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',

@@ -12,6 +12,7 @@ import {
   type AccessSubject,
   type Audience,
 } from './audience.rules.ts';
+import { claimCapabilities, claimPages } from './claim-access.rules.ts';
 import { publisherCapabilities, publisherPages } from './publisher-access.rules.ts';
 
 export * from './audience.rules.ts';
@@ -95,6 +96,7 @@ export const pages = {
     roles: { bank: 'bankAdmin' },
   },
   ...publisherPages,
+  ...claimPages,
 } as const satisfies Record<string, PageEntry>;
 
 /**
@@ -327,6 +329,7 @@ export const capabilities = {
   /** Upload review files (social analytics' source): operators, who collect the reviews. */
   'reviews.manage': ['systemadmin'],
   ...publisherCapabilities,
+  ...claimCapabilities,
   /** Webhook endpoints and their delivery logs (decision 0097), owners within the caller's scope. */
   'webhooks.manage': pages.webhooks.audiences,
 } as const satisfies Record<string, readonly Audience[]>;

@@ -43,6 +43,8 @@ const brandMain = (audience: Audience): NavItem[] => [
   ...(canOpen(audience, 'socialAnalytics') ? [item('socialAnalytics')] : []),
   item('manageCreative'),
   item('ingestionLogs'),
+  // Ours (decision 0108): the brand's missing-transaction claims.
+  item('claims'),
 ];
 
 const brandSettings = (audience: Audience): NavItem[] => [
@@ -82,6 +84,7 @@ function audienceNavigation(subject: AccessSubject): Navigation {
           item('campaignOverviewManager'),
           item('socialAnalytics'),
           item('ingestionLogs'),
+          item('claims'),
           item('cardNetworkLeads'),
         ],
         settings: [

@@ -58,6 +58,7 @@ export const integrationMessages = {
         'transaction.authorised':
           'a purchase was authorised through the single-transaction API, not yet cleared',
         'transaction.expired': 'an authorisation was not cleared in time and expired',
+        'claim.updated': 'a missing-transaction claim was filed, matched or resolved',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
@@ -94,6 +95,16 @@ export const integrationMessages = {
       apart:
         'Test transactions are stored apart from live ones: no figure, invoice, file or dashboard ever counts them.',
       example: 'a test transaction',
+    },
+    claims: {
+      title: 'Missing-transaction claims',
+      what: 'When a cardholder says a reward did not arrive, POST /api/publisher/claims with your live key: the card token or last four digits (or both), the merchant ID, the amount in pence and the purchase time (ISO 8601 with its offset). Send an Idempotency-Key so a retry files it once.',
+      matching:
+        'Each claim is matched against the transactions you have sent and, while it stays open, against every later upload. The score is out of 100: card 40 for the token (20 for the last four only), merchant ID 25, amount 20 when exact (10 within the larger of £1 and 5%), time 15 within an hour (falling to 5 at 72 hours). A claim matches at 70 with card and merchant ID agreeing.',
+      outcomes:
+        'A match with a qualified transaction closes the claim as matched: the reward was paid with that transaction. A match that did not qualify goes to review with the reason; no match stays open. Krowd reviews open claims within 10 business days and resolves each one: qualified after review, not eligible (with the reason), duplicate or no such transaction.',
+      follow:
+        'GET /api/publisher/claims and /api/publisher/claims/{id} answer each claim with its status and history; choose the claim.updated event to be told of every change.',
     },
   },
 } as const;

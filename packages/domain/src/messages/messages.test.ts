@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { administrationMessages } from './administration-messages.ts';
 import { campaignMessages } from './campaign-messages.ts';
+import { claimMessages } from './claim-messages.ts';
 import { integrationMessages } from './integration-messages.ts';
 import { messages } from './messages.ts';
 import { onboardingMessages } from './onboarding-messages.ts';
@@ -20,6 +21,7 @@ const parts = {
   webhookMessages,
   publisherMessages,
   integrationMessages,
+  claimMessages,
 };
 
 describe('the message catalogue assembled from its area files', () => {

@@ -7,6 +7,7 @@ import { reportingMessages } from './reporting-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
 import { transactionMessages } from './transaction-messages.ts';
 import { webhookMessages } from './webhook-messages.ts';
+import { claimMessages } from './claim-messages.ts';
 
 /**
  * The one message catalogue: every text a user can see, from the spec where it gives one.
@@ -208,6 +209,7 @@ export const messages = {
   ...administrationMessages,
   ...reportingMessages,
   ...webhookMessages,
+  ...claimMessages,
   ...publisherMessages,
   ...integrationMessages,
   /** The public card-network pages (spec 3 §2.8, §5, §8): /amexdining, /amexsignup, /amexdiningsignup, /amexdiningbranch. */

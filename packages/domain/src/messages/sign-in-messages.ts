@@ -230,6 +230,7 @@ export const signInMessages = {
     publisherKeys: 'API keys',
     publishersList: 'Publishers',
     publisherIntegration: 'Publisher integration',
+    claims: 'Missing-transaction claims',
   },
   clickjacking: {
     title: 'Security warning',

@@ -91,6 +91,7 @@ export const webhookMessages = {
       'transaction.refunded': 'Transaction refunded',
       'transaction.authorised': 'Transaction authorised',
       'transaction.expired': 'Authorisation expired',
+      'claim.updated': 'Missing-transaction claim updated',
       'webhook.ping': 'Test ping',
     },
   },

@@ -19,6 +19,7 @@ export const webhookEventTypes = [
   // The single-transaction API's steps before clearing (docs/decisions/0109).
   'transaction.authorised',
   'transaction.expired',
+  'claim.updated',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The test ping: sent to one endpoint when asked, never chosen. */

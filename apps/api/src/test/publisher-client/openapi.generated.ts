@@ -1273,6 +1273,96 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Claims the caller may read: its brands' (all for the system admin); queue=true for those waiting */
+    get: operations['listClaims'];
+    put?: never;
+    /** File a claim for a purchase at a brand in scope; it is matched against stored transactions at once */
+    post: operations['fileClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One claim with its history */
+    get: operations['getClaim'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/claims/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Close an open or in-review claim with a resolution code (the system admin) */
+    post: operations['resolveClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/claims': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The key's publisher's claims, newest first, with status and history */
+    get: operations['listPublisherClaims'];
+    put?: never;
+    /**
+     * Claim a purchase that should have qualified: matched at once and against every later upload
+     * @description Give the card token or last four digits (or both), the merchant ID, the amount in pence and the time (ISO 8601 with offset). A match scores card (40 token, 20 last four), merchant ID (25), amount (20 exact, 10 within the larger of £1 and 5%) and time (15 within an hour, down to 5 at 72 hours); 70 with card and merchant ID agreeing is a match. A qualified match closes the claim (status matched: paid with that transaction); otherwise it waits for review, resolved before its deadline (10 business days). Send an Idempotency-Key to retry safely.
+     */
+    post: operations['createPublisherClaim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/claims/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the key's publisher's claims with its history */
+    get: operations['getPublisherClaim'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ingestionLogs': {
     parameters: {
       query?: never;
@@ -1341,86 +1431,6 @@ export interface paths {
      * @description Body: text/csv in the format of POST /transactions/ingest, every row naming the chosen publisher. A file with an invalid row is refused whole (400, each error with its line) unless partial=true. With Accept: application/x-ndjson the answer comes in lines once the file is in: {"progress":{"rowsRead","rowsQualified"}} before each page, then {"status","answer"} with what the JSON answer would be; closing the connection cancels the upload and stores nothing.
      */
     post: operations['uploadTransactions'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/publisher/transactions/authorised': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A purchase authorised, not yet cleared (optional step): fires transaction.authorised
-     * @description Nothing qualifies on an authorisation: the purchase qualifies when it clears (POST /publisher/transactions/cleared with the same transaction_id, possibly another amount). An authorisation not cleared within 7 days expires and fires transaction.expired. An id already cleared answers 409. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
-     */
-    post: operations['authoriseTransaction'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/publisher/transactions/cleared': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A purchase cleared: qualified and stored as a row of the transactions file would be
-     * @description The outcome fires transaction.qualified or transaction.not_qualified and reaches the dashboards and invoices as a file row does; an authorisation with the same transaction_id is marked cleared. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
-     */
-    post: operations['clearTransaction'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/publisher/transactions/refunded': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * A refund of a cleared purchase, full or partial: fires transaction.refunded
-     * @description Names the purchase in original_transaction_id; without an amount, refunds what is left of it. A partial refund takes back cashback and fee in proportion to what the purchase no longer earns (qualification rules, "Refunds"). An unknown original answers 404; more than what is left of it, 409. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
-     */
-    post: operations['refundTransaction'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/publisher/transactions/{transactionId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Where one of the key's publisher's transactions is: authorised, expired, qualified, not qualified, refunded
-     * @description By the publisher's own transaction_id, sent one at a time or in a file. A refund's own id answers status refund with its original; a purchase refunded in part or whole answers refunded with refundedPence.
-     */
-    get: operations['getTransactionStatus'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -12082,6 +12092,1045 @@ export interface operations {
       };
     };
   };
+  listClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        status?: 'open' | 'in_review' | 'matched' | 'resolved';
+        queue?: 'true' | 'false';
+        brandId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  fileClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardToken?: string;
+          cardLast4?: string;
+          mid: string;
+          amountPence: number;
+          /** Format: date-time */
+          occurredAt: string;
+          reference?: string;
+          note?: string;
+          /** Format: uuid */
+          brandId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  resolveClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @enum {string} */
+          resolution: 'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction';
+          reason?: string;
+          /** Format: uuid */
+          transactionId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listPublisherClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        status?: 'open' | 'in_review' | 'matched' | 'resolved';
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  createPublisherClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "cardToken": "tok_8f2a91",
+         *       "cardLast4": "4242",
+         *       "mid": "4410137",
+         *       "amountPence": 2500,
+         *       "occurredAt": "2026-12-01T12:30:00+00:00",
+         *       "reference": "CS-10422",
+         *       "note": "Customer says the cashback did not arrive"
+         *     }
+         */
+        'application/json': {
+          cardToken?: string;
+          cardLast4?: string;
+          mid: string;
+          amountPence: number;
+          /** Format: date-time */
+          occurredAt: string;
+          reference?: string;
+          note?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getPublisherClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            claim: {
+              /** Format: uuid */
+              id: string;
+              /** @enum {string} */
+              source: 'publisher' | 'brand';
+              /** @enum {string} */
+              status: 'open' | 'in_review' | 'matched' | 'resolved';
+              publisher: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              brand: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              cardToken: string | null;
+              cardLast4: string | null;
+              mid: string;
+              amountPence: number;
+              /** Format: date-time */
+              occurredAt: string;
+              reference: string | null;
+              note: string | null;
+              /** Format: uuid */
+              transactionId: string | null;
+              matchScore: number | null;
+              notQualifiedReason: string | null;
+              cashbackPence: number | null;
+              /** @enum {string|null} */
+              resolution:
+                'qualified_after_review' | 'not_eligible' | 'duplicate' | 'no_such_transaction' | null;
+              resolutionReason: string | null;
+              /** Format: date-time */
+              deadline: string;
+              /** Format: date-time */
+              filedAt: string;
+              /** Format: date-time */
+              updatedAt: string;
+              history: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                status: 'open' | 'in_review' | 'matched' | 'resolved';
+                text: string;
+              }[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   listIngestionLogs: {
     parameters: {
       query?: {
@@ -12624,509 +13673,6 @@ export interface operations {
       };
       /** @description Default Response */
       415: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  authoriseTransaction: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          transaction_id: string;
-          /** Format: date-time */
-          datetime: string;
-          amount: string | number;
-          /** @default GBP */
-          currency?: string;
-          mid: string;
-          card_token: string;
-          card_last4: string;
-          postcode?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: string | null;
-            transactionId: string;
-            /** @enum {string} */
-            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
-            statusText: string;
-            amountPence: number;
-            refundedPence: number;
-            cashbackPence: number;
-            campaignId: string | null;
-            brandId: string | null;
-            reasonCode: string | null;
-            reason: string | null;
-            occurredAt: string;
-            originalTransactionId: string | null;
-            authorisation: {
-              amountPence: number;
-              authorisedAt: string;
-              expiresAt: string;
-              /** @enum {string} */
-              status: 'authorised' | 'cleared' | 'expired';
-            } | null;
-            duplicate: boolean;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  clearTransaction: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          transaction_id: string;
-          /** Format: date-time */
-          datetime: string;
-          amount: string | number;
-          /** @default GBP */
-          currency?: string;
-          mid: string;
-          card_token: string;
-          card_last4: string;
-          postcode?: string | null;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: string | null;
-            transactionId: string;
-            /** @enum {string} */
-            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
-            statusText: string;
-            amountPence: number;
-            refundedPence: number;
-            cashbackPence: number;
-            campaignId: string | null;
-            brandId: string | null;
-            reasonCode: string | null;
-            reason: string | null;
-            occurredAt: string;
-            originalTransactionId: string | null;
-            authorisation: {
-              amountPence: number;
-              authorisedAt: string;
-              expiresAt: string;
-              /** @enum {string} */
-              status: 'authorised' | 'cleared' | 'expired';
-            } | null;
-            duplicate: boolean;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  refundTransaction: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
-        'Idempotency-Key'?: string;
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': {
-          transaction_id: string;
-          original_transaction_id: string;
-          /** Format: date-time */
-          datetime: string;
-          amount?: string | number;
-          /** @default GBP */
-          currency?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: string | null;
-            transactionId: string;
-            /** @enum {string} */
-            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
-            statusText: string;
-            amountPence: number;
-            refundedPence: number;
-            cashbackPence: number;
-            campaignId: string | null;
-            brandId: string | null;
-            reasonCode: string | null;
-            reason: string | null;
-            occurredAt: string;
-            originalTransactionId: string | null;
-            authorisation: {
-              amountPence: number;
-              authorisedAt: string;
-              expiresAt: string;
-              /** @enum {string} */
-              status: 'authorised' | 'cleared' | 'expired';
-            } | null;
-            duplicate: boolean;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      422: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  getTransactionStatus: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        transactionId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description Default Response */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': {
-            id: string | null;
-            transactionId: string;
-            /** @enum {string} */
-            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
-            statusText: string;
-            amountPence: number;
-            refundedPence: number;
-            cashbackPence: number;
-            campaignId: string | null;
-            brandId: string | null;
-            reasonCode: string | null;
-            reason: string | null;
-            occurredAt: string;
-            originalTransactionId: string | null;
-            authorisation: {
-              amountPence: number;
-              authorisedAt: string;
-              expiresAt: string;
-              /** @enum {string} */
-              status: 'authorised' | 'cleared' | 'expired';
-            } | null;
-          };
-        };
-      };
-      /** @description Default Response */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Default Response */
-      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -15381,7 +15927,6 @@ export interface operations {
               paidBy?: {
                 /** Format: uuid */
                 campaignId: string;
-                campaignName: string;
                 cashbackPence: number;
               };
             };
@@ -19297,8 +19842,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19408,8 +19952,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
-            | 'transaction.authorised'
-            | 'transaction.expired'
+            | 'claim.updated'
           )[];
           /**
            * @default live
@@ -19449,8 +19992,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19661,8 +20203,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -19761,8 +20302,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
-            | 'transaction.authorised'
-            | 'transaction.expired'
+            | 'claim.updated'
           )[];
           description?: string;
           enabled?: boolean;
@@ -19797,8 +20337,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20009,8 +20548,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20214,8 +20752,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -20429,8 +20966,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -20643,8 +21179,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20741,8 +21276,7 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
-            | 'transaction.authorised'
-            | 'transaction.expired'
+            | 'claim.updated'
           )[];
           /** @default  */
           description?: string;
@@ -20804,8 +21338,7 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
-                | 'transaction.authorised'
-                | 'transaction.expired'
+                | 'claim.updated'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';

@@ -2,7 +2,7 @@ import { Group, Loader, Stack, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { pagePath, picksAnyBrand } from '@krowd/domain/access/access.rules';
+import { can, pagePath, picksAnyBrand } from '@krowd/domain/access/access.rules';
 import {
   campaignReportRange,
   dateCardOf,
@@ -28,6 +28,7 @@ import {
   type DashboardConditions,
 } from '../api/dashboard-calls.ts';
 import { notify } from '@/lib/notify';
+import { ClaimsCount } from './claims-count.tsx';
 import { OverviewBody, hasFigures } from './overview-body.tsx';
 import { ReportActions } from './report-actions.tsx';
 import { dashboardConditionsOf, reportDatesOf } from './report-conditions.ts';
@@ -227,6 +228,7 @@ function FilteredOverview({
           {campaign.data ? campaign.data.name : m.statistics}
           {figures.isFetching ? <Loader size="xs" ml="sm" aria-label={messages.common.loading} /> : null}
         </Title>
+        {variant === 'dashboard' && can(audience, 'claims.read') ? <ClaimsCount /> : null}
         <ReportActions
           variant={variant}
           campaign={campaign.data}

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('the Publisher integration page', () => {
-  it('has a section for keys, the offers feed, webhooks, transactions one at a time and test mode, each in the contents', async () => {
+  it('has a section for keys, the offers feed, webhooks, transactions one at a time, test mode and claims, each in the contents', async () => {
     await renderPage(bankAdmin);
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -52,6 +52,7 @@ describe('the Publisher integration page', () => {
       m.events.title,
       m.oneAtATime.title,
       m.testMode.title,
+      m.claims.title,
     ]);
     const contents = within(screen.getByRole('navigation', { name: m.contents }));
     for (const title of headings) {

@@ -29,6 +29,7 @@ const sections = [
   { id: 'webhooks', title: m.events.title },
   { id: 'one-at-a-time', title: m.oneAtATime.title },
   { id: 'test-mode', title: m.testMode.title },
+  { id: 'claims', title: m.claims.title },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
 
@@ -153,6 +154,13 @@ export function PublisherIntegrationPage() {
         <Text>{m.testMode.transactions}</Text>
         <CodeBlock label={m.codeLabel(m.testMode.example)} code={testTransactionExample(origin)} />
         <Text>{m.testMode.apart}</Text>
+      </Section>
+
+      <Section id="claims">
+        <Text>{m.claims.what}</Text>
+        <Text>{m.claims.matching}</Text>
+        <Text>{m.claims.outcomes}</Text>
+        <Text>{m.claims.follow}</Text>
       </Section>
     </Stack>
   );
