@@ -1437,6 +1437,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/publisher/transactions/authorised': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A purchase authorised, not yet cleared (optional step): fires transaction.authorised
+     * @description Nothing qualifies on an authorisation: the purchase qualifies when it clears (POST /publisher/transactions/cleared with the same transaction_id, possibly another amount). An authorisation not cleared within 7 days expires and fires transaction.expired. An id already cleared answers 409. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
+     */
+    post: operations['authoriseTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/transactions/cleared': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A purchase cleared: qualified and stored as a row of the transactions file would be
+     * @description The outcome fires transaction.qualified or transaction.not_qualified and reaches the dashboards and invoices as a file row does; an authorisation with the same transaction_id is marked cleared. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
+     */
+    post: operations['clearTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/transactions/refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A refund of a cleared purchase, full or partial: fires transaction.refunded
+     * @description Names the purchase in original_transaction_id; without an amount, refunds what is left of it. A partial refund takes back cashback and fee in proportion to what the purchase no longer earns (qualification rules, "Refunds"). An unknown original answers 404; more than what is left of it, 409. Idempotent: sending the same transaction_id again answers its status, unchanged (duplicate: true); an Idempotency-Key header makes a retried call answer exactly its first answer.
+     */
+    post: operations['refundTransaction'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/transactions/{transactionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where one of the key's publisher's transactions is: authorised, expired, qualified, not qualified, refunded
+     * @description By the publisher's own transaction_id, sent one at a time or in a file. A refund's own id answers status refund with its original; a purchase refunded in part or whole answers refunded with refundedPence.
+     */
+    get: operations['getTransactionStatus'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/publishers': {
     parameters: {
       query?: never;
@@ -13700,6 +13780,509 @@ export interface operations {
       };
     };
   };
+  authoriseTransaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          transaction_id: string;
+          /** Format: date-time */
+          datetime: string;
+          amount: string | number;
+          /** @default GBP */
+          currency?: string;
+          mid: string;
+          card_token: string;
+          card_last4: string;
+          postcode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string | null;
+            transactionId: string;
+            /** @enum {string} */
+            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
+            statusText: string;
+            amountPence: number;
+            refundedPence: number;
+            cashbackPence: number;
+            campaignId: string | null;
+            brandId: string | null;
+            reasonCode: string | null;
+            reason: string | null;
+            occurredAt: string;
+            originalTransactionId: string | null;
+            authorisation: {
+              amountPence: number;
+              authorisedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'authorised' | 'cleared' | 'expired';
+            } | null;
+            duplicate: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  clearTransaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          transaction_id: string;
+          /** Format: date-time */
+          datetime: string;
+          amount: string | number;
+          /** @default GBP */
+          currency?: string;
+          mid: string;
+          card_token: string;
+          card_last4: string;
+          postcode?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string | null;
+            transactionId: string;
+            /** @enum {string} */
+            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
+            statusText: string;
+            amountPence: number;
+            refundedPence: number;
+            cashbackPence: number;
+            campaignId: string | null;
+            brandId: string | null;
+            reasonCode: string | null;
+            reason: string | null;
+            occurredAt: string;
+            originalTransactionId: string | null;
+            authorisation: {
+              amountPence: number;
+              authorisedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'authorised' | 'cleared' | 'expired';
+            } | null;
+            duplicate: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  refundTransaction: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description A key of your own (a UUID is best) that makes this call safe to retry for 24 hours: the same key with the same body answers the first answer again (header Idempotent-Replayed: true) and does nothing twice; with another body it answers 422 idempotency_key_reused; while the first call is still running, 409 idempotency_key_in_progress; when the first call was carried out but its answer was lost with its process, 409 idempotency_key_answer_lost (look the result up instead). */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          transaction_id: string;
+          original_transaction_id: string;
+          /** Format: date-time */
+          datetime: string;
+          amount?: string | number;
+          /** @default GBP */
+          currency?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string | null;
+            transactionId: string;
+            /** @enum {string} */
+            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
+            statusText: string;
+            amountPence: number;
+            refundedPence: number;
+            cashbackPence: number;
+            campaignId: string | null;
+            brandId: string | null;
+            reasonCode: string | null;
+            reason: string | null;
+            occurredAt: string;
+            originalTransactionId: string | null;
+            authorisation: {
+              amountPence: number;
+              authorisedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'authorised' | 'cleared' | 'expired';
+            } | null;
+            duplicate: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getTransactionStatus: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        transactionId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            id: string | null;
+            transactionId: string;
+            /** @enum {string} */
+            status: 'authorised' | 'expired' | 'qualified' | 'notQualified' | 'refunded' | 'refund';
+            statusText: string;
+            amountPence: number;
+            refundedPence: number;
+            cashbackPence: number;
+            campaignId: string | null;
+            brandId: string | null;
+            reasonCode: string | null;
+            reason: string | null;
+            occurredAt: string;
+            originalTransactionId: string | null;
+            authorisation: {
+              amountPence: number;
+              authorisedAt: string;
+              expiresAt: string;
+              /** @enum {string} */
+              status: 'authorised' | 'cleared' | 'expired';
+            } | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   listPublishers: {
     parameters: {
       query?: {
@@ -15927,6 +16510,7 @@ export interface operations {
               paidBy?: {
                 /** Format: uuid */
                 campaignId: string;
+                campaignName: string;
                 cashbackPence: number;
               };
             };
@@ -19842,6 +20426,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -19952,6 +20538,8 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'transaction.authorised'
+            | 'transaction.expired'
             | 'claim.updated'
           )[];
           /**
@@ -19992,6 +20580,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -20203,6 +20793,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -20302,6 +20894,8 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'transaction.authorised'
+            | 'transaction.expired'
             | 'claim.updated'
           )[];
           description?: string;
@@ -20337,6 +20931,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -20548,6 +21144,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -20752,6 +21350,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
@@ -20966,6 +21566,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
                 | 'webhook.ping';
               /** @enum {string} */
@@ -21179,6 +21781,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
@@ -21276,6 +21880,8 @@ export interface operations {
             | 'transaction.qualified'
             | 'transaction.not_qualified'
             | 'transaction.refunded'
+            | 'transaction.authorised'
+            | 'transaction.expired'
             | 'claim.updated'
           )[];
           /** @default  */
@@ -21338,6 +21944,8 @@ export interface operations {
                 | 'transaction.qualified'
                 | 'transaction.not_qualified'
                 | 'transaction.refunded'
+                | 'transaction.authorised'
+                | 'transaction.expired'
                 | 'claim.updated'
               )[];
               /** @enum {string} */
