@@ -48,6 +48,7 @@ import * as clientLists from './migrations/0042-client-lists.ts';
 import * as webhooks from './migrations/0044-webhooks.ts';
 import * as offerLifecycle from './migrations/0045-offer-lifecycle.ts';
 import * as idempotencyEffects from './migrations/0046-idempotency-effects.ts';
+import * as settlementFiles from './migrations/0047-settlement-files.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -96,6 +97,7 @@ const migrations: Record<string, Migration> = {
   '0044-webhooks': webhooks,
   '0045-offer-lifecycle': offerLifecycle,
   '0046-idempotency-effects': idempotencyEffects,
+  '0047-settlement-files': settlementFiles,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
