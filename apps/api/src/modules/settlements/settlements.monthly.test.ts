@@ -4,6 +4,7 @@ import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, createTestClock, days, type App, type TestApp } from '../../test/test-app.ts';
 import { scheduleInvoiceJobs } from '../invoices/invoice-run.ts';
 import { settlementQueries } from './settlements.repository.ts';
+import { createSettlements, sha256Hex } from './settlements.service.ts';
 
 /**
  * The monthly settlement file's figures are the invoices' (docs/decisions/0107): after the invoice
@@ -109,5 +110,20 @@ describe('the monthly settlement rows', () => {
     }
     // August's documents: June's invoice and May's credit note, each its own row.
     expect((await allPublishersTotals('2025-08')).get(brandId)?.rows).toBe(2);
+  });
+
+  it('is stored once a publisher and month, with the checksum of its bytes and its totals', async () => {
+    const settlements = createSettlements({ db: testApp.db });
+    const publisher = await testApp.db
+      .selectFrom('transactions')
+      .select('publisher_id')
+      .where('publisher_transaction_id', '=', 'SET-1')
+      .executeTakeFirstOrThrow();
+    const first = await settlements.generateMonthly(publisher.publisher_id, '2025-08');
+    const again = await settlements.generateMonthly(publisher.publisher_id, '2025-08');
+    expect(again).toEqual(first);
+    expect(first.sha256).toBe(sha256Hex(first.content));
+    expect(first.content.split('\n')[0]).toMatch(/^brand_id,brand_name,campaign_id,/);
+    expect(first).toMatchObject({ kind: 'monthly', period: '2025-08', row_count: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { MonthlyRow } from '@krowd/domain/settlement/settlement.rules';
 import type { DB } from '../../db/database.generated.ts';
 
@@ -10,7 +10,11 @@ import type { DB } from '../../db/database.generated.ts';
  */
 export const settlementQueries = {
   /** One publisher's rows of the invoices and credit notes issued in `month` (YYYY-MM). */
-  async monthlyRows(db: Kysely<DB>, publisherId: string, month: string): Promise<MonthlyRow[]> {
+  async monthlyRows(
+    db: Kysely<DB> | Transaction<DB>,
+    publisherId: string,
+    month: string,
+  ): Promise<MonthlyRow[]> {
     const first = `${month}-01`;
     const { rows } = await sql<Record<string, unknown>>`
       WITH documents AS (
@@ -40,6 +44,46 @@ export const settlementQueries = {
       cashbackPence: Number(row.cashback),
       successFeePence: Number(row.fee),
     }));
+  },
+
+  /**
+   * Stores a file once: a second write for the same publisher, kind and period keeps the first
+   * (two instances, a re-run); answers the stored file either way.
+   */
+  async insertFile(
+    trx: Transaction<DB>,
+    file: {
+      publisherId: string;
+      kind: 'daily' | 'monthly';
+      period: string;
+      rowCount: number;
+      cashbackPence: number;
+      successFeePence: number;
+      sha256: string;
+      content: string;
+    },
+  ) {
+    await trx
+      .insertInto('settlement_files')
+      .values({
+        publisher_id: file.publisherId,
+        kind: file.kind,
+        period: file.period,
+        row_count: file.rowCount,
+        cashback_pence: file.cashbackPence,
+        success_fee_pence: file.successFeePence,
+        sha256: file.sha256,
+        content: file.content,
+      })
+      .onConflict((oc) => oc.columns(['publisher_id', 'kind', 'period']).doNothing())
+      .execute();
+    return trx
+      .selectFrom('settlement_files')
+      .selectAll()
+      .where('publisher_id', '=', file.publisherId)
+      .where('kind', '=', file.kind)
+      .where('period', '=', file.period)
+      .executeTakeFirstOrThrow();
   },
 
   /** Every publisher's id, for the job's round. */
