@@ -47,6 +47,7 @@ import type {
   PublisherBrands,
   PublisherApiKeys,
   PublisherTestTransactions,
+  SettlementFiles,
 } from './tables/publisher-accounts.generated.ts';
 import type {
   ReportingDaily,
@@ -142,6 +143,7 @@ export interface DB {
   reviews: Reviews;
   sessions: Sessions;
   settings: Settings;
+  settlement_files: SettlementFiles;
   test_provider_flows: TestProviderFlows;
   test_provider_outbox: TestProviderOutbox;
   test_provider_payments: TestProviderPayments;

@@ -48,6 +48,7 @@ import * as clientLists from './migrations/0042-client-lists.ts';
 import * as webhooks from './migrations/0044-webhooks.ts';
 import * as offerLifecycle from './migrations/0045-offer-lifecycle.ts';
 import * as idempotencyEffects from './migrations/0046-idempotency-effects.ts';
+import * as settlementFiles from './migrations/0047-settlement-files.ts';
 import * as claims from './migrations/0048-claims.ts';
 import * as transactionAuthorisations from './migrations/0049-transaction-authorisations.ts';
 
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0044-webhooks': webhooks,
   '0045-offer-lifecycle': offerLifecycle,
   '0046-idempotency-effects': idempotencyEffects,
+  '0047-settlement-files': settlementFiles,
   '0048-claims': claims,
   '0049-transaction-authorisations': transactionAuthorisations,
 };

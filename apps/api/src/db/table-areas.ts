@@ -47,8 +47,13 @@ export const tableAreas = {
     'ingestion_log_brands',
     'transaction_authorisations',
   ],
-  /** The publishers' accounts: the brands they show, their API keys, their test transactions. */
-  'publisher-accounts': ['publisher_brands', 'publisher_api_keys', 'publisher_test_transactions'],
+  /** The publishers' accounts: the brands they show, their API keys, their test transactions, their settlement files. */
+  'publisher-accounts': [
+    'publisher_brands',
+    'publisher_api_keys',
+    'publisher_test_transactions',
+    'settlement_files',
+  ],
   /** The dashboard's store and exports, the campaign overview, impressions and insights. */
   reporting: [
     'reporting_daily',

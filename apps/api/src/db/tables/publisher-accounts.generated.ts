@@ -48,3 +48,16 @@ export interface PublisherTestTransactions {
   reason: string | null;
   success_fee_pence: Generated<number>;
 }
+
+export interface SettlementFiles {
+  cashback_pence: number;
+  content: string;
+  generated_at: Generated<Date>;
+  id: Generated<string>;
+  kind: string;
+  period: string;
+  publisher_id: string;
+  row_count: number;
+  sha256: string;
+  success_fee_pence: number;
+}

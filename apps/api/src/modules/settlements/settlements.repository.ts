@@ -1,0 +1,94 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { MonthlyRow } from '@krowd/domain/settlement/settlement.rules';
+import type { DB } from '../../db/database.generated.ts';
+
+/**
+ * The settlement files' SQL (docs/decisions/0107). The monthly rows are the sums, per document and
+ * campaign, of the very links the invoice run wrote (`invoice_transactions`,
+ * `credit_note_transactions`): the figures are the invoices', split by publisher, never a second
+ * derivation from the transactions.
+ */
+export const settlementQueries = {
+  /** One publisher's rows of the invoices and credit notes issued in `month` (YYYY-MM). */
+  async monthlyRows(
+    db: Kysely<DB> | Transaction<DB>,
+    publisherId: string,
+    month: string,
+  ): Promise<MonthlyRow[]> {
+    const first = `${month}-01`;
+    const { rows } = await sql<Record<string, unknown>>`
+      WITH documents AS (
+        SELECT i.invoice_number AS document, i.brand_id, to_char(i.issued_on, 'YYYY-MM-DD') AS issued_on,
+          it.transaction_id
+        FROM invoices i JOIN invoice_transactions it ON it.invoice_id = i.id
+        WHERE i.issued_on >= ${first}::date AND i.issued_on < ${first}::date + interval '1 month'
+        UNION ALL
+        SELECT n.credit_note_number, n.brand_id, to_char(n.issued_on, 'YYYY-MM-DD'), ct.transaction_id
+        FROM credit_notes n JOIN credit_note_transactions ct ON ct.credit_note_id = n.id
+        WHERE n.issued_on >= ${first}::date AND n.issued_on < ${first}::date + interval '1 month')
+      SELECT d.brand_id, br.name AS brand_name, c.id AS campaign_id, c.name AS campaign_name,
+        d.document, d.issued_on, count(*) AS transactions,
+        sum(t.cashback_pence) AS cashback, sum(t.success_fee_pence) AS fee
+      FROM documents d JOIN transactions t ON t.id = d.transaction_id
+      JOIN campaigns c ON c.id = t.campaign_id JOIN brands br ON br.id = d.brand_id
+      WHERE t.publisher_id = ${publisherId}::uuid
+      GROUP BY d.brand_id, br.name, c.id, c.name, d.document, d.issued_on`.execute(db);
+    return rows.map((row) => ({
+      brandId: String(row.brand_id),
+      brandName: String(row.brand_name),
+      campaignId: String(row.campaign_id),
+      campaignName: String(row.campaign_name),
+      document: String(row.document),
+      issuedOn: String(row.issued_on),
+      transactions: Number(row.transactions),
+      cashbackPence: Number(row.cashback),
+      successFeePence: Number(row.fee),
+    }));
+  },
+
+  /**
+   * Stores a file once: a second write for the same publisher, kind and period keeps the first
+   * (two instances, a re-run); answers the stored file either way.
+   */
+  async insertFile(
+    trx: Transaction<DB>,
+    file: {
+      publisherId: string;
+      kind: 'daily' | 'monthly';
+      period: string;
+      rowCount: number;
+      cashbackPence: number;
+      successFeePence: number;
+      sha256: string;
+      content: string;
+    },
+  ) {
+    await trx
+      .insertInto('settlement_files')
+      .values({
+        publisher_id: file.publisherId,
+        kind: file.kind,
+        period: file.period,
+        row_count: file.rowCount,
+        cashback_pence: file.cashbackPence,
+        success_fee_pence: file.successFeePence,
+        sha256: file.sha256,
+        content: file.content,
+      })
+      .onConflict((oc) => oc.columns(['publisher_id', 'kind', 'period']).doNothing())
+      .execute();
+    return trx
+      .selectFrom('settlement_files')
+      .selectAll()
+      .where('publisher_id', '=', file.publisherId)
+      .where('kind', '=', file.kind)
+      .where('period', '=', file.period)
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Every publisher's id, for the job's round. */
+  async publisherIds(db: Kysely<DB>) {
+    const rows = await db.selectFrom('publishers').select('id').orderBy('id').execute();
+    return rows.map((row) => row.id);
+  },
+};
