@@ -304,10 +304,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         const { type, mode, publisherId, occurredAt, data } = event;
         const brandId = data.campaignId ? data.brandId : null;
         const told = { type, mode, publisherId, brandId, subjectId: data.id };
-        await webhookEvents.emitEvent(trx, {
-          ...told,
-          data: { ...data, occurredAt: occurredAt.toISOString() },
-        });
+        const at = occurredAt.toISOString();
+        await webhookEvents.emitEvent(trx, { ...told, data: { ...data, occurredAt: at } });
       });
       const impressions = createImpressionsRepository(db);
       const overview = createOverviewService({
