@@ -32,6 +32,7 @@ export const claimMessages = {
     amountLabel: 'Amount (£)',
     amountInvalid: 'Amount must be a positive amount of money, such as 25.00',
     occurredAtLabel: 'Date and time of the purchase',
+    occurredAtZone: (timeZone: string) => `DD/MM/YYYY HH:mm, in ${timeZone}`,
     occurredAtInvalid: 'Date and time must be a date and time, such as 2026-12-01T12:30:00+00:00',
     occurredAtFuture: 'The purchase cannot be in the future',
     referenceLabel: 'Your reference',

@@ -1,12 +1,16 @@
 import { NumberInput, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { brandClaimCreateSchema, type BrandClaimCreateInput } from '@krowd/domain/claim/claim.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { poundsToPence } from '@krowd/domain/money/money.rules';
+import { instantOfWallTime } from '@krowd/domain/qualification/simulation.schema';
+import { DateTimeField } from '@/components/ui/date-fields';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
+import { useSettings } from '@/lib/settings';
 import { useFileClaim } from '../api/claims.ts';
 
 const m = messages.claim;
@@ -17,12 +21,6 @@ export interface ClaimFormModalProps {
   /** The brands the user may file for (their scope's). */
   brands: { value: string; label: string }[];
 }
-
-/** A browser's local date and time ('2026-12-01T12:30') as an instant with its offset (UTC). */
-const instantOf = (local: string) => {
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? local : date.toISOString();
-};
 
 /** File a claim: the brand, the card (token or last four), merchant ID, amount and time. */
 export function ClaimFormModal({ opened, onClose, brands }: ClaimFormModalProps) {
@@ -35,6 +33,9 @@ export function ClaimFormModal({ opened, onClose, brands }: ClaimFormModalProps)
 
 function ClaimForm({ onClose, brands }: Omit<ClaimFormModalProps, 'opened'>) {
   const file = useFileClaim();
+  // The purchase's time is a wall time in the timezone setting, as every date-time field (decision 0073).
+  const timezone = useSettings().data?.timezone ?? 'UTC';
+  const [wallTime, setWallTime] = useState('');
   const form = useZodForm(brandClaimCreateSchema, {
     brandId: brands[0]?.value ?? '',
     mid: '',
@@ -98,11 +99,16 @@ function ClaimForm({ onClose, brands }: Omit<ClaimFormModalProps, 'opened'>) {
           control={form.control}
           name="occurredAt"
           render={({ field }) => (
-            <TextInput
-              type="datetime-local"
+            <DateTimeField
               label={m.occurredAtLabel}
+              description={m.occurredAtZone(timezone)}
               required
-              onChange={(event) => field.onChange(instantOf(event.currentTarget.value))}
+              value={wallTime}
+              onChange={(local) => {
+                setWallTime(local);
+                // Left as typed when it is no time, so the schema names the problem.
+                field.onChange(instantOfWallTime(local, timezone) ?? local);
+              }}
               onBlur={field.onBlur}
               error={errors.occurredAt?.message}
             />

@@ -150,13 +150,15 @@ describe('the claims page', () => {
       within(dialog).getByLabelText(new RegExp(m.amountLabel.replace(/[()£]/g, '.'))),
       '25.00',
     );
-    await userEvent.type(within(dialog).getByLabelText(new RegExp(m.occurredAtLabel)), '2026-12-01T12:30');
+    // A wall time in the timezone setting (the stub's Europe/London, on BST in June), whatever the
+    // browser's own zone.
+    await userEvent.type(within(dialog).getByLabelText(new RegExp(m.occurredAtLabel)), '01/06/2026 12:30');
     await userEvent.click(within(dialog).getByRole('button', { name: m.fileClaim }));
 
     expect(await screen.findByText(m.created)).toBeTruthy();
     const body = sent.find((call) => call.method === 'POST')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ brandId, cardLast4: '4242', mid: '4410137', amountPence: 2500 });
-    expect(body.occurredAt).toEqual(expect.stringMatching(/^2026-12-01T\d\d:30:00.000Z$/));
+    expect(body.occurredAt).toBe('2026-06-01T12:30:00.000+01:00');
   });
 
   it('gives the system admin the queue and a resolve dialog that needs the reason for not eligible', async () => {
