@@ -150,7 +150,7 @@ test('the system admin resolves a claim from the queue as not eligible, with the
   await expect(queued).toHaveCount(1);
   await expectAccessible(admin, 'the claims queue');
 
-  await queued.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await queued.getByRole('button', { name: `Resolve claim ${purchase.reference}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Resolve claim' });
   await dialog.getByRole('combobox', { name: 'Resolution' }).click();
   await admin.getByRole('option', { name: 'Not eligible' }).click();

@@ -79,5 +79,6 @@ export const claimMessages = {
     },
     dashboardOpen: (count: number) => `${count} open ${count === 1 ? 'claim' : 'claims'}`,
     viewHistory: (claimRef: string) => `History of claim ${claimRef}`,
+    resolveOf: (claimRef: string) => `Resolve claim ${claimRef}`,
   },
 } as const;

@@ -120,7 +120,7 @@ describe('the claims page', () => {
     expect(await screen.findByText(m.statuses.open)).toBeTruthy();
     // The deadline in the timezone setting, with its zone.
     expect(screen.getByText('15/12/2026 12:30 GMT')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: m.resolve })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Resolve/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: m.viewHistory('CS-1') }));
     expect(await screen.findByText(m.history.noMatch)).toBeTruthy();
   });
@@ -172,7 +172,10 @@ describe('the claims page', () => {
     );
     renderPage();
 
-    await userEvent.click(await screen.findByRole('button', { name: m.resolve }));
+    // Each row's Resolve names its claim, as History does.
+    await userEvent.click(
+      await screen.findByRole('button', { name: m.resolveOf(claim.reference ?? claim.mid) }),
+    );
     expect(
       sent
         .filter((call) => call.url.pathname === '/api/claims')

@@ -85,7 +85,11 @@ export function ClaimsPage() {
             {m.columns.history}
           </Button>
           {mayResolve && (row.status === 'open' || row.status === 'in_review') ? (
-            <Button size="xs" onClick={() => setResolving(row)}>
+            <Button
+              size="xs"
+              onClick={() => setResolving(row)}
+              aria-label={m.resolveOf(row.reference ?? row.mid)}
+            >
               {m.resolve}
             </Button>
           ) : null}
