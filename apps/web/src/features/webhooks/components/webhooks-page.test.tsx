@@ -224,7 +224,11 @@ describe('the Webhooks page', () => {
       },
       brandAdmin,
     );
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    // The query looks again on an interval: the fake clock drives it, not the machine's speed.
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
     renderPage();
 
     await userEvent.click(await screen.findByRole('button', { name: m.viewLog }));
