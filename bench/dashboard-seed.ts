@@ -184,8 +184,8 @@ async function storeUpload(trx: Transaction<DB>, logId: string) {
     GROUP BY 1, 2, 3, 4, 5, 6, 7
     ${addedToStoredSums}`.execute(trx);
   await sql`
-    INSERT INTO cards (id, token)
-    SELECT (SELECT coalesce(max(id), 0) FROM cards) + row_number() OVER (ORDER BY token), token
+    INSERT INTO cards (token)
+    SELECT token
     FROM (SELECT DISTINCT t.card_token AS token FROM transactions t
           WHERE t.ingestion_log_id = ${logId} AND t.outcome = 'qualified'
             AND NOT EXISTS (SELECT 1 FROM cards c WHERE c.token = t.card_token)) new_cards`.execute(trx);

@@ -22,6 +22,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Whether a transaction was rolled back whole because it met another one: a deadlock (40P01, also
+ * an upload that met a brand's lock out of order, ingestion-locks.ts) or a serialisation failure
+ * (40001). Nothing changed, so it answers as a fault does: 503, to be sent again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
+}
+
 const networkCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

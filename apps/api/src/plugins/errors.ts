@@ -1,14 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@krowd/domain/messages/messages';
-import { databaseRetryAfterSeconds, isDatabaseUnavailable } from '../db/database-faults.ts';
+import {
+  databaseRetryAfterSeconds,
+  isDatabaseUnavailable,
+  isTransactionConflict,
+} from '../db/database-faults.ts';
 import { defaultErrorCode, HttpError } from '../http/errors.ts';
 import type { ErrorBody } from '../http/envelope.ts';
 
 /**
  * The one error handler: a message below 500 reaches the client as errorMessage; anything else is
  * logged with its request id and answered with a plain sentence. No stack trace ever leaves. A
- * database that cannot be reached answers 503 with Retry-After (db/database-faults.ts). Every
+ * database that cannot be reached, or a transaction rolled back by a deadlock, answers 503 with
+ * Retry-After (db/database-faults.ts). Every
  * error answer carries a machine-readable code (decision 0076): the error's own, else its status's.
  */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -28,7 +33,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(body);
     }
-    if (isDatabaseUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || isTransactionConflict(error)) {
       // Its transaction died with the connection, so nothing changed: the caller may send it again.
       request.log.warn({ err: error }, 'database unavailable');
       reply.header('retry-after', String(databaseRetryAfterSeconds));

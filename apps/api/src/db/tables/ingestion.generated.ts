@@ -55,7 +55,7 @@ export interface Transactions {
 }
 
 export interface Cards {
-  id: number;
+  id: Generated<number>;
   token: string;
 }
 

@@ -7,8 +7,9 @@ import {
 } from '@krowd/domain/ingestion/transaction-file.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import { midsOf, underIngestionLocks, type IngestionLocks } from './ingestion-locks.ts';
 import type { ReportingStore } from './reporting-store.ts';
-import { inTimeOrder, instantOf, stagedRowOf } from './staged-rows.ts';
+import { inTimeOrder, instantOf, stagedRowOf, withProgress } from './staged-rows.ts';
 import type { StagedRow } from './staging.repository.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
 import { UploadQualification, type UploadCounts, type UploadSettings } from './upload-qualification.ts';
@@ -130,25 +131,6 @@ function listError(result: IngestResult, line: number, message: string) {
   if (result.errors.length < maxListedErrors) result.errors.push({ line, message });
 }
 
-/**
- * `nextPage` telling `progress` how far the upload is before each page, and stopping (the
- * transaction rolls back) once its signal aborts.
- */
-function withProgress(
-  nextPage: () => Promise<StagedRow[]>,
-  result: IngestResult,
-  progress: NonNullable<IngestOptions['progress']>,
-): () => Promise<StagedRow[]> {
-  let rowsQualified = 0;
-  return async () => {
-    progress.signal.throwIfAborted();
-    progress.onPage({ rowsRead: result.received, rowsQualified });
-    const page = await nextPage();
-    rowsQualified += page.length;
-    return page;
-  };
-}
-
 export function createTransactionIngestion(deps: {
   db: Kysely<DB>;
   transactions: TransactionsRepository;
@@ -258,6 +240,7 @@ export function createTransactionIngestion(deps: {
   /** The file qualified as it is read (see the top of this file). */
   async function inFileOrder(
     trx: Transaction<DB>,
+    locks: IngestionLocks,
     publisher: Publisher,
     items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
@@ -268,6 +251,7 @@ export function createTransactionIngestion(deps: {
     try {
       await qualifyPages(
         trx,
+        locks,
         publisher,
         options,
         result,
@@ -283,6 +267,7 @@ export function createTransactionIngestion(deps: {
   /** The file staged whole first, then read back in time order (see the top of this file). */
   async function throughStaging(
     trx: Transaction<DB>,
+    locks: IngestionLocks,
     publisher: Publisher,
     items: AsyncIterable<IngestItem[]>,
     options: IngestOptions,
@@ -321,7 +306,7 @@ export function createTransactionIngestion(deps: {
     if (result.rejected > 0 && !options.partial) throw new IngestRefused(result);
 
     let after: StagedRow | null = null;
-    await qualifyPages(trx, publisher, options, result, async () => {
+    await qualifyPages(trx, locks, publisher, options, result, async () => {
       const page = await repo.stagedPage(trx, publisher.id, after, pageSize);
       after = page.at(-1) ?? after;
       return page;
@@ -332,6 +317,7 @@ export function createTransactionIngestion(deps: {
   /** The rows `nextPage` gives qualified and stored (upload-qualification.ts), counted in the result. */
   async function qualifyPages(
     trx: Transaction<DB>,
+    locks: IngestionLocks,
     publisher: Publisher,
     options: IngestOptions,
     result: IngestResult,
@@ -340,6 +326,7 @@ export function createTransactionIngestion(deps: {
     const counts: UploadCounts = await UploadQualification.run(
       {
         trx,
+        locks,
         repo,
         reporting,
         publisher,
@@ -352,36 +339,47 @@ export function createTransactionIngestion(deps: {
         onStored: deps.onStored,
         onBudgetsUsedUp: deps.onBudgetsUsedUp,
       },
-      options.progress ? withProgress(nextPage, result, options.progress) : nextPage,
+      options.progress ? withProgress(nextPage, () => result.received, options.progress) : nextPage,
     );
     result.inserted += counts.inserted;
     result.duplicates += counts.duplicates;
     result.unmatched += counts.unmatched;
   }
 
+  /** One run through the file in `trx`, holding `locks` (see the top of this file). */
+  async function ingestIn(
+    trx: Transaction<DB>,
+    locks: IngestionLocks,
+    publisher: Publisher,
+    source: IngestSource,
+    options: IngestOptions,
+    notAfterMs: number,
+  ): Promise<IngestResult> {
+    await options.markEffect?.(trx);
+    await repo.savepoint(trx, 'ingest_in_file_order');
+    try {
+      const result = await inFileOrder(trx, locks, publisher, source(), options, notAfterMs);
+      await repo.releaseSavepoint(trx, 'ingest_in_file_order');
+      return result;
+    } catch (error) {
+      if (!(error instanceof StagingNeeded) && !isRepeatedTransactionId(error)) throw error;
+      await repo.rollbackToSavepoint(trx, 'ingest_in_file_order');
+      return throughStaging(trx, locks, publisher, source(), options, notAfterMs);
+    }
+  }
+
   return {
     /**
      * Stores the file's transactions for the publisher. Throws IngestRefused when a row is bad and
-     * `partial` is off; with `partial`, the good rows are stored and the bad ones listed.
+     * `partial` is off; with `partial`, the good rows are stored and the bad ones listed. Uploads
+     * of other brands run meanwhile (ingestion-locks.ts).
      */
     async ingest(publisher: Publisher, source: IngestSource, options: IngestOptions): Promise<IngestResult> {
-      const within = <T>(work: (trx: Transaction<DB>) => Promise<T>) =>
-        options.trx ? work(options.trx) : db.transaction().execute(work);
       const notAfterMs = clock().getTime() + allowedClockSkewMs;
-      return within(async (trx) => {
-        await repo.lockIngestion(trx);
-        await options.markEffect?.(trx);
-        await repo.savepoint(trx, 'ingest_in_file_order');
-        try {
-          const result = await inFileOrder(trx, publisher, source(), options, notAfterMs);
-          await repo.releaseSavepoint(trx, 'ingest_in_file_order');
-          return result;
-        } catch (error) {
-          if (!(error instanceof StagingNeeded) && !isRepeatedTransactionId(error)) throw error;
-          await repo.rollbackToSavepoint(trx, 'ingest_in_file_order');
-          return throughStaging(trx, publisher, source(), options, notAfterMs);
-        }
-      });
+      const enclosing = options.trx && { trx: options.trx, mids: () => midsOf(source()) };
+      return underIngestionLocks(db, repo, publisher.id, enclosing, (trx, locks) =>
+        ingestIn(trx, locks, publisher, source, options, notAfterMs),
+      );
     },
   };
 }

@@ -8,10 +8,12 @@ import type { DB } from '../../db/database.generated.ts';
  * nothing of the reporting module.
  */
 export interface ReportingStore {
-  /** The largest card number given (0 for none). */
-  largestCardNumber(trx: Transaction<DB>): Promise<number>;
   /** The number of each of these card tokens that has one, by token. */
   cardNumbers(trx: Transaction<DB>, tokens: readonly string[]): Promise<Map<string, number>>;
-  addCards(trx: Transaction<DB>, cards: readonly { id: number; token: string }[]): Promise<void>;
+  /** Numbers the tokens' cards that have none: each token's number, and whether this call gave it. */
+  numberCards(
+    trx: Transaction<DB>,
+    tokens: readonly string[],
+  ): Promise<Map<string, { id: number; numberedNow: boolean }>>;
   addTally(trx: Transaction<DB>, publisherId: string, cells: readonly TallyCell[]): Promise<void>;
 }

@@ -35,3 +35,25 @@ export const stagedRowOf = (line: number, row: TransactionRow): StagedRow => ({
 /** Time order, then file order: the order rows are qualified in. */
 export const inTimeOrder = (a: StagedRow, b: StagedRow) =>
   a.occurredAt.getTime() - b.occurredAt.getTime() || a.line - b.line;
+
+/**
+ * `nextPage` telling `progress` how far the upload is before each page, and stopping (the
+ * transaction rolls back) once its signal aborts.
+ */
+export function withProgress(
+  nextPage: () => Promise<StagedRow[]>,
+  rowsRead: () => number,
+  progress: {
+    onPage: (progress: { rowsRead: number; rowsQualified: number }) => void;
+    signal: AbortSignal;
+  },
+): () => Promise<StagedRow[]> {
+  let rowsQualified = 0;
+  return async () => {
+    progress.signal.throwIfAborted();
+    progress.onPage({ rowsRead: rowsRead(), rowsQualified });
+    const page = await nextPage();
+    rowsQualified += page.length;
+    return page;
+  };
+}

@@ -11,7 +11,7 @@ import { outcomeColumns, qualificationLookups } from './qualification-lookups.re
 import { stagingRepository, type StagedRow } from './staging.repository.ts';
 
 /**
- * The publishers' transactions as stored: the publisher a console upload names, the upload's lock and savepoints,
+ * The publishers' transactions as stored: the publisher a console upload names, the upload's locks and savepoints,
  * its rows written by COPY with their outcomes, and its ingestion log. The repository ingestion is
  * given also holds the staging table (staging.repository.ts) and what qualification looks up
  * (qualification-lookups.repository.ts).
@@ -22,8 +22,12 @@ export interface Publisher {
   code: string;
 }
 
-/** The advisory lock held while an upload qualifies its rows. */
-const ingestionLockKey = 5_000_001;
+/**
+ * The advisory locks an upload holds (ingestion-locks.ts), in two-key form: this class and the
+ * hash of the publisher's or brand's id (a collision only makes two uploads take turns).
+ */
+const publisherLockClass = 5_000_002;
+const brandLockClass = 5_000_003;
 
 /** A transaction to store with its outcome. */
 export interface NewTransaction {
@@ -133,12 +137,34 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       return db.selectFrom('publishers').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
     },
 
-    /**
-     * One upload qualifies at a time, until its transaction ends: budgets and card histories span
-     * files, so a second upload waits for the first one's rows (a transaction-scoped advisory lock).
-     */
-    async lockIngestion(trx: Transaction<DB>) {
-      await sql`SELECT pg_advisory_xact_lock(${ingestionLockKey}::bigint)`.execute(trx);
+    /** Held until the upload's transaction ends (ingestion-locks.ts). */
+    async lockPublisherIngestion(trx: Transaction<DB>, publisherId: string) {
+      await sql`SELECT pg_advisory_xact_lock(${publisherLockClass}::int, hashtext(${publisherId}))`.execute(
+        trx,
+      );
+    },
+    async lockBrandIngestion(trx: Transaction<DB>, brandId: string) {
+      await sql`SELECT pg_advisory_xact_lock(${brandLockClass}::int, hashtext(${brandId}))`.execute(trx);
+    },
+    /** The brand's lock if no other upload holds it, without waiting. */
+    async tryLockBrandIngestion(trx: Transaction<DB>, brandId: string): Promise<boolean> {
+      const { rows } = await sql<{ locked: boolean }>`
+        SELECT pg_try_advisory_xact_lock(${brandLockClass}::int, hashtext(${brandId})) AS locked`.execute(
+        trx,
+      );
+      return rows[0]!.locked;
+    },
+
+    /** The brands whose branches have these merchant IDs (the brands an upload will lock). */
+    async brandsOfMids(trx: Transaction<DB>, mids: readonly string[]): Promise<string[]> {
+      if (mids.length === 0) return [];
+      const { rows } = await sql<{ brand_id: string }>`
+        SELECT DISTINCT brand_id FROM branches
+        WHERE status <> 'Deleted' AND (mastercard_merchant_id = ANY(${mids}::text[])
+          OR amex_merchant_id = ANY(${mids}::text[]) OR zettle_merchant_id = ANY(${mids}::text[]))`.execute(
+        trx,
+      );
+      return rows.map((row) => row.brand_id);
     },
 
     /**

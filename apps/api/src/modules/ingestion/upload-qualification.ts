@@ -14,6 +14,7 @@ import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { detached } from '../../http/csv-stream.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
+import type { IngestionLocks } from './ingestion-locks.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
 import { PageWriter } from './page-writer.ts';
 import type { ReportingStore } from './reporting-store.ts';
@@ -45,6 +46,8 @@ const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpen
 /** What the upload's rows are stored for, and how much it holds in memory. */
 export interface UploadSettings {
   trx: Transaction<DB>;
+  /** The upload's locks: each brand's is taken when the brand is first met. */
+  locks: IngestionLocks;
   repo: TransactionsRepository;
   reporting: ReportingStore;
   publisher: Publisher;
@@ -99,8 +102,6 @@ export class UploadQualification {
   private constructor(
     private readonly settings: UploadSettings,
     private readonly logId: string,
-    /** The largest card number given out so far: the next new card gets the one after. */
-    private largestCardNumber: number,
   ) {
     this.histories = new CardHistoryCache(settings.cardCacheLimits);
     this.writer = new PageWriter(
@@ -116,7 +117,7 @@ export class UploadQualification {
 
   /** Qualifies and stores the rows `nextPage` gives, page after page until an empty one. */
   static async run(settings: UploadSettings, nextPage: () => Promise<StagedRow[]>): Promise<UploadCounts> {
-    const { trx, repo, reporting, publisher } = settings;
+    const { trx, repo, publisher } = settings;
     const logId = await repo.createLog(
       trx,
       publisher.id,
@@ -124,7 +125,7 @@ export class UploadQualification {
       settings.uploadedAt,
       settings.upload,
     );
-    const upload = new UploadQualification(settings, logId, await reporting.largestCardNumber(trx));
+    const upload = new UploadQualification(settings, logId);
     await upload.qualifyPages(nextPage);
     await upload.finish();
     return upload.counts;
@@ -247,6 +248,8 @@ export class UploadQualification {
       const branch = this.branches.get(row.mid);
       if (!branch) continue;
       if (!this.brands.has(branch.brandId)) {
+        // Before anything of the brand is read: its budgets and card histories are then settled.
+        await this.settings.locks.brand(branch.brandId);
         const campaigns = await repo.brandCampaigns(trx, branch.brandId);
         this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns });
       }
@@ -262,18 +265,15 @@ export class UploadQualification {
         cards.set(key, card);
       }
     }
-    const numberedBefore = this.largestCardNumber;
-    const numbered: { id: number; token: string }[] = [];
-    for (const { cardToken } of cards.values()) {
-      if (numbers.has(cardToken)) continue;
-      this.largestCardNumber += 1;
-      numbers.set(cardToken, this.largestCardNumber);
-      numbered.push({ id: this.largestCardNumber, token: cardToken });
+    const unnumbered = new Set<string>();
+    for (const { cardToken } of cards.values()) if (!numbers.has(cardToken)) unnumbered.add(cardToken);
+    /** Cards numbered by this page: met for the first time, so with no purchases stored. */
+    const numberedNow = new Set<string>();
+    for (const [token, number] of await reporting.numberCards(trx, [...unnumbered])) {
+      numbers.set(token, number.id);
+      if (number.numberedNow) numberedNow.add(token);
     }
-    // Not waited for: the next page's look-ups, which read it, follow it on the same connection.
-    this.writer.alongside(reporting.addCards(trx, numbered));
-    // Only a card numbered before may have purchases stored.
-    const earlier = [...cards].filter(([, card]) => numbers.get(card.cardToken)! <= numberedBefore);
+    const earlier = [...cards].filter(([, card]) => !numberedNow.has(card.cardToken));
     const stored = await repo.cardPurchases(
       trx,
       earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),

@@ -3,7 +3,7 @@ import type { InvoiceFigures } from '@krowd/domain/invoice/invoice.rules';
 import type { DB } from '../../db/database.generated.ts';
 import { invoiceColumns, linkedTransactions } from './invoices.repository.ts';
 
-/** The advisory lock one invoice run holds while it writes an invoice (ingestion's is 5_000_001). */
+/** The advisory lock one invoice run holds while it writes an invoice (ingestion takes one per publisher and brand). */
 export const invoiceRunLockKey = 5_000_002;
 
 /**

@@ -3,8 +3,6 @@ import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 import type { TallyCell } from '@krowd/domain/qualification/reporting-tally';
 import type { DB } from '../../db/database.generated.ts';
 import type { Attribution } from '../../db/committed-writes.ts';
-import { CopyRows } from '../../db/copy-rows.ts';
-import { copyInto } from '../../db/database.ts';
 import { countCards, type CardCounts, type CardList } from './card-lists.ts';
 
 /**
@@ -149,6 +147,19 @@ function totalsOf(row: Record<string, unknown>): ReportingTotals {
   };
 }
 
+/** The number of each of these card tokens that has one, by token. */
+async function cardNumbers(trx: Transaction<DB>, tokens: readonly string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (tokens.length === 0) return found;
+  // One probe of the token's key each, whatever the statistics say (mid-upload they count none
+  // of the cards the upload numbered, and hashing every card would be chosen).
+  const { rows } = await sql<{ token: string; id: number }>`
+      SELECT u.token, c.id FROM unnest(${tokens}::text[]) AS u (token)
+      CROSS JOIN LATERAL (SELECT id FROM cards WHERE cards.token = u.token LIMIT 1) c`.execute(trx);
+  for (const row of rows) found.set(row.token, row.id);
+  return found;
+}
+
 export function createReportingRepository(db: Kysely<DB>) {
   return {
     /** A campaign's name and brand: the dashboard's title for a single campaign. */
@@ -208,34 +219,32 @@ export function createReportingRepository(db: Kysely<DB>) {
         ${appendedToStoredLists}`.execute(trx);
     },
 
-    /**
-     * The largest card number given (0 for none). An upload numbers the cards it meets first after
-     * it, under the ingestion lock, so numbers stay dense (0020).
-     */
-    async largestCardNumber(trx: Transaction<DB>): Promise<number> {
-      const { rows } = await sql<{ largest: number }>`
-        SELECT coalesce(max(id), 0)::int AS largest FROM cards`.execute(trx);
-      return rows[0]!.largest;
-    },
-
     /** The number of each of these card tokens that has one, by token. */
-    async cardNumbers(trx: Transaction<DB>, tokens: readonly string[]): Promise<Map<string, number>> {
-      const found = new Map<string, number>();
-      if (tokens.length === 0) return found;
-      // One probe of the token's key each, whatever the statistics say (mid-upload they count none
-      // of the cards the upload numbered, and hashing every card would be chosen).
-      const { rows } = await sql<{ token: string; id: number }>`
-        SELECT u.token, c.id FROM unnest(${tokens}::text[]) AS u (token)
-        CROSS JOIN LATERAL (SELECT id FROM cards WHERE cards.token = u.token LIMIT 1) c`.execute(trx);
-      for (const row of rows) found.set(row.token, row.id);
-      return found;
-    },
+    cardNumbers,
 
-    /** Numbers cards, by COPY. */
-    async addCards(trx: Transaction<DB>, cards: readonly { id: number; token: string }[]) {
-      const copy = new CopyRows(2);
-      for (const card of cards) copy.row().int4(card.id).text(card.token);
-      await copyInto(trx, 'cards', ['id', 'token'], copy);
+    /**
+     * Numbers the cards of these tokens that have none, from the cards' sequence (migration 0053),
+     * and gives each token's number and whether this call gave it. A token another upload numbered
+     * meanwhile keeps that number: its insert waits for the other upload to end, then is skipped,
+     * and the number is read after.
+     */
+    async numberCards(
+      trx: Transaction<DB>,
+      tokens: readonly string[],
+    ): Promise<Map<string, { id: number; numberedNow: boolean }>> {
+      const numbers = new Map<string, { id: number; numberedNow: boolean }>();
+      if (tokens.length === 0) return numbers;
+      const { rows } = await sql<{ token: string; id: number }>`
+        INSERT INTO cards (token) SELECT token FROM unnest(${tokens}::text[]) AS u (token)
+        ON CONFLICT (token) DO NOTHING RETURNING token, id`.execute(trx);
+      for (const row of rows) numbers.set(row.token, { id: row.id, numberedNow: true });
+      if (numbers.size < new Set(tokens).size) {
+        const missing = tokens.filter((token) => !numbers.has(token));
+        for (const [token, id] of await cardNumbers(trx, missing)) {
+          numbers.set(token, { id, numberedNow: false });
+        }
+      }
+      return numbers;
     },
 
     /** The id of the publisher with this code (any case), or null. */

@@ -44,7 +44,7 @@ const clearedFields = ({ publisher, sent }: PendingClearing): Record<string, unk
 /**
  * Group commit of cleared transactions (docs/decisions/0109): a publisher's clearings that arrive
  * while its previous batch is being stored wait, and are then stored together as one upload, so
- * an upload's fixed costs and ingestion's lock are paid once a batch, not once a call. A call
+ * an upload's fixed costs and ingestion's locks are paid once a batch, not once a call. A call
  * alone is stored at once (on the next turn of the event loop).
  */
 export function createClearingBatches(deps: {

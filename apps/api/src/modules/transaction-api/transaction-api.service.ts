@@ -163,7 +163,7 @@ export function createTransactionApiService(deps: {
      * transaction.qualified or transaction.not_qualified, as a file's rows do); its authorisation,
      * if any, is marked cleared. The amount may differ from the authorisation's. Calls that arrive
      * while the publisher's previous batch is being stored are stored together, as one upload
-     * (group commit: an upload's fixed costs and ingestion's lock paid once a batch).
+     * (group commit: an upload's fixed costs and ingestion's locks paid once a batch).
      */
     cleared(
       publisher: PublisherCaller,
@@ -218,8 +218,8 @@ export function createTransactionApiService(deps: {
           },
           markEffect,
         );
-        // Another refund of the same original may have been stored meanwhile (ingestion's lock
-        // orders them): what is refunded never passes the original's amount.
+        // Another refund of the same original may have been stored meanwhile (the publisher's
+        // ingestion lock orders them, ingestion-locks.ts): what is refunded never passes the original's amount.
         const after = await repo.transaction(trx, publisherId, sent.original_transaction_id);
         if (after!.refunded_pence > after!.amount_pence) {
           throw conflict(m.refundTooLarge(formatPence(Math.max(0, left))));
