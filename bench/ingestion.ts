@@ -14,6 +14,7 @@ import type { Database } from '../apps/api/src/db/database.ts';
 import {
   demoMerchants,
   demoPublisherTransactions,
+  type DemoMerchant,
   type DemoTransactionRow,
 } from '../apps/api/src/demo/demo-transactions.ts';
 import {
@@ -106,6 +107,8 @@ export async function benchIngestion(
     timeZone?: string;
     /** Profiling: wraps the repository (e.g. to time its calls). */
     wrap?: <T extends object>(repository: T) => T;
+    /** The merchants the file's rows are at (all the demo's by default). */
+    merchants?: (merchant: DemoMerchant) => boolean;
   },
 ): Promise<IngestionRun> {
   const { db } = database;
@@ -115,7 +118,7 @@ export async function benchIngestion(
     .select(['id', 'code'])
     .where('code', '=', code)
     .executeTakeFirstOrThrow();
-  const merchants = await demoMerchants(db);
+  const merchants = (await demoMerchants(db)).filter(options.merchants ?? (() => true));
   const now = new Date();
   const rows = demoPublisherTransactions(code, options.rows, {
     merchants,

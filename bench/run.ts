@@ -9,8 +9,9 @@
  * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
- * dashboard, reviews, analyser, web, start, transactions; BENCH_TRANSACTIONS sets the one-at-a-time
- * run's count, 5,000 by default; BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
+ * dashboard, reviews, analyser, web, start, transactions, concurrent; BENCH_TRANSACTIONS sets the
+ * one-at-a-time run's count, 5,000 by default; BENCH_CONCURRENT_ROWS the large file's rows in the
+ * uploads-side-by-side section (1,000,000 on PostgreSQL, 50,000 on PGlite); BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
  * BENCH_REVIEWS sets the reviews' count, 100,000 by default; BENCH_ANALYSER_REVIEWS the labelled
  * texts' count for the analyser's throughput, 20,000 by default);
  * BENCH_APPEND=1 appends them to results.md instead of replacing it (a PGlite run after a
@@ -32,12 +33,13 @@ import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
 import { startSection } from './start.ts';
 import { transactionsSection } from './transactions.ts';
+import { concurrentUploadsSection } from './concurrent-uploads.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start,transactions'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start,transactions,concurrent'
   ).split(','),
 );
 const bench = await benchApp();
@@ -242,6 +244,11 @@ await bench.close();
 // Transactions one at a time (decision 0109), on a database of its own with the demo data.
 if (chosen.has('transactions')) {
   sections.push(await transactionsSection(Number(process.env.BENCH_TRANSACTIONS ?? 5000)));
+}
+// Uploads side by side (decision 0114), on a database of its own with the demo data.
+if (chosen.has('concurrent')) {
+  const rows = Number(process.env.BENCH_CONCURRENT_ROWS ?? (postgres ? 1_000_000 : 50_000));
+  sections.push(await concurrentUploadsSection(rows));
 }
 // Ingestion and the dashboard each get a database of their own (the lists above add 100,000
 // campaigns and branches, which no publisher file would meet).

@@ -9,7 +9,7 @@ const concurrency = 16;
  * POST /api/publisher/transactions/cleared with a live demo key, at a demo MID, beside the
  * baseline GET /api/health in the same run; then `count` cleared purchases, `concurrency` at a
  * time, for the throughput and p99. Target (PostgreSQL): ≥ 1,000 cleared transactions a second,
- * p99 ≤ 50 ms. Each call is a one-row upload, so it takes ingestion's lock (ingestion.transactions.ts):
+ * p99 ≤ 50 ms. Each call is a one-row upload, so it takes its publisher's ingestion lock (ingestion-locks.ts):
  * calls side by side queue on it, which the throughput run shows. On a database of its own with the
  * demo data (the lists' sections add 100,000 campaigns and branches).
  */
