@@ -42,6 +42,8 @@ import type {
   IngestionLogs,
   IngestionLogBrands,
   TransactionAuthorisations,
+  MidActivityDays,
+  MidActivityHours,
 } from './tables/ingestion.generated.ts';
 import type {
   PublisherBrands,
@@ -125,6 +127,8 @@ export interface DB {
   jobs: Jobs;
   known_devices: KnownDevices;
   mail_outbox: MailOutbox;
+  mid_activity_days: MidActivityDays;
+  mid_activity_hours: MidActivityHours;
   multi_factor_challenges: MultiFactorChallenges;
   multi_factor_recovery_codes: MultiFactorRecoveryCodes;
   offer_lifecycle: OfferLifecycle;

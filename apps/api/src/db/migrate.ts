@@ -52,6 +52,7 @@ import * as settlementFiles from './migrations/0047-settlement-files.ts';
 import * as claims from './migrations/0048-claims.ts';
 import * as transactionAuthorisations from './migrations/0049-transaction-authorisations.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
+import * as midActivity from './migrations/0054-mid-activity.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0048-claims': claims,
   '0049-transaction-authorisations': transactionAuthorisations,
   '0053-card-numbers-sequence': cardNumbersSequence,
+  '0054-mid-activity': midActivity,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -46,6 +46,8 @@ export const tableAreas = {
     'ingestion_logs',
     'ingestion_log_brands',
     'transaction_authorisations',
+    'mid_activity_days',
+    'mid_activity_hours',
   ],
   /** The publishers' accounts: the brands they show, their API keys, their test transactions, their settlement files. */
   'publisher-accounts': [

@@ -73,3 +73,21 @@ export async function storeAndRows(app: TestApp) {
     ORDER BY 1, 2, 3, 4, 5, 6, 7`.execute(app.db);
   return { store, fromRows };
 }
+
+/**
+ * The MID health store (migration 0054) beside the same counts from the stored rows: the two must
+ * be equal, whatever the pages the uploads were stored in.
+ */
+export async function midActivityAndRows(app: TestApp) {
+  const { rows: days } = await sql<Record<string, unknown>>`
+    SELECT mid, day::text, transactions FROM mid_activity_days ORDER BY mid, day`.execute(app.db);
+  const { rows: daysFromRows } = await sql<Record<string, unknown>>`
+    SELECT mid, local_datetime::date::text AS day, count(*)::int AS transactions FROM transactions
+    WHERE branch_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`.execute(app.db);
+  const { rows: hours } = await sql<Record<string, unknown>>`
+    SELECT mid, hour, transactions FROM mid_activity_hours ORDER BY mid, hour`.execute(app.db);
+  const { rows: hoursFromRows } = await sql<Record<string, unknown>>`
+    SELECT mid, extract(hour FROM local_datetime)::smallint AS hour, count(*)::int AS transactions
+    FROM transactions WHERE branch_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`.execute(app.db);
+  return { days, daysFromRows, hours, hoursFromRows };
+}

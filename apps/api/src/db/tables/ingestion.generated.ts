@@ -97,3 +97,15 @@ export interface TransactionAuthorisations {
   settled_at: Date | null;
   status: Generated<'authorised' | 'cleared' | 'expired'>;
 }
+
+export interface MidActivityDays {
+  day: string;
+  mid: string;
+  transactions: number;
+}
+
+export interface MidActivityHours {
+  hour: number;
+  mid: string;
+  transactions: number;
+}

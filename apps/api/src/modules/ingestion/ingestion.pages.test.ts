@@ -7,6 +7,7 @@ import {
 import {
   addMonthlyCampaigns,
   atrPublisher,
+  midActivityAndRows,
   storeAndRows,
   storedOutcomes,
 } from '../../test/ingestion-fixtures.ts';
@@ -98,6 +99,10 @@ describe('ingestion pages', () => {
       expect(store).toEqual(fromRows);
       expect(store.filter((row) => Number(row.refunds) > 0).length).toBeGreaterThan(5);
       expect(store.filter((row) => Number(row.conversions) > 1).length).toBeGreaterThan(50);
+      const mids = await midActivityAndRows(app);
+      expect(mids.days).toEqual(mids.daysFromRows);
+      expect(mids.hours).toEqual(mids.hoursFromRows);
+      expect(mids.days.length).toBeGreaterThan(10);
     }
   }, 180_000);
 

@@ -7,6 +7,7 @@ import type {
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/database.generated.ts';
+import type { MidActivityRows } from './mid-activity-tally.ts';
 import { outcomeColumns, qualificationLookups } from './qualification-lookups.repository.ts';
 import { stagingRepository, type StagedRow } from './staging.repository.ts';
 
@@ -153,6 +154,26 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         trx,
       );
       return rows[0]!.locked;
+    },
+
+    /** Adds an upload's transactions by MID, day and hour to the MID health store (migration 0054). */
+    async addMidActivity(trx: Transaction<DB>, rows: MidActivityRows) {
+      if (rows.days.length > 0) {
+        await sql`
+          INSERT INTO mid_activity_days (mid, day, transactions)
+          SELECT * FROM unnest(${rows.days.map((row) => row.mid)}::text[],
+            ${rows.days.map((row) => row.day)}::date[], ${rows.days.map((row) => row.transactions)}::int[])
+          ON CONFLICT (mid, day) DO UPDATE
+          SET transactions = mid_activity_days.transactions + excluded.transactions`.execute(trx);
+      }
+      if (rows.hours.length > 0) {
+        await sql`
+          INSERT INTO mid_activity_hours (mid, hour, transactions)
+          SELECT * FROM unnest(${rows.hours.map((row) => row.mid)}::text[],
+            ${rows.hours.map((row) => row.hour)}::smallint[], ${rows.hours.map((row) => row.transactions)}::int[])
+          ON CONFLICT (mid, hour) DO UPDATE
+          SET transactions = mid_activity_hours.transactions + excluded.transactions`.execute(trx);
+      }
     },
 
     /** The brands whose branches have these merchant IDs (the brands an upload will lock). */

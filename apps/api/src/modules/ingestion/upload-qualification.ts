@@ -16,6 +16,7 @@ import { CardHistoryCache } from './card-history-cache.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
 import type { IngestionLocks } from './ingestion-locks.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
+import { MidActivityTally, midActivityFlushEntries } from './mid-activity-tally.ts';
 import { PageWriter } from './page-writer.ts';
 import type { ReportingStore } from './reporting-store.ts';
 import type { StagedRow } from './staging.repository.ts';
@@ -95,6 +96,7 @@ export class UploadQualification {
   private readonly tally = new ReportingTally();
   private readonly held = new HeldPurchases();
   private readonly totals = new IngestionLogTotals();
+  private readonly midActivity = new MidActivityTally();
   /** The campaigns whose budget a row of the upload used up (budget.rules.ts). */
   private readonly budgetsUsedUp = new Set<string>();
   private readonly writer: PageWriter;
@@ -164,6 +166,11 @@ export class UploadQualification {
           if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
         }
         this.histories.trim();
+        if (this.midActivity.size > midActivityFlushEntries) {
+          this.writer.alongside(
+            this.settings.repo.addMidActivity(this.settings.trx, this.midActivity.take()),
+          );
+        }
         const page = await reading!;
         reading = null;
         const preparing = this.prepare(page);
@@ -186,6 +193,7 @@ export class UploadQualification {
   private async finish() {
     const { trx, repo, reporting, publisher, uploadedAt } = this.settings;
     await reporting.addTally(trx, publisher.id, this.tally.take());
+    await repo.addMidActivity(trx, this.midActivity.take());
     await repo.finishLog(trx, this.logId, {
       gmvPence: this.totals.gmvPence,
       count: this.counts.inserted,
@@ -368,6 +376,7 @@ export class UploadQualification {
     if (original) this.held.refund(original, -row.amountPence);
     this.counts.inserted += 1;
     if (!branch) this.counts.unmatched += 1;
+    else this.midActivity.add(row.mid, local.wall);
     this.totals.add(row.occurredAt, row.amountPence, branch);
   }
 }
