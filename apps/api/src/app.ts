@@ -18,10 +18,8 @@ import { createSessionCache } from './modules/auth/session-cache.ts';
 import { createBanksRepository } from './modules/banks/banks.repository.ts';
 import { banksRoutes } from './modules/banks/banks.routes.ts';
 import { createBanksService } from './modules/banks/banks.service.ts';
-import { createBranchDirectoryRepository } from './modules/branches/branch-directory.repository.ts';
 import { createBranchesRepository } from './modules/branches/branches.repository.ts';
-import { branchesRoutes } from './modules/branches/branches.routes.ts';
-import { createBranchesService } from './modules/branches/branches.service.ts';
+import { registerBranches } from './modules/branches/branches.wiring.ts';
 import { createBrandsRepository } from './modules/brands/brands.repository.ts';
 import { clientListsRoutes } from './modules/brands/client-lists.routes.ts';
 import { createClientListsRepository } from './modules/brands/client-lists.repository.ts';
@@ -243,10 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(profileRoutes, { profiles, auth, config });
       await api.register(brandsRoutes, { brands });
-      const branches = createBranchesRepository(db);
-      const directory = createBranchDirectoryRepository(db);
-      const branchesService = createBranchesService({ db, branches, directory, brands, clock });
-      await api.register(branchesRoutes, { branches, brands, service: branchesService });
+      const { branches } = await registerBranches(api, { db, brands, settings, config, clock });
       const onboarding = createOnboardingService({
         db,
         users,

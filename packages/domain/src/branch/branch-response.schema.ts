@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listPageSchema } from '../list/list.schema.ts';
 import { branchStatuses } from './branch.schema.ts';
+import { merchantIdSchemes, midHealthStatuses } from './mid-health.rules.ts';
 
 /**
  * What the branch routes answer (the requests are in branch.schema.ts): the API serialises through
@@ -12,6 +13,29 @@ const merchantIdsAnswerSchema = z.object({
   amexMerchantID: z.string().nullable(),
   zettleMerchantID: z.string().nullable(),
 });
+
+const localDay = z.iso.date();
+
+/** MID health (docs/decisions/0115): whether each merchant ID is still seen in transactions. */
+export const midHealthSchema = z.object({
+  status: z.enum(midHealthStatuses),
+  merchantIds: z.array(
+    z.object({
+      mid: z.string(),
+      scheme: z.enum(merchantIdSchemes),
+      status: z.enum(midHealthStatuses),
+      /** Local days in the timezone setting. */
+      firstSeenDay: localDay.nullable(),
+      lastSeenDay: localDay.nullable(),
+      daysSinceSeen: z.number().int().nonnegative().nullable(),
+      last7Days: z.number().int().nonnegative(),
+      last30Days: z.number().int().nonnegative(),
+      /** The local hour (0–23) holding most of its transactions, when they come in one batch. */
+      batchedHour: z.number().int().min(0).max(23).nullable(),
+    }),
+  ),
+});
+export type MidHealthAnswer = z.infer<typeof midHealthSchema>;
 
 /** A branch as the lists and the Branch View modal show it (spec 2 §2.4, §3): an allowlist. */
 export const branchRowSchema = z.object({
@@ -44,6 +68,7 @@ export const branchRowSchema = z.object({
   /** The spec's createdBy.user: a brand user created the branch. */
   createdByBrandUser: z.boolean(),
   defaultBranch: z.boolean(),
+  midHealth: midHealthSchema,
 });
 export type BranchRow = z.infer<typeof branchRowSchema>;
 

@@ -143,6 +143,40 @@ export const administrationMessages = {
     approve: 'Approve',
     reject: 'Reject',
     selectedBranches: (count: number) => `the ${count} selected branches`,
+    /** MID health (docs/decisions/0115): whether each merchant ID is still seen in transactions. */
+    midHealth: {
+      column: 'Tracking',
+      section: 'Transactions seen',
+      statuses: {
+        tracking: 'Tracking',
+        silent: 'Silent',
+        awaitingFirst: 'Awaiting first transaction',
+        neverSeen: 'No transactions',
+        notLive: 'Not live',
+      },
+      silentFor: (days: number) => `Silent ${days} days`,
+      lastSeen: (day: string) => `Last transaction ${day}`,
+      noMerchantIds: 'No merchant IDs',
+      silentHint: (days: number) =>
+        `No transaction for ${days} days: the merchant may have changed its terminals. Check the merchant IDs with the merchant.`,
+      neverSeenHint:
+        'No transaction since the branch went live 14 or more days ago: check the merchant IDs with the merchant.',
+      alert: (count: number) =>
+        count === 1
+          ? '1 branch on this page has stopped receiving transactions. Check its merchant IDs.'
+          : `${count} branches on this page have stopped receiving transactions. Check their merchant IDs.`,
+      batched: (hour: number) =>
+        `Transactions arrive in one batch around ${String(hour).padStart(2, '0')}:00 (local time): a rule on hours of the day is unreliable here.`,
+      headers: {
+        mid: 'Merchant ID',
+        status: 'Status',
+        firstSeen: 'First seen',
+        lastSeen: 'Last seen',
+        last7Days: 'Last 7 days',
+        last30Days: 'Last 30 days',
+      },
+      schemes: { mastercard: 'Visa/Mastercard', amex: 'Amex', zettle: 'Zettle/Square' },
+    },
   },
   asset: {
     intro: 'The media uploaded here is used for partner email and app creatives.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultMidSilentDays } from '../branch/mid-health.rules.ts';
 
 /** Settings held in the database (spec 1 §3, spec 2 §3) with the defaults they start from. */
 export const storedSettingsSchema = z.object({
@@ -7,6 +8,8 @@ export const storedSettingsSchema = z.object({
   campaignOverviewDelay: z.number().positive(),
   /** Direct-debit setting: 'Mandatory' hides Skip; 'false' drops the 1% charge note. */
   autoDebit: z.enum(['Mandatory', 'true', 'false']),
+  /** Days without a transaction before a merchant ID that had some is silent (MID health, decision 0115). */
+  midSilentDays: z.number().int().min(1).max(90),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -14,4 +17,5 @@ export const defaultStoredSettings: StoredSettings = {
   languages: ['en'],
   campaignOverviewDelay: 5.75,
   autoDebit: 'true',
+  midSilentDays: defaultMidSilentDays,
 };

@@ -108,6 +108,8 @@ describe('GET /api/merchants', () => {
         'activatedDate',
         'createdByBrandUser',
         'defaultBranch',
+        // Beyond the spec: whether its merchant IDs are still seen in transactions (decision 0115).
+        'midHealth',
       ].sort(),
     );
     expect(data[0]).toMatchObject({

@@ -1,8 +1,12 @@
+import type { Updateable } from 'kysely';
+import type { BranchForm, BranchUpdate } from '@krowd/domain/branch/branch.schema';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import type { MidHealth } from '@krowd/domain/branch/mid-health.rules';
+import type { DB } from '../../db/database.generated.ts';
 import type { BranchRecord } from './branches.repository.ts';
 
 /** The branch as the API answers it (an allowlist of columns, in the spec's field names). */
-export function toBranchRow(row: BranchRecord): BranchRow {
+export function toBranchRow(row: BranchRecord, health: MidHealth): BranchRow {
   return {
     _id: row.id,
     name: row.name,
@@ -37,5 +41,36 @@ export function toBranchRow(row: BranchRecord): BranchRow {
     activatedDate: row.activated_at?.toISOString() ?? null,
     createdByBrandUser: row.created_by_brand_user,
     defaultBranch: row.default_branch,
+    midHealth: {
+      status: health.status,
+      merchantIds: health.merchantIds.map((entry) => ({
+        mid: entry.mid,
+        scheme: entry.scheme,
+        status: entry.status,
+        firstSeenDay: entry.firstSeenDay,
+        lastSeenDay: entry.lastSeenDay,
+        daysSinceSeen: entry.daysSinceSeen,
+        last7Days: entry.last7Days,
+        last30Days: entry.last30Days,
+        batchedHour: entry.batchedHour,
+      })),
+    },
+  };
+}
+
+/** The columns a branch form writes. */
+export function formColumns(
+  form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
+): Updateable<DB['branches']> {
+  return {
+    name: form.name,
+    kmid: form.kmid,
+    postcode: form.postcode,
+    postal_town: form.postalTown,
+    address: form.address,
+    contact_name: form.contactName,
+    contact_phone: form.contactPhone,
+    contact_email: form.contactEmail,
+    tripadvisor_url: form.tripadvisorUrl,
   };
 }

@@ -9,6 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
+import type { MidActivity } from '@krowd/domain/branch/mid-health.rules';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
@@ -118,6 +119,39 @@ export function createBranchesRepository(db: Kysely<DB>) {
   const branches = selectBranches();
 
   return {
+    /**
+     * What the MID health store (migration 0054) holds of these merchant IDs: first and last day
+     * seen, transactions on the 7 and 30 local days to `today` (YYYY-MM-DD), and by hour of day.
+     */
+    async midActivity(mids: readonly string[], today: string): Promise<Map<string, MidActivity>> {
+      const found = new Map<string, MidActivity>();
+      if (mids.length === 0) return found;
+      const [days, hours] = await Promise.all([
+        sql<{ mid: string; first: string; last: string; last7: number; last30: number }>`
+          SELECT mid, min(day)::text AS first, max(day)::text AS last,
+            coalesce(sum(transactions) FILTER (WHERE day > ${today}::date - 7), 0)::int AS last7,
+            coalesce(sum(transactions) FILTER (WHERE day > ${today}::date - 30), 0)::int AS last30
+          FROM mid_activity_days WHERE mid = ANY(${mids}::text[]) GROUP BY mid`.execute(db),
+        sql<{ mid: string; hour: number; transactions: number }>`
+          SELECT mid, hour, transactions FROM mid_activity_hours WHERE mid = ANY(${mids}::text[])`.execute(
+          db,
+        ),
+      ]);
+      for (const row of days.rows) {
+        found.set(row.mid, {
+          firstSeenDay: row.first,
+          lastSeenDay: row.last,
+          last7Days: row.last7,
+          last30Days: row.last30,
+          hours: new Array<number>(24).fill(0),
+        });
+      }
+      for (const row of hours.rows) {
+        (found.get(row.mid)?.hours as number[] | undefined)?.splice(row.hour, 1, row.transactions);
+      }
+      return found;
+    },
+
     /** A brand's branches other than deleted ones, by name. */
     branchesOfBrand(brandId: string, executor: Executor = db) {
       return executor

@@ -38,7 +38,8 @@ import { brandInScope } from '../../http/brand-scope.ts';
 import { listedBrands } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchDirectoryRepository } from './branch-directory.repository.ts';
-import { toBranchRow } from './branches.mapper.ts';
+import { formColumns } from './branches.mapper.ts';
+import { branchAnswers } from './mid-health.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
 import {
   claimMerchantIds,
@@ -67,22 +68,6 @@ const ruleRowOf = (row: BranchRecord) => ({
   defaultBranch: row.default_branch,
 });
 
-function formColumns(
-  form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
-): Updateable<DB['branches']> {
-  return {
-    name: form.name,
-    kmid: form.kmid,
-    postcode: form.postcode,
-    postal_town: form.postalTown,
-    address: form.address,
-    contact_name: form.contactName,
-    contact_phone: form.contactPhone,
-    contact_email: form.contactEmail,
-    tripadvisor_url: form.tripadvisorUrl,
-  };
-}
-
 const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
 
 /** A second live branch of the same directory venue in one brand is refused, not half-stored. */
@@ -106,6 +91,8 @@ export function createBranchesService(deps: {
   branches: BranchesRepository;
   directory: BranchDirectoryRepository;
   brands: BrandsRepository;
+  settings: { read(): Promise<{ midSilentDays: number }> };
+  timeZone: string;
   clock: () => Date;
 }) {
   const { db, branches, directory, brands, clock } = deps;
@@ -183,8 +170,11 @@ export function createBranchesService(deps: {
     return { ...columns, ...merchantIdEditColumns(row, merchantIdsAfter(row, changes.merchantIds), clock()) };
   }
 
+  const answered = branchAnswers({ ...deps, branches });
+
   async function fresh(id: string) {
-    return toBranchRow((await branches.findById(id))!);
+    const [row] = await answered([(await branches.findById(id))!]);
+    return row!;
   }
 
   return {
@@ -198,7 +188,7 @@ export function createBranchesService(deps: {
         page: request.page,
         limit: request.limit,
       });
-      return { data: rows.map(toBranchRow), pagination: paginationOf(request, total) };
+      return { data: await answered(rows), pagination: paginationOf(request, total) };
     },
 
     async add(caller: AuthContext, input: BranchCreate) {

@@ -27,6 +27,7 @@ describe('GET /api/settings', () => {
         sessionIdleMinutes: 30,
         campaignOverviewDelay: 5.75,
         autoDebit: 'true',
+        midSilentDays: 7,
       },
     });
   });

@@ -5805,6 +5805,25 @@ export interface operations {
               activatedDate: string | null;
               createdByBrandUser: boolean;
               defaultBranch: boolean;
+              midHealth: {
+                /** @enum {string} */
+                status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                merchantIds: {
+                  mid: string;
+                  /** @enum {string} */
+                  scheme: 'mastercard' | 'amex' | 'zettle';
+                  /** @enum {string} */
+                  status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                  /** Format: date */
+                  firstSeenDay: string | null;
+                  /** Format: date */
+                  lastSeenDay: string | null;
+                  daysSinceSeen: number | null;
+                  last7Days: number;
+                  last30Days: number;
+                  batchedHour: number | null;
+                }[];
+              };
             }[];
             pagination: {
               page: number;
@@ -5954,6 +5973,25 @@ export interface operations {
               activatedDate: string | null;
               createdByBrandUser: boolean;
               defaultBranch: boolean;
+              midHealth: {
+                /** @enum {string} */
+                status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                merchantIds: {
+                  mid: string;
+                  /** @enum {string} */
+                  scheme: 'mastercard' | 'amex' | 'zettle';
+                  /** @enum {string} */
+                  status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                  /** Format: date */
+                  firstSeenDay: string | null;
+                  /** Format: date */
+                  lastSeenDay: string | null;
+                  daysSinceSeen: number | null;
+                  last7Days: number;
+                  last30Days: number;
+                  batchedHour: number | null;
+                }[];
+              };
             };
           };
         };
@@ -6095,6 +6133,25 @@ export interface operations {
               activatedDate: string | null;
               createdByBrandUser: boolean;
               defaultBranch: boolean;
+              midHealth: {
+                /** @enum {string} */
+                status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                merchantIds: {
+                  mid: string;
+                  /** @enum {string} */
+                  scheme: 'mastercard' | 'amex' | 'zettle';
+                  /** @enum {string} */
+                  status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                  /** Format: date */
+                  firstSeenDay: string | null;
+                  /** Format: date */
+                  lastSeenDay: string | null;
+                  daysSinceSeen: number | null;
+                  last7Days: number;
+                  last30Days: number;
+                  batchedHour: number | null;
+                }[];
+              };
             };
           };
         };
@@ -6508,6 +6565,25 @@ export interface operations {
               activatedDate: string | null;
               createdByBrandUser: boolean;
               defaultBranch: boolean;
+              midHealth: {
+                /** @enum {string} */
+                status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                merchantIds: {
+                  mid: string;
+                  /** @enum {string} */
+                  scheme: 'mastercard' | 'amex' | 'zettle';
+                  /** @enum {string} */
+                  status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                  /** Format: date */
+                  firstSeenDay: string | null;
+                  /** Format: date */
+                  lastSeenDay: string | null;
+                  daysSinceSeen: number | null;
+                  last7Days: number;
+                  last30Days: number;
+                  batchedHour: number | null;
+                }[];
+              };
             };
           };
         };
@@ -6641,6 +6717,25 @@ export interface operations {
               activatedDate: string | null;
               createdByBrandUser: boolean;
               defaultBranch: boolean;
+              midHealth: {
+                /** @enum {string} */
+                status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                merchantIds: {
+                  mid: string;
+                  /** @enum {string} */
+                  scheme: 'mastercard' | 'amex' | 'zettle';
+                  /** @enum {string} */
+                  status: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
+                  /** Format: date */
+                  firstSeenDay: string | null;
+                  /** Format: date */
+                  lastSeenDay: string | null;
+                  daysSinceSeen: number | null;
+                  last7Days: number;
+                  last30Days: number;
+                  batchedHour: number | null;
+                }[];
+              };
             };
           };
         };
@@ -8785,6 +8880,7 @@ export interface operations {
               campaignOverviewDelay: number;
               /** @enum {string} */
               autoDebit: 'Mandatory' | 'true' | 'false';
+              midSilentDays: number;
               timezone: string;
               sessionIdleMinutes: number;
             };

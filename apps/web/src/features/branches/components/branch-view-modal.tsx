@@ -5,6 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
 import { BranchStatusBadge, merchantIdLabels } from './branch-cells.tsx';
+import { MidHealthSection } from './mid-health.tsx';
 
 const { fields, viewFields } = messages.branch;
 
@@ -75,6 +76,11 @@ export function BranchViewModal({ branch, onClose }: BranchViewModalProps) {
           </div>
         ))}
       </SimpleGrid>
+      {branch ? (
+        <Stack mt="md">
+          <MidHealthSection health={branch.midHealth} />
+        </Stack>
+      ) : null}
     </Modal>
   );
 }

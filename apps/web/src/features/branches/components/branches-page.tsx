@@ -29,6 +29,7 @@ import { useDeleteBranch, useUpdateBranch } from '../api/save-branch.ts';
 import { BranchStatusBadge, MerchantIdCell, TripadvisorLink } from './branch-cells.tsx';
 import { BranchFormModal } from './branch-form-modal.tsx';
 import { BranchViewModal } from './branch-view-modal.tsx';
+import { MidHealthAlert, MidHealthCell } from './mid-health.tsx';
 import { ReviewModal, type ReviewDecision } from './review-modal.tsx';
 import { UploadBranchesModal } from './upload-branches-modal.tsx';
 
@@ -235,6 +236,11 @@ function BranchesScreen({ user }: { user: SessionUser }) {
       sortField: 'status',
       render: (row) => <BranchStatusBadge status={row.status} />,
     },
+    {
+      key: 'midHealth',
+      header: m.midHealth.column,
+      render: (row) => <MidHealthCell health={row.midHealth} />,
+    },
   ];
 
   const bulkPossible = actor.manage || actor.review;
@@ -263,6 +269,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
           </Button>
         ) : null}
       </EntityListToolbar>
+      <MidHealthAlert rows={list.data?.data ?? []} />
       <EntityListTable
         columns={columns}
         list={list}

@@ -36,6 +36,7 @@ const savedBranch = (overrides: Partial<BranchRow> = {}): BranchRow => ({
   activatedDate: null,
   createdByBrandUser: true,
   defaultBranch: false,
+  midHealth: { status: 'notLive', merchantIds: [] },
   ...overrides,
 });
 
