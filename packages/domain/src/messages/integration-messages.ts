@@ -59,6 +59,8 @@ export const integrationMessages = {
           'a purchase was authorised through the single-transaction API, not yet cleared',
         'transaction.expired': 'an authorisation was not cleared in time and expired',
         'claim.updated': 'a missing-transaction claim was filed, matched or resolved',
+        'settlement.ready':
+          'a settlement file (daily or monthly) was made: its id, kind, period, SHA-256 and download path',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { MonthlyRow } from '@krowd/domain/settlement/settlement.rules';
+import type { DailyRow, MonthlyRow } from '@krowd/domain/settlement/settlement.rules';
 import type { DB } from '../../db/database.generated.ts';
 
 /**
@@ -9,6 +9,54 @@ import type { DB } from '../../db/database.generated.ts';
  * derivation from the transactions.
  */
 export const settlementQueries = {
+  /**
+   * One publisher's transactions qualified or refunded from `start` to `end` (a local day's
+   * instants), each with the campaign's brand, the original's own id for a refund, and the instant
+   * (written as local time by the service). `notQualified` earns nothing and is left out.
+   */
+  async dailyRows(
+    db: Kysely<DB> | Transaction<DB>,
+    publisherId: string,
+    bounds: { start: Date; end: Date },
+  ): Promise<(Omit<DailyRow, 'localTime'> & { occurredAt: Date })[]> {
+    const rows = await db
+      .selectFrom('transactions as t')
+      .innerJoin('campaigns as c', 'c.id', 't.campaign_id')
+      .innerJoin('brands as br', 'br.id', 'c.brand_id')
+      .leftJoin('transactions as o', 'o.id', 't.original_transaction_id')
+      .select([
+        't.outcome',
+        't.publisher_transaction_id',
+        'o.publisher_transaction_id as original_id',
+        't.occurred_at',
+        'br.id as brand_id',
+        'br.name as brand_name',
+        'c.id as campaign_id',
+        'c.name as campaign_name',
+        't.amount_pence',
+        't.cashback_pence',
+        't.success_fee_pence',
+      ])
+      .where('t.publisher_id', '=', publisherId)
+      .where('t.outcome', '<>', 'notQualified')
+      .where('t.occurred_at', '>=', bounds.start)
+      .where('t.occurred_at', '<', bounds.end)
+      .execute();
+    return rows.map((row) => ({
+      event: row.outcome === 'refund' ? 'refunded' : 'qualified',
+      transactionId: row.publisher_transaction_id,
+      originalTransactionId: row.original_id,
+      occurredAt: row.occurred_at,
+      brandId: row.brand_id,
+      brandName: row.brand_name,
+      campaignId: row.campaign_id,
+      campaignName: row.campaign_name,
+      amountPence: Number(row.amount_pence),
+      cashbackPence: Number(row.cashback_pence),
+      successFeePence: Number(row.success_fee_pence),
+    }));
+  },
+
   /** One publisher's rows of the invoices and credit notes issued in `month` (YYYY-MM). */
   async monthlyRows(
     db: Kysely<DB> | Transaction<DB>,
@@ -48,7 +96,8 @@ export const settlementQueries = {
 
   /**
    * Stores a file once: a second write for the same publisher, kind and period keeps the first
-   * (two instances, a re-run); answers the stored file either way.
+   * (two instances, a re-run); answers the stored file either way, and whether this write made it
+   * (its `settlement.ready` is told once, by the write that made it).
    */
   async insertFile(
     trx: Transaction<DB>,
@@ -63,7 +112,7 @@ export const settlementQueries = {
       content: string;
     },
   ) {
-    await trx
+    const made = await trx
       .insertInto('settlement_files')
       .values({
         publisher_id: file.publisherId,
@@ -76,14 +125,16 @@ export const settlementQueries = {
         content: file.content,
       })
       .onConflict((oc) => oc.columns(['publisher_id', 'kind', 'period']).doNothing())
-      .execute();
-    return trx
+      .returning('id')
+      .executeTakeFirst();
+    const stored = await trx
       .selectFrom('settlement_files')
       .selectAll()
       .where('publisher_id', '=', file.publisherId)
       .where('kind', '=', file.kind)
       .where('period', '=', file.period)
       .executeTakeFirstOrThrow();
+    return { file: stored, created: made !== undefined };
   },
 
   /** Every publisher's id, for the job's round. */
