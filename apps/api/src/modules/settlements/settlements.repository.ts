@@ -142,4 +142,41 @@ export const settlementQueries = {
     const rows = await db.selectFrom('publishers').select('id').orderBy('id').execute();
     return rows.map((row) => row.id);
   },
+
+  /**
+   * The job's round: each publisher, when it was made, the period of its last daily file, and
+   * whether its monthly file of `month` exists.
+   */
+  async publishersToSettle(db: Kysely<DB>, month: string) {
+    const rows = await db
+      .selectFrom('publishers as p')
+      .select((eb) => [
+        'p.id',
+        'p.created_at',
+        eb
+          .selectFrom('settlement_files as f')
+          .select((inner) => inner.fn.max('f.period').as('period'))
+          .whereRef('f.publisher_id', '=', 'p.id')
+          .where('f.kind', '=', 'daily')
+          .as('last_daily'),
+        eb
+          .exists(
+            eb
+              .selectFrom('settlement_files as m')
+              .select('m.id')
+              .whereRef('m.publisher_id', '=', 'p.id')
+              .where('m.kind', '=', 'monthly')
+              .where('m.period', '=', month),
+          )
+          .as('has_month'),
+      ])
+      .orderBy('p.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      lastDaily: row.last_daily ?? null,
+      hasMonth: Boolean(row.has_month),
+    }));
+  },
 };

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { lastDateOfMonth } from '@krowd/domain/calendar/calendar.rules';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
+  dueDays,
   isClosedDay,
   isClosedMonth,
+  lastClosedMonth,
   localDayBounds,
   localTimeWithOffset,
 } from '@krowd/domain/settlement/settlement-period.rules';
@@ -69,28 +73,60 @@ export function createSettlements(deps: {
     return stored.file;
   }
 
+  async function generateDaily(publisherId: string, date: string) {
+    if (!isClosedDay(date, clock(), timeZone)) throw new RangeError(`settlement: ${date} is not closed`);
+    return db.transaction().execute(async (trx) => {
+      const found = await queries.dailyRows(trx, publisherId, localDayBounds(date, timeZone));
+      const rows = found.map(({ occurredAt, ...row }) => ({
+        ...row,
+        localTime: localTimeWithOffset(occurredAt, timeZone),
+      }));
+      return store(trx, { publisherId, kind: 'daily', period: date, content: dailyCsv(rows) }, rows);
+    });
+  }
+
+  async function generateMonthly(publisherId: string, month: string) {
+    if (!isClosedMonth(month, clock(), timeZone)) throw new RangeError(`settlement: ${month} is not closed`);
+    return db.transaction().execute(async (trx) => {
+      const rows = await queries.monthlyRows(trx, publisherId, month);
+      return store(trx, { publisherId, kind: 'monthly', period: month, content: monthlyCsv(rows) }, rows);
+    });
+  }
+
   return {
     /** A publisher's daily redemption file of a closed local `date` (YYYY-MM-DD). */
-    async generateDaily(publisherId: string, date: string) {
-      if (!isClosedDay(date, clock(), timeZone)) throw new RangeError(`settlement: ${date} is not closed`);
-      return db.transaction().execute(async (trx) => {
-        const found = await queries.dailyRows(trx, publisherId, localDayBounds(date, timeZone));
-        const rows = found.map(({ occurredAt, ...row }) => ({
-          ...row,
-          localTime: localTimeWithOffset(occurredAt, timeZone),
-        }));
-        return store(trx, { publisherId, kind: 'daily', period: date, content: dailyCsv(rows) }, rows);
-      });
-    },
-
+    generateDaily,
     /** A publisher's monthly file of the invoices and credit notes issued in a closed `month` (YYYY-MM). */
-    async generateMonthly(publisherId: string, month: string) {
-      if (!isClosedMonth(month, clock(), timeZone))
-        throw new RangeError(`settlement: ${month} is not closed`);
-      return db.transaction().execute(async (trx) => {
-        const rows = await queries.monthlyRows(trx, publisherId, month);
-        return store(trx, { publisherId, kind: 'monthly', period: month, content: monthlyCsv(rows) }, rows);
-      });
+    generateMonthly,
+
+    /**
+     * The recurring job's round (`settlements.generate`): for each publisher, the daily files of
+     * the closed days since its last one (at most the last 35 on its first run, none before it
+     * existed) and, once a month is closed, last month's monthly file. Each file is its own
+     * transaction, so a failure keeps those made; the job retries the rest. Answers what it made.
+     */
+    async generateDue(): Promise<{ daily: number; monthly: number }> {
+      const now = clock();
+      const month = lastClosedMonth(now, timeZone);
+      const made = { daily: 0, monthly: 0 };
+      const failures: unknown[] = [];
+      for (const publisher of await queries.publishersToSettle(db, month)) {
+        const since = localToday(publisher.createdAt, timeZone);
+        try {
+          for (const day of dueDays(publisher.lastDaily, now, timeZone, since)) {
+            await generateDaily(publisher.id, day);
+            made.daily += 1;
+          }
+          if (!publisher.hasMonth && since <= lastDateOfMonth(month)) {
+            await generateMonthly(publisher.id, month);
+            made.monthly += 1;
+          }
+        } catch (error) {
+          failures.push(error);
+        }
+      }
+      if (failures.length > 0) throw new AggregateError(failures, 'settlement files not all made');
+      return made;
     },
   };
 }
