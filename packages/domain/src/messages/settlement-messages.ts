@@ -8,9 +8,10 @@ export const settlementMessages = {
     pageTitle: 'Settlement files',
     intro:
       'A daily redemption file for each closed day and a monthly settlement file for each closed month, as CSV. Each file is made once and never changes: its SHA-256 checksum lets you check the download.',
+    guideLink: 'The files’ columns, the checksum and the API calls',
     publisherLabel: 'Publisher',
     publisherPlaceholder: 'Choose a publisher',
-    choosePublisher: 'Choose a publisher to see its settlement files.',
+    choosePublisher: 'Every publisher’s files, unless you choose one.',
     kindLabel: 'Kind',
     kinds: { daily: 'Daily redemption', monthly: 'Monthly settlement' },
     allKinds: 'All files',
