@@ -1,7 +1,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstRunDays } from '@krowd/domain/settlement/settlement-period.rules';
-import { createTestApp, createTestClock, days, hours, type App, type TestApp } from '../../test/test-app.ts';
+import { demoApiKeyOf } from '../../demo/demo-publishers.ts';
+import {
+  call,
+  createTestApp,
+  createTestClock,
+  days,
+  hours,
+  type App,
+  type TestApp,
+} from '../../test/test-app.ts';
+import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { createWebhookEvents } from '../webhooks/webhooks.wiring.ts';
 import { createSettlements, type Settlements } from './settlements.service.ts';
 import { scheduleSettlements, settlementsJob } from './settlements.wiring.ts';
@@ -9,8 +19,9 @@ import { scheduleSettlements, settlementsJob } from './settlements.wiring.ts';
 /**
  * The recurring job `settlements.generate` (docs/decisions/0107), on a clock the test moves (New
  * York, the tests' timezone setting): each publisher's daily files of the closed days since its
- * last one, at most the last 35 on a first run and none before the publisher existed, and last
- * month's monthly file once the month is closed; each file told once by `settlement.ready`.
+ * last one, at most the last 35 on a first run and none before the publisher existed (or its first
+ * settled transaction, when older), and last month's monthly file once the month is closed; each
+ * file told once by `settlement.ready`.
  */
 
 let testApp: TestApp;
@@ -18,7 +29,7 @@ let app: App;
 let round: Settlements['generateDue'];
 // 11:00 on 2 June 2025 in New York.
 const clock = createTestClock(new Date('2025-06-02T15:00:00Z'));
-const ids = { recent: '', old: '' };
+const ids = { recent: '', old: '', backfilled: '' };
 
 async function filesOf(publisherId: string) {
   return testApp.db
@@ -48,7 +59,48 @@ beforeAll(async () => {
     .orderBy('code')
     .execute();
   ids.recent = publishers.find((p) => p.code === 'ATR')!.id;
-  ids.old = publishers.find((p) => p.code !== 'ATR')!.id;
+  const others = publishers.filter((p) => p.code !== 'ATR');
+  ids.old = others[0]!.id;
+  // Made today, but its file of past transactions starts on 25 May: its files start then.
+  const backfilled = others[1]!;
+  ids.backfilled = backfilled.id;
+  const brandId = (
+    await testApp.db
+      .insertInto('brands')
+      .values({ name: 'Job Brand' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  await testApp.db
+    .insertInto('branches')
+    .values({ brand_id: brandId, name: 'J Branch', status: 'Active', mastercard_merchant_id: 'JOB-MC-1' })
+    .execute();
+  await insertCampaign(testApp.db, {
+    brandId,
+    month: '2025-05',
+    status: 'Bank Approved',
+    values: {
+      week_days: JSON.stringify([
+        'Monday',
+        'Tuesday',
+        'Wednesday',
+        'Thursday',
+        'Friday',
+        'Saturday',
+        'Sunday',
+      ]),
+    },
+  });
+  const ingested = await call(app, {
+    method: 'POST',
+    url: '/api/transactions/ingest',
+    headers: { 'content-type': 'text/csv', 'x-api-key': demoApiKeyOf(backfilled.code) },
+    body: [
+      'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
+      `J-1,2025-05-25T12:00:00-04:00,30.00,GBP,JOB-MC-1,card-j,1234,,${backfilled.code}`,
+    ].join('\n'),
+  });
+  expect(ingested.statusCode, ingested.body).toBe(200);
   // Every other publisher was made today (the machine's date, after the test clock's): no files.
   // created_at is written once by its default (never updated by the product): moved back by SQL.
   const madeOn = async (id: string, at: string) =>
@@ -92,10 +144,15 @@ describe('the settlements job', () => {
     expect(old.filter((f) => f.kind === 'daily')).toHaveLength(firstRunDays);
     expect(old.find((f) => f.kind === 'daily')?.period).toBe('2025-04-28');
 
+    const backfilled = await filesOf(ids.backfilled);
+    expect(backfilled.filter((f) => f.kind === 'daily').at(0)?.period).toBe('2025-05-25');
+    expect(backfilled.filter((f) => f.kind === 'daily')).toHaveLength(8);
+    expect(backfilled.filter((f) => f.kind === 'monthly').map((f) => f.period)).toEqual(['2025-05']);
+
     const others = await testApp.db
       .selectFrom('settlement_files')
       .select('id')
-      .where('publisher_id', 'not in', [ids.recent, ids.old])
+      .where('publisher_id', 'not in', [ids.recent, ids.old, ids.backfilled])
       .execute();
     expect(others).toEqual([]);
   });
@@ -122,13 +179,13 @@ describe('the settlements job', () => {
 
   it('makes the next day once it is closed, and the next monthly file once the month is', async () => {
     clock.advance(days(1)); // 12:00 on 3 June: 2 June is closed.
-    expect(await round()).toEqual({ daily: 2, monthly: 0 });
+    expect(await round()).toEqual({ daily: 3, monthly: 0 });
     expect((await filesOf(ids.recent)).map((f) => f.period)).toContain('2025-06-02');
 
     // 00:30 on 1 July in New York is 04:30 UTC: June is closed.
     clock.advance(new Date('2025-07-01T04:30:00Z').getTime() - clock.now().getTime());
     const made = await round();
-    expect(made).toEqual({ daily: 2 * 28, monthly: 2 });
+    expect(made).toEqual({ daily: 3 * 28, monthly: 3 });
     const recent = await filesOf(ids.recent);
     expect(recent.filter((f) => f.kind === 'monthly').map((f) => f.period)).toEqual(['2025-05', '2025-06']);
     expect(recent.filter((f) => f.kind === 'daily').at(-1)?.period).toBe('2025-06-30');

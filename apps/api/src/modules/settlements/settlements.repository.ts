@@ -144,8 +144,9 @@ export const settlementQueries = {
   },
 
   /**
-   * The job's round: each publisher, when it was made, the period of its last daily file, and
-   * whether its monthly file of `month` exists.
+   * The job's round: each publisher, when it was made, when its first qualified or refunded
+   * transaction happened (a backfilled file may be older than the publisher's account), the period
+   * of its last daily file, and whether its monthly file of `month` exists.
    */
   async publishersToSettle(db: Kysely<DB>, month: string) {
     const rows = await db
@@ -153,6 +154,13 @@ export const settlementQueries = {
       .select((eb) => [
         'p.id',
         'p.created_at',
+        // The partial index of migration 0050 answers this from its first entry.
+        eb
+          .selectFrom('transactions as t')
+          .select((inner) => inner.fn.min('t.occurred_at').as('at'))
+          .whereRef('t.publisher_id', '=', 'p.id')
+          .where('t.outcome', '<>', 'notQualified')
+          .as('first_settled'),
         eb
           .selectFrom('settlement_files as f')
           .select((inner) => inner.fn.max('f.period').as('period'))
@@ -175,6 +183,7 @@ export const settlementQueries = {
     return rows.map((row) => ({
       id: row.id,
       createdAt: row.created_at,
+      firstSettled: row.first_settled ? new Date(row.first_settled) : null,
       lastDaily: row.last_daily ?? null,
       hasMonth: Boolean(row.has_month),
     }));

@@ -102,31 +102,35 @@ export function createSettlements(deps: {
     /**
      * The recurring job's round (`settlements.generate`): for each publisher, the daily files of
      * the closed days since its last one (at most the last 35 on its first run, none before it
-     * existed) and, once a month is closed, last month's monthly file. Each file is its own
+     * existed or, when older, its first qualified or refunded transaction) and, once a month is
+     * closed, last month's monthly file. Each file is its own
      * transaction, so a failure keeps those made; the job retries the rest. Answers what it made.
      */
     async generateDue(): Promise<{ daily: number; monthly: number }> {
       const now = clock();
       const month = lastClosedMonth(now, timeZone);
-      const made = { daily: 0, monthly: 0 };
+      const count = { daily: 0, monthly: 0 };
       const failures: unknown[] = [];
       for (const publisher of await queries.publishersToSettle(db, month)) {
-        const since = localToday(publisher.createdAt, timeZone);
+        // No file before the publisher existed, or before its first settled transaction if older.
+        const made = localToday(publisher.createdAt, timeZone);
+        const first = publisher.firstSettled ? localToday(publisher.firstSettled, timeZone) : made;
+        const since = first < made ? first : made;
         try {
           for (const day of dueDays(publisher.lastDaily, now, timeZone, since)) {
             await generateDaily(publisher.id, day);
-            made.daily += 1;
+            count.daily += 1;
           }
           if (!publisher.hasMonth && since <= lastDateOfMonth(month)) {
             await generateMonthly(publisher.id, month);
-            made.monthly += 1;
+            count.monthly += 1;
           }
         } catch (error) {
           failures.push(error);
         }
       }
       if (failures.length > 0) throw new AggregateError(failures, 'settlement files not all made');
-      return made;
+      return count;
     },
   };
 }
