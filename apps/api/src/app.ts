@@ -105,6 +105,7 @@ import { registerTextInputChecks } from './plugins/text-input.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { createWebhookEvents, registerWebhooks } from './modules/webhooks/webhooks.wiring.ts';
 import { registerTransactionApi } from './modules/transaction-api/transaction-api.wiring.ts';
+import { registerSettlements } from './modules/settlements/settlements.wiring.ts';
 
 export interface AppDependencies {
   config: Config;
@@ -198,9 +199,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const invoiceRun = createInvoiceRun({ db, collect: collectLater(jobs), ...billing });
   jobs.handle(invoiceRunJob, async () => {
     const { invoices, creditNotes } = await invoiceRun.run();
-    if (invoices.length + creditNotes.length > 0) {
+    if (invoices.length + creditNotes.length > 0)
       app.log.info({ invoices: invoices.length, creditNotes: creditNotes.length }, 'invoices created');
-    }
   });
   const services = { auth, mailer, settings, campaigns, jobs };
 
@@ -293,6 +293,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       // Transactions one at a time (decision 0109): cleared ones and refunds are one-row uploads.
       await registerTransactionApi(api, { db, jobs, ingestion, events: webhookEvents, clock });
       const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock };
+      await registerSettlements(api, { ...publisherSide, jobs, events: webhookEvents });
       // A test key's transactions reach the publisher's test endpoints (decisions 0091, 0097), in
       // the cause's own transaction, as an upload's outcomes reach its live ones.
       (await registerPublishers(api, publisherSide)).events.subscribe(async (event, trx) => {

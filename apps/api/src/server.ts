@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { scheduleCampaignJobs, scheduleOfferSweep } from './modules/campaigns/campaigns.jobs.ts';
 import { scheduleAuthorisationSweep } from './modules/transaction-api/transaction-api.wiring.ts';
+import { scheduleSettlements } from './modules/settlements/settlements.wiring.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
@@ -97,12 +98,14 @@ async function main() {
   await scheduleCampaignJobs(jobs, config.timezone);
   await scheduleOfferSweep(jobs);
   await scheduleAuthorisationSweep(jobs);
+  await scheduleSettlements(jobs);
   await scheduleInvoiceJobs(jobs, config.timezone);
   await scheduleReanalysis(jobs);
   setInterval(() => {
     void scheduleCampaignJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e));
     void scheduleOfferSweep(jobs).catch((e: unknown) => app.log.error(e));
     void scheduleAuthorisationSweep(jobs).catch((e: unknown) => app.log.error(e));
+    void scheduleSettlements(jobs).catch((e: unknown) => app.log.error(e));
   }, 3_600_000).unref();
   setInterval(
     () => void scheduleInvoiceJobs(jobs, config.timezone).catch((e: unknown) => app.log.error(e)),

@@ -100,6 +100,7 @@ export const columnOverrides: Record<string, string> = {
   'transactions.local_datetime': 'ColumnType<Date, string, never>',
   'transactions.outcome': "'qualified' | 'refund' | 'notQualified'",
   'transaction_authorisations.status': "Generated<'authorised' | 'cleared' | 'expired'>",
+  'settlement_files.kind': "'daily' | 'monthly'",
   'transactions.customer_type': 'RewardCustomerType | null',
   'transactions.offer_type': 'DiscountType | null',
   'transactions.terms': 'unknown',

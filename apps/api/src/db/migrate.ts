@@ -51,6 +51,7 @@ import * as idempotencyEffects from './migrations/0046-idempotency-effects.ts';
 import * as settlementFiles from './migrations/0047-settlement-files.ts';
 import * as claims from './migrations/0048-claims.ts';
 import * as transactionAuthorisations from './migrations/0049-transaction-authorisations.ts';
+import * as settlementDailyIndex from './migrations/0050-settlement-daily-index.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
 import * as midActivity from './migrations/0054-mid-activity.ts';
 
@@ -104,6 +105,7 @@ const migrations: Record<string, Migration> = {
   '0047-settlement-files': settlementFiles,
   '0048-claims': claims,
   '0049-transaction-authorisations': transactionAuthorisations,
+  '0050-settlement-daily-index': settlementDailyIndex,
   '0053-card-numbers-sequence': cardNumbersSequence,
   '0054-mid-activity': midActivity,
 };

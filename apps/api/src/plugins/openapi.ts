@@ -15,6 +15,20 @@ import {
 } from './openapi-contract.ts';
 
 /**
+ * A response declared by content type with `headers` (JSON schemas by name, as a CSV download's
+ * checksum) keeps them in the document: the zod transform writes only description and content.
+ */
+function withResponseHeaders(declared: unknown, transformed: unknown): unknown {
+  if (!declared || !transformed) return transformed;
+  const out = { ...(transformed as Record<string, object>) };
+  for (const [status, response] of Object.entries(declared as Record<string, unknown>)) {
+    const headers = (response as { headers?: unknown } | null)?.headers;
+    if (headers && typeof headers === 'object' && out[status]) out[status] = { ...out[status], headers };
+  }
+  return out;
+}
+
+/**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas, and interactive docs at
  * /api/docs. Every operation names itself (operationId, in the route) and the credentials it takes
  * (from its access config); every error answer carries a code (decision 0076).
@@ -54,7 +68,11 @@ export async function registerOpenApi(
       const { schema, url } = jsonSchemaTransform({ ...input, schema: routeSchema });
       if (schema.hide) return { schema, url };
       const config = input.route.config ?? {};
-      const documented: Record<string, unknown> = { ...schema, security: securityOf(config) };
+      const documented: Record<string, unknown> = {
+        ...schema,
+        response: withResponseHeaders(input.schema.response, schema.response),
+        security: securityOf(config),
+      };
       if (config.idempotent) {
         const headers = (schema.headers ?? { type: 'object', properties: {} }) as {
           properties?: Record<string, unknown>;

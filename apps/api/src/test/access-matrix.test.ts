@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   type Audience,
   type Capability,
 } from '@krowd/domain/access/access.rules';
+import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
@@ -265,6 +266,29 @@ async function demoBankPublisher(testApp: TestApp): Promise<string> {
     .selectFrom('publishers')
     .select('id')
     .where('code', '=', demoBankPublisherCode)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let settlementFileCount = 0;
+
+/** A stored settlement file of the publisher (decision 0107), each of its own day. */
+async function matrixSettlementFile(testApp: TestApp, publisherId: string): Promise<string> {
+  settlementFileCount += 1;
+  const content = 'event,transaction_id\n';
+  const row = await testApp.db
+    .insertInto('settlement_files')
+    .values({
+      publisher_id: publisherId,
+      kind: 'daily',
+      period: shiftDate('2001-01-01', settlementFileCount),
+      row_count: 0,
+      cashback_pence: 0,
+      success_fee_pence: 0,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+    })
+    .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
@@ -1708,6 +1732,41 @@ const matrix: Record<string, RouteCase> = {
       });
       const { claim } = filed.json<{ claim: { id: string } }>();
       return { url: `/api/publisher/claims/${claim.id}`, headers: { 'x-api-key': 'demo-atr-key' } };
+    },
+  },
+  // Settlement files (decision 0107): the demo bank's publisher's, which bank@demo.test administers.
+  'GET /api/settlement-files': {
+    access: 'settlements.read',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      url: `/api/settlement-files?publisherId=${await demoBankPublisher(testApp)}`,
+    }),
+  },
+  'GET /api/settlement-files/:id/download': {
+    access: 'settlements.read',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      url: `/api/settlement-files/${await matrixSettlementFile(testApp, await demoBankPublisher(testApp))}/download`,
+    }),
+  },
+  'GET /api/publisher/settlement-files': {
+    access: 'public',
+    reached: 200,
+    request: () => ({ url: '/api/publisher/settlement-files', headers: { 'x-api-key': 'demo-atr-key' } }),
+  },
+  'GET /api/publisher/settlement-files/:id': {
+    access: 'public',
+    reached: 200,
+    request: async ({ testApp }) => {
+      const atr = await testApp.db
+        .selectFrom('publishers')
+        .select('id')
+        .where('code', '=', 'ATR')
+        .executeTakeFirstOrThrow();
+      return {
+        url: `/api/publisher/settlement-files/${await matrixSettlementFile(testApp, atr.id)}`,
+        headers: { 'x-api-key': 'demo-atr-key' },
+      };
     },
   },
   'GET /api/reviews': { access: 'reviews.manage', reached: 200, request: () => ({ url: '/api/reviews' }) },

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audienceOf, can, type Capability } from '@krowd/domain/access/access.rules';
+import { shiftDate } from '@krowd/domain/calendar/calendar.rules';
 import { currentMonth, earliestPauseDate, shiftMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
@@ -121,6 +122,29 @@ async function userOf(target: Target, caller: TenantCaller) {
       role: bank ? null : 'user',
       brand_id: bank ? null : target.brandId,
       bank_id: bank ? target.bankId : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+let settlementFiles = 0;
+
+/** A stored settlement file of the publisher (decision 0107), each of its own day. */
+async function settlementFileOf(publisherId: string) {
+  settlementFiles += 1;
+  const content = 'event,transaction_id\n';
+  const row = await testApp.db
+    .insertInto('settlement_files')
+    .values({
+      publisher_id: publisherId,
+      kind: 'daily',
+      period: shiftDate('2001-01-01', settlementFiles),
+      row_count: 0,
+      cashback_pence: 0,
+      success_fee_pence: 0,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -575,6 +599,17 @@ const operations: Record<string, Operation> = {
       body: { name: bankName, contactEmail: 'partners@tenant.test', contactPhone: '02079460123' },
     }),
   },
+  // A publisher's settlement files: its bank's admins only (decision 0107).
+  'GET /api/settlement-files': {
+    capability: 'settlements.read',
+    request: ({ publisherId }) => ({ url: `/api/settlement-files?publisherId=${publisherId}` }),
+  },
+  'GET /api/settlement-files/:id/download': {
+    capability: 'settlements.read',
+    request: async ({ publisherId }) => ({
+      url: `/api/settlement-files/${await settlementFileOf(publisherId)}/download`,
+    }),
+  },
   // A publisher's keys: its bank's admins only (decision 0089); brand-side callers hold no capability.
   'GET /api/publishers/:id/keys': {
     capability: 'publisherKeys.manage',
@@ -970,6 +1005,8 @@ const notTenantScoped: Record<string, string> = {
   'GET /api/publisher/claims': 'publisher API key, not a user tenant',
   'POST /api/publisher/claims': 'publisher API key, not a user tenant',
   'GET /api/publisher/claims/:id': 'publisher API key, not a user tenant',
+  'GET /api/publisher/settlement-files': 'publisher API key, not a user tenant',
+  'GET /api/publisher/settlement-files/:id': 'publisher API key, not a user tenant',
   'GET /api/webhooks/owners': 'the caller’s own scope only: names no tenant',
   'GET /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',
   'POST /api/publisher/webhooks/endpoints': 'publisher API key, not a user tenant',

@@ -94,6 +94,10 @@ const PublisherIntegrationPage = lazyPage(
 );
 const WebhooksPage = lazyPage(() => import('@/features/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ClaimsPage = lazyPage(() => import('@/features/claims/components/claims-page'), 'ClaimsPage');
+const SettlementFilesPage = lazyPage(
+  () => import('@/features/publishers/components/settlement-files-page'),
+  'SettlementFilesPage',
+);
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
@@ -130,6 +134,7 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   publishersList: () => <PublishersPage />,
   publisherIntegration: () => <PublisherIntegrationPage />,
   claims: () => <ClaimsPage />,
+  settlementFiles: () => <SettlementFilesPage />,
 };
 
 /**

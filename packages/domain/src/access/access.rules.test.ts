@@ -221,6 +221,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'publishersList',
     // Addition: the queue of missing-transaction claims to resolve (decision 0108).
     'claims',
+    // Addition: any publisher's settlement files (decision 0107).
+    'settlementFiles',
   ],
   bank: [
     'campaignsPast',
@@ -245,6 +247,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     // Addition: and make, rotate and revoke its API keys (decision 0089).
     'publisherKeys',
     'publisherIntegration',
+    // Addition: and read its settlement files (decision 0107).
+    'settlementFiles',
   ],
   user: userRoutes,
   companyAdmin: adminRoutes,
@@ -283,6 +287,7 @@ describe('canOpen', () => {
     { page: 'myBank', who: ['bank'] },
     { page: 'bankUsers', who: ['bank'] },
     { page: 'publisherKeys', who: ['systemadmin', 'bank'] },
+    { page: 'settlementFiles', who: ['systemadmin', 'bank'] },
     { page: 'publishersList', who: ['systemadmin'] },
     { page: 'claims', who: ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
     {
@@ -311,7 +316,7 @@ describe('mayOpen: the audience and the role a page asks of it', () => {
   const bankAdmin = subjectOf('bank', { isBankAdmin: true });
   const bankUser = subjectOf('bank', { isBankAdmin: false });
 
-  it.each(['publisherKeys', 'webhooks', 'publisherIntegration'] as const)(
+  it.each(['publisherKeys', 'webhooks', 'publisherIntegration', 'settlementFiles'] as const)(
     "opens %s to a bank's admin, not to its other users (the API answers them 403)",
     (page) => {
       expect(rolesOf(bankAdmin)).toEqual(['bankAdmin']);
@@ -439,6 +444,7 @@ describe('can', () => {
     'reviews.manage': ['systemadmin'],
     'publishers.manage': ['systemadmin'],
     'publisherKeys.manage': ['systemadmin', 'bank'],
+    'settlements.read': ['systemadmin', 'bank'],
     'webhooks.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
     'claims.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'claims.file': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],

@@ -52,6 +52,7 @@ const outbox = ['Outbox', '/user/settings/outbox'];
 const webhooks = ['Webhooks', '/user/settings/webhooks'];
 const apiKeys = ['API keys', '/user/settings/apikeys'];
 const integration = ['Publisher integration', '/user/settings/integration'];
+const settlementFiles = ['Settlement files', '/user/settings/settlement-files'];
 
 describe('navigationFor: the Settings group of spec 2 §2.1', () => {
   it.each([
@@ -70,9 +71,15 @@ describe('navigationFor: the Settings group of spec 2 §2.1', () => {
     },
     { audience: 'groupUser', settings: [myProfile, changePassword] },
     { audience: 'brandUser', settings: [myProfile, changePassword, invoices] },
-    { audience: 'bank', settings: [bankUsers, myBank, myProfile, webhooks, apiKeys, integration] },
+    {
+      audience: 'bank',
+      settings: [bankUsers, myBank, myProfile, webhooks, apiKeys, settlementFiles, integration],
+    },
     // Outbox is our addition: where mail waits when no SMTP server is configured; Webhooks too.
-    { audience: 'systemadmin', settings: [myProfile, outbox, webhooks, apiKeys, integration] },
+    {
+      audience: 'systemadmin',
+      settings: [myProfile, outbox, webhooks, apiKeys, settlementFiles, integration],
+    },
     { audience: 'cardprovider', settings: [] },
     // Ours: the spec leaves the client admin's menu open.
     { audience: 'clientAdmin', settings: [myProfile, changePassword] },

@@ -92,6 +92,7 @@ function audienceNavigation(subject: AccessSubject): Navigation {
           item('outbox'),
           item('webhooks'),
           item('publisherKeys'),
+          item('settlementFiles'),
           item('publisherIntegration'),
         ],
       };
@@ -112,6 +113,7 @@ function audienceNavigation(subject: AccessSubject): Navigation {
           item('profile'),
           item('webhooks'),
           item('publisherKeys'),
+          item('settlementFiles'),
           item('publisherIntegration'),
         ],
       };

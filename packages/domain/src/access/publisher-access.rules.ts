@@ -12,6 +12,12 @@ export const publisherCapabilities = {
    * user reaches the service, which lets only an admin of the publisher's bank (else 403).
    */
   'publisherKeys.manage': ['systemadmin', 'bank'],
+  /**
+   * Read and download a publisher's settlement files (decision 0107): the system admin any
+   * publisher's; a bank user reaches the service, which shows only an admin of the publisher's
+   * bank its files (anyone else 404, as if absent).
+   */
+  'settlements.read': ['systemadmin', 'bank'],
 } as const;
 
 /** The publishers' pages; `roles` as in access.rules.ts `pages` (of the bank users, its admins). */
@@ -25,6 +31,12 @@ export const publisherPages = {
   publisherKeys: {
     path: '/user/settings/apikeys',
     audiences: publisherCapabilities['publisherKeys.manage'],
+    roles: { bank: 'bankAdmin' },
+  },
+  // A publisher's settlement files (decision 0107): its bank's admins and the system admin.
+  settlementFiles: {
+    path: '/user/settings/settlement-files',
+    audiences: publisherCapabilities['settlements.read'],
     roles: { bank: 'bankAdmin' },
   },
   // How to integrate (keys, the offers feed, webhook signatures, test mode; decision 0101): for

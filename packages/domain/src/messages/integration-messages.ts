@@ -59,6 +59,8 @@ export const integrationMessages = {
           'a purchase was authorised through the single-transaction API, not yet cleared',
         'transaction.expired': 'an authorisation was not cleared in time and expired',
         'claim.updated': 'a missing-transaction claim was filed, matched or resolved',
+        'settlement.ready':
+          'a settlement file (daily or monthly) was made: its id, kind, period, SHA-256 and download path',
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
@@ -105,6 +107,22 @@ export const integrationMessages = {
         'A match with a qualified transaction closes the claim as matched: the reward was paid with that transaction. A match that did not qualify goes to review with the reason; no match stays open. Krowd reviews open claims within 10 business days and resolves each one: qualified after review, not eligible (with the reason), duplicate or no such transaction.',
       follow:
         'GET /api/publisher/claims and /api/publisher/claims/{id} answer each claim with its status and history; choose the claim.updated event to be told of every change.',
+    },
+    settlement: {
+      title: 'Settlement files',
+      what: 'Krowd makes two CSV files for you, once each period is over in the timezone setting: a daily redemption file of every transaction of yours that qualified or was refunded that local day, and a monthly settlement file of the invoices and credit notes issued that month, one row per brand, campaign and document, the figures the invoices were summed from. A file is made once and never changes, even if a late upload adds a transaction to its day.',
+      format:
+        'Both are RFC 4180 CSV in UTF-8 without a byte-order mark, LF line ends, a header line of the column names below. Money is integer pence, negative on refunds and credit notes; times are local times with their offset (ISO 8601). A value starting with = + - or @ is prefixed with an apostrophe, so a spreadsheet does not run it.',
+      dailyHeader: 'The daily redemption file’s columns',
+      monthlyHeader: 'The monthly settlement file’s columns',
+      column: 'Column',
+      meaning: 'Meaning',
+      checksum:
+        'Each file’s SHA-256 checksum (hex, over the file’s bytes) is given in the listing, in the download’s X-Checksum-SHA256 header and in the settlement.ready event: hash the bytes you received and compare before you use them.',
+      calls:
+        'GET /api/publisher/settlement-files with your live key lists your files, newest period first, with rows, cashback, fee and checksum (filter with kind=daily or monthly, and period=YYYY-MM for a month and its days or YYYY-MM-DD for a day; page and limit as every list). GET /api/publisher/settlement-files/{id} downloads one as text/csv, named settlement-<kind>-<period>.csv. Choose the settlement.ready event to be told when a file is made, with its id and download path.',
+      listExample: 'listing the monthly files of November',
+      downloadExample: 'downloading one and checking its checksum',
     },
   },
 } as const;

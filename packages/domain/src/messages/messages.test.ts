@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { administrationMessages } from './administration-messages.ts';
 import { campaignMessages } from './campaign-messages.ts';
 import { claimMessages } from './claim-messages.ts';
+import { settlementMessages } from './settlement-messages.ts';
 import { integrationMessages } from './integration-messages.ts';
 import { messages } from './messages.ts';
 import { onboardingMessages } from './onboarding-messages.ts';
@@ -22,6 +23,7 @@ const parts = {
   publisherMessages,
   integrationMessages,
   claimMessages,
+  settlementMessages,
 };
 
 describe('the message catalogue assembled from its area files', () => {

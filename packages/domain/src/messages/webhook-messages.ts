@@ -92,6 +92,7 @@ export const webhookMessages = {
       'transaction.authorised': 'Transaction authorised',
       'transaction.expired': 'Authorisation expired',
       'claim.updated': 'Missing-transaction claim updated',
+      'settlement.ready': 'Settlement file ready',
       'webhook.ping': 'Test ping',
     },
   },

@@ -164,3 +164,21 @@ export const verifySignatureSnippet = [
   '',
   '// krowdWebhookReceiver(process.env.KROWD_SIGNING_SECRET!, (event) => console.log(event.type)).listen(8080);',
 ].join('\n');
+
+/** GET publisher/settlement-files: the monthly files of a month, newest first. */
+export function settlementListExample(origin: string): string {
+  return [
+    `curl "${origin}/api/publisher/settlement-files?kind=monthly&period=2026-11" \\`,
+    '  -H "X-Api-Key: $KROWD_API_KEY"',
+  ].join('\n');
+}
+
+/** GET publisher/settlement-files/{id}: the CSV as stored, its checksum compared with the header's. */
+export function settlementDownloadExample(origin: string): string {
+  return [
+    `curl -sD headers.txt -o settlement.csv "${origin}/api/publisher/settlement-files/FILE_ID" \\`,
+    '  -H "X-Api-Key: $KROWD_API_KEY"',
+    "grep -i '^x-checksum-sha256' headers.txt",
+    'sha256sum settlement.csv',
+  ].join('\n');
+}

@@ -20,6 +20,8 @@ export const webhookEventTypes = [
   'transaction.authorised',
   'transaction.expired',
   'claim.updated',
+  // A publisher's settlement file made, with its checksum and where to download it (decision 0107).
+  'settlement.ready',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The test ping: sent to one endpoint when asked, never chosen. */

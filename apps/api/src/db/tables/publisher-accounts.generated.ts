@@ -54,7 +54,7 @@ export interface SettlementFiles {
   content: string;
   generated_at: Generated<Date>;
   id: Generated<string>;
-  kind: string;
+  kind: 'daily' | 'monthly';
   period: string;
   publisher_id: string;
   row_count: number;

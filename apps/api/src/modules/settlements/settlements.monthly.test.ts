@@ -3,6 +3,7 @@ import { brandTotals } from '@krowd/domain/settlement/settlement.rules';
 import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, createTestClock, days, type App, type TestApp } from '../../test/test-app.ts';
 import { scheduleInvoiceJobs } from '../invoices/invoice-run.ts';
+import { createWebhookEvents } from '../webhooks/webhooks.wiring.ts';
 import { settlementQueries } from './settlements.repository.ts';
 import { createSettlements, sha256Hex } from './settlements.service.ts';
 
@@ -113,12 +114,19 @@ describe('the monthly settlement rows', () => {
   });
 
   it('is stored once a publisher and month, with the checksum of its bytes and its totals', async () => {
-    const settlements = createSettlements({ db: testApp.db });
     const publisher = await testApp.db
       .selectFrom('transactions')
       .select('publisher_id')
       .where('publisher_transaction_id', '=', 'SET-1')
       .executeTakeFirstOrThrow();
+    const events = createWebhookEvents({ db: testApp.db, jobs: app.services.jobs });
+    const timeZone = testApp.config.timezone;
+    const settlements = createSettlements({ db: testApp.db, events, timeZone, clock: clock.now });
+    // August is made once it is over, in September.
+    await expect(settlements.generateMonthly(publisher.publisher_id, '2025-08')).rejects.toThrow(
+      /not closed/,
+    );
+    clock.advance(days(27));
     const first = await settlements.generateMonthly(publisher.publisher_id, '2025-08');
     const again = await settlements.generateMonthly(publisher.publisher_id, '2025-08');
     expect(again).toEqual(first);

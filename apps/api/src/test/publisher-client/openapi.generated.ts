@@ -1517,6 +1517,80 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/settlement-files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Settlement files the caller may read: a publisher's (publisherId; the system admin any, a bank admin its bank's), newest period first */
+    get: operations['listSettlementFilesForUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settlement-files/{id}/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One settlement file as stored (text/csv), with its checksum in X-Checksum-SHA256 */
+    get: operations['downloadSettlementFileForUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/settlement-files': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The key's publisher's settlement files, newest period first, with their totals and checksums
+     * @description A daily redemption file for each closed local day and a monthly settlement file for each closed month (timezone setting). Filter by kind (daily or monthly) and period: a month (YYYY-MM) matches its monthly file and its days, a date (YYYY-MM-DD) that day. Files are made once and never change; download one with downloadSettlementFile.
+     */
+    get: operations['listSettlementFiles'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/settlement-files/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One of the key's publisher's settlement files as stored (text/csv)
+     * @description Check the bytes against the X-Checksum-SHA256 header (SHA-256, hex), the sha256 of the listing and of settlement.ready. Money is integer pence, negative on refunds and credit notes; times are local with their offset (ISO 8601).
+     */
+    get: operations['downloadSettlementFile'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/publishers': {
     parameters: {
       query?: never;
@@ -14379,6 +14453,433 @@ export interface operations {
       };
     };
   };
+  listSettlementFilesForUser: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        kind?: 'daily' | 'monthly';
+        period?: string;
+        publisherId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              id: string;
+              publisherId: string;
+              publisherName: string;
+              /** @enum {string} */
+              kind: 'daily' | 'monthly';
+              period: string;
+              fileName: string;
+              rows: number;
+              cashbackPence: number;
+              successFeePence: number;
+              sha256: string;
+              generatedAt: string;
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  downloadSettlementFileForUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file as stored (RFC 4180, UTF-8, LF line ends), as an attachment named settlement-<kind>-<period>.csv; its SHA-256 (hex) of these bytes in the X-Checksum-SHA256 header */
+      200: {
+        headers: {
+          /** @description SHA-256 (hex) of the body's bytes */
+          'X-Checksum-SHA256'?: string;
+          /** @description attachment; filename="settlement-<kind>-<period>.csv" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listSettlementFiles: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        kind?: 'daily' | 'monthly';
+        period?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "respCode": 200,
+           *       "data": [
+           *         {
+           *           "id": "5d0f6a1e-8c2b-4e3f-9a7d-1b2c3d4e5f60",
+           *           "publisherId": "0e1f2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b",
+           *           "publisherName": "Demo Bank Rewards",
+           *           "kind": "daily",
+           *           "period": "2026-12-01",
+           *           "fileName": "settlement-daily-2026-12-01.csv",
+           *           "rows": 42,
+           *           "cashbackPence": 12650,
+           *           "successFeePence": 9480,
+           *           "sha256": "c0535e4be2b79ffd93291305436bf889314e4a3faec05ecffcbb7df31ad9e51a",
+           *           "generatedAt": "2026-12-02T00:05:00.000Z"
+           *         }
+           *       ],
+           *       "pagination": {
+           *         "page": 1,
+           *         "limit": 10,
+           *         "total": 1,
+           *         "totalPages": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              id: string;
+              publisherId: string;
+              publisherName: string;
+              /** @enum {string} */
+              kind: 'daily' | 'monthly';
+              period: string;
+              fileName: string;
+              rows: number;
+              cashbackPence: number;
+              successFeePence: number;
+              sha256: string;
+              generatedAt: string;
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  downloadSettlementFile: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The file as stored (RFC 4180, UTF-8, LF line ends), as an attachment named settlement-<kind>-<period>.csv; its SHA-256 (hex) of these bytes in the X-Checksum-SHA256 header */
+      200: {
+        headers: {
+          /** @description SHA-256 (hex) of the body's bytes */
+          'X-Checksum-SHA256'?: string;
+          /** @description attachment; filename="settlement-<kind>-<period>.csv" */
+          'Content-Disposition'?: string;
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   listPublishers: {
     parameters: {
       query?: {
@@ -20525,6 +21026,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20637,6 +21139,7 @@ export interface operations {
             | 'transaction.authorised'
             | 'transaction.expired'
             | 'claim.updated'
+            | 'settlement.ready'
           )[];
           /**
            * @default live
@@ -20679,6 +21182,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20892,6 +21396,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -20993,6 +21498,7 @@ export interface operations {
             | 'transaction.authorised'
             | 'transaction.expired'
             | 'claim.updated'
+            | 'settlement.ready'
           )[];
           description?: string;
           enabled?: boolean;
@@ -21030,6 +21536,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -21243,6 +21750,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -21449,6 +21957,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -21665,6 +22174,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
                 | 'webhook.ping';
               /** @enum {string} */
               status: 'pending' | 'delivered' | 'failed';
@@ -21880,6 +22390,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';
@@ -21979,6 +22490,7 @@ export interface operations {
             | 'transaction.authorised'
             | 'transaction.expired'
             | 'claim.updated'
+            | 'settlement.ready'
           )[];
           /** @default  */
           description?: string;
@@ -22043,6 +22555,7 @@ export interface operations {
                 | 'transaction.authorised'
                 | 'transaction.expired'
                 | 'claim.updated'
+                | 'settlement.ready'
               )[];
               /** @enum {string} */
               mode: 'live' | 'test';

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { verifySignatureSnippet } from '@krowd/domain/publisher/integration-examples';
+import { dailyColumns, monthlyColumns } from '@krowd/domain/settlement/settlement.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { stubApi } from '@/test/stub-api';
@@ -42,7 +43,7 @@ afterEach(() => {
 });
 
 describe('the Publisher integration page', () => {
-  it('has a section for keys, the offers feed, webhooks, transactions one at a time, test mode and claims, each in the contents', async () => {
+  it('has a section for keys, the offers feed, webhooks, transactions one at a time, test mode, claims and settlement files, each in the contents', async () => {
     await renderPage(bankAdmin);
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
@@ -53,12 +54,32 @@ describe('the Publisher integration page', () => {
       m.oneAtATime.title,
       m.testMode.title,
       m.claims.title,
+      m.settlement.title,
     ]);
     const contents = within(screen.getByRole('navigation', { name: m.contents }));
     for (const title of headings) {
       const link = contents.getByRole('link', { name: title! });
       expect(document.getElementById(link.getAttribute('href')!.slice(1))?.textContent).toBe(title);
     }
+  });
+
+  it("documents both settlement files' headers column by column, as the domain writes them", async () => {
+    await renderPage(bankAdmin);
+
+    for (const [caption, columns] of [
+      [m.settlement.dailyHeader, dailyColumns],
+      [m.settlement.monthlyHeader, monthlyColumns],
+    ] as const) {
+      const table = within(screen.getByRole('table', { name: caption }));
+      const names = table
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent);
+      expect(names).toEqual(columns.map((column) => column.name));
+      expect(table.getByText(columns[0]!.meaning)).toBeTruthy();
+    }
+    expect(screen.getByText(m.settlement.checksum)).toBeTruthy();
+    expect(screen.getByText(/\/api\/publisher\/settlement-files\?kind=monthly/)).toBeTruthy();
   });
 
   it('shows the very signature check the snippet test runs, in a region the keyboard can focus', async () => {

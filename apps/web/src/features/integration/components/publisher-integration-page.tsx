@@ -1,4 +1,4 @@
-import { Anchor, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
@@ -8,11 +8,18 @@ import {
   offersFirstPageExample,
   offersNextPageExample,
   refundedTransactionExample,
+  settlementDownloadExample,
+  settlementListExample,
   testTransactionExample,
   verifySignatureSnippet,
 } from '@krowd/domain/publisher/integration-examples';
 import { maxWorkingKeys, rotationOverlap } from '@krowd/domain/publisher/publisher-key.rules';
 import { authorisationHoldDays } from '@krowd/domain/publisher/transaction-lifecycle.rules';
+import {
+  dailyColumns,
+  monthlyColumns,
+  type SettlementColumn,
+} from '@krowd/domain/settlement/settlement.rules';
 import { CodeBlock } from '@/components/ui/code-block';
 import { paths } from '@/config/paths';
 import { userMayOpen } from '@/lib/access';
@@ -30,8 +37,38 @@ const sections = [
   { id: 'one-at-a-time', title: m.oneAtATime.title },
   { id: 'test-mode', title: m.testMode.title },
   { id: 'claims', title: m.claims.title },
+  { id: 'settlement-files', title: m.settlement.title },
 ] as const;
 type SectionId = (typeof sections)[number]['id'];
+
+/** A CSV file's header, column by column with its meaning (the domain's own list, decision 0107). */
+function ColumnsTable({ caption, columns }: { caption: string; columns: readonly SettlementColumn[] }) {
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped withTableBorder captionSide="top">
+        <Table.Caption>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{m.settlement.column}</Table.Th>
+            <Table.Th scope="col">{m.settlement.meaning}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {columns.map((column) => (
+            <Table.Tr key={column.name}>
+              <Table.Td>
+                <Text span ff="monospace" size="sm">
+                  {column.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>{column.meaning}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
 
 function Section({ id, children }: { id: SectionId; children: ReactNode }) {
   const title = sections.find((section) => section.id === id)!.title;
@@ -161,6 +198,20 @@ export function PublisherIntegrationPage() {
         <Text>{m.claims.matching}</Text>
         <Text>{m.claims.outcomes}</Text>
         <Text>{m.claims.follow}</Text>
+      </Section>
+
+      <Section id="settlement-files">
+        <Text>{m.settlement.what}</Text>
+        <Text>{m.settlement.format}</Text>
+        <ColumnsTable caption={m.settlement.dailyHeader} columns={dailyColumns} />
+        <ColumnsTable caption={m.settlement.monthlyHeader} columns={monthlyColumns} />
+        <Text>{m.settlement.checksum}</Text>
+        <Text>{m.settlement.calls}</Text>
+        <CodeBlock label={m.codeLabel(m.settlement.listExample)} code={settlementListExample(origin)} />
+        <CodeBlock
+          label={m.codeLabel(m.settlement.downloadExample)}
+          code={settlementDownloadExample(origin)}
+        />
       </Section>
     </Stack>
   );

@@ -12,6 +12,7 @@ import {
   IconChartDots,
   IconCreditCard,
   IconFileInvoice,
+  IconFileSpreadsheet,
   IconFileUpload,
   IconKey,
   IconLayoutDashboard,
@@ -59,6 +60,7 @@ export const navIcons: Partial<Record<PageKey, Icon>> = {
   webhooks: IconWebhook,
   claims: IconReceiptRefund,
   publisherKeys: IconApi,
+  settlementFiles: IconFileSpreadsheet,
   publishersList: IconBuildingBroadcastTower,
   publisherIntegration: IconPlugConnected,
 };
