@@ -18,6 +18,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.ts';
+import { createSettlements } from '../settlements/settlements.service.ts';
 import { createTransactionApiService } from './transaction-api.service.ts';
 
 /**
@@ -314,6 +315,51 @@ describe('a refund', () => {
     });
     expect((await status('TXN-R')).json()).toMatchObject({ status: 'refunded', refundedPence: 4000 });
     expect(await eventsOf('TXN-R-1')).toEqual(['transaction.refunded']);
+  });
+
+  it("puts the cleared purchase and its refunds in the day's settlement file with the engine's amounts", async () => {
+    // TXN-R and its two refunds (the test above), in the file of 10 December once the day has closed.
+    clock.advance(hours(18));
+    try {
+      const settlements = createSettlements({
+        db: testApp.db,
+        events: createWebhookEvents({ db: testApp.db, jobs: app.services.jobs }),
+        timeZone: testApp.config.timezone,
+        clock: clock.now,
+      });
+      await settlements.generateDaily(publisherId, '2026-12-10');
+      const listed = await call(app, {
+        url: '/api/publisher/settlement-files?kind=daily&period=2026-12-10',
+        headers: { 'x-api-key': liveKey },
+      });
+      expect(listed.statusCode, listed.body).toBe(200);
+      const [file] = listed.json().data as { id: string; sha256: string }[];
+      const download = await call(app, {
+        url: `/api/publisher/settlement-files/${file!.id}`,
+        headers: { 'x-api-key': liveKey },
+      });
+      expect(download.headers['x-checksum-sha256']).toBe(file!.sha256);
+      const [header, ...lines] = download.body.trimEnd().split('\n');
+      const columns = header!.split(',');
+      const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v])));
+      const row = (id: string) => rows.find((entry) => entry.transaction_id === id)!;
+      for (const id of ['TXN-R', 'TXN-R-1', 'TXN-R-2']) {
+        const engine = await stored(id);
+        expect(row(id)).toMatchObject({
+          amount_pence: String(engine.amount_pence),
+          cashback_pence: String(engine.cashback_pence),
+          success_fee_pence: String(engine.success_fee_pence),
+        });
+      }
+      expect(row('TXN-R-1')).toMatchObject({ event: 'refunded', original_transaction_id: 'TXN-R' });
+      // The purchase and its refunds add up to nothing earned.
+      const sum = (column: string) =>
+        ['TXN-R', 'TXN-R-1', 'TXN-R-2'].reduce((total, id) => total + Number(row(id)[column]), 0);
+      expect(sum('cashback_pence')).toBe(0);
+      expect(sum('success_fee_pence')).toBe(0);
+    } finally {
+      clock.advance(-hours(18));
+    }
   });
 
   it('is idempotent on its id, and refuses more than what is left, an unknown original, an id taken', async () => {
