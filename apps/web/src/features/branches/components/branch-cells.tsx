@@ -15,7 +15,7 @@ const statusColours: Record<Exclude<BranchStatus, 'Active'>, string> = {
 export function BranchStatusBadge({ status }: { status: BranchStatus }) {
   if (status === 'Active') return <Text size="sm">{status}</Text>;
   return (
-    <Badge color={statusColours[status]} variant="light" tt="none">
+    <Badge color={statusColours[status]} variant="light" tt="none" miw="max-content">
       {status}
     </Badge>
   );

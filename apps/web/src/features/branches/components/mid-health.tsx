@@ -43,7 +43,7 @@ export function MidHealthCell({ health }: { health: MidHealthAnswer }) {
     .at(-1);
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={colours[health.status]} variant="light" tt="none">
+      <Badge color={colours[health.status]} variant="light" tt="none" miw="max-content">
         {statusText(health.status, worst)}
       </Badge>
       {lastSeen ? (
@@ -97,7 +97,7 @@ export function MidHealthSection({ health }: { health: MidHealthAnswer }) {
                   {entry.mid}
                 </Table.Th>
                 <Table.Td>
-                  <Badge color={colours[entry.status]} variant="light" tt="none">
+                  <Badge color={colours[entry.status]} variant="light" tt="none" miw="max-content">
                     {statusText(entry.status, entry)}
                   </Badge>
                 </Table.Td>
