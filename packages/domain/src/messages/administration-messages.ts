@@ -168,14 +168,13 @@ export const administrationMessages = {
       batched: (hour: number) =>
         `Transactions arrive in one batch around ${String(hour).padStart(2, '0')}:00 (local time): a rule on hours of the day is unreliable here.`,
       headers: {
-        mid: 'Merchant ID',
-        status: 'Status',
         firstSeen: 'First seen',
         lastSeen: 'Last seen',
         last7Days: 'Last 7 days',
         last30Days: 'Last 30 days',
       },
       schemes: { mastercard: 'Visa/Mastercard', amex: 'Amex', zettle: 'Zettle/Square' },
+      merchantIdRegion: (scheme: string, mid: string) => `${scheme} merchant ID ${mid}`,
     },
   },
   asset: {

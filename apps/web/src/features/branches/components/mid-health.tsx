@@ -1,4 +1,4 @@
-import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { BranchRow, MidHealthAnswer } from '@krowd/domain/branch/branch-response.schema';
 import { isMidHealthAlert, type MidHealthStatus } from '@krowd/domain/branch/mid-health.rules';
@@ -75,41 +75,46 @@ export function MidHealthSection({ health }: { health: MidHealthAnswer }) {
       <Text fw={600} size="sm" component="h3" m={0}>
         {m.section}
       </Text>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{m.headers.mid}</Table.Th>
-              <Table.Th scope="col">{m.headers.status}</Table.Th>
-              <Table.Th scope="col">{m.headers.firstSeen}</Table.Th>
-              <Table.Th scope="col">{m.headers.lastSeen}</Table.Th>
-              <Table.Th scope="col">{m.headers.last7Days}</Table.Th>
-              <Table.Th scope="col">{m.headers.last30Days}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {health.merchantIds.map((entry) => (
-              <Table.Tr key={entry.mid}>
-                <Table.Th scope="row" fw={400}>
-                  <Text size="xs" c="dimmed" span>
-                    {m.schemes[entry.scheme]}{' '}
-                  </Text>
-                  {entry.mid}
-                </Table.Th>
-                <Table.Td>
-                  <Badge color={colours[entry.status]} variant="light" tt="none" miw="max-content">
-                    {statusText(entry.status, entry)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{day(entry.firstSeenDay)}</Table.Td>
-                <Table.Td>{day(entry.lastSeenDay)}</Table.Td>
-                <Table.Td>{entry.last7Days}</Table.Td>
-                <Table.Td>{entry.last30Days}</Table.Td>
-              </Table.Tr>
+      {health.merchantIds.map((entry) => (
+        <Paper
+          key={entry.mid}
+          withBorder
+          p="sm"
+          component="section"
+          aria-label={m.merchantIdRegion(m.schemes[entry.scheme], entry.mid)}
+        >
+          <Group justify="space-between" gap="xs" mb="xs">
+            <Text size="sm">
+              <Text size="xs" c="dimmed" span>
+                {m.schemes[entry.scheme]}{' '}
+              </Text>
+              {entry.mid}
+            </Text>
+            <Badge color={colours[entry.status]} variant="light" tt="none" miw="max-content">
+              {statusText(entry.status, entry)}
+            </Badge>
+          </Group>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" component="dl" m={0}>
+            {(
+              [
+                [m.headers.firstSeen, day(entry.firstSeenDay)],
+                [m.headers.lastSeen, day(entry.lastSeenDay)],
+                [m.headers.last7Days, String(entry.last7Days)],
+                [m.headers.last30Days, String(entry.last30Days)],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <Text component="dt" size="xs" c="dimmed" fw={600}>
+                  {label}
+                </Text>
+                <Text component="dd" size="sm" m={0}>
+                  {value}
+                </Text>
+              </div>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </SimpleGrid>
+        </Paper>
+      ))}
       {health.merchantIds.map((entry) =>
         entry.status === 'silent' && entry.daysSinceSeen !== null ? (
           <Text key={`silent-${entry.mid}`} size="sm" c="red.8">
