@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       await api.register(profileRoutes, { profiles, auth, config });
       await api.register(brandsRoutes, { brands });
-      const { branches } = await registerBranches(api, { db, brands, settings, config, clock });
+      const { branches } = await registerBranches(api, { db, brands, settings, config, jobs, mailer, clock });
       const onboarding = createOnboardingService({
         db,
         users,

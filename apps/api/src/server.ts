@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { scheduleCampaignJobs, scheduleOfferSweep } from './modules/campaigns/campaigns.jobs.ts';
 import { scheduleAuthorisationSweep } from './modules/transaction-api/transaction-api.wiring.ts';
 import { scheduleSettlements } from './modules/settlements/settlements.wiring.ts';
+import { scheduleMidHealthAlerts } from './modules/branches/branches.wiring.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
@@ -99,6 +100,7 @@ async function main() {
   await scheduleOfferSweep(jobs);
   await scheduleAuthorisationSweep(jobs);
   await scheduleSettlements(jobs);
+  await scheduleMidHealthAlerts(jobs);
   await scheduleInvoiceJobs(jobs, config.timezone);
   await scheduleReanalysis(jobs);
   setInterval(() => {

@@ -44,6 +44,7 @@ import type {
   TransactionAuthorisations,
   MidActivityDays,
   MidActivityHours,
+  MidHealthNotices,
 } from './tables/ingestion.generated.ts';
 import type {
   PublisherBrands,
@@ -129,6 +130,7 @@ export interface DB {
   mail_outbox: MailOutbox;
   mid_activity_days: MidActivityDays;
   mid_activity_hours: MidActivityHours;
+  mid_health_notices: MidHealthNotices;
   multi_factor_challenges: MultiFactorChallenges;
   multi_factor_recovery_codes: MultiFactorRecoveryCodes;
   offer_lifecycle: OfferLifecycle;

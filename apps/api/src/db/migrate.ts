@@ -54,6 +54,7 @@ import * as transactionAuthorisations from './migrations/0049-transaction-author
 import * as settlementDailyIndex from './migrations/0050-settlement-daily-index.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
 import * as midActivity from './migrations/0054-mid-activity.ts';
+import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -108,6 +109,7 @@ const migrations: Record<string, Migration> = {
   '0050-settlement-daily-index': settlementDailyIndex,
   '0053-card-numbers-sequence': cardNumbersSequence,
   '0054-mid-activity': midActivity,
+  '0055-mid-health-notices': midHealthNotices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

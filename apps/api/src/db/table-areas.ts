@@ -48,6 +48,7 @@ export const tableAreas = {
     'transaction_authorisations',
     'mid_activity_days',
     'mid_activity_hours',
+    'mid_health_notices',
   ],
   /** The publishers' accounts: the brands they show, their API keys, their test transactions, their settlement files. */
   'publisher-accounts': [

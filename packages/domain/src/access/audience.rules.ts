@@ -16,6 +16,9 @@ export const brandRoles = [
 ] as const;
 export type BrandRole = (typeof brandRoles)[number];
 
+/** The roles that administer one brand: those its operational mails go to (MID health alerts). */
+export const brandAdministratorRoles = ['companyAdmin', 'brandAdmin'] as const satisfies readonly BrandRole[];
+
 /** Who someone is for access purposes: entity type, then the client-admin and guest flags, then role. */
 export type Audience = 'systemadmin' | 'bank' | 'cardprovider' | 'clientAdmin' | 'guest' | BrandRole;
 

@@ -175,6 +175,14 @@ export const administrationMessages = {
       },
       schemes: { mastercard: 'Visa/Mastercard', amex: 'Amex', zettle: 'Zettle/Square' },
       merchantIdRegion: (scheme: string, mid: string) => `${scheme} merchant ID ${mid}`,
+      /** The alert mail to the brand's administrators (mid-health-alerts.ts). */
+      mailIntro:
+        'These merchant IDs of your branches have stopped receiving transactions, so the branches earn nothing from your campaigns there. A merchant that changes its card terminals often gets new merchant IDs: ask the branch, then update the IDs on the Branches page.',
+      mailLine: (branch: string, mid: string, status: 'silent' | 'neverSeen', days: number | null) =>
+        status === 'silent'
+          ? `${branch}, merchant ID ${mid}: no transaction for ${days} days.`
+          : `${branch}, merchant ID ${mid}: no transaction since the branch went live.`,
+      mailAction: 'Open Branches',
     },
   },
   asset: {

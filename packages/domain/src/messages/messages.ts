@@ -153,6 +153,7 @@ export const messages = {
     guestSubject: 'Your login link',
     guestResumeSubject: 'Continue setting up your account',
     exportSubject: 'Your transactions export is ready',
+    midHealthSubject: 'Branches have stopped receiving transactions',
   },
   list: {
     searchMin: 'Search field contain min of 3 characters',

@@ -109,3 +109,10 @@ export interface MidActivityHours {
   mid: string;
   transactions: number;
 }
+
+export interface MidHealthNotices {
+  brand_id: string;
+  mid: string;
+  notified_at: Date;
+  status: string;
+}

@@ -208,6 +208,22 @@ export function createBranchesRepository(db: Kysely<DB>) {
       return { rows: [], total: Number((await counted.executeTakeFirstOrThrow()).total) };
     },
 
+    /** Every branch that earns and has a merchant ID: those MID health watches (mid-health-alerts.ts). */
+    liveWithMerchantIds() {
+      return branches(db)
+        .where('b.status', 'in', ['Active', 'Approved', 'Updated'])
+        .where((eb) =>
+          eb.or([
+            eb('b.mastercard_merchant_id', 'is not', null),
+            eb('b.amex_merchant_id', 'is not', null),
+            eb('b.zettle_merchant_id', 'is not', null),
+          ]),
+        )
+        .orderBy('b.brand_id')
+        .orderBy('b.name')
+        .execute();
+    },
+
     findById(id: string, executor: Executor = db) {
       return branches(executor).where('b.id', '=', id).executeTakeFirst();
     },
