@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
+  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
   const auth = createAuthService({
     db,
     users,
@@ -161,13 +162,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     mailer,
     config,
     clock,
-    logger: app.log,
+    jobs,
     secondStep: multiFactor,
     sessions,
   });
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
-  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
   const webhookEvents = createWebhookEvents({ db, jobs });
   const campaigns = createCampaignsService({
     db,
@@ -383,8 +383,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   await registerWebApp(app, config.webDistDir, contentSecurityPolicy);
   app.addHook('onClose', async () => {
+    // The work after answers begun here ends too; what is left waits in the jobs for any instance.
     await jobs.stop();
-    await auth.settled();
     await mailer.close();
   });
   return Object.assign(app, { services });

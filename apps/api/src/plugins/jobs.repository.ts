@@ -28,11 +28,7 @@ export interface ClaimedJob {
 export function createJobsRepository(db: Kysely<DB>) {
   /** The job's row while the claim `token` still holds it. */
   const held = (id: string, token: string) =>
-    db
-      .updateTable('jobs')
-      .where('id', '=', id)
-      .where('claim_token', '=', token)
-      .where('done_at', 'is', null);
+    db.updateTable('jobs').where('id', '=', id).where('claim_token', '=', token).where('done_at', 'is', null);
 
   return {
     /**

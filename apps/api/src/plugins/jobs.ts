@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../db/database.generated.ts';
 import { isDatabaseUnavailable } from '../db/database-faults.ts';
+import { createLeaseKeeper } from './job-lease.ts';
 import { createJobsRepository, type ClaimedJob } from './jobs.repository.ts';
 
 /**
@@ -19,12 +20,22 @@ export interface HandleOptions {
   concurrency?: number;
   /** The payload holds what should not outlive the job (a mail's link): erased once the job ends. */
   erasePayload?: boolean;
+  /**
+   * A job of the kind queued here begins here as soon as the answer under way is written, instead
+   * of at the next poll: the work after an answer. Should this instance stop first, any instance's
+   * runner does it once due (docs/decisions/0112).
+   */
+  soon?: boolean;
 }
+
+/** The work after an answer (sign-up, recovery and confirmation mails): a lane of its own, begun at once, payload erased. */
+export const afterAnswerJob: HandleOptions = { concurrency: 2, erasePayload: true, soon: true };
 
 export interface JobQueue {
   /**
    * Adds a job; with a dedupe key, a job already queued under that key is kept instead. With `trx`
-   * the job is added inside that transaction, so it exists exactly when what it works on does.
+   * the job is added inside that transaction, so it exists exactly when what it works on does. A
+   * kind handled with `soon` begins here on the next turn of the event loop.
    */
   enqueue(
     kind: string,
@@ -46,15 +57,10 @@ export interface JobQueue {
   recur(kind: string, everyMs: number): Promise<void>;
   /**
    * Runs every job that is due now, those the jobs run queue included, each lane as it would once
-   * started; answers how many ran. It ends when every lane has nothing due. With `kinds`, only
-   * jobs of those kinds (the work after an answer, for tests and shutdown to wait on).
+   * started; answers how many ran. It ends when every lane has nothing due. With `soon`, only the
+   * kinds handled with `soon`, once the run begun for them here has ended (tests wait on it).
    */
-  runDue(options?: { kinds?: readonly string[] }): Promise<number>;
-  /**
-   * Once started, looks for due jobs on the next turn of the event loop instead of at the next
-   * poll: work queued for after an answer begins as soon as the answer is written.
-   */
-  soon(): void;
+  runDue(options?: { soon?: boolean }): Promise<number>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -107,8 +113,15 @@ export function createJobQueue(options: {
   const leaseMs = options.leaseMs ?? defaultLeaseMs;
   const jobs = createJobsRepository(db);
   const handlers = new Map<string, JobHandler>();
-  /** The kinds whose payload is erased once their job ends. */
+  /** The kinds whose payload is erased once their job ends, and those begun as soon as queued. */
   const erased = new Set<string>();
+  const soonKinds = new Set<string>();
+  /** The run begun here for the `soon` kinds, and whether one was asked for while it ran. */
+  let soonRun: Promise<void> | undefined;
+  let soonAgain = false;
+  /** A `soon` kind was queued in a transaction: it begins once the job that queued it has ended (committed). */
+  let soonAfterCommit = false;
+  let stopped = false;
   /** The recurring kinds this instance keeps, by kind: their interval in milliseconds. */
   const recurring = new Map<string, number>();
   const worker = `${hostname()}:${process.pid}`;
@@ -139,39 +152,7 @@ export function createJobQueue(options: {
     }
   }
 
-  /**
-   * The heartbeat: every third of the lease, extends it while this claim holds the job; once the
-   * claim has lost it (claimed again after a stall), stops and aborts the handler's signal. A
-   * database fault skips one beat: the lease still has two thirds to run.
-   */
-  function keepLease(job: ClaimedJob) {
-    const lost = new AbortController();
-    let beating: Promise<void> | undefined;
-    const beat = () => {
-      beating ??= jobs
-        .extendLease(job.id, job.claim_token, leaseMs, new Date())
-        .then(
-          (held) => {
-            if (held) return;
-            clearInterval(timer);
-            logger.warn({ job: job.kind, id: job.id, worker }, 'job lease lost: another worker holds it');
-            lost.abort();
-          },
-          (error: unknown) =>
-            logger.warn({ err: error, job: job.kind, worker }, 'job lease: extending failed'),
-        )
-        .finally(() => (beating = undefined));
-    };
-    const timer = setInterval(beat, Math.max(1, Math.floor(leaseMs / 3)));
-    return {
-      signal: lost.signal,
-      /** Stops the heartbeat and waits for a beat under way, so none lands after the job's end. */
-      async stop() {
-        clearInterval(timer);
-        await beating;
-      },
-    };
-  }
+  const keepLease = createLeaseKeeper({ jobs, leaseMs, logger, worker });
 
   /** How a job ended could not be written: the claim no longer holds it, and the run that does decides. */
   function lostOnEnd(job: ClaimedJob, written: boolean) {
@@ -193,6 +174,10 @@ export function createJobQueue(options: {
         await handlers.get(job.kind)!(job.payload, { signal: lease.signal });
       } finally {
         await lease.stop();
+      }
+      if (soonAfterCommit) {
+        soonAfterCommit = false;
+        runSoon();
       }
       finished = true;
       lostOnEnd(job, await jobs.markRan(job.id, job.claim_token, everyMs, erasePayload));
@@ -274,6 +259,44 @@ export function createJobQueue(options: {
       });
   }
 
+  /**
+   * Runs the `soon` kinds' due jobs on the next turn of the event loop (PGlite runs in this thread,
+   * so even the work's first query would otherwise hold the answer back, longer for a new address
+   * than for a taken one), and again if more were queued meanwhile.
+   */
+  function runSoon() {
+    if (stopped) return;
+    if (soonRun) {
+      // Begins at once in a lane with a free place; the run under way looks again once it ends.
+      soonAgain = true;
+      setImmediate(topUpSoon);
+      return;
+    }
+    soonRun = (async () => {
+      do {
+        soonAgain = false;
+        await new Promise((resolve) => setImmediate(resolve));
+        await runSoonKinds().catch((error: unknown) =>
+          logger.error({ err: error }, 'work after the answer failed'),
+        );
+      } while (soonAgain && !stopped);
+    })().finally(() => (soonRun = undefined));
+  }
+
+  function topUpSoon() {
+    if (stopped) return;
+    for (const lane of soonLanes()) {
+      fill(lane, false, [...soonKinds]).catch((error: unknown) =>
+        logger.error({ err: error }, 'work after the answer failed'),
+      );
+    }
+  }
+
+  const soonLanes = () =>
+    [...lanes.values()].filter((lane) => lane.kinds.some((kind) => soonKinds.has(kind)));
+
+  const runSoonKinds = () => runLanes(soonLanes(), [...soonKinds]);
+
   /** Runs the lanes' due jobs (of `only` those kinds) until none is left; answers how many ran. */
   async function runLanes(chosen: Lane[], only?: readonly string[]) {
     const before = ran;
@@ -303,11 +326,19 @@ export function createJobQueue(options: {
         dedupe_key: enqueueOptions.dedupeKey ?? null,
         ...(enqueueOptions.runAt ? { run_at: enqueueOptions.runAt } : {}),
       });
+      if (!soonKinds.has(kind)) return;
+      if (enqueueOptions.trx) soonAfterCommit = true;
+      else runSoon();
     },
     handle(kind, handler, handleOptions = {}) {
       handlers.set(kind, handler);
-      if (handleOptions.erasePayload) erased.add(kind);
-      else erased.delete(kind);
+      for (const [set, wanted] of [
+        [erased, handleOptions.erasePayload],
+        [soonKinds, handleOptions.soon],
+      ] as const) {
+        if (wanted) set.add(kind);
+        else set.delete(kind);
+      }
       for (const lane of lanes.values()) lane.kinds = lane.kinds.filter((known) => known !== kind);
       const { concurrency } = handleOptions;
       if (concurrency === undefined) lanes.get(mainLane)!.kinds.push(kind);
@@ -318,29 +349,26 @@ export function createJobQueue(options: {
       await jobs.keepRecurring(kind, recurringKey(kind));
     },
     async runDue(runOptions = {}) {
-      const { kinds } = runOptions;
-      if (kinds)
-        return runLanes(
-          [...lanes.values()].filter((lane) => lane.kinds.some((kind) => kinds.includes(kind))),
-          kinds,
-        );
+      if (runOptions.soon) {
+        while (soonRun) await soonRun;
+        return runSoonKinds();
+      }
       // One runner at a time in this process; other instances are kept apart by the row locks.
       running ??= runLanes([...lanes.values()]).finally(() => (running = undefined));
       return running;
     },
-    soon() {
-      if (!timer) return;
-      clearTimeout(timer);
-      timer = setTimeout(tick, 0);
-    },
     start() {
       // Each tick tops every lane up and looks again: a lane whose workers all wait (on receivers
       // that do not answer) holds up neither the other lanes nor the next look.
+      stopped = false;
       if (!timer) timer = setTimeout(tick, 0);
     },
     async stop() {
       if (timer) clearTimeout(timer);
       timer = undefined;
+      // No more work after answers begins here; what is left waits in the table for any instance.
+      stopped = true;
+      while (soonRun) await soonRun;
       await running?.catch(() => {});
       // Every lane's running jobs end (or fail) before the queue says it has stopped.
       const working = () => [...lanes.values()].flatMap((lane) => [...lane.workers]);
