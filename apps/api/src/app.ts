@@ -146,14 +146,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   const { db } = database;
   const limiter = createRateLimiter(db);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
+  const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
   const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
-  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
   const auth = createAuthService({
     db,
     users,

@@ -61,6 +61,11 @@ export interface JobQueue {
    * kinds handled with `soon`, once the run begun for them here has ended (tests wait on it).
    */
   runDue(options?: { soon?: boolean }): Promise<number>;
+  /**
+   * Begins the due jobs of the kinds handled with `soon` here on the next turn of the event loop:
+   * for a caller whose transaction queued some, once it has committed.
+   */
+  soon(): void;
   start(): void;
   stop(): Promise<void>;
 }
@@ -356,6 +361,9 @@ export function createJobQueue(options: {
       // One runner at a time in this process; other instances are kept apart by the row locks.
       running ??= runLanes([...lanes.values()]).finally(() => (running = undefined));
       return running;
+    },
+    soon() {
+      runSoon();
     },
     start() {
       // Each tick tops every lane up and looks again: a lane whose workers all wait (on receivers
