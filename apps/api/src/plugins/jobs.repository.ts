@@ -88,11 +88,15 @@ export function createJobsRepository(db: Kysely<DB>) {
      * Writes the end of a job a database fault interrupted, only while the claim `token` still holds
      * it: ran, or given back without using up an attempt.
      */
-    async settleLease(id: string, token: string, finished: boolean, everyMs: number | undefined) {
+    async settleLease(
+      id: string,
+      token: string,
+      end: { finished: boolean; everyMs: number | undefined; erasePayload: boolean },
+    ) {
       await held(id, token)
         .set(
-          finished
-            ? ranSet(everyMs, false)
+          end.finished
+            ? ranSet(end.everyMs, end.erasePayload)
             : { locked_until: null, claim_token: null, attempts: sql`greatest(attempts - 1, 0)` },
         )
         .execute();

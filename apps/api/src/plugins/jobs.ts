@@ -140,8 +140,11 @@ export function createJobQueue(options: {
   const lanes = new Map<string, Lane>([[mainLane, { kinds: [], concurrency: 1, workers: new Set() }]]);
   /** Jobs run here so far: runDue answers the difference. */
   let ran = 0;
-  /** Jobs claimed here whose end could not be written: by id, the lease they hold and how they ended. */
-  const unsettled = new Map<string, { token: string; finished: boolean; everyMs?: number }>();
+  /** Jobs claimed here whose end could not be written: by id, the claim they hold and how they ended. */
+  const unsettled = new Map<
+    string,
+    { token: string; finished: boolean; everyMs?: number; erasePayload: boolean }
+  >();
 
   /** Writes the end of jobs a database fault interrupted, each only while its lease is still ours. */
   let settling: Promise<void> | undefined;
@@ -151,8 +154,8 @@ export function createJobQueue(options: {
     return settling;
   }
   async function settleAll() {
-    for (const [id, { token, finished, everyMs }] of unsettled) {
-      await jobs.settleLease(id, token, finished, everyMs);
+    for (const [id, { token, finished, everyMs, erasePayload }] of unsettled) {
+      await jobs.settleLease(id, token, { finished, everyMs, erasePayload });
       unsettled.delete(id);
     }
   }
@@ -188,7 +191,7 @@ export function createJobQueue(options: {
       lostOnEnd(job, await jobs.markRan(job.id, job.claim_token, everyMs, erasePayload));
     } catch (error) {
       if (isDatabaseUnavailable(error)) {
-        unsettled.set(job.id, { token: job.claim_token, finished, everyMs });
+        unsettled.set(job.id, { token: job.claim_token, finished, everyMs, erasePayload });
         throw error;
       }
       const message = error instanceof Error ? error.message : String(error);
