@@ -145,7 +145,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   const { db } = database;
   const limiter = createRateLimiter(db);
-  const mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
+  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
+  const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
   const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
@@ -160,13 +161,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     mailer,
     config,
     clock,
-    logger: app.log,
+    jobs,
     secondStep: multiFactor,
     sessions,
   });
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
-  const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
   const webhookEvents = createWebhookEvents({ db, jobs });
   const campaigns = createCampaignsService({
     db,
@@ -379,8 +379,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
 
   await registerWebApp(app, config.webDistDir, contentSecurityPolicy);
   app.addHook('onClose', async () => {
+    // The work after answers begun here ends too; what is left waits in the jobs for any instance.
     await jobs.stop();
-    await auth.settled();
     await mailer.close();
   });
   return Object.assign(app, { services });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { createJobQueue, type JobQueue } from './jobs.ts';
+import { afterAnswerJob, createJobQueue, type JobQueue } from './jobs.ts';
 
 /**
  * The queue's lanes (decision 0104): a kind handled with a concurrency runs up to that many jobs at
@@ -177,5 +177,47 @@ describe('the job queue lanes', () => {
     releaseLaned.open();
     await stopping;
     expect(running.size).toBe(0);
+  });
+
+  it('begins a kind handled soon once it is queued, with no poll, and a job it queues in its transaction once it has ended', async () => {
+    const signup = newKind();
+    const mail = newKind();
+    const events: string[] = [];
+    const queue = newQueue(60_000);
+    queue.handle(
+      signup,
+      async () => {
+        await testApp.db.transaction().execute(async (trx) => {
+          await queue.enqueue(mail, {}, { trx });
+          events.push('account made');
+        });
+      },
+      afterAnswerJob,
+    );
+    queue.handle(mail, async () => void events.push('mail sent'), afterAnswerJob);
+
+    await queue.enqueue(signup);
+
+    await until(() => events.length === 2);
+    expect(events).toEqual(['account made', 'mail sent']);
+    expect(await queue.runDue({ soon: true })).toBe(0);
+  });
+
+  it('begins no soon job once stopped: it waits in the table for a runner', async () => {
+    const kind = newKind();
+    let ran = 0;
+    const queue = newQueue(60_000);
+    queue.handle(kind, async () => void (ran += 1), afterAnswerJob);
+    await queue.stop();
+
+    await queue.enqueue(kind);
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ran).toBe(0);
+
+    const another = newQueue(60_000);
+    another.handle(kind, async () => void (ran += 1), afterAnswerJob);
+    expect(await another.runDue({ soon: true })).toBe(1);
+    expect(ran).toBe(1);
   });
 });

@@ -2,64 +2,103 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import type { DB } from '../db/database.generated.ts';
 
 /** A job that ran: done, or, when it recurs every `everyMs`, due again then. */
-const ranSet = (everyMs: number | undefined) =>
-  everyMs === undefined
-    ? { done_at: new Date(), locked_until: null }
-    : { run_at: new Date(Date.now() + everyMs), locked_until: null, attempts: 0 };
+const ranSet = (everyMs: number | undefined, erasePayload: boolean) => ({
+  ...(everyMs === undefined
+    ? { done_at: new Date() }
+    : { run_at: new Date(Date.now() + everyMs), attempts: 0 }),
+  ...(erasePayload ? { payload: JSON.stringify({}) } : {}),
+  locked_until: null,
+  claim_token: null,
+});
 
-/** The job queue's rows (the `jobs` table; plugins/jobs.ts runs them). SQL only. */
+/** What a claim answers: the job, and the token its holder writes by (docs/decisions/0112). */
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  dedupe_key: string | null;
+  claim_token: string;
+}
+
+/**
+ * The job queue's rows (the `jobs` table; plugins/jobs.ts runs them). SQL only. A lease's end is
+ * written and compared by the holder's clock (`now`), so a worker and its heartbeat keep one time.
+ */
 export function createJobsRepository(db: Kysely<DB>) {
+  /** The job's row while the claim `token` still holds it. */
+  const held = (id: string, token: string) =>
+    db.updateTable('jobs').where('id', '=', id).where('claim_token', '=', token).where('done_at', 'is', null);
+
   return {
     /**
-     * Claims the job of those kinds due first and not leased, with a lease of `lockMs` and one
-     * attempt more; other instances skip it while it is locked.
+     * Claims the job of those kinds due first and not leased, with a lease of `leaseMs` from `now`,
+     * a new claim token and one attempt more; other instances skip it while it is leased.
      */
-    async claimNext(kinds: readonly string[], lockMs: number) {
-      const { rows } = await sql<{
-        id: string;
-        kind: string;
-        payload: unknown;
-        attempts: number;
-        dedupe_key: string | null;
-        /** The lease's end as PostgreSQL wrote it (to the microsecond: a Date would lose them). */
-        lease: string;
-      }>`
-        UPDATE jobs SET locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
+    async claimNext(kinds: readonly string[], leaseMs: number, now: Date): Promise<ClaimedJob | undefined> {
+      const { rows } = await sql<ClaimedJob>`
+        UPDATE jobs SET locked_until = ${new Date(now.getTime() + leaseMs)}::timestamptz,
+          claim_token = gen_random_uuid(), attempts = attempts + 1
         WHERE id = (
           SELECT id FROM jobs
-          WHERE done_at IS NULL AND run_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          WHERE done_at IS NULL AND run_at <= now()
+            AND (locked_until IS NULL OR locked_until < ${now}::timestamptz)
             AND kind = ANY(${[...kinds]})
           ORDER BY run_at
           LIMIT 1
           FOR UPDATE SKIP LOCKED
         )
-        RETURNING id, kind, payload, attempts, dedupe_key, locked_until::text AS lease
+        RETURNING id, kind, payload, attempts, dedupe_key, claim_token
       `.execute(db);
       return rows[0];
     },
 
-    /** The job ran: done, or due again in `everyMs` when it recurs. */
-    async markRan(id: string, everyMs: number | undefined) {
-      await db.updateTable('jobs').set(ranSet(everyMs)).where('id', '=', id).execute();
-    },
-
-    /** The job failed: its error, and when it runs again (or that it is given up). */
-    async markFailed(id: string, changes: Updateable<DB['jobs']>) {
-      await db.updateTable('jobs').set(changes).where('id', '=', id).execute();
+    /**
+     * The heartbeat: the lease runs `leaseMs` from `now` again, only while the claim `token` holds
+     * the job. False when it does not: the lease ran out and another worker claimed it, or it ended.
+     */
+    async extendLease(id: string, token: string, leaseMs: number, now: Date): Promise<boolean> {
+      const result = await held(id, token)
+        .set({ locked_until: new Date(now.getTime() + leaseMs) })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /**
-     * Writes the end of a job a database fault interrupted, only while its lease is still ours: ran,
-     * or given back without using up an attempt.
+     * The job ran: done, or due again in `everyMs` when it recurs; its payload erased when asked.
+     * False (and nothing written) when the claim `token` no longer holds it.
      */
-    async settleLease(id: string, lease: string, finished: boolean, everyMs: number | undefined) {
-      const update = finished
-        ? db.updateTable('jobs').set(ranSet(everyMs))
-        : db.updateTable('jobs').set({ locked_until: null, attempts: sql`greatest(attempts - 1, 0)` });
-      await update
-        .where('id', '=', id)
-        .where(sql<boolean>`locked_until = ${lease}::timestamptz`)
-        .where('done_at', 'is', null)
+    async markRan(id: string, token: string, everyMs: number | undefined, erasePayload = false) {
+      const result = await held(id, token).set(ranSet(everyMs, erasePayload)).executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * The job failed: its error, and when it runs again (or that it is given up). False (and nothing
+     * written) when the claim `token` no longer holds it.
+     */
+    async markFailed(id: string, token: string, changes: Updateable<DB['jobs']>) {
+      const result = await held(id, token)
+        .set({ ...changes, locked_until: null, claim_token: null })
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Writes the end of a job a database fault interrupted, only while the claim `token` still holds
+     * it: ran, or given back without using up an attempt.
+     */
+    async settleLease(
+      id: string,
+      token: string,
+      end: { finished: boolean; everyMs: number | undefined; erasePayload: boolean },
+    ) {
+      await held(id, token)
+        .set(
+          end.finished
+            ? ranSet(end.everyMs, end.erasePayload)
+            : { locked_until: null, claim_token: null, attempts: sql`greatest(attempts - 1, 0)` },
+        )
         .execute();
     },
 

@@ -23,6 +23,11 @@ export interface TestApp {
   app: App;
   db: Kysely<DB>;
   config: Config;
+  /**
+   * Another instance of the product over the same database, as a second server would be (what one
+   * instance leaves in the jobs table, another does); closed with this one.
+   */
+  anotherInstance(): Promise<App>;
   close(): Promise<void>;
 }
 
@@ -45,12 +50,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app.ready();
     databases.set(app, database.db);
     testApps.set(app, { db: database.db, clock: options.clock ?? (() => new Date()) });
+    const others: App[] = [];
     return {
       app,
       db: database.db,
       config,
+      async anotherInstance() {
+        const other = (await buildApp({ config, database, clock: options.clock, logger: false })) as App;
+        await other.ready();
+        others.push(other);
+        return other;
+      },
       async close() {
         try {
+          for (const other of others) await other.close();
           await app.close();
         } finally {
           await database.close();

@@ -9,6 +9,7 @@ import type { Generated } from './scalars.generated.ts';
 
 export interface Jobs {
   attempts: Generated<number>;
+  claim_token: string | null;
   created_at: ColumnType<Date, Date | undefined, never>;
   dedupe_key: string | null;
   done_at: Date | null;

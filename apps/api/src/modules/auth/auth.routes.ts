@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
     },
     async (request, reply) => {
       const { firstName, lastName, email, password } = request.body;
-      auth.signup({ firstName, lastName, email, password });
+      await auth.signup({ firstName, lastName, email, password });
       return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.auth.signupSuccess });
     },
   );
@@ -184,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; config: Conf
       },
     },
     async (request) => {
-      auth.forgotPassword(request.query.email);
+      await auth.forgotPassword(request.query.email);
       return { respCode: respCodes.ok, respMessage: messages.auth.forgotPasswordSent };
     },
   );

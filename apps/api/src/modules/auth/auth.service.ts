@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
-import { isGroupRole, isGuest } from '@krowd/domain/access/access.rules';
+import { isGroupRole } from '@krowd/domain/access/access.rules';
 import type { SecondStepDue, SignedIn } from '@krowd/domain/auth/auth-response.schema';
 import { isPersonalPassword } from '@krowd/domain/auth/password-policy';
 import { messages } from '@krowd/domain/messages/messages';
@@ -12,10 +11,17 @@ import type { AuthContext, SessionSource, UserAccount } from '../../http/caller.
 import type { DeviceDetails } from '../../http/device.ts';
 import { HttpError, invalidField, unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Accounts, SessionWithAccount } from './accounts.ts';
 import { createAccountMails } from './account-mails.ts';
-import { guestResumeMail, recoverPasswordMail, verifyEmailMail } from './auth.mail.ts';
+import {
+  createAfterAnswerWork,
+  recoveryMailJob,
+  signupJob,
+  verificationLinkJob,
+  type SignupPayload,
+} from './after-answer-work.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from '../../crypto/passwords.ts';
 import { createLoginAttempts, type CountedSource } from './login-attempts.ts';
@@ -42,31 +48,17 @@ export function createAuthService(deps: {
   mailer: Mailer;
   config: Config;
   clock: Clock;
-  logger: FastifyBaseLogger;
+  /** The work after an answer runs as jobs (after-answer-work.ts). */
+  jobs: JobQueue;
   /** Two-step sign-in: a challenge for an account that has it, else null. */
   secondStep: { challengeFor(userId: string): Promise<string | null> };
   sessions: SessionCache<SessionWithAccount>;
 }) {
-  const { db, users, repository, limiter, mailer, config, clock, secondStep, sessions } = deps;
+  const { db, users, repository, limiter, mailer, config, clock, jobs, secondStep, sessions } = deps;
   const attempts = createLoginAttempts({ limiter, config });
   const links = createOneTimeLinks({ db, repository, config, clock });
   const accountMails = createAccountMails({ limiter, mailer, config, issueLink: links.issue });
-
-  /**
-   * Work done after the answer is sent (issue 16 §14), so neither the answer nor its timing tells
-   * whether an account exists: sign-up, forgot password and the card-network dining sign-up.
-   * settled() waits for it (tests, shutdown).
-   */
-  const pending = new Set<Promise<void>>();
-  function afterAnswer(work: () => Promise<void>) {
-    // Begun once the answer is written: PGlite runs in this thread, so even the work's first query
-    // would otherwise hold the answer back, longer for a new address than for a taken one.
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(work)
-      .catch((error: unknown) => deps.logger.error({ err: error }, 'work after the answer failed'));
-    pending.add(run);
-    void run.finally(() => pending.delete(run));
-  }
+  createAfterAnswerWork({ db, users, repository, limiter, mailer, config, links, accountMails, jobs });
 
   /**
    * Where a check on `email` is counted: its device when the account signed in there before
@@ -81,30 +73,6 @@ export function createAuthService(deps: {
   }
 
   type SignupInput = { firstName: string; lastName: string; email: string; password: string };
-
-  /** Sign-up's work: a new address gets an unverified account and a confirmation link. */
-  async function completeSignup(input: SignupInput) {
-    const existing = await users.findAccountByEmail(input.email);
-    if (existing) {
-      await accountMails.ownerOfTakenAddress(existing);
-      return;
-    }
-    const passwordHash = await hashPassword(input.password);
-    let url: string;
-    try {
-      url = await db.transaction().execute(async (trx) => {
-        const { id } = await users.createBrandOwner({ ...input, passwordHash }, trx);
-        return links.issue(id, 'verify_email', { executor: trx });
-      });
-    } catch (error) {
-      // Two sign-ups racing for one e-mail: the unique index decides; the other is an attempt.
-      if (String((error as { code?: string }).code) !== '23505') throw error;
-      const winner = await users.findAccountByEmail(input.email);
-      if (winner) await accountMails.signupAttempt(winner);
-      return;
-    }
-    await mailer.send({ to: input.email, ...verifyEmailMail(input.firstName, url) });
-  }
 
   async function sessionUserOf(account: UserAccount, source: SessionSource = null): Promise<SessionUser> {
     const audience = audienceOfAccount(account);
@@ -163,41 +131,9 @@ export function createAuthService(deps: {
     await attempts.forget(account.email);
   }
 
-  /**
-   * Forgot password's work. A guest has no password to recover: they get a new guest link instead,
-   * which resumes the onboarding train where they left it, from the source their last link came in by.
-   */
-  async function mailRecoveryLink(email: string) {
-    const account = await users.findAccountByEmail(email);
-    if (!account || account.status !== 'active') return;
-    const guest = isGuest({ guestUser: account.guest_user, guestUserFlag: account.guest_user_flag });
-    if (account.guest_user && !guest) return;
-    const { recoveryMailsPerAccount } = config.rateLimit;
-    const { allowed } = await limiter.hit(`recovery-mails:${email}`, recoveryMailsPerAccount, 3_600_000);
-    if (!allowed) return;
-    if (guest) {
-      const origin = await repository.newestGuestLinkOrigin(account.id);
-      // type=campaign: the link resumes the train, even before the guest saved a campaign (spec 1 §2).
-      const url = `${await links.issue(account.id, 'guest_login', origin ? { origin } : {})}?type=campaign`;
-      await mailer.send({
-        to: account.email,
-        brandId: account.brand_id,
-        ...guestResumeMail(account.first_name, url),
-      });
-      return;
-    }
-    const url = await links.issue(account.id, 'recover_password');
-    await mailer.send({
-      to: account.email,
-      brandId: account.brand_id,
-      ...recoverPasswordMail(account.first_name, url),
-    });
-  }
-
   return {
     sessionUserOf,
     issueLink: links.issue,
-    afterAnswer,
     mailOwnerOfTakenAddress: accountMails.ownerOfTakenAddress,
 
     /** A normal session for an account that has just been set up (the onboarding train's end). */
@@ -226,7 +162,7 @@ export function createAuthService(deps: {
         );
       if (!account.email_verified) {
         await attempts.clear(email, source);
-        afterAnswer(() => accountMails.verificationLink(account));
+        await jobs.enqueue(verificationLinkJob, { userId: account.id });
         throw new HttpError(403, messages.auth.emailNotVerified, undefined, undefined, 'email_not_verified');
       }
       // The failures are cleared only once the second step passes, so codes cannot be guessed forever.
@@ -320,14 +256,18 @@ export function createAuthService(deps: {
       await repository.endSession(sessionId, clock());
     },
 
-    /** Answers at once and the same for every address; the work follows (completeSignup). */
-    signup(input: SignupInput) {
-      afterAnswer(() => completeSignup(input));
+    /**
+     * Answers the same, in the same time, for every address: the password's hash and the job are
+     * made for each alike; the work that differs follows the answer (after-answer-work.ts).
+     */
+    async signup({ password, ...person }: SignupInput) {
+      const payload: SignupPayload = { ...person, passwordHash: await hashPassword(password) };
+      await jobs.enqueue(signupJob, payload);
     },
 
-    /** Answers at once and the same for every address; the work follows (mailRecoveryLink). */
-    forgotPassword(email: string) {
-      afterAnswer(() => mailRecoveryLink(email));
+    /** Answers at once and the same for every address; the work follows (after-answer-work.ts). */
+    async forgotPassword(email: string) {
+      await jobs.enqueue(recoveryMailJob, { email });
     },
 
     /** Opens a sign-up's confirmation link: the account may log in from now on. */
@@ -339,9 +279,9 @@ export function createAuthService(deps: {
       });
     },
 
-    /** Waits for the work begun after earlier answers. */
+    /** Runs the work earlier answers left (the jobs handled `soon`) and waits for it (tests). */
     async settled() {
-      while (pending.size > 0) await Promise.all(pending);
+      await jobs.runDue({ soon: true });
     },
 
     recoverPassword(token: string, newPassword: string) {

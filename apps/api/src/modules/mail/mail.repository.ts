@@ -1,12 +1,15 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PageQuery } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
 
 export function createMailRepository(db: Kysely<DB>) {
   return {
-    /** Writes a mail to the outbox as stored (not sent yet): its id. */
-    async record(mail: { to: string; subject: string; text: string; html: string; brandId?: string | null }) {
-      return db
+    /** Writes a mail to the outbox as stored (not sent yet), in `executor`'s transaction when it is one: its id. */
+    async record(
+      mail: { to: string; subject: string; text: string; html: string; brandId?: string | null },
+      executor: Kysely<DB> | Transaction<DB> = db,
+    ) {
+      return executor
         .insertInto('mail_outbox')
         .values({
           brand_id: mail.brandId ?? null,
@@ -18,6 +21,15 @@ export function createMailRepository(db: Kysely<DB>) {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+    },
+
+    /** A mail to deliver: what goes out, and whether it went already. */
+    async findForDelivery(id: string) {
+      return db
+        .selectFrom('mail_outbox')
+        .select(['to_address', 'subject', 'text_body', 'html_body', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
     /** The mail went out over SMTP. */

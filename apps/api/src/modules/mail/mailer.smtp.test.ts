@@ -87,6 +87,29 @@ describe('mail over SMTP', () => {
     expect(response.statusCode).toBe(200);
     expect(smtp.messages.length).toBe(before);
   });
+
+  it('is sent by another instance when the one that wrote the mail stopped before sending it', async () => {
+    const other = await testApp.anotherInstance();
+    // This instance records the mail and its delivery job, then stops before the job runs.
+    await app.services.jobs.stop();
+    await app.services.mailer.send({
+      to: 'left-behind@example.test',
+      subject: 'Left behind',
+      text: 'Sent by the other instance',
+      html: '<p>Sent by the other instance</p>',
+    });
+    expect(await outboxFor('left-behind@example.test')).toEqual([
+      expect.objectContaining({ status: 'stored', sent_at: null }),
+    ]);
+    expect(smtp.messages.some((m) => m.to.includes('left-behind@example.test'))).toBe(false);
+
+    await other.services.mailer.flush();
+
+    expect(smtp.messages.find((m) => m.to.includes('left-behind@example.test'))?.subject).toBe('Left behind');
+    expect(await outboxFor('left-behind@example.test')).toEqual([
+      expect.objectContaining({ status: 'sent', sent_at: expect.any(Date) }),
+    ]);
+  });
 });
 
 describe('mail when the SMTP server cannot be reached', () => {

@@ -2,11 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import { paginationOf, type PageQuery } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import {
-  spreadsheetKindOf,
-  spreadsheetKindOfName,
-  splitPersonName,
-} from '@krowd/domain/public/card-network.rules';
+import { spreadsheetKindOf, spreadsheetKindOfName } from '@krowd/domain/public/card-network.rules';
 import type {
   BrandOnboarding,
   BranchEntry,
@@ -20,19 +16,17 @@ import type { DB } from '../../db/database.generated.ts';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { AuthService, Clock } from '../auth/auth.service.ts';
-import { hashToken, newToken } from '../../crypto/tokens.ts';
+import { hashToken } from '../../crypto/tokens.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
 import type { Mailer, OutgoingMail } from '../mail/mailer.ts';
 import type { UsersRepository } from '../users/users.repository.ts';
+import { diningSignupJob, handleDiningSignups } from './dining-signup.ts';
 import { leadRowsOf, submissionFilePath } from './leads.mapper.ts';
-import { cardNetworkDigestMail, diningWelcomeMail, guestLoginMail } from './public.mail.ts';
+import { cardNetworkDigestMail, guestLoginMail } from './public.mail.ts';
 import type { LeadListQuery, PublicRepository } from './public.repository.ts';
 
 const m = messages.cardNetwork;
-const day = 86_400_000;
-/** How long a sign-up's branch page stays open. */
-export const branchPageLifetimeMs = 30 * day;
 /** Sign-in links one waiting account may be sent by look-ups an hour; beyond it the answer is the same. */
 export const lookupLinksPerAccountPerHour = 1;
 /** The job that mails the system admins the digest of the card-network pages' leads (hourly at most). */
@@ -66,8 +60,6 @@ function submittedBranchOf(entry: BranchEntry): SubmittedBranch {
     zettleMerchantID: entry.merchantIds.zettleMerchantID ?? null,
   };
 }
-
-const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
 
 export function createPublicService(deps: {
   db: Kysely<DB>;
@@ -145,74 +137,7 @@ export function createPublicService(deps: {
     }));
   }
 
-  /**
-   * The dining sign-up's work: for a new address the brand, its card-network guest account
-   * (companyAdmin), the lead with its branch page and the guest link, in one transaction; then the
-   * registrant is mailed the guest link and the branch page, and the system admins are told. A taken
-   * address changes nothing: its owner is told someone tried, as by the sign-up.
-   */
-  async function completeOnboarding(input: BrandOnboarding) {
-    const existing = await users.findAccountByEmail(input.email);
-    if (existing) {
-      await auth.mailOwnerOfTakenAddress(existing);
-      return;
-    }
-    const branchPage = newToken();
-    const now = clock();
-    const { firstName, lastName } = splitPersonName(input.name);
-    let guestUrl: string;
-    try {
-      guestUrl = await db.transaction().execute(async (trx) => {
-        const brand = await leads.insertSignupBrand(input.brandName, trx);
-        const userId = await users.insertUser(
-          {
-            email: input.email,
-            password_hash: null,
-            first_name: firstName,
-            last_name: lastName,
-            phone: input.phone,
-            entity_type: 'brand',
-            role: 'companyAdmin',
-            brand_id: brand.id,
-            guest_user: true,
-            guest_user_flag: true,
-            is_first_login: true,
-          },
-          trx,
-        );
-        await leads.insertLead(
-          {
-            kind: 'diningSignup',
-            source: input.from,
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            company: input.brandName,
-            legal_name: input.legalName,
-            website: input.website,
-            brand_id: brand.id,
-            user_id: userId,
-            branch_page_hash: branchPage.hash,
-            branch_page_expires_at: new Date(now.getTime() + branchPageLifetimeMs),
-          },
-          trx,
-        );
-        await digestLater(trx);
-        return auth.issueLink(userId, 'guest_login', { origin: 'card_network', executor: trx });
-      });
-    } catch (error) {
-      // Two sign-ups racing for one e-mail: the unique index decides; the other is an attempt.
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await users.findAccountByEmail(input.email);
-      if (winner) await auth.mailOwnerOfTakenAddress(winner);
-      return;
-    }
-    const branchPageUrl = `${config.publicUrl}/amexdiningbranch/${branchPage.token}`;
-    await mailer.send({
-      to: input.email,
-      ...diningWelcomeMail(firstName, `${guestUrl}?type=campaign`, branchPageUrl),
-    });
-  }
+  handleDiningSignups({ db, leads, users, auth, mailer, jobs, config, clock, digestLater });
 
   return {
     /**
@@ -274,11 +199,11 @@ export function createPublicService(deps: {
 
     /**
      * POST auth/onBoardAmexBrand: answers at once and the same for every address (issue 16 §14);
-     * the work follows (completeOnboarding).
+     * the work follows (dining-signup.ts).
      */
     async onboard(input: BrandOnboarding) {
       await countCall();
-      auth.afterAnswer(() => completeOnboarding(input));
+      await jobs.enqueue(diningSignupJob, input);
       return { redirectTo: config.marketingSiteUrl };
     },
 
