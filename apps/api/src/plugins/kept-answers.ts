@@ -33,6 +33,11 @@ export const keptAnswerTables = [
   'users',
   'invoices',
   'credit_notes',
+  // The branch list's MID health (decision 0115): its store, written with the transactions, and
+  // the silent period setting.
+  'mid_activity_days',
+  'mid_activity_hours',
+  'settings',
 ] as const;
 
 export const keptAnswersChannel = 'kept_answers_changed';
