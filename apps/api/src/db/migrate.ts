@@ -51,6 +51,7 @@ import * as idempotencyEffects from './migrations/0046-idempotency-effects.ts';
 import * as settlementFiles from './migrations/0047-settlement-files.ts';
 import * as claims from './migrations/0048-claims.ts';
 import * as transactionAuthorisations from './migrations/0049-transaction-authorisations.ts';
+import * as auditEvents from './migrations/0052-audit-events.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -102,6 +103,7 @@ const migrations: Record<string, Migration> = {
   '0047-settlement-files': settlementFiles,
   '0048-claims': claims,
   '0049-transaction-authorisations': transactionAuthorisations,
+  '0052-audit-events': auditEvents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

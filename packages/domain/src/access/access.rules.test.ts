@@ -185,6 +185,8 @@ const adminRoutes: PageKey[] = [
   'branches',
   'webhooks',
   'publisherIntegration',
+  // Addition: the brand's audit log (decision 0113).
+  'auditLog',
 ];
 const financeRoutes: PageKey[] = ['profile', 'changePassword', 'dashboard', 'invoices', 'campaignsPrint'];
 
@@ -221,6 +223,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'publishersList',
     // Addition: the queue of missing-transaction claims to resolve (decision 0108).
     'claims',
+    // Addition: every brand's audit log (decision 0113).
+    'auditLog',
   ],
   bank: [
     'campaignsPast',
@@ -285,6 +289,7 @@ describe('canOpen', () => {
     { page: 'publisherKeys', who: ['systemadmin', 'bank'] },
     { page: 'publishersList', who: ['systemadmin'] },
     { page: 'claims', who: ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
+    { page: 'auditLog', who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
     {
       page: 'publisherIntegration',
       who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
@@ -443,6 +448,7 @@ describe('can', () => {
     'claims.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'claims.file': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
     'claims.resolve': ['systemadmin'],
+    'audit.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',

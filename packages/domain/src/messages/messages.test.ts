@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { administrationMessages } from './administration-messages.ts';
+import { auditMessages } from './audit-messages.ts';
 import { campaignMessages } from './campaign-messages.ts';
 import { claimMessages } from './claim-messages.ts';
 import { integrationMessages } from './integration-messages.ts';
@@ -22,6 +23,7 @@ const parts = {
   publisherMessages,
   integrationMessages,
   claimMessages,
+  auditMessages,
 };
 
 describe('the message catalogue assembled from its area files', () => {

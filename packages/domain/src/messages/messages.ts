@@ -8,6 +8,7 @@ import { signInMessages } from './sign-in-messages.ts';
 import { transactionMessages } from './transaction-messages.ts';
 import { webhookMessages } from './webhook-messages.ts';
 import { claimMessages } from './claim-messages.ts';
+import { auditMessages } from './audit-messages.ts';
 
 /**
  * The one message catalogue: every text a user can see, from the spec where it gives one.
@@ -210,6 +211,7 @@ export const messages = {
   ...reportingMessages,
   ...webhookMessages,
   ...claimMessages,
+  ...auditMessages,
   ...publisherMessages,
   ...integrationMessages,
   /** The public card-network pages (spec 3 §2.8, §5, §8): /amexdining, /amexsignup, /amexdiningsignup, /amexdiningbranch. */

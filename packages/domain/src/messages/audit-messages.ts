@@ -1,0 +1,66 @@
+/**
+ * Part of the one message catalogue (messages.ts), under the same keys there; its texts for the
+ * audit log and a campaign's version history (docs/decisions/0113). Texts are read through
+ * `messages`; only messages.ts imports this file.
+ */
+export const auditMessages = {
+  audit: {
+    pageTitle: 'Audit log',
+    intro:
+      'Every change to campaigns, branches, users, banks, payments, settings, API keys and webhooks, with who made it, when and from where. Nobody can edit or remove an entry.',
+    loadFailed: 'The audit log could not be loaded.',
+    noEvents: 'No changes match these filters.',
+    exportCsv: 'Export CSV',
+    filters: 'Filters',
+    entityTypeLabel: 'Record',
+    entityIdLabel: 'Record id',
+    actorLabel: 'User id',
+    fromLabel: 'From',
+    toLabel: 'To',
+    anyEntity: 'Any record',
+    columns: {
+      occurredAt: 'When',
+      actor: 'Who',
+      entity: 'Record',
+      action: 'What',
+      changes: 'Changes',
+      origin: 'From',
+    },
+    systemActor: 'System',
+    noChanges: 'No field changed',
+    emptyValue: '(empty)',
+    unknownOrigin: 'Unknown',
+    entityTypes: {
+      campaign: 'Campaign',
+      branch: 'Branch',
+      user: 'User',
+      bank: 'Bank',
+      brand_bank: 'Bank link',
+      payment_mandate: 'Payment mandate',
+      setting: 'Setting',
+      publisher_key: 'Publisher API key',
+      webhook_endpoint: 'Webhook endpoint',
+    },
+    actions: {
+      created: 'Created',
+      updated: 'Updated',
+      deleted: 'Deleted',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      paused: 'Pauses changed',
+      stopped: 'Stopped',
+      rotated: 'Rotated',
+      revoked: 'Revoked',
+    },
+    versionHistory: 'Version history',
+    noVersions: 'No changes recorded yet.',
+    versionsLoadFailed: 'The version history could not be loaded.',
+    change: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
+    dateInvalid: 'Dates must be yyyy-MM-dd',
+    rangeInvalid: 'The end date must not be before the start date',
+    entityTypeInvalid: 'Record must be one of the audited records',
+    entityIdInvalid: 'Record id can be at most 100 characters',
+    chainIntact: (count: number) => `Audit chain intact: ${count} events checked.`,
+    chainBroken: (seq: number, problem: string) => `Audit chain broken at event ${seq}: ${problem}.`,
+  },
+};
