@@ -32,14 +32,8 @@ import { createCampaignsRepository } from './modules/campaigns/campaigns.reposit
 import { handleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.ts';
-import { createInsightsVisitorsRepository } from './modules/insights/insights-visitors.repository.ts';
-import { createInsightsVisitorsService } from './modules/insights/insights-visitors.service.ts';
-import { createInsightsRepository } from './modules/insights/insights.repository.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { createInsightsService } from './modules/insights/insights.service.ts';
-import { createReviewsRepository } from './modules/insights/reviews.repository.ts';
-import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
-import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
+import { registerInsights } from './modules/insights/insights.wiring.ts';
+import { createAudit, registerAudit } from './modules/audit/audit.wiring.ts';
 import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts';
 import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
 import { registerClaims } from './modules/claims/claims.wiring.ts';
@@ -169,6 +163,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
   const jobs = createJobQueue({ db, logger: app.log, pollMs: config.jobPollMs });
   const webhookEvents = createWebhookEvents({ db, jobs });
+  // Every change the services make is recorded in its own transaction (decision 0113).
+  const audit = createAudit({ db, brands, config, clock });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
@@ -178,6 +174,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     config,
     clock,
     offerEvents: webhookEvents,
+    audit,
   });
   handleCampaignJobs(jobs, campaigns, app.log);
   const { paymentProvider, testProvider } = paymentProviderOf(app, { db, config, clock });
@@ -204,7 +201,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       app.log.info({ invoices: invoices.length, creditNotes: creditNotes.length }, 'invoices created');
     }
   });
-  const services = { auth, mailer, settings, campaigns, jobs };
+  const services = { auth, mailer, settings, campaigns, jobs, audit };
 
   const contentSecurityPolicy = await registerSecurity(app, config);
   const publisherKeys = publisherKeyAuthOf({ db, limiter, config, clock });
@@ -232,6 +229,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         sessions: createAuthRepository(db),
         mailer,
         clock,
+        audit,
       });
       await api.register(usersRoutes, { users, auth, service: usersService });
       const profiles = createProfileService({
@@ -277,6 +275,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
+      await registerAudit(api, { audit, campaigns });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
       await api.register(assetsRoutes, { service: assets });
       await api.register(invoicesRoutes, {
@@ -297,7 +296,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       // Transactions one at a time (decision 0109): cleared ones and refunds are one-row uploads.
       await registerTransactionApi(api, { db, jobs, ingestion, events: webhookEvents, clock });
-      const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock };
+      const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock, audit };
       // A test key's transactions reach the publisher's test endpoints (decisions 0091, 0097), in
       // the cause's own transaction, as an upload's outcomes reach its live ones.
       (await registerPublishers(api, publisherSide)).events.subscribe(async (event, trx) => {
@@ -350,30 +349,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       jobs.handle(cardNetworkDigestJob, () => cardNetwork.sendDigest());
       await api.register(publicRoutes, { service: cardNetwork });
-      const reviewsRepository = createReviewsRepository(db);
-      const reviews = createReviewsService({ db, repository: reviewsRepository, jobs, clock });
-      jobs.handle(reanalyseJob, async () => {
-        const count = await reviews.reanalyseOutdated();
-        if (count > 0) app.log.info({ count }, 'reviews re-analysed');
+      await registerInsights(api, {
+        db,
+        jobs,
+        brands,
+        users,
+        reporting,
+        mailer,
+        timeZone: config.timezone,
+        clock,
       });
-      await api.register(insightsRoutes, {
-        service: createInsightsService({
-          insights: createInsightsRepository(db),
-          brands,
-          reporting,
-          timeZone: config.timezone,
-          clock,
-        }),
-        visitors: createInsightsVisitorsService({
-          visitors: createInsightsVisitorsRepository(db),
-          brands,
-          users,
-          mailer,
-          clock,
-        }),
-      });
-      await api.register(reviewsRoutes, { reviews, repository: reviewsRepository });
-      await registerWebhooks(api, { db, jobs, brands, events: webhookEvents, config, clock });
+      await registerWebhooks(api, { db, jobs, brands, events: webhookEvents, config, clock, audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
@@ -396,4 +382,5 @@ export interface Services {
   settings: ReturnType<typeof createSettingsRepository>;
   campaigns: CampaignsService;
   jobs: JobQueue;
+  audit: ReturnType<typeof createAudit>;
 }

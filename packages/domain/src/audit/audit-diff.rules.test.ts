@@ -27,9 +27,9 @@ describe('the diff of two versions of a record', () => {
   });
 
   it('writes dates as ISO text, so the log holds what it shows', () => {
-    expect(diffRecords({ at: new Date('2027-01-01T00:00:00Z') }, { at: new Date('2027-02-01T00:00:00Z') })).toEqual(
-      { at: { before: '2027-01-01T00:00:00.000Z', after: '2027-02-01T00:00:00.000Z' } },
-    );
+    expect(
+      diffRecords({ at: new Date('2027-01-01T00:00:00Z') }, { at: new Date('2027-02-01T00:00:00Z') }),
+    ).toEqual({ at: { before: '2027-01-01T00:00:00.000Z', after: '2027-02-01T00:00:00.000Z' } });
   });
 
   it('counts a field only one side has as null on the other', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditCsvHeader, auditCsvLine, instantsOfDays, readableChanges, readableValue } from './audit-list.rules.ts';
+import {
+  auditCsvHeader,
+  auditCsvLine,
+  instantsOfDays,
+  readableChanges,
+  readableValue,
+} from './audit-list.rules.ts';
 import type { AuditEvent } from './audit.schema.ts';
 
 const event: AuditEvent = {
@@ -35,7 +41,10 @@ describe('the audit log as people read it', () => {
   });
 
   it('writes each change as field: before → after', () => {
-    expect(readableChanges(event.changes)).toEqual(['Budget: £500.00 → £750.50', 'Name: Spring, 1 → =Spring']);
+    expect(readableChanges(event.changes)).toEqual([
+      'Budget: £500.00 → £750.50',
+      'Name: Spring, 1 → =Spring',
+    ]);
   });
 
   it('exports an event as one CSV line, time with its zone, quoted where needed and formulas defused', () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   campaignPhase,
   currentMonth,
@@ -110,7 +110,11 @@ export function createCampaignSeries(deps: {
    * month, by the sweep) and the end of the deleted ones they were told of (reason `stopped`).
    * Answers the first month no longer run, 'MM/YYYY'.
    */
-  async function stopFromNextMonth(row: CampaignRow): Promise<string> {
+  /** `audited` records the stop in its transaction: the series' new valid-until month (decision 0113). */
+  async function stopFromNextMonth(
+    row: CampaignRow,
+    audited?: (trx: Transaction<DB>, validUntil: string) => Promise<void>,
+  ): Promise<string> {
     const now = clock();
     if (campaignPhase(row.start_date, now, timeZone) !== 'current' || !row.recurring) {
       throw conflict(messages.campaign.stopOnlyRunningSeries);
@@ -124,6 +128,7 @@ export function createCampaignSeries(deps: {
       const removed = await campaigns.softDeleteChildrenFrom(primaryId, nextMonth, trx);
       await offers.changed(trx, row, 'offer.updated');
       await offers.ended(trx, removed, 'stopped');
+      await audited?.(trx, today);
     });
     return periodOf(nextMonth);
   }

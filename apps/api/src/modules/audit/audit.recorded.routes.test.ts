@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '@krowd/domain/audit/audit.schema';
+import { demoBankPublisherCode } from '../../demo/demo-publishers.ts';
+import {
+  call,
+  createTestApp,
+  demoIds,
+  loginAs,
+  type App,
+  type SignedIn,
+  type TestApp,
+} from '../../test/test-app.ts';
+
+/**
+ * Beyond campaigns (docs/decisions/0113): users and their roles, webhook endpoints and publisher
+ * API keys each record their changes in the audit log, in the change's transaction, never a secret.
+ */
+
+let testApp: TestApp;
+let app: App;
+let admin: SignedIn;
+let companyAdmin: SignedIn;
+let ids: Awaited<ReturnType<typeof demoIds>>;
+
+beforeAll(async () => {
+  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
+  app = testApp.app;
+  ids = await demoIds(testApp.db);
+  admin = await loginAs(app, 'admin@demo.test');
+  companyAdmin = await loginAs(app, 'companyadmin@demo.test');
+});
+
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function eventsOf(session: SignedIn, entityType: string, entityId: string) {
+  const response = await call(app, {
+    url: `/api/audit-events?entityType=${entityType}&entityId=${entityId}`,
+    token: session.token,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ data: AuditEvent[] }>().data;
+}
+
+describe('users and roles', () => {
+  it("records a user's invitation, a role change and the removal, in the brand's log", async () => {
+    const made = await call(app, {
+      method: 'POST',
+      url: '/api/users',
+      token: companyAdmin.token,
+      body: {
+        firstName: 'Ada',
+        lastName: 'Audit',
+        email: 'ada.audit@example.test',
+        phone: '07700900123',
+        role: 'user',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = (
+      await testApp.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'ada.audit@example.test')
+        .executeTakeFirstOrThrow()
+    ).id;
+    const changed = await call(app, {
+      method: 'PUT',
+      url: `/api/users/${id}`,
+      token: companyAdmin.token,
+      body: { role: 'brandAdmin' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const removed = await call(app, { method: 'DELETE', url: `/api/users/${id}`, token: companyAdmin.token });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const events = await eventsOf(companyAdmin, 'user', id);
+    expect(events.map((event) => event.action)).toEqual(['deleted', 'updated', 'created']);
+    expect(events.every((event) => event.brandId === ids.brands.standalone)).toBe(true);
+    expect(events[1]!.changes).toEqual({ role: { before: 'user', after: 'brandAdmin' } });
+    expect(events[2]!.changes).toMatchObject({
+      email: { before: null, after: 'ada.audit@example.test' },
+      role: { before: null, after: 'user' },
+    });
+  });
+});
+
+describe('webhook endpoints', () => {
+  it('records an endpoint made, changed, its secret rotated (never the secret) and removed', async () => {
+    const made = await call(app, {
+      method: 'POST',
+      url: '/api/webhooks/endpoints',
+      token: companyAdmin.token,
+      body: {
+        owner: { type: 'brand', brandId: ids.brands.standalone },
+        url: 'https://hooks.example.com/krowd',
+        events: ['offer.published'],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, secret } = made.json<{ endpoint: { id: string; secret: string } }>().endpoint;
+    const url = `/api/webhooks/endpoints/${id}`;
+    const edited = await call(app, {
+      method: 'PUT',
+      url,
+      token: companyAdmin.token,
+      body: { enabled: false },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const rotated = await call(app, {
+      method: 'POST',
+      url: `${url}/secret`,
+      token: companyAdmin.token,
+      body: { overlapHours: 0 },
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    expect((await call(app, { method: 'DELETE', url, token: companyAdmin.token })).statusCode).toBe(200);
+
+    const events = await eventsOf(companyAdmin, 'webhook_endpoint', id);
+    expect(events.map((event) => event.action)).toEqual(['deleted', 'rotated', 'updated', 'created']);
+    expect(events[2]!.changes).toEqual({ enabled: { before: true, after: false } });
+    expect(events[3]!.changes).toMatchObject({
+      url: { before: null, after: 'https://hooks.example.com/krowd' },
+    });
+    expect(JSON.stringify(events)).not.toContain(secret);
+  });
+});
+
+describe('publisher API keys', () => {
+  it("records a key made and revoked in the system admin's log, never its secret", async () => {
+    const publisher = await testApp.db
+      .selectFrom('publishers')
+      .select('id')
+      .where('code', '=', demoBankPublisherCode)
+      .executeTakeFirstOrThrow();
+    const made = await call(app, {
+      method: 'POST',
+      url: `/api/publishers/${publisher.id}/keys`,
+      token: admin.token,
+      body: { name: 'Audit server', mode: 'live' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { key, secret } = made.json<{ key: { _id: string }; secret: string }>();
+    const revoked = await call(app, {
+      method: 'DELETE',
+      url: `/api/publishers/${publisher.id}/keys/${key._id}`,
+      token: admin.token,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+
+    const events = await eventsOf(admin, 'publisher_key', key._id);
+    expect(events.map((event) => event.action)).toEqual(['revoked', 'created']);
+    expect(events[1]!.changes).toMatchObject({ name: { before: null, after: 'Audit server' } });
+    expect(JSON.stringify(events)).not.toContain(secret);
+    expect(await eventsOf(companyAdmin, 'publisher_key', key._id)).toEqual([]);
+  });
+});
