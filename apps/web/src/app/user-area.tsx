@@ -94,6 +94,7 @@ const PublisherIntegrationPage = lazyPage(
 );
 const WebhooksPage = lazyPage(() => import('@/features/webhooks/components/webhooks-page'), 'WebhooksPage');
 const ClaimsPage = lazyPage(() => import('@/features/claims/components/claims-page'), 'ClaimsPage');
+const AuditLogPage = lazyPage(() => import('@/features/audit/components/audit-log-page'), 'AuditLogPage');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
@@ -130,6 +131,7 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   publishersList: () => <PublishersPage />,
   publisherIntegration: () => <PublisherIntegrationPage />,
   claims: () => <ClaimsPage />,
+  auditLog: () => <AuditLogPage />,
 };
 
 /**

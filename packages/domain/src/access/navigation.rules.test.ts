@@ -52,27 +52,49 @@ const outbox = ['Outbox', '/user/settings/outbox'];
 const webhooks = ['Webhooks', '/user/settings/webhooks'];
 const apiKeys = ['API keys', '/user/settings/apikeys'];
 const integration = ['Publisher integration', '/user/settings/integration'];
+const auditLog = ['Audit log', '/user/audit-log'];
 
 describe('navigationFor: the Settings group of spec 2 §2.1', () => {
   it.each([
     { audience: 'user', settings: [myProfile, changePassword, users, payments] },
     {
       audience: 'companyAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
+      settings: [
+        myProfile,
+        changePassword,
+        branches,
+        users,
+        payments,
+        invoices,
+        webhooks,
+        integration,
+        auditLog,
+      ],
     },
     {
       audience: 'groupAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, webhooks, integration],
+      settings: [myProfile, changePassword, branches, users, payments, webhooks, integration, auditLog],
     },
     {
       audience: 'brandAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
+      settings: [
+        myProfile,
+        changePassword,
+        branches,
+        users,
+        payments,
+        invoices,
+        webhooks,
+        integration,
+        auditLog,
+      ],
     },
     { audience: 'groupUser', settings: [myProfile, changePassword] },
     { audience: 'brandUser', settings: [myProfile, changePassword, invoices] },
     { audience: 'bank', settings: [bankUsers, myBank, myProfile, webhooks, apiKeys, integration] },
     // Outbox is our addition: where mail waits when no SMTP server is configured; Webhooks too.
-    { audience: 'systemadmin', settings: [myProfile, outbox, webhooks, apiKeys, integration] },
+    // The audit log is ours too (decision 0113).
+    { audience: 'systemadmin', settings: [myProfile, outbox, webhooks, apiKeys, integration, auditLog] },
     { audience: 'cardprovider', settings: [] },
     // Ours: the spec leaves the client admin's menu open.
     { audience: 'clientAdmin', settings: [myProfile, changePassword] },

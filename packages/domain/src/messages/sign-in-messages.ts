@@ -231,6 +231,7 @@ export const signInMessages = {
     publishersList: 'Publishers',
     publisherIntegration: 'Publisher integration',
     claims: 'Missing-transaction claims',
+    auditLog: 'Audit log',
   },
   clickjacking: {
     title: 'Security warning',
