@@ -188,6 +188,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     publicUrl: config.publicUrl,
     clock,
     logger: app.log,
+    audit,
   });
   jobs.handle(collectInvoiceJob, (payload) =>
     payments.collectInvoice(collectInvoicePayloadSchema.parse(payload).invoiceId),
@@ -243,7 +244,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(brandsRoutes, { brands });
       const branches = createBranchesRepository(db);
       const directory = createBranchDirectoryRepository(db);
-      const branchesService = createBranchesService({ db, branches, directory, brands, clock });
+      const branchesService = createBranchesService({ db, branches, directory, brands, clock, audit });
       await api.register(branchesRoutes, { branches, brands, service: branchesService });
       const onboarding = createOnboardingService({
         db,
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           banks: createBanksRepository(db),
           brands,
           invitations: usersService,
+          audit,
         }),
       });
       await api.register(groupsRoutes, {

@@ -86,6 +86,109 @@ describe('users and roles', () => {
   });
 });
 
+describe('branches and their merchant IDs', () => {
+  it("records a branch's approval and a merchant ID proposed for it, each field before and after", async () => {
+    const mid = `77${Date.now() % 1_000_000}`;
+    const { id } = await testApp.db
+      .insertInto('branches')
+      .values({
+        brand_id: ids.brands.standalone,
+        name: 'Audit Branch',
+        postcode: 'N1 9AA',
+        mastercard_merchant_id: mid,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const approved = await call(app, {
+      method: 'POST',
+      url: '/api/merchants/multiApprove',
+      token: admin.token,
+      body: { selectedIds: [id], action: 'APPROVE', comments: 'Checked' },
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const proposed = await call(app, {
+      method: 'PUT',
+      url: `/api/merchants/${id}`,
+      token: companyAdmin.token,
+      body: { merchantIds: { merchantId: `${mid}9` } },
+    });
+    expect(proposed.statusCode, proposed.body).toBe(200);
+
+    const events = await eventsOf(companyAdmin, 'branch', id);
+    expect(events.map((event) => [event.action, event.actor.email])).toEqual([
+      ['updated', 'companyadmin@demo.test'],
+      ['approved', 'admin@demo.test'],
+    ]);
+    expect(events[1]!.changes).toMatchObject({
+      status: { before: 'Pending', after: 'Approved' },
+      approved_by: { before: null, after: 'admin@demo.test' },
+      comments: { before: null, after: 'Checked' },
+    });
+    expect(events[0]!.changes).toMatchObject({
+      proposed_mastercard_merchant_id: { before: null, after: `${mid}9` },
+    });
+  });
+});
+
+describe('banks, their links to brands, and payment mandates', () => {
+  it("records a brand linked to a bank and unlinked again, in the brand's log too", async () => {
+    const url = `/api/banks/${ids.bankId}/brands`;
+    const linked = (await call(app, { url, token: admin.token })).json<{ brands: { _id: string }[] }>();
+    const others = linked.brands.map((brand) => brand._id).filter((id) => id !== ids.brands.standalone);
+    for (const brandIds of [others, [...others, ids.brands.standalone], others]) {
+      const saved = await call(app, { method: 'PUT', url, token: admin.token, body: { brandIds } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+
+    const events = await eventsOf(companyAdmin, 'brand_bank', `${ids.bankId}/${ids.brands.standalone}`);
+    expect(events.slice(0, 2).map((event) => [event.action, event.actor.email, event.changes])).toEqual([
+      ['deleted', 'admin@demo.test', { bank_id: { before: ids.bankId, after: null } }],
+      ['created', 'admin@demo.test', { bank_id: { before: null, after: ids.bankId } }],
+    ]);
+  });
+
+  it("records a mandate's setup, its completion and its cancellation, without bank details", async () => {
+    const started = await call(app, {
+      method: 'POST',
+      url: '/api/payments/mandate',
+      token: companyAdmin.token,
+      body: { returnTo: 'payments' },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { flowId } = started.json<{ flowId: string }>();
+    const confirmed = await call(app, {
+      method: 'POST',
+      url: `/api/payments/test-provider/flows/${flowId}/confirm`,
+      body: { accountHolderName: 'Green Fork Ltd', sortCode: '20-00-00', accountNumber: '55779911' },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const completed = await call(app, {
+      method: 'POST',
+      url: '/api/payments/mandate/complete',
+      token: companyAdmin.token,
+      body: { redirect_flow_id: flowId },
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const cancelled = await call(app, {
+      method: 'DELETE',
+      url: '/api/payments/mandate',
+      token: companyAdmin.token,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(206);
+
+    const mandate = await testApp.db
+      .selectFrom('payment_mandates')
+      .select('id')
+      .where('flow_id', '=', flowId)
+      .executeTakeFirstOrThrow();
+    const events = await eventsOf(companyAdmin, 'payment_mandate', mandate.id);
+    expect(events.map((event) => event.action)).toEqual(['revoked', 'updated', 'created']);
+    expect(events[0]!.changes.status).toMatchObject({ after: 'cancelled' });
+    expect(events[1]!.changes.status).toEqual({ before: 'awaiting_customer', after: 'pending' });
+    expect(JSON.stringify(events)).not.toContain('55779911');
+  });
+});
+
 describe('webhook endpoints', () => {
   it('records an endpoint made, changed, its secret rotated (never the secret) and removed', async () => {
     const made = await call(app, {
