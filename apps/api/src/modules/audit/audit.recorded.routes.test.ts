@@ -84,6 +84,32 @@ describe('users and roles', () => {
       role: { before: null, after: 'user' },
     });
   });
+
+  it("shows a group's admin the events of its group users, which name no brand, and no other brand's admin", async () => {
+    const groupAdmin = await loginAs(app, 'groupadmin@demo.test');
+    const made = await call(app, {
+      method: 'POST',
+      url: '/api/users',
+      token: groupAdmin.token,
+      body: {
+        firstName: 'Gus',
+        lastName: 'Group',
+        email: 'gus.group@example.test',
+        phone: '07700900124',
+        role: 'groupUser',
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id } = await testApp.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'gus.group@example.test')
+      .executeTakeFirstOrThrow();
+
+    const events = await eventsOf(groupAdmin, 'user', id);
+    expect(events.map((event) => [event.action, event.brandId])).toEqual([['created', null]]);
+    expect(await eventsOf(companyAdmin, 'user', id)).toEqual([]);
+  });
 });
 
 describe('branches and their merchant IDs', () => {

@@ -15,6 +15,8 @@ const chainLockKey = 0x6175646974;
 
 export interface AuditFilter {
   brands: ListedBrands;
+  /** A group admin's group: its events that name no brand (its group users) are its too. */
+  groupId?: string;
   entityType?: AuditEntityType;
   entityId?: string;
   actorId?: string;
@@ -27,7 +29,15 @@ export interface AuditFilter {
 export function createAuditRepository(db: Kysely<DB>) {
   function filtered(filter: AuditFilter) {
     let query = db.selectFrom('audit_events');
-    if (filter.brands !== 'all') query = query.where('brand_id', 'in', filter.brands);
+    const { brands, groupId } = filter;
+    if (brands !== 'all') {
+      query = query.where((eb) =>
+        eb.or([
+          ...(brands.length > 0 ? [eb('brand_id', 'in', brands)] : []),
+          ...(groupId ? [eb.and([eb('brand_id', 'is', null), eb('group_id', '=', groupId)])] : []),
+        ]),
+      );
+    }
     if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
     if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
     if (filter.actorId) query = query.where('actor_user_id', '=', filter.actorId);
@@ -58,7 +68,7 @@ export function createAuditRepository(db: Kysely<DB>) {
 
     /** A page of events, newest first, with the total of the filter in the same query. */
     async list(filter: AuditFilter, page: { limit: number; offset: number }) {
-      if (filter.brands !== 'all' && filter.brands.length === 0) return { rows: [], total: 0 };
+      if (reachesNothing(filter)) return { rows: [], total: 0 };
       const rows = await filtered(filter)
         .selectAll()
         .select(sql<number>`count(*) OVER ()`.as('total'))
@@ -71,7 +81,7 @@ export function createAuditRepository(db: Kysely<DB>) {
 
     /** Every matching event oldest first, a page at a time after `afterId` (the CSV export's keyset). */
     async after(filter: AuditFilter, afterId: number, limit: number): Promise<AuditEventRow[]> {
-      if (filter.brands !== 'all' && filter.brands.length === 0) return [];
+      if (reachesNothing(filter)) return [];
       return filtered(filter).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
     },
 
@@ -87,5 +97,8 @@ export function createAuditRepository(db: Kysely<DB>) {
     },
   };
 }
+
+const reachesNothing = (filter: AuditFilter) =>
+  filter.brands !== 'all' && filter.brands.length === 0 && !filter.groupId;
 
 export type AuditRepository = ReturnType<typeof createAuditRepository>;

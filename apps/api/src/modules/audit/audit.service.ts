@@ -53,6 +53,7 @@ export function createAuditLog(deps: {
     const { from, until } = instantsOfDays(query, timeZone);
     return {
       brands: await listedBrands(brands, auth.scope, { brandId: query.brandId }),
+      groupId: auth.scope.kind === 'group' && !query.brandId ? auth.scope.groupId : undefined,
       entityType: query.entityType,
       entityId: query.entityId,
       actorId: query.actorId,
