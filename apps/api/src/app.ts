@@ -284,7 +284,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         service: createInvoicesService({ invoices: createInvoicesRepository(db), brands, db, ...billing }),
       });
       const reporting = createReportingRepository(db);
-      const claims = await registerClaims(api, { db, jobs, brands, events: webhookEvents, config, clock });
+      const claims = await registerClaims(api, {
+        db,
+        jobs,
+        brands,
+        events: webhookEvents,
+        config,
+        clock,
+        audit,
+      });
       const { transactions, ingestion } = await registerIngestion(api, {
         db,
         brands,

@@ -18,6 +18,7 @@ export const auditEntityTypes = [
   'setting',
   'publisher_key',
   'webhook_endpoint',
+  'claim',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 

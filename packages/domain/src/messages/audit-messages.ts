@@ -40,6 +40,7 @@ export const auditMessages = {
       setting: 'Setting',
       publisher_key: 'Publisher API key',
       webhook_endpoint: 'Webhook endpoint',
+      claim: 'Missing-transaction claim',
     },
     actions: {
       created: 'Created',

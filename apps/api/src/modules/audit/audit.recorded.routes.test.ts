@@ -215,6 +215,42 @@ describe('banks, their links to brands, and payment mandates', () => {
   });
 });
 
+describe('rulings on claims', () => {
+  it("records the system admin's ruling on a brand's claim as a rejection, in the brand's log", async () => {
+    const filed = await call(app, {
+      method: 'POST',
+      url: '/api/claims',
+      token: companyAdmin.token,
+      body: {
+        brandId: ids.brands.standalone,
+        cardLast4: '4242',
+        mid: 'AUDIT-MID',
+        amountPence: 1000,
+        occurredAt: '2025-06-01T12:00:00Z',
+      },
+    });
+    expect(filed.statusCode, filed.body).toBe(201);
+    const { claim } = filed.json<{ claim: { id: string; status: string } }>();
+    const resolved = await call(app, {
+      method: 'POST',
+      url: `/api/claims/${claim.id}/resolve`,
+      token: admin.token,
+      body: { resolution: 'not_eligible', reason: 'Paid by another card' },
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+
+    const events = await eventsOf(companyAdmin, 'claim', claim.id);
+    expect(events.map((event) => [event.action, event.actor.email])).toEqual([
+      ['rejected', 'admin@demo.test'],
+    ]);
+    expect(events[0]!.changes).toEqual({
+      status: { before: claim.status, after: 'resolved' },
+      resolution: { before: null, after: 'not_eligible' },
+      resolution_reason: { before: null, after: 'Paid by another card' },
+    });
+  });
+});
+
 describe('webhook endpoints', () => {
   it('records an endpoint made, changed, its secret rotated (never the secret) and removed', async () => {
     const made = await call(app, {
