@@ -2,7 +2,16 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@krowd/domain/audit/audit.schema';
 import { call, createTestApp, loginAs, type App, type TestApp } from '../../test/test-app.ts';
-import { campaignBody, newTenant, type Tenant } from '../campaigns/campaigns.fixtures.ts';
+import {
+  campaignBody,
+  insertCampaign,
+  newTenant,
+  promoCodeMinimumFor,
+  promoCsv,
+  smallProjectionRecord,
+  uploadPromoCodes,
+  type Tenant,
+} from '../campaigns/campaigns.fixtures.ts';
 
 /**
  * The audit log (docs/decisions/0113): each change to a campaign is recorded in the change's own
@@ -120,6 +129,52 @@ describe('recording a campaign’s changes', () => {
     ]);
     expect(data[1]!.changes).toEqual({ status: { before: 'Pending', after: 'Krowd Rejected' } });
     expect(data[0]!.changes).toEqual({ deleted_at: { before: null, after: now.toISOString() } });
+  });
+
+  it("records each month's campaign the recurring job makes for a series, with no user", async () => {
+    const primary = await insertCampaign(testApp.db, {
+      brandId: tenant.brandId,
+      month: '2031-02',
+      recurring: true,
+      values: { is_primary_campaign: true },
+      branchIds: tenant.branchIds,
+    });
+
+    await app.services.campaigns.createChildCampaigns();
+
+    const children = await testApp.db
+      .selectFrom('campaigns')
+      .select(['id', 'start_date'])
+      .where('primary_campaign_id', '=', primary)
+      .orderBy('start_date')
+      .execute();
+    expect(children.map((child) => child.start_date)).toEqual(['2031-03-01', '2031-04-01']);
+    for (const child of children) {
+      const [made] = (await eventsOf(tenant.token, `entityType=campaign&entityId=${child.id}`)).data;
+      expect(made).toMatchObject({ action: 'created', actor: { id: null, email: null }, ip: null });
+      expect(made!.changes.start_date).toEqual({ before: null, after: child.start_date });
+    }
+  });
+
+  it('records a promo-code file by how many codes it holds, never the codes', async () => {
+    const owner = await newTenant(app, testApp.db, { projection: smallProjectionRecord() });
+    const enough = await promoCodeMinimumFor(testApp.db, owner.brandId, {
+      customerType: 'all',
+      discountType: 'dp',
+      discountPercent: 15,
+      successFee: 10,
+    });
+    const id = await createCampaign(owner, { promoCode: { mode: 'multiple' } });
+
+    const uploaded = await uploadPromoCodes(app, owner.token, id, promoCsv(enough, 'SECRETCODE'));
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    const { data } = await eventsOf(owner.token, `entityType=campaign&entityId=${id}`);
+    expect(data[0]).toMatchObject({
+      action: 'updated',
+      changes: { promo_codes_uploaded: { before: null, after: enough } },
+    });
+    expect(JSON.stringify(data)).not.toContain('SECRETCODE');
   });
 
   it('records nothing for a change that was refused: the event goes with its transaction', async () => {

@@ -89,7 +89,8 @@ export function createCampaignAudit(audit: AuditRecorder | undefined) {
     });
 
   return {
-    created: (trx: Transaction<DB>, auth: AuthContext, id: string, brandId: string, saved: object) =>
+    /** A campaign made: by a user, or by the recurring job (no actor) for a series' month. */
+    created: (trx: Transaction<DB>, auth: AuthContext | null, id: string, brandId: string, saved: object) =>
       record(
         trx,
         auth,
@@ -136,6 +137,16 @@ export function createCampaignAudit(audit: AuditRecorder | undefined) {
         diffRecords({ pauses: ranges(before) }, { pauses: ranges(after) }),
       );
     },
+
+    /** A promo-code file replaced the campaign's codes: how many it holds now (never the codes). */
+    promoCodes: (trx: Transaction<DB>, auth: AuthContext, row: CampaignRow, count: number) =>
+      record(
+        trx,
+        auth,
+        row,
+        'updated',
+        diffRecords({ promo_codes_uploaded: null }, { promo_codes_uploaded: count }),
+      ),
 
     stopped: (trx: Transaction<DB>, auth: AuthContext, row: CampaignRow, validUntil: string | null) =>
       record(

@@ -151,8 +151,8 @@ export function createCampaignsService(deps: {
     offerChanged,
     audit,
   });
-  const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope });
-  const series = createCampaignSeries({ db, campaigns, clock, timeZone, offers });
+  const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope, audit });
+  const series = createCampaignSeries({ db, campaigns, clock, timeZone, offers, audit });
 
   return {
     campaignInScope,
