@@ -239,6 +239,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         users,
         sessions: createAuthRepository(db),
         clock,
+        audit,
       });
       await api.register(profileRoutes, { profiles, auth, config });
       await api.register(brandsRoutes, { brands });

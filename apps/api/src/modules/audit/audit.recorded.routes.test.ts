@@ -112,6 +112,30 @@ describe('users and roles', () => {
   });
 });
 
+describe("one's own profile", () => {
+  it("records a change of one's own name and number as the user's event", async () => {
+    const before = await testApp.db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'phone'])
+      .where('email', '=', 'companyadmin@demo.test')
+      .executeTakeFirstOrThrow();
+    const response = await call(app, {
+      method: 'PUT',
+      url: `/api/users/${before.id}?type=profile&response=true`,
+      token: companyAdmin.token,
+      body: { firstName: 'Audited', lastName: 'Owner', phone: '07700 900556' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [event] = await eventsOf(companyAdmin, 'user', before.id);
+    expect(event).toMatchObject({ action: 'updated', actor: { id: before.id } });
+    expect(event!.changes).toMatchObject({
+      first_name: { before: before.first_name, after: 'Audited' },
+      phone: { before: before.phone, after: '07700900556' },
+    });
+  });
+});
+
 describe('branches and their merchant IDs', () => {
   it("records a branch's approval and a merchant ID proposed for it, each field before and after", async () => {
     const mid = `77${Date.now() % 1_000_000}`;
