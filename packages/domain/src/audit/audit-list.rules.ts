@@ -27,7 +27,7 @@ export function instantsOfDays(days: { from?: string; to?: string }, timeZone: s
 export function readableValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return m.emptyValue;
   if (isMoneyField(field) && typeof value === 'number') return formatPence(value);
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? m.yes : m.no;
   if (Array.isArray(value) && value.every((item) => typeof item !== 'object')) {
     return value.length === 0 ? m.emptyValue : value.join(', ');
   }

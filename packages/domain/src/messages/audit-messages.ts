@@ -29,6 +29,8 @@ export const auditMessages = {
     systemActor: 'System',
     noChanges: 'No field changed',
     emptyValue: '(empty)',
+    yes: 'Yes',
+    no: 'No',
     unknownOrigin: 'Unknown',
     entityTypes: {
       campaign: 'Campaign',
