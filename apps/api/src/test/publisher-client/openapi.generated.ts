@@ -10652,7 +10652,8 @@ export interface operations {
           | 'payment_mandate'
           | 'setting'
           | 'publisher_key'
-          | 'webhook_endpoint';
+          | 'webhook_endpoint'
+          | 'claim';
         entityId?: string;
         actorId?: string;
         brandId?: string;
@@ -10695,7 +10696,8 @@ export interface operations {
                 | 'payment_mandate'
                 | 'setting'
                 | 'publisher_key'
-                | 'webhook_endpoint';
+                | 'webhook_endpoint'
+                | 'claim';
               entityId: string;
               /** @enum {string} */
               action:
@@ -10803,7 +10805,8 @@ export interface operations {
           | 'payment_mandate'
           | 'setting'
           | 'publisher_key'
-          | 'webhook_endpoint';
+          | 'webhook_endpoint'
+          | 'claim';
         entityId?: string;
         actorId?: string;
         brandId?: string;
@@ -10931,7 +10934,8 @@ export interface operations {
                 | 'payment_mandate'
                 | 'setting'
                 | 'publisher_key'
-                | 'webhook_endpoint';
+                | 'webhook_endpoint'
+                | 'claim';
               entityId: string;
               /** @enum {string} */
               action:
