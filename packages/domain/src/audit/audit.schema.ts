@@ -38,38 +38,31 @@ export type AuditAction = (typeof auditActions)[number];
 
 const day = z.iso.date(m.dateInvalid);
 
+/** The log's filters, the same for the list and the CSV export. */
+const filterShape = {
+  entityType: z.enum(auditEntityTypes, m.entityTypeInvalid).optional(),
+  entityId: z.string().trim().min(1).max(100, m.entityIdInvalid).optional(),
+  /** The acting user, by id or by e-mail (as it was when they acted; case ignored). */
+  actorId: z.uuid(messages.validation.idInvalid).optional(),
+  actorEmail: z.string().trim().toLowerCase().pipe(z.email(m.actorEmailInvalid)).optional(),
+  brandId: z.uuid(messages.validation.idInvalid).optional(),
+  /** Days in the timezone setting, both included. */
+  from: day.optional(),
+  to: day.optional(),
+};
+
+const inOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+
 export const auditListQuerySchema = pageQuerySchema
-  .extend({
-    entityType: z.enum(auditEntityTypes, m.entityTypeInvalid).optional(),
-    entityId: z.string().trim().min(1).max(100, m.entityIdInvalid).optional(),
-    /** The acting user's id. */
-    actorId: z.uuid(messages.validation.idInvalid).optional(),
-    brandId: z.uuid(messages.validation.idInvalid).optional(),
-    /** Days in the timezone setting, both included. */
-    from: day.optional(),
-    to: day.optional(),
-  })
+  .extend(filterShape)
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: m.rangeInvalid,
-    path: ['to'],
-  });
+  .refine(inOrder, { message: m.rangeInvalid, path: ['to'] });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
 /** The CSV export takes the same filters, without paging: every matching event, oldest first. */
 export const auditExportQuerySchema = z
-  .strictObject({
-    entityType: z.enum(auditEntityTypes, m.entityTypeInvalid).optional(),
-    entityId: z.string().trim().min(1).max(100, m.entityIdInvalid).optional(),
-    actorId: z.uuid(messages.validation.idInvalid).optional(),
-    brandId: z.uuid(messages.validation.idInvalid).optional(),
-    from: day.optional(),
-    to: day.optional(),
-  })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: m.rangeInvalid,
-    path: ['to'],
-  });
+  .strictObject(filterShape)
+  .refine(inOrder, { message: m.rangeInvalid, path: ['to'] });
 export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
 
 export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });

@@ -20,6 +20,8 @@ export interface AuditFilter {
   entityType?: AuditEntityType;
   entityId?: string;
   actorId?: string;
+  /** Lower case: matched against the e-mail the event kept, case ignored. */
+  actorEmail?: string;
   /** Instants: occurred at or after `from`, before `until`. */
   from?: Date;
   until?: Date;
@@ -41,6 +43,7 @@ export function createAuditRepository(db: Kysely<DB>) {
     if (filter.entityType) query = query.where('entity_type', '=', filter.entityType);
     if (filter.entityId) query = query.where('entity_id', '=', filter.entityId);
     if (filter.actorId) query = query.where('actor_user_id', '=', filter.actorId);
+    if (filter.actorEmail) query = query.where(sql`lower(actor_email)`, '=', filter.actorEmail);
     if (filter.from) query = query.where('occurred_at', '>=', filter.from);
     if (filter.until) query = query.where('occurred_at', '<', filter.until);
     return query;

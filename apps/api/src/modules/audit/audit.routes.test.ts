@@ -220,6 +220,9 @@ describe('who reads the log', () => {
     expect(byActor.data[0]!.actor.id).toBe(tenant.userId);
     expect(byActor.pagination).toMatchObject({ page: 1, limit: 1 });
     expect(byActor.pagination.total).toBeGreaterThan(1);
+    const byEmail = await eventsOf(admin, `actorEmail=${tenant.email.toUpperCase()}&limit=100`);
+    expect(byEmail.pagination.total).toBe(byActor.pagination.total);
+    expect(byEmail.data.every((event) => event.actor.email === tenant.email)).toBe(true);
     expect((await eventsOf(admin, 'from=2031-03-10&to=2031-03-10')).pagination.total).toBeGreaterThan(0);
     expect((await eventsOf(admin, 'from=2031-03-11')).pagination.total).toBe(0);
     const backwards = await call(app, {

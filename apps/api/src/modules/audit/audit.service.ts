@@ -57,6 +57,7 @@ export function createAuditLog(deps: {
       entityType: query.entityType,
       entityId: query.entityId,
       actorId: query.actorId,
+      actorEmail: query.actorEmail,
       from,
       until,
     };

@@ -10656,6 +10656,7 @@ export interface operations {
           | 'claim';
         entityId?: string;
         actorId?: string;
+        actorEmail?: string;
         brandId?: string;
         from?: string;
         to?: string;
@@ -10809,6 +10810,7 @@ export interface operations {
           | 'claim';
         entityId?: string;
         actorId?: string;
+        actorEmail?: string;
         brandId?: string;
         from?: string;
         to?: string;

@@ -6,7 +6,7 @@ import { apiRequest } from '@/lib/api-client';
 export interface AuditFilters {
   entityType: AuditEntityType | '';
   entityId: string;
-  actorId: string;
+  actorEmail: string;
   from: string;
   to: string;
 }

@@ -92,12 +92,12 @@ describe('the audit log page', () => {
     renderPage('/user/audit-log?page=3');
     await screen.findByText('Budget: £500.00 → £750.50');
 
-    await userEvent.type(screen.getByLabelText(m.actorLabel), '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b');
+    await userEvent.type(screen.getByLabelText(m.actorLabel), 'brandadmin@demo.test');
     await userEvent.tab();
 
     await waitFor(() => {
       const last = sent.filter((call) => call.url.pathname === '/api/audit-events').at(-1)!.url.searchParams;
-      expect(last.get('actorId')).toBe('9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b');
+      expect(last.get('actorEmail')).toBe('brandadmin@demo.test');
       expect(last.get('page')).toBe('1');
     });
   });

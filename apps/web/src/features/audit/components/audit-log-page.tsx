@@ -13,7 +13,7 @@ import { auditCsvUrl, useAuditEvents, type AuditFilters } from '../api/audit-eve
 import { AuditChanges } from '@/components/ui/audit-changes';
 
 const m = messages.audit;
-const filterKeys = ['entityType', 'entityId', 'actorId', 'from', 'to'] as const;
+const filterKeys = ['entityType', 'entityId', 'actorEmail', 'from', 'to'] as const;
 
 const isEntityType = (value: string | null): value is AuditEntityType =>
   (auditEntityTypes as readonly string[]).includes(value ?? '');
@@ -31,7 +31,7 @@ export function AuditLogPage() {
   const filters: AuditFilters = {
     entityType: isEntityType(entityType) ? entityType : '',
     entityId: params.get('entityId') ?? '',
-    actorId: params.get('actorId') ?? '',
+    actorEmail: params.get('actorEmail') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
@@ -112,8 +112,9 @@ export function AuditLogPage() {
         />
         <TextInput
           label={m.actorLabel}
-          defaultValue={filters.actorId}
-          onBlur={(event) => update({ actorId: event.currentTarget.value.trim() })}
+          type="email"
+          defaultValue={filters.actorEmail}
+          onBlur={(event) => update({ actorEmail: event.currentTarget.value.trim() })}
         />
         <DateField label={m.fromLabel} value={filters.from} onChange={(from) => update({ from })} clearable />
         <DateField label={m.toLabel} value={filters.to} onChange={(to) => update({ to })} clearable />
