@@ -50,7 +50,6 @@ beforeAll(async () => {
   await withDatabase(async (db) => {
     await migrateToLatest(db);
     const audit = createAuditLog({
-      db,
       repository: createAuditRepository(db),
       brands: {
         findById: async () => undefined,

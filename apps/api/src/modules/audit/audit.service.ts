@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { firstChainBreak, genesisHash, hashOf, type ChainBreak } from '@krowd/domain/audit/audit-chain.rules';
 import type { AuditChanges } from '@krowd/domain/audit/audit-diff.rules';
 import { auditCsvHeader, auditCsvLine, instantsOfDays } from '@krowd/domain/audit/audit-list.rules';
@@ -37,7 +37,6 @@ export interface AuditEntry {
  * and the chain's lock it takes is held only until that commit.
  */
 export function createAuditLog(deps: {
-  db: Kysely<DB>;
   repository: AuditRepository;
   brands: {
     findById(id: string): Promise<ScopedBrand | undefined>;

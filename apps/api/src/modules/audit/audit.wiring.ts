@@ -20,7 +20,6 @@ export function createAudit(deps: {
 }) {
   const { db, brands, config, clock } = deps;
   return createAuditLog({
-    db,
     repository: createAuditRepository(db),
     brands,
     timeZone: config.timezone,
