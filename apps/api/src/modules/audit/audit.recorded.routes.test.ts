@@ -6,6 +6,7 @@ import {
   createTestApp,
   demoIds,
   loginAs,
+  signUpNewAccount,
   type App,
   type SignedIn,
   type TestApp,
@@ -109,6 +110,54 @@ describe('users and roles', () => {
     const events = await eventsOf(groupAdmin, 'user', id);
     expect(events.map((event) => [event.action, event.brandId])).toEqual([['created', null]]);
     expect(await eventsOf(companyAdmin, 'user', id)).toEqual([]);
+  });
+
+  it("records a new group's and a new bank's first admin as invited by the system admin", async () => {
+    const stamp = Date.now().toString(36);
+    // A brand of its own for the group, so no other test's brand moves.
+    const { email: ownerEmail } = await signUpNewAccount(app, 'audit-group');
+    const { brand_id: brandId } = await testApp.db
+      .selectFrom('users')
+      .select('brand_id')
+      .where('email', '=', ownerEmail)
+      .executeTakeFirstOrThrow();
+    const admin0 = (email: string) => ({
+      firstName: 'First',
+      lastName: 'Admin',
+      email,
+      phone: '07700900125',
+    });
+    const group = await call(app, {
+      method: 'POST',
+      url: '/api/groups',
+      token: admin.token,
+      body: {
+        name: `Audit group ${stamp}`,
+        brandIds: [brandId],
+        admin: admin0(`group-${stamp}@example.test`),
+      },
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const bank = await call(app, {
+      method: 'POST',
+      url: '/api/banks',
+      token: admin.token,
+      body: { name: `Audit bank ${stamp}`, admin: admin0(`bank-${stamp}@example.test`) },
+    });
+    expect(bank.statusCode, bank.body).toBe(201);
+
+    for (const email of [`group-${stamp}@example.test`, `bank-${stamp}@example.test`]) {
+      const { id } = await testApp.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      const events = await eventsOf(admin, 'user', id);
+      expect(events.map((event) => [event.action, event.actor.email])).toEqual([
+        ['created', 'admin@demo.test'],
+      ]);
+      expect(events[0]!.changes).toMatchObject({ email: { before: null, after: email } });
+    }
   });
 });
 

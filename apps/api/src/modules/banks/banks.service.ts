@@ -100,7 +100,10 @@ export function createBanksService(deps: {
       const { bank } = await invitations.invite(invitee, async (trx) => {
         const bank = await banks.insert(input.name, trx);
         await audit.created(trx, caller, bank);
-        return { bank, ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx)) };
+        return {
+          bank,
+          ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx, caller)),
+        };
       });
       return toBankDetails(bank, caller);
     },

@@ -207,7 +207,12 @@ export function createUsersService(deps: {
    * first admin is one write, and mailed once that transaction has committed.
    */
   const invitation = {
-    async write(invitee: Invitee, trx: Transaction<DB>): Promise<{ id: string; link: string }> {
+    /** `caller` is who invites (null for none): the new user is recorded in the audit log (0113). */
+    async write(
+      invitee: Invitee,
+      trx: Transaction<DB>,
+      caller: AuthContext | null = null,
+    ): Promise<{ id: string; link: string }> {
       const id = await users.insertUser(
         {
           email: invitee.email,
@@ -225,7 +230,16 @@ export function createUsersService(deps: {
         },
         trx,
       );
-      return { id, link: await auth.issueLink(id, 'set_password', { executor: trx }) };
+      const link = await auth.issueLink(id, 'set_password', { executor: trx });
+      if (caller) {
+        const fields = auditedFields({
+          ...invitee,
+          first_name: invitee.firstName,
+          last_name: invitee.lastName,
+        });
+        await audited(trx, caller, { id, ...invitee }, 'created', diffRecords(null, fields));
+      }
+      return { id, link };
     },
 
     async mail(invitee: Invitee, link: string) {
@@ -299,20 +313,7 @@ export function createUsersService(deps: {
         role: isBankUser(caller.audience) ? null : (input.role ?? null),
         ...placement,
       };
-      const created = await invite(invitee, async (trx) => {
-        const written = await invitation.write(invitee, trx);
-        await audited(
-          trx,
-          caller,
-          { id: written.id, ...placement },
-          'created',
-          diffRecords(
-            null,
-            auditedFields({ ...invitee, first_name: invitee.firstName, last_name: invitee.lastName }),
-          ),
-        );
-        return written;
-      });
+      const created = await invite(invitee, (trx) => invitation.write(invitee, trx, caller));
       return fresh(created.id);
     },
 
