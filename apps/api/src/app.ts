@@ -30,14 +30,8 @@ import { createCampaignsRepository } from './modules/campaigns/campaigns.reposit
 import { handleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.ts';
-import { createInsightsVisitorsRepository } from './modules/insights/insights-visitors.repository.ts';
-import { createInsightsVisitorsService } from './modules/insights/insights-visitors.service.ts';
-import { createInsightsRepository } from './modules/insights/insights.repository.ts';
-import { insightsRoutes } from './modules/insights/insights.routes.ts';
-import { createInsightsService } from './modules/insights/insights.service.ts';
-import { createReviewsRepository } from './modules/insights/reviews.repository.ts';
-import { reviewsRoutes } from './modules/insights/reviews.routes.ts';
-import { createReviewsService, reanalyseJob } from './modules/insights/reviews.service.ts';
+import { registerInsights } from './modules/insights/insights.wiring.ts';
+import { createAudit, registerAudit } from './modules/audit/audit.wiring.ts';
 import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts';
 import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
 import { registerClaims } from './modules/claims/claims.wiring.ts';
@@ -168,6 +162,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
   const webhookEvents = createWebhookEvents({ db, jobs });
+  // Every change the services make is recorded in its own transaction (decision 0113).
+  const audit = createAudit({ db, brands, config, clock });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
@@ -177,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     config,
     clock,
     offerEvents: webhookEvents,
+    audit,
   });
   handleCampaignJobs(jobs, campaigns, app.log);
   const { paymentProvider, testProvider } = paymentProviderOf(app, { db, config, clock });
@@ -190,6 +187,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     publicUrl: config.publicUrl,
     clock,
     logger: app.log,
+    audit,
   });
   jobs.handle(collectInvoiceJob, (payload) =>
     payments.collectInvoice(collectInvoicePayloadSchema.parse(payload).invoiceId),
@@ -202,7 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     if (invoices.length + creditNotes.length > 0)
       app.log.info({ invoices: invoices.length, creditNotes: creditNotes.length }, 'invoices created');
   });
-  const services = { auth, mailer, settings, campaigns, jobs };
+  const services = { auth, mailer, settings, campaigns, jobs, audit };
 
   const contentSecurityPolicy = await registerSecurity(app, config);
   const publisherKeys = publisherKeyAuthOf({ db, limiter, config, clock });
@@ -230,6 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         sessions: createAuthRepository(db),
         mailer,
         clock,
+        audit,
       });
       await api.register(usersRoutes, { users, auth, service: usersService });
       const profiles = createProfileService({
@@ -238,10 +237,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         users,
         sessions: createAuthRepository(db),
         clock,
+        audit,
       });
       await api.register(profileRoutes, { profiles, auth, config });
       await api.register(brandsRoutes, { brands });
-      const { branches } = await registerBranches(api, { db, brands, settings, config, jobs, mailer, clock });
+      const branchDeps = { db, brands, settings, config, jobs, mailer, clock, audit };
+      const { branches } = await registerBranches(api, branchDeps);
       const onboarding = createOnboardingService({
         db,
         users,
@@ -261,6 +262,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
           banks: createBanksRepository(db),
           brands,
           invitations: usersService,
+          audit,
         }),
       });
       await api.register(groupsRoutes, {
@@ -272,13 +274,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(settingsRoutes, { settings, config });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
+      await registerAudit(api, { audit, campaigns });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
       await api.register(assetsRoutes, { service: assets });
       await api.register(invoicesRoutes, {
         service: createInvoicesService({ invoices: createInvoicesRepository(db), brands, db, ...billing }),
       });
       const reporting = createReportingRepository(db);
-      const claims = await registerClaims(api, { db, jobs, brands, events: webhookEvents, config, clock });
+      const claims = await registerClaims(api, {
+        db,
+        jobs,
+        brands,
+        events: webhookEvents,
+        config,
+        clock,
+        audit,
+      });
       const { transactions, ingestion } = await registerIngestion(api, {
         db,
         brands,
@@ -292,7 +303,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       // Transactions one at a time (decision 0109): cleared ones and refunds are one-row uploads.
       await registerTransactionApi(api, { db, jobs, ingestion, events: webhookEvents, clock });
-      const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock };
+      const publisherSide = { db, brands, transactions, timeZone: config.timezone, clock, audit };
       await registerSettlements(api, { ...publisherSide, jobs, events: webhookEvents });
       // A test key's transactions reach the publisher's test endpoints (decisions 0091, 0097), in
       // the cause's own transaction, as an upload's outcomes reach its live ones.
@@ -346,30 +357,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       });
       jobs.handle(cardNetworkDigestJob, () => cardNetwork.sendDigest());
       await api.register(publicRoutes, { service: cardNetwork });
-      const reviewsRepository = createReviewsRepository(db);
-      const reviews = createReviewsService({ db, repository: reviewsRepository, jobs, clock });
-      jobs.handle(reanalyseJob, async () => {
-        const count = await reviews.reanalyseOutdated();
-        if (count > 0) app.log.info({ count }, 'reviews re-analysed');
+      await registerInsights(api, {
+        db,
+        jobs,
+        brands,
+        users,
+        reporting,
+        mailer,
+        timeZone: config.timezone,
+        clock,
       });
-      await api.register(insightsRoutes, {
-        service: createInsightsService({
-          insights: createInsightsRepository(db),
-          brands,
-          reporting,
-          timeZone: config.timezone,
-          clock,
-        }),
-        visitors: createInsightsVisitorsService({
-          visitors: createInsightsVisitorsRepository(db),
-          brands,
-          users,
-          mailer,
-          clock,
-        }),
-      });
-      await api.register(reviewsRoutes, { reviews, repository: reviewsRepository });
-      await registerWebhooks(api, { db, jobs, brands, events: webhookEvents, config, clock });
+      await registerWebhooks(api, { db, jobs, brands, events: webhookEvents, config, clock, audit });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );
@@ -392,4 +390,5 @@ export interface Services {
   settings: ReturnType<typeof createSettingsRepository>;
   campaigns: CampaignsService;
   jobs: JobQueue;
+  audit: ReturnType<typeof createAudit>;
 }

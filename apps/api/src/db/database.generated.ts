@@ -86,10 +86,12 @@ import type {
   WebhookAttempts,
 } from './tables/webhooks.generated.ts';
 import type { Claims, ClaimEvents } from './tables/claims.generated.ts';
+import type { AuditEvents } from './tables/audit.generated.ts';
 import type { Jobs, MailOutbox, Settings, IdempotencyKeys } from './tables/platform.generated.ts';
 
 export interface DB {
   assets: Assets;
+  audit_events: AuditEvents;
   banks: Banks;
   branch_directory: BranchDirectory;
   branches: Branches;

@@ -53,6 +53,7 @@ import * as claims from './migrations/0048-claims.ts';
 import * as transactionAuthorisations from './migrations/0049-transaction-authorisations.ts';
 import * as settlementDailyIndex from './migrations/0050-settlement-daily-index.ts';
 import * as jobClaimTokens from './migrations/0051-job-claim-tokens.ts';
+import * as auditEvents from './migrations/0052-audit-events.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
 import * as midActivity from './migrations/0054-mid-activity.ts';
 import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
@@ -109,6 +110,7 @@ const migrations: Record<string, Migration> = {
   '0049-transaction-authorisations': transactionAuthorisations,
   '0050-settlement-daily-index': settlementDailyIndex,
   '0051-job-claim-tokens': jobClaimTokens,
+  '0052-audit-events': auditEvents,
   '0053-card-numbers-sequence': cardNumbersSequence,
   '0054-mid-activity': midActivity,
   '0055-mid-health-notices': midHealthNotices,

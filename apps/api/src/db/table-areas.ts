@@ -91,6 +91,8 @@ export const tableAreas = {
   webhooks: ['webhook_endpoints', 'webhook_events', 'webhook_deliveries', 'webhook_attempts'],
   /** Missing-transaction claims and their history (decision 0108). */
   claims: ['claims', 'claim_events'],
+  /** The audit log: every change, append-only and hash-chained (decision 0113). */
+  audit: ['audit_events'],
   /** What every area runs on: the job queue, the mail outbox, the settings, kept idempotent answers. */
   platform: ['jobs', 'mail_outbox', 'settings', 'idempotency_keys'],
 } satisfies Record<string, string[]>;

@@ -19,6 +19,15 @@ export type UserAccount = Selectable<DB['users']> & {
 
 export type SessionSource = SessionUser['source'];
 
+/**
+ * Where a call came from, as the audit log records it (docs/decisions/0113): the client's address
+ * (behind a trusted proxy, the forwarded one) and its user agent.
+ */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}
+
 /** Who is calling, resolved from the session cookie or bearer token. */
 export interface AuthContext {
   sessionId: string;
@@ -27,4 +36,6 @@ export interface AuthContext {
   scope: TenantScope;
   /** Where the session started (spec 1 §1): 'cardNetwork' after a card-network guest link. */
   source: SessionSource;
+  /** Set by the route's `callerOf` for this request; absent for a caller built outside a request. */
+  origin?: RequestOrigin;
 }

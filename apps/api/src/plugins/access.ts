@@ -4,7 +4,7 @@ import { can, type Capability } from '@krowd/domain/access/access.rules';
 import { signedInHintCookieName } from '@krowd/domain/auth/signed-in-hint';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../config.ts';
-import type { AuthContext } from '../http/caller.ts';
+import type { AuthContext, RequestOrigin } from '../http/caller.ts';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../http/errors.ts';
 import type { RateLimiter } from '../http/rate-limiter.ts';
 import type { PublisherKeyMode } from '@krowd/domain/publisher/publisher-key.rules';
@@ -204,8 +204,20 @@ export function publisherOf(request: FastifyRequest): PublisherCaller {
   return request.publisher;
 }
 
-/** The caller of a route that declared a capability (the access hook has already checked it). */
+/**
+ * The caller of a route that declared a capability (the access hook has already checked it), with
+ * where this request came from, which the services hand the audit log (decision 0113). A copy: the
+ * session itself is shared between requests by the session cache.
+ */
 export function callerOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthorized();
-  return request.auth;
+  return { ...request.auth, origin: originOf(request) };
+}
+
+/** The longest user agent the audit log keeps: enough for any real browser's. */
+const userAgentLimit = 512;
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip || null, userAgent: userAgent ? userAgent.slice(0, userAgentLimit) : null };
 }

@@ -1769,6 +1769,22 @@ const matrix: Record<string, RouteCase> = {
       };
     },
   },
+  // The audit log (decision 0113): a brand's admins and the system admin; a campaign's versions.
+  'GET /api/audit-events': {
+    access: 'audit.read',
+    reached: 200,
+    request: () => ({ url: '/api/audit-events' }),
+  },
+  'GET /api/audit-events.csv': {
+    access: 'audit.read',
+    reached: 200,
+    request: () => ({ url: '/api/audit-events.csv' }),
+  },
+  'GET /api/campaigns/:id/versions': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: async (context) => ({ url: `/api/campaigns/${await freshCampaign(context)}/versions` }),
+  },
   'GET /api/reviews': { access: 'reviews.manage', reached: 200, request: () => ({ url: '/api/reviews' }) },
   'GET /api/webhooks/endpoints': {
     access: 'webhooks.manage',

@@ -904,6 +904,19 @@ const operations: Record<string, Operation> = {
       return { url: `/api/claims/${id}` };
     },
   },
+  // The audit log (decision 0113): another tenant's brand is not found, its campaign's versions neither.
+  'GET /api/audit-events': {
+    capability: 'audit.read',
+    request: ({ brandId }) => ({ url: `/api/audit-events?brandId=${brandId}` }),
+  },
+  'GET /api/audit-events.csv': {
+    capability: 'audit.read',
+    request: ({ brandId }) => ({ url: `/api/audit-events.csv?brandId=${brandId}` }),
+  },
+  'GET /api/campaigns/:id/versions': {
+    capability: 'campaigns.read',
+    request: async ({ brandId }) => ({ url: `/api/campaigns/${await campaignOf(brandId)}/versions` }),
+  },
   'GET /api/webhooks/endpoints': {
     capability: 'webhooks.manage',
     appliesTo: brandSide,

@@ -98,6 +98,7 @@ const SettlementFilesPage = lazyPage(
   () => import('@/features/publishers/components/settlement-files-page'),
   'SettlementFilesPage',
 );
+const AuditLogPage = lazyPage(() => import('@/features/audit/components/audit-log-page'), 'AuditLogPage');
 
 /** The screens built so far; every other page of the permission table shows 'coming soon'. */
 const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
@@ -135,6 +136,7 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   publisherIntegration: () => <PublisherIntegrationPage />,
   claims: () => <ClaimsPage />,
   settlementFiles: () => <SettlementFilesPage />,
+  auditLog: () => <AuditLogPage />,
 };
 
 /**

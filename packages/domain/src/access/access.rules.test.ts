@@ -185,6 +185,8 @@ const adminRoutes: PageKey[] = [
   'branches',
   'webhooks',
   'publisherIntegration',
+  // Addition: the brand's audit log (decision 0113).
+  'auditLog',
 ];
 const financeRoutes: PageKey[] = ['profile', 'changePassword', 'dashboard', 'invoices', 'campaignsPrint'];
 
@@ -223,6 +225,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'claims',
     // Addition: any publisher's settlement files (decision 0107).
     'settlementFiles',
+    // Addition: every brand's audit log (decision 0113).
+    'auditLog',
   ],
   bank: [
     'campaignsPast',
@@ -290,6 +294,7 @@ describe('canOpen', () => {
     { page: 'settlementFiles', who: ['systemadmin', 'bank'] },
     { page: 'publishersList', who: ['systemadmin'] },
     { page: 'claims', who: ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
+    { page: 'auditLog', who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'] },
     {
       page: 'publisherIntegration',
       who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'],
@@ -449,6 +454,7 @@ describe('can', () => {
     'claims.read': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'claims.file': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
     'claims.resolve': ['systemadmin'],
+    'audit.read': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin'],
     'ingestionLogs.date': [
       'user',
       'companyAdmin',

@@ -12,6 +12,7 @@ import {
   type AccessSubject,
   type Audience,
 } from './audience.rules.ts';
+import { auditCapabilities, auditPages } from './audit-access.rules.ts';
 import { claimCapabilities, claimPages } from './claim-access.rules.ts';
 import { publisherCapabilities, publisherPages } from './publisher-access.rules.ts';
 
@@ -97,6 +98,7 @@ export const pages = {
   },
   ...publisherPages,
   ...claimPages,
+  ...auditPages,
 } as const satisfies Record<string, PageEntry>;
 
 /**
@@ -330,6 +332,7 @@ export const capabilities = {
   'reviews.manage': ['systemadmin'],
   ...publisherCapabilities,
   ...claimCapabilities,
+  ...auditCapabilities,
   /** Webhook endpoints and their delivery logs (decision 0097), owners within the caller's scope. */
   'webhooks.manage': pages.webhooks.audiences,
 } as const satisfies Record<string, readonly Audience[]>;

@@ -53,21 +53,42 @@ const webhooks = ['Webhooks', '/user/settings/webhooks'];
 const apiKeys = ['API keys', '/user/settings/apikeys'];
 const integration = ['Publisher integration', '/user/settings/integration'];
 const settlementFiles = ['Settlement files', '/user/settings/settlement-files'];
+const auditLog = ['Audit log', '/user/audit-log'];
 
 describe('navigationFor: the Settings group of spec 2 §2.1', () => {
   it.each([
     { audience: 'user', settings: [myProfile, changePassword, users, payments] },
     {
       audience: 'companyAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
+      settings: [
+        myProfile,
+        changePassword,
+        branches,
+        users,
+        payments,
+        invoices,
+        webhooks,
+        integration,
+        auditLog,
+      ],
     },
     {
       audience: 'groupAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, webhooks, integration],
+      settings: [myProfile, changePassword, branches, users, payments, webhooks, integration, auditLog],
     },
     {
       audience: 'brandAdmin',
-      settings: [myProfile, changePassword, branches, users, payments, invoices, webhooks, integration],
+      settings: [
+        myProfile,
+        changePassword,
+        branches,
+        users,
+        payments,
+        invoices,
+        webhooks,
+        integration,
+        auditLog,
+      ],
     },
     { audience: 'groupUser', settings: [myProfile, changePassword] },
     { audience: 'brandUser', settings: [myProfile, changePassword, invoices] },
@@ -76,9 +97,10 @@ describe('navigationFor: the Settings group of spec 2 §2.1', () => {
       settings: [bankUsers, myBank, myProfile, webhooks, apiKeys, settlementFiles, integration],
     },
     // Outbox is our addition: where mail waits when no SMTP server is configured; Webhooks too.
+    // Settlement files (decision 0107) and the audit log (decision 0113) are ours too.
     {
       audience: 'systemadmin',
-      settings: [myProfile, outbox, webhooks, apiKeys, settlementFiles, integration],
+      settings: [myProfile, outbox, webhooks, apiKeys, settlementFiles, integration, auditLog],
     },
     { audience: 'cardprovider', settings: [] },
     // Ours: the spec leaves the client admin's menu open.

@@ -56,6 +56,8 @@ const brandSettings = (audience: Audience): NavItem[] => [
   ...(['companyAdmin', 'brandAdmin'].includes(audience) ? [item('invoices')] : []),
   // Ours (decision 0097): a brand's admins register their webhook endpoints.
   ...(canOpen(audience, 'webhooks') ? [item('webhooks'), item('publisherIntegration')] : []),
+  // Ours (decision 0113): a brand's admins read its audit log.
+  ...(canOpen(audience, 'auditLog') ? [item('auditLog')] : []),
 ];
 
 /**
@@ -94,6 +96,7 @@ function audienceNavigation(subject: AccessSubject): Navigation {
           item('publisherKeys'),
           item('settlementFiles'),
           item('publisherIntegration'),
+          item('auditLog'),
         ],
       };
     case 'bank':

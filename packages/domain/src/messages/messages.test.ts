@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { administrationMessages } from './administration-messages.ts';
+import { auditMessages } from './audit-messages.ts';
 import { campaignMessages } from './campaign-messages.ts';
 import { claimMessages } from './claim-messages.ts';
 import { settlementMessages } from './settlement-messages.ts';
@@ -24,6 +25,7 @@ const parts = {
   integrationMessages,
   claimMessages,
   settlementMessages,
+  auditMessages,
 };
 
 describe('the message catalogue assembled from its area files', () => {

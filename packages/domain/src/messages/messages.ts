@@ -9,6 +9,7 @@ import { transactionMessages } from './transaction-messages.ts';
 import { webhookMessages } from './webhook-messages.ts';
 import { claimMessages } from './claim-messages.ts';
 import { settlementMessages } from './settlement-messages.ts';
+import { auditMessages } from './audit-messages.ts';
 
 /**
  * The one message catalogue: every text a user can see, from the spec where it gives one.
@@ -213,6 +214,7 @@ export const messages = {
   ...webhookMessages,
   ...claimMessages,
   ...settlementMessages,
+  ...auditMessages,
   ...publisherMessages,
   ...integrationMessages,
   /** The public card-network pages (spec 3 §2.8, §5, §8): /amexdining, /amexsignup, /amexdiningsignup, /amexdiningbranch. */

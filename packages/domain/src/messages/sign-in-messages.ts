@@ -232,6 +232,7 @@ export const signInMessages = {
     publisherIntegration: 'Publisher integration',
     claims: 'Missing-transaction claims',
     settlementFiles: 'Settlement files',
+    auditLog: 'Audit log',
   },
   clickjacking: {
     title: 'Security warning',

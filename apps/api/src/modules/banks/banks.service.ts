@@ -14,6 +14,8 @@ import { HttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { BankRecord, BanksRepository } from './banks.repository.ts';
+import { createBankAudit } from './banks.audit.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 /** Whether the caller is an admin of this bank: the only one who may change its details. */
 const adminOf = (caller: AuthContext, bankId: string) =>
@@ -42,8 +44,11 @@ export function createBanksService(deps: {
   brands: BrandsRepository;
   /** The users module's invitation: a new bank's first admin gets a set-password link. */
   invitations: Pick<UsersService, 'invite' | 'invitation'>;
+  /** Each change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, banks, brands, invitations } = deps;
+  const audit = createBankAudit(deps.audit);
 
   async function linkedBrands(bankId: string): Promise<BankBrand[]> {
     return (await banks.linkedBrands(bankId)).map((row) => ({
@@ -68,9 +73,12 @@ export function createBanksService(deps: {
     },
 
     async update(caller: AuthContext, id: string, input: BankUpdate): Promise<BankDetails> {
-      await visibleBank(caller, id);
+      const bank = await visibleBank(caller, id);
       if (!adminOf(caller, id)) throw new HttpError(403, messages.bank.adminOnly);
-      await banks.update(id, input);
+      await db.transaction().execute(async (trx) => {
+        await banks.update(id, input, trx);
+        await audit.updated(trx, caller, bank, input);
+      });
       return toBankDetails(await visibleBank(caller, id), caller);
     },
 
@@ -91,7 +99,11 @@ export function createBanksService(deps: {
       if (await banks.nameExists(input.name)) throw conflict(messages.bank.nameTaken);
       const { bank } = await invitations.invite(invitee, async (trx) => {
         const bank = await banks.insert(input.name, trx);
-        return { bank, ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx)) };
+        await audit.created(trx, caller, bank);
+        return {
+          bank,
+          ...(await invitations.invitation.write({ ...invitee, bank_id: bank.id }, trx, caller)),
+        };
       });
       return toBankDetails(bank, caller);
     },
@@ -113,7 +125,9 @@ export function createBanksService(deps: {
         if (existing.length !== brandIds.length) {
           throw badRequest(messages.bank.brandUnknown, { brandIds: messages.bank.brandUnknown });
         }
+        const before = (await banks.linkedBrands(id, trx)).map((brand) => brand.id);
         await banks.replaceLinks(id, brandIds, caller.account.id, trx);
+        await audit.links(trx, caller, id, before, [...new Set(brandIds)]);
       });
       return linkedBrands(id);
     },

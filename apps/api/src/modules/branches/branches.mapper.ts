@@ -1,8 +1,5 @@
-import type { Updateable } from 'kysely';
-import type { BranchForm, BranchUpdate } from '@krowd/domain/branch/branch.schema';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import type { MidHealth } from '@krowd/domain/branch/mid-health.rules';
-import type { DB } from '../../db/database.generated.ts';
 import type { BranchRecord } from './branches.repository.ts';
 
 /** The branch as the API answers it (an allowlist of columns, in the spec's field names). */
@@ -55,22 +52,5 @@ export function toBranchRow(row: BranchRecord, health: MidHealth): BranchRow {
         batchedHour: entry.batchedHour,
       })),
     },
-  };
-}
-
-/** The columns a branch form writes. */
-export function formColumns(
-  form: BranchUpdate & Partial<Pick<BranchForm, 'name' | 'kmid'>>,
-): Updateable<DB['branches']> {
-  return {
-    name: form.name,
-    kmid: form.kmid,
-    postcode: form.postcode,
-    postal_town: form.postalTown,
-    address: form.address,
-    contact_name: form.contactName,
-    contact_phone: form.contactPhone,
-    contact_email: form.contactEmail,
-    tripadvisor_url: form.tripadvisorUrl,
   };
 }

@@ -38,7 +38,9 @@ import { brandInScope } from '../../http/brand-scope.ts';
 import { listedBrands } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchDirectoryRepository } from './branch-directory.repository.ts';
-import { formColumns } from './branches.mapper.ts';
+import { csvColumnOf, formColumns, refusingDuplicates } from './branches.form.ts';
+import { createBranchAudit } from './branches.audit.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import { branchAnswers } from './mid-health.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
 import {
@@ -68,24 +70,6 @@ const ruleRowOf = (row: BranchRecord) => ({
   defaultBranch: row.default_branch,
 });
 
-const isUniqueViolation = (error: unknown) => String((error as { code?: unknown }).code) === '23505';
-
-/** A second live branch of the same directory venue in one brand is refused, not half-stored. */
-async function refusingDuplicates<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(m.alreadyAdded);
-    throw error;
-  }
-}
-
-/** The column a CSV issue is about, by the file's header names. */
-function csvColumnOf(path: readonly PropertyKey[]): string {
-  if (path[0] === 'merchantIds') return String(path[1] ?? 'merchantId');
-  return String(path[0] ?? 'row');
-}
-
 export function createBranchesService(deps: {
   db: Kysely<DB>;
   branches: BranchesRepository;
@@ -94,8 +78,11 @@ export function createBranchesService(deps: {
   settings: { read(): Promise<{ midSilentDays: number }> };
   timeZone: string;
   clock: () => Date;
+  /** Each change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, branches, directory, brands, clock } = deps;
+  const audit = createBranchAudit({ audit: deps.audit, branches });
 
   const covers = (scope: TenantScope, row: BranchRecord) =>
     scopeCoversBrand(scope, { id: row.brand_id, group_id: row.group_id });
@@ -196,7 +183,9 @@ export function createBranchesService(deps: {
       const id = await refusingDuplicates(() =>
         db.transaction().execute(async (trx) => {
           await claimMerchantIds(branches, trx, [{ mids: merchantIdsAfter(undefined, input.merchantIds) }]);
-          return branches.insert(newBranch(caller, brand.id, input), trx);
+          const made = await branches.insert(newBranch(caller, brand.id, input), trx);
+          await audit.created(trx, caller, [made]);
+          return made;
         }),
       );
       return fresh(id);
@@ -213,6 +202,7 @@ export function createBranchesService(deps: {
             { branchId: id, mids: merchantIdsAfter(locked, changes.merchantIds) },
           ]);
           await branches.update([id], editColumns(locked, changes), trx);
+          await audit.changed(trx, caller, [locked], 'updated');
         }),
       );
       return fresh(id);
@@ -221,7 +211,10 @@ export function createBranchesService(deps: {
     async remove(caller: AuthContext, id: string) {
       const row = await branchInScope(caller, id);
       requireAllowed(caller, row, 'delete');
-      await branches.update([id], { status: 'Deleted' });
+      await db.transaction().execute(async (trx) => {
+        await branches.update([id], { status: 'Deleted' }, trx);
+        await audit.changed(trx, caller, [row], 'deleted');
+      });
     },
 
     /**
@@ -249,6 +242,7 @@ export function createBranchesService(deps: {
             const reviewed = { approved_by: caller.account.email, comments: comments || null };
             await branches.settleProposals(updated, action === 'APPROVE', reviewed, clock(), trx);
           }
+          await audit.changed(trx, caller, rows, audit.actionOf(action));
         }),
       );
     },
@@ -295,6 +289,12 @@ export function createBranchesService(deps: {
             await branches.update([row.id], editColumns(row, item), trx);
             ids.push(row.id);
           }
+          await audit.created(
+            trx,
+            caller,
+            ids.filter((id) => !existing.has(id)),
+          );
+          await audit.changed(trx, caller, [...existing.values()], 'updated');
           return ids;
         }),
       );
@@ -358,7 +358,7 @@ export function createBranchesService(deps: {
           trx,
           values.map((value) => ({ mids: storedMerchantIdsOf(value) })),
         );
-        await branches.insertMany(values, trx);
+        await audit.created(trx, caller, await branches.insertMany(values, trx));
       });
       return values.length;
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { createSettingsRepository } from '../settings/settings.repository.ts';
@@ -32,6 +33,7 @@ export async function registerBranches(
     jobs: JobQueue;
     mailer: Pick<Mailer, 'send'>;
     clock: () => Date;
+    audit?: AuditRecorder;
   },
 ) {
   const branches = createBranchesRepository(deps.db);

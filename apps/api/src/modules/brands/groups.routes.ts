@@ -3,6 +3,7 @@ import { groupCreatedSchema } from '@krowd/domain/group/group-response.schema';
 import { groupCreateSchema } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
+import { callerOf } from '../../plugins/access.ts';
 import type { GroupsService } from './groups.service.ts';
 
 /** POST groups: the system admin creates a group of brands with its first Group Admin. */
@@ -21,7 +22,7 @@ export const groupsRoutes: FastifyPluginAsyncZod<{ groups: GroupsService }> = as
       },
     },
     async (request, reply) => {
-      const details = await groups.create(request.body);
+      const details = await groups.create(callerOf(request), request.body);
       return reply.code(201).send({ respCode: respCodes.ok, respMessage: messages.group.created, details });
     },
   );

@@ -3,6 +3,7 @@ import type { GroupDetails } from '@krowd/domain/group/group-response.schema';
 import type { GroupCreate } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { BrandsRepository } from './brands.repository.ts';
 
@@ -24,7 +25,13 @@ interface Invitations {
     invitee: GroupAdmin,
     write: (trx: Transaction<DB>) => Promise<T>,
   ): Promise<T>;
-  invitation: { write(invitee: GroupAdmin, trx: Transaction<DB>): Promise<{ id: string; link: string }> };
+  invitation: {
+    write(
+      invitee: GroupAdmin,
+      trx: Transaction<DB>,
+      caller: AuthContext,
+    ): Promise<{ id: string; link: string }>;
+  };
 }
 
 /** Groups of brands, created by the system admin with their first Group Admin (issue 16 §9). */
@@ -35,7 +42,8 @@ export function createGroupsService(deps: { brands: BrandsRepository; invitation
      * The group, its brands moved into it (out of any group they were in) and its Group Admin, in
      * one transaction; a brand id that is not a brand is refused and nothing is written.
      */
-    async create(input: GroupCreate): Promise<GroupDetails> {
+    /** `caller` (the system admin) is recorded as the first admin's inviter (decision 0113). */
+    async create(caller: AuthContext, input: GroupCreate): Promise<GroupDetails> {
       const invitee: GroupAdmin = {
         ...input.admin,
         entity_type: 'brand',
@@ -52,7 +60,10 @@ export function createGroupsService(deps: { brands: BrandsRepository; invitation
         }
         const group = await brands.insertGroup(input.name, trx);
         await brands.moveToGroup(input.brandIds, group.id, trx);
-        return { group, ...(await invitations.invitation.write({ ...invitee, group_id: group.id }, trx)) };
+        return {
+          group,
+          ...(await invitations.invitation.write({ ...invitee, group_id: group.id }, trx, caller)),
+        };
       });
       return {
         _id: group.id,

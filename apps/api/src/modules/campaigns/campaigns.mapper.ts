@@ -7,7 +7,7 @@ import {
   monthWindowOf,
   periodOf,
 } from '@krowd/domain/campaign/campaign-dates.rules';
-import { statusLabel } from '@krowd/domain/campaign/campaign.rules';
+import { fixedDiscountPercent, statusLabel } from '@krowd/domain/campaign/campaign.rules';
 import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import {
   defaultWeekDays,
@@ -17,6 +17,7 @@ import {
 } from '@krowd/domain/campaign/campaign.schema';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
 import type { DB } from '../../db/database.generated.ts';
+import type { AuthContext } from '../../http/caller.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
@@ -137,4 +138,11 @@ export function columnsOf(
     templates: JSON.stringify(form.templates ?? []),
     promo_code: form.promoCode ? JSON.stringify(form.promoCode) : null,
   };
+}
+
+/** The internal demo user's and a card-network session's percent discount is always the fixed 10% (spec 1 §6). */
+export function withFixedDiscount(auth: AuthContext, form: CampaignForm): CampaignForm {
+  const fixed = auth.account.is_internal_demo || auth.source === 'cardNetwork';
+  if (!fixed || form.discountType !== 'dp') return form;
+  return { ...form, discountPercent: fixedDiscountPercent };
 }

@@ -11,6 +11,7 @@ import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
 import { HttpError, badRequest, invalidField, notFound } from '../../http/errors.ts';
 import type { Clock } from '../auth/auth.service.ts';
+import type { CampaignAudit } from './campaigns.audit.ts';
 import type { OfferChanged } from './campaigns.offer-events.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
@@ -24,8 +25,10 @@ export function createCampaignPauses(deps: {
   clock: Clock;
   timeZone: string;
   offerChanged: OfferChanged;
+  audit: CampaignAudit;
 }) {
-  const { db, campaigns, campaignInScope, clock, timeZone, offerChanged } = deps;
+  const { db, campaigns, campaignInScope, clock, timeZone, offerChanged, audit } = deps;
+  const rangesOf = (row: CampaignRow) => row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
 
   /**
    * Adds, deletes or edits paused ranges of a recurring primary campaign; answers the message to
@@ -41,14 +44,25 @@ export function createCampaignPauses(deps: {
   ) {
     const row = await campaignInScope(auth.scope, id);
     if (!row.is_primary_campaign || !row.recurring) throw new HttpError(409, m.pauseOnlyPrimary);
-    if (action === 'edit') return edit(row, ranges, replacement);
+    if (action === 'edit') return edit(auth, row, ranges, replacement);
     if (action === 'delete') {
-      for (const range of ranges) {
-        if (!(await campaigns.deletePause(id, range.from, range.to))) throw notFound(m.pauseNotFound);
-      }
+      // One transaction, so the ranges and the audit's record of them go together (decision 0113).
+      await db.transaction().execute(async (trx) => {
+        for (const range of ranges) {
+          if (!(await campaigns.deletePause(id, range.from, range.to, trx))) throw notFound(m.pauseNotFound);
+        }
+        const gone = (r: PauseRange) => ranges.some((d) => d.from === r.from && d.to === r.to);
+        await audit.paused(
+          trx,
+          auth,
+          row,
+          rangesOf(row),
+          rangesOf(row).filter((r) => !gone(r)),
+        );
+      });
       return m.pauseDeleted;
     }
-    const existing = row.pauses.map((p) => ({ from: p.from_date, to: p.to_date }));
+    const existing = rangesOf(row);
     for (const range of ranges) {
       const issue = pauseRangeIssue(existing, range, clock(), timeZone);
       if (issue)
@@ -60,11 +74,17 @@ export function createCampaignPauses(deps: {
     await db.transaction().execute(async (trx) => {
       await campaigns.addPauses(trx, row, ranges);
       await offerChanged(trx, row, 'offer.paused');
+      await audit.paused(trx, auth, row, rangesOf(row), existing);
     });
     return m.pauseAdded;
   }
 
-  async function edit(row: CampaignRow, ranges: PauseRange[], replacement: PauseRange | undefined) {
+  async function edit(
+    auth: AuthContext,
+    row: CampaignRow,
+    ranges: PauseRange[],
+    replacement: PauseRange | undefined,
+  ) {
     const [old] = ranges;
     if (ranges.length !== 1 || !old || !replacement) {
       throw invalidField('newAddedDate', m.pauseEditNeedsRanges);
@@ -82,6 +102,7 @@ export function createCampaignPauses(deps: {
       await campaigns.deletePause(row.id, old.from, old.to, trx);
       await campaigns.addPauses(trx, row, [replacement]);
       await offerChanged(trx, row, 'offer.paused');
+      await audit.paused(trx, auth, row, existing, [...others, replacement]);
     });
     return m.pauseUpdated;
   }

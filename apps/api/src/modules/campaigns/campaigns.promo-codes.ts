@@ -7,6 +7,7 @@ import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
 import { HttpError, badRequest } from '../../http/errors.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
+import type { CampaignAudit } from './campaigns.audit.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
 const m = messages.campaign;
@@ -17,8 +18,9 @@ export function createCampaignPromoCodes(deps: {
   campaigns: CampaignsRepository;
   brands: BrandsRepository;
   campaignInScope: (scope: TenantScope, id: string) => Promise<CampaignRow>;
+  audit: CampaignAudit;
 }) {
-  const { db, campaigns, brands, campaignInScope } = deps;
+  const { db, campaigns, brands, campaignInScope, audit } = deps;
 
   /** Replaces the codes with the file's: at least 1.2 × the expected reach. Answers the message to show. */
   async function upload(auth: AuthContext, id: string, csv: string) {
@@ -44,6 +46,7 @@ export function createCampaignPromoCodes(deps: {
     await db.transaction().execute(async (trx) => {
       await campaigns.deletePromoCodes(id, trx);
       await campaigns.insertPromoCodes(id, row.brand_id, codes, trx);
+      await audit.promoCodes(trx, auth, row, codes.length);
     });
     return m.promoCodesUploaded(codes.length);
   }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import {
   campaignPhase,
   currentMonth,
@@ -13,6 +13,7 @@ import { conflict } from '../../http/errors.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { seriesContinuesAfter } from './campaigns.mapper.ts';
+import { campaignAuditRecord, type CampaignAudit } from './campaigns.audit.ts';
 import type { OfferLifecycle } from './campaigns.offer-events.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 
@@ -26,56 +27,55 @@ export function createCampaignSeries(deps: {
   clock: Clock;
   timeZone: string;
   offers: Pick<OfferLifecycle, 'changed' | 'ended'>;
+  audit: CampaignAudit;
 }) {
-  const { db, campaigns, clock, timeZone, offers } = deps;
+  const { db, campaigns, clock, timeZone, offers, audit } = deps;
 
   async function createChild(primary: CampaignRow, month: string) {
     const startDate = `${month}-01`;
     const window = monthWindowOf(startDate, timeZone);
     const count = await campaigns.countOfBrand(primary.brand_id);
     await db.transaction().execute(async (trx) => {
-      const id = await campaigns.insert(
-        {
-          brand_id: primary.brand_id,
-          name: campaignName(primary.brand_name, startDate, count),
-          // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
-          // whatever was decided on the month before.
-          status: 'Pending',
-          customer_type: primary.customer_type,
-          last_transaction_months: primary.last_transaction_months,
-          discount_type: primary.discount_type,
-          discount_percent: primary.discount_percent,
-          discount_amount_pence: primary.discount_amount_pence,
-          discount_value_pence: primary.discount_value_pence,
-          discount_spread_amount: primary.discount_spread_amount,
-          discount_spread_value: primary.discount_spread_value,
-          spread_avg_spend_pence: primary.spread_avg_spend_pence,
-          success_fee: primary.success_fee,
-          budget_pence: primary.budget_pence,
-          budget_type: primary.budget_type,
-          age_min: primary.age_min,
-          age_max: primary.age_max,
-          gender_male: primary.gender_male,
-          gender_female: primary.gender_female,
-          week_days: JSON.stringify(primary.week_days),
-          start_time: primary.start_time,
-          end_time: primary.end_time,
-          start_date: startDate,
-          opening_time: new Date(window.openingTime),
-          closing_time: new Date(window.closingTime),
-          recurring: true,
-          is_primary_campaign: false,
-          primary_campaign_id: primary.id,
-          all_branches: primary.all_branches,
-          suggestions: primary.suggestions,
-          valid_until: primary.valid_until,
-          templates: JSON.stringify(primary.templates),
-          promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
-          created_by: primary.created_by,
-        },
-        primary.branch_ids,
-        trx,
-      );
+      const values: Insertable<DB['campaigns']> = {
+        brand_id: primary.brand_id,
+        name: campaignName(primary.brand_name, startDate, count),
+        // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
+        // whatever was decided on the month before.
+        status: 'Pending',
+        customer_type: primary.customer_type,
+        last_transaction_months: primary.last_transaction_months,
+        discount_type: primary.discount_type,
+        discount_percent: primary.discount_percent,
+        discount_amount_pence: primary.discount_amount_pence,
+        discount_value_pence: primary.discount_value_pence,
+        discount_spread_amount: primary.discount_spread_amount,
+        discount_spread_value: primary.discount_spread_value,
+        spread_avg_spend_pence: primary.spread_avg_spend_pence,
+        success_fee: primary.success_fee,
+        budget_pence: primary.budget_pence,
+        budget_type: primary.budget_type,
+        age_min: primary.age_min,
+        age_max: primary.age_max,
+        gender_male: primary.gender_male,
+        gender_female: primary.gender_female,
+        week_days: JSON.stringify(primary.week_days),
+        start_time: primary.start_time,
+        end_time: primary.end_time,
+        start_date: startDate,
+        opening_time: new Date(window.openingTime),
+        closing_time: new Date(window.closingTime),
+        recurring: true,
+        is_primary_campaign: false,
+        primary_campaign_id: primary.id,
+        all_branches: primary.all_branches,
+        suggestions: primary.suggestions,
+        valid_until: primary.valid_until,
+        templates: JSON.stringify(primary.templates),
+        promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
+        created_by: primary.created_by,
+      } as const;
+      const id = await campaigns.insert(values, primary.branch_ids, trx);
+      await audit.created(trx, null, id, primary.brand_id, campaignAuditRecord(values, primary.branch_ids));
       return id;
     });
   }
@@ -110,7 +110,11 @@ export function createCampaignSeries(deps: {
    * month, by the sweep) and the end of the deleted ones they were told of (reason `stopped`).
    * Answers the first month no longer run, 'MM/YYYY'.
    */
-  async function stopFromNextMonth(row: CampaignRow): Promise<string> {
+  /** `audited` records the stop in its transaction: the series' new valid-until month (decision 0113). */
+  async function stopFromNextMonth(
+    row: CampaignRow,
+    audited?: (trx: Transaction<DB>, validUntil: string) => Promise<void>,
+  ): Promise<string> {
     const now = clock();
     if (campaignPhase(row.start_date, now, timeZone) !== 'current' || !row.recurring) {
       throw conflict(messages.campaign.stopOnlyRunningSeries);
@@ -124,6 +128,7 @@ export function createCampaignSeries(deps: {
       const removed = await campaigns.softDeleteChildrenFrom(primaryId, nextMonth, trx);
       await offers.changed(trx, row, 'offer.updated');
       await offers.ended(trx, removed, 'stopped');
+      await audited?.(trx, today);
     });
     return periodOf(nextMonth);
   }

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { confirmsTemplates, isBankUser, type TenantScope } from '@krowd/domain/access/access.rules';
-import { awaitsBrandDecision, branchCarriesCampaigns } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
   campaignPhase,
@@ -15,7 +14,6 @@ import {
   campaignName,
   campaignNameForMonth,
   cardNetworkCampaignName,
-  fixedDiscountPercent,
 } from '@krowd/domain/campaign/campaign.rules';
 import {
   campaignMonthFilterIssue,
@@ -27,19 +25,22 @@ import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
-import { HttpError, badRequest, conflict, notFound, invalidField } from '../../http/errors.ts';
+import { HttpError, conflict, notFound, invalidField } from '../../http/errors.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import { brandInScope } from '../../http/brand-scope.ts';
 import { brandsOfScope, groupBrandsInScope } from '../../http/listed-brands.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { BranchesRepository } from '../branches/branches.repository.ts';
-import { columnsOf } from './campaigns.mapper.ts';
+import { branchesForCampaign } from './campaigns.branches.ts';
+import { columnsOf, withFixedDiscount } from './campaigns.mapper.ts';
 import { createCampaignPauses } from './campaigns.pauses.ts';
 import { createCampaignPromoCodes } from './campaigns.promo-codes.ts';
 import type { BrandFilter, CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
 import { createCampaignSeries } from './campaigns.series.ts';
 import { createOfferLifecycle, type OfferEvents } from './campaigns.offer-events.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { campaignAuditRecord, createCampaignAudit } from './campaigns.audit.ts';
 
 const m = messages.campaign;
 export const createChildrenJob = 'campaigns.createChildren';
@@ -61,11 +62,14 @@ export function createCampaignsService(deps: {
   clock: Clock;
   /** Tells webhook endpoints of an approved offer's changes (docs/decisions/0097). */
   offerEvents?: OfferEvents;
+  /** Every change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, campaigns, brands, branches, templateImages, config, clock } = deps;
   const offers = createOfferLifecycle({ db, events: deps.offerEvents, clock });
   const offerChanged = offers.changed;
   const timeZone = config.timezone;
+  const audit = createCampaignAudit(deps.audit);
 
   async function brandFilter(scope: TenantScope, brandId?: string): Promise<BrandFilter> {
     if (brandId) {
@@ -130,33 +134,25 @@ export function createCampaignsService(deps: {
     if (form.promoCode?.mode === 'single' && form.promoCode.code) {
       await campaigns.insertPromoCodes(created, brandId, [form.promoCode.code], trx);
     }
+    const saved = { ...columnsOf(form, timeZone), name, status: 'Pending' };
+    await audit.created(trx, auth, created, brandId, campaignAuditRecord(saved, branchIds));
     return created;
   }
 
-  /**
-   * The branches a campaign runs at: every approved branch ('All'), or the chosen ones, all approved.
-   * Creating one waits until the brand has approved or rejected every branch the operator side
-   * created for it (spec 1 §8); an edit does not.
-   */
-  async function branchesFor(brandId: string, form: CampaignForm, purpose: 'create' | 'edit') {
-    const all = await branches.branchesOfBrand(brandId);
-    const awaitingBrand = all.some((branch) =>
-      awaitsBrandDecision({ status: branch.status, createdByBrandUser: branch.created_by_brand_user }),
-    );
-    if (purpose === 'create' && awaitingBrand) throw conflict(m.branchesPending);
-    const usable = all.filter((branch) => branchCarriesCampaigns(branch.status)).map((branch) => branch.id);
-    if (usable.length === 0) throw badRequest(m.noBranches, { merchantIds: m.noBranches });
-    if (form.type === 'All') return usable;
-    const chosen = form.merchantIds ?? [];
-    if (chosen.some((id) => !usable.includes(id))) {
-      throw invalidField('merchantIds', m.branchNotAvailable);
-    }
-    return chosen;
-  }
+  const branchesFor = (brandId: string, form: CampaignForm, purpose: 'create' | 'edit') =>
+    branchesForCampaign(branches, brandId, form, purpose);
 
-  const pauses = createCampaignPauses({ db, campaigns, campaignInScope, clock, timeZone, offerChanged });
-  const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope });
-  const series = createCampaignSeries({ db, campaigns, clock, timeZone, offers });
+  const pauses = createCampaignPauses({
+    db,
+    campaigns,
+    campaignInScope,
+    clock,
+    timeZone,
+    offerChanged,
+    audit,
+  });
+  const promoCodes = createCampaignPromoCodes({ db, campaigns, brands, campaignInScope, audit });
+  const series = createCampaignSeries({ db, campaigns, clock, timeZone, offers, audit });
 
   return {
     campaignInScope,
@@ -303,6 +299,7 @@ export function createCampaignsService(deps: {
         if (form.promoCode?.mode === 'single' && form.promoCode.code) {
           await campaigns.insertPromoCodes(id, row.brand_id, [form.promoCode.code], trx);
         }
+        await audit.updated(trx, auth, row, columns, branchIds);
       });
       return { id, name };
     },
@@ -323,9 +320,11 @@ export function createCampaignsService(deps: {
       await db.transaction().execute(async (trx) => {
         await campaigns.softDelete(id, trx);
         await offerChanged(trx, row, { ended: 'deleted' });
-        if (row.is_primary_campaign) {
-          await offers.ended(trx, await campaigns.softDeleteChildrenFrom(id, nextMonth, trx), 'deleted');
-        }
+        const children = row.is_primary_campaign
+          ? await campaigns.softDeleteChildrenFrom(id, nextMonth, trx)
+          : [];
+        if (row.is_primary_campaign) await offers.ended(trx, children, 'deleted');
+        for (const gone of [row.id, ...children]) await audit.deleted(trx, auth, gone, row.brand_id, clock());
       });
     },
 
@@ -365,6 +364,7 @@ export function createCampaignsService(deps: {
       await db.transaction().execute(async (trx) => {
         await campaigns.setStatus(id, status, trx);
         if (action === 'confirm') await offerChanged(trx, { ...row, status }, 'offer.published');
+        await audit.status(trx, auth, row, action === 'confirm' ? 'approved' : 'rejected', status);
       });
       return action === 'confirm' ? m.templatesConfirmed : m.templatesRejected;
     },
@@ -378,16 +378,10 @@ export function createCampaignsService(deps: {
 
     /** Stops a running monthly campaign's series from next month on; answers that month, 'MM/YYYY'. */
     async stop(auth: AuthContext, id: string) {
-      return series.stopFromNextMonth(await campaignInScope(auth.scope, id));
+      const row = await campaignInScope(auth.scope, id);
+      return series.stopFromNextMonth(row, (trx, validUntil) => audit.stopped(trx, auth, row, validUntil));
     },
   };
-}
-
-/** The internal demo user's and a card-network session's percent discount is always the fixed 10% (spec 1 §6). */
-function withFixedDiscount(auth: AuthContext, form: CampaignForm): CampaignForm {
-  const fixed = auth.account.is_internal_demo || auth.source === 'cardNetwork';
-  if (!fixed || form.discountType !== 'dp') return form;
-  return { ...form, discountPercent: fixedDiscountPercent };
 }
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;

@@ -12,6 +12,7 @@ import {
   type PublisherClaimCreate,
 } from '@krowd/domain/claim/claim.schema';
 import { paginationOf } from '@krowd/domain/list/list.schema';
+import { diffRecords } from '@krowd/domain/audit/audit-diff.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import { brandInScope, type ScopedBrand } from '../../http/brand-scope.ts';
@@ -22,6 +23,7 @@ import type { PublisherCaller } from '../../http/publisher-caller.ts';
 import { scopeCoversBrand } from '../../http/tenant.ts';
 import type { WebhookEventInput } from '../webhooks/webhook-events.repository.ts';
 import type { ClaimReach, ClaimRow, ClaimsRepository } from './claims.repository.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 const m = messages.claim;
 
@@ -49,6 +51,8 @@ export function createClaimsService(deps: {
   events: { emitEvent(trx: Transaction<DB>, event: WebhookEventInput): Promise<string> };
   timeZone: string;
   clock: () => Date;
+  /** The system admin's rulings recorded in their transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, repository, brands, events, timeZone, clock } = deps;
 
@@ -288,6 +292,25 @@ export function createClaimsService(deps: {
           text: m.history.resolved(body.reason ? `${label}: ${body.reason}` : label),
         });
         await emitUpdated(trx, id);
+        const ruling = {
+          status: 'resolved',
+          resolution: body.resolution,
+          resolution_reason: body.reason || null,
+        };
+        const found = body.transactionId ? { transaction_id: body.transactionId } : {};
+        const was = {
+          status: claim.status,
+          resolution: null,
+          resolution_reason: null,
+          transaction_id: claim.transaction_id,
+        };
+        await deps.audit?.record(trx, auth, {
+          entityType: 'claim',
+          entityId: id,
+          action: body.resolution === 'qualified_after_review' ? 'approved' : 'rejected',
+          brandId: claim.brand_id,
+          changes: diffRecords(was, { ...was, ...ruling, ...found }),
+        });
       });
       return answer((await repository.find(db, id))!);
     },

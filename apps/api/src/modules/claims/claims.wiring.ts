@@ -8,6 +8,7 @@ import type { ScopedBrand } from '../../http/brand-scope.ts';
 import { createClaimsRepository } from './claims.repository.ts';
 import { claimsRoutes, publisherClaimsRoutes } from './claims.routes.ts';
 import { createClaimsService } from './claims.service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 /** The job an upload queues in its own transaction: its open claims matched against it (decision 0108). */
 export const matchUploadJob = 'claims.matchUpload';
@@ -30,12 +31,13 @@ export async function registerClaims(
     events: { emitEvent(trx: Transaction<DB>, event: WebhookEventInput): Promise<string> };
     config: { timezone: string };
     clock: () => Date;
+    audit?: AuditRecorder;
   },
 ) {
-  const { db, jobs, brands, events, clock } = deps;
+  const { db, jobs, brands, events, clock, audit } = deps;
   const repository = createClaimsRepository(db);
   const timeZone = deps.config.timezone;
-  const service = createClaimsService({ db, repository, brands, events, timeZone, clock });
+  const service = createClaimsService({ db, repository, brands, events, timeZone, clock, audit });
   type UploadHook = { transactionsUploaded(trx: Transaction<DB>, ingestionLogId: string): Promise<void> };
   const transactionsUploaded = async (trx: Transaction<DB>, ingestionLogId: string) => {
     await jobs.enqueue(matchUploadJob, { ingestionLogId }, { trx });

@@ -33,6 +33,8 @@ import {
   type ProviderEvent,
 } from './payment-provider.ts';
 import type { MandateRow, PaymentsRepository } from './payments.repository.ts';
+import { createMandateAudit } from './payments.audit.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { TestProvider } from './test-provider.ts';
 
 const m = messages.payment;
@@ -91,8 +93,11 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   clock: () => Date;
   logger: FastifyBaseLogger;
+  /** Each mandate change a user makes recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, payments, brands, settings, provider, testProvider, publicUrl, clock, logger } = deps;
+  const audited = createMandateAudit(deps.audit);
 
   /**
    * The brand a call is about: the one named by brandId when the caller's scope covers it (else
@@ -183,13 +188,13 @@ export function createPaymentsService(deps: {
           description: m.setupDescription(brand.name),
         }),
       );
-      await payments.insertMandate({
-        brand_id: brand.id,
-        provider: provider.name,
-        flow_id: flow.flowId,
-        session_token: sessionToken,
-        return_to: input.returnTo,
-        created_by: account.id,
+      const values = { brand_id: brand.id, provider: provider.name, flow_id: flow.flowId };
+      await db.transaction().execute(async (trx) => {
+        const made = await payments.insertMandate(
+          { ...values, session_token: sessionToken, return_to: input.returnTo, created_by: account.id },
+          trx,
+        );
+        await audited(trx, caller, made, 'created', null, { ...values, status: made.status });
       });
       return flow;
     },
@@ -226,6 +231,13 @@ export function createPaymentsService(deps: {
         const replaced = await payments.cancelOtherLiveMandates(row.brand_id, row.id, now, trx);
         const mandate = await payments.markCompleted(row.id, setup, now, trx);
         await payments.markPaymentStepDone(caller.account.id, now, trx);
+        const was = { status: row.status, provider_mandate_id: null, replaced_mandates: [] };
+        const is = {
+          status: mandate.status,
+          provider_mandate_id: mandate.provider_mandate_id,
+          replaced_mandates: replaced,
+        };
+        await audited(trx, caller, mandate, 'updated', was, is);
         return { mandate, replaced };
       });
       for (const providerMandateId of replaced) {
@@ -245,7 +257,10 @@ export function createPaymentsService(deps: {
       const live = await payments.liveMandate(brand.id);
       if (!live?.provider_mandate_id) throw notFound(m.noMandateToCancel);
       await unlessRefused(provider.cancelMandate(live.provider_mandate_id));
-      await payments.setMandateStatus(live.id, 'cancelled', clock());
+      await db.transaction().execute(async (trx) => {
+        await payments.setMandateStatus(live.id, 'cancelled', clock(), trx);
+        await audited(trx, caller, live, 'revoked', { status: live.status }, { status: 'cancelled' });
+      });
       await deliverEvents();
     },
 

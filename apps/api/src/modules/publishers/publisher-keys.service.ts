@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { diffRecords, type AuditChanges } from '@krowd/domain/audit/audit-diff.rules';
+import type { AuditAction } from '@krowd/domain/audit/audit.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type {
   PublisherKey,
@@ -20,6 +22,7 @@ import type { AuthContext } from '../../http/caller.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { PublisherKeyRecord, PublisherKeysRepository } from './publisher-keys.repository.ts';
 import type { PublishersService } from './publishers.service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 const k = messages.publisherKey;
 
@@ -53,8 +56,25 @@ export function createPublisherKeysService(deps: {
   keys: PublisherKeysRepository;
   publishers: Pick<PublishersService, 'administeredPublisher'>;
   clock: () => Date;
+  /** Each change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, keys, publishers, clock } = deps;
+  /** A key's event: the system admin's log (a publisher is no brand's); never its secret. */
+  const audited = (
+    trx: Transaction<DB>,
+    caller: AuthContext,
+    keyId: string,
+    action: AuditAction,
+    changes: AuditChanges,
+  ) =>
+    deps.audit?.record(trx, caller, {
+      entityType: 'publisher_key',
+      entityId: keyId,
+      action,
+      brandId: null,
+      changes,
+    });
 
   async function make(
     publisherId: string,
@@ -69,6 +89,14 @@ export function createPublisherKeysService(deps: {
       { publisherId, ...values, prefix: keyPrefixOf(secret), secret, createdBy: caller.account.id },
       trx,
     );
+    const made = {
+      publisher_id: publisherId,
+      name: row.name,
+      mode: row.mode,
+      prefix: row.prefix,
+      expires_at: row.expires_at,
+    };
+    await audited(trx, caller, row.id, 'created', diffRecords(null, made));
     return { row, secret };
   }
 
@@ -122,6 +150,14 @@ export function createPublisherKeysService(deps: {
         );
         const end = rotatedKeyEnd(now, options.overlapHours, old.expires_at);
         const replaced = await keys.endAt(old.id, end, row.id, trx);
+        const ended = { expires_at: replaced.expires_at, replaced_by: row.id };
+        await audited(
+          trx,
+          caller,
+          old.id,
+          'rotated',
+          diffRecords({ expires_at: old.expires_at, replaced_by: null }, ended),
+        );
         return { row, secret, replaced };
       });
       return {
@@ -138,7 +174,9 @@ export function createPublisherKeysService(deps: {
         const key = await keys.lock(publisherId, keyId, trx);
         if (!key) throw notFound(k.notFound);
         if (key.revoked_at) throw conflict(k.alreadyRevoked);
-        return keys.revoke(key.id, now, trx);
+        const revoked = await keys.revoke(key.id, now, trx);
+        await audited(trx, caller, key.id, 'revoked', diffRecords({ revoked_at: null }, { revoked_at: now }));
+        return revoked;
       });
       return toKey(row, now);
     },

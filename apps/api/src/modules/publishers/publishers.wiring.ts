@@ -14,6 +14,7 @@ import { createPublishersRepository } from './publishers.repository.ts';
 import { publishersRoutes } from './publishers.routes.ts';
 import { createPublishersService } from './publishers.service.ts';
 import { createTestTransactionsService } from './test-transactions.service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 /**
  * The publishers' side (brief §5 'Publishers'; decisions 0088–0092): the system admin's publisher
@@ -28,12 +29,19 @@ export async function registerPublishers(
     transactions: TransactionsRepository;
     timeZone: string;
     clock: () => Date;
+    audit?: AuditRecorder;
   },
 ) {
-  const { db, brands, transactions, timeZone, clock } = deps;
+  const { db, brands, transactions, timeZone, clock, audit } = deps;
   const events = createPublisherEvents();
   const publishers = createPublishersService({ db, publishers: createPublishersRepository(db), brands });
-  const keys = createPublisherKeysService({ db, keys: createPublisherKeysRepository(db), publishers, clock });
+  const keys = createPublisherKeysService({
+    db,
+    keys: createPublisherKeysRepository(db),
+    publishers,
+    clock,
+    audit,
+  });
   await api.register(publishersRoutes, { publishers });
   await api.register(publisherKeysRoutes, { keys, publishers });
   await api.register(publisherApiRoutes, {

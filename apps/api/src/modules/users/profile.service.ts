@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { diffRecords } from '@krowd/domain/audit/audit-diff.rules';
 import { canRenameBrand, profileHasBrand, type ProfileUpdate } from '@krowd/domain/user/profile.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
@@ -8,6 +9,7 @@ import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { Clock } from '../auth/auth.service.ts';
 import type { ProfileRepository } from './profile.repository.ts';
 import type { UsersRepository } from './users.repository.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 const m = messages.profile;
 
@@ -29,8 +31,25 @@ export function createProfileService(deps: {
   users: UsersRepository;
   sessions: Pick<AuthRepository, 'endSessionsOfUser'>;
   clock: Clock;
+  /** Each change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, profiles, users, sessions, clock } = deps;
+  /** One's own profile as the audit log compares it (the user's event, in their brand's log). */
+  const audited = (
+    trx: Transaction<DB>,
+    caller: AuthContext,
+    before: UserAccount,
+    after: Partial<UserAccount>,
+  ) =>
+    deps.audit?.record(trx, caller, {
+      entityType: 'user',
+      entityId: before.id,
+      action: 'updated',
+      brandId: before.brand_id,
+      groupId: before.group_id,
+      changes: diffRecords(profileFieldsOf(before), profileFieldsOf({ ...before, ...after })),
+    });
 
   /** The profile is one's own: anybody else's answers 403, whoever they are. */
   function ownAccount(caller: AuthContext, id: string): UserAccount {
@@ -69,6 +88,7 @@ export function createProfileService(deps: {
         }
         const updated = await users.findAccountById(account.id, trx);
         if (!updated) throw new Error(`user ${account.id} vanished during its profile update`);
+        await audited(trx, caller, account, updated);
         return updated;
       });
     },
@@ -77,11 +97,21 @@ export function createProfileService(deps: {
     async deactivate(caller: AuthContext, id: string) {
       const account = ownAccount(caller, id);
       await db.transaction().execute(async (trx) => {
-        await profiles.deactivate(account.id, trx);
+        const wasActive = await profiles.deactivate(account.id, trx);
         await sessions.endSessionsOfUser(account.id, clock(), trx);
+        if (wasActive) await audited(trx, caller, account, { status: 'deactivated' });
       });
     },
   };
 }
+
+const profileFieldsOf = (account: Partial<UserAccount>) => ({
+  first_name: account.first_name,
+  last_name: account.last_name,
+  phone: account.phone,
+  address: account.address,
+  brand_name: account.brand_name,
+  status: account.status,
+});
 
 export type ProfileService = ReturnType<typeof createProfileService>;

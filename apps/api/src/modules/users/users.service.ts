@@ -7,6 +7,8 @@ import {
   type PageQuery,
   type SortDirection,
 } from '@krowd/domain/list/list.schema';
+import { diffRecords, type AuditChanges } from '@krowd/domain/audit/audit-diff.rules';
+import type { AuditAction } from '@krowd/domain/audit/audit.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
   canManageUser,
@@ -29,6 +31,7 @@ import { brandInScope } from '../../http/brand-scope.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { setPasswordMail } from './users.mail.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { UserListScope, UsersRepository } from './users.repository.ts';
 
 const m = messages.user;
@@ -124,8 +127,25 @@ export function createUsersService(deps: {
   sessions: AuthRepository;
   mailer: Mailer;
   clock: Clock;
+  /** Each change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, users, brands, auth, sessions, mailer, clock } = deps;
+  const audited = (
+    trx: Transaction<DB>,
+    caller: AuthContext,
+    user: Audited,
+    action: AuditAction,
+    changes: AuditChanges,
+  ) =>
+    deps.audit?.record(trx, caller, {
+      entityType: 'user',
+      entityId: user.id,
+      action,
+      brandId: user.brand_id,
+      groupId: user.group_id,
+      changes,
+    });
 
   /** The users a list covers: the caller's brand, group (or one brand of it) or bank; all for operators. */
   async function listScope(caller: AuthContext, request: UserListRequest): Promise<UserListScope> {
@@ -187,7 +207,12 @@ export function createUsersService(deps: {
    * first admin is one write, and mailed once that transaction has committed.
    */
   const invitation = {
-    async write(invitee: Invitee, trx: Transaction<DB>): Promise<{ id: string; link: string }> {
+    /** `caller` is who invites (null for none): the new user is recorded in the audit log (0113). */
+    async write(
+      invitee: Invitee,
+      trx: Transaction<DB>,
+      caller: AuthContext | null = null,
+    ): Promise<{ id: string; link: string }> {
       const id = await users.insertUser(
         {
           email: invitee.email,
@@ -205,7 +230,16 @@ export function createUsersService(deps: {
         },
         trx,
       );
-      return { id, link: await auth.issueLink(id, 'set_password', { executor: trx }) };
+      const link = await auth.issueLink(id, 'set_password', { executor: trx });
+      if (caller) {
+        const fields = auditedFields({
+          ...invitee,
+          first_name: invitee.firstName,
+          last_name: invitee.lastName,
+        });
+        await audited(trx, caller, { id, ...invitee }, 'created', diffRecords(null, fields));
+      }
+      return { id, link };
     },
 
     async mail(invitee: Invitee, link: string) {
@@ -279,7 +313,7 @@ export function createUsersService(deps: {
         role: isBankUser(caller.audience) ? null : (input.role ?? null),
         ...placement,
       };
-      const created = await invite(invitee, (trx) => invitation.write(invitee, trx));
+      const created = await invite(invitee, (trx) => invitation.write(invitee, trx, caller));
       return fresh(created.id);
     },
 
@@ -299,12 +333,17 @@ export function createUsersService(deps: {
         requireRole(manager, managedOf(target), role);
         placement = await placementOf(caller, role, changes.brandId, target.brand_id);
       }
-      await users.updateUser(id, {
+      const values = {
         first_name: changes.firstName,
         last_name: changes.lastName,
         phone: changes.phone,
         role: changes.role,
         ...placement,
+      };
+      await db.transaction().execute(async (trx) => {
+        await users.updateUser(id, values, trx);
+        const after = { ...auditedFields(target), ...definedOf(auditedFields(values)) };
+        await audited(trx, caller, target, 'updated', diffRecords(auditedFields(target), after));
       });
       return fresh(id);
     },
@@ -321,9 +360,36 @@ export function createUsersService(deps: {
       await db.transaction().execute(async (trx) => {
         await users.markDeleted(id, now, trx);
         await sessions.endSessionsOfUser(id, now, trx);
+        await audited(trx, caller, target, 'deleted', diffRecords({ deleted_at: null }, { deleted_at: now }));
       });
     },
   };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** A user as the audit log names it: its id and the brand and group whose logs show it. */
+interface Audited {
+  id: string;
+  brand_id: string | null;
+  group_id: string | null;
+}
+
+/** The fields of a user the audit log compares (decision 0113): who they are and where they sit. */
+function auditedFields(user: Partial<Record<(typeof auditedUserFields)[number], unknown>>) {
+  return Object.fromEntries(auditedUserFields.map((field) => [field, user[field]]));
+}
+const auditedUserFields = [
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'role',
+  'brand_id',
+  'group_id',
+  'bank_id',
+] as const;
+
+/** The fields a partial update sets (an absent one keeps its value). */
+const definedOf = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));

@@ -1,8 +1,17 @@
-import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { WebhookDeliveryStatus } from '@krowd/domain/webhook/webhook.schema';
 import type { DB } from '../../db/database.generated.ts';
 import type { ListedBrands } from '../../http/listed-brands.ts';
 import { deliverJobRow } from './webhooks.events.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
 
 /** Endpoints, deliveries and attempts as the webhooks service reads and writes them. */
 export type EndpointRow = Selectable<DB['webhook_endpoints']> & {
@@ -32,8 +41,8 @@ export function createWebhooksRepository(db: Kysely<DB>) {
 
   return {
     /** A new endpoint: its id. */
-    async insertEndpoint(values: Insertable<DB['webhook_endpoints']>): Promise<string> {
-      const row = await db
+    async insertEndpoint(values: Insertable<DB['webhook_endpoints']>, executor: Db = db): Promise<string> {
+      const row = await executor
         .insertInto('webhook_endpoints')
         .values(values)
         .returning('id')
@@ -42,13 +51,13 @@ export function createWebhooksRepository(db: Kysely<DB>) {
     },
 
     /** Changes the endpoint's columns given. */
-    async updateEndpoint(id: string, changes: Updateable<DB['webhook_endpoints']>) {
-      await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+    async updateEndpoint(id: string, changes: Updateable<DB['webhook_endpoints']>, executor: Db = db) {
+      await executor.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
     },
 
     /** Deletes the endpoint; its deliveries and attempts go with it (ON DELETE CASCADE), the events stay. */
-    async deleteEndpoint(id: string) {
-      await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+    async deleteEndpoint(id: string, executor: Db = db) {
+      await executor.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
     },
 
     async endpoint(id: string): Promise<EndpointRow | undefined> {

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { createEndpointAudit } from './webhooks.audit.ts';
 import { isBankUser, isSystemAdmin } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import {
@@ -62,8 +64,11 @@ export function createWebhooksService(deps: {
   events: WebhookEvents;
   urlPolicy: WebhookUrlPolicy;
   clock: () => Date;
+  /** Each endpoint change recorded in its own transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, repository, brands, events, urlPolicy, clock } = deps;
+  const audit = createEndpointAudit(deps.audit);
 
   /** The publishers the caller administers: every one (system admin), its bank's (a bank admin), none. */
   async function publishersOf(auth: AuthContext): Promise<'all' | string[]> {
@@ -108,17 +113,23 @@ export function createWebhooksService(deps: {
   async function insert(
     owner: { brand_id: string | null; publisher_id: string | null },
     input: Omit<WebhookEndpointCreate, 'owner'>,
-    userId: string | null,
+    auth: AuthContext | null,
   ): Promise<WebhookEndpointWithSecret> {
     const secret = newSigningSecret();
-    const id = await repository.insertEndpoint({
+    const values = {
       ...owner,
       url: input.url,
       description: input.description,
       events: input.events,
       mode: input.mode,
-      secret,
-      created_by_user_id: userId,
+    };
+    const id = await db.transaction().execute(async (trx) => {
+      const made = await repository.insertEndpoint(
+        { ...values, secret, created_by_user_id: auth?.account.id ?? null },
+        trx,
+      );
+      await audit.created(trx, auth, made, values);
+      return made;
     });
     return { ...endpointAnswer((await repository.endpoint(id))!), secret };
   }
@@ -170,7 +181,7 @@ export function createWebhooksService(deps: {
         input.owner.type === 'brand'
           ? { brand_id: (await brandOf(auth, input.owner.brandId)).id, publisher_id: null }
           : { brand_id: null, publisher_id: await publisherOf(auth, input.owner.publisherId) };
-      return insert(owner, input, auth.account.id);
+      return insert(owner, input, auth);
     },
 
     /** A key's publisher's endpoints in the key's mode (the publisher's own system). */
@@ -191,7 +202,10 @@ export function createWebhooksService(deps: {
       const row = await repository.endpoint(id);
       if (!row || row.publisher_id !== key.publisherId || row.mode !== key.mode)
         throw notFound(m.endpointNotFound);
-      await repository.deleteEndpoint(id);
+      await db.transaction().execute(async (trx) => {
+        await repository.deleteEndpoint(id, trx);
+        await audit.deleted(trx, null, row);
+      });
     },
 
     async details(auth: AuthContext, id: string): Promise<WebhookEndpoint> {
@@ -199,22 +213,28 @@ export function createWebhooksService(deps: {
     },
 
     async update(auth: AuthContext, id: string, change: WebhookEndpointUpdate): Promise<WebhookEndpoint> {
-      await endpointOf(auth, id);
+      const row = await endpointOf(auth, id);
       if (change.url !== undefined) checkUrl(change.url);
-      await repository.updateEndpoint(id, {
+      const changed = {
         ...(change.url === undefined ? {} : { url: change.url }),
         ...(change.events === undefined ? {} : { events: change.events }),
         ...(change.description === undefined ? {} : { description: change.description }),
         ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
-        updated_at: clock(),
+      };
+      await db.transaction().execute(async (trx) => {
+        await repository.updateEndpoint(id, { ...changed, updated_at: clock() }, trx);
+        await audit.updated(trx, auth, row, changed);
       });
       return endpointAnswer((await repository.endpoint(id))!);
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
-      await endpointOf(auth, id);
+      const row = await endpointOf(auth, id);
       // Its deliveries and attempts go with it (ON DELETE CASCADE); the events stay.
-      await repository.deleteEndpoint(id);
+      await db.transaction().execute(async (trx) => {
+        await repository.deleteEndpoint(id, trx);
+        await audit.deleted(trx, auth, row);
+      });
     },
 
     /** A new secret, answered once; the old one signs beside it for `overlapHours`. */
@@ -226,12 +246,14 @@ export function createWebhooksService(deps: {
       const row = await endpointOf(auth, id);
       const secret = newSigningSecret();
       const now = clock();
-      await repository.updateEndpoint(id, {
-        secret,
-        previous_secret: overlapHours > 0 ? row.secret : null,
-        previous_secret_expires_at:
-          overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null,
-        updated_at: now,
+      const oldUntil = overlapHours > 0 ? new Date(now.getTime() + overlapHours * 3_600_000) : null;
+      await db.transaction().execute(async (trx) => {
+        const previous = {
+          previous_secret: overlapHours > 0 ? row.secret : null,
+          previous_secret_expires_at: oldUntil,
+        };
+        await repository.updateEndpoint(id, { secret, ...previous, updated_at: now }, trx);
+        await audit.rotated(trx, auth, row, now, oldUntil);
       });
       return { ...endpointAnswer((await repository.endpoint(id))!), secret };
     },

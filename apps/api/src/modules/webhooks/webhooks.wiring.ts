@@ -18,6 +18,7 @@ import { createWebhooksRepository } from './webhooks.repository.ts';
 import { publisherWebhooksRoutes } from './webhooks.publisher.routes.ts';
 import { webhooksRoutes } from './webhooks.routes.ts';
 import { createWebhooksService } from './webhooks.service.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 export { createWebhookEvents } from './webhooks.events.ts';
 
@@ -37,6 +38,7 @@ export async function registerWebhooks(
     clock: () => Date;
     /** Tests make the back-off's jitter known. */
     random?: () => number;
+    audit?: AuditRecorder;
   },
 ) {
   const { db, jobs, brands, events, config, clock } = deps;
@@ -64,6 +66,7 @@ export async function registerWebhooks(
     events,
     urlPolicy: config.webhooks.urlPolicy,
     clock,
+    audit: deps.audit,
   });
   await api.register(webhooksRoutes, { webhooks: service });
   await api.register(publisherWebhooksRoutes, { webhooks: service });

@@ -989,6 +989,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log, newest first, paged: the caller's brands' events (every event for the system admin), filtered by record type and id, user, and days in the timezone setting */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/audit-events.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log as CSV, oldest first, with the list’s filters (times in the timezone setting) */
+    get: operations['exportAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/campaigns/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A campaign's version history: each recorded change, oldest first, with its fields before and after */
+    get: operations['listCampaignVersions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/campaignTemplates': {
     parameters: {
       query?: never;
@@ -10689,6 +10740,395 @@ export interface operations {
           'application/json': {
             respCode: number;
             respMessage?: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query?: {
+        page?: number;
+        limit?: number;
+        entityType?:
+          | 'campaign'
+          | 'branch'
+          | 'user'
+          | 'bank'
+          | 'brand_bank'
+          | 'payment_mandate'
+          | 'setting'
+          | 'publisher_key'
+          | 'webhook_endpoint'
+          | 'claim';
+        entityId?: string;
+        actorId?: string;
+        actorEmail?: string;
+        brandId?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            data: {
+              id: number;
+              /** Format: date-time */
+              occurredAt: string;
+              actor: {
+                /** Format: uuid */
+                id: string | null;
+                email: string | null;
+              };
+              /** Format: uuid */
+              brandId: string | null;
+              /** @enum {string} */
+              entityType:
+                | 'campaign'
+                | 'branch'
+                | 'user'
+                | 'bank'
+                | 'brand_bank'
+                | 'payment_mandate'
+                | 'setting'
+                | 'publisher_key'
+                | 'webhook_endpoint'
+                | 'claim';
+              entityId: string;
+              /** @enum {string} */
+              action:
+                | 'created'
+                | 'updated'
+                | 'deleted'
+                | 'approved'
+                | 'rejected'
+                | 'paused'
+                | 'stopped'
+                | 'rotated'
+                | 'revoked';
+              changes: {
+                [key: string]: {
+                  before: unknown;
+                  after: unknown;
+                };
+              };
+              ip: string | null;
+              userAgent: string | null;
+            }[];
+            pagination: {
+              page: number;
+              limit: number;
+              total: number;
+              totalPages: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  exportAuditEvents: {
+    parameters: {
+      query?: {
+        entityType?:
+          | 'campaign'
+          | 'branch'
+          | 'user'
+          | 'bank'
+          | 'brand_bank'
+          | 'payment_mandate'
+          | 'setting'
+          | 'publisher_key'
+          | 'webhook_endpoint'
+          | 'claim';
+        entityId?: string;
+        actorId?: string;
+        actorEmail?: string;
+        brandId?: string;
+        from?: string;
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CSV file (text/csv; charset=utf-8), as an attachment */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': unknown;
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listCampaignVersions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            versions: {
+              id: number;
+              /** Format: date-time */
+              occurredAt: string;
+              actor: {
+                /** Format: uuid */
+                id: string | null;
+                email: string | null;
+              };
+              /** Format: uuid */
+              brandId: string | null;
+              /** @enum {string} */
+              entityType:
+                | 'campaign'
+                | 'branch'
+                | 'user'
+                | 'bank'
+                | 'brand_bank'
+                | 'payment_mandate'
+                | 'setting'
+                | 'publisher_key'
+                | 'webhook_endpoint'
+                | 'claim';
+              entityId: string;
+              /** @enum {string} */
+              action:
+                | 'created'
+                | 'updated'
+                | 'deleted'
+                | 'approved'
+                | 'rejected'
+                | 'paused'
+                | 'stopped'
+                | 'rotated'
+                | 'revoked';
+              changes: {
+                [key: string]: {
+                  before: unknown;
+                  after: unknown;
+                };
+              };
+              ip: string | null;
+              userAgent: string | null;
+            }[];
           };
         };
       };

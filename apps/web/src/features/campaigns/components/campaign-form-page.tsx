@@ -7,6 +7,7 @@ import { BranchSelect } from './branch-select.tsx';
 import { CampaignAudienceFields } from './campaign-audience-fields.tsx';
 import { CampaignFormAlerts } from './campaign-form-alerts.tsx';
 import { CampaignOfferFields } from './campaign-offer-fields.tsx';
+import { CampaignVersionHistory } from './campaign-version-history.tsx';
 import { DistributorDealsTable } from './distributor-deals-table.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { ProjectionPanel } from './projection-panel.tsx';
@@ -171,6 +172,11 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
             </Stack>
           </form>
         </Paper>
+        {mode === 'edit' && editId ? (
+          <Stack mt="lg">
+            <CampaignVersionHistory campaignId={editId} />
+          </Stack>
+        ) : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <ProjectionPanel
