@@ -44,29 +44,30 @@ type SectionId = (typeof sections)[number]['id'];
 /** A CSV file's header, column by column with its meaning (the domain's own list, decision 0107). */
 function ColumnsTable({ caption, columns }: { caption: string; columns: readonly SettlementColumn[] }) {
   return (
-    <Table.ScrollContainer minWidth={480}>
-      <Table striped withTableBorder captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{m.settlement.column}</Table.Th>
-            <Table.Th scope="col">{m.settlement.meaning}</Table.Th>
+    // No sideways scroll: two columns wrap on a phone (a scrolled region is out of keyboard reach).
+    <Table striped withTableBorder captionSide="top" layout="fixed">
+      <Table.Caption>{caption}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col" w="40%">
+            {m.settlement.column}
+          </Table.Th>
+          <Table.Th scope="col">{m.settlement.meaning}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {columns.map((column) => (
+          <Table.Tr key={column.name}>
+            <Table.Td>
+              <Text span ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {column.name}
+              </Text>
+            </Table.Td>
+            <Table.Td>{column.meaning}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {columns.map((column) => (
-            <Table.Tr key={column.name}>
-              <Table.Td>
-                <Text span ff="monospace" size="sm">
-                  {column.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>{column.meaning}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
