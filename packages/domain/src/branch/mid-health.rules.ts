@@ -1,3 +1,4 @@
+import { daysBetween } from '../calendar/calendar.rules.ts';
 import type { BranchStatus } from './branch.schema.ts';
 
 /**
@@ -55,14 +56,9 @@ export interface MidHealth {
   merchantIds: MidHealthOfMid[];
 }
 
-/** Statuses in which a branch earns (merchant IDs reviewed and live). */
-const liveStatuses: ReadonlySet<BranchStatus> = new Set(['Active', 'Approved', 'Updated']);
-
-const dayNumber = (day: string) =>
-  Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)) / 86_400_000;
-
-/** Whole local days from `from` to `to` (both YYYY-MM-DD). */
-export const daysBetween = (from: string, to: string) => dayNumber(to) - dayNumber(from);
+/** Statuses in which a branch earns (merchant IDs reviewed and live): the ones MID health watches. */
+export const liveBranchStatuses = ['Active', 'Approved', 'Updated'] as const satisfies readonly BranchStatus[];
+const liveStatuses: ReadonlySet<BranchStatus> = new Set(liveBranchStatuses);
 
 /** The hour holding `batchedShare` of the MID's transactions, when it has enough of them. */
 export function batchedHourOf(hours: readonly number[]): number | null {

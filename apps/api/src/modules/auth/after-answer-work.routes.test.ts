@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
+import { jobsOf as jobsOfIn, stoppedAndAnotherInstance } from '../../test/stopped-instance.ts';
+import { call, type App, type TestApp } from '../../test/test-app.ts';
 import { recoveryMailJob, signupJob, verifyEmailMailJob } from './after-answer-work.ts';
 
 /**
@@ -16,23 +16,14 @@ let stopped: App;
 let other: App;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
-  stopped = testApp.app;
-  await stopped.services.jobs.stop();
-  other = await testApp.anotherInstance();
+  ({ testApp, stopped, other } = await stoppedAndAnotherInstance());
 });
 
 afterAll(async () => {
   await testApp?.close();
 });
 
-const jobsOf = (kind: string) =>
-  testApp.db
-    .selectFrom('jobs')
-    .select(['payload', 'attempts', sql<boolean>`done_at IS NOT NULL`.as('done')])
-    .where('kind', '=', kind)
-    .orderBy('created_at')
-    .execute();
+const jobsOf = (kind: string) => jobsOfIn(testApp.db, kind);
 
 const mailsTo = (to: string) =>
   testApp.db

@@ -9,7 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
-import type { MidActivity } from '@krowd/domain/branch/mid-health.rules';
+import { liveBranchStatuses, type MidActivity } from '@krowd/domain/branch/mid-health.rules';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
@@ -211,7 +211,7 @@ export function createBranchesRepository(db: Kysely<DB>) {
     /** Every branch that earns and has a merchant ID: those MID health watches (mid-health-alerts.ts). */
     liveWithMerchantIds() {
       return branches(db)
-        .where('b.status', 'in', ['Active', 'Approved', 'Updated'])
+        .where('b.status', 'in', liveBranchStatuses)
         .where((eb) =>
           eb.or([
             eb('b.mastercard_merchant_id', 'is not', null),

@@ -1,4 +1,4 @@
-import { wallClockOf } from '@krowd/domain/qualification/local-time';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import {
   midHealthOf,
   type MerchantIdScheme,
@@ -8,10 +8,6 @@ import {
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import { toBranchRow } from './branches.mapper.ts';
 import type { BranchesRepository, BranchRecord } from './branches.repository.ts';
-
-/** The local calendar day of an instant in the timezone setting (YYYY-MM-DD). */
-const localDayOf = (at: Date, timeZone: string) =>
-  new Date(wallClockOf(at.getTime(), timeZone)).toISOString().slice(0, 10);
 
 const noActivity: MidActivity = Object.freeze({
   firstSeenDay: null,
@@ -36,7 +32,7 @@ export async function midHealthOfBranches(
   rows: readonly BranchRecord[],
   options: { now: Date; timeZone: string; silentDays: number },
 ): Promise<Map<string, MidHealth>> {
-  const today = localDayOf(options.now, options.timeZone);
+  const today = localToday(options.now, options.timeZone);
   const activity = await repo.midActivity(
     [...new Set(rows.flatMap((row) => merchantIdsOf(row).map((id) => id.mid)))],
     today,
@@ -46,7 +42,7 @@ export async function midHealthOfBranches(
       row.id,
       midHealthOf({
         branchStatus: row.status,
-        liveSinceDay: row.activated_at ? localDayOf(row.activated_at, options.timeZone) : null,
+        liveSinceDay: row.activated_at ? localToday(row.activated_at, options.timeZone) : null,
         today,
         silentDays: options.silentDays,
         merchantIds: merchantIdsOf(row).map((id) => ({

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { createReportingRepository } from '../reporting/reporting.repository.ts';
-import { storeAndRows } from '../../test/ingestion-fixtures.ts';
+import { storeAndRows, storedOutcomes } from '../../test/ingestion-fixtures.ts';
 import { until } from '../../test/server-process.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createTransactionIngestion, type IngestItem, type IngestResult } from './ingestion.transactions.ts';
@@ -149,13 +149,8 @@ function ingestionOf(testApp: TestApp, gate?: (logId: string) => Promise<void>) 
 
 /** Everything the uploads stored, without ids and card numbers (which depend on who came first). */
 async function everything(testApp: TestApp) {
-  const { rows: transactions } = await sql<Record<string, unknown>>`
-    SELECT t.publisher_transaction_id, t.outcome, t.reason, c.name AS campaign, t.cashback_pence,
-      t.success_fee_pence, t.customer_type, t.refunded_pence, o.publisher_transaction_id AS original
-    FROM transactions t LEFT JOIN transactions o ON o.id = t.original_transaction_id
-    LEFT JOIN campaigns c ON c.id = t.campaign_id
-    WHERE t.publisher_transaction_id ~ '^[xyz]-'
-    ORDER BY t.publisher_transaction_id`.execute(testApp.db);
+  const transactions = [];
+  for (const prefix of ['x-', 'y-', 'z-']) transactions.push(...(await storedOutcomes(testApp, prefix)));
   const { store, fromRows } = await storeAndRows(testApp);
   const { rows: spent } = await sql<Record<string, unknown>>`
     SELECT c.name, sum(d.cashback_pence + d.success_fee_pence)::bigint AS spent

@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
+import { jobsOf as jobsOfIn, stoppedAndAnotherInstance } from '../../test/stopped-instance.ts';
+import { call, type App, type TestApp } from '../../test/test-app.ts';
 import { diningSignupJob, diningWelcomeMailJob } from './dining-signup.ts';
 
 /**
@@ -15,22 +15,14 @@ let stopped: App;
 let other: App;
 
 beforeAll(async () => {
-  testApp = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '100000' } });
-  stopped = testApp.app;
-  await stopped.services.jobs.stop();
-  other = await testApp.anotherInstance();
+  ({ testApp, stopped, other } = await stoppedAndAnotherInstance());
 });
 
 afterAll(async () => {
   await testApp?.close();
 });
 
-const jobsOf = (kind: string) =>
-  testApp.db
-    .selectFrom('jobs')
-    .select(['payload', 'attempts', sql<boolean>`done_at IS NOT NULL`.as('done')])
-    .where('kind', '=', kind)
-    .execute();
+const jobsOf = (kind: string) => jobsOfIn(testApp.db, kind);
 
 describe('the dining sign-up, through the job queue', () => {
   it('is done by another instance when the one that answered stopped first, the welcome mail by its own job', async () => {

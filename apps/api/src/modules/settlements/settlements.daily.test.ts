@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyColumns } from '@krowd/domain/settlement/settlement.rules';
 import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
-import { call, createTestApp, createTestClock, type App, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestClock, type App, type TestApp } from '../../test/test-app.ts';
 import { createWebhookEvents } from '../webhooks/webhooks.wiring.ts';
 import {
   createSettlements,
@@ -9,6 +9,7 @@ import {
   sha256Hex,
   type Settlements,
 } from './settlements.service.ts';
+import { ingestAtrRows, settlementRecords } from './settlements.fixtures.ts';
 
 /**
  * The daily redemption file (docs/decisions/0107): a publisher's transactions that qualified or
@@ -22,24 +23,10 @@ let app: App;
 let settlements: Settlements;
 let publisherId: string;
 const clock = createTestClock(new Date('2025-05-12T16:00:00Z'));
-const header = 'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher';
 
-async function ingest(...rows: string[]) {
-  const response = await call(app, {
-    method: 'POST',
-    url: '/api/transactions/ingest',
-    headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
-    body: [header, ...rows].join('\n'),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const ingest = (...rows: string[]) => ingestAtrRows(app, ...rows);
 
-/** The file's lines as objects keyed by the header's names. */
-function parse(content: string) {
-  const [head, ...lines] = content.trimEnd().split('\n');
-  const names = head!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
-}
+const parse = settlementRecords;
 
 const readyEvents = (fileId: string) =>
   testApp.db

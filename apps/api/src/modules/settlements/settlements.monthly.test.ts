@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandTotals } from '@krowd/domain/settlement/settlement.rules';
 import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
-import { call, createTestApp, createTestClock, days, type App, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, createTestClock, days, type App, type TestApp } from '../../test/test-app.ts';
 import { scheduleInvoiceJobs } from '../invoices/invoice-run.ts';
 import { createWebhookEvents } from '../webhooks/webhooks.wiring.ts';
 import { settlementQueries } from './settlements.repository.ts';
 import { createSettlements, sha256Hex } from './settlements.service.ts';
+import { ingestAtrRows } from './settlements.fixtures.ts';
 
 /**
  * The monthly settlement file's figures are the invoices' (docs/decisions/0107): after the invoice
@@ -17,17 +18,8 @@ let testApp: TestApp;
 let app: App;
 let brandId: string;
 const clock = createTestClock(new Date('2025-07-15T16:00:00Z'));
-const header = 'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher';
 
-async function ingest(...rows: string[]) {
-  const response = await call(app, {
-    method: 'POST',
-    url: '/api/transactions/ingest',
-    headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
-    body: [header, ...rows].join('\n'),
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const ingest = (...rows: string[]) => ingestAtrRows(app, ...rows);
 
 async function runDailyJob() {
   await scheduleInvoiceJobs(app.services.jobs, testApp.config.timezone, clock.now());

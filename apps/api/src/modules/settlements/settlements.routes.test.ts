@@ -15,6 +15,7 @@ import {
 } from '../../test/test-app.ts';
 import { createWebhookEvents } from '../webhooks/webhooks.wiring.ts';
 import { createSettlements } from './settlements.service.ts';
+import { ingestAtrRows } from './settlements.fixtures.ts';
 
 /**
  * The settlement files through their routes (docs/decisions/0107): a publisher's live key lists and
@@ -63,16 +64,7 @@ beforeAll(async () => {
     discountPercent: 5,
     values: { week_days: JSON.stringify(['Saturday', 'Sunday']) },
   });
-  const ingested = await call(app, {
-    method: 'POST',
-    url: '/api/transactions/ingest',
-    headers: { 'content-type': 'text/csv', ...atrKey },
-    body: [
-      'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher',
-      'R-1,2025-05-10T12:00:00-04:00,30.00,GBP,ROUTE-MC-1,card-r,1234,,ATR',
-    ].join('\n'),
-  });
-  expect(ingested.statusCode, ingested.body).toBe(200);
+  await ingestAtrRows(app, 'R-1,2025-05-10T12:00:00-04:00,30.00,GBP,ROUTE-MC-1,card-r,1234,,ATR');
   const events = createWebhookEvents({ db: testApp.db, jobs: app.services.jobs });
   const settlements = createSettlements({
     db: testApp.db,

@@ -18,6 +18,7 @@ import {
   type SignedIn,
   type TestApp,
 } from '../../test/test-app.ts';
+import { settlementRecords } from '../settlements/settlements.fixtures.ts';
 import { createSettlements } from '../settlements/settlements.service.ts';
 import { createTransactionApiService } from './transaction-api.service.ts';
 
@@ -339,9 +340,7 @@ describe('a refund', () => {
         headers: { 'x-api-key': liveKey },
       });
       expect(download.headers['x-checksum-sha256']).toBe(file!.sha256);
-      const [header, ...lines] = download.body.trimEnd().split('\n');
-      const columns = header!.split(',');
-      const rows = lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [columns[i], v])));
+      const rows = settlementRecords(download.body);
       const row = (id: string) => rows.find((entry) => entry.transaction_id === id)!;
       for (const id of ['TXN-R', 'TXN-R-1', 'TXN-R-2']) {
         const engine = await stored(id);
