@@ -57,7 +57,11 @@ export interface MidHealth {
 }
 
 /** Statuses in which a branch earns (merchant IDs reviewed and live): the ones MID health watches. */
-export const liveBranchStatuses = ['Active', 'Approved', 'Updated'] as const satisfies readonly BranchStatus[];
+export const liveBranchStatuses = [
+  'Active',
+  'Approved',
+  'Updated',
+] as const satisfies readonly BranchStatus[];
 const liveStatuses: ReadonlySet<BranchStatus> = new Set(liveBranchStatuses);
 
 /** The hour holding `batchedShare` of the MID's transactions, when it has enough of them. */
