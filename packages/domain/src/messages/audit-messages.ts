@@ -7,7 +7,7 @@ export const auditMessages = {
   audit: {
     pageTitle: 'Audit log',
     intro:
-      'Every change to campaigns, branches, users, banks, payments, settings, API keys and webhooks, with who made it, when and from where. Nobody can edit or remove an entry.',
+      'Every change to campaigns, branches, users, banks, direct-debit mandates, API keys, webhooks and claim rulings, with who made it, when and from where. Nobody can edit or remove an entry.',
     loadFailed: 'The audit log could not be loaded.',
     noEvents: 'No changes match these filters.',
     exportCsv: 'Export CSV',
