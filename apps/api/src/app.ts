@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const services = { auth, mailer, settings, campaigns, jobs, audit };
 
   const contentSecurityPolicy = await registerSecurity(app, config);
-  const publisherKeys = publisherKeyAuthOf({ db, limiter, config, clock });
+  const publisherKeys = publisherKeyAuthOf({ db, config, clock });
   await registerAccess(app, { config, auth, limiter, multiFactor, publisherKeys });
   registerTextInputChecks(app);
   await registerKeptAnswers(app, { database, config, clock });

@@ -58,6 +58,33 @@ describe('CommittedWrites', () => {
     expect(events.at(-1)).toBe('heard');
   });
 
+  it('hears the table a statement writes, not the tables it only reads', async () => {
+    const { events, query } = watchedConnection();
+
+    // A key looked up with its publisher's users in a CTE, counted in another table (decision 0119).
+    await query(
+      'WITH holder AS (SELECT k.id FROM keys k JOIN users u ON u.id = k.user_id) ' +
+        'INSERT INTO rate_limit_counters AS c (key) SELECT id FROM holder ' +
+        'ON CONFLICT (key) DO UPDATE SET hits = c.hits + 1',
+    );
+    await query('update "jobs" set "state" = $1 from "sessions" where "jobs"."id" = "sessions"."id"');
+    await query('select * from "users" for update');
+    expect(events).not.toContain('heard');
+
+    await query(
+      'WITH gone AS (DELETE FROM "sessions" WHERE "id" = $1 RETURNING 1) SELECT count(*) FROM gone',
+    );
+    expect(events.at(-1)).toBe('heard');
+  });
+
+  it('hears every table a TRUNCATE lists', async () => {
+    const { events, query } = watchedConnection();
+
+    await query('TRUNCATE jobs, users RESTART IDENTITY');
+
+    expect(events.at(-1)).toBe('heard');
+  });
+
   describe('with an attribution', () => {
     /** Tenants are the parameters of statements on "reports"; anything else cannot say. */
     function attributedConnection() {

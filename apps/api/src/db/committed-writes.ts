@@ -13,7 +13,7 @@ export type Attribution = (
 ) => readonly string[] | undefined;
 
 interface Watch {
-  tables: RegExp;
+  tables: ReadonlySet<string>;
   listener: (touched: Touched) => void;
   attribute?: Attribution;
 }
@@ -21,7 +21,22 @@ interface Watch {
 const begins = /^\s*(begin|start\s+transaction)\b/i;
 const commits = /^\s*(commit|end)\b/i;
 const rollsBack = /^\s*rollback\b(?!\s+to\b)/i;
-const writes = /\b(insert|update|delete|merge|truncate|copy)\b/i;
+/** The table each INSERT, UPDATE, DELETE, MERGE or COPY writes (a data-modifying WITH included). */
+const writeTargets =
+  /\b(?:insert\s+into|update|delete\s+from|merge\s+into|copy)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)/gi;
+const truncates = /\btruncate\b/i;
+
+/**
+ * The tables a statement writes, read from its text: the target of each write, not every table it
+ * names, so a statement that only reads a watched table (a join, a sub-select) beside a write to
+ * another tells nothing (docs/decisions/0119). TRUNCATE names its tables in a list: every name the
+ * statement holds counts. A word after UPDATE that is no table (ON CONFLICT … DO UPDATE SET, FOR
+ * UPDATE) only ever names nothing watched.
+ */
+function writtenTables(text: string): string[] {
+  if (truncates.test(text)) return text.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? [];
+  return Array.from(text.matchAll(writeTargets), (match) => match[1]!.toLowerCase());
+}
 
 /** The tenants of one more write added to those a transaction has touched so far. */
 function joined(so: Touched | undefined, more: readonly string[] | undefined): Touched {
@@ -32,8 +47,9 @@ function joined(so: Touched | undefined, more: readonly string[] | undefined): T
 /**
  * Tells listeners once a write to a watched table is committed through this process's
  * connections: after an autocommit statement, or after the COMMIT of a transaction that made one.
- * It reads each statement's text on its connection, so no code path that writes is missed; a
- * statement that merely names a table beside a write word counts too, which only costs a call.
+ * It reads each statement's text on its connection, so no code path that writes is missed; what a
+ * statement writes is the target of its INSERT, UPDATE, DELETE, MERGE, COPY or TRUNCATE (see
+ * `writtenTables`; the schema has no triggers that write elsewhere).
  * A watch with an attribution also hears which tenants the transaction's writes touched.
  */
 export class CommittedWrites {
@@ -41,7 +57,7 @@ export class CommittedWrites {
 
   /** Calls `listener` after each committed write naming one of `tables`. */
   watch(tables: readonly string[], listener: (touched: Touched) => void, attribute?: Attribution) {
-    this.watches.push({ tables: new RegExp(`\\b(${tables.join('|')})\\b`, 'i'), listener, attribute });
+    this.watches.push({ tables: new Set(tables.map((table) => table.toLowerCase())), listener, attribute });
   }
 
   /** One lent connection's query function, watched; a transaction keeps its connection until it ends. */
@@ -64,7 +80,11 @@ export class CommittedWrites {
           touched.clear();
         }
       }
-      const hits = writes.test(text) ? this.watches.filter((watch) => watch.tables.test(text)) : [];
+      const written = writtenTables(text);
+      const hits =
+        written.length === 0
+          ? []
+          : this.watches.filter((watch) => written.some((table) => watch.tables.has(table)));
       if (hits.length === 0) return query(text, ...rest);
       const parameters = rest[0] as readonly unknown[] | undefined;
       const tenantsOf = (watch: Watch) => watch.attribute?.(text, parameters);

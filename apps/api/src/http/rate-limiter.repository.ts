@@ -2,23 +2,44 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/database.generated.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
+/** What counting one hit answers: the window's hits so far, this one included, and its seconds left. */
+export interface CountedHit {
+  hits: number;
+  retry_after: number;
+}
+
+/**
+ * The end of the statement that counts one hit in a fixed window: after an `INSERT INTO
+ * rate_limit_counters AS c (key, window_started_at, hits)` of `(key, now(), 1)`, from VALUES or a
+ * SELECT. Shared with a statement that finds what it counts and counts it at once (a publisher key).
+ */
+export function countingHit(windowMs: number) {
+  const window = `${Math.ceil(windowMs)} milliseconds`;
+  return sql`
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN c.window_started_at <= now() - ${window}::interval THEN 1 ELSE c.hits + 1 END,
+      window_started_at = CASE WHEN c.window_started_at <= now() - ${window}::interval
+        THEN now() ELSE c.window_started_at END
+    RETURNING hits,
+      ceil(extract(epoch FROM (window_started_at + ${window}::interval - now())))::int AS retry_after`;
+}
+
+/** Whether a counted hit is within `max`, and when to try again if not. */
+export const verdictOf = (hit: CountedHit, max: number) => ({
+  allowed: hit.hits <= max,
+  retryAfterSeconds: Math.max(1, hit.retry_after),
+});
+
 /** The rate limiter's counters (rate_limit_counters), each check and count one statement. SQL only. */
 export function createRateLimiter(db: Kysely<DB>): RateLimiter {
   return {
     async hit(key, max, windowMs) {
-      const window = `${Math.ceil(windowMs)} milliseconds`;
-      const { rows } = await sql<{ hits: number; retry_after: number }>`
+      const { rows } = await sql<CountedHit>`
         INSERT INTO rate_limit_counters AS c (key, window_started_at, hits)
         VALUES (${key}, now(), 1)
-        ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN c.window_started_at <= now() - ${window}::interval THEN 1 ELSE c.hits + 1 END,
-          window_started_at = CASE WHEN c.window_started_at <= now() - ${window}::interval
-            THEN now() ELSE c.window_started_at END
-        RETURNING hits,
-          ceil(extract(epoch FROM (window_started_at + ${window}::interval - now())))::int AS retry_after
+        ${countingHit(windowMs)}
       `.execute(db);
-      const row = rows[0]!;
-      return { allowed: row.hits <= max, retryAfterSeconds: Math.max(1, row.retry_after) };
+      return verdictOf(rows[0]!, max);
     },
     async peek(key, windowMs) {
       const window = `${Math.ceil(windowMs)} milliseconds`;

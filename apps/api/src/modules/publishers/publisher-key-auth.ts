@@ -8,7 +8,6 @@ import {
   type PublisherKeyMode,
 } from '@krowd/domain/publisher/publisher-key.rules';
 import { forbidden, tooManyRequests, unauthorized } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limiter.ts';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { PublisherCaller } from '../../http/publisher-caller.ts';
@@ -25,28 +24,34 @@ const rateWindowMs = 60_000;
 /**
  * Authenticates a publisher-facing call by its X-Api-Key (decision 0089): one indexed read of the
  * key by its hash, every time, so a revoked key is refused at the next call on every instance (no
- * cache to outlive a revocation); then the key's own rate limit (429 with Retry-After); then its
- * last use, written at most once a minute. A key of the wrong mode for the operation answers 403.
+ * cache to outlive a revocation), which counts the call against the key's own rate limit in the
+ * same statement (429 with Retry-After; decision 0119); then its last use, written at most once a
+ * minute. A key of the wrong mode for the operation answers 403.
  */
 export function createPublisherKeyAuth(deps: {
-  keys: Pick<PublisherKeysRepository, 'holderOf' | 'touch'>;
-  limiter: Pick<RateLimiter, 'hit'>;
+  keys: Pick<PublisherKeysRepository, 'holderCounted' | 'touch'>;
   callsPerMinute: number;
   clock: () => Date;
 }) {
-  const { keys, limiter, callsPerMinute, clock } = deps;
+  const { keys, callsPerMinute, clock } = deps;
   return {
     async authenticate(
       request: FastifyRequest,
       modes: readonly PublisherKeyMode[],
     ): Promise<PublisherCaller> {
       const secret = request.headers[publisherKeyHeader];
-      const holder = typeof secret === 'string' && secret ? await keys.holderOf(secret) : undefined;
+      const holder =
+        typeof secret === 'string' && secret
+          ? await keys.holderCounted(secret, {
+              prefix: 'publisher-key:',
+              max: callsPerMinute,
+              windowMs: rateWindowMs,
+            })
+          : undefined;
       const now = clock();
       if (!holder || !keyWorks(holder, now))
         throw unauthorized(messages.publisherKey.invalid, 'api_key_invalid');
-      const limit = await limiter.hit(`publisher-key:${holder.keyId}`, callsPerMinute, rateWindowMs);
-      if (!limit.allowed) throw tooManyRequests(undefined, limit.retryAfterSeconds);
+      if (!holder.limit.allowed) throw tooManyRequests(undefined, holder.limit.retryAfterSeconds);
       if (lastUseDue(holder.lastUsedAt, now)) await keys.touch(holder.keyId, lastUseWriteIntervalMs);
       if (!modes.includes(holder.mode)) {
         throw forbidden(
@@ -69,13 +74,11 @@ export type PublisherKeyAuth = ReturnType<typeof createPublisherKeyAuth>;
 /** The app's key authentication: the keys table, the shared rate limiter, the configured limit. */
 export function publisherKeyAuthOf(deps: {
   db: Kysely<DB>;
-  limiter: RateLimiter;
   config: Pick<Config, 'rateLimit'>;
   clock: () => Date;
 }): PublisherKeyAuth {
   return createPublisherKeyAuth({
     keys: createPublisherKeysRepository(deps.db),
-    limiter: deps.limiter,
     callsPerMinute: deps.config.rateLimit.publisherKeyCallsPerMinute,
     clock: deps.clock,
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
+import { countingHit, verdictOf, type CountedHit } from '../../http/rate-limiter.repository.ts';
 
 /**
  * A publisher's API keys as stored (migration 0037): the SHA-256 of each secret, never the secret.
@@ -37,21 +38,35 @@ export interface KeyHolder {
 
 export function createPublisherKeysRepository(db: Kysely<DB>) {
   return {
-    async holderOf(secret: string): Promise<KeyHolder | undefined> {
-      const row = await db
-        .selectFrom('publisher_api_keys as k')
-        .innerJoin('publishers as p', 'p.id', 'k.publisher_id')
-        .select([
-          'k.id',
-          'k.mode',
-          'k.publisher_id',
-          'p.code',
-          'k.revoked_at',
-          'k.expires_at',
-          'k.last_used_at',
-        ])
-        .where('k.secret_hash', '=', keySecretHashOf(secret))
-        .executeTakeFirst();
+    /**
+     * The key of `secret` with one call counted against its limit (`counter` + its id, in windows
+     * of `windowMs`, as the rate limiter counts), in one statement: a call with a key makes one
+     * round trip before its work (docs/decisions/0119). A key revoked or expired is counted too;
+     * the caller refuses it.
+     */
+    async holderCounted(
+      secret: string,
+      counter: { prefix: string; max: number; windowMs: number },
+    ): Promise<(KeyHolder & { limit: ReturnType<typeof verdictOf> }) | undefined> {
+      const { rows } = await sql<
+        Pick<
+          PublisherKeyRecord,
+          'id' | 'mode' | 'publisher_id' | 'revoked_at' | 'expires_at' | 'last_used_at'
+        > &
+          CountedHit & { code: string }
+      >`
+        WITH holder AS (
+          SELECT k.id, k.mode, k.publisher_id, p.code, k.revoked_at, k.expires_at, k.last_used_at
+          FROM publisher_api_keys k JOIN publishers p ON p.id = k.publisher_id
+          WHERE k.secret_hash = ${keySecretHashOf(secret)}
+        ), counted AS (
+          INSERT INTO rate_limit_counters AS c (key, window_started_at, hits)
+          SELECT ${counter.prefix} || holder.id, now(), 1 FROM holder
+          ${countingHit(counter.windowMs)}
+        )
+        SELECT holder.*, counted.hits, counted.retry_after FROM holder CROSS JOIN counted
+      `.execute(db);
+      const row = rows[0];
       if (!row) return undefined;
       return {
         keyId: row.id,
@@ -61,6 +76,7 @@ export function createPublisherKeysRepository(db: Kysely<DB>) {
         revokedAt: row.revoked_at,
         expiresAt: row.expires_at,
         lastUsedAt: row.last_used_at,
+        limit: verdictOf(row, counter.max),
       };
     },
 
