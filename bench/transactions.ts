@@ -1,17 +1,22 @@
 import { demoMerchants } from '../apps/api/src/demo/demo-transactions.ts';
 import { benchApp, time, type Row } from './harness.ts';
+import { loadAverage } from './load.ts';
 
-/** Calls run side by side in the throughput run: a publisher's system sending as purchases clear. */
-const concurrency = 16;
+/**
+ * Calls run side by side in the throughput run: a publisher's system sending as purchases clear.
+ * The target itself sets it (Little's law): 1,000 calls a second that each take ~30 ms are ~30 in
+ * flight at any moment, so a sender of that rate keeps about 32 calls open.
+ */
+const concurrency = 32;
 
 /**
  * Transactions one at a time (docs/decisions/0109): one cleared purchase per call through
  * POST /api/publisher/transactions/cleared with a live demo key, at a demo MID, beside the
  * baseline GET /api/health in the same run; then `count` cleared purchases, `concurrency` at a
  * time, for the throughput and p99. Target (PostgreSQL): ≥ 1,000 cleared transactions a second,
- * p99 ≤ 50 ms. Each call is a one-row upload, so it takes its publisher's ingestion lock (ingestion-locks.ts):
- * calls side by side queue on it, which the throughput run shows. On a database of its own with the
- * demo data (the lists' sections add 100,000 campaigns and branches).
+ * p99 ≤ 50 ms. Clearings side by side are group-committed (cleared-batches.ts): those arriving while
+ * the publisher's batch is stored are stored together next, one upload and one set of locks a batch.
+ * On a database of its own with the demo data (the lists' sections add 100,000 campaigns and branches).
  */
 export async function transactionsSection(count: number): Promise<string> {
   const bench = await benchApp();
@@ -79,7 +84,7 @@ async function measure(bench: Awaited<ReturnType<typeof benchApp>>, count: numbe
         `| ${r.name} | ${r.perSecond.toFixed(0)} | ${r.p50.toFixed(3)} | ${r.p95.toFixed(3)} | ${(baseline.perSecond / r.perSecond).toFixed(2)} |`,
     ),
     '',
-    `${latencies.length} cleared transactions, ${concurrency} at a time: ${perSecond.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms (${perSecond >= 1000 && at(0.99) <= 50 ? 'meets' : 'misses'} the target).`,
+    `${latencies.length} cleared transactions, ${concurrency} at a time: ${perSecond.toFixed(0)}/s, p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms (${perSecond >= 1000 && at(0.99) <= 50 ? 'meets' : 'misses'} the target); load average after ${loadAverage()}.`,
     '',
   ].join('\n');
 }

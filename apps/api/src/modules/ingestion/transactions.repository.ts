@@ -158,22 +158,21 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     /** Adds an upload's transactions by MID, day and hour to the MID health store (migration 0054). */
     async addMidActivity(trx: Transaction<DB>, rows: MidActivityRows) {
-      if (rows.days.length > 0) {
-        await sql`
+      if (rows.days.length === 0 && rows.hours.length === 0) return;
+      // One statement for both tallies: a batch of a few transactions pays one round trip.
+      await sql`
+        WITH days AS (
           INSERT INTO mid_activity_days (mid, day, transactions)
           SELECT * FROM unnest(${rows.days.map((row) => row.mid)}::text[],
             ${rows.days.map((row) => row.day)}::date[], ${rows.days.map((row) => row.transactions)}::int[])
           ON CONFLICT (mid, day) DO UPDATE
-          SET transactions = mid_activity_days.transactions + excluded.transactions`.execute(trx);
-      }
-      if (rows.hours.length > 0) {
-        await sql`
-          INSERT INTO mid_activity_hours (mid, hour, transactions)
-          SELECT * FROM unnest(${rows.hours.map((row) => row.mid)}::text[],
-            ${rows.hours.map((row) => row.hour)}::smallint[], ${rows.hours.map((row) => row.transactions)}::int[])
-          ON CONFLICT (mid, hour) DO UPDATE
-          SET transactions = mid_activity_hours.transactions + excluded.transactions`.execute(trx);
-      }
+          SET transactions = mid_activity_days.transactions + excluded.transactions
+        )
+        INSERT INTO mid_activity_hours (mid, hour, transactions)
+        SELECT * FROM unnest(${rows.hours.map((row) => row.mid)}::text[],
+          ${rows.hours.map((row) => row.hour)}::smallint[], ${rows.hours.map((row) => row.transactions)}::int[])
+        ON CONFLICT (mid, hour) DO UPDATE
+        SET transactions = mid_activity_hours.transactions + excluded.transactions`.execute(trx);
     },
 
     /** The brands whose branches have these merchant IDs (the brands an upload will lock). */

@@ -117,16 +117,16 @@ export function createClearingBatches(deps: {
             if (!refused.has(id)) refused.set(id, error.message);
           }
         }
-        await repo.markCleared(
+        const authorisations = await repo.clearAuthorisations(
           trx,
           publisherId,
-          ingested.map((call) => call.sent.transaction_id).filter((id) => !refused.has(id)),
+          {
+            cleared: ingested.map((call) => call.sent.transaction_id).filter((id) => !refused.has(id)),
+            of: ids,
+          },
           clock(),
         );
-        const [rows, authorisations] = await Promise.all([
-          repo.transactions(trx, publisherId, ids),
-          repo.authorisations(trx, publisherId, ids),
-        ]);
+        const rows = await repo.transactions(trx, publisherId, ids);
         for (const call of batch) {
           if (failures.has(call)) continue;
           const id = call.sent.transaction_id;

@@ -152,16 +152,34 @@ export const transactionApiRepository = {
     return row ? { ...row, amount_pence: Number(row.amount_pence) } : null;
   },
 
-  /** The authorisations of cleared transactions marked cleared (an expired one too: it cleared late). */
-  async markCleared(trx: Transaction<DB>, publisherId: string, transactionIds: readonly string[], at: Date) {
-    if (transactionIds.length === 0) return;
-    await trx
-      .updateTable('transaction_authorisations')
-      .set({ status: 'cleared', settled_at: at })
-      .where('publisher_id', '=', publisherId)
-      .where('publisher_transaction_id', 'in', [...transactionIds])
-      .where('status', '<>', 'cleared')
-      .execute();
+  /**
+   * Marks cleared the authorisations of `cleared` not yet so (an expired one too: it cleared late), and answers the authorisations of
+   * every id in `of` as they stand after it: one statement (a batch of clearings pays one round trip
+   * for both; the plain read sees the table before the update, so the updated rows come from it).
+   */
+  async clearAuthorisations(
+    trx: Transaction<DB>,
+    publisherId: string,
+    ids: { cleared: readonly string[]; of: readonly string[] },
+    at: Date,
+  ): Promise<Map<string, StoredAuthorisation>> {
+    if (ids.of.length === 0) return new Map();
+    const columns = sql.join(authorisationColumns.map((column) => sql.ref(column)));
+    const { rows } = await sql<StoredAuthorisation>`
+      WITH cleared AS (
+        UPDATE transaction_authorisations SET status = 'cleared', settled_at = ${at}
+        WHERE publisher_id = ${publisherId} AND publisher_transaction_id = ANY(${[...ids.cleared]}::text[])
+          AND status <> 'cleared'
+        RETURNING ${columns}
+      )
+      SELECT ${columns} FROM cleared
+      UNION ALL
+      SELECT ${columns} FROM transaction_authorisations
+      WHERE publisher_id = ${publisherId} AND publisher_transaction_id = ANY(${[...ids.of]}::text[])
+        AND publisher_transaction_id NOT IN (SELECT publisher_transaction_id FROM cleared)`.execute(trx);
+    return new Map(
+      rows.map((row) => [row.publisher_transaction_id, { ...row, amount_pence: Number(row.amount_pence) }]),
+    );
   },
 
   /**
