@@ -261,6 +261,7 @@ export const campaignMessages = {
     columns: {
       name: 'Campaign Name',
       discount: 'Discount(%)',
+      caps: 'Caps',
       successFee: 'Success Fee',
       period: 'Period',
       branches: 'Branch Name',

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -64,6 +64,13 @@ export function CampaignReportPage() {
           {m.print}
         </Button>
       </Group>
+      {/* The campaign's caps (decision 0116): what one transaction and one card can earn. */}
+      <Text data-testid="campaign-caps">
+        <Text span fw={600}>
+          {messages.campaign.caps.title}:
+        </Text>{' '}
+        {campaign.data.caps}
+      </Text>
       {range ? (
         <OverviewBody
           answer={figures.data}
