@@ -61,7 +61,8 @@ export function capsSummary(caps: CampaignCaps): string {
   const parts: string[] = [];
   const interval = caps.capInterval ? m.caps.intervalNames[caps.capInterval] : '';
   if (caps.maxCashbackPence !== null) parts.push(m.caps.summaryCashback(formatPence(caps.maxCashbackPence)));
-  if (caps.maxTransactionsPerCard !== null) parts.push(m.caps.summaryTransactions(caps.maxTransactionsPerCard));
+  if (caps.maxTransactionsPerCard !== null)
+    parts.push(m.caps.summaryTransactions(caps.maxTransactionsPerCard));
   if (caps.maxTransactionsPerInterval !== null) {
     parts.push(m.caps.summaryTransactionsPerInterval(caps.maxTransactionsPerInterval, interval));
   }

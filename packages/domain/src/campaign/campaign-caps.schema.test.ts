@@ -70,9 +70,9 @@ describe('the caps of the campaign form (decision 0116)', () => {
   });
 
   it('refuses an interval that is not a day, a week or a month, and a count as text', () => {
-    expect(Object.keys(problems(form({ capInterval: 'year' as 'day', maxTransactionsPerCardPerInterval: 1 })))).toEqual([
-      'capInterval',
-    ]);
+    expect(
+      Object.keys(problems(form({ capInterval: 'year' as 'day', maxTransactionsPerCardPerInterval: 1 }))),
+    ).toEqual(['capInterval']);
     expect(Object.keys(problems(form({ maxTransactionsPerCard: '3' as unknown as number })))).toEqual([
       'maxTransactionsPerCard',
     ]);

@@ -159,7 +159,8 @@ export function averageSpendOf(record: ProjectionRecord): number {
 export function discountPercentOf(input: ProjectionInput, averageSpend: number): number {
   const cap = numberOr0(input.maxCashbackPerTransaction);
   // The maximum cashback per transaction, as a percent of the purchase it is paid on (projection.md).
-  const capped = (percent: number, base: number) => (cap > 0 ? Math.min(percent, (cap / base) * 100) : percent);
+  const capped = (percent: number, base: number) =>
+    cap > 0 ? Math.min(percent, (cap / base) * 100) : percent;
   switch (input.discountType) {
     case 'dp':
       return capped(numberOr0(input.discountPercent), averageSpend);

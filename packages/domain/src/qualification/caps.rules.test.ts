@@ -293,7 +293,11 @@ describe('the rewarded spend per card per interval', () => {
   });
 
   it('reads the month in London time: 23:30 UTC on 30 June is in July', () => {
-    const july = campaign({ start_date: '2025-07-01', maxSpendPerIntervalPence: 5_000, capInterval: 'month' });
+    const july = campaign({
+      start_date: '2025-07-01',
+      maxSpendPerIntervalPence: 5_000,
+      capInterval: 'month',
+    });
     const outcomes = run(
       [july],
       [
@@ -372,7 +376,9 @@ describe('caps and stacking', () => {
   it('compares a cashback cut by its cap with the other campaigns’ cashback', () => {
     const cut = campaign({ id: 'cut', discountPercent: 20, maxCashbackPence: 250 });
     expect(verdicts(run([cut, plain], [{ at: june(2), pence: 5_000 }]))).toEqual(['plain 500/500']);
-    expect(verdicts(run([cut, plain], [{ at: june(2), pence: 2_000 }]))).toEqual(['cut 250/200 cappedCashbackPerTransaction']);
+    expect(verdicts(run([cut, plain], [{ at: june(2), pence: 2_000 }]))).toEqual([
+      'cut 250/200 cappedCashbackPerTransaction',
+    ]);
   });
 
   it('names the cap when every campaign is capped', () => {

@@ -19,7 +19,11 @@ let counted = '';
 let spend = '';
 
 async function brandWithBranch(name: string, mid: string) {
-  const brand = await testApp.db.insertInto('brands').values({ name }).returning('id').executeTakeFirstOrThrow();
+  const brand = await testApp.db
+    .insertInto('brands')
+    .values({ name })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await testApp.db
     .insertInto('branches')
     .values({ brand_id: brand.id, name: `${name} Branch`, status: 'Active', mastercard_merchant_id: mid })

@@ -276,7 +276,11 @@ export class UploadQualification {
       const rewards =
         this.brands.get(card.brandId)!.capped.length === 0
           ? null
-          : heldRewardsOf(at === undefined ? [] : (rewarded[at] ?? []), this.refundedRewards, this.settings.timeZone);
+          : heldRewardsOf(
+              at === undefined ? [] : (rewarded[at] ?? []),
+              this.refundedRewards,
+              this.settings.timeZone,
+            );
       const purchases = at === undefined ? [] : stored[at]!;
       const slot = this.histories.load(key, purchases, numbers.get(card.cardToken)!, rewards);
       for (const index of card.rows) cardSlots[index] = slot;

@@ -23,7 +23,12 @@ export function CampaignCapsFields({ state }: { state: CampaignFormState }) {
           {c.hint}
         </Text>
         <Group grow align="flex-start">
-          <NumberField control={control} name="maxCashbackPerTransaction" kind="pounds" label={c.maxCashbackPerTransaction} />
+          <NumberField
+            control={control}
+            name="maxCashbackPerTransaction"
+            kind="pounds"
+            label={c.maxCashbackPerTransaction}
+          />
           <NumberField
             control={control}
             name="maxTransactionsPerCard"

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { campaignReportRange, dateCardOf } from '@krowd/domain/dashboard/report.
 import { messages } from '@krowd/domain/messages/messages';
 import { useSettings } from '@/lib/settings';
 import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { CampaignNotFound, isCampaignMissing } from './campaign-not-found.tsx';
 import { OverviewBody, OverviewEmpty } from './overview-body.tsx';
 import { conditionsOf } from './report-conditions.ts';
@@ -64,13 +65,7 @@ export function CampaignReportPage() {
           {m.print}
         </Button>
       </Group>
-      {/* The campaign's caps (decision 0116): what one transaction and one card can earn. */}
-      <Text data-testid="campaign-caps">
-        <Text span fw={600}>
-          {messages.campaign.caps.title}:
-        </Text>{' '}
-        {campaign.data.caps}
-      </Text>
+      <CampaignCapsLine caps={campaign.data.caps} />
       {range ? (
         <OverviewBody
           answer={figures.data}
