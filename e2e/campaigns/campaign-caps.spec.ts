@@ -20,7 +20,7 @@ test('a campaign created with caps shows them on the list and on its overview', 
   await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Please choose the interval of the per-interval caps')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Interval' }).click();
+  await page.getByRole('combobox', { name: 'Interval' }).click();
   await page.getByRole('option', { name: 'Week (Monday to Sunday)' }).click();
 
   await page.getByRole('button', { name: 'Next' }).click();
@@ -35,6 +35,13 @@ test('a campaign created with caps shows them on the list and on its overview', 
   const row = page.getByRole('row', { name: new RegExp(name) });
   await expect(row.getByRole('cell', { name: summary })).toBeVisible();
 
-  await row.getByRole('button', { name: `Open ${name}` }).click();
+  // The edit form reads the caps back as they were typed.
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByLabel('Maximum cashback per transaction (£)')).toHaveValue('£5');
+  await expect(page.getByRole('combobox', { name: 'Interval' })).toHaveValue('Week (Monday to Sunday)');
+  const id = new URL(page.url()).searchParams.get('id')!;
+
+  // A brand's campaign overview is its dashboard (campaignActionPage 'open').
+  await page.goto(`/user/dashboard/${id}`);
   await expect(page.getByTestId('campaign-caps')).toHaveText(`Caps: ${summary}`);
 });
