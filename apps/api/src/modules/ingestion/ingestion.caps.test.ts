@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@krowd/domain/messages/messages';
 import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
 
@@ -160,6 +161,29 @@ describe('caps in an upload (decision 0116)', () => {
   it('pays at most the cashback cap, keeping why', async () => {
     await ingest([row('c3-1', 'CAP-1', '12', '60.00', 'card-four')]);
     expect(await stored('c3-')).toEqual(['c3-1 qualified 400 cappedCashbackPerTransaction']);
+  });
+
+  it('answers the cap as the reason in the transaction’s status, earning less or nothing', async () => {
+    const status = async (transactionId: string) => {
+      const response = await call(app, {
+        url: `/api/publisher/transactions/${transactionId}`,
+        headers: { 'x-api-key': 'demo-atr-key' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { status: state, reasonCode, reason } = response.json() as Record<string, unknown>;
+      return { state, reasonCode, reason };
+    };
+    expect(await status('c1-5')).toEqual({
+      state: 'notQualified',
+      reasonCode: 'cappedTransactionsPerCard',
+      reason: messages.qualification.cappedTransactionsPerCard,
+    });
+    expect(await status('c3-1')).toEqual({
+      state: 'qualified',
+      reasonCode: 'cappedCashbackPerTransaction',
+      reason: messages.qualification.cappedCashbackPerTransaction,
+    });
+    expect(await status('c1-1')).toEqual({ state: 'qualified', reasonCode: null, reason: null });
   });
 
   it('pays the purchase crossing a weekly spend cap on its part under it, then nothing that week', async () => {
