@@ -338,7 +338,7 @@ export class UploadQualification {
       branch,
       campaigns: brand?.campaigns ?? [],
       history,
-      ...(rewards ? { rewards } : {}),
+      rewards: rewards ?? undefined,
       brandCampaignMonths: brand?.months ?? [],
       original,
       timeZone,
