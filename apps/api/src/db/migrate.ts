@@ -57,6 +57,7 @@ import * as auditEvents from './migrations/0052-audit-events.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
 import * as midActivity from './migrations/0054-mid-activity.ts';
 import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
+import * as campaignCaps from './migrations/0056-campaign-caps.ts';
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 
 /**
@@ -115,6 +116,7 @@ const migrations: Record<string, Migration> = {
   '0053-card-numbers-sequence': cardNumbersSequence,
   '0054-mid-activity': midActivity,
   '0055-mid-health-notices': midHealthNotices,
+  '0056-campaign-caps': campaignCaps,
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
 };
 

@@ -32,7 +32,7 @@ export async function addMonthlyCampaigns(app: TestApp, label: string, now: Date
 /** The outcome of each stored row whose transaction id starts with `prefix`, by transaction id. */
 export async function storedOutcomes(app: TestApp, prefix: string) {
   const { rows } = await sql<Record<string, unknown>>`
-    SELECT t.publisher_transaction_id, t.outcome, t.reason, c.name AS campaign, t.cashback_pence,
+    SELECT t.publisher_transaction_id, t.outcome, t.reason, t.capped_reason, c.name AS campaign, t.cashback_pence,
       t.success_fee_pence, t.customer_type, t.refunded_pence, o.publisher_transaction_id AS original
     FROM transactions t LEFT JOIN transactions o ON o.id = t.original_transaction_id
     LEFT JOIN campaigns c ON c.id = t.campaign_id

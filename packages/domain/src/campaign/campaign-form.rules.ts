@@ -1,4 +1,5 @@
 import { messages } from '../messages/messages.ts';
+import { capsIssues } from './campaign-caps.rules.ts';
 import { isIsoDate, isIsoMonth, monthOf } from './campaign-dates.rules.ts';
 import { needsLastTransaction } from './campaign.rules.ts';
 
@@ -91,6 +92,9 @@ export function combinationIssues(form: Record<string, unknown>): Issue[] {
   }
 
   if (form.budgetType === 'budget') issues.push(...poundsIssues(form.budget, 'budget', m.budgetRequired));
+  issues.push(...poundsIssues(form.maxCashbackPerTransaction, 'maxCashbackPerTransaction'));
+  issues.push(...poundsIssues(form.maxSpendPerCardPerInterval, 'maxSpendPerCardPerInterval'));
+  issues.push(...capsIssues(form));
 
   const merchantIds = Array.isArray(form.merchantIds) ? (form.merchantIds as unknown[]) : undefined;
   const someBranches = merchantIds !== undefined && merchantIds.length > 0;

@@ -32,6 +32,7 @@ describe('campaignListItemSchema', () => {
       editable: true,
       hasQualifiedTransactions: false,
       seriesContinues: false,
+      caps: 'No caps',
     };
     expect(campaignListItemSchema.parse(row)).toEqual(row);
   });
@@ -56,6 +57,7 @@ describe('campaignDetailsSchema and formValuesOf', () => {
     editable: true,
     hasQualifiedTransactions: false,
     seriesContinues: false,
+    caps: 'No caps',
   };
   const stored = campaignDetailsSchema.parse({
     ...defaultCampaignForm({ now: new Date('2026-01-20T17:00:00Z'), timeZone: 'UTC', brandId }),

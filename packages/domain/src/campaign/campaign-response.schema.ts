@@ -48,6 +48,8 @@ export const campaignListItemSchema = z.object({
   hasQualifiedTransactions: z.boolean(),
   /** A recurring series with a month after this campaign's to run: it can be stopped from next month on. */
   seriesContinues: z.boolean(),
+  /** The campaign's caps in a line (`capsSummary`, docs/decisions/0116): 'No caps' when none. */
+  caps: z.string(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 

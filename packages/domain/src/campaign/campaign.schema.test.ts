@@ -78,6 +78,11 @@ describe('defaultCampaignForm', () => {
       successFee: 10,
       budget: '',
       budgetType: 'na',
+      maxCashbackPerTransaction: '',
+      maxTransactionsPerCard: '',
+      maxTransactionsPerCardPerInterval: '',
+      maxSpendPerCardPerInterval: '',
+      capInterval: '',
       age_range: [10, 100],
       gender: { male: true, female: true },
       weekDays: [

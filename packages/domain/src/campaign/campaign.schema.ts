@@ -11,6 +11,7 @@ import {
   periodOf,
   type CampaignWindowKind,
 } from './campaign-dates.rules.ts';
+import { capsFieldsShape } from './campaign-caps.schema.ts';
 import { combinationIssues, timePattern } from './campaign-form.rules.ts';
 import {
   applyFormRules,
@@ -188,6 +189,7 @@ export const campaignFieldsShape = {
     .refine((fee) => Number.isInteger(fee) && fee >= 0 && fee <= 100, m.successFeeRange),
   budget: optionalNumber(m.amountInvalid(m.numberFieldNames.budget)),
   budgetType: z.enum(budgetTypes).default('na'),
+  ...capsFieldsShape,
   age_range: z
     .tuple([z.number({ error: m.ageRangeInvalid }), z.number({ error: m.ageRangeInvalid })], {
       error: m.ageRangeInvalid,
@@ -353,6 +355,11 @@ export function defaultCampaignForm(options: DefaultCampaignFormOptions): Campai
     successFee: defaultSuccessFee,
     budget: '',
     budgetType: 'na',
+    maxCashbackPerTransaction: '',
+    maxTransactionsPerCard: '',
+    maxTransactionsPerCardPerInterval: '',
+    maxSpendPerCardPerInterval: '',
+    capInterval: '',
     age_range: [ageRangeLimits.min, ageRangeLimits.max],
     gender: { male: true, female: true },
     weekDays: defaultWeekDays(),

@@ -135,6 +135,13 @@ export const transactionMessages = {
     noAverageSpend: 'No average spend to stretch from',
     belowStretchSpend: 'Below stretch spend',
     budgetExhausted: 'Budget exhausted',
+    // Caps (qualification.md 'Caps', docs/decisions/0116): the first three earn nothing, the last two less.
+    cappedTransactionsPerCard: 'Capped: the rewarded transactions per card for this campaign were reached',
+    cappedTransactionsPerInterval:
+      'Capped: the rewarded transactions per card for this interval were reached',
+    cappedSpendPerInterval: 'Capped: the rewarded spend per card for this interval was reached',
+    cappedSpendPartly: 'Capped: only the spend under the card’s rewarded spend cap for this interval earned',
+    cappedCashbackPerTransaction: 'Capped: cashback limited to the campaign’s maximum per transaction',
     stackedWithBetterOffer: 'Another campaign of this brand paid more for this purchase',
     refundOriginalNotFound: 'Refund of an unknown transaction',
     refundOfUnqualified: 'Refund of a transaction that did not qualify',

@@ -226,6 +226,47 @@ describe('project: each discount type', () => {
   });
 });
 
+describe('project: the maximum cashback per transaction (a cap, decision 0116)', () => {
+  it('caps a percent discount at the cap’s share of the average spend, for conversion and cost alike', () => {
+    // dp 20% of £40 would be £8; a £4 cap is 10% of £40: the same figures as dp 10% above.
+    expect(
+      figures(recordWith(), {
+        customerType: 'all',
+        discountType: 'dp',
+        discountPercent: 20,
+        successFee: 5,
+        maxCashbackPerTransaction: 4,
+      }),
+    ).toEqual({
+      ...shared,
+      expected_reach: 15_600,
+      expected_conversion: 364,
+      expected_revenue: 1_456_000,
+      expected_cost: 218_400,
+      cpa: 600,
+    });
+  });
+
+  it('changes nothing when the cap is above the cashback, and is no cap when empty', () => {
+    const dp = { customerType: 'all', discountType: 'dp', discountPercent: 10, successFee: 5 } as const;
+    const uncapped = figures(recordWith(), dp);
+    expect(figures(recordWith(), { ...dp, maxCashbackPerTransaction: 4 })).toEqual(uncapped);
+    expect(figures(recordWith(), { ...dp, maxCashbackPerTransaction: '' })).toEqual(uncapped);
+  });
+
+  it('caps a value discount at the cap’s share of its minimum spend', () => {
+    // £7.50 off £50 is 15%; a £5 cap is 10% of £50.
+    const input: ProjectionInput = {
+      customerType: 'new',
+      discountType: 'dv',
+      discountAmount: 50,
+      discountValue: 7.5,
+      maxCashbackPerTransaction: 5,
+    };
+    expect(discountPercentOf(input, 40)).toBeCloseTo(10, 12);
+  });
+});
+
 describe('project: rounding', () => {
   it('rounds reach, conversions, cost and CPA half up, each from the figure before it', () => {
     // lapsed, O = 4,321, default average spend £23.62 (2,362 p), ss 12%, success fee 7%

@@ -81,6 +81,8 @@ export interface ProjectionInput {
   /** ss: the discount percent. */
   discountSpreadValue?: FormNumber;
   successFee?: FormNumber;
+  /** The campaign's maximum cashback per transaction in pounds (a cap, decision 0116); empty: none. */
+  maxCashbackPerTransaction?: FormNumber;
 }
 
 /** The brand data of spec 1 §3 plus CPA. Money in pence. */
@@ -151,18 +153,23 @@ export function averageSpendOf(record: ProjectionRecord): number {
 
 /**
  * The discount as a percent: dp its percent; ss its discount percent; dv its value as a percent
- * of the minimum spend, or of the average spend when no minimum spend is given.
+ * of the minimum spend, or of the average spend when no minimum spend is given. With a maximum
+ * cashback per transaction, at most that cap as a percent of the same spend.
  */
 export function discountPercentOf(input: ProjectionInput, averageSpend: number): number {
+  const cap = numberOr0(input.maxCashbackPerTransaction);
+  // The maximum cashback per transaction, as a percent of the purchase it is paid on (projection.md).
+  const capped = (percent: number, base: number) =>
+    cap > 0 ? Math.min(percent, (cap / base) * 100) : percent;
   switch (input.discountType) {
     case 'dp':
-      return numberOr0(input.discountPercent);
+      return capped(numberOr0(input.discountPercent), averageSpend);
     case 'ss':
-      return numberOr0(input.discountSpreadValue);
+      return capped(numberOr0(input.discountSpreadValue), averageSpend);
     case 'dv': {
       const minimumSpend = numberOr0(input.discountAmount);
       const base = minimumSpend > 0 ? minimumSpend : averageSpend;
-      return (numberOr0(input.discountValue) / base) * 100;
+      return capped((numberOr0(input.discountValue) / base) * 100, base);
     }
   }
 }

@@ -93,7 +93,7 @@ export const transactionStatusSchema = z.object({
   cashbackPence: z.number().int(),
   campaignId: z.string().nullable(),
   brandId: z.string().nullable(),
-  /** Not qualified only: the engine's reason key and its text. */
+  /** The engine's reason key and its text: why it earned nothing, or why a cap made it earn less. */
   reasonCode: z.string().nullable(),
   reason: z.string().nullable(),
   occurredAt: z.string(),

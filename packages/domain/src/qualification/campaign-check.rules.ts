@@ -1,10 +1,12 @@
 import type { IsoMonth } from '../campaign/campaign-dates.rules.ts';
 import { statusLabel } from '../campaign/campaign.rules.ts';
+import { checkCaps, hasCaps } from './caps.rules.ts';
 import { customerTypeFor } from './customer-type.rules.ts';
 import type { LocalTime } from './local-time.ts';
 import type {
   BranchMatch,
   CardHistory,
+  CardRewards,
   QualificationCampaign,
   QualificationReason,
   QualifiedOutcome,
@@ -22,6 +24,7 @@ export interface PurchaseContext {
   transaction: TransactionReading;
   branch: BranchMatch;
   history: CardHistory;
+  rewards?: CardRewards;
   brandCampaignMonths: readonly IsoMonth[];
   local: LocalTime;
 }
@@ -104,7 +107,28 @@ export function checkCampaign(campaign: QualificationCampaign, context: Purchase
   }
   passed += 1;
 
+  let cappedReason: QualificationReason | null = null;
+  if (hasCaps(campaign)) {
+    const caps = checkCaps(campaign, context.rewards?.of(campaign.id) ?? [], local, amount);
+    if (!caps.ok) return failed(caps.reason, passed);
+    // A fixed cashback is earned only when the spend under the cap reaches its minimum spend.
+    if (caps.rewardedSpendPence !== null && caps.rewardedSpendPence < terms.minimumSpendPence) {
+      return failed('cappedSpendPerInterval', passed);
+    }
+    cappedReason = caps.reason;
+    terms.maxCashbackPence = campaign.maxCashbackPence ?? null;
+    terms.rewardedSpendPence = caps.rewardedSpendPence;
+  }
+  passed += 1;
+
   const earned = earnings(terms, amount);
+  if (
+    cappedReason === null &&
+    terms.maxCashbackPence != null &&
+    earned.cashbackPence < earnings({ ...terms, maxCashbackPence: null }, amount).cashbackPence
+  ) {
+    cappedReason = 'cappedCashbackPerTransaction';
+  }
   if (
     campaign.budgetType === 'budget' &&
     campaign.budgetSpentPence + earned.cashbackPence + earned.successFeePence >
@@ -122,6 +146,7 @@ export function checkCampaign(campaign: QualificationCampaign, context: Purchase
       customerType,
       offerType: campaign.discountType,
       terms,
+      ...(cappedReason === null ? {} : { cappedReason }),
     },
   };
 }

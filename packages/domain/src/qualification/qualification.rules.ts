@@ -54,7 +54,7 @@ function qualifyRefund(
   const was = earnings(earned.terms, before);
   const now = earnings(earned.terms, after);
   // What the purchase found of other campaigns' budgets is the purchase's, not the refund's.
-  const { budgetRefused: _purchases, ...reward } = earned;
+  const { budgetRefused: _purchases, cappedReason: _capped, ...reward } = earned;
   return {
     ...reward,
     outcome: 'refund',
@@ -88,6 +88,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     transaction,
     branch,
     history: input.history,
+    rewards: input.rewards,
     brandCampaignMonths: input.brandCampaignMonths,
     local,
   };

@@ -1,3 +1,4 @@
+import type { CapInterval } from '../campaign/campaign-caps.rules.ts';
 import type { IsoDate, IsoMonth, PauseRange } from '../campaign/campaign-dates.rules.ts';
 import type { BudgetType, CampaignStatus, CustomerType, DiscountType } from '../campaign/campaign.rules.ts';
 import type { WeekDayLabel } from '../campaign/campaign.schema.ts';
@@ -86,6 +87,38 @@ export interface QualificationCampaign {
   budgetPence?: number | null;
   /** Cashback plus success fee already earned by the campaign, net of refunds. */
   budgetSpentPence: number;
+  // Caps (caps.rules.ts, docs/decisions/0116): none, or null, is no cap.
+  /** The most cashback one purchase earns. */
+  maxCashbackPence?: number | null;
+  /** The most rewarded purchases of one card for the campaign. */
+  maxTransactionsPerCard?: number | null;
+  /** The most rewarded purchases of one card in each `capInterval`. */
+  maxTransactionsPerInterval?: number | null;
+  /** The most spend of one card rewarded in each `capInterval`. */
+  maxSpendPerIntervalPence?: number | null;
+  /** The interval of the two above, in the timezone setting. */
+  capInterval?: CapInterval | null;
+}
+
+/**
+ * A purchase a campaign rewarded the card for (stored, or earlier in the upload), as the caps count
+ * it (caps.rules.ts `standingOf`).
+ */
+export interface CardReward {
+  /** Its wall-clock time in the timezone (local-time.ts `wall`). */
+  wall: number;
+  amountPence: number;
+  /** The part of the amount that earned (the spend cap may have cut it). */
+  rewardedSpendPence: number;
+  /** Its terms' minimum spend: a refund leaving less reverses the whole reward. */
+  minimumSpendPence: number;
+  /** What refunds took back of it so far, positive. */
+  refundedPence: number;
+}
+
+/** The card's rewards by campaign (only the campaigns with count or spend caps are asked). */
+export interface CardRewards {
+  of(campaignId: string): readonly CardReward[];
 }
 
 /** The card's purchases at the brand before this transaction (see `cardHistoryOf`). */
@@ -111,6 +144,8 @@ export interface QualificationInput {
   /** The brand's campaigns (not deleted); one of another brand never matches the branch. */
   campaigns: readonly QualificationCampaign[];
   history: CardHistory;
+  /** The card's rewards by the brand's capped campaigns; none: the card has none (caps.rules.ts). */
+  rewards?: CardRewards;
   /** Months ('YYYY-MM') in which the brand has an approved campaign, in any order. */
   brandCampaignMonths: readonly IsoMonth[];
   /** Refunds only: the original purchase, or null when it cannot be found. */
@@ -132,6 +167,10 @@ export interface RewardTerms {
   /** The success fee percent charged: 0 in the brand's free months. */
   successFeePercent: number;
   successFeeFree: boolean;
+  /** Caps only (absent before caps and on uncapped campaigns): the most cashback it earns. */
+  maxCashbackPence?: number | null;
+  /** Caps only: the part of the amount that earns, when the spend cap cut it (null: all). */
+  rewardedSpendPence?: number | null;
 }
 
 export type QualificationReason = keyof typeof messages.qualification;
@@ -147,6 +186,8 @@ export type QualificationOutcome =
       customerType: RewardCustomerType;
       offerType: DiscountType;
       terms: RewardTerms;
+      /** A purchase that earned less for a cap (caps.rules.ts): why; stored with it. */
+      cappedReason?: QualificationReason;
       /** A purchase only, and only when any: see `budgetRefused` below. */
       budgetRefused?: readonly string[];
     }

@@ -33,14 +33,23 @@ export function isSuccessFeeFree(month: IsoMonth, brandCampaignMonths: readonly 
   return earlier < successFeeFreeMonths;
 }
 
-/** What a purchase of `pence` earns under the terms: nothing below the minimum spend. */
+/**
+ * What a purchase of `pence` earns under the terms: nothing below the minimum spend; with caps
+ * (caps.rules.ts, qualification.md 'Caps'), the percents of the rewarded spend only (the amount up
+ * to `rewardedSpendPence`) and the cashback at most `maxCashbackPence`. A refund's earnings are
+ * those of what is left of the purchase, so a refund takes back the part that earned nothing first.
+ */
 export function earnings(
   terms: RewardTerms,
   pence: number,
 ): { cashbackPence: number; successFeePence: number } {
   if (pence <= 0 || pence < terms.minimumSpendPence) return { cashbackPence: 0, successFeePence: 0 };
+  const rewarded = terms.rewardedSpendPence;
+  const spend = rewarded === null || rewarded === undefined ? pence : Math.min(pence, rewarded);
+  const cashback = terms.cashbackValuePence ?? percentOfPence(spend, terms.cashbackPercent ?? 0);
+  const most = terms.maxCashbackPence;
   return {
-    cashbackPence: terms.cashbackValuePence ?? percentOfPence(pence, terms.cashbackPercent ?? 0),
-    successFeePence: percentOfPence(pence, terms.successFeePercent),
+    cashbackPence: most === null || most === undefined ? cashback : Math.min(cashback, most),
+    successFeePence: percentOfPence(spend, terms.successFeePercent),
   };
 }

@@ -3,6 +3,7 @@
  * (generate-types.ts; column overrides in column-overrides.ts, areas in table-areas.ts). Do not
  * edit: change a migration, an override or an area and run the script again.
  */
+import type { CapInterval } from '@krowd/domain/campaign/campaign-caps.rules';
 import type {
   BudgetType,
   CampaignStatus,
@@ -22,6 +23,7 @@ export interface Campaigns {
   brand_id: string;
   budget_pence: number | null;
   budget_type: Generated<BudgetType>;
+  cap_interval: CapInterval | null;
   closing_time: Date;
   created_at: ColumnType<Date, Date | undefined, never>;
   created_by: string | null;
@@ -39,6 +41,10 @@ export interface Campaigns {
   id: Generated<string>;
   is_primary_campaign: Generated<boolean>;
   last_transaction_months: number | null;
+  max_cashback_pence: number | null;
+  max_spend_per_interval_pence: number | null;
+  max_transactions_per_card: number | null;
+  max_transactions_per_interval: number | null;
   name: string;
   opening_time: Date;
   primary_campaign_id: string | null;

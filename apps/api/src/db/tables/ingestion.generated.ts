@@ -31,6 +31,7 @@ export interface Transactions {
   branch_id: string | null;
   brand_id: string | null;
   campaign_id: string | null;
+  capped_reason: string | null;
   card_id: number | null;
   card_last4: string;
   card_token: string;

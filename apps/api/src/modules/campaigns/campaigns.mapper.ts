@@ -7,6 +7,7 @@ import {
   monthWindowOf,
   periodOf,
 } from '@krowd/domain/campaign/campaign-dates.rules';
+import { capsSummary, type CampaignCaps } from '@krowd/domain/campaign/campaign-caps.rules';
 import { fixedDiscountPercent, statusLabel } from '@krowd/domain/campaign/campaign.rules';
 import type { CampaignDetails, CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import {
@@ -49,6 +50,18 @@ export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
     editable: isEditableOn(row.start_date, today),
     hasQualifiedTransactions: row.has_qualified_transactions,
     seriesContinues: seriesContinuesAfter(row, today),
+    caps: capsSummary(capsOf(row)),
+  };
+}
+
+/** The campaign's caps as stored (docs/decisions/0116). */
+export function capsOf(row: CampaignRow): CampaignCaps {
+  return {
+    maxCashbackPence: row.max_cashback_pence,
+    maxTransactionsPerCard: row.max_transactions_per_card,
+    maxTransactionsPerInterval: row.max_transactions_per_interval,
+    maxSpendPerIntervalPence: row.max_spend_per_interval_pence,
+    capInterval: row.cap_interval,
   };
 }
 
@@ -82,6 +95,11 @@ export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDet
     spreadAvgSpend: pounds(row.spread_avg_spend_pence),
     budget: pounds(row.budget_pence),
     budgetType: row.budget_type,
+    maxCashbackPerTransaction: pounds(row.max_cashback_pence),
+    maxTransactionsPerCard: row.max_transactions_per_card,
+    maxTransactionsPerCardPerInterval: row.max_transactions_per_interval,
+    maxSpendPerCardPerInterval: pounds(row.max_spend_per_interval_pence),
+    capInterval: row.cap_interval,
     age_range: [row.age_min, row.age_max],
     gender: { male: row.gender_male, female: row.gender_female },
     weekDays: weekDaysOf(row.week_days),
@@ -120,6 +138,12 @@ export function columnsOf(
     success_fee: form.successFee,
     budget_type: form.budgetType,
     budget_pence: form.budgetType === 'budget' ? pence(form.budget) : null,
+    // Caps (docs/decisions/0116): each optional; the interval only with a per-interval cap.
+    max_cashback_pence: pence(form.maxCashbackPerTransaction),
+    max_transactions_per_card: form.maxTransactionsPerCard ?? null,
+    max_transactions_per_interval: form.maxTransactionsPerCardPerInterval ?? null,
+    max_spend_per_interval_pence: pence(form.maxSpendPerCardPerInterval),
+    cap_interval: form.capInterval ?? null,
     age_min: form.age_range[0],
     age_max: form.age_range[1],
     gender_male: form.gender.male,

@@ -2,6 +2,7 @@ import { cardHistoryYearStart } from '@krowd/domain/qualification/card-history.r
 import type { LocalTime } from '@krowd/domain/qualification/local-time';
 import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
 import { CardKeys } from './card-keys.ts';
+import type { HeldCardRewards } from './card-rewards.ts';
 
 /**
  * Card histories kept in memory while an upload qualifies its rows (issue 5 §1, speed): each card's
@@ -50,6 +51,8 @@ export class CardHistoryCache {
   private lastPage = new Int32Array(16);
   private used = new Uint8Array(16);
   private number = new Int32Array(16);
+  /** Per slot: the card's rewards by capped campaigns (card-rewards.ts), when its brand has any. */
+  private rewards: (HeldCardRewards | null)[] = [];
   private slotCount = 0;
   // Per purchase: its instant (ms) and the running sum of amounts of its window up to it, included.
   private times = new Float64Array(1024);
@@ -82,6 +85,7 @@ export class CardHistoryCache {
     key: string,
     purchases: readonly { datetime: string; amountPence: number }[],
     cardNumber: number,
+    rewards: HeldCardRewards | null = null,
   ): number {
     this.forget(key);
     const sorted = purchases
@@ -98,10 +102,16 @@ export class CardHistoryCache {
     }
     this.count[slot] = sorted.length;
     this.number[slot] = cardNumber;
+    this.rewards[slot] = rewards;
     this.entries += sorted.length;
     this.keys.set(key, slot);
     this.enqueue(slot);
     return slot;
+  }
+
+  /** The card's rewards by its brand's capped campaigns, as loaded; null when the brand has none. */
+  rewardsOf(slot: number): HeldCardRewards | null {
+    return this.rewards[slot] ?? null;
   }
 
   /** The card's number, as loaded. */
@@ -258,6 +268,7 @@ export class CardHistoryCache {
     this.unusedBefore += this.capacity[slot]!;
     this.count[slot] = 0;
     this.capacity[slot] = 0;
+    this.rewards[slot] = null;
     this.freeSlots.push(slot);
   }
 

@@ -12,7 +12,8 @@ import type { ReportingStore } from './reporting-store.ts';
 import { inTimeOrder, instantOf, stagedRowOf, withProgress } from './staged-rows.ts';
 import type { StagedRow } from './staging.repository.ts';
 import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
-import { UploadQualification, type UploadCounts, type UploadSettings } from './upload-qualification.ts';
+import { UploadQualification } from './upload-qualification.ts';
+import type { UploadCounts, UploadSettings } from './upload-settings.ts';
 
 /**
  * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, then

@@ -24,6 +24,17 @@ export interface StoredPurchase {
   outcome: QualificationOutcome;
 }
 
+/** A purchase a capped campaign rewarded a card for, as stored (its instant `at` in ms). */
+export interface StoredReward {
+  id: string;
+  campaignId: string;
+  at: number;
+  amountPence: number;
+  refundedPence: number;
+  rewardedSpendPence: number;
+  minimumSpendPence: number;
+}
+
 const approvedStatuses = ['Bank Approved', 'Active'] as const;
 
 /** The stored outcome columns, in the order `outcomeOf` reads them. */
@@ -36,6 +47,7 @@ export const outcomeColumns = [
   'offer_type',
   'terms',
   'reason',
+  'capped_reason',
 ] as const;
 
 /** The stored outcome columns back into the engine's outcome. */
@@ -58,6 +70,7 @@ function outcomeOf(row: OutcomeRow): QualificationOutcome {
     customerType: row.customer_type!,
     offerType: row.offer_type!,
     terms: row.terms as RewardTerms,
+    ...(row.capped_reason ? { cappedReason: row.capped_reason as QualificationReason } : {}),
   };
 }
 
@@ -177,6 +190,11 @@ export const qualificationLookups = {
       budgetType: row.budget_type,
       budgetPence: row.budget_pence,
       budgetSpentPence: spentOf.get(row.id) ?? 0,
+      maxCashbackPence: row.max_cashback_pence,
+      maxTransactionsPerCard: row.max_transactions_per_card,
+      maxTransactionsPerInterval: row.max_transactions_per_interval,
+      maxSpendPerIntervalPence: row.max_spend_per_interval_pence,
+      capInterval: row.cap_interval,
     }));
     const months = [
       ...new Set(
@@ -223,6 +241,51 @@ export const qualificationLookups = {
       });
     }
     return purchases;
+  },
+
+  /**
+   * The rewards of these cards (by number, at these brands) by the given campaigns, the ones with
+   * count or spend caps (docs/decisions/0116): each qualified purchase of the card the campaign
+   * paid, stored at any time, with its terms' rewarded spend and minimum and what refunds took
+   * back. A list for each card given, in their order; one query of index probes by card.
+   */
+  async cardRewards(
+    trx: Transaction<DB>,
+    cards: readonly { brandId: string; cardNumber: number }[],
+    campaignIds: readonly string[],
+  ): Promise<StoredReward[][]> {
+    const rewards = cards.map((): StoredReward[] => []);
+    if (cards.length === 0 || campaignIds.length === 0) return rewards;
+    const { rows } = await sql<{
+      card: number;
+      id: string;
+      campaign_id: string;
+      occurred_at: Date;
+      amount_pence: number;
+      refunded_pence: number;
+      terms: RewardTerms;
+    }>`
+      SELECT c.card, t.id, t.campaign_id, t.occurred_at, t.amount_pence, t.refunded_pence, t.terms
+      FROM unnest(${cards.map((card) => card.brandId)}::uuid[], ${cards.map((card) => card.cardNumber)}::int[])
+        WITH ORDINALITY AS c (brand_id, card_id, card)
+      CROSS JOIN LATERAL (
+        SELECT id, campaign_id, occurred_at, amount_pence, refunded_pence, terms FROM transactions
+        WHERE card_id = c.card_id AND brand_id = c.brand_id AND outcome = 'qualified'
+          AND campaign_id = ANY(${[...campaignIds]}::uuid[])
+      ) t`.execute(trx);
+    for (const row of rows) {
+      const amountPence = Number(row.amount_pence);
+      rewards[Number(row.card) - 1]!.push({
+        id: row.id,
+        campaignId: row.campaign_id,
+        at: new Date(row.occurred_at).getTime(),
+        amountPence,
+        refundedPence: Number(row.refunded_pence),
+        rewardedSpendPence: row.terms.rewardedSpendPence ?? amountPence,
+        minimumSpendPence: row.terms.minimumSpendPence,
+      });
+    }
+    return rewards;
   },
 
   /** Purchases of the publisher named by their transaction ids (refunds' stated originals), by id. */

@@ -33,6 +33,24 @@ describe("rewardTermsJson: a reward's terms as stored", () => {
       successFeePercent: 0,
       successFeeFree: false,
     },
+    {
+      cashbackPercent: 10,
+      cashbackValuePence: null,
+      minimumSpendPence: 0,
+      successFeePercent: 10,
+      successFeeFree: false,
+      maxCashbackPence: 500,
+      rewardedSpendPence: null,
+    },
+    {
+      cashbackPercent: 10,
+      cashbackValuePence: null,
+      minimumSpendPence: 0,
+      successFeePercent: 10,
+      successFeeFree: false,
+      maxCashbackPence: null,
+      rewardedSpendPence: 4_000,
+    },
   ];
 
   it('is the JSON.stringify of every kind of terms, character for character', () => {

@@ -78,7 +78,10 @@ const bytesPerRow = 400;
  * JSON is its text.
  */
 export function rewardTermsJson(terms: RewardTerms): string {
-  return `{"cashbackPercent":${terms.cashbackPercent},"cashbackValuePence":${terms.cashbackValuePence},"minimumSpendPence":${terms.minimumSpendPence},"successFeePercent":${terms.successFeePercent},"successFeeFree":${terms.successFeeFree}}`;
+  const json = `{"cashbackPercent":${terms.cashbackPercent},"cashbackValuePence":${terms.cashbackValuePence},"minimumSpendPence":${terms.minimumSpendPence},"successFeePercent":${terms.successFeePercent},"successFeeFree":${terms.successFeeFree}`;
+  // A capped campaign's terms only (caps.rules.ts, decision 0116): the others stay as they were.
+  if (terms.maxCashbackPence === undefined && terms.rewardedSpendPence === undefined) return `${json}}`;
+  return `${json},"maxCashbackPence":${terms.maxCashbackPence ?? null},"rewardedSpendPence":${terms.rewardedSpendPence ?? null}}`;
 }
 
 /**
@@ -117,7 +120,8 @@ export function transactionCopyRows(rows: readonly NewTransaction[]): CopyRows {
       .text(reward?.customerType ?? null)
       .text(reward?.offerType ?? null)
       .jsonb(reward ? rewardTermsJson(reward.terms) : null)
-      .text(outcome.outcome === 'notQualified' ? outcome.reason : null);
+      .text(outcome.outcome === 'notQualified' ? outcome.reason : null)
+      .text(outcome.outcome === 'qualified' ? (outcome.cappedReason ?? null) : null);
   }
   return copy;
 }

@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
 import { budgetUsedUp } from '@krowd/domain/qualification/budget.rules';
+import { countsCardRewards } from '@krowd/domain/qualification/caps.rules';
 import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
   qualifyTransaction,
@@ -9,18 +9,16 @@ import {
   type QualificationCampaign,
 } from '@krowd/domain/qualification/qualification.rules';
 import { ReportingTally } from '@krowd/domain/qualification/reporting-tally';
-import type { DB } from '../../db/database.generated.ts';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { detached } from '../../http/csv-stream.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
+import { heldRewardsOf, type RefundedRewards } from './card-rewards.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
-import type { IngestionLocks } from './ingestion-locks.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
 import { MidActivityTally, midActivityFlushEntries } from './mid-activity-tally.ts';
 import { PageWriter } from './page-writer.ts';
-import type { ReportingStore } from './reporting-store.ts';
 import type { StagedRow } from './staging.repository.ts';
-import type { Publisher, TransactionsRepository } from './transactions.repository.ts';
+import type { UploadCounts, UploadSettings } from './upload-settings.ts';
 
 /**
  * An upload's rows qualified and stored page after page, in time order (ingestion.transactions.ts
@@ -44,38 +42,13 @@ const maxCachedMids = 100_000;
 /** The history of a row that has none to look up (a refund, an unknown MID). */
 const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
 
-/** What the upload's rows are stored for, and how much it holds in memory. */
-export interface UploadSettings {
-  trx: Transaction<DB>;
-  /** The upload's locks: each brand's is taken when the brand is first met. */
-  locks: IngestionLocks;
-  repo: TransactionsRepository;
-  reporting: ReportingStore;
-  publisher: Publisher;
-  timeZone: string;
-  uploadedAt: Date;
-  channel: 'api' | 'console';
-  upload?: { fileName: string | null; userId: string };
-  cardCacheLimits: { maxCards: number; maxEntries: number };
-  tallyLimits: { cards: number; cells: number };
-  /** Told once the upload's rows are stored, in its transaction: the webhooks' one job (decision 0097). */
-  onStored?: (trx: Transaction<DB>, ingestionLogId: string) => Promise<void>;
-  /** Told in its transaction of the campaigns whose budget the upload used up: their offers end (decision 0100). */
-  onBudgetsUsedUp?: (trx: Transaction<DB>, campaignIds: readonly string[]) => Promise<unknown>;
-}
-
-/** How an upload's rows were stored. */
-export interface UploadCounts {
-  inserted: number;
-  duplicates: number;
-  unmatched: number;
-}
-
 /** A brand's campaigns as the engine reads them, and its number within the upload (card keys). */
 interface BrandContext {
   index: number;
   campaigns: QualificationCampaign[];
   months: IsoMonth[];
+  /** Its campaigns with count or spend caps, whose rewards its cards hold (card-rewards.ts). */
+  capped: string[];
 }
 
 /** A page and what it needs, looked up before its rows are qualified. */
@@ -99,6 +72,9 @@ export class UploadQualification {
   private readonly midActivity = new MidActivityTally();
   /** The campaigns whose budget a row of the upload used up (budget.rules.ts). */
   private readonly budgetsUsedUp = new Set<string>();
+  /** The campaigns that count cards' rewards, and what the upload's refunds took back of those. */
+  private readonly capped = new Set<string>();
+  private readonly refundedRewards: RefundedRewards = new Map();
   private readonly writer: PageWriter;
 
   private constructor(
@@ -259,7 +235,9 @@ export class UploadQualification {
         // Before anything of the brand is read: its budgets and card histories are then settled.
         await this.settings.locks.brand(branch.brandId);
         const campaigns = await repo.brandCampaigns(trx, branch.brandId);
-        this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns });
+        const capped = campaigns.campaigns.filter(countsCardRewards).map((campaign) => campaign.id);
+        for (const id of capped) this.capped.add(id);
+        this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped });
       }
       if (row.amountPence <= 0) continue;
       let key = keys[index];
@@ -282,14 +260,29 @@ export class UploadQualification {
       if (number.numberedNow) numberedNow.add(token);
     }
     const earlier = [...cards].filter(([, card]) => !numberedNow.has(card.cardToken));
-    const stored = await repo.cardPurchases(
-      trx,
-      earlier.map(([, card]) => ({ brandId: card.brandId, cardNumber: numbers.get(card.cardToken)! })),
-      page[0]!.occurredAt,
-    );
-    const storedOf = new Map(earlier.map(([key], index) => [key, stored[index]!]));
+    const earlierCards = earlier.map(([, card]) => ({
+      brandId: card.brandId,
+      cardNumber: numbers.get(card.cardToken)!,
+    }));
+    // The rewards of capped campaigns go with the histories, one query for the page (decision 0116).
+    const capped = earlier.some(([, card]) => this.brands.get(card.brandId)!.capped.length > 0);
+    const [stored, rewarded] = await Promise.all([
+      repo.cardPurchases(trx, earlierCards, page[0]!.occurredAt),
+      capped ? repo.cardRewards(trx, earlierCards, [...this.capped]) : [],
+    ]);
+    const storedOf = new Map(earlier.map(([key], index) => [key, index]));
     for (const [key, card] of cards) {
-      const slot = this.histories.load(key, storedOf.get(key) ?? [], numbers.get(card.cardToken)!);
+      const at = storedOf.get(key);
+      const rewards =
+        this.brands.get(card.brandId)!.capped.length === 0
+          ? null
+          : heldRewardsOf(
+              at === undefined ? [] : (rewarded[at] ?? []),
+              this.refundedRewards,
+              this.settings.timeZone,
+            );
+      const purchases = at === undefined ? [] : stored[at]!;
+      const slot = this.histories.load(key, purchases, numbers.get(card.cardToken)!, rewards);
       for (const index of card.rows) cardSlots[index] = slot;
     }
     return { size: page.length, rows, cardSlots };
@@ -332,6 +325,7 @@ export class UploadQualification {
     // Read once a row, by the card's history, the engine and the reporting tally.
     const local = localTimeAt(at, timeZone);
     const cardNumber = card >= 0 ? this.histories.cardNumberOf(card) : null;
+    const rewards = card >= 0 ? this.histories.rewardsOf(card) : null;
     if (card >= 0) {
       history = this.histories.historyAt(card, local);
       // Later rows of this card see this purchase in their history.
@@ -344,6 +338,7 @@ export class UploadQualification {
       branch,
       campaigns: brand?.campaigns ?? [],
       history,
+      rewards: rewards ?? undefined,
       brandCampaignMonths: brand?.months ?? [],
       original,
       timeZone,
@@ -359,6 +354,18 @@ export class UploadQualification {
     // Campaigns whose budget could not pay the purchase, whichever paid instead (stacking).
     if (outcome.budgetRefused) for (const id of outcome.budgetRefused) this.budgetsUsedUp.add(id);
     const id = timeOrderedId();
+    if (rewards && outcome.outcome === 'qualified' && this.capped.has(outcome.campaignId)) {
+      // Later purchases of this card count this reward (caps.rules.ts), in file order.
+      const { rewardedSpendPence, minimumSpendPence } = outcome.terms;
+      rewards.add(outcome.campaignId, {
+        id,
+        wall: local.wall,
+        amountPence: row.amountPence,
+        rewardedSpendPence: rewardedSpendPence ?? row.amountPence,
+        minimumSpendPence,
+        refundedPence: 0,
+      });
+    }
     this.writer.add(
       {
         id,
@@ -373,7 +380,14 @@ export class UploadQualification {
       },
       row.amountPence > 0 ? this.held.holdNew(id, row.transactionId, row.amountPence, outcome) : null,
     );
-    if (original) this.held.refund(original, -row.amountPence);
+    if (original) {
+      this.held.refund(original, -row.amountPence);
+      // A refund frees what its reward counted for in the caps (decision 0116).
+      const paid = original.outcome;
+      if (paid.outcome === 'qualified' && this.capped.has(paid.campaignId)) {
+        this.refundedRewards.set(original.id, original.refundedPence);
+      }
+    }
     this.counts.inserted += 1;
     if (!branch) this.counts.unmatched += 1;
     else this.midActivity.add(row.mid, local.wall);

@@ -9,6 +9,7 @@ export interface StoredTransaction {
   publisher_transaction_id: string;
   outcome: 'qualified' | 'refund' | 'notQualified';
   reason: string | null;
+  capped_reason: string | null;
   amount_pence: number;
   refunded_pence: number;
   cashback_pence: number;
@@ -85,6 +86,7 @@ export const transactionApiRepository = {
         't.publisher_transaction_id',
         't.outcome',
         't.reason',
+        't.capped_reason',
         't.amount_pence',
         't.refunded_pence',
         't.cashback_pence',

@@ -32,7 +32,8 @@ export function statusOfStored(
         : row.outcome === 'qualified'
           ? 'qualified'
           : 'notQualified';
-  const notQualified = row.outcome === 'notQualified';
+  // Why it earned nothing, or (a cap, decision 0116) why it earned less.
+  const reason = row.outcome === 'notQualified' ? row.reason : row.capped_reason;
   return {
     id: row.id,
     transactionId: row.publisher_transaction_id,
@@ -43,8 +44,8 @@ export function statusOfStored(
     cashbackPence: row.cashback_pence,
     campaignId: row.campaign_id,
     brandId: row.brand_id,
-    reasonCode: notQualified ? row.reason : null,
-    reason: notQualified && row.reason ? qualificationMessage(row.reason as QualificationReason) : null,
+    reasonCode: reason,
+    reason: reason ? qualificationMessage(reason as QualificationReason) : null,
     occurredAt: row.occurred_at.toISOString(),
     originalTransactionId: row.original_transaction_id,
     authorisation: authorisationOf(authorisation),

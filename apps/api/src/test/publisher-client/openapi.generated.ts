@@ -7403,6 +7403,11 @@ export interface operations {
              * @enum {string}
              */
             budgetType?: 'budget' | 'na';
+            maxCashbackPerTransaction?: number | '' | null;
+            maxTransactionsPerCard?: number | '' | null;
+            maxTransactionsPerCardPerInterval?: number | '' | null;
+            maxSpendPerCardPerInterval?: number | '' | null;
+            capInterval?: ('day' | 'week' | 'month') | '' | null;
             /**
              * @default [
              *       10,
@@ -9376,6 +9381,7 @@ export interface operations {
                   editable: boolean;
                   hasQualifiedTransactions: boolean;
                   seriesContinues: boolean;
+                  caps: string;
                 }[];
                 pagination: {
                   page: number;
@@ -9497,6 +9503,11 @@ export interface operations {
            * @enum {string}
            */
           budgetType?: 'budget' | 'na';
+          maxCashbackPerTransaction?: number | '' | null;
+          maxTransactionsPerCard?: number | '' | null;
+          maxTransactionsPerCardPerInterval?: number | '' | null;
+          maxSpendPerCardPerInterval?: number | '' | null;
+          capInterval?: ('day' | 'week' | 'month') | '' | null;
           /**
            * @default [
            *       10,
@@ -9945,6 +9956,7 @@ export interface operations {
               editable: boolean;
               hasQualifiedTransactions: boolean;
               seriesContinues: boolean;
+              caps: string;
               start_time?: string | '' | null;
               end_time?: string | '' | null;
               lastTransaction?: 'NULL' | number | '' | null;
@@ -9957,6 +9969,11 @@ export interface operations {
                * @enum {string}
                */
               budgetType: 'budget' | 'na';
+              maxCashbackPerTransaction?: number | '' | null;
+              maxTransactionsPerCard?: number | '' | null;
+              maxTransactionsPerCardPerInterval?: number | '' | null;
+              maxSpendPerCardPerInterval?: number | '' | null;
+              capInterval?: ('day' | 'week' | 'month') | '' | null;
               /**
                * @default [
                *       10,
@@ -10149,6 +10166,11 @@ export interface operations {
            * @enum {string}
            */
           budgetType?: 'budget' | 'na';
+          maxCashbackPerTransaction?: number | '' | null;
+          maxTransactionsPerCard?: number | '' | null;
+          maxTransactionsPerCardPerInterval?: number | '' | null;
+          maxSpendPerCardPerInterval?: number | '' | null;
+          capInterval?: ('day' | 'week' | 'month') | '' | null;
           /**
            * @default [
            *       10,

@@ -6,6 +6,7 @@ import { internalDemoProjection } from '@krowd/domain/projection/projection.rule
 import { BranchSelect } from './branch-select.tsx';
 import { CampaignAudienceFields } from './campaign-audience-fields.tsx';
 import { CampaignFormAlerts } from './campaign-form-alerts.tsx';
+import { CampaignCapsFields } from './campaign-caps-fields.tsx';
 import { CampaignOfferFields } from './campaign-offer-fields.tsx';
 import { CampaignVersionHistory } from './campaign-version-history.tsx';
 import { DistributorDealsTable } from './distributor-deals-table.tsx';
@@ -119,6 +120,8 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
               <CampaignOfferFields state={state} />
 
               <CampaignAudienceFields state={state} />
+
+              <CampaignCapsFields state={state} />
 
               {guest ? null : (
                 <BranchSelect

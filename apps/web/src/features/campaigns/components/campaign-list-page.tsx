@@ -172,6 +172,8 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
       ),
     },
     { key: 'discount', header: m.columns.discount, sortField: 'discountPercent', render: discountOf },
+    // The caps in a line (decision 0116), beside the offer they limit.
+    { key: 'caps', header: m.columns.caps, render: (c) => c.caps },
     {
       key: 'successFee',
       header: m.columns.successFee,

@@ -32,6 +32,7 @@ const campaign: CampaignListItem = {
   editable: true,
   hasQualifiedTransactions: false,
   seriesContinues: false,
+  caps: 'No caps',
 };
 
 function renderActions(phase: CampaignPhase, audience: Audience) {

@@ -196,6 +196,8 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
     discountValue: values.discountValue as ProjectionInput['discountValue'],
     discountSpreadValue: values.discountSpreadValue as ProjectionInput['discountSpreadValue'],
     successFee: values.successFee as ProjectionInput['successFee'],
+    maxCashbackPerTransaction:
+      values.maxCashbackPerTransaction as ProjectionInput['maxCashbackPerTransaction'],
   };
   const handleFigures = useCallback((next: ProjectionFigures | null) => {
     figures.current = next;

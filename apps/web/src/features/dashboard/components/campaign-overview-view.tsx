@@ -28,6 +28,7 @@ import {
   type DashboardConditions,
 } from '../api/dashboard-calls.ts';
 import { notify } from '@/lib/notify';
+import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { ClaimsCount } from './claims-count.tsx';
 import { OverviewBody, hasFigures } from './overview-body.tsx';
 import { ReportActions } from './report-actions.tsx';
@@ -243,6 +244,7 @@ function FilteredOverview({
           timeZone={timeZone}
         />
       </Group>
+      {campaign.data ? <CampaignCapsLine caps={campaign.data.caps} /> : null}
       <OverviewBody
         answer={answer}
         loading={figures.isPending}

@@ -7,6 +7,7 @@ import { campaignReportRange, dateCardOf } from '@krowd/domain/dashboard/report.
 import { messages } from '@krowd/domain/messages/messages';
 import { useSettings } from '@/lib/settings';
 import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { CampaignNotFound, isCampaignMissing } from './campaign-not-found.tsx';
 import { OverviewBody, OverviewEmpty } from './overview-body.tsx';
 import { conditionsOf } from './report-conditions.ts';
@@ -64,6 +65,7 @@ export function CampaignReportPage() {
           {m.print}
         </Button>
       </Group>
+      <CampaignCapsLine caps={campaign.data.caps} />
       {range ? (
         <OverviewBody
           answer={figures.data}
