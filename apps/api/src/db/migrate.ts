@@ -57,6 +57,7 @@ import * as auditEvents from './migrations/0052-audit-events.ts';
 import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts';
 import * as midActivity from './migrations/0054-mid-activity.ts';
 import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
+import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -114,6 +115,7 @@ const migrations: Record<string, Migration> = {
   '0053-card-numbers-sequence': cardNumbersSequence,
   '0054-mid-activity': midActivity,
   '0055-mid-health-notices': midHealthNotices,
+  '0057-refund-reward-indexes': refundRewardIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
