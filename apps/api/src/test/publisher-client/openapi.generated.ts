@@ -17731,6 +17731,14 @@ export interface operations {
               };
               /** @enum {string} */
               reachSource?: 'impressions' | 'notByBranch' | 'notByCustomerType' | 'noImpressions';
+              rewards?: {
+                returnPeriodDays: number;
+                finalThrough: string;
+                pendingCashbackPence: number;
+                finalCashbackPence: number;
+                pendingSuccessFeePence: number;
+                finalSuccessFeePence: number;
+              };
               overridden?: {
                 at: string;
                 by: string;
