@@ -110,7 +110,10 @@ describe('rewardStatus', () => {
 
 describe('splitRewards', () => {
   it('makes pending plus final exactly the totals', () => {
-    const split = splitRewards({ cashbackPence: 1_234, successFeePence: -5 }, { cashbackPence: 200, successFeePence: -45 });
+    const split = splitRewards(
+      { cashbackPence: 1_234, successFeePence: -5 },
+      { cashbackPence: 200, successFeePence: -45 },
+    );
     expect(split).toEqual({
       pendingCashbackPence: 200,
       finalCashbackPence: 1_034,

@@ -77,7 +77,11 @@ export function createDashboardService(deps: {
     const through = finalThrough(localToday(now, timeZone));
     const splitsRefunds = wants('statistics') && !filter.invoiceId;
     const [summary, cards, shownReach, override, invoiceList, refundsOfFinal] = await Promise.all([
-      reporting.summary(filter, { weekly: wants('performance'), distribution: wants('demographic') }, through),
+      reporting.summary(
+        filter,
+        { weekly: wants('performance'), distribution: wants('demographic') },
+        through,
+      ),
       needsCards ? reporting.cards(filter) : null,
       overview.reach(filter, wants('performance')),
       overview.overrideFor(conditions, filter, now, timeZone),

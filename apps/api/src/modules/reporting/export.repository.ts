@@ -151,7 +151,9 @@ export function createExportRepository(db: Kysely<DB>) {
           join.onRef('o.id', '=', 't.original_transaction_id').on('t.outcome', '=', 'refund'),
         )
         .select([
-          sql<string>`to_char(coalesce(o.local_datetime, t.local_datetime), 'YYYY-MM-DD')`.as('purchase_date'),
+          sql<string>`to_char(coalesce(o.local_datetime, t.local_datetime), 'YYYY-MM-DD')`.as(
+            'purchase_date',
+          ),
           sql<string>`coalesce(o.cashback_pence + o.success_fee_pence, t.cashback_pence + t.success_fee_pence)`.as(
             'earned',
           ),

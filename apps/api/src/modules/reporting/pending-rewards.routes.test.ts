@@ -177,7 +177,13 @@ beforeAll(async () => {
   for (const month of ['2025-03', '2025-04', '2025-05']) {
     await insertCampaign(testApp.db, { brandId, month, ...approved });
   }
-  await insertCampaign(testApp.db, { brandId, month: '2025-06', discountPercent: 10, successFee: 10, ...approved });
+  await insertCampaign(testApp.db, {
+    brandId,
+    month: '2025-06',
+    discountPercent: 10,
+    successFee: 10,
+    ...approved,
+  });
   await ingest(purchases);
   await ingest(refunds);
   clientAdmin = await loginAs(app, 'clientadmin@demo.test');
@@ -216,7 +222,11 @@ describe('the dashboard’s pending and final rewards', () => {
   it('moves a reward to final the day after its return period, with no job run', async () => {
     await advanceDays(1); // 16 July: P4 (15 June 00:30) is final.
     const { rewards, cashback } = await rewardsOn(['2025-06-01', '2025-07-16']);
-    expect(rewards).toMatchObject({ finalThrough: '2025-06-15', pendingCashbackPence: 500, finalCashbackPence: 1_600 });
+    expect(rewards).toMatchObject({
+      finalThrough: '2025-06-15',
+      pendingCashbackPence: 500,
+      finalCashbackPence: 1_600,
+    });
     expect(rewards.pendingCashbackPence + rewards.finalCashbackPence).toBe(cashback);
     const raw = await rawSplit('2025-06-01', '2025-07-16', '2025-07-16');
     expect(raw).toMatchObject({ pendingCashback: 500, finalCashback: 1_600 });
@@ -226,7 +236,9 @@ describe('the dashboard’s pending and final rewards', () => {
 describe('the export’s reward status', () => {
   it('gives every row its purchase’s status and the date it becomes final, and sums as the dashboard', async () => {
     const rows = await exported(['2025-06-01', '2025-07-16']);
-    const byId = Object.fromEntries(rows.map((row) => [row.id, { status: row.status, finalOn: row.finalOn }]));
+    const byId = Object.fromEntries(
+      rows.map((row) => [row.id, { status: row.status, finalOn: row.finalOn }]),
+    );
     expect(byId).toEqual({
       'PEND-P1': { status: 'final', finalOn: '2025-07-02' },
       'PEND-R1': { status: 'final', finalOn: '2025-07-02' },

@@ -9,7 +9,8 @@ import { countCards, type CardCounts, type CardList } from './card-lists.ts';
  * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by
  * the dashboard. Every read below touches only reporting_daily and reporting_daily_cards (plus names
  * of branches and publishers), never transactions, but for a chosen invoice's view, which reads the
- * transactions the invoice billed (`invoiceRows`).
+ * transactions the invoice billed (`invoiceRows`). The pending part's correction for refunds of final
+ * purchases reads the last 31 days' refunds (pending-rewards.repository.ts, docs/decisions/0117).
  */
 
 export const dimensions = sql.raw(
@@ -334,7 +335,10 @@ export function createReportingRepository(db: Kysely<DB>) {
       return {
         totals: totalsOf(row.totals),
         /** Cashback and fee of the days after `finalThrough`: the pending part, with some refunds. */
-        afterFinal: { cashbackPence: Number(row.after_final.cashback), successFeePence: Number(row.after_final.fee) },
+        afterFinal: {
+          cashbackPence: Number(row.after_final.cashback),
+          successFeePence: Number(row.after_final.fee),
+        },
         weekly:
           row.weekly?.map((week) => ({
             week: week.week,

@@ -135,7 +135,10 @@ export const OverviewBody = memo(function OverviewBody({
         <OverviewFigures data={answer} dateCard={dateCard} />
       </Suspense>
       {answer.rewards ? (
-        <RewardStatusCard rewards={answer.rewards} invoiceView={answer.currentFilter.is_invoice_data === true} />
+        <RewardStatusCard
+          rewards={answer.rewards}
+          invoiceView={answer.currentFilter.is_invoice_data === true}
+        />
       ) : null}
     </Stack>
   );

@@ -26,12 +26,22 @@ describe('the pending and final rewards card', () => {
   it('shows cashback and success fee pending and final apart, each under its column heading', () => {
     renderCard(false);
     const table = screen.getByTestId('reward-status');
-    const headings = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headings = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headings).toEqual([m.kind, m.pending, m.final]);
     const cashback = within(table).getByRole('row', { name: new RegExp(m.cashback) });
-    expect(within(cashback).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['£800.00', '£13.00']);
+    expect(
+      within(cashback)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['£800.00', '£13.00']);
     const fee = within(table).getByRole('row', { name: new RegExp(m.successFee) });
-    expect(within(fee).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['£0.45', '-£6.00']);
+    expect(
+      within(fee)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['£0.45', '-£6.00']);
     expect(screen.getByRole('region', { name: m.title })).toBeTruthy();
   });
 
