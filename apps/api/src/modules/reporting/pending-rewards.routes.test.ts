@@ -291,4 +291,30 @@ describe('the invoice run bills final rewards only', () => {
     });
     expect(rewards).toMatchObject({ finalCashbackPence: 2_100, finalSuccessFeePence: 2_100 });
   });
+
+  it('shows the chosen invoice’s rewards on the dashboard as all final', async () => {
+    const { invoice_number } = await testApp.db
+      .selectFrom('invoices')
+      .select('invoice_number')
+      .where('brand_id', '=', brandId)
+      .where('month', '=', 6)
+      .executeTakeFirstOrThrow();
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/dashboard/client',
+      token: clientAdmin.token,
+      body: {
+        conditions: { brand_id: brandId, is_invoice_data: true, xero_invoice_number: invoice_number },
+        fields: ['statistics'],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rewards } = (response.json() as { dashboard: DashboardAnswer }).dashboard;
+    expect(rewards).toMatchObject({
+      pendingCashbackPence: 0,
+      finalCashbackPence: 2_100,
+      pendingSuccessFeePence: 0,
+      finalSuccessFeePence: 2_100,
+    });
+  });
 });
