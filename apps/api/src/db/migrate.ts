@@ -58,6 +58,7 @@ import * as cardNumbersSequence from './migrations/0053-card-numbers-sequence.ts
 import * as midActivity from './migrations/0054-mid-activity.ts';
 import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
 import * as campaignCaps from './migrations/0056-campaign-caps.ts';
+import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts';
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 
 /**
@@ -117,6 +118,7 @@ const migrations: Record<string, Migration> = {
   '0054-mid-activity': midActivity,
   '0055-mid-health-notices': midHealthNotices,
   '0056-campaign-caps': campaignCaps,
+  '0057-refund-reward-indexes': refundRewardIndexes,
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
 };
 

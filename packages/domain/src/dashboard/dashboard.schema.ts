@@ -230,6 +230,22 @@ export const dashboardAnswerSchema = z.object({
    * why. The distinct cards that bought are `paying_cards`, a statistic of their own.
    */
   reachSource: z.enum(reachSources).optional(),
+  /**
+   * With the statistics: the cashback and success fee of `totalCashback` and `totalSuccessFee`
+   * split into pending (purchases still inside their return period) and final (docs/decisions/
+   * 0117); pending + final is each total exactly. `finalThrough`: purchases on or before this local
+   * date are final. A chosen invoice's figures are all final (an invoice bills final rewards only).
+   */
+  rewards: z
+    .object({
+      returnPeriodDays: z.number().int(),
+      finalThrough: z.string(),
+      pendingCashbackPence: z.number(),
+      finalCashbackPence: z.number(),
+      pendingSuccessFeePence: z.number(),
+      finalSuccessFeePence: z.number(),
+    })
+    .optional(),
   /** A single-campaign answer showing figures edited in the overview editor: when and by whom. */
   overridden: z.object({ at: z.string(), by: z.string() }).optional(),
   /** With `overridden`: the computed statistics and insights the edit replaced. */

@@ -10,7 +10,13 @@ import type { CollectionMethod, PaymentStatus } from './invoice.schema';
  * plus the 1% administrative charge when the brand has no direct-debit mandate.
  */
 
-/** Days after a month closes during which refunds may still arrive. */
+/**
+ * The return period, in local days: a purchase's reward is pending on its own date and the 30
+ * days after, when a refund cancels it, and final from the next day (qualification/
+ * reward-status.rules.ts, docs/decisions/0117). A month is invoiced once its last day's purchases
+ * are past it, so an invoice bills final rewards only. The one setting of it: nothing else may
+ * count 30 days of its own.
+ */
 export const returnPeriodDays = 30;
 
 /** The administrative charge of an invoice paid by hand, in basis points of cashback + fee (1%). */

@@ -246,6 +246,18 @@ export const reportingMessages = {
       notByCustomerType: 'Not available for one customer type: publishers report reach per campaign.',
       noImpressions: 'No impressions reported for this selection.',
     },
+    /** Pending and final rewards on the dashboard (issue 35 §3, docs/decisions/0117). */
+    rewards: {
+      title: 'Pending and final rewards',
+      kind: 'Reward',
+      cashback: 'Cashback',
+      successFee: 'Success fee',
+      pending: 'Pending',
+      final: 'Final',
+      explanation: (days: number, finalThrough: string) =>
+        `A reward is pending for ${days} days after its purchase (the return period): a refund in that time cancels it. After that it is final, and only final rewards are invoiced. Purchases on or before ${finalThrough} are final.`,
+      invoiceExplanation: 'An invoice bills final rewards only: every reward shown here is final.',
+    },
     /** Under Reach when it is shown: what it counts, so it is not read as paying cards. */
     reachHint: 'Cardholders shown the offer',
     payingCardsHint: 'Distinct cards that bought',

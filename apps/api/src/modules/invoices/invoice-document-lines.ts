@@ -1,7 +1,7 @@
 import type { DetailedTransaction } from '@krowd/domain/invoice/invoice-response.schema';
 import { displayDate } from '@krowd/domain/campaign/campaign-dates.rules';
 import { formatWallTime } from '@krowd/domain/calendar/date-format.rules';
-import { invoiceMonthLabel } from '@krowd/domain/invoice/invoice.rules';
+import { invoiceMonthLabel, returnPeriodDays } from '@krowd/domain/invoice/invoice.rules';
 import { formatPence } from '@krowd/domain/money/money.rules';
 import type { InvoiceRecord } from './invoices.repository.ts';
 
@@ -210,6 +210,17 @@ function invoiceSummaryLines(
       ? [{ text: `Administrative charge (1%): ${money(invoice.admin_charge_pence)}` }]
       : []),
     { text: `Total due: ${money(invoice.amount_pence)}`, bold: true, size: 14, gapAbove: 12 },
+    // Invoices bill final rewards only (docs/decisions/0117): said on the document itself.
+    // Two lines: the document does not wrap text.
+    {
+      text: `Final rewards only: every purchase billed here is past its ${returnPeriodDays}-day return period;`,
+      size: 9,
+      gapAbove: 6,
+    },
+    {
+      text: 'a refund inside that period cancelled its reward. A refund after issue goes on a credit note.',
+      size: 9,
+    },
     ...campaignLines(parts.campaigns),
   ];
 }

@@ -45,6 +45,24 @@ describe('invoiceDocumentLines', () => {
     );
   });
 
+  it('says it bills final rewards only, past the return period, on lines that fit the page', async () => {
+    const lines = invoiceDocumentLines(invoice);
+    const said = lines.filter(
+      (line) => line.text?.includes('return period') || line.text?.includes('credit note'),
+    );
+    expect(said.map((line) => line.text)).toEqual([
+      'Final rewards only: every purchase billed here is past its 30-day return period;',
+      'a refund inside that period cancelled its reward. A refund after issue goes on a credit note.',
+    ]);
+    const pdf = await renderPdf(said);
+    expect(await pdfTexts(pdf)).toEqual([...said.map((line) => line.text), 'Page 1 of 1']);
+    // The document does not wrap: each line must fit between the margins at its size.
+    const { default: PDFDocument } = await import('pdfkit');
+    const measure = new PDFDocument({ autoFirstPage: false });
+    for (const line of said)
+      expect(measure.fontSize(line.size!).widthOfString(line.text!)).toBeLessThan(595 - 2 * 56);
+  });
+
   it('leaves the administrative charge out when the invoice is collected by direct debit', () => {
     const texts = invoiceDocumentLines({
       ...invoice,

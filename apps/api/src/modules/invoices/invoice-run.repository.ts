@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { InvoiceFigures } from '@krowd/domain/invoice/invoice.rules';
+import { finalThrough } from '@krowd/domain/qualification/reward-status.rules';
 import type { DB } from '../../db/database.generated.ts';
 import { invoiceColumns, linkedTransactions } from './invoices.repository.ts';
 
@@ -9,13 +10,20 @@ export const invoiceRunLockKey = 5_000_002;
 /**
  * Qualified purchases and refunds of a brand's campaigns of one month (`t`, `c`) not yet invoiced,
  * dated (local date) on or before the invoice's issue date: an invoice never lists what happened
- * after it was issued (a later refund goes on a credit note).
+ * after it was issued (a later refund goes on a credit note). Final rewards only
+ * (docs/decisions/0117): a purchase, or a refund's purchase, dated on or before `finalThrough` of
+ * the issue date. A run invoices a month only once its last day's purchases are final
+ * (`latestInvoiceableMonth`), so this holds for every purchase of the month; it is said here so an
+ * invoice can never bill a pending reward, whatever calls it.
  */
 const monthTransactions = (brandId: string, monthStart: string, issuedOn: string) => sql`
   FROM transactions t JOIN campaigns c ON c.id = t.campaign_id
   WHERE c.brand_id = ${brandId}::uuid AND c.start_date = ${monthStart}::date
     AND t.outcome <> 'notQualified'
     AND t.local_datetime < ${issuedOn}::date + 1
+    AND (CASE WHEN t.outcome = 'refund'
+      THEN (SELECT o.local_datetime FROM transactions o WHERE o.id = t.original_transaction_id)
+      ELSE t.local_datetime END) < ${finalThrough(issuedOn)}::date + 1
     AND NOT EXISTS (SELECT 1 FROM invoice_transactions it WHERE it.transaction_id = t.id)`;
 
 /**

@@ -11,6 +11,9 @@ import { resolveDashboardFilter } from './reporting-filter.ts';
 import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { Computed, DashboardCache } from './dashboard-cache.ts';
+import type { PendingRewardsRepository } from './pending-rewards.repository.ts';
+import { finalThrough, splitRewards } from '@krowd/domain/qualification/reward-status.rules';
+import { returnPeriodDays } from '@krowd/domain/invoice/invoice.rules';
 
 /**
  * The performance dashboard (spec 3 §2.4, §3 campaign overview, §4 date rules): the filters
@@ -33,6 +36,8 @@ const perConversion = (pence: number, conversions: number) =>
 
 export function createDashboardService(deps: {
   reporting: ReportingRepository;
+  /** The refunds the pending part gives back to the final one (docs/decisions/0117). */
+  pendingRewards: PendingRewardsRepository;
   brands: BrandsRepository;
   timeZone: string;
   clock: () => Date;
@@ -42,7 +47,7 @@ export function createDashboardService(deps: {
   /** The invoice selection and the invoice selector (invoices/dashboard-invoices.ts). */
   invoices: DashboardInvoices;
 }) {
-  const { reporting, brands, timeZone, clock, cache, overview, invoices } = deps;
+  const { reporting, pendingRewards, brands, timeZone, clock, cache, overview, invoices } = deps;
 
   async function compute(
     scope: TenantScope,
@@ -67,12 +72,21 @@ export function createDashboardService(deps: {
     const campaignName =
       campaign && (brandIds === 'all' || brandIds.includes(campaign.brand_id)) ? campaign.name : '';
     const needsCards = wants('statistics') || wants('insights') || wants('performance');
-    const [summary, cards, shownReach, override, invoiceList] = await Promise.all([
-      reporting.summary(filter, { weekly: wants('performance'), distribution: wants('demographic') }),
+    // Pending and final rewards (docs/decisions/0117): purchases on or before this local date are
+    // final. A chosen invoice's rows are all final: it bills final rewards only.
+    const through = finalThrough(localToday(now, timeZone));
+    const splitsRefunds = wants('statistics') && !filter.invoiceId;
+    const [summary, cards, shownReach, override, invoiceList, refundsOfFinal] = await Promise.all([
+      reporting.summary(
+        filter,
+        { weekly: wants('performance'), distribution: wants('demographic') },
+        through,
+      ),
       needsCards ? reporting.cards(filter) : null,
       overview.reach(filter, wants('performance')),
       overview.overrideFor(conditions, filter, now, timeZone),
       invoices.list(audience, filterBrands),
+      splitsRefunds ? pendingRewards.refundsOfFinalPurchasesAfter(filter, through) : null,
     ]);
     const { totals, weekly, distribution, kinds } = summary;
     const cost = totals.cashbackPence + totals.successFeePence;
@@ -112,6 +126,17 @@ export function createDashboardService(deps: {
         { name: 'totalSuccessFee', value: totals.successFeePence },
         { name: 'cpa', value: perConversion(cost, totals.conversions) },
       ];
+      const pending = refundsOfFinal
+        ? {
+            cashbackPence: summary.afterFinal.cashbackPence - refundsOfFinal.cashbackPence,
+            successFeePence: summary.afterFinal.successFeePence - refundsOfFinal.successFeePence,
+          }
+        : { cashbackPence: 0, successFeePence: 0 };
+      answer.rewards = {
+        returnPeriodDays,
+        finalThrough: through,
+        ...splitRewards(totals, pending),
+      };
     }
     if (cards && wants('insights')) {
       answer.insights = [

@@ -10,6 +10,8 @@
  * spreadsheet can sum; nothing a publisher or a user typed can reach them.
  */
 
+import type { RewardStatus } from '@krowd/domain/qualification/reward-status.rules';
+
 /** The columns of the file, in order. */
 export const exportColumns = [
   'transaction_id',
@@ -23,6 +25,8 @@ export const exportColumns = [
   'amount_gbp',
   'cashback_gbp',
   'success_fee_gbp',
+  'reward_status',
+  'reward_final_on',
   'customer_type',
   'offer_type',
   'campaign',
@@ -42,6 +46,14 @@ export interface ExportRow {
   amountPence: number;
   cashbackPence: number;
   successFeePence: number;
+  /**
+   * The reward's status on the day the file is made (docs/decisions/0117): pending inside the
+   * return period, final after it, cancelled when refunds inside it took all of it back. A refund
+   * row has its purchase's status and date.
+   */
+  rewardStatus: RewardStatus;
+  /** The local date from which the purchase's reward is final (yyyy-MM-dd). */
+  rewardFinalOn: string;
   customerType: string | null;
   offerType: string | null;
   campaign: string | null;
@@ -84,6 +96,8 @@ export function csvLine(row: ExportRow): string {
     poundsCell(row.amountPence),
     poundsCell(row.cashbackPence),
     poundsCell(row.successFeePence),
+    textCell(row.rewardStatus),
+    textCell(row.rewardFinalOn),
     textCell(row.customerType),
     textCell(row.offerType),
     textCell(row.campaign),

@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 import type { ExportRow } from './export.csv.ts';
 import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
+import { returnPeriodDays } from '@krowd/domain/invoice/invoice.rules';
+import { rewardFinalOn, rewardStatus } from '@krowd/domain/qualification/reward-status.rules';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -124,20 +126,42 @@ export function createExportRepository(db: Kysely<DB>) {
 
     /**
      * One page of a brand's qualified purchases and refunds matching the filter, in local time
-     * order (ties by id), after the cursor: a range scan of transactions_export_idx.
+     * order (ties by id), after the cursor: a range scan of transactions_export_idx. Each row's
+     * reward status on `today` (docs/decisions/0117) is its purchase's (a refund's original, `o`):
+     * from the purchase's local date, what it earned, and what its refunds dated inside the return
+     * period took back, summed only for a purchase something was refunded of
+     * (transactions_refund_original_idx, migration 0057).
      */
     async page(
       brand: { id: string; name: string },
       filter: ReportingFilter,
       after: ExportCursor | null,
       limit: number,
+      today: string,
     ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
+      // A refund dated before this many days after its purchase's date is inside the return
+      // period: isRefundInsideReturnPeriod (reward-status.rules.ts) in SQL.
+      const insideDays = returnPeriodDays + 1;
       let query = db
         .selectFrom('transactions as t')
         .innerJoin('publishers as p', 'p.id', 't.publisher_id')
         .innerJoin('branches as b', 'b.id', 't.branch_id')
         .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+        .leftJoin('transactions as o', (join) =>
+          join.onRef('o.id', '=', 't.original_transaction_id').on('t.outcome', '=', 'refund'),
+        )
         .select([
+          sql<string>`to_char(coalesce(o.local_datetime, t.local_datetime), 'YYYY-MM-DD')`.as(
+            'purchase_date',
+          ),
+          sql<string>`coalesce(o.cashback_pence + o.success_fee_pence, t.cashback_pence + t.success_fee_pence)`.as(
+            'earned',
+          ),
+          sql<string>`CASE WHEN coalesce(o.refunded_pence, t.refunded_pence) > 0 THEN -(
+            SELECT coalesce(sum(x.cashback_pence + x.success_fee_pence), 0) FROM transactions x
+            WHERE x.outcome = 'refund' AND x.original_transaction_id = coalesce(o.id, t.id)
+              AND x.local_datetime < coalesce(o.local_datetime, t.local_datetime)::date + ${insideDays}::int)
+            ELSE 0 END`.as('taken_back_inside'),
           't.id',
           't.publisher_transaction_id',
           sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD HH24:MI:SS')`.as('date'),
@@ -189,6 +213,13 @@ export function createExportRepository(db: Kysely<DB>) {
           amountPence: Number(row.amount_pence),
           cashbackPence: Number(row.cashback_pence),
           successFeePence: Number(row.success_fee_pence),
+          rewardStatus: rewardStatus({
+            purchaseDate: row.purchase_date,
+            today,
+            earnedPence: Number(row.earned),
+            takenBackInsidePence: Number(row.taken_back_inside),
+          }),
+          rewardFinalOn: rewardFinalOn(row.purchase_date),
           customerType: row.customer_type,
           offerType: row.offer_type,
           campaign: row.campaign,

@@ -362,6 +362,9 @@ describe('an export', () => {
       amount_gbp: '20.00',
       cashback_gbp: '2.00',
       success_fee_gbp: expect.stringMatching(/^\d+\.\d\d$/),
+      // 6 June's return period ended on 6 July; today is 15 July (docs/decisions/0117).
+      reward_status: 'final',
+      reward_final_on: '2025-07-07',
       customer_type: 'new',
       offer_type: 'dp',
       campaign: 'Export June S',

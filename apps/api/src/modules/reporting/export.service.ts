@@ -112,10 +112,12 @@ export function createExportService(deps: {
     };
 
     await write(csvHeader());
+    // Every row's reward status is as of the day the file is made (docs/decisions/0117).
+    const today = localToday(clock(), timeZone);
     for (const brand of await exports.brandsOf(filter.brandIds)) {
       let cursor: ExportCursor | null = null;
       do {
-        const page = await exports.page(brand, filter, cursor, pageSize);
+        const page = await exports.page(brand, filter, cursor, pageSize, today);
         if (page.rows.length > 0) await write(page.rows.map(csvLine).join(''));
         rowCount += page.rows.length;
         cursor = page.next;

@@ -9,7 +9,8 @@ import { countCards, type CardCounts, type CardList } from './card-lists.ts';
  * The reporting store (migrations 0013, 0018): written by ingestion inside its transaction, read by
  * the dashboard. Every read below touches only reporting_daily and reporting_daily_cards (plus names
  * of branches and publishers), never transactions, but for a chosen invoice's view, which reads the
- * transactions the invoice billed (`invoiceRows`).
+ * transactions the invoice billed (`invoiceRows`). The pending part's correction for refunds of final
+ * purchases reads the last 31 days' refunds (pending-rewards.repository.ts, docs/decisions/0117).
  */
 
 export const dimensions = sql.raw(
@@ -50,7 +51,7 @@ export const brandsOfTallyWrite: Attribution = (text, parameters) => {
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 /** The publisher, customer type and offer type chosen, as conditions on alias `r` (true when none is). */
-function kindsChosen(filter: ReportingFilter) {
+export function kindsChosen(filter: ReportingFilter) {
   return {
     publisher:
       filter.publisherId === null
@@ -95,10 +96,12 @@ const rowsOf = (filter: ReportingFilter, table: 'reporting_daily' | 'reporting_d
  * customer type and offer type out (the caller applies them itself). A chosen invoice's rows are its
  * own, whatever their day.
  */
-function whereOf(filter: ReportingFilter, withoutKinds = false): RawBuilder<unknown> {
-  const conditions: RawBuilder<unknown>[] = [
-    filter.invoiceId ? sql`true` : sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
-  ];
+export function whereOf(
+  filter: ReportingFilter,
+  withoutKinds = false,
+  days: RawBuilder<unknown> = sql`r.day BETWEEN ${filter.startDate}::date AND ${filter.endDate}::date`,
+): RawBuilder<unknown> {
+  const conditions: RawBuilder<unknown>[] = [filter.invoiceId ? sql`true` : days];
   if (filter.brandIds !== 'all') {
     const brands = sql.join(filter.brandIds.map((id) => sql`${id}::uuid`));
     conditions.push(filter.brandIds.length === 0 ? sql`false` : sql`r.brand_id IN (${brands})`);
@@ -278,7 +281,11 @@ export function createReportingRepository(db: Kysely<DB>) {
      * customer types must not hang on that choice. The filter's rows are read once, then summed
      * each way.
      */
-    async summary(filter: ReportingFilter, parts: { weekly: boolean; distribution: boolean }) {
+    async summary(
+      filter: ReportingFilter,
+      parts: { weekly: boolean; distribution: boolean },
+      finalThrough: string,
+    ) {
       const chosen = kindsChosen(filter);
       const none = sql`NULL`;
       const revenueBy = (table: string, id: string, label: string) => sql`(
@@ -288,6 +295,7 @@ export function createReportingRepository(db: Kysely<DB>) {
         JOIN ${sql.table(table)} n ON n.id = s.id)`;
       const { rows } = await sql<{
         totals: Record<string, unknown>;
+        after_final: { cashback: number; fee: number };
         weekly: { week: string; conversions: number; spend: number }[] | null;
         branches: { label: string; value: number }[] | null;
         publishers: { label: string; value: number }[] | null;
@@ -304,6 +312,9 @@ export function createReportingRepository(db: Kysely<DB>) {
           SELECT * FROM base WHERE publisher_chosen AND customer_type_chosen AND offer_type_chosen
         )
         SELECT (SELECT row_to_json(t) FROM (SELECT ${totalsColumns} FROM chosen) t) AS totals,
+          (SELECT json_build_object('cashback', coalesce(sum(cashback_pence), 0),
+            'fee', coalesce(sum(success_fee_pence), 0)) FROM chosen WHERE day > ${finalThrough}::date)
+            AS after_final,
           ${
             parts.weekly
               ? sql`(SELECT coalesce(json_agg(json_build_object('week', ${weekLabel('week')},
@@ -323,6 +334,11 @@ export function createReportingRepository(db: Kysely<DB>) {
         entries.map((entry) => ({ label: entry.label, value: Number(entry.value) }));
       return {
         totals: totalsOf(row.totals),
+        /** Cashback and fee of the days after `finalThrough`: the pending part, with some refunds. */
+        afterFinal: {
+          cashbackPence: Number(row.after_final.cashback),
+          successFeePence: Number(row.after_final.fee),
+        },
         weekly:
           row.weekly?.map((week) => ({
             week: week.week,

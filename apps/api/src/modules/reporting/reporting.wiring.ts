@@ -14,6 +14,7 @@ import { exportRoutes } from './export.routes.ts';
 import { createExportService, exportJob, exportPurgeJob } from './export.service.ts';
 import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import { createReportingRepository } from './reporting.repository.ts';
+import { createPendingRewardsRepository } from './pending-rewards.repository.ts';
 
 /**
  * The dashboard and its export: their services, jobs, routes and kept answers (dashboard-cache.ts). What they read of the overview
@@ -40,7 +41,16 @@ export async function registerReporting(
   api.addHook('onClose', () => cache.stop());
   const reporting = createReportingRepository(db);
   await api.register(dashboardRoutes, {
-    service: createDashboardService({ reporting, brands, timeZone, clock, cache, overview, invoices }),
+    service: createDashboardService({
+      reporting,
+      pendingRewards: createPendingRewardsRepository(db),
+      brands,
+      timeZone,
+      clock,
+      cache,
+      overview,
+      invoices,
+    }),
   });
   const dashboardExports = createExportService({
     db,

@@ -17753,6 +17753,14 @@ export interface operations {
               };
               /** @enum {string} */
               reachSource?: 'impressions' | 'notByBranch' | 'notByCustomerType' | 'noImpressions';
+              rewards?: {
+                returnPeriodDays: number;
+                finalThrough: string;
+                pendingCashbackPence: number;
+                finalCashbackPence: number;
+                pendingSuccessFeePence: number;
+                finalSuccessFeePence: number;
+              };
               overridden?: {
                 at: string;
                 by: string;

@@ -6,6 +6,7 @@ import { DateCard as DateCardTile } from '@/components/reporting/date-card';
 import { messages } from '@krowd/domain/messages/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
 import type { DashboardResult } from '../api/dashboard-calls.ts';
+import { RewardStatusCard } from './reward-status-card.tsx';
 
 const m = messages.report;
 
@@ -129,8 +130,16 @@ export const OverviewBody = memo(function OverviewBody({
   if (!hasFigures(answer)) return <OverviewEmpty suggestOtherBrand={suggestOtherBrand} dateCard={dateCard} />;
   if (!painted) return <OverviewSkeleton />;
   return (
-    <Suspense fallback={<OverviewSkeleton />}>
-      <OverviewFigures data={answer} dateCard={dateCard} />
-    </Suspense>
+    <Stack gap="md">
+      <Suspense fallback={<OverviewSkeleton />}>
+        <OverviewFigures data={answer} dateCard={dateCard} />
+      </Suspense>
+      {answer.rewards ? (
+        <RewardStatusCard
+          rewards={answer.rewards}
+          invoiceView={answer.currentFilter.is_invoice_data === true}
+        />
+      ) : null}
+    </Stack>
   );
 });
