@@ -20,6 +20,7 @@ import {
 } from '../../test/test-app.ts';
 import { settlementRecords } from '../settlements/settlements.fixtures.ts';
 import { createSettlements } from '../settlements/settlements.service.ts';
+import { publisherWithKeys } from './transaction-api.fixtures.ts';
 import { createTransactionApiService } from './transaction-api.service.ts';
 
 /**
@@ -41,27 +42,6 @@ let testKey: string;
 let otherKey: string;
 let publisherId: string;
 let brandId: string;
-
-async function publisherWithKeys(code: string) {
-  const created = await call(app, {
-    method: 'POST',
-    url: '/api/publishers',
-    token: systemAdmin.token,
-    body: { code, displayName: code, bankId: null },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json().publisher._id as string;
-  const keyOf = async (mode: 'live' | 'test') =>
-    (
-      await call(app, {
-        method: 'POST',
-        url: `/api/publishers/${id}/keys`,
-        token: systemAdmin.token,
-        body: { name: `Txn ${mode}`, mode },
-      })
-    ).json().secret as string;
-  return { id, live: await keyOf('live'), test: await keyOf('test') };
-}
 
 const send = (step: string, body: unknown, key = liveKey, headers: Record<string, string> = {}) =>
   call(app, {
@@ -135,11 +115,11 @@ beforeAll(async () => {
   const ids = await demoIds(testApp.db);
   brandId = ids.brands.standalone;
   systemAdmin = await loginAs(app, 'admin@demo.test');
-  const publisher = await publisherWithKeys('TXNAPI');
+  const publisher = await publisherWithKeys(app, systemAdmin, 'TXNAPI');
   publisherId = publisher.id;
   liveKey = publisher.live;
   testKey = publisher.test;
-  otherKey = (await publisherWithKeys('TXNOTHER')).live;
+  otherKey = (await publisherWithKeys(app, systemAdmin, 'TXNOTHER')).live;
   const branchId = await insertBranch(testApp.db, brandId, 'Active', 'Txn API Branch', mid);
   await insertCampaign(testApp.db, {
     brandId,
