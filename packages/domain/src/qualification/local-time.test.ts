@@ -98,6 +98,9 @@ describe('the arithmetic path beside TZDate', () => {
       }
       expect(mismatches.slice(0, 5)).toEqual([]);
     },
+    // Every minute of three days, each read twice: under a second idle, several seconds on a
+    // shared machine; vitest's 5 s default failed it under load.
+    30_000,
   );
 
   it.each([

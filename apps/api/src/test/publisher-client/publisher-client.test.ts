@@ -3,6 +3,7 @@ import type { OpenAPI3 } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from '../test-app.ts';
 import { generateClientTypes, generatedClientFile } from './generate-client.ts';
+import { generateWebContract, webContractFile } from './web-contract.ts';
 
 /**
  * The generated client is the contract as a publisher compiles it (decision 0099): the committed
@@ -32,4 +33,19 @@ describe('the generated publisher client', () => {
       'test/publisher-client/openapi.generated.ts is not what the served document generates: run `npm run contract:client` and commit the file',
     ).toBe(true);
   });
+
+  it(
+    "and the web tests' contract (apps/web/src/test/api-contract.generated.json) with it",
+    { timeout: 120_000 },
+    async () => {
+      const served = await call(testApp.app, { url: '/api/openapi.json' });
+      const fresh = await generateWebContract(served.json<OpenAPI3>());
+      const committed = await readFile(webContractFile, 'utf8');
+
+      expect(
+        committed === fresh,
+        'apps/web/src/test/api-contract.generated.json is not what the served document generates: run `npm run contract:client` and commit the file',
+      ).toBe(true);
+    },
+  );
 });

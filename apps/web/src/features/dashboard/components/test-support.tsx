@@ -1,11 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
 
 export const ids = {
   brand: 'c0c0c0c0-0000-4000-8000-000000000003',
@@ -43,24 +40,12 @@ export const users = {
   } as SessionUser,
 };
 
-export function renderAt(
-  path: string,
-  route: string,
-  element: ReactNode,
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-) {
-  return render(
-    <QueryClientProvider client={client}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path={route} element={element} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+export function renderAt(path: string, route: string, element: ReactNode, queryClient?: QueryClient) {
+  return renderWithProviders(element, {
+    path,
+    routes: { [route]: element },
+    ...(queryClient ? { queryClient } : {}),
+  });
 }
 
 /** A dashboard answer with figures (money in pence). */

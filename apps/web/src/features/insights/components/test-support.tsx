@@ -1,15 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, within } from '@testing-library/react';
+import { configure, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type {
   FactorsAnswer,
   SimilarityAnswer,
   TrendsAnswer,
 } from '@krowd/domain/insights/insights-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
 
 // A screen here waits for two answers in turn (settings, then the figures): allow for a busy machine.
 configure({ asyncUtilTimeout: 3000 });
@@ -19,28 +16,9 @@ export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
 /** An answer as the API sends it: inside the envelope, whose respCode a view waits for. */
 type Sent<Answer> = Answer & { respCode: number };
 
-/** Shows the current address, so a test can see where a click went. */
-function Address() {
-  const location = useLocation();
-  return <output data-testid="address">{location.pathname}</output>;
-}
-
+/** Renders the routes at a path, showing the address (data-testid "address") so a click's target can be seen. */
 export function renderAt(path: string, routes: Record<string, ReactNode>) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {Object.entries(routes).map(([route, element]) => (
-              <Route key={route} path={route} element={element} />
-            ))}
-          </Routes>
-          <Address />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(null, { path, routes, showAddress: true });
 }
 
 /** A factors answer with figures; `overrides` replace parts of `response`. */

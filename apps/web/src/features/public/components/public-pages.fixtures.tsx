@@ -1,9 +1,6 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
+import { renderWithProviders } from '@/test/render-with-providers';
 
 /** A call the page made: method, path, and its JSON body or its multipart form. */
 export interface SentCall {
@@ -38,17 +35,8 @@ export function stubApi(answer: (call: SentCall) => { status?: number; body: unk
 
 /** Renders a page at a path, with the routes given (so a navigation can be seen). */
 export function renderAt(path: string, routes: { path: string; element: ReactNode }[]) {
-  return render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {routes.map((route) => (
-              <Route key={route.path} path={route.path} element={route.element} />
-            ))}
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(null, {
+    path,
+    routes: Object.fromEntries(routes.map((route) => [route.path, route.element])),
+  });
 }

@@ -1,14 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { PublisherKey, PublisherRow } from '@krowd/domain/publisher/publisher-response.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi, type Sent } from '@/test/stub-api';
 import { PublisherKeysPage } from './publisher-keys-page.tsx';
 
@@ -67,17 +64,7 @@ const keysOf = (keys: PublisherKey[], id = publisherId) => ({
 const own = { respCode: 200, publisher: publisher(publisherId, 'DEMOBANK', 'Demo Bank') };
 
 function renderPage(path = '/user/settings/apikeys') {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[path]}>
-          <PublisherKeysPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<PublisherKeysPage />, { path: path });
 }
 
 afterEach(() => {
@@ -136,7 +123,9 @@ describe('the API keys page', () => {
     expect(within(shown).getByRole('button', { name: k.copy })).toBeTruthy();
     expect(sent.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Staging', mode: 'test' });
 
-    await userEvent.click(within(shown).getByRole('button', { name: messages.common.close }));
+    // The app's theme names the dialog's corner button Close too: this is the one under the secret.
+    const closeButtons = within(shown).getAllByRole('button', { name: messages.common.close });
+    await userEvent.click(closeButtons.find((button) => button.textContent === messages.common.close)!);
     await waitFor(() => expect(screen.queryByTestId('publisher-key-secret')).toBeNull());
   });
 
