@@ -58,6 +58,11 @@ export function budgetThresholdsCrossed(
   );
 }
 
+/** What pacing reads of a campaign: its month, its budget and what it spent. */
+export type PacedCampaign = Pick<QualificationCampaign, 'start_date' | 'budgetType' | 'budgetPence'> & {
+  budgetSpentPence: number;
+};
+
 /**
  * A campaign's pacing on the local day of `now` in the time zone. The campaign runs from its start
  * date to the last day of its month; the days so far count today (partly spent) and stop at the
@@ -65,13 +70,12 @@ export function budgetThresholdsCrossed(
  * from the start: it runs out on the day that total is reached (rounded up), unless that is after
  * the month's last day.
  */
-export function budgetPacing(
-  campaign: Pick<QualificationCampaign, 'start_date' | 'budgetType' | 'budgetPence'> & {
-    budgetSpentPence: number;
-  },
-  now: Date,
-  timeZone: string,
-): BudgetPacing {
+export function budgetPacing(campaign: PacedCampaign, now: Date, timeZone: string): BudgetPacing {
+  return budgetPacingOn(campaign, localToday(now, timeZone));
+}
+
+/** `budgetPacing` on the local date `today` 'YYYY-MM-DD'. */
+export function budgetPacingOn(campaign: PacedCampaign, today: IsoDate): BudgetPacing {
   const spentPence = campaign.budgetSpentPence;
   if (campaign.budgetType !== 'budget' || campaign.budgetPence == null) {
     return { spentPence, budgetPence: null, percentUsed: null, projection: 'noBudget', runsOutOn: null };
@@ -82,7 +86,6 @@ export function budgetPacing(
   if (spentPence >= budgetPence) return { ...answer, projection: 'usedUp', runsOutOn: null };
   const start = campaign.start_date;
   const end = lastDateOfMonth(start);
-  const today = localToday(now, timeZone);
   if (spentPence <= 0 || today < start || today > end) {
     return { ...answer, projection: 'notBeforeEnd', runsOutOn: null };
   }
