@@ -35,6 +35,7 @@ import {
   useReviewCampaign,
   useStopCampaign,
 } from '../api/campaign-calls.ts';
+import { BudgetUseCell } from './budget-use-cell.tsx';
 import { CampaignRowActions } from './campaign-row-actions.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
@@ -174,6 +175,12 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     { key: 'discount', header: m.columns.discount, sortField: 'discountPercent', render: discountOf },
     // The caps in a line (decision 0116), beside the offer they limit.
     { key: 'caps', header: m.columns.caps, render: (c) => c.caps },
+    // What it spent of its budget and when that runs out at the pace so far (decision 0120).
+    {
+      key: 'budgetUse',
+      header: m.budgetUse.column,
+      render: (c) => <BudgetUseCell name={c.name} budgetUse={c.budgetUse} />,
+    },
     {
       key: 'successFee',
       header: m.columns.successFee,
