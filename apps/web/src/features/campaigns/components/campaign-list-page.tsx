@@ -19,6 +19,7 @@ import {
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { discountText } from '@krowd/domain/campaign/campaign.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { BudgetUse } from '@/components/ui/budget-use';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { MonthField } from '@/components/ui/date-fields';
 import { listFailureText, useListFailureNotice } from '@/components/ui/use-entity-list';
@@ -35,7 +36,6 @@ import {
   useReviewCampaign,
   useStopCampaign,
 } from '../api/campaign-calls.ts';
-import { BudgetUseCell } from './budget-use-cell.tsx';
 import { CampaignRowActions } from './campaign-row-actions.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
@@ -179,7 +179,7 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     {
       key: 'budgetUse',
       header: m.budgetUse.column,
-      render: (c) => <BudgetUseCell name={c.name} budgetUse={c.budgetUse} />,
+      render: (c) => <BudgetUse name={c.name} budgetUse={c.budgetUse} />,
     },
     {
       key: 'successFee',

@@ -6,7 +6,7 @@ import { formatPence } from '@krowd/domain/money/money.rules';
 
 const m = messages.campaign.budgetUse;
 
-export interface BudgetUseCellProps {
+export interface BudgetUseProps {
   name: string;
   budgetUse: CampaignListItem['budgetUse'];
 }
@@ -26,10 +26,10 @@ function projectionText(budgetUse: CampaignListItem['budgetUse']): string | null
 }
 
 /**
- * The campaign list's Budget used (issue 35 §2): a bar named for the campaign (its value read as a
+ * A campaign's Budget used (issue 35 §2), on the campaign lists and its overview: a bar named for the campaign (its value read as a
  * percentage), what was spent of the budget in words beside it, and when it runs out.
  */
-export function BudgetUseCell({ name, budgetUse }: BudgetUseCellProps) {
+export function BudgetUse({ name, budgetUse }: BudgetUseProps) {
   const spent = formatPence(budgetUse.spentPence);
   if (budgetUse.budgetPence === null) return <Text size="sm">{m.noBudget(spent)}</Text>;
   const percent = budgetUse.percentUsed ?? 0;

@@ -2,17 +2,17 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
-import { BudgetUseCell } from './budget-use-cell.tsx';
+import { BudgetUse } from './budget-use.tsx';
 
 function renderCell(budgetUse: CampaignListItem['budgetUse']) {
   render(
     <MantineProvider>
-      <BudgetUseCell name="June offer" budgetUse={budgetUse} />
+      <BudgetUse name="June offer" budgetUse={budgetUse} />
     </MantineProvider>,
   );
 }
 
-describe('the campaign list’s Budget used', () => {
+describe('a campaign’s Budget used', () => {
   it('shows a bar named for the campaign, what was spent of the budget and when it runs out', () => {
     renderCell({
       spentPence: 8_000,
