@@ -28,6 +28,7 @@ import { groupsRoutes } from './modules/brands/groups.routes.ts';
 import { createGroupsService } from './modules/brands/groups.service.ts';
 import { createCampaignsRepository } from './modules/campaigns/campaigns.repository.ts';
 import { handleCampaignJobs } from './modules/campaigns/campaigns.jobs.ts';
+import { createBudgetAlerts } from './modules/campaigns/budget-alerts.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { createCampaignsService, type CampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { registerInsights } from './modules/insights/insights.wiring.ts';
@@ -175,7 +176,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     offerEvents: webhookEvents,
     audit,
   });
-  handleCampaignJobs(jobs, campaigns, app.log);
+  const budgetAlerts = createBudgetAlerts({ db, jobs, mailer, publicUrl: config.publicUrl, clock });
+  handleCampaignJobs(jobs, campaigns, app.log, budgetAlerts);
   const { paymentProvider, testProvider } = paymentProviderOf(app, { db, config, clock });
   const payments = createPaymentsService({
     db,
@@ -298,8 +300,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         clock,
         // An upload's jobs: the webhooks' events, its open claims matched (decision 0108).
         webhooks: claims.alongside(webhookEvents),
-        // An upload that uses up a campaign's budget ends its offer, in the upload's transaction.
-        offers: { budgetsUsedUp: campaigns.budgetsUsedUp },
+        // An upload that uses up a campaign's budget ends its offer, in the upload's transaction;
+        // one that brings it to 80% or 100% queues the brand's mail (decision 0120).
+        offers: { budgetsUsedUp: campaigns.budgetsUsedUp, budgetsReached: budgetAlerts.reached },
       });
       // Transactions one at a time (decision 0109): cleared ones and refunds are one-row uploads.
       await registerTransactionApi(api, { db, jobs, ingestion, events: webhookEvents, clock });

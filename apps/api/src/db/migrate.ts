@@ -60,6 +60,7 @@ import * as midHealthNotices from './migrations/0055-mid-health-notices.ts';
 import * as campaignCaps from './migrations/0056-campaign-caps.ts';
 import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts';
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
+import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -120,6 +121,7 @@ const migrations: Record<string, Migration> = {
   '0056-campaign-caps': campaignCaps,
   '0057-refund-reward-indexes': refundRewardIndexes,
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
+  '0059-budget-alerts': budgetAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

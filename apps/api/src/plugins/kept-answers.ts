@@ -38,6 +38,8 @@ export const keptAnswerTables = [
   'mid_activity_days',
   'mid_activity_hours',
   'settings',
+  // The campaign list's budget used (decision 0120): the reporting store, written with the transactions.
+  'reporting_daily',
 ] as const;
 
 export const keptAnswersChannel = 'kept_answers_changed';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from '../list/list.schema.ts';
+import { budgetProjections } from '../qualification/budget-pacing.rules.ts';
 import { campaignStatuses, campaignStatusLabels, customerTypes, discountTypes } from './campaign.rules.ts';
 import {
   campaignFields,
@@ -50,6 +51,18 @@ export const campaignListItemSchema = z.object({
   seriesContinues: z.boolean(),
   /** The campaign's caps in a line (`capsSummary`, docs/decisions/0116): 'No caps' when none. */
   caps: z.string(),
+  /**
+   * What it has spent of its budget (cashback plus fee, integer pence) and when the budget runs out
+   * at the pace so far (`budgetPacing`, docs/decisions/0120).
+   */
+  budgetUse: z.object({
+    spentPence: z.number().int(),
+    budgetPence: z.number().int().nullable(),
+    percentUsed: z.number().int().nullable(),
+    projection: z.enum(budgetProjections),
+    /** 'YYYY-MM-DD' in the timezone setting, when `projection` is 'runsOut'. */
+    runsOutOn: z.string().nullable(),
+  }),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 

@@ -257,6 +257,23 @@ export const campaignMessages = {
       'The marketplace acts as an intermediary between you and the publishers.',
     ],
     leaveTitle: 'Leave this page?',
+    /** Budget pacing (issue 35 §2, docs/decisions/0120): the lists' Budget used and the brand's mails. */
+    budgetUse: {
+      column: 'Budget used',
+      ofBudget: (spent: string, budget: string, percent: number) => `${spent} of ${budget} (${percent}%)`,
+      progressLabel: (name: string) => `Budget used by ${name}`,
+      noBudget: (spent: string) => `${spent} spent, no budget limit`,
+      runsOut: (date: string) => `Runs out on ${date} at this pace`,
+      notBeforeEnd: 'Lasts the month at this pace',
+      usedUp: 'Used up: no more cashback is earned',
+      mailIntro: (name: string, percent: number, spent: string, budget: string) =>
+        `Your campaign "${name}" has used ${percent}% of its budget: ${spent} of ${budget} in cashback and fees.`,
+      mailReached:
+        'At 100% it stops earning cashback and publishers stop showing the offer. You can follow its budget on the campaign list.',
+      mailUsedUp:
+        'Its budget is used up: it no longer earns cashback, and publishers have been told the offer has ended.',
+      mailAction: 'Open your campaigns',
+    },
     /** The campaign lists (spec 3 §2.1–2.3). */
     columns: {
       name: 'Campaign Name',

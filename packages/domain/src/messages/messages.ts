@@ -155,6 +155,8 @@ export const messages = {
     guestResumeSubject: 'Continue setting up your account',
     exportSubject: 'Your transactions export is ready',
     midHealthSubject: 'Branches have stopped receiving transactions',
+    budgetReachedSubject: (name: string, percent: number) => `${name} has used ${percent}% of its budget`,
+    budgetUsedUpSubject: (name: string) => `The budget of ${name} is used up`,
   },
   list: {
     searchMin: 'Search field contain min of 3 characters',

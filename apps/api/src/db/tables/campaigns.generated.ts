@@ -21,6 +21,8 @@ export interface Campaigns {
   age_min: Generated<number>;
   all_branches: Generated<boolean>;
   brand_id: string;
+  budget_alert_100_sent_at: Date | null;
+  budget_alert_80_sent_at: Date | null;
   budget_pence: number | null;
   budget_type: Generated<BudgetType>;
   cap_interval: CapInterval | null;

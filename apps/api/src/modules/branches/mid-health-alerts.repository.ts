@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { brandAdministratorRoles } from '@krowd/domain/access/access.rules';
+import { brandAdministrators } from '../../db/brand-administrators.ts';
 import type { DB } from '../../db/database.generated.ts';
 
 /** The MID health alerts mailed so far (migration 0055) and who a brand's alerts go to. */
@@ -42,25 +42,7 @@ export function createMidHealthAlertsRepository(db: Kysely<DB>) {
     },
 
     /** The active administrators of each of these brands, by brand. */
-    async brandAdministrators(brandIds: readonly string[]) {
-      if (brandIds.length === 0) return new Map<string, { email: string; firstName: string }[]>();
-      const rows = await db
-        .selectFrom('users')
-        .select(['brand_id', 'email', 'first_name'])
-        .where('brand_id', 'in', brandIds)
-        .where('role', 'in', brandAdministratorRoles)
-        .where('status', '=', 'active')
-        .where('deleted_at', 'is', null)
-        .orderBy('email')
-        .execute();
-      const byBrand = new Map<string, { email: string; firstName: string }[]>();
-      for (const row of rows) {
-        const list = byBrand.get(row.brand_id!) ?? [];
-        list.push({ email: row.email, firstName: row.first_name });
-        byBrand.set(row.brand_id!, list);
-      }
-      return byBrand;
-    },
+    brandAdministrators: (brandIds: readonly string[]) => brandAdministrators(db, brandIds),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { JobQueue } from '../../plugins/jobs.ts';
+import { budgetAlertsJob, type BudgetAlerts } from './budget-alerts.ts';
 import { createChildrenJob, type CampaignsService } from './campaigns.service.ts';
 
 /** The offers' sweep by the clock (docs/decisions/0100): months over end, approved offers never told are. */
@@ -8,12 +9,20 @@ export const offerSweepJob = 'campaigns.offerSweep';
 /** How often the sweep runs: an offer's start or end reaches publishers within about a minute. */
 export const offerSweepEveryMs = 60_000;
 
-/** The campaigns' jobs: the recurring series' children of the day, and the offers' sweep. */
+/**
+ * The campaigns' jobs: the recurring series' children of the day, the offers' sweep, and the
+ * brand's mails at 80% and 100% of a budget (docs/decisions/0120).
+ */
 export function handleCampaignJobs(
   jobs: JobQueue,
   campaigns: Pick<CampaignsService, 'createChildCampaigns' | 'sweepOffers'>,
   log: FastifyBaseLogger,
+  budgetAlerts: Pick<BudgetAlerts, 'run'>,
 ) {
+  jobs.handle(budgetAlertsJob, async (payload) => {
+    const mailed = await budgetAlerts.run(payload);
+    if (mailed > 0) log.info({ mailed }, 'budget alerts mailed');
+  });
   jobs.handle(createChildrenJob, async () => {
     const created = await campaigns.createChildCampaigns();
     if (created > 0) log.info({ created }, 'child campaigns created');

@@ -16,6 +16,7 @@ import {
   type WeekDay,
   type WeekDayLabel,
 } from '@krowd/domain/campaign/campaign.schema';
+import { budgetPacingOn } from '@krowd/domain/qualification/budget-pacing.rules';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
@@ -51,6 +52,15 @@ export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
     hasQualifiedTransactions: row.has_qualified_transactions,
     seriesContinues: seriesContinuesAfter(row, today),
     caps: capsSummary(capsOf(row)),
+    budgetUse: budgetPacingOn(
+      {
+        start_date: row.start_date,
+        budgetType: row.budget_type,
+        budgetPence: row.budget_pence,
+        budgetSpentPence: Number(row.budget_spent_pence),
+      },
+      today,
+    ),
   };
 }
 

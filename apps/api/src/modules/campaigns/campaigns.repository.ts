@@ -1,9 +1,11 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { CampaignSortField } from '@krowd/domain/campaign/campaign-list.schema';
+import { budgetSpentByCampaign } from '../../db/budget-spent.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { CampaignStatus } from '@krowd/domain/campaign/campaign.rules';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+type SpentQuery = ReturnType<typeof budgetSpentByCampaign>;
 
 /** Which brands a query may see: every brand, or these. */
 export type BrandFilter = 'all' | string[];
@@ -39,12 +41,18 @@ const promoCodesPerStatement = 5_000;
 
 /** SQL for campaigns, their branches, pauses and promo codes. */
 export function createCampaignsRepository(db: Kysely<DB>) {
-  const withDetails = (executor: Executor) =>
+  /**
+   * The campaigns with what a list row shows; `spentOf` narrows the budget spent (one aggregate of
+   * the reporting store, joined once: docs/decisions/0120) to the campaigns asked for.
+   */
+  const withDetails = (executor: Executor, spentOf: (spent: SpentQuery) => SpentQuery) =>
     executor
       .selectFrom('campaigns as c')
       .innerJoin('brands as b', 'b.id', 'c.brand_id')
+      .leftJoin(spentOf(budgetSpentByCampaign(executor)).as('s'), 's.campaign_id', 'c.id')
       .selectAll('c')
       .select([
+        sql<number>`COALESCE(${sql.ref('s.spent')}, 0)`.as('budget_spent_pence'),
         'b.name as brand_name',
         'b.group_id as brand_group_id',
         sql<string[]>`ARRAY(
@@ -95,7 +103,7 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         .orderBy('c.id', query.direction)
         .limit(query.limit)
         .offset((query.page - 1) * query.limit);
-      const rows = await withDetails(db)
+      const rows = await withDetails(db, (spent) => spent.where('campaign_id', 'in', page))
         .innerJoin(page.as('p'), 'p.id', 'c.id')
         .select(counted.as('total'))
         .orderBy(sortColumns[query.sort], query.direction)
@@ -110,7 +118,9 @@ export function createCampaignsRepository(db: Kysely<DB>) {
     },
 
     findById(id: string, executor: Executor = db) {
-      return withDetails(executor).where('c.id', '=', id).executeTakeFirst();
+      return withDetails(executor, (spent) => spent.where('campaign_id', '=', id))
+        .where('c.id', '=', id)
+        .executeTakeFirst();
     },
 
     /** Campaigns of a brand so far (the naming rule's count). */

@@ -148,6 +148,8 @@ export function createTransactionIngestion(deps: {
   onStored?: UploadSettings['onStored'];
   /** Told in the upload's transaction of the budgets it used up (the offers' end, decision 0100). */
   onBudgetsUsedUp?: UploadSettings['onBudgetsUsedUp'];
+  /** Told in the upload's transaction of the pacing thresholds it crossed (the mails, decision 0120). */
+  onBudgetsReached?: UploadSettings['onBudgetsReached'];
 }) {
   const { db, transactions: repo, reporting, timeZone, clock } = deps;
   const pageSize = deps.pageSize ?? defaultPageSize;
@@ -339,6 +341,7 @@ export function createTransactionIngestion(deps: {
         tallyLimits,
         onStored: deps.onStored,
         onBudgetsUsedUp: deps.onBudgetsUsedUp,
+        onBudgetsReached: deps.onBudgetsReached,
       },
       options.progress ? withProgress(nextPage, () => result.received, options.progress) : nextPage,
     );

@@ -8,6 +8,7 @@ import { ingestionRoutes } from './ingestion.routes.ts';
 import { createIngestionService } from './ingestion.service.ts';
 import { createTransactionIngestion } from './ingestion.transactions.ts';
 import type { ReportingStore } from './reporting-store.ts';
+import type { UploadSettings } from './upload-settings.ts';
 import { createTransactionsRepository } from './transactions.repository.ts';
 import { transactionsRoutes } from './transactions.routes.ts';
 
@@ -27,8 +28,14 @@ export async function registerIngestion(
     clock: () => Date;
     /** The webhooks' one job an upload adds (decision 0097). */
     webhooks?: { transactionsUploaded(trx: Transaction<DB>, ingestionLogId: string): Promise<void> };
-    /** Ends the offers whose budget an upload used up, in its transaction (decision 0100). */
-    offers?: { budgetsUsedUp(trx: Transaction<DB>, campaignIds: readonly string[]): Promise<unknown> };
+    /**
+     * Ends the offers whose budget an upload used up (decision 0100) and tells the brands of the
+     * pacing thresholds it crossed (decision 0120), in its transaction.
+     */
+    offers?: {
+      budgetsUsedUp(trx: Transaction<DB>, campaignIds: readonly string[]): Promise<unknown>;
+      budgetsReached?: UploadSettings['onBudgetsReached'];
+    };
   },
 ) {
   const { db, brands, reporting, timeZone, clock, webhooks, offers } = deps;
@@ -44,6 +51,7 @@ export async function registerIngestion(
     clock,
     onStored: webhooks ? (trx, logId) => webhooks.transactionsUploaded(trx, logId) : undefined,
     onBudgetsUsedUp: offers ? (trx, campaignIds) => offers.budgetsUsedUp(trx, campaignIds) : undefined,
+    onBudgetsReached: offers?.budgetsReached,
   });
   await api.register(transactionsRoutes, { ingestion });
   await api.register(consoleUploadRoutes, { transactions, ingestion });

@@ -8,6 +8,7 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
+import { budgetSpentByCampaign } from '../../db/budget-spent.ts';
 import type { DB } from '../../db/database.generated.ts';
 
 /**
@@ -152,15 +153,7 @@ export const qualificationLookups = {
         .select(['campaign_id', 'from_date', 'to_date'])
         .where('campaign_id', 'in', ids)
         .execute(),
-      trx
-        .selectFrom('reporting_daily')
-        .select((eb) => [
-          'campaign_id',
-          sql<number>`sum(${eb.ref('cashback_pence')} + ${eb.ref('success_fee_pence')})::bigint`.as('spent'),
-        ])
-        .where('campaign_id', 'in', ids)
-        .groupBy('campaign_id')
-        .execute(),
+      budgetSpentByCampaign(trx).where('campaign_id', 'in', ids).execute(),
     ]);
     const spentOf = new Map(spent.map((row) => [row.campaign_id, Number(row.spent)]));
     const campaigns = rows.map((row): QualificationCampaign => ({

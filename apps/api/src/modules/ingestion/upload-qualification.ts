@@ -1,5 +1,4 @@
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import { budgetUsedUp } from '@krowd/domain/qualification/budget.rules';
 import { countsCardRewards } from '@krowd/domain/qualification/caps.rules';
 import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
@@ -11,6 +10,7 @@ import {
 import { ReportingTally } from '@krowd/domain/qualification/reporting-tally';
 import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { detached } from '../../http/csv-stream.ts';
+import { BudgetWatch } from './budget-watch.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { heldRewardsOf, type RefundedRewards } from './card-rewards.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
@@ -70,8 +70,8 @@ export class UploadQualification {
   private readonly held = new HeldPurchases();
   private readonly totals = new IngestionLogTotals();
   private readonly midActivity = new MidActivityTally();
-  /** The campaigns whose budget a row of the upload used up (budget.rules.ts). */
-  private readonly budgetsUsedUp = new Set<string>();
+  /** The budgets the upload used up and the pacing thresholds it crossed (budget-watch.ts). */
+  private readonly budgets = new BudgetWatch();
   /** The campaigns that count cards' rewards, and what the upload's refunds took back of those. */
   private readonly capped = new Set<string>();
   private readonly refundedRewards: RefundedRewards = new Map();
@@ -179,7 +179,7 @@ export class UploadQualification {
       brands: this.totals.brands,
     });
     if (this.counts.inserted > 0) await this.settings.onStored?.(trx, this.logId);
-    if (this.budgetsUsedUp.size > 0) await this.settings.onBudgetsUsedUp?.(trx, [...this.budgetsUsedUp]);
+    await this.budgets.tell(trx, this.settings);
   }
 
   /**
@@ -235,6 +235,7 @@ export class UploadQualification {
         // Before anything of the brand is read: its budgets and card histories are then settled.
         await this.settings.locks.brand(branch.brandId);
         const campaigns = await repo.brandCampaigns(trx, branch.brandId);
+        this.budgets.watch(campaigns.campaigns);
         const capped = campaigns.campaigns.filter(countsCardRewards).map((campaign) => campaign.id);
         for (const id of capped) this.capped.add(id);
         this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped });
@@ -344,15 +345,14 @@ export class UploadQualification {
       timeZone,
       local,
     });
+    let paid: QualificationCampaign | null = null;
     if (outcome.outcome !== 'notQualified') {
-      const campaign = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
-      campaign.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
+      paid = brand!.campaigns.find((candidate) => candidate.id === outcome.campaignId)!;
+      paid.budgetSpentPence += outcome.cashbackPence + outcome.successFeePence;
       // A qualified row is a purchase at a known merchant: its card has a number.
       this.tally.add(local.wall, branch!, outcome, row.amountPence, cardNumber ?? 0);
-      if (budgetUsedUp(outcome, campaign)) this.budgetsUsedUp.add(campaign.id);
     }
-    // Campaigns whose budget could not pay the purchase, whichever paid instead (stacking).
-    if (outcome.budgetRefused) for (const id of outcome.budgetRefused) this.budgetsUsedUp.add(id);
+    this.budgets.add(outcome, paid);
     const id = timeOrderedId();
     if (rewards && outcome.outcome === 'qualified' && this.capped.has(outcome.campaignId)) {
       // Later purchases of this card count this reward (caps.rules.ts), in file order.

@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import type { BudgetAlertThreshold } from '@krowd/domain/qualification/budget-pacing.rules';
 import type { DB } from '../../db/database.generated.ts';
 import type { IngestionLocks } from './ingestion-locks.ts';
 import type { ReportingStore } from './reporting-store.ts';
@@ -24,6 +25,14 @@ export interface UploadSettings {
   onStored?: (trx: Transaction<DB>, ingestionLogId: string) => Promise<void>;
   /** Told in its transaction of the campaigns whose budget the upload used up: their offers end (decision 0100). */
   onBudgetsUsedUp?: (trx: Transaction<DB>, campaignIds: readonly string[]) => Promise<unknown>;
+  /** Told in its transaction of the pacing thresholds its campaigns crossed: the brand's mails (decision 0120). */
+  onBudgetsReached?: (trx: Transaction<DB>, reached: readonly BudgetReached[]) => Promise<unknown>;
+}
+
+/** A campaign whose spending an upload brought to a threshold of its budget (budget-watch.ts). */
+export interface BudgetReached {
+  campaignId: string;
+  threshold: BudgetAlertThreshold;
 }
 
 /** How an upload's rows were stored. */

@@ -9382,6 +9382,14 @@ export interface operations {
                   hasQualifiedTransactions: boolean;
                   seriesContinues: boolean;
                   caps: string;
+                  budgetUse: {
+                    spentPence: number;
+                    budgetPence: number | null;
+                    percentUsed: number | null;
+                    /** @enum {string} */
+                    projection: 'runsOut' | 'notBeforeEnd' | 'usedUp' | 'noBudget';
+                    runsOutOn: string | null;
+                  };
                 }[];
                 pagination: {
                   page: number;
@@ -9957,6 +9965,14 @@ export interface operations {
               hasQualifiedTransactions: boolean;
               seriesContinues: boolean;
               caps: string;
+              budgetUse: {
+                spentPence: number;
+                budgetPence: number | null;
+                percentUsed: number | null;
+                /** @enum {string} */
+                projection: 'runsOut' | 'notBeforeEnd' | 'usedUp' | 'noBudget';
+                runsOutOn: string | null;
+              };
               start_time?: string | '' | null;
               end_time?: string | '' | null;
               lastTransaction?: 'NULL' | number | '' | null;

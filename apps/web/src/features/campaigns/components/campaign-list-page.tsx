@@ -19,6 +19,7 @@ import {
 import type { CampaignListItem } from '@krowd/domain/campaign/campaign-response.schema';
 import { discountText } from '@krowd/domain/campaign/campaign.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { BudgetUse } from '@/components/ui/budget-use';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { MonthField } from '@/components/ui/date-fields';
 import { listFailureText, useListFailureNotice } from '@/components/ui/use-entity-list';
@@ -174,6 +175,12 @@ export function CampaignListPage({ phase }: { phase: CampaignPhase }) {
     { key: 'discount', header: m.columns.discount, sortField: 'discountPercent', render: discountOf },
     // The caps in a line (decision 0116), beside the offer they limit.
     { key: 'caps', header: m.columns.caps, render: (c) => c.caps },
+    // What it spent of its budget and when that runs out at the pace so far (decision 0120).
+    {
+      key: 'budgetUse',
+      header: m.budgetUse.column,
+      render: (c) => <BudgetUse name={c.name} budgetUse={c.budgetUse} />,
+    },
     {
       key: 'successFee',
       header: m.columns.successFee,

@@ -263,6 +263,13 @@ describe('the dashboard', () => {
             brandId: ids.brand,
             start_date: `${month}-01`,
             openingTime: new Date(Date.now() + 86_400_000).toISOString(),
+            budgetUse: {
+              spentPence: 8_000,
+              budgetPence: 10_000,
+              percentUsed: 80,
+              projection: 'notBeforeEnd',
+              runsOutOn: null,
+            },
           },
         },
       },
@@ -272,5 +279,8 @@ describe('the dashboard', () => {
 
     expect(await screen.findByRole('button', { name: m.viewTransaction })).toBeTruthy();
     expect(screen.queryByRole('button', { name: m.downloadInvoice })).toBeNull();
+    // Its budget used, as the campaign lists show it (decision 0120).
+    expect(screen.getByRole('progressbar', { name: 'Budget used by Green Fork25061' })).toBeTruthy();
+    expect(screen.getByText('£80.00 of £100.00 (80%)')).toBeTruthy();
   });
 });

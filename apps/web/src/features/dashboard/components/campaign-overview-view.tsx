@@ -28,6 +28,7 @@ import {
   type DashboardConditions,
 } from '../api/dashboard-calls.ts';
 import { notify } from '@/lib/notify';
+import { CampaignBudgetLine } from './campaign-budget-line.tsx';
 import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { ClaimsCount } from './claims-count.tsx';
 import { OverviewBody, hasFigures } from './overview-body.tsx';
@@ -245,6 +246,7 @@ function FilteredOverview({
         />
       </Group>
       {campaign.data ? <CampaignCapsLine caps={campaign.data.caps} /> : null}
+      {campaign.data ? <CampaignBudgetLine campaign={campaign.data} /> : null}
       <OverviewBody
         answer={answer}
         loading={figures.isPending}

@@ -7,6 +7,7 @@ import { campaignReportRange, dateCardOf } from '@krowd/domain/dashboard/report.
 import { messages } from '@krowd/domain/messages/messages';
 import { useSettings } from '@/lib/settings';
 import { failureMessage, useCampaignSummary, useDashboard } from '../api/dashboard-calls.ts';
+import { CampaignBudgetLine } from './campaign-budget-line.tsx';
 import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { CampaignNotFound, isCampaignMissing } from './campaign-not-found.tsx';
 import { OverviewBody, OverviewEmpty } from './overview-body.tsx';
@@ -66,6 +67,7 @@ export function CampaignReportPage() {
         </Button>
       </Group>
       <CampaignCapsLine caps={campaign.data.caps} />
+      <CampaignBudgetLine campaign={campaign.data} />
       {range ? (
         <OverviewBody
           answer={figures.data}
