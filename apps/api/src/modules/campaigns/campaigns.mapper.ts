@@ -17,14 +17,14 @@ import {
 } from '@krowd/domain/campaign/campaign.schema';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
 import type { AuthContext } from '../../http/caller.ts';
+import type { DB } from '../../db/database.generated.ts';
 import type {
-  CampaignColumnReads,
-  CampaignTable,
-  CampaignValues,
+  ColumnReads,
   Complete,
   DatabaseSetColumns,
+  TableValues,
   UnreadColumns,
-} from './campaign-columns.ts';
+} from '../../db/column-mappings.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
@@ -137,7 +137,7 @@ export const detailsReads = {
   updated_at: false, // the audit log says when it changed
   valid_until: true,
   week_days: true,
-} as const satisfies CampaignColumnReads;
+} as const satisfies ColumnReads<DB['campaigns']>;
 
 /** A stored campaign as the list and the details may read it: no column `detailsReads` leaves out. */
 export type DetailsRow = Omit<CampaignRow, UnreadColumns<typeof detailsReads>>;
@@ -181,9 +181,9 @@ export function toCampaignDetails(row: DetailsRow, today: IsoDate): Complete<Cam
  * The columns the form sets: every one but those the database sets and those a save sets itself
  * (its brand, name, status, author and series primary), each required (docs/decisions/0121).
  */
-export type CampaignFormColumns<Table extends CampaignTable = CampaignTable> = CampaignValues<
-  DatabaseSetColumns | 'brand_id' | 'name' | 'status' | 'created_by' | 'primary_campaign_id',
-  Table
+export type CampaignFormColumns<Table extends DB['campaigns'] = DB['campaigns']> = TableValues<
+  Table,
+  DatabaseSetColumns | 'brand_id' | 'name' | 'status' | 'created_by' | 'primary_campaign_id'
 >;
 
 /** The form as the campaign's columns (money in pence, the month's window in the timezone). */

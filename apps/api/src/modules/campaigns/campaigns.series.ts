@@ -12,7 +12,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { conflict } from '../../http/errors.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { Clock } from '../auth/auth.service.ts';
-import type { CampaignTable, CampaignValues, DatabaseSetColumns } from './campaign-columns.ts';
+import type { DatabaseSetColumns, TableValues } from '../../db/column-mappings.ts';
 import { seriesContinuesAfter } from './campaigns.mapper.ts';
 import { campaignAuditRecord, type CampaignAudit } from './campaigns.audit.ts';
 import type { OfferLifecycle } from './campaigns.offer-events.ts';
@@ -23,9 +23,9 @@ import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts
  * those the database sets, each required (docs/decisions/0121), so a new column cannot be left
  * off the copy.
  */
-export type SeriesChildValues<Table extends CampaignTable = CampaignTable> = CampaignValues<
-  DatabaseSetColumns,
-  Table
+export type SeriesChildValues<Table extends DB['campaigns'] = DB['campaigns']> = TableValues<
+  Table,
+  DatabaseSetColumns
 >;
 
 /** The month's campaign of a series as a copy of its primary. */

@@ -9,6 +9,7 @@ import type {
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
 import type { DB } from '../../db/database.generated.ts';
+import { qualificationColumns } from './qualification-reads.ts';
 
 /**
  * What qualification looks up, for a page of an upload (upload-qualification.ts) and for the rule
@@ -132,7 +133,7 @@ export const qualificationLookups = {
   ): Promise<{ campaigns: QualificationCampaign[]; months: IsoMonth[] }> {
     const rows = await trx
       .selectFrom('campaigns')
-      .selectAll()
+      .select(qualificationColumns)
       .where('brand_id', '=', brandId)
       .where('deleted_at', 'is', null)
       // The engine's tie rule order, so it need not sort them for every transaction.
