@@ -6,6 +6,7 @@ import type { QualificationCampaign } from '@krowd/domain/qualification/qualific
 import type { ColumnReads, Complete, DatabaseSetColumns } from '../../db/column-mappings.ts';
 import type { DB } from '../../db/database.generated.ts';
 import { qualificationReads } from '../ingestion/qualification-reads.ts';
+import { auditReads } from './campaigns.audit.ts';
 import { campaignBody, newYork } from './campaigns.fixtures.ts';
 import {
   columnsOf,
@@ -71,5 +72,11 @@ describe('campaign mappings are total', () => {
     void (qualificationReads satisfies ColumnReads<WithNewColumn>);
     expectTypeOf<QualificationCampaign>().toEqualTypeOf<Complete<QualificationCampaign>>();
     expect(Object.keys(qualificationReads).sort()).toEqual(Object.keys(detailsReads).sort());
+  });
+
+  it('the audit record names every column, audited or not', () => {
+    // @ts-expect-error -- loyalty_tier is not named
+    void (auditReads satisfies ColumnReads<WithNewColumn>);
+    expect(Object.keys(auditReads).sort()).toEqual(Object.keys(detailsReads).sort());
   });
 });
