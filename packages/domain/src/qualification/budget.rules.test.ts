@@ -26,6 +26,18 @@ function june(change: Partial<QualificationCampaign>): QualificationCampaign {
     budgetType: 'budget',
     budgetPence: 10_000,
     budgetSpentPence: 0,
+    start_time: null,
+    end_time: null,
+    discountAmountPence: null,
+    discountValuePence: null,
+    discountSpreadAmount: null,
+    discountSpreadValue: null,
+    spreadAvgSpendPence: null,
+    maxCashbackPence: null,
+    maxTransactionsPerCard: null,
+    maxTransactionsPerInterval: null,
+    maxSpendPerIntervalPence: null,
+    capInterval: null,
     ...change,
   };
 }

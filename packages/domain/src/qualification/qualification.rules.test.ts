@@ -51,6 +51,17 @@ function campaign(change: Partial<QualificationCampaign> = {}): QualificationCam
     successFee: 10,
     budgetType: 'na',
     budgetSpentPence: 0,
+    discountAmountPence: null,
+    discountValuePence: null,
+    discountSpreadAmount: null,
+    discountSpreadValue: null,
+    spreadAvgSpendPence: null,
+    budgetPence: null,
+    maxCashbackPence: null,
+    maxTransactionsPerCard: null,
+    maxTransactionsPerInterval: null,
+    maxSpendPerIntervalPence: null,
+    capInterval: null,
     ...change,
   };
 }

@@ -43,7 +43,9 @@ export interface BranchMatch {
 
 /**
  * A campaign of the brand as stored: the fields of the campaign payload (spec 1 §3) with money in
- * pence, plus its status, its paused ranges and what it has spent so far.
+ * pence, plus its status, its paused ranges and what it has spent so far. Every field is required
+ * (`null` when the campaign has none), so a field added here fails every place that builds one
+ * until it sets it (docs/decisions/0121).
  */
 export interface QualificationCampaign {
   id: string;
@@ -61,43 +63,43 @@ export interface QualificationCampaign {
   pauses: readonly PauseRange[];
   /** The selected week days. */
   weekDays: readonly WeekDayLabel[];
-  /** 'HH:MM', inclusive; none means from midnight. */
-  start_time?: string | null;
-  /** 'HH:MM', exclusive; none means to midnight. */
-  end_time?: string | null;
+  /** 'HH:MM', inclusive; null means from midnight. */
+  start_time: string | null;
+  /** 'HH:MM', exclusive; null means to midnight. */
+  end_time: string | null;
   customerType: CustomerType;
   /** Months, for existing and lapsed; 'NULL' otherwise. */
   lastTransaction: number | 'NULL';
   discountType: DiscountType;
   /** dp: whole percent. */
-  discountPercent?: number | null;
+  discountPercent: number | null;
   /** dv: the minimum spend. */
-  discountAmountPence?: number | null;
+  discountAmountPence: number | null;
   /** dv: the cashback. */
-  discountValuePence?: number | null;
+  discountValuePence: number | null;
   /** ss: the percent above the card's average spend the amount must reach. */
-  discountSpreadAmount?: number | null;
+  discountSpreadAmount: number | null;
   /** ss: the cashback percent. */
-  discountSpreadValue?: number | null;
+  discountSpreadValue: number | null;
   /** ss: the average spend used when the card has none. */
-  spreadAvgSpendPence?: number | null;
+  spreadAvgSpendPence: number | null;
   /** Whole percent of the amount. */
   successFee: number;
   budgetType: BudgetType;
-  budgetPence?: number | null;
+  budgetPence: number | null;
   /** Cashback plus success fee already earned by the campaign, net of refunds. */
   budgetSpentPence: number;
-  // Caps (caps.rules.ts, docs/decisions/0116): none, or null, is no cap.
+  // Caps (caps.rules.ts, docs/decisions/0116): null is no cap.
   /** The most cashback one purchase earns. */
-  maxCashbackPence?: number | null;
+  maxCashbackPence: number | null;
   /** The most rewarded purchases of one card for the campaign. */
-  maxTransactionsPerCard?: number | null;
+  maxTransactionsPerCard: number | null;
   /** The most rewarded purchases of one card in each `capInterval`. */
-  maxTransactionsPerInterval?: number | null;
+  maxTransactionsPerInterval: number | null;
   /** The most spend of one card rewarded in each `capInterval`. */
-  maxSpendPerIntervalPence?: number | null;
+  maxSpendPerIntervalPence: number | null;
   /** The interval of the two above, in the timezone setting. */
-  capInterval?: CapInterval | null;
+  capInterval: CapInterval | null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { diffRecords, type AuditChanges } from '@krowd/domain/audit/audit-diff.r
 import type { AuditAction } from '@krowd/domain/audit/audit.schema';
 import type { PauseRange } from '@krowd/domain/campaign/campaign-dates.rules';
 import type { DB } from '../../db/database.generated.ts';
+import type { ColumnReads, ReadColumns } from '../../db/column-mappings.ts';
 import type { AuthContext } from '../../http/caller.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
@@ -10,46 +11,62 @@ import type { CampaignRow } from './campaigns.repository.ts';
 /**
  * A campaign as the audit log compares its versions (docs/decisions/0113): the columns the form
  * sets, by their column names (money in whole pence, `*_pence`), JSON columns as the values they
- * hold, times as HH:mm, and the branches it runs at as sorted ids.
+ * hold, times as HH:mm, and the branches it runs at as sorted ids. Every column is named, audited
+ * or not (docs/decisions/0121), so a new one fails the build until it is decided.
  */
-const auditedColumns = [
-  'name',
-  'status',
-  'customer_type',
-  'last_transaction_months',
-  'discount_type',
-  'discount_percent',
-  'discount_amount_pence',
-  'discount_value_pence',
-  'discount_spread_amount',
-  'discount_spread_value',
-  'spread_avg_spend_pence',
-  'success_fee',
-  'budget_type',
-  'budget_pence',
-  'max_cashback_pence',
-  'max_transactions_per_card',
-  'max_transactions_per_interval',
-  'max_spend_per_interval_pence',
-  'cap_interval',
-  'age_min',
-  'age_max',
-  'gender_male',
-  'gender_female',
-  'week_days',
-  'start_time',
-  'end_time',
-  'start_date',
-  'opening_time',
-  'closing_time',
-  'recurring',
-  'is_primary_campaign',
-  'all_branches',
-  'suggestions',
-  'valid_until',
-  'templates',
-  'promo_code',
-] as const;
+export const auditReads = {
+  name: true,
+  status: true,
+  customer_type: true,
+  last_transaction_months: true,
+  discount_type: true,
+  discount_percent: true,
+  discount_amount_pence: true,
+  discount_value_pence: true,
+  discount_spread_amount: true,
+  discount_spread_value: true,
+  spread_avg_spend_pence: true,
+  success_fee: true,
+  budget_type: true,
+  budget_pence: true,
+  max_cashback_pence: true,
+  max_transactions_per_card: true,
+  max_transactions_per_interval: true,
+  max_spend_per_interval_pence: true,
+  cap_interval: true,
+  age_min: true,
+  age_max: true,
+  gender_male: true,
+  gender_female: true,
+  week_days: true,
+  start_time: true,
+  end_time: true,
+  start_date: true,
+  opening_time: true,
+  closing_time: true,
+  recurring: true,
+  is_primary_campaign: true,
+  all_branches: true,
+  suggestions: true,
+  valid_until: true,
+  templates: true,
+  promo_code: true,
+  brand_id: false, // a campaign never moves brand; the audit row names it
+  created_at: false, // set by the database
+  created_by: false, // the audit row names who acted
+  deleted_at: false, // a deletion is its own audit action
+  id: false, // the audit row names the campaign
+  primary_campaign_id: false, // set by the series, never by a save
+  updated_at: false, // the audit row says when
+  // The budget mails' stamps: the platform's bookkeeping, not a change anybody made (decision 0120).
+  budget_alert_80_sent_at: false,
+  budget_alert_100_sent_at: false,
+} as const satisfies ColumnReads<DB['campaigns']>;
+
+/** The audited columns, in the order of `auditReads`. */
+const auditedColumns = (Object.keys(auditReads) as (keyof typeof auditReads)[]).filter(
+  (column): column is ReadColumns<typeof auditReads> => auditReads[column],
+);
 
 /** Columns written as JSON text and read back as values. */
 const jsonColumns = new Set(['week_days', 'templates', 'promo_code']);

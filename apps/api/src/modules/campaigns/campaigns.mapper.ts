@@ -1,4 +1,3 @@
-import type { Insertable } from 'kysely';
 import {
   displayDate,
   formatPauseRange,
@@ -18,14 +17,21 @@ import {
 } from '@krowd/domain/campaign/campaign.schema';
 import { budgetPacingOn } from '@krowd/domain/qualification/budget-pacing.rules';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
-import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
+import type { DB } from '../../db/database.generated.ts';
+import type {
+  ColumnReads,
+  Complete,
+  DatabaseSetColumns,
+  TableValues,
+  UnreadColumns,
+} from '../../db/column-mappings.ts';
 import type { CampaignRow } from './campaigns.repository.ts';
 
 const pounds = (pence: number | null) => (pence === null ? null : penceToPounds(pence));
 
 /** A row of the campaign lists (spec 3 §2–3): an allowlist of what a list shows. */
-export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
+export function toListItem(row: DetailsRow, today: IsoDate): CampaignListItem {
   return {
     _id: row.id,
     name: row.name,
@@ -65,7 +71,7 @@ export function toListItem(row: CampaignRow, today: IsoDate): CampaignListItem {
 }
 
 /** The campaign's caps as stored (docs/decisions/0116). */
-export function capsOf(row: CampaignRow): CampaignCaps {
+export function capsOf(row: DetailsRow): CampaignCaps {
   return {
     maxCashbackPence: row.max_cashback_pence,
     maxTransactionsPerCard: row.max_transactions_per_card,
@@ -93,8 +99,64 @@ export function weekDaysOf(stored: readonly WeekDayLabel[]): WeekDay[] {
   return defaultWeekDays().map((day) => ({ ...day, selected: selected.has(day.label) }));
 }
 
-/** One campaign as the edit form reads it (spec 1 §3 payload names; money in pounds). */
-export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDetails {
+/**
+ * Each column as the edit form's details read it (docs/decisions/0121): a new column must be
+ * named here, and `toCampaignDetails` cannot read one marked `false`.
+ */
+export const detailsReads = {
+  age_max: true,
+  age_min: true,
+  all_branches: true,
+  brand_id: true,
+  budget_pence: true,
+  budget_type: true,
+  cap_interval: true,
+  closing_time: true,
+  created_at: false, // the form shows when it starts, not when it was saved
+  created_by: false, // the author is in the audit log, not the form
+  customer_type: true,
+  deleted_at: false, // a deleted campaign is not found
+  discount_amount_pence: true,
+  discount_percent: true,
+  discount_spread_amount: true,
+  discount_spread_value: true,
+  discount_type: true,
+  discount_value_pence: true,
+  end_time: true,
+  gender_female: true,
+  gender_male: true,
+  id: true,
+  is_primary_campaign: true,
+  last_transaction_months: true,
+  max_cashback_pence: true,
+  max_spend_per_interval_pence: true,
+  max_transactions_per_card: true,
+  max_transactions_per_interval: true,
+  name: true,
+  opening_time: true,
+  primary_campaign_id: true,
+  promo_code: true,
+  recurring: true,
+  spread_avg_spend_pence: true,
+  start_date: true,
+  start_time: true,
+  status: true,
+  success_fee: true,
+  suggestions: true,
+  templates: true,
+  updated_at: false, // the audit log says when it changed
+  // The budget mails' stamps: the details answer budgetUse from what was spent (decision 0120).
+  budget_alert_80_sent_at: false,
+  budget_alert_100_sent_at: false,
+  valid_until: true,
+  week_days: true,
+} as const satisfies ColumnReads<DB['campaigns']>;
+
+/** A stored campaign as the list and the details may read it: no column `detailsReads` leaves out. */
+export type DetailsRow = Omit<CampaignRow, UnreadColumns<typeof detailsReads>>;
+
+/** One campaign as the edit form reads it (spec 1 §3 payload names; money in pounds), every key set. */
+export function toCampaignDetails(row: DetailsRow, today: IsoDate): Complete<CampaignDetails> {
   return {
     ...toListItem(row, today),
     start_time: row.start_time?.slice(0, 5) ?? '',
@@ -128,11 +190,25 @@ export function toCampaignDetails(row: CampaignRow, today: IsoDate): CampaignDet
   };
 }
 
+/**
+ * The columns the form sets: every one but those the database sets, those a save sets itself
+ * (its brand, name, status, author and series primary) and the budget mails' stamps, which an edit
+ * keeps (a raised budget mails nothing again, decision 0120); each required (docs/decisions/0121).
+ */
+export type CampaignFormColumns<Table extends DB['campaigns'] = DB['campaigns']> = TableValues<
+  Table,
+  | DatabaseSetColumns
+  | 'brand_id'
+  | 'name'
+  | 'status'
+  | 'created_by'
+  | 'primary_campaign_id'
+  | 'budget_alert_80_sent_at'
+  | 'budget_alert_100_sent_at'
+>;
+
 /** The form as the campaign's columns (money in pence, the month's window in the timezone). */
-export function columnsOf(
-  form: CampaignForm,
-  timeZone: string,
-): Omit<Insertable<DB['campaigns']>, 'brand_id' | 'name'> {
+export function columnsOf(form: CampaignForm, timeZone: string): CampaignFormColumns {
   const window = monthWindowOf(form.start_date, timeZone);
   const pence = (pounds: number | undefined) => (pounds === undefined ? null : poundsToPence(pounds));
   return {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   campaignPhase,
   currentMonth,
@@ -12,10 +12,74 @@ import { messages } from '@krowd/domain/messages/messages';
 import { conflict } from '../../http/errors.ts';
 import type { DB } from '../../db/database.generated.ts';
 import type { Clock } from '../auth/auth.service.ts';
+import type { DatabaseSetColumns, TableValues } from '../../db/column-mappings.ts';
 import { seriesContinuesAfter } from './campaigns.mapper.ts';
 import { campaignAuditRecord, type CampaignAudit } from './campaigns.audit.ts';
 import type { OfferLifecycle } from './campaigns.offer-events.ts';
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository.ts';
+
+/**
+ * The columns of the series' next month's campaign, copied from its primary: every column but
+ * those the database sets, each required (docs/decisions/0121), so a new column cannot be left
+ * off the copy.
+ */
+export type SeriesChildValues<Table extends DB['campaigns'] = DB['campaigns']> = TableValues<
+  Table,
+  DatabaseSetColumns
+>;
+
+/** The month's campaign of a series as a copy of its primary. */
+export function childValues(
+  primary: CampaignRow,
+  child: { name: string; startDate: string; window: { openingTime: string; closingTime: string } },
+): SeriesChildValues {
+  return {
+    brand_id: primary.brand_id,
+    name: child.name,
+    // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
+    // whatever was decided on the month before.
+    status: 'Pending',
+    customer_type: primary.customer_type,
+    last_transaction_months: primary.last_transaction_months,
+    discount_type: primary.discount_type,
+    discount_percent: primary.discount_percent,
+    discount_amount_pence: primary.discount_amount_pence,
+    discount_value_pence: primary.discount_value_pence,
+    discount_spread_amount: primary.discount_spread_amount,
+    discount_spread_value: primary.discount_spread_value,
+    spread_avg_spend_pence: primary.spread_avg_spend_pence,
+    success_fee: primary.success_fee,
+    budget_pence: primary.budget_pence,
+    budget_type: primary.budget_type,
+    // A new month's campaign has spent nothing: its brand has been mailed of nothing yet.
+    budget_alert_80_sent_at: null,
+    budget_alert_100_sent_at: null,
+    max_cashback_pence: primary.max_cashback_pence,
+    max_transactions_per_card: primary.max_transactions_per_card,
+    max_transactions_per_interval: primary.max_transactions_per_interval,
+    max_spend_per_interval_pence: primary.max_spend_per_interval_pence,
+    cap_interval: primary.cap_interval,
+    age_min: primary.age_min,
+    age_max: primary.age_max,
+    gender_male: primary.gender_male,
+    gender_female: primary.gender_female,
+    week_days: JSON.stringify(primary.week_days),
+    start_time: primary.start_time,
+    end_time: primary.end_time,
+    start_date: child.startDate,
+    opening_time: new Date(child.window.openingTime),
+    closing_time: new Date(child.window.closingTime),
+    recurring: true,
+    is_primary_campaign: false,
+    primary_campaign_id: primary.id,
+    all_branches: primary.all_branches,
+    suggestions: primary.suggestions,
+    valid_until: primary.valid_until,
+    templates: JSON.stringify(primary.templates),
+    promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
+    created_by: primary.created_by,
+  };
+}
 
 /**
  * The recurring series (brief §5): every recurring primary gets a child campaign for each month
@@ -36,49 +100,11 @@ export function createCampaignSeries(deps: {
     const window = monthWindowOf(startDate, timeZone);
     const count = await campaigns.countOfBrand(primary.brand_id);
     await db.transaction().execute(async (trx) => {
-      const values: Insertable<DB['campaigns']> = {
-        brand_id: primary.brand_id,
+      const values = childValues(primary, {
         name: campaignName(primary.brand_name, startDate, count),
-        // Each month's campaign is a new offer: Pending until a bank confirms it (brief §5),
-        // whatever was decided on the month before.
-        status: 'Pending',
-        customer_type: primary.customer_type,
-        last_transaction_months: primary.last_transaction_months,
-        discount_type: primary.discount_type,
-        discount_percent: primary.discount_percent,
-        discount_amount_pence: primary.discount_amount_pence,
-        discount_value_pence: primary.discount_value_pence,
-        discount_spread_amount: primary.discount_spread_amount,
-        discount_spread_value: primary.discount_spread_value,
-        spread_avg_spend_pence: primary.spread_avg_spend_pence,
-        success_fee: primary.success_fee,
-        budget_pence: primary.budget_pence,
-        budget_type: primary.budget_type,
-        max_cashback_pence: primary.max_cashback_pence,
-        max_transactions_per_card: primary.max_transactions_per_card,
-        max_transactions_per_interval: primary.max_transactions_per_interval,
-        max_spend_per_interval_pence: primary.max_spend_per_interval_pence,
-        cap_interval: primary.cap_interval,
-        age_min: primary.age_min,
-        age_max: primary.age_max,
-        gender_male: primary.gender_male,
-        gender_female: primary.gender_female,
-        week_days: JSON.stringify(primary.week_days),
-        start_time: primary.start_time,
-        end_time: primary.end_time,
-        start_date: startDate,
-        opening_time: new Date(window.openingTime),
-        closing_time: new Date(window.closingTime),
-        recurring: true,
-        is_primary_campaign: false,
-        primary_campaign_id: primary.id,
-        all_branches: primary.all_branches,
-        suggestions: primary.suggestions,
-        valid_until: primary.valid_until,
-        templates: JSON.stringify(primary.templates),
-        promo_code: primary.promo_code === null ? null : JSON.stringify(primary.promo_code),
-        created_by: primary.created_by,
-      } as const;
+        startDate,
+        window,
+      });
       const id = await campaigns.insert(values, primary.branch_ids, trx);
       await audit.created(trx, null, id, primary.brand_id, campaignAuditRecord(values, primary.branch_ids));
       return id;

@@ -10,6 +10,7 @@ import type {
 } from '@krowd/domain/qualification/qualification.rules';
 import { budgetSpentByCampaign } from '../../db/budget-spent.ts';
 import type { DB } from '../../db/database.generated.ts';
+import { qualificationColumns } from './qualification-reads.ts';
 
 /**
  * What qualification looks up, for a page of an upload (upload-qualification.ts) and for the rule
@@ -133,7 +134,7 @@ export const qualificationLookups = {
   ): Promise<{ campaigns: QualificationCampaign[]; months: IsoMonth[] }> {
     const rows = await trx
       .selectFrom('campaigns')
-      .selectAll()
+      .select(qualificationColumns)
       .where('brand_id', '=', brandId)
       .where('deleted_at', 'is', null)
       // The engine's tie rule order, so it need not sort them for every transaction.
