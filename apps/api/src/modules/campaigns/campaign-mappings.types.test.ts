@@ -40,8 +40,10 @@ describe('campaign mappings are total', () => {
     const withNew: CampaignFormColumns<WithNewColumn> = columns;
     expect(withNew).not.toHaveProperty('loyalty_tier');
     const setBySave = ['brand_id', 'name', 'status', 'created_by', 'primary_campaign_id'];
+    // Set by the budget watch, kept by an edit (decision 0120).
+    const setByTheBudgetWatch = ['budget_alert_80_sent_at', 'budget_alert_100_sent_at'];
     const databaseSet: DatabaseSetColumns[] = ['id', 'created_at', 'updated_at', 'deleted_at'];
-    expect([...Object.keys(columns), ...setBySave, ...databaseSet].sort()).toEqual(
+    expect([...Object.keys(columns), ...setBySave, ...setByTheBudgetWatch, ...databaseSet].sort()).toEqual(
       Object.keys(detailsReads).sort(),
     );
   });

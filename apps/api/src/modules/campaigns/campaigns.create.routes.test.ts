@@ -981,6 +981,14 @@ describe('GET /api/campaigns/:id', () => {
       lastTransaction: 6,
       budget: null,
       budgetType: 'na',
+      // Nothing spent of no budget (decision 0120).
+      budgetUse: {
+        spentPence: 0,
+        budgetPence: null,
+        percentUsed: null,
+        projection: 'noBudget',
+        runsOutOn: null,
+      },
       maxCashbackPerTransaction: null,
       maxTransactionsPerCard: null,
       maxTransactionsPerCardPerInterval: null,
