@@ -99,7 +99,8 @@ export const campaignMessages = {
       capInterval: 'Interval',
       intervals: { day: 'Day', week: 'Week (Monday to Sunday)', month: 'Calendar month' },
       intervalNames: { day: 'day', week: 'week', month: 'month' },
-      spendRule: 'Spend above the cap earns nothing; a transaction crossing it earns on the part under it.',
+      spendRule:
+        'Spend above the spend cap earns nothing; a transaction crossing it earns on the part under it.',
       none: 'No caps',
       countInvalid: (field: string) => `${field} must be a whole number of at least 1`,
       intervalRequired: 'Please choose the interval of the per-interval caps',

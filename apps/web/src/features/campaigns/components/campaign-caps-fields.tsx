@@ -1,4 +1,4 @@
-import { Fieldset, Group, Select, Stack, Text } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { capIntervals } from '@krowd/domain/campaign/campaign-caps.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -20,9 +20,10 @@ export function CampaignCapsFields({ state }: { state: CampaignFormState }) {
     <Fieldset legend={c.title} variant="unstyled">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {c.hint}
+          {c.hint} {c.spendRule}
         </Text>
-        <Group grow align="flex-start">
+        {/* Two fields a row, one on a phone: the labels are long (docs/decisions/0083). */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <NumberField
             control={control}
             name="maxCashbackPerTransaction"
@@ -35,8 +36,7 @@ export function CampaignCapsFields({ state }: { state: CampaignFormState }) {
             allowDecimal={false}
             label={c.maxTransactionsPerCard}
           />
-        </Group>
-        <Group grow align="flex-start">
+
           <NumberField
             control={control}
             name="maxTransactionsPerCardPerInterval"
@@ -48,7 +48,6 @@ export function CampaignCapsFields({ state }: { state: CampaignFormState }) {
             name="maxSpendPerCardPerInterval"
             kind="pounds"
             label={c.maxSpendPerCardPerInterval}
-            description={c.spendRule}
           />
           <Controller
             control={control}
@@ -64,7 +63,7 @@ export function CampaignCapsFields({ state }: { state: CampaignFormState }) {
               />
             )}
           />
-        </Group>
+        </SimpleGrid>
       </Stack>
     </Fieldset>
   );
