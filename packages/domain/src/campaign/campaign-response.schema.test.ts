@@ -33,6 +33,13 @@ describe('campaignListItemSchema', () => {
       hasQualifiedTransactions: false,
       seriesContinues: false,
       caps: 'No caps',
+      budgetUse: {
+        spentPence: 8000,
+        budgetPence: 10000,
+        percentUsed: 80,
+        projection: 'runsOut',
+        runsOutOn: '2026-03-24',
+      },
     };
     expect(campaignListItemSchema.parse(row)).toEqual(row);
   });
@@ -58,6 +65,13 @@ describe('campaignDetailsSchema and formValuesOf', () => {
     hasQualifiedTransactions: false,
     seriesContinues: false,
     caps: 'No caps',
+    budgetUse: {
+      spentPence: 0,
+      budgetPence: null,
+      percentUsed: null,
+      projection: 'noBudget',
+      runsOutOn: null,
+    },
   };
   const stored = campaignDetailsSchema.parse({
     ...defaultCampaignForm({ now: new Date('2026-01-20T17:00:00Z'), timeZone: 'UTC', brandId }),
