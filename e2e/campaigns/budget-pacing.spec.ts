@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible, settled } from '../accessibility/axe-check.ts';
 import { login } from '../support/fixtures.ts';
 
 /**
@@ -23,5 +24,7 @@ test('the campaign list shows Budget used at 1440 and 390 px without sideways sc
       page.getByText(/^£[\d,.]+ (of £[\d,.]+ \(\d+%\)|spent, no budget limit)$/).first(),
     ).toBeVisible();
     expect(await sideways(), `${width}px`).toBeLessThanOrEqual(0);
+    await settled(page);
+    await expectAccessible(page, `the Future list with Budget used at ${width}px`);
   }
 });

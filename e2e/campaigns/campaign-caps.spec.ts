@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible, settled } from '../accessibility/axe-check.ts';
 import { login, openCampaignForm } from '../support/fixtures.ts';
 
 /**
@@ -22,6 +23,13 @@ test('a campaign created with caps shows them on the list and on its overview', 
   await expect(page.getByText('Please choose the interval of the per-interval caps')).toBeVisible();
   await page.getByRole('combobox', { name: 'Interval' }).click();
   await page.getByRole('option', { name: 'Week (Monday to Sunday)' }).click();
+  // The caps fields, filled and with the form's error shown, at both widths.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    await expectAccessible(page, `the campaign form with caps at ${width}px`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Campaign Template', level: 1 })).toBeVisible();
