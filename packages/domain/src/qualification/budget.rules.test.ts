@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { budgetUsedUp } from './budget.rules.ts';
 import { qualifyTransaction, type QualificationCampaign } from './qualification.rules.ts';
+import { juneCampaign } from './qualification.fixtures.ts';
 
 /**
  * A £50.00 purchase on Wednesday 11 June 2025 at noon, London, against the June campaign: dp 10%,
@@ -8,38 +9,7 @@ import { qualifyTransaction, type QualificationCampaign } from './qualification.
  * budget. The caller adds what a purchase earned to what its campaign spent, then asks.
  */
 function june(change: Partial<QualificationCampaign>): QualificationCampaign {
-  return {
-    id: 'june',
-    brandId: 'brand-1',
-    createdAt: '2025-04-01T09:00:00Z',
-    status: 'Bank Approved',
-    start_date: '2025-06-01',
-    allBranches: true,
-    branchIds: [],
-    pauses: [],
-    weekDays: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
-    customerType: 'all',
-    lastTransaction: 'NULL',
-    discountType: 'dp',
-    discountPercent: 10,
-    successFee: 10,
-    budgetType: 'budget',
-    budgetPence: 10_000,
-    budgetSpentPence: 0,
-    start_time: null,
-    end_time: null,
-    discountAmountPence: null,
-    discountValuePence: null,
-    discountSpreadAmount: null,
-    discountSpreadValue: null,
-    spreadAvgSpendPence: null,
-    maxCashbackPence: null,
-    maxTransactionsPerCard: null,
-    maxTransactionsPerInterval: null,
-    maxSpendPerIntervalPence: null,
-    capInterval: null,
-    ...change,
-  };
+  return juneCampaign({ status: 'Bank Approved', budgetType: 'budget', budgetPence: 10_000, ...change });
 }
 
 /** The purchase (or a refund of it) qualified against the campaign, spent updated, then asked. */

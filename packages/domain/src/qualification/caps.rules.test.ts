@@ -10,6 +10,7 @@ import {
   type QualificationOutcome,
   type RefundOriginal,
 } from './qualification.rules.ts';
+import { juneCampaign } from './qualification.fixtures.ts';
 
 /**
  * Caps (qualification.md 'Caps', decision 0116). One card buys at branch-1 of brand-1, London
@@ -17,42 +18,10 @@ import {
  * ingestion keeps them: each qualified purchase joins its campaign's list, in file order, and a
  * refund takes back of its purchase.
  */
-const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 const timeZone = 'Europe/London';
 
 function campaign(change: Partial<QualificationCampaign> = {}): QualificationCampaign {
-  return {
-    id: 'capped',
-    brandId: 'brand-1',
-    createdAt: '2025-04-01T09:00:00Z',
-    status: 'Active',
-    start_date: '2025-06-01',
-    allBranches: true,
-    branchIds: [],
-    pauses: [],
-    weekDays: everyDay,
-    customerType: 'all',
-    lastTransaction: 'NULL',
-    discountType: 'dp',
-    discountPercent: 10,
-    successFee: 10,
-    budgetType: 'na',
-    budgetSpentPence: 0,
-    start_time: null,
-    end_time: null,
-    discountAmountPence: null,
-    discountValuePence: null,
-    discountSpreadAmount: null,
-    discountSpreadValue: null,
-    spreadAvgSpendPence: null,
-    budgetPence: null,
-    maxCashbackPence: null,
-    maxTransactionsPerCard: null,
-    maxTransactionsPerInterval: null,
-    maxSpendPerIntervalPence: null,
-    capInterval: null,
-    ...change,
-  };
+  return juneCampaign({ id: 'capped', ...change });
 }
 
 type Step = { at: string; pence: number; refunds?: number };

@@ -15,6 +15,7 @@ import {
   type QualifiedOutcome,
   type RefundOriginal,
 } from './qualification.rules.ts';
+import { juneCampaign } from './qualification.fixtures.ts';
 
 /**
  * Every case starts from one purchase and one campaign and changes what it tests:
@@ -32,38 +33,7 @@ const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 const mondayToFriday = everyDay.slice(0, 5);
 
 function campaign(change: Partial<QualificationCampaign> = {}): QualificationCampaign {
-  return {
-    id: 'june',
-    brandId: 'brand-1',
-    createdAt: '2025-04-01T09:00:00Z',
-    status: 'Bank Approved',
-    start_date: '2025-06-01',
-    allBranches: true,
-    branchIds: [],
-    pauses: [],
-    weekDays: everyDay,
-    start_time: null,
-    end_time: null,
-    customerType: 'all',
-    lastTransaction: 'NULL',
-    discountType: 'dp',
-    discountPercent: 10,
-    successFee: 10,
-    budgetType: 'na',
-    budgetSpentPence: 0,
-    discountAmountPence: null,
-    discountValuePence: null,
-    discountSpreadAmount: null,
-    discountSpreadValue: null,
-    spreadAvgSpendPence: null,
-    budgetPence: null,
-    maxCashbackPence: null,
-    maxTransactionsPerCard: null,
-    maxTransactionsPerInterval: null,
-    maxSpendPerIntervalPence: null,
-    capInterval: null,
-    ...change,
-  };
+  return juneCampaign({ status: 'Bank Approved', ...change });
 }
 
 const noHistory: CardHistory = { lastPurchaseAt: null, averageSpendPence: null };

@@ -9,6 +9,7 @@ import {
   type QualificationOutcome,
 } from './qualification.rules.ts';
 import { paysBefore } from './stacking.rules.ts';
+import { juneCampaign } from './qualification.fixtures.ts';
 
 /**
  * Stacking (qualification.md 'One reward per transaction: stacking', decision 0105): several live
@@ -20,41 +21,9 @@ import { paysBefore } from './stacking.rules.ts';
  * - `stretch`: ss 20% above the average (target £36.00), 14% back → 700 p;
  * created in that order, a day apart, unless a case says otherwise.
  */
-const everyDay = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 function offer(id: string, change: Partial<QualificationCampaign> = {}): QualificationCampaign {
-  return {
-    id,
-    brandId: 'brand-1',
-    createdAt: '2025-04-01T09:00:00Z',
-    status: 'Active',
-    start_date: '2025-06-01',
-    allBranches: true,
-    branchIds: [],
-    pauses: [],
-    weekDays: everyDay,
-    customerType: 'all',
-    lastTransaction: 'NULL',
-    discountType: 'dp',
-    discountPercent: 10,
-    successFee: 10,
-    budgetType: 'na',
-    budgetSpentPence: 0,
-    start_time: null,
-    end_time: null,
-    discountAmountPence: null,
-    discountValuePence: null,
-    discountSpreadAmount: null,
-    discountSpreadValue: null,
-    spreadAvgSpendPence: null,
-    budgetPence: null,
-    maxCashbackPence: null,
-    maxTransactionsPerCard: null,
-    maxTransactionsPerInterval: null,
-    maxSpendPerIntervalPence: null,
-    capInterval: null,
-    ...change,
-  };
+  return juneCampaign({ id, ...change });
 }
 
 const percent = offer('percent');
