@@ -25,6 +25,8 @@ interface DemoCampaign {
   successFee: number;
   recurring?: boolean;
   suggestions?: string;
+  /** A budget in pence (budget type 'budget'); none: no budget limit. */
+  budgetPence?: number;
 }
 
 const dp = (percent: number) => ({
@@ -167,6 +169,9 @@ const demoCampaigns: DemoCampaign[] = [
     offer: dp(20),
     successFee: 10,
     suggestions: 'Lunch only please.',
+    // Sized so that, at the demo's pace, the month's budget runs out in its last week: the list
+    // shows its bar and the date it runs out (docs/decisions/0120).
+    budgetPence: 40_000,
   },
   {
     brand: 'standalone',
@@ -181,12 +186,14 @@ const demoCampaigns: DemoCampaign[] = [
     },
     successFee: 12,
     recurring: true,
+    budgetPence: 50_000,
   },
   { brand: 'standalone', offset: 2, status: 'Bank Rejected', offer: dp(5), successFee: 10 },
   { brand: 'groupBrandA', offset: -3, status: 'Bank Approved', offer: dp(10), successFee: 10 },
   { brand: 'groupBrandA', offset: 0, status: 'Bank Approved', offer: dp(25), successFee: 9 },
   { brand: 'groupBrandA', offset: 1, status: 'Pending', offer: dp(15), successFee: 10, recurring: true },
-  { brand: 'groupBrandB', offset: -1, status: 'Active', offer: dp(12), successFee: 10 },
+  // Most of last month's budget used: the past list shows a bar well along (docs/decisions/0120).
+  { brand: 'groupBrandB', offset: -1, status: 'Active', offer: dp(12), successFee: 10, budgetPence: 25_000 },
   {
     brand: 'groupBrandB',
     offset: 0,
@@ -238,6 +245,9 @@ export async function loadDemoCampaigns(
         is_primary_campaign: campaign.recurring ?? false,
         all_branches: true,
         suggestions: campaign.suggestions ?? '',
+        ...(campaign.budgetPence === undefined
+          ? {}
+          : { budget_type: 'budget' as const, budget_pence: campaign.budgetPence }),
         created_by: creatorId,
         // The history: about three weeks before its month opens (older than everything below).
         // The others: spread over the days before, so the default "newest first" order shows a mix.
