@@ -149,6 +149,10 @@ test('the key and endpoint actions are reached and opened by keyboard alone', as
   await tabTo(page, actions);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Rotate' })).toBeVisible();
+  // The menu takes focus once it has opened; an arrow pressed before that lands on the button.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null))
+    .toBe(true);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Rotate' })).toBeFocused();
   await page.keyboard.press('Escape');
