@@ -5,7 +5,7 @@ import { seedDashboardTransactions, storeCounts } from './dashboard-seed.ts';
 import { benchApp, time } from './harness.ts';
 import { loadAverage, runsBesideHealth, runsHeader, type LoadTarget } from './load.ts';
 
-/** Issue 17 §2: the dashboard call at 10 connections over HTTP. */
+/** The dashboard call at 10 connections over HTTP. */
 const dashboardTarget: LoadTarget = { perSecond: 500, p99Ms: 100 };
 
 /** A dashboard filter as the raw-rows baseline reads it. */
@@ -198,7 +198,7 @@ export async function dashboardSection(count: number): Promise<{ text: string; e
       );
     }
 
-    // Issue 17 §2 over HTTP: the dashboard call as the browser makes it (the last 30 days), beside
+    // Over HTTP: the dashboard call as the browser makes it (the last 30 days), beside
     // GET /api/health in the same run.
     const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
     const loadAtStart = loadAverage();
@@ -238,7 +238,7 @@ export async function dashboardSection(count: number): Promise<{ text: string; e
       '|---|---:|---:|---:|---:|---:|---:|---:|---|---|---:|',
       ...lines,
       '',
-      `### The dashboard call over HTTP (issue 17 §2)`,
+      `### The dashboard call over HTTP`,
       '',
       `The server on 127.0.0.1 hit over HTTP by autocannon (in a worker thread) as the client admin, ${loadSeconds} s a run at 10 connections, every run shown (after one unreported second each to warm up), beside GET /api/health in the same run. Target: ≥ ${dashboardTarget.perSecond} req/s and p99 ≤ ${dashboardTarget.p99Ms} ms, with no error and no non-2xx answer. Load average (1 / 5 / 15 min) at the start ${loadAtStart}, at the end ${loadAverage()}.`,
       '',

@@ -6,7 +6,7 @@ import { seedDashboardTransactions } from './dashboard-seed.ts';
 import { benchApp } from './harness.ts';
 
 /**
- * Transaction Details (issue 17 §3): GET dashboard/getInvoice/{id}?type=detailed&transaction=true
+ * Transaction Details: GET dashboard/getInvoice/{id}?type=detailed&transaction=true
  * a page at a time on the largest campaign month of the dashboard benchmark's data (bench/
  * dashboard.ts), its first, middle and last page of 50 through inject as the client admin, each in
  * three runs, every run printed. Beside them in the same run: GET /api/health, and the former read

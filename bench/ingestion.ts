@@ -259,11 +259,11 @@ async function readOnly(rows: number): Promise<{ seconds: number; rowsPerSecond:
 
 const mb = (value: number) => value.toFixed(0);
 
-/** Issue 17 §5: every full-size run at least this fast, on PostgreSQL. */
+/** Every full-size run at least this fast, on PostgreSQL. */
 const targetRowsPerSecond = 50_000;
-/** Issue 17 §5: every full-size run's live heap within this multiple of the tenth's. */
+/** Every full-size run's live heap within this multiple of the tenth's. */
 const liveHeapAllowance = 1.5;
-/** Full-size runs, one after another (issue 17 §5: each must meet the target, not the best). */
+/** Full-size runs, one after another (each must meet the target, not the best). */
 const fullSizeRuns = Number(process.env.BENCH_INGEST_REPEATS ?? 3);
 
 /**
@@ -304,7 +304,7 @@ export async function ingestionSection(rows: number): Promise<string> {
     '',
     "The last run has caps on every campaign (decision 0116: 3 rewarded transactions per card, 1 a day, £100 rewarded spend a week, £5 cashback a transaction), so every purchase counts its card's rewards loaded with its history; the runs before it, of the same file, have none.",
     '',
-    `Target (issue 17 §5): every full-size run at least ${format(targetRowsPerSecond)} rows/s on PostgreSQL, with its live heap within ${liveHeapAllowance}× the tenth-size run's.`,
+    `Target: every full-size run at least ${format(targetRowsPerSecond)} rows/s on PostgreSQL, with its live heap within ${liveHeapAllowance}× the tenth-size run's.`,
     '',
     '| run | file rows | seconds | rows/s | peak RSS MB | peak heap MB | live heap MB | heap before MB | RSS before MB | Node CPU s | database CPU s | stored | unknown MID | target |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -3,7 +3,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 
-/** Issue 17 §1: what every signed-in list must reach, at 10 and at 50 connections. */
+/** What every signed-in list must reach, at 10 and at 50 connections. */
 export const listTargets = { perSecond: 1500, p99Ms: 50, shareOfHealth: 0.4 } as const;
 
 /** What a measured endpoint must reach; a share of health's rate only when given. */
@@ -119,7 +119,7 @@ export const runsHeader = [
 ];
 
 /**
- * The load test (issue 17 §1): the real server on loopback, hit over HTTP by autocannon, first
+ * The load test: the real server on loopback, hit over HTTP by autocannon, first
  * GET /api/health (the baseline), then each signed-in list, at 10 and then 50 connections. Every
  * run is printed; one error or non-2xx answer fails the section.
  */

@@ -18,7 +18,7 @@ import {
 import { benchApp, time } from './harness.ts';
 
 /**
- * Social analytics' reviews (issue 15): how many reviews a second the text analysis gets through on
+ * Social analytics' reviews: how many reviews a second the text analysis gets through on
  * `count` demo-style reviews, beside two baselines on the same texts in the same run (a JSON round
  * trip, and a plain tokenisation: lower-case and split into words), then the whole upload
  * (POST /api/reviews/upload: CSV read, rows checked, texts analysed, one transaction) and a second

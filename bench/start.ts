@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Issue 17 §6: a second `npm start`, the build being current, answers its health check within this. */
+/** A second `npm start`, the build being current, answers its health check within this. */
 export const startTargetMs = 3000;
 const runs = 3;
 
@@ -67,7 +67,7 @@ function timeProcess(command: string[]): number {
 }
 
 /**
- * Start (issue 17 §6): brings the build up to date (scripts/build-if-stale.mjs, untimed), starts
+ * Start: brings the build up to date (scripts/build-if-stale.mjs, untimed), starts
  * the server once on a temporary DATA_DIR to create its database, then times, three runs each and
  * interleaved: an empty Node process (the floor), the built server alone (`node
  * apps/api/dist/server.js`, no staleness check) and `npm start` (npm, the check that skips the
@@ -96,7 +96,7 @@ export async function startSection(): Promise<string> {
     return [
       '## Start: a second `npm start` with a current build',
       '',
-      `Milliseconds from spawning the command until GET /api/health answers 200, then stopped; PGlite on a temporary DATA_DIR whose database the first start made (${first.toFixed(0)} ms, migrations and demo data included, not counted). Baselines in the same run: an empty Node process and the built server alone. Target (issue 17 §6): \`npm start\` under ${startTargetMs / 1000} s. Load average before the runs: ${loadBefore}; after: ${os
+      `Milliseconds from spawning the command until GET /api/health answers 200, then stopped; PGlite on a temporary DATA_DIR whose database the first start made (${first.toFixed(0)} ms, migrations and demo data included, not counted). Baselines in the same run: an empty Node process and the built server alone. Target: \`npm start\` under ${startTargetMs / 1000} s. Load average before the runs: ${loadBefore}; after: ${os
         .loadavg()
         .map((load) => load.toFixed(2))
         .join(', ')}.`,

@@ -19,7 +19,7 @@ import {
   type LoadedResource,
 } from '../e2e/support/first-visit.ts';
 
-/** Issue 17 §4: Lighthouse mobile performance scores, per page. */
+/** Lighthouse mobile performance scores, per page. */
 const lighthouseTargets = [
   { page: '/login', signedIn: false, minimum: 90 },
   { page: '/user/dashboard', signedIn: true, minimum: 80 },
@@ -137,7 +137,7 @@ async function audit(port: number, url: string): Promise<LighthouseRun> {
 }
 
 /**
- * Lighthouse (issue 17 §4): each page three times in the same Chromium, /login signed out, then
+ * Lighthouse: each page three times in the same Chromium, /login signed out, then
  * the dashboard after signing in; every run is printed, with its verdict against the page's target.
  */
 async function lighthouseTable(origin: string): Promise<string> {
@@ -180,7 +180,7 @@ async function lighthouseTable(origin: string): Promise<string> {
 }
 
 /**
- * Web (issue 17 §4): builds the web app into a folder of its own (an e2e run's apps/web/dist is
+ * Web: builds the web app into a folder of its own (an e2e run's apps/web/dist is
  * left alone), serves it from the real API app (demo data, so the dashboard has figures) on a free
  * loopback port, and sums what Debian's Chromium transfers for /login, once asking for brotli and
  * gzip (what browsers ask for) and once for gzip only; the target, 170 KB, applies to the first.
@@ -216,7 +216,7 @@ export async function webSection(): Promise<string> {
     return [
       '## Web: /login on a first visit, and Lighthouse',
       '',
-      'Every response Chromium receives for /login with an empty cache until the network is idle, built by `vite build` and served by the API app (precompressed assets). Target (issue 17 §4): ≤ 170 KB compressed, brotli counting (browsers ask for it); gzip beside it.',
+      'Every response Chromium receives for /login with an empty cache until the network is idle, built by `vite build` and served by the API app (precompressed assets). Target: ≤ 170 KB compressed, brotli counting (browsers ask for it); gzip beside it.',
       '',
       brotli.text,
       gzip.text,

@@ -1,5 +1,5 @@
 // `npm start` builds the web app and the API only when their sources changed since the last build:
-// a second start serves at once (issue 17 §6). Two fingerprints of the input files are written beside
+// a second start serves at once. Two fingerprints of the input files are written beside
 // the build: one over each file's path, size and modification time, which a start compares first
 // (a walk of the folders, no file read), and one over each file's path and content (SHA-256), read
 // only when the first differs, so a checkout that only touched the times does not rebuild. A

@@ -1,6 +1,6 @@
 // Bundles the API into dist/server.js. The domain package (TypeScript) is bundled in, and so are the
 // few pure ES-module dependencies whose many files would otherwise be found and read one by one as
-// the server starts (issue 17 §6); every other npm dependency stays external and is loaded from
+// the server starts; every other npm dependency stays external and is loaded from
 // node_modules at run time (native code, WebAssembly, data files read beside their code, CommonJS).
 import { build } from 'esbuild';
 

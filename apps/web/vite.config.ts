@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside each built script and stylesheet, compressed
- * once at their best levels, which the server sends to browsers that accept them (issue 17 §4).
+ * once at their best levels, which the server sends to browsers that accept them.
  * index.html is left out: the server fills in its nonce per request.
  */
 function precompressedAssets(): Plugin {
@@ -60,7 +60,7 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'] },
             // The lazy pages' shared code in a few layered chunks (libraries, then the domain, then
             // the shared UI; none imports a later one, so they cannot form a cycle) instead of sixty
-            // small ones: a mobile browser fetches six at a time, a round trip each (issue 17 §4).
+            // small ones: a mobile browser fetches six at a time, a round trip each.
             // Chart.js stays apart, loaded only where figures are drawn.
             { name: 'charts', test: /node_modules[\\/](chart\.js|react-chartjs-2|@kurkle)[\\/]/ },
             {

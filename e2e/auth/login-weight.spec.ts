@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { firstVisit, loginTargetBytes, transferredBytes } from '../support/first-visit.ts';
 
-// Issue 17 §4: the sign-in page is the first thing every user loads. A text or rule imported on its
+// The sign-in page is the first thing every user loads. A text or rule imported on its
 // path can pull a whole catalogue into its chunk (the full message catalogue once added 10 KB).
 test(`a first visit to /login transfers at most ${loginTargetBytes / 1024} KB with brotli`, async ({
   browser,

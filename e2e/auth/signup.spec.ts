@@ -22,7 +22,7 @@ test('sign-up shows the spec validation messages', async ({ page }) => {
   await expect(page.getByText('Password should at least contain 8 characters')).toBeVisible();
   await expect(page.getByText('Passwords must match')).toBeVisible();
 
-  // No composition rules (issue 16 §13), but a common or leaked password is refused, and one that
+  // No composition rules, but a common or leaked password is refused, and one that
   // is easy to guess, saying why: in the browser, which loads the same checks as the server has, so
   // nothing is sent.
   let sent = 0;
@@ -68,7 +68,7 @@ test('a new brand signs up, confirms the e-mail with the mailed link, and logs i
     'Thank you. Check your e-mail: we have sent a message to this address to finish signing up.',
   );
 
-  // Before the address is confirmed the account cannot log in (issue 16 §14).
+  // Before the address is confirmed the account cannot log in.
   await page.goto('/login');
   await login(page, email, 'Bakery#2026');
   await expect(page.getByTestId('form-status')).toContainText('Please confirm your e-mail address first');

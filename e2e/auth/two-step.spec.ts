@@ -3,7 +3,7 @@ import { login } from '../support/fixtures.ts';
 import { totpCode } from '../support/two-step.ts';
 
 /**
- * Two-step sign-in (issue 16 §15), by keyboard: a brand admin sets it up in My Profile, signs out,
+ * Two-step sign-in, by keyboard: a brand admin sets it up in My Profile, signs out,
  * and signs in again with a code computed from the key the set-up showed. The account is a demo
  * colleague no other journey signs in as.
  */

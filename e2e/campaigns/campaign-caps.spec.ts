@@ -3,7 +3,7 @@ import { expectAccessible, settled } from '../accessibility/axe-check.ts';
 import { login, openCampaignForm } from '../support/fixtures.ts';
 
 /**
- * Caps on a campaign (issue 35 §1, decision 0116): a brand owner sets a campaign's caps on the
+ * Caps on a campaign (decision 0116): a brand owner sets a campaign's caps on the
  * form, and sees them in a line on the list and on the campaign's overview.
  */
 test('a campaign created with caps shows them on the list and on its overview', async ({ page }) => {

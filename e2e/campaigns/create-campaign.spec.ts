@@ -52,7 +52,7 @@ test('a card provider who submits a campaign lands on a page it may open, a new 
   await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 });
 
-test('leaving a changed form asks first: Stay keeps it, Leave goes (issue 16 §8)', async ({ page }) => {
+test('leaving a changed form asks first: Stay keeps it, Leave goes', async ({ page }) => {
   await openCreate(page);
   await page.getByLabel('Discount (%)').fill('17');
 

@@ -33,7 +33,7 @@ async function freshGuestLink(page: Page, request: APIRequestContext, email: str
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send link' }).click();
   await expect(page.getByText(/If an account exists for this email/)).toBeVisible();
-  // Forgot password mails after it answers (issue 16 §14): the outbox is asked until the link is there.
+  // Forgot password mails after it answers: the outbox is asked until the link is there.
   const url = new URL(await mailedLink(request, email, '/guestuser/'));
   expect(url.searchParams.get('type'), 'the link resumes the train').toBe('campaign');
   return url.pathname + url.search;

@@ -19,7 +19,7 @@ test('a restaurant registers, sends its branches with an Excel file, and the adm
   const mid = `AX${suffix}`;
 
   await page.goto('/amexdiningsignup');
-  // An address that has an account is answered as any other (issue 16 §14): the terms open.
+  // An address that has an account is answered as any other: the terms open.
   await page.getByLabel('Email').fill('user@demo.test');
   await page.getByRole('textbox', { name: /^Name/ }).fill('Ana Lopez');
   await page.getByLabel('Restaurant Name').fill(brandName);

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiToken, login } from '../support/fixtures.ts';
 
 /**
- * The performance dashboard on the demo data (spec 3 §2.4, issue 5 §4): figures, filters that
+ * The performance dashboard on the demo data (spec 3 §2.4): figures, filters that
  * change them, the Transaction Details modal, and the export mailed as a download link.
  */
 

@@ -56,7 +56,7 @@ test('a brand admin sees its invoices from the invoice run, sorts them and opens
   expect(new Set(listed.map((row) => row.brandName))).toEqual(new Set(['Green Fork']));
   await expect(table.locator('tbody tr')).toHaveCount(Math.min(listed.length, 10));
   const paid = table.getByRole('row', { name: /Paid/ }).filter({ hasNotText: 'Unpaid' });
-  // The first page shows the list's first 10 rows, credit notes among them (issue 16 §4).
+  // The first page shows the list's first 10 rows, credit notes among them.
   await expect(paid).toHaveCount(listed.slice(0, 10).filter((row) => row.paymentStatus === 'Paid').length);
   const first = paid.first();
   await expect(first.getByRole('cell').first()).toHaveText(/^\d{2}-\d{4}$/);

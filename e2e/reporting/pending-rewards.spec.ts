@@ -3,7 +3,7 @@ import { expectAccessible, settled } from '../accessibility/axe-check.ts';
 import { login } from '../support/fixtures.ts';
 
 /**
- * Pending and final rewards on the brand dashboard (issue 35 §3, docs/decisions/0117), on the demo
+ * Pending and final rewards on the brand dashboard (docs/decisions/0117), on the demo
  * data, whose transactions run to yesterday: over the last 90 days some rewards are still inside
  * their 30-day return period (pending) and some are past it (final). Both show apart, they add up to
  * the Total Cashback and Total Success Fee cards, and the card says when pending becomes final.

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 
-/** Issue 17 §4: everything /login loads on a first visit, compressed, at most this many bytes. */
+/** Everything /login loads on a first visit, compressed, at most this many bytes. */
 export const loginTargetBytes = 170 * 1024;
 
 /** One response a page loaded: its path, how its body was encoded, and the bytes sent. */

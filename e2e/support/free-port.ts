@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 /**
  * Two consecutive free loopback ports (the main product and the short-idle one), found once by the
  * runner: Playwright reads its config synchronously, so a child process does the asynchronous
- * listening. Two runs on one machine then never collide (issue 18 §6).
+ * listening. Two runs on one machine then never collide.
  */
 export function freePortPair(): string {
   const script = `

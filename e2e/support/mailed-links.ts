@@ -35,7 +35,7 @@ async function adminToken(request: APIRequestContext, origin: string): Promise<s
 /**
  * The newest link with `path` (such as '/verifyemail/') mailed to `to`, read from the outbox of the
  * server at `origin` as the system admin. Sign-up and forgot password mail after they answer
- * (issue 16 §14), so the outbox is asked until the mail is there.
+ *, so the outbox is asked until the mail is there.
  */
 export async function mailedLink(request: APIRequestContext, to: string, path: string, origin = '') {
   const token = await adminToken(request, origin);

@@ -92,7 +92,7 @@ async function main() {
   // PORT=0 takes a free port (tests, a supervisor's socket activation): say which.
   const { port } = app.server.address() as AddressInfo;
   const shownUrl = config.port === 0 ? `http://${config.host}:${port}` : config.publicUrl;
-  // What follows need not delay the first request (issue 17 §6). Uploads a killed server was
+  // What follows need not delay the first request. Uploads a killed server was
   // receiving (a day is far longer than any upload takes, so a new one is never taken).
   await removeAbandonedUploads({ olderThanMs: 24 * 3_600_000, now: new Date() });
   const { jobs } = app.services;

@@ -196,7 +196,7 @@ const nameOfText = new Map<string, string>();
 
 /**
  * A statement with parameters becomes a named prepared statement on its connection, so PostgreSQL
- * parses it once per connection and may reuse its plan (issue 17 §1: lists spent much of their
+ * parses it once per connection and may reuse its plan (lists spent much of their
  * time in Parse and planning). Statements without parameters keep the simple protocol, which
  * allows several commands in one text (migrations).
  */

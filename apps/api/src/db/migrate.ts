@@ -132,7 +132,7 @@ type AnyDb = Kysely<any>;
 /**
  * Whether the database has run exactly the listed migrations: two small reads, where the Migrator
  * would introspect every table and take its lock first. A start on a current database (most
- * starts) needs nothing more (issue 17 §6); any other state goes through the Migrator.
+ * starts) needs nothing more; any other state goes through the Migrator.
  */
 async function isCurrent(db: AnyDb): Promise<boolean> {
   const { rows } = await sql<{ present: boolean }>`

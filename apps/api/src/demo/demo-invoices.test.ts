@@ -69,7 +69,7 @@ describe('demo invoices', () => {
         .where('t.outcome', '<>', 'notQualified')
         .execute();
       const raw = all.filter((row) => row.day <= invoice.issued_on);
-      // What came later can only be refunds (issue 16 §4): on a credit note of this invoice, if any.
+      // What came later can only be refunds: on a credit note of this invoice, if any.
       const later = all.filter((row) => row.day > invoice.issued_on);
       expect(later.every((row) => row.outcome === 'refund')).toBe(true);
       if (later.length > 0) {
@@ -172,7 +172,7 @@ describe('demo invoices', () => {
     }
   });
 
-  it('credit refunds that came after their invoice on credit notes, which add up (issue 16 §4)', async () => {
+  it('credit refunds that came after their invoice on credit notes, which add up', async () => {
     const notes = await testApp.db.selectFrom('credit_notes').selectAll().execute();
     expect(notes.length).toBeGreaterThan(0);
     for (const note of notes) {

@@ -11,7 +11,7 @@ import { createTransactionsRepository } from '../modules/ingestion/transactions.
 import { prng } from './prng.ts';
 
 /**
- * A year of deterministic, realistic card transactions for the demo brands (issue 5 §7), in the
+ * A year of deterministic, realistic card transactions for the demo brands, in the
  * publishers' file format (brief §6), and their loading through the real ingestion pipeline.
  *
  * Each publisher's stream is independent (a card is enrolled with one publisher) and in time order:

@@ -84,7 +84,7 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string>
 /**
  * A 400 naming the fields at fault: the first field's message is the one a person reads
  * (errorMessage), each field's is in fieldErrors for the form. A field's name never prefixes a
- * message shown to a person (issue 16 §17).
+ * message shown to a person.
  */
 export const invalidFields = (fieldErrors: Record<string, string>) =>
   new HttpError(400, Object.values(fieldErrors)[0] ?? messages.common.invalidRequest, fieldErrors);

@@ -154,7 +154,7 @@ describe('the access check', () => {
       .where('email', '=', account.email)
       .returning('id')
       .executeTakeFirstOrThrow();
-    // A system admin reaches nothing but the set-up until two-step sign-in is on (issue 16 §15).
+    // A system admin reaches nothing but the set-up until two-step sign-in is on.
     expect((await call(app, { url: '/api/mail/outbox', token: signedIn.token })).statusCode).toBe(403);
     await testApp.db
       .insertInto('user_multi_factor')

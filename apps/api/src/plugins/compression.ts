@@ -12,7 +12,7 @@ const encodings: AnswerEncoding[] = ['br', 'gzip'];
 const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /**
- * Compresses the API's answers (issue 17 §4) with brotli or gzip, as the caller accepts: JSON,
+ * Compresses the API's answers with brotli or gzip, as the caller accepts: JSON,
  * CSV and other compressible types of 1 KB or more. The web app's files are precompressed
  * instead (web-app.ts), so this is registered on the API's scope only.
  */

@@ -10,7 +10,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route's answer is kept (serialized) per caller, address and local date until a committed
-     * write to a table in `keptAnswerTables` (a signed-in list: issue 17 §1).
+     * write to a table in `keptAnswerTables` (a signed-in list).
      */
     keptAnswer?: boolean;
   }

@@ -38,7 +38,7 @@ function contentSecurityPolicyOf(behindTls: boolean): ContentSecurityPolicy {
  * Security headers (a strict CSP, frame-ancestors 'none', X-Frame-Options DENY, HSTS behind TLS)
  * and a same-origin check on every state-changing call. The headers are the same on every answer
  * and built once: a nonce per request (helmet's) cost a random draw and the policy's rebuilding on
- * every API call, for a page only index.html is (issue 17 §1).
+ * every API call, for a page only index.html is.
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<ContentSecurityPolicy> {
   const behindTls = config.publicUrl.startsWith('https://');

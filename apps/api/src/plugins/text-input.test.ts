@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const nul = '\u0000';
 
-describe('a NUL character in any text the API is sent (issue 16 §10)', () => {
+describe('a NUL character in any text the API is sent', () => {
   it.each([
     {
       name: 'a branch name',

@@ -13,7 +13,7 @@ import {
 } from './fuzz-inputs.ts';
 
 /**
- * Malformed input at every operation (issue 16, ASVS 1.5/5.1): each operation of the OpenAPI
+ * Malformed input at every operation (ASVS 1.5/5.1): each operation of the OpenAPI
  * document that takes a JSON body or a query gets `inputsPerOperation` inputs from a seeded
  * generator (so a failure replays), sent by a caller the operation lets in, so that the input
  * reaches validation rather than stopping at 401/403. Nothing may answer 5xx.

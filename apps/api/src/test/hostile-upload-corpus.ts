@@ -2,7 +2,7 @@ import { deflateSync } from 'node:zlib';
 import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 
 /**
- * Files an attacker or a careless user uploads (issue 16): wrong encodings, binary dressed as text,
+ * Files an attacker or a careless user uploads: wrong encodings, binary dressed as text,
  * images that are not images, bombs, polyglots and hostile names. Each is built here from code, so
  * the corpus is readable and reviewable; `hostile-uploads.test.ts` sends every one to every upload.
  */

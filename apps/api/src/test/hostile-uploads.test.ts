@@ -7,7 +7,7 @@ import { hostileCorpus, type HostileFile, type UploadKind } from './hostile-uplo
 import { createTestApp, demoIds, loginAs, type App, type TestApp } from './test-app.ts';
 
 /**
- * Every file of the hostile corpus at every upload of the API (issue 16): each is refused with a
+ * Every file of the hostile corpus at every upload of the API: each is refused with a
  * 4xx and a message a person can read, or (an image that truly is one) stored as what its bytes
  * are. None answers 5xx, and a refused file stores nothing.
  */

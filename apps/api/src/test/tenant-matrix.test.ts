@@ -33,7 +33,7 @@ import {
 } from './tenants.fixtures.ts';
 
 /**
- * The tenant matrix (issue 16 §9): two programmes side by side, each with a bank and a group, the
+ * The tenant matrix: two programmes side by side, each with a bank and a group, the
  * second bank and group created through the product's own API by the system admin. Every
  * tenant-scoped operation is called by every tenant role on a brand of its own tenant and on a brand
  * of the other; no call on the other tenant's data may answer 2xx, and every call on its own that

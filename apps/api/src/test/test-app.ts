@@ -293,7 +293,7 @@ export async function signUpNewAccount(app: App, label = 'someone') {
   });
   if (response.statusCode !== 201)
     throw new Error(`sign-up answered ${response.statusCode}: ${response.body}`);
-  // The owner opens the confirmation link the sign-up mailed (issue 16 §14).
+  // The owner opens the confirmation link the sign-up mailed.
   const confirmed = await call(app, {
     method: 'POST',
     url: '/api/auth/confirmEmail',
@@ -306,7 +306,7 @@ export async function signUpNewAccount(app: App, label = 'someone') {
 
 /**
  * Holds every mail the app sends until released, counting those waiting: an answer that comes
- * while they wait did not wait for them (issue 16 §14). release() sends them and waits for the
+ * while they wait did not wait for them. release() sends them and waits for the
  * app's work after its answers.
  */
 export function holdMails(app: App) {

@@ -1,5 +1,5 @@
 /**
- * The styles /login and the app's frame draw with, loaded up front (issue 17 §4): Mantine's base
+ * The styles /login and the app's frame draw with, loaded up front: Mantine's base
  * and the stylesheets of the components the signed-out screens, the loaders, the notices and the
  * signed-in area's frame (drawn before the session answers) use, in the order of Mantine's
  * styles.css. Every other component's stylesheet comes with the first lazy page

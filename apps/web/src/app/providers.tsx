@@ -20,7 +20,7 @@ const Notices = lazy(async () => ({ default: (await import('./notices.tsx')).Not
 
 /**
  * The notices' container, loaded with the first notice and kept from then on: most visits to
- * /login show none, and it is a fifth of what the login page would load otherwise (issue 17 §4).
+ * /login show none, and it is a fifth of what the login page would load otherwise.
  */
 function NoticesOnceShown() {
   const { notifications } = useNotifications();

@@ -15,7 +15,7 @@ import { PendingUserArea } from './user-pages.tsx';
 // Every page but the login is its own chunk, loaded when first shown: /login loads only what it needs.
 // The signed-in area (its shell, routes and pages) loads once someone is signed in.
 // While the session and the area load, the area's frame and the page's heading are drawn from the
-// address alone (issue 17 §4).
+// address alone.
 const UserAreaRoutes = lazyPage(() => import('./user-area.tsx'), 'UserAreaRoutes', <PendingUserArea />);
 const InsightsLoginPage = lazyPage(
   () => import('@/features/insights/components/insights-login-page'),
@@ -75,7 +75,7 @@ const PageNotFound = lazyPage(() => import('@/features/shell/components/page-not
 /**
  * An address of the signed-in area opened directly (a reload, a bookmark): the area's chunk, its
  * page's and the settings load while the session is checked, not one after the other; on the
- * dashboard, its figures too (issue 17 §4).
+ * dashboard, its figures too.
  */
 export function preloadSignedInArea(
   { pathname, search }: { pathname: string; search: string },
@@ -115,7 +115,7 @@ function UserArea() {
  * The frame drawn from the address while the session is checked (`user` null), then the area. The
  * frame stays mounted when the session answers: a heading replaced before the browser reported its
  * paint would not count as painted. The area with its page is a visit's biggest render: React draws
- * it in the background, in slices it can pause for input and paint (issue 17 §4).
+ * it in the background, in slices it can pause for input and paint.
  */
 function SignedInArea({ user }: { user: SessionUser | null }) {
   const shown = useDeferredValue(user, null);

@@ -41,7 +41,7 @@ export function PageFrame({ title, children }: { title: string | null; children:
 /**
  * The signed-in area as the address alone draws it, while the session and the area's chunk load:
  * the frame and the page's heading, nothing that depends on who is signed in. A phone paints the
- * page's largest text at once instead of after every chunk and answer (issue 17 §4). Drawn only
+ * page's largest text at once instead of after every chunk and answer. Drawn only
  * for a browser that started a session (`mayBeSignedIn`): a signed-out visitor sees a loader, then
  * /login.
  */

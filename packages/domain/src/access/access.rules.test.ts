@@ -208,11 +208,11 @@ const routeTable: Record<Audience, PageKey[]> = {
     'campaignsPrint',
     'changePassword',
     'outbox',
-    // Addition: the console's ingestion upload lives on the Ingestion Logs page (issue 5 §1).
+    // Addition: the console's ingestion upload lives on the Ingestion Logs page.
     'ingestionLogs',
-    // Addition: the leads of the public card-network pages (issue 15).
+    // Addition: the leads of the public card-network pages.
     'cardNetworkLeads',
-    // Addition: groups created in the product, not by SQL (issue 16 §9).
+    // Addition: groups created in the product, not by SQL.
     'groupsList',
     // Addition: outbound webhook endpoints (decision 0097).
     'webhooks',

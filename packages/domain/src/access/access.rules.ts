@@ -186,7 +186,7 @@ export const capabilities = {
   /** Change one's own password (guests have none yet). */
   'password.change': everyoneButGuests,
   /**
-   * Set up, turn off and renew one's own two-step sign-in (issue 16 §15). The only capability a
+   * Set up, turn off and renew one's own two-step sign-in. The only capability a
    * system admin still setting it up holds (besides the session and logout).
    */
   'mfa.manage': everyoneButGuests,
@@ -208,11 +208,11 @@ export const capabilities = {
   'banks.list': ['systemadmin'],
   /** Change one's own bank's details (My Bank): bank users; only a bank admin passes the service. */
   'banks.manage': ['bank'],
-  /** Create a bank with its first bank admin (issue 16 §9): the system admin, never by SQL. */
+  /** Create a bank with its first bank admin: the system admin, never by SQL. */
   'banks.create': ['systemadmin'],
   /** Read and replace the brands linked to a bank, the only brands it reads and reviews. */
   'banks.links': ['systemadmin'],
-  /** Create a group of brands with its first group admin (issue 16 §9). */
+  /** Create a group of brands with its first group admin. */
   'groups.create': ['systemadmin'],
   /** Update one's own profile (My Profile): whoever has the profile page. */
   'profile.update': pages.profile.audiences,
@@ -254,7 +254,7 @@ export const capabilities = {
   'campaigns.edit': [...campaignMakers],
   /** Confirm or reject a campaign's templates (banks); reject (system admin). */
   'campaigns.review': ['bank', 'systemadmin'],
-  /** Test a sample transaction against a campaign: the rule simulator (issue 5 §2), operators only. */
+  /** Test a sample transaction against a campaign: the rule simulator, operators only. */
   'campaigns.simulate': ['systemadmin'],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
@@ -266,7 +266,7 @@ export const capabilities = {
   'invoices.read': [...campaignMakers, ...financeRoles, 'clientAdmin'],
   /** Read the ingestion logs: each caller their brands' share (a bank its linked brands'), operators every file. */
   'ingestionLogs.read': [...campaignMakers, 'bank', 'systemadmin'],
-  /** Upload a publisher's transactions file from the admin console (issue 5 §1). */
+  /** Upload a publisher's transactions file from the admin console. */
   'ingestionLogs.upload': ['systemadmin'],
   /** The dashboard's 'Last Transaction' dates: when each publisher last sent a file (spec 3 §7). */
   'ingestionLogs.date': [...pages.dashboard.audiences, 'systemadmin'],

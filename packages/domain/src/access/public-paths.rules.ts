@@ -5,7 +5,7 @@ export const publicPaths = {
   forgot: '/forgot',
   changeRecoverPassword: '/changerecoverpassword/:token',
   setPassword: '/setpassword/:token',
-  /** The sign-up's confirmation link (issue 16 §14). */
+  /** The sign-up's confirmation link. */
   verifyEmail: '/verifyemail/:token',
   guestUser: '/guestuser/:token',
   socialAnalytics: '/socialanalytics',

@@ -3,7 +3,7 @@ import { signInMessages } from '../messages/sign-in-messages.ts';
 
 /**
  * The login's payload and the fields every form shares with it, written with zod/mini so /login
- * loads zod's core without its chainable API (issue 17 §4). They are zod schemas all the same:
+ * loads zod's core without its chainable API. They are zod schemas all the same:
  * the server validates with them and the other schemas embed them as they are.
  */
 

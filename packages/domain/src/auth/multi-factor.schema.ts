@@ -6,7 +6,7 @@ import { messages } from '../messages/messages.ts';
 const m = messages.multiFactor;
 
 /**
- * Two-step sign-in (issue 16 §15, RFC 6238): 6-digit codes of a 30-second step from an
+ * Two-step sign-in (RFC 6238): 6-digit codes of a 30-second step from an
  * authenticator app, and single-use recovery codes for a lost phone.
  */
 export const totpDigits = 6;

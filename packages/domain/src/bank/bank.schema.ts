@@ -59,7 +59,7 @@ export const bankListQuerySchema = pageQuerySchema
 export type BankListQuery = z.output<typeof bankListQuerySchema>;
 
 /**
- * POST banks (the system admin, issue 16 §9): a new bank and its first user, a bank admin, who is
+ * POST banks (the system admin): a new bank and its first user, a bank admin, who is
  * mailed a link to set a password (the Bank Users form's fields).
  */
 export const bankCreateSchema = z.strictObject({ name: bankNameField, admin: bankUserFormSchema });

@@ -56,7 +56,7 @@ export function branchActorOf(audience: Audience): BranchActor {
  * Whether campaigns may run at a branch with this status: only approved ones (Active, Approved),
  * and an approved one whose new merchant IDs await review (Updated), which earns on its reviewed
  * IDs meanwhile. The campaign form offers no other, and a purchase at any other earns nothing, even
- * on an 'all branches' campaign (issue 16 §2): a branch not yet approved, or rejected, is not the brand's.
+ * on an 'all branches' campaign: a branch not yet approved, or rejected, is not the brand's.
  */
 export function branchCarriesCampaigns(status: BranchStatus): boolean {
   return status === 'Active' || status === 'Approved' || status === 'Updated';
@@ -74,7 +74,7 @@ export function merchantIdChangeNeedsReview(status: BranchStatus): boolean {
 
 /**
  * The statuses in which a branch holds its merchant IDs: a MID belongs to one such branch of one
- * brand at a time, across every tenant (issue 16 §1). A rejected or deleted branch gives its up.
+ * brand at a time, across every tenant. A rejected or deleted branch gives its up.
  */
 export const merchantIdHoldingStatuses = ['Pending', 'Approved', 'Active', 'Updated'] as const;
 

@@ -2,7 +2,7 @@ import { messages } from '../messages/messages.ts';
 import { formatPence } from '../money/money.rules.ts';
 
 /**
- * Caps on a campaign (issue 35 §1, docs/decisions/0116): optional limits on what one transaction
+ * Caps on a campaign (docs/decisions/0116): optional limits on what one transaction
  * and one card earn, each null when the campaign has none. The form's fields and their checks; the
  * engine's rules are qualification/caps.rules.ts.
  */

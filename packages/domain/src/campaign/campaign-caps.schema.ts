@@ -3,7 +3,7 @@ import { messages } from '../messages/messages.ts';
 import { capIntervals } from './campaign-caps.rules.ts';
 
 /**
- * The caps' fields of the campaign payload (issue 35 §1, docs/decisions/0116), each optional: ''
+ * The caps' fields of the campaign payload (docs/decisions/0116), each optional: ''
  * and null mean no cap. Field checks say a value's type; the combination (whole counts of at
  * least 1, pounds, the interval chosen with a per-interval cap) is checked with the form's others
  * (`capsIssues`, run from `combinationIssues`). Money in pounds, as the form shows it.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's chart rules (spec 3 §9, issue 5 §4): doughnut colours, the branch distribution's
+ * The dashboard's chart rules (spec 3 §9): doughnut colours, the branch distribution's
  * 'Others' slice, when the legend hides, and the value axis maximum. Pure, so the dashboard, the
  * campaign overview and the print report draw the same charts.
  */

@@ -224,7 +224,7 @@ export const dashboardAnswerSchema = z.object({
     })
     .optional(),
   /**
-   * Reach has one meaning (issue 16 §5): cardholders shown the offer, the publishers' impressions
+   * Reach has one meaning: cardholders shown the offer, the publishers' impressions
    * for the filter. Impressions are per campaign, publisher and day, never per branch or customer
    * type: with either chosen, or with no impressions for the filter, reach is 'N/A' and this says
    * why. The distinct cards that bought are `paying_cards`, a statistic of their own.

@@ -9,7 +9,7 @@ export const groupNameLength = { min: 3, max: 100 } as const;
 export const groupBrandsMax = 100;
 
 /**
- * POST groups (the system admin, issue 16 §9): a new group, the brands that move into it (leaving
+ * POST groups (the system admin): a new group, the brands that move into it (leaving
  * any group they were in), and its first user, a Group Admin mailed a link to set a password.
  */
 export const groupCreateSchema = z.strictObject({

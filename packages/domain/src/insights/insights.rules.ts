@@ -14,7 +14,7 @@ import type { AspectCounts } from './sentiment.rules';
  * (sentence sentiment) runs in the API (modules/insights/review-analyser.ts, wink-nlp) with the
  * lexicon and clause rules of sentiment.rules.ts; everything after it — scores, net positives,
  * ranks, similarity, trends — is computed here from what it stored. The formulas are also written out
- * in docs/decisions.md ('Social analytics (issue 15)').
+ * in docs/decisions/0027-social-analytics.md.
  */
 
 /* ------------------------------------------------------------------ the Aggregate Score */

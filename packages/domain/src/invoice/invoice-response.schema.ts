@@ -9,7 +9,7 @@ import { billingDocumentKinds, shownPaymentStatuses } from './invoice.schema.ts'
 
 const calendarDate = z.iso.date();
 
-/** A row of the invoice list: an invoice, or a credit note (issue 16 §4). Money in whole pence. */
+/** A row of the invoice list: an invoice, or a credit note. Money in whole pence. */
 export const invoiceRowSchema = z.object({
   _id: z.string(),
   kind: z.enum(billingDocumentKinds),

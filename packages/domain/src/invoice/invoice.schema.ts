@@ -45,7 +45,7 @@ export type InvoiceSortField = (typeof invoiceSortFields)[number];
 
 /**
  * What a row of the invoice list is: an invoice, or a credit note for refunds that arrived after
- * the invoice it corrects was issued (issue 16 §4).
+ * the invoice it corrects was issued.
  */
 export const billingDocumentKinds = ['invoice', 'creditNote'] as const;
 export type BillingDocumentKind = (typeof billingDocumentKinds)[number];

@@ -57,7 +57,7 @@ export const administrationMessages = {
     deactivatedBadge: 'Deactivated',
   },
   branch: {
-    /** A merchant ID belongs to one live branch of one brand at a time (issue 16 §1). */
+    /** A merchant ID belongs to one live branch of one brand at a time. */
     merchantIdInUse: (mid: string) =>
       `Merchant ID ${mid} is already registered to a branch. Please check it, or contact us if it is yours.`,
     duplicateMerchantId: (mid: string) => `Merchant ID ${mid} is entered more than once.`,
@@ -265,7 +265,7 @@ export const administrationMessages = {
     nameMax: 'Bank name should at most contain 100 characters',
     adminOnly: 'Only an admin of this bank can change its details.',
     searchPlaceholder: 'Search Bank Name',
-    /** The system admin's bank screens (issue 16 §9): creating a bank, linking its brands. */
+    /** The system admin's bank screens: creating a bank, linking its brands. */
     created: 'Bank created successfully. Its admin has been sent a link to set a password.',
     brandsSaved: "The bank's brands have been saved successfully.",
     brandsHint: 'The bank reads and reviews only these brands: their campaigns, templates and branches.',
@@ -295,7 +295,7 @@ export const administrationMessages = {
     columns: { to: 'To', subject: 'Subject' },
     mailTo: (to: string, written: string) => `To ${to} · ${written}`,
   },
-  /** Groups of brands, created by the system admin (issue 16 §9). */
+  /** Groups of brands, created by the system admin. */
   group: {
     created: 'Group created successfully. Its admin has been sent a link to set a password.',
     nameRequired: 'Group name is required',

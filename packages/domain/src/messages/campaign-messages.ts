@@ -88,7 +88,7 @@ export const campaignMessages = {
       maxCashbackPerTransaction: 'Maximum cashback per transaction',
       maxSpendPerCardPerInterval: 'Maximum rewarded spend per card',
     },
-    /** Caps on a campaign (issue 35 §1, docs/decisions/0116): the form, the overview and the list. */
+    /** Caps on a campaign (docs/decisions/0116): the form, the overview and the list. */
     caps: {
       title: 'Caps',
       hint: 'Optional limits on what one transaction and one card can earn. Leave a field empty for no cap.',
@@ -149,7 +149,7 @@ export const campaignMessages = {
     termsAccepted: 'Terms and conditions accepted.',
     branchNotAvailable: 'A selected branch is not an approved branch of this brand',
     cannotDelete: 'A past campaign cannot be deleted',
-    /** Issue 16 §6: its figures are on invoices and the dashboard, so it stays; pausing stops it. */
+    /** Its figures are on invoices and the dashboard, so it stays; pausing stops it. */
     cannotDeleteBilled:
       'This campaign cannot be deleted: cardholders have already earned cashback on it, which is invoiced. It ends with its month; a monthly campaign can be stopped from next month on.',
     /** Spec 3 §1, §4: delete and edit are for future campaigns; a running one is stopped instead. */
@@ -258,7 +258,7 @@ export const campaignMessages = {
       'The marketplace acts as an intermediary between you and the publishers.',
     ],
     leaveTitle: 'Leave this page?',
-    /** Budget pacing (issue 35 §2, docs/decisions/0120): the lists' Budget used and the brand's mails. */
+    /** Budget pacing (docs/decisions/0120): the lists' Budget used and the brand's mails. */
     budgetUse: {
       column: 'Budget used',
       ofBudget: (spent: string, budget: string, percent: number) => `${spent} of ${budget} (${percent}%)`,

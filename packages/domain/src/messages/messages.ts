@@ -77,7 +77,7 @@ export const messages = {
     csvNotSupported:
       'An Idempotency-Key is accepted with a JSON body only; send the file without it (re-sending a transaction id changes nothing).',
   },
-  /** Two-step sign-in with an authenticator app (issue 16 §15; docs/decisions.md). */
+  /** Two-step sign-in with an authenticator app (docs/decisions.md). */
   multiFactor: {
     codeStepTitle: 'Two-step sign-in',
     codeStepIntro: 'Enter the 6-digit code from your authenticator app.',

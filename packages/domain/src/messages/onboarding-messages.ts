@@ -107,7 +107,7 @@ export const onboardingMessages = {
     startAgain: 'Start the Direct Debit setup again from the Payments page.',
     paidTo: 'Payments to',
     testPageFooter: 'Krowd test payment provider: a stand-in for GoCardless while no provider is configured.',
-    /** The API's answers (issue 14 §2–3). */
+    /** The API's answers. */
     chooseBrand: 'Please select Brand',
     noMandateToCancel: 'There is no Direct Debit mandate to cancel.',
     mandateCancelled: 'Your Direct Debit mandate has been cancelled.',

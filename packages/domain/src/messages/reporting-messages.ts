@@ -240,13 +240,13 @@ export const reportingMessages = {
       totalSuccessFee: 'Total Success Fee',
       cpa: 'CPA',
     },
-    /** Issue 16 §5: why Reach (cardholders shown the offer, from impressions) shows N/A. */
+    /** Why Reach (cardholders shown the offer, from impressions) shows N/A. */
     reachUnavailable: {
       notByBranch: 'Not available for a single branch: publishers report reach per campaign, not per branch.',
       notByCustomerType: 'Not available for one customer type: publishers report reach per campaign.',
       noImpressions: 'No impressions reported for this selection.',
     },
-    /** Pending and final rewards on the dashboard (issue 35 §3, docs/decisions/0117). */
+    /** Pending and final rewards on the dashboard (docs/decisions/0117). */
     rewards: {
       title: 'Pending and final rewards',
       kind: 'Reward',
@@ -327,7 +327,7 @@ export const reportingMessages = {
     fromTo: (start: string, end: string) => `${start} to ${end}`,
     clearField: (label: string) => `Clear ${label}`,
   },
-  /** Social analytics (spec 3 §2.7, §5, §8; issue 15). */
+  /** Social analytics (spec 3 §2.7, §5, §8). */
   insights: {
     title: 'Social Analytics',
     noData: 'No data available',

@@ -1,7 +1,7 @@
 /**
  * The message catalogue's sections the signed-out screens and every page need (messages.ts
  * holds them under the same keys): /login loads this file instead of the whole catalogue
- * (issue 17 §4). The brief's typo fixes are applied here too.
+ *. The brief's typo fixes are applied here too.
  */
 export const signInMessages = {
   common: {
@@ -80,7 +80,7 @@ export const signInMessages = {
     nameMax: 'Name should at most contain 20 characters',
     passwordMin: 'Password should at least contain 8 characters',
     passwordMax: 'Password should at most contain 64 characters',
-    /** Issue 16 §13 (ASVS 6.2): common or leaked passwords are refused, whatever their make-up. */
+    /** ASVS 6.2: common or leaked passwords are refused, whatever their make-up. */
     passwordCommon:
       'This password is too common: it appears in lists of leaked passwords. Please choose another.',
     passwordPersonal: 'Please do not use your e-mail address or name as your password.',
@@ -109,16 +109,16 @@ export const signInMessages = {
     loginFailed: 'Invalid email or password.',
     accountDeactivated: 'This account has been deactivated. Please contact your administrator.',
     /**
-     * Issue 16 §12: the account's ceiling for devices it never signed in on tripped; a device it
+     * The account's ceiling for devices it never signed in on tripped; a device it
      * signed in on before, and the mailed link, still work.
      */
     tooManyLoginAttempts:
       'Too many failed logins on this account, so password login from new devices is paused for a while. Log in from a device you have used before, or use "Forgot password?" to get a link by e-mail: setting a new password with it lets you log in straight away.',
-    /** Issue 16 §12: the progressive delay between failed logins from one place. */
+    /** The progressive delay between failed logins from one place. */
     loginDelayed: (seconds: number) =>
       `Too many failed logins. Please wait ${seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
     loggedOut: 'Logged out successfully.',
-    /** Issue 16 §14: the same answer whether or not the e-mail already has an account. */
+    /** The same answer whether or not the e-mail already has an account. */
     signupSuccess:
       'Thank you. Check your e-mail: we have sent a message to this address to finish signing up.',
     signupCheckEmailTitle: 'Check your e-mail',

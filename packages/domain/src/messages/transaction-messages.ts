@@ -14,7 +14,7 @@ export const transactionMessages = {
     /** The dashboard's invoice selection (xero_invoice_number) names no invoice the caller may see. */
     notFound: (number: string) => `Invoice ${number} was not found.`,
     invoiceDataNeedsNumber: 'xero_invoice_number is required when is_invoice_data is true',
-    /** Issue 16 §4: a row of the list that credits refunds received after its invoice. */
+    /** A row of the list that credits refunds received after its invoice. */
     creditNote: 'Credit note',
     correctsInvoice: (number: string) => `Corrects ${number}`,
     viewCreditNote: 'View Credit Note',
@@ -63,7 +63,7 @@ export const transactionMessages = {
     publisherMismatch: (code: string) => `publisher must be ${code}, the publisher of the API key`,
     originalNotRefund: 'original_transaction_id is only for refunds (a negative amount)',
     originalInvalid: 'original_transaction_id must be at most 100 characters',
-    // The admin console's upload of a publisher file (issue 5 §1).
+    // The admin console's upload of a publisher file.
     uploadTitle: 'Upload transactions',
     uploaded: 'Transactions uploaded successfully',
     uploadPublisherRequired: 'Publisher is required',
@@ -82,7 +82,7 @@ export const transactionMessages = {
       transactionCount: 'Transaction count',
     },
   },
-  /** The rule simulator: a sample transaction tested against one campaign (issue 5 §2). */
+  /** The rule simulator: a sample transaction tested against one campaign. */
   simulation: {
     title: 'Test a transaction',
     fields: {

@@ -2,7 +2,7 @@ import type { PaymentStatus } from '../invoice/invoice.schema';
 import type { CollectionStatus, MandateStatus } from './payment.schema';
 
 /**
- * How the provider's events move our states (docs/decisions.md 'Payments (issue 14)'). Events
+ * How the provider's events move our states (docs/decisions.md 'Payments'). Events
  * follow GoCardless's names (resource type + action); the built-in test provider sends the same.
  * A final state is left only where the provider documents a way back (a mandate reinstated, a
  * failed payment resubmitted, a chargeback cancelled); an event arriving late (an older action

@@ -293,7 +293,7 @@ describe('branches (MID → branch → brand)', () => {
       'qualified 500/500',
     ],
     ...(['Pending', 'Rejected', 'Deleted'] as const).map((status): [string, Change, string] => [
-      `all branches, at a ${status} branch: only approved branches carry campaigns (issue 16 §2)`,
+      `all branches, at a ${status} branch: only approved branches carry campaigns`,
       { branch: { branchId: 'branch-1', brandId: 'brand-1', status } },
       'branchNotApproved',
     ]),

@@ -126,7 +126,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
 }
 
 /**
- * The rule simulator (issue 5 §2), "why not this campaign": one transaction against one chosen
+ * The rule simulator, "why not this campaign": one transaction against one chosen
  * campaign among its brand's (`input.campaigns`; the chosen one is added when missing). The
  * campaign's own reason when a rule of its own fails; its reward when it is the one that pays;
  * else 'stackedWithBetterOffer' naming the campaign of the brand that pays instead

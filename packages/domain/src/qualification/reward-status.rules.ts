@@ -3,7 +3,7 @@ import { returnPeriodDays } from '../invoice/invoice.rules';
 import { localTimeAt } from './local-time';
 
 /**
- * Pending and final rewards (issue 35 §3, docs/decisions/0117, qualification.md 'Pending and final
+ * Pending and final rewards (docs/decisions/0117, qualification.md 'Pending and final
  * rewards'). A qualified purchase's reward is *pending* during its return period: the purchase's
  * local date (timezone setting) and the `returnPeriodDays` (30) local days after it, the same
  * period the invoices wait for (invoice.rules.ts). A refund dated inside it cancels the reward, in

@@ -3,7 +3,7 @@ import { poundsToPence } from '../money/money.rules.ts';
 import { instantOfWallTime, simulationRequestSchema, type SimulationRequest } from './simulation.schema.ts';
 
 /**
- * The rule simulator's form (issue 5 §2): the fields as a person types them (wall times in the
+ * The rule simulator's form: the fields as a person types them (wall times in the
  * timezone setting, amounts in pounds), turned into the simulator's request and held to its
  * schema, so the browser and the API apply the same rules with the same messages. The fields are
  * named as the request's, so the server's field errors land on the same fields.

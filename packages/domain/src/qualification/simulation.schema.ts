@@ -4,7 +4,7 @@ import { isInstant } from '../ingestion/transaction-file.schema.ts';
 import { messages } from '../messages/messages.ts';
 
 /**
- * The rule simulator (issue 5 §2): one sample purchase tested against one campaign by the engine,
+ * The rule simulator: one sample purchase tested against one campaign by the engine,
  * with the card's history at the brand given rather than read, so nothing but the campaign and
  * its brand is looked up. A refund depends on its stored original, so only purchases are tested.
  */

@@ -239,7 +239,7 @@ describe('template schemas', () => {
   });
 });
 
-describe('the template step when editing a saved campaign (issue 16 §7)', () => {
+describe('the template step when editing a saved campaign', () => {
   it('starts from the saved templates, fields, bank, Valid For and promo code', () => {
     const settings = savedTemplateSettingsOf({
       templates: [
@@ -297,7 +297,7 @@ describe('the template step when editing a saved campaign (issue 16 §7)', () =>
   });
 });
 
-describe('the message saved with a campaign (issue 16 §8)', () => {
+describe('the message saved with a campaign', () => {
   const sms =
     'Hi from <bank>! Get <Discount%> off at <Business Name> when you pay with your card. Valid until <Valid Until>. <Landing Page>';
 

@@ -143,7 +143,7 @@ export type TemplatePreviewPart =
  * value becomes an image part; a placeholder without a value, and any unknown one, stays visible
  * as written, so the user sees what is left to fill in. The message saved with the campaign
  * (`unfilled: 'drop'`) has them removed instead: a cardholder must never read '<Landing Page>'
- * (issue 16 §8; the landing page is only mandatory for online offers). Text parts are plain text:
+ * (the landing page is only mandatory for online offers). Text parts are plain text:
  * escape them before placing them in HTML.
  */
 export function templatePreviewParts(
@@ -237,7 +237,7 @@ interface SavedTemplateEntry {
 /**
  * The template step's settings as a saved campaign left them: each tab's template and fields, the
  * bank and 'Valid For' (saved in every entry's fields), and the promo code. Editing starts from
- * these, so Submit changes only what the user changed (issue 16 §7).
+ * these, so Submit changes only what the user changed.
  */
 export function savedTemplateSettingsOf(saved: {
   templates?: readonly SavedTemplateEntry[];

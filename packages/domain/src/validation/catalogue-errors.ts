@@ -6,7 +6,7 @@ const m = signInMessages.validation;
 /**
  * The catalogue's words for an issue whose schema gave no message of its own. zod's English
  * ('Invalid UUID', 'Invalid option: expected one of …', 'Too big: expected string to have <=100
- * characters') is written for developers and reached users (issue 16 §17).
+ * characters') is written for developers and reached users.
  */
 export function catalogueMessageOf(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Transactions sent by publishers (brief §6, issue 5 §1–2) and the publishers' API keys.
+ * Transactions sent by publishers (brief §6) and the publishers' API keys.
  *
  * publishers.api_key_hash: the SHA-256 (hex) of the publisher's API key. Keys are long random
  * strings, so a fast unsalted hash is enough to make a leaked table useless and lets the key be

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The reporting store (issue 5 §3): what the dashboard reads instead of raw transactions.
+ * The reporting store: what the dashboard reads instead of raw transactions.
  *
  * reporting_daily: one row per local day (the timezone setting, from transactions.local_datetime)
  * × brand × branch × publisher × campaign × customer type × offer type, over qualified purchases and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Impressions and the campaign overview (brief §6, spec 2 §2.12–2.13, issue 5 §5).
+ * Impressions and the campaign overview (brief §6, spec 2 §2.12–2.13).
  *
  * impressions: how many cardholders a publisher showed a campaign's offer on a day (the impressions
  * file `date,publisher,campaign_id,reach`). One row a (campaign, publisher, day): a file sent again

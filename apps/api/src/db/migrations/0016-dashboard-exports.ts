@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dashboard's transaction exports (spec 3 §2.4, issue 5 §4 'Export').
+ * The dashboard's transaction exports (spec 3 §2.4).
  *
  * dashboard_exports: one row an export asked for. `filter` is the dashboard filter resolved within
  * the caller's scope when they asked (dates, brand ids or 'all', branch, publisher, campaign,

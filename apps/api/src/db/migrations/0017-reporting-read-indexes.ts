@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The dashboard's distinct counts at scale (issue 5 §3–4, bench/results.md): reach and repeat
+ * The dashboard's distinct counts at scale (bench/results.md): reach and repeat
  * customers read the filter's card-day rows. The brand's rows arrive upload by upload, spread
  * through the table, so without this the planner scans the whole table. This covering index holds
  * every column those reads need, brand, branch, publisher, then day: with the branch and publisher

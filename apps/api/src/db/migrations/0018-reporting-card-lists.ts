@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Exact distinct cards at scale (issue 5 §3–4, docs/decisions.md 'Performance'): the card-day rows
+ * Exact distinct cards at scale (docs/decisions.md 'Performance'): the card-day rows
  * of 0013 (one row a card a day and dimensions, a text token each) made a year of a big brand a
  * million rows to hash per dashboard request. They are replaced by card lists:
  *

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Ingestion speed (issue 5 §1, docs/decisions.md 'Performance'): what storing a transaction costs
+ * Ingestion speed (docs/decisions.md 'Performance'): what storing a transaction costs
  * the database beyond the row and the indexes its reads need.
  *
  * - The foreign keys of transactions go. Each was a lookup per stored row (six per row, about a

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Card numbers given by ingestion, and what storing a transaction costs the database (issue 5 §1,
- * §3; docs/decisions.md 'Performance').
+ * Card numbers given by ingestion, and what storing a transaction costs the database
+ * (docs/decisions.md 'Performance').
  *
  * - cards: numbered by ingestion, not by an identity. A card is numbered when an upload first meets
  *   it making a purchase at a known merchant (its history is looked up then anyway), with the next

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Direct debit (spec 2 §2.10, brief §4; docs/decisions.md 'Payments (issue 14)').
+ * Direct debit (spec 2 §2.10, brief §4; docs/decisions.md 'Payments').
  *
  * payment_mandates: one row a setup started. `flow_id` is the provider's hosted-page id (a
  * GoCardless redirect flow), `session_token` the random value the setup must be completed with

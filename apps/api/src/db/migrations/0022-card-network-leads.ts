@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The public card-network pages (spec 3 §2.8; docs/decisions.md 'Card-network pages (issue 15)').
+ * The public card-network pages (spec 3 §2.8; docs/decisions.md 'Card-network pages').
  *
  * card_network_leads: one row a contact request (/amexdining, or the /amexsignup dialog), a Merchant
  * ID look-up that found no waiting account, or a dining sign-up (/amexdiningsignup). A sign-up names

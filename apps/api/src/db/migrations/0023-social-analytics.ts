@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Social analytics (spec 3 §2.7; docs/social-analytics.md, docs/decisions.md 'Social analytics
- * (issue 15)').
+ * Social analytics (spec 3 §2.7; docs/social-analytics.md, docs/decisions.md 'Social
+ * analytics').
  *
  * branch_directory.cuisine: what a venue serves, for the cuisine rankings (null: not known).
  *

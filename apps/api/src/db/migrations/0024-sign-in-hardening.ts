@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Sign-in hardening (issue 16 §12, §14; docs/decisions.md 'Sign-in hardening').
+ * Sign-in hardening (docs/decisions.md 'Sign-in hardening').
  *
  * users.email_verified: false only for an account made by the public sign-up until its owner opens
  * the link mailed to the address; every other account was made by, or for, someone who received a

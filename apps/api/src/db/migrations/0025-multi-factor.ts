@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Two-step sign-in (issue 16 §15; docs/decisions.md 'Two-step sign-in').
+ * Two-step sign-in (docs/decisions.md 'Two-step sign-in').
  *
  * user_multi_factor: one row per user who started or finished the set-up: the TOTP secret
  * (base32; the product has no server key to encrypt it with, see the decision), enabled_at (null

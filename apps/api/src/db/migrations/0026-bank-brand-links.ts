@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Which brands each bank publishes (issue 16 §9): a bank reads and reviews only the brands linked to
+ * Which brands each bank publishes: a bank reads and reviews only the brands linked to
  * it here, and the system admin manages the links. Keyed by bank first, since every bank request
  * reads its bank's brands; the brand index serves the brand's side (which banks carry it) and the
  * deletes that follow a brand.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Credit notes and frozen documents (issue 16 §4; docs/decisions.md 'Credit notes').
+ * Credit notes and frozen documents (docs/decisions.md 'Credit notes').
  *
  * credit_notes: a refund that reaches us after its campaign month was invoiced is not put on that
  * invoice (an issued invoice never changes): the daily invoice run issues a credit note for it,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Transaction Details paged on the server (issue 17 §3; docs/decisions.md 'Transaction Details a
+ * Transaction Details paged on the server (docs/decisions.md 'Transaction Details a
  * page at a time'): a campaign's qualified purchases and refunds in local time order, id breaking
  * ties. A page (campaign, month, after the cursor) is one descent and a walk over its own rows, in
  * the order it is shown: no other brand's rows, no other month's, no sort. It holds the columns a

@@ -4,8 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * What a refund takes back of a stored purchase is written by an UPDATE of its refunded_pence
  * (ingestion's page-writer.ts, every page with refunds of purchases written before). It was never a
  * HOT update: the card-history index carried refunded_pence, and pages filled by COPY had no room
- * left, so each updated purchase was a new tuple elsewhere and a new entry in every index (issue 17
- * §5: 10 ms of the upload's connection a page of 2,500 rows).
+ * left, so each updated purchase was a new tuple elsewhere and a new entry in every index (10 ms
+ * of the upload's connection a page of 2,500 rows).
  *
  * - The card-history index carries the amount alone: its readers take a card's purchases' instants
  *   and amounts (index only); the refund matching that reads refunded_pence reads the row anyway.

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Caps on a campaign (issue 35 §1, docs/decisions/0116): each optional, null when the campaign has
+ * Caps on a campaign (docs/decisions/0116): each optional, null when the campaign has
  * none. Money in whole pence. The interval of the two per-interval caps is of the timezone
  * setting's local time, set exactly when one of them is. A transaction that earned less for a cap
  * keeps why in `capped_reason` (a reason code of messages.qualification); one that earned nothing

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Budget pacing (issue 35 §2, docs/decisions/0120): when the brand was told that a campaign had
+ * Budget pacing (docs/decisions/0120): when the brand was told that a campaign had
  * spent 80% of its budget, and that it had used it all. Each is set once, in the transaction of
  * the upload that crossed the threshold, with the job that mails the brand's administrators; a
  * campaign set is never told again.

@@ -3,7 +3,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { call, createTestApp, holdMails, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
- * Sign-up and forgot password say nothing about whether an address has an account (issue 16 §14):
+ * Sign-up and forgot password say nothing about whether an address has an account:
  * the same answer, given before any of the work that differs, which follows the answer.
  */
 let testApp: TestApp;

@@ -13,7 +13,7 @@ import {
 import { loginDelays } from './login-attempts.ts';
 
 /**
- * Failed logins (issue 16 §12; docs/decisions.md 'Sign-in lockout and password strength'): counted
+ * Failed logins (docs/decisions.md 'Sign-in lockout and password strength'): counted
  * per account and source with progressive delays, and per account across every new device up to a
  * ceiling, here LOGIN_FAILURES_PER_ACCOUNT=10; a device the account signed in on before counts on
  * its own delays alone.

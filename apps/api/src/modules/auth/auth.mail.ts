@@ -15,7 +15,7 @@ export function recoverPasswordMail(firstName: string, url: string): RenderedMai
   };
 }
 
-/** Sign-up (issue 16 §14): the account works once its owner has opened this link. */
+/** Sign-up: the account works once its owner has opened this link. */
 export function verifyEmailMail(firstName: string, url: string): RenderedMail {
   return {
     subject: messages.mail.verifyEmailSubject,
@@ -31,7 +31,7 @@ export function verifyEmailMail(firstName: string, url: string): RenderedMail {
 }
 
 /**
- * Sign-up with an address that already has an account (issue 16 §14): the sign-up page answers as
+ * Sign-up with an address that already has an account: the sign-up page answers as
  * for a new one, and the owner learns of it here.
  */
 export function signupAttemptMail(

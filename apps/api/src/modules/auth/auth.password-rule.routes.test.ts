@@ -12,7 +12,7 @@ import {
 } from '../../test/test-app.ts';
 
 /**
- * The password rule at every endpoint that sets one (issue 16 §13, ASVS 6.2): 8 to 64 characters,
+ * The password rule at every endpoint that sets one (ASVS 6.2): 8 to 64 characters,
  * no composition rules, no common or leaked password, and none the strength estimate (zxcvbn-ts)
  * scores below 3, with its reason.
  */

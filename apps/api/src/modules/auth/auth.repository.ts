@@ -200,7 +200,7 @@ export function createAuthRepository(db: Kysely<DB>) {
       });
     },
 
-    /** The user has opened a link mailed to their address: it is theirs (issue 16 §14). */
+    /** The user has opened a link mailed to their address: it is theirs. */
     async markEmailVerified(userId: string, executor: Executor) {
       await executor
         .updateTable('users')

@@ -504,7 +504,7 @@ describe('the session', () => {
     });
   });
 
-  it('is one of at most 10 per user: signing in an 11th time ends the oldest (issue 16 §16)', async () => {
+  it('is one of at most 10 per user: signing in an 11th time ends the oldest', async () => {
     const account = await signUpNewAccount(app, 'many-sessions');
     const sessions = [];
     for (let n = 0; n < 11; n += 1) sessions.push(await loginAs(app, account.email, account.password));

@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../http/rate-limiter.ts';
 const day = 24 * 3_600_000;
 
 /**
- * Failed logins of one account from one source (issue 16 §12; docs/decisions.md): the first three
+ * Failed logins of one account from one source (docs/decisions.md): the first three
  * are free, then each further one makes the next wait 1 s, 2 s, 4 s… up to 15 minutes. The count
  * is forgotten after a day without attempts, or at a successful login or a new password.
  */

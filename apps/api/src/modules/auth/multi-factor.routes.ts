@@ -21,7 +21,7 @@ import { checkPlaceOf, setKnownDeviceCookie } from './known-devices.ts';
 import { completeSignIn, renewRecoveryCodes, turnOff, type MultiFactorService } from './multi-factor.ts';
 
 /**
- * Two-step sign-in (issue 16 §15): the login's second step, and the signed-in user's set-up,
+ * Two-step sign-in: the login's second step, and the signed-in user's set-up,
  * recovery codes and turning it off. docs/decisions.md 'Two-step sign-in'.
  */
 export const multiFactorRoutes: FastifyPluginAsyncZod<{

@@ -80,7 +80,7 @@ const statusOfBranch = async (id: string) =>
   (await testApp.db.selectFrom('branches').select('status').where('id', '=', id).executeTakeFirstOrThrow())
     .status;
 
-describe("a bank acts only on its own programme's brands (issue 16 §9)", () => {
+describe("a bank acts only on its own programme's brands", () => {
   it("refuses the demo bank another programme's branches and templates with 404, and changes nothing", async () => {
     const branchId = await branchOf(ids.brands.standalone);
     const approve = await call(app, {

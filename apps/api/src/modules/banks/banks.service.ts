@@ -116,7 +116,7 @@ export function createBanksService(deps: {
 
     /**
      * Makes the bank's linked brands exactly those given, in one transaction: the bank then reads and
-     * reviews only those (issue 16 §9). An id that is not a brand is refused and nothing changes.
+     * reviews only those. An id that is not a brand is refused and nothing changes.
      */
     async setBrands(caller: AuthContext, id: string, brandIds: string[]): Promise<BankBrand[]> {
       await db.transaction().execute(async (trx) => {

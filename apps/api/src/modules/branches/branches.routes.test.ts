@@ -352,7 +352,7 @@ describe('PUT /api/merchants/:id', () => {
   });
 });
 
-describe('a merchant ID belongs to one branch of one brand at a time (issue 16 §1)', () => {
+describe('a merchant ID belongs to one branch of one brand at a time', () => {
   /** A live branch of the group's brand Ember Pizza Co holding the MID. */
   async function heldByAnotherBrand(mid: string) {
     return branch({ brand_id: ids.brands.groupBrandB, status: 'Active', mastercard_merchant_id: mid });

@@ -10,7 +10,7 @@ const m = messages.branch;
 
 /*
  * A branch's merchant IDs (Mastercard, Amex, Zettle): the MIDs that decide whose transactions earn
- * at it, so one MID belongs to one branch of one brand (issue 16 §1).
+ * at it, so one MID belongs to one branch of one brand.
  */
 
 /** A branch's merchant IDs as stored: the three columns, those set. */
@@ -89,7 +89,7 @@ export function merchantIdColumns(ids: Partial<MerchantIds> | undefined): Update
 }
 
 /**
- * The merchant IDs the branches of one request will hold (issue 16 §1): none may appear in two of
+ * The merchant IDs the branches of one request will hold: none may appear in two of
  * them, nor be held by any other branch of any brand. Each claim names its branch when it exists
  * already, so the branch's own IDs are not counted against it. Throws 409 naming the MID.
  */

@@ -39,7 +39,7 @@ const groupOf = async (brandId: string) =>
       .executeTakeFirstOrThrow()
   ).group_id;
 
-describe('POST /api/groups (the system admin creates a group, issue 16 §9)', () => {
+describe('POST /api/groups (the system admin creates a group)', () => {
   it('moves the brands into the new group and invites its Group Admin, who then works on those brands only', async () => {
     const admin = invitedAdmin('new-group');
     const response = await postGroup({

@@ -34,7 +34,7 @@ interface Invitations {
   };
 }
 
-/** Groups of brands, created by the system admin with their first Group Admin (issue 16 §9). */
+/** Groups of brands, created by the system admin with their first Group Admin. */
 export function createGroupsService(deps: { brands: BrandsRepository; invitations: Invitations }) {
   const { brands, invitations } = deps;
   return {

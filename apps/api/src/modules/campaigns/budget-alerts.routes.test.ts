@@ -5,7 +5,7 @@ import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '.
 import { insertCampaign } from './campaigns.fixtures.ts';
 
 /**
- * Budget pacing (issue 35 §2, docs/decisions/0120): uploads bring a campaign of Green Fork (the
+ * Budget pacing (docs/decisions/0120): uploads bring a campaign of Green Fork (the
  * demo's standalone brand) with a £100.00 budget to 60%, 80%, 90%, 100% and past it. Each purchase
  * earns 10% cashback and a 10% fee, so £50 spends £10.00 of the budget. The brand's administrators
  * get one mail at 80% and one at 100% (written to the outbox: no SMTP in tests), the campaign

@@ -46,7 +46,7 @@ export function budgetAlertMail(
 }
 
 /**
- * The mails at 80% and 100% of a campaign's budget (issue 35 §2, docs/decisions/0120), each once a
+ * The mails at 80% and 100% of a campaign's budget (docs/decisions/0120), each once a
  * campaign: an upload that crosses a threshold marks it told and queues the job that mails, both
  * in the upload's transaction (`reached`), so the mail is queued exactly when the spending that
  * caused it is stored. The job (`run`) reads the campaign as it then is and mails its brand's

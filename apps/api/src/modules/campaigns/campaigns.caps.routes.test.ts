@@ -4,7 +4,7 @@ import { call, createTestApp, type App, type TestApp } from '../../test/test-app
 import { campaignBody, listCampaigns, newTenant, type Tenant } from './campaigns.fixtures.ts';
 
 /**
- * Caps on a campaign (issue 35 §1, decision 0116) through POST and PUT /api/campaigns: each cap
+ * Caps on a campaign (decision 0116) through POST and PUT /api/campaigns: each cap
  * optional, stored in pence, read back as the form has it (and in a line on the list and the
  * details); a bad value refused with its message and nothing stored. The clock is fixed at 10 March
  * 2031 in New York: April 2031 is the first month a campaign can be made for.

@@ -334,7 +334,7 @@ describe('DELETE /api/campaigns/:id', () => {
     expect(current.json().campaigns).toHaveLength(1);
   });
 
-  it('refuses to delete a campaign cardholders earned cashback on, changing nothing (issue 16 §6)', async () => {
+  it('refuses to delete a campaign cardholders earned cashback on, changing nothing', async () => {
     const branchId = await insertBranch(
       testApp.db,
       ids.brands.standalone,
@@ -876,7 +876,7 @@ describe('promo codes', () => {
     expect(await codesOf(id)).toEqual(['JUSTONE']);
   });
 
-  it('keeps the templates and the promo code through an edit that does not send them (issue 16 §7)', async () => {
+  it('keeps the templates and the promo code through an edit that does not send them', async () => {
     const template = await testApp.db
       .selectFrom('campaign_templates')
       .select('id')

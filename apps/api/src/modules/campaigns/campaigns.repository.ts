@@ -66,7 +66,7 @@ export function createCampaignsRepository(db: Kysely<DB>) {
           FROM campaign_pauses p WHERE p.campaign_id = COALESCE(c.primary_campaign_id, c.id)), '[]'::json)`.as(
           'pauses',
         ),
-        // Qualified purchases or refunds are billed: such a campaign is never deleted (issue 16 §6).
+        // Qualified purchases or refunds are billed: such a campaign is never deleted.
         // Probes transactions_campaign_spent_idx.
         sql<boolean>`EXISTS (
           SELECT 1 FROM transactions t WHERE t.campaign_id = c.id AND t.outcome <> 'notQualified')`.as(

@@ -277,7 +277,7 @@ export function createCampaignsService(deps: {
       // A child of a series stays a child: the form sends recurring: true for it as well.
       const { templates, promo_code, ...otherColumns } = columnsOf(form, timeZone);
       // An edit that does not send the templates or the promo code keeps the saved ones: only what
-      // is changed changes (issue 16 §7).
+      // is changed changes.
       const columns = {
         ...otherColumns,
         ...(form.templates === undefined ? {} : { templates }),
@@ -308,7 +308,7 @@ export function createCampaignsService(deps: {
      * Deletes a future campaign (spec 3 §1, §4: delete and edit are for future campaigns); a running
      * one is stopped from next month on instead (`stop`). Deleting a series' primary ends the
      * series: its children not started yet go with it, in the same transaction. A campaign on which
-     * cardholders earned cashback is billed and reported, so it stays (issue 16 §6): 409.
+     * cardholders earned cashback is billed and reported, so it stays: 409.
      */
     async remove(auth: AuthContext, id: string) {
       const row = await campaignInScope(auth.scope, id);

@@ -5,7 +5,7 @@ import { CardKeys } from './card-keys.ts';
 import type { HeldCardRewards } from './card-rewards.ts';
 
 /**
- * Card histories kept in memory while an upload qualifies its rows (issue 5 §1, speed): each card's
+ * Card histories kept in memory while an upload qualifies its rows (speed): each card's
  * purchases at a brand as a sorted window of instants with running sums, so `historyAt` answers what
  * `cardHistoryOf` would over the same purchases (the latest one before the instant, and the mean of
  * those from `yearStart` on) by two binary searches instead of a scan, whatever the card's count.

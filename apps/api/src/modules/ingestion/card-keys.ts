@@ -1,7 +1,7 @@
 /**
  * The keys of the cards an upload holds histories of (card-history-cache.ts), each to its slot,
  * kept in typed arrays rather than a Map of strings: a held card then costs the garbage collector
- * nothing to trace, and the live heap stays the same whatever the file's size (issue 17 §5: as a
+ * nothing to trace, and the live heap stays the same whatever the file's size (as a
  * Map, the keys of the 5-million-row benchmark's 1.2 million cards were most of its live heap).
  *
  * An open-addressing hash table of slots (FNV-1a of the key's UTF-16 units, linear probing), the

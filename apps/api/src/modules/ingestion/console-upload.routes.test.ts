@@ -3,7 +3,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The admin console's upload of a publisher file (POST /api/ingestionLogs/upload, issue 5 §1) and
+ * The admin console's upload of a publisher file (POST /api/ingestionLogs/upload) and
  * the ingestion log dates (POST /api/ingestionLogs/getUploadedDate, spec 3 §7). A brand of the
  * test's own with one branch (MID CONSOLE-MC-1); the default timezone is America/New_York.
  */

@@ -18,7 +18,7 @@ const uploadQuerySchema = ingestQuerySchema.extend({
 });
 
 /**
- * The admin console's upload of a publisher's transactions file (issue 5 §1): the system admin
+ * The admin console's upload of a publisher's transactions file: the system admin
  * chooses the publisher, and the file goes through the same checks, engine and single database
  * transaction as the publisher's own POST /transactions/ingest, answering the same way. Its
  * ingestion log records the console channel, the file name and who uploaded it.

@@ -13,7 +13,7 @@ import { loadDemoData } from '../../demo/demo-data.ts';
 import { databaseUrlFor, withAdmin } from '../../test/postgres-admin.ts';
 
 /**
- * Issue 5 §1: each file is one transaction, so an API process killed (SIGKILL, no clean-up)
+ * Each file is one transaction, so an API process killed (SIGKILL, no clean-up)
  * while a publisher's file is being stored leaves none of that file's rows and no ingestion log.
  * The API runs in a child process (crash-child.ts) on a database of this test's own: a copy of the
  * run's template on PostgreSQL, or a PGlite directory reopened here after the kill.
@@ -93,7 +93,7 @@ afterAll(async () => {
   if (childTemp) await rm(childTemp, { recursive: true, force: true });
 });
 
-/** Row i of a file too big to store before the kill: unknown MIDs are stored too (issue 5 §1). */
+/** Row i of a file too big to store before the kill: unknown MIDs are stored too. */
 const row = (i: number) =>
   `${prefix}${i},2026-06-10T12:00:00+01:00,12.50,GBP,CRASH-MID-${i % 7},card-${i % 5000},${String(i % 10_000).padStart(4, '0')},E1 6AN,ATR`;
 

@@ -86,7 +86,7 @@ async function expectedRows(brandIds: string[] | 'all') {
 }
 
 describe('GET /api/ingestionLogs', () => {
-  it("shows a bank its linked brands' share of each file (issue 16 §9), newest first", async () => {
+  it("shows a bank its linked brands' share of each file, newest first", async () => {
     const linked = await testApp.db
       .selectFrom('brand_banks')
       .select('brand_id')

@@ -16,7 +16,7 @@ import { UploadQualification } from './upload-qualification.ts';
 import type { UploadCounts, UploadSettings } from './upload-settings.ts';
 
 /**
- * Ingesting a publisher's transactions file (brief §6, issue 5 §1): every row validated, then
+ * Ingesting a publisher's transactions file (brief §6): every row validated, then
  * qualified by the engine (packages/domain qualification) in time order and stored with its
  * outcome. The whole upload is one database transaction: a file with a bad row stores nothing
  * (unless partial), and a crash mid-file leaves nothing behind.
@@ -78,7 +78,7 @@ const batchSize = 5000;
 export const defaultPageSize = 2500;
 /**
  * How far after the upload's own time a row may be dated: a publisher's clock a little ahead of
- * ours. Anything later has not happened yet, so it is refused with its line (issue 16 §3).
+ * ours. Anything later has not happened yet, so it is refused with its line.
  */
 export const allowedClockSkewMs = 5 * 60_000;
 /**
@@ -89,7 +89,7 @@ const cardCacheLimits = { maxCards: 1_500_000, maxEntries: 6_000_000 };
 /**
  * The reporting store's share summed before it is written (the domain's reporting-tally.ts): up to 250,000 card
  * numbers or 12,500 cells, about what a 500,000-row file sums whole (~10 MB of heap), so a larger
- * file's tally holds no more (issue 17 §5: live heap flat).
+ * file's tally holds no more (live heap flat).
  */
 const defaultTallyLimits = { cards: 250_000, cells: 12_500 };
 

@@ -5,7 +5,7 @@ import { call, createTestApp, type App, type TestApp } from '../../test/test-app
 import { maxCsvRecordChars } from '../../http/csv.ts';
 
 /**
- * POST /api/transactions/ingest (brief §6, issue 5 §1). A brand of the test's own, in the default
+ * POST /api/transactions/ingest (brief §6). A brand of the test's own, in the default
  * timezone (America/New_York, so the files below say -04:00 for June): a June 2025 campaign of
  * 10% cashback and a 10% success fee from 11:00 to 15:00 every day, at its one branch (MID
  * ING-MC-1), after approved campaigns in March, April and May, so June is its 4th campaign month
@@ -177,7 +177,7 @@ describe('POST /api/transactions/ingest', () => {
     });
   });
 
-  it('earns nothing at a branch of the brand that may not carry campaigns, and says why (issue 16 §2)', async () => {
+  it('earns nothing at a branch of the brand that may not carry campaigns, and says why', async () => {
     for (const [status, mid] of [
       ['Pending', 'ING-PENDING-1'],
       ['Rejected', 'ING-REJECTED-1'],
@@ -210,7 +210,7 @@ describe('POST /api/transactions/ingest', () => {
     }
   });
 
-  it('refuses a row dated after the upload with its line; a publisher clock a minute ahead is allowed (issue 16 §3)', async () => {
+  it('refuses a row dated after the upload with its line; a publisher clock a minute ahead is allowed', async () => {
     const inAMinute = new Date(Date.now() + 60_000).toISOString();
     const nextMonth = new Date(Date.now() + 31 * 24 * 3_600_000).toISOString();
 

@@ -70,7 +70,7 @@ export async function answerIngest(
 }
 
 /**
- * Publishers send their transactions (brief §6, issue 5 §1). The caller is a publisher's system,
+ * Publishers send their transactions (brief §6). The caller is a publisher's system,
  * not a session: the route takes a live publisher key in X-Api-Key (plugins/access.ts checks it
  * before the body is read, 401 otherwise; a test key answers 403: test transactions go to
  * /api/publisher/test-transactions and never reach live figures, decision 0091). The key decides

@@ -6,7 +6,7 @@ import { createInvoiceRun, scheduleInvoiceJobs } from './invoice-run.ts';
 import { pdfTexts } from './pdf-text.fixtures.ts';
 
 /**
- * Issue 16 §4: an issued invoice never changes; refunds that come after it go on a credit note.
+ * An issued invoice never changes; refunds that come after it go on a credit note.
  * Green Fork (the demo's standalone brand, read by user@demo.test) runs 10% campaigns in March and
  * April 2024 at a branch of the test's own; transactions go through the publisher route and the
  * invoice run through the daily job, with the clock (New York, the default timezone) moved by hand.

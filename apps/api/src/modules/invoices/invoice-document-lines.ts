@@ -291,7 +291,7 @@ function transactionTable(rows: DetailedTransaction[], timeZone: string): Docume
   ];
 }
 
-/** A credit note as its document shows it (issue 16 §4). */
+/** A credit note as its document shows it. */
 export interface CreditNoteDocument {
   creditNoteNumber: string;
   invoiceNumber: string;

@@ -83,7 +83,7 @@ export async function renderPdf(
   lines: DocumentLine[],
   options: { title?: string; footer?: string } = {},
 ): Promise<Buffer> {
-  // Loaded on the first document, not at start: pdfkit takes ~0.4 s to load (issue 17 §6).
+  // Loaded on the first document, not at start: pdfkit takes ~0.4 s to load.
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({
     size: [pageWidth, pageHeight],

@@ -86,7 +86,7 @@ export const invoiceRunQueries = {
     await sql`SELECT pg_advisory_xact_lock(${invoiceRunLockKey}::bigint)`.execute(trx);
   },
 
-  /** Whether the brand's direct-debit mandate is active now (issue 14): its invoice is collected. */
+  /** Whether the brand's direct-debit mandate is active now: its invoice is collected. */
   async hasActiveMandate(trx: Transaction<DB>, brandId: string) {
     const row = await trx
       .selectFrom('payment_mandates')

@@ -24,12 +24,12 @@ import { invoiceRunQueries as queries } from './invoice-run.repository.ts';
  * figures from exactly those links and its document reference. A month whose net is not positive
  * gets nothing and is looked at again by the next run. Running twice creates nothing new.
  *
- * Frozen at issue (issue 16 §4): an invoice covers only transactions dated on or before its issue
+ * Frozen at issue: an invoice covers only transactions dated on or before its issue
  * date, and its two PDFs are stored in the same transaction and served as stored. A refund of an
  * invoiced purchase that is stored later goes, at the next run, on a credit note (its own number,
  * CN-000001, and PDF) linked to the invoice it corrects; see docs/decisions.md 'Credit notes'.
  *
- * Mandates (issue 14): a brand whose direct-debit mandate is active when its invoice is made is
+ * Mandates: a brand whose direct-debit mandate is active when its invoice is made is
  * collected: collection 'direct_debit', no 1% charge, status 'Pending', and in the same transaction
  * the job that asks the provider for the payment (payments.service.ts `collectInvoice`). Any other
  * brand pays by hand: collection 'manual', the 1% charge, status 'Unpaid'.

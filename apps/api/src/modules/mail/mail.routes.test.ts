@@ -20,7 +20,7 @@ beforeAll(async () => {
   app = testApp.app;
   for (const email of recipients) {
     await call(app, { method: 'POST', url: `/api/auth/forgotPassword?email=${email}` });
-    // Forgot password mails after answering (issue 16 §14): one at a time, so they are in order.
+    // Forgot password mails after answering: one at a time, so they are in order.
     await app.services.auth.settled();
   }
   adminToken = (await loginAs(app, 'admin@demo.test')).token;

@@ -45,7 +45,7 @@ export function createMailer(options: {
 }): Mailer {
   const { db, jobs, logger } = options;
   const outbox = createMailRepository(db);
-  // nodemailer loads with the first mail sent, not at start (issue 17 §6); without SMTP_URL never.
+  // nodemailer loads with the first mail sent, not at start; without SMTP_URL never.
   const smtpUrl = options.smtpUrl;
   let transport: Promise<Transporter> | undefined;
   const transporter = () =>

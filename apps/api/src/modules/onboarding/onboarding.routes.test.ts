@@ -705,7 +705,7 @@ describe('who may use the train', () => {
 });
 
 describe('fresh links for a guest who left the train (forgot password)', () => {
-  // Forgot password mails after answering (issue 16 §14): the answer, once that work is done.
+  // Forgot password mails after answering: the answer, once that work is done.
   const forgot = async (email: string) => {
     const response = await call(app, {
       method: 'POST',

@@ -14,7 +14,7 @@ import { createOverviewRepository, type OverviewCampaign } from './overview.repo
 /**
  * What the campaign overview adds to the dashboard's answer (POST /api/dashboard/client):
  *
- * - Reach, one meaning (issue 16 §5): cardholders shown the offer, the sum of the daily reach the
+ * - Reach, one meaning: cardholders shown the offer, the sum of the daily reach the
  *   publishers reported in their impressions for the filter (brands, campaign, publisher, offer type
  *   through the campaign, dates): the 'reach' statistic and performance.reach. Impressions carry no
  *   branch and no customer type: with a branch or customer type chosen, or with no impressions for

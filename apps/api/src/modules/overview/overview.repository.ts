@@ -67,7 +67,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
      * The campaign's overview from the reporting store and impressions, over its month: per day
      * the conversions and revenue (net pence) and the reach (cardholders shown the offer, from
      * impressions only, as on the dashboard: 0 on a day none were reported, never the cards that
-     * bought; issue 16 §5); total cost (cashback + success fee), the
+     * bought); total cost (cashback + success fee), the
      * largest and smallest purchase and the average spend; conversions per branch. Age,
      * nationality and gender stay empty: no publisher sends cardholder data.
      */

@@ -513,7 +513,7 @@ describe('dashboard reach from impressions', () => {
     expect(statistic(answer, 'reach')).toBe(expected);
   });
 
-  it('is not available for one branch, never replaced by the cards that bought (issue 16 §5)', async () => {
+  it('is not available for one branch, never replaced by the cards that bought', async () => {
     const client = (await loginAs(app, 'clientadmin@demo.test')).token;
     const answer = await dashboardOf(client, {
       brand_id: ids.brands.groupBrandA,
@@ -541,7 +541,7 @@ describe('dashboard reach from impressions', () => {
     expect(statistic(answer, 'reach')).toBe('N/A');
   });
 
-  it('computes a campaign without impressions with no reach, not its paying cards (issue 16 §5)', async () => {
+  it('computes a campaign without impressions with no reach, not its paying cards', async () => {
     const ingested = await call(app, {
       method: 'POST',
       url: '/api/transactions/ingest',

@@ -78,7 +78,7 @@ const monthsBetween = (start: string, end: string) =>
   1;
 
 /**
- * The Campaign Overview Manager and Editor (spec 2 §2.12–2.13, issue 5 §5): the computed overview
+ * The Campaign Overview Manager and Editor (spec 2 §2.12–2.13): the computed overview
  * of each campaign (a snapshot from the reporting store and impressions, made by a job), the
  * docs upload (transactions and impressions in one database transaction), and the edited figures,
  * kept as overrides beside the snapshot.

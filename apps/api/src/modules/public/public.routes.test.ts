@@ -269,7 +269,7 @@ describe('POST auth/notifyAdminForAmex (the contact form)', () => {
 });
 
 describe('POST auth/verifyEmail', () => {
-  it('answers an address that has an account exactly as one no account has, and stores nothing (issue 16 §14)', async () => {
+  it('answers an address that has an account exactly as one no account has, and stores nothing', async () => {
     await app.services.auth.settled();
     const before = await everything();
 
@@ -384,7 +384,7 @@ describe('POST auth/onBoardAmexBrand (the dining sign-up)', () => {
     expect(response.json().details).toMatchObject({ email: form.email, source: 'cardNetwork' });
   });
 
-  it('answers an e-mail that has an account byte for byte as a new one, before either mail is written (issue 16 §14)', async () => {
+  it('answers an e-mail that has an account byte for byte as a new one, before either mail is written', async () => {
     const held = holdMails(app);
 
     const taken = await post('/api/auth/onBoardAmexBrand', signup({ email: 'BrandUser@Demo.test' }));

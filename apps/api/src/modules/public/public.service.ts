@@ -198,7 +198,7 @@ export function createPublicService(deps: {
     },
 
     /**
-     * POST auth/onBoardAmexBrand: answers at once and the same for every address (issue 16 §14);
+     * POST auth/onBoardAmexBrand: answers at once and the same for every address;
      * the work follows (dining-signup.ts).
      */
     async onboard(input: BrandOnboarding) {

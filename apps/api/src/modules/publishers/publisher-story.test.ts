@@ -15,7 +15,7 @@ import {
 import { createTestApp, linkToken, mailedLink, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The publisher story of issue 31, told by a publisher's engineer through a client generated from
+ * A publisher's integration, told by a publisher's engineer through a client generated from
  * the served /api/openapi.json (decision 0099): every call below goes through openapi-fetch over
  * the generated `paths`, so a wrong path, parameter or body does not compile, and each answer is
  * checked against the document at run time (publisher-client.ts). The app listens on 127.0.0.1 at

@@ -19,10 +19,10 @@ import { returnPeriodDays } from '@krowd/domain/invoice/invoice.rules';
  * The performance dashboard (spec 3 §2.4, §3 campaign overview, §4 date rules): the filters
  * resolved within the caller's scope, answered from the reporting store only.
  *
- * Definitions (issue 5 §4): conversions are qualified purchases; revenue is their spend net of
+ * Definitions: conversions are qualified purchases; revenue is their spend net of
  * refunds; total cost is cashback plus success fee (net of refunds); CPA is total cost ÷
  * conversions in pence, rounded, or 'N/A'. Reach is cardholders shown the offer, from impressions
- * (overview/dashboard-overview.ts; issue 16 §5); paying cards the distinct cards with a qualified
+ * (overview/dashboard-overview.ts); paying cards the distinct cards with a qualified
  * purchase; repeat customers the distinct cards with two or more. Highest and lowest spend are the largest
  * and smallest single qualified purchase; average spend is revenue ÷ conversions.
  *

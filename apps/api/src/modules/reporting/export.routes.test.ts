@@ -18,7 +18,7 @@ import { insertCampaign, everyWeekDay, insertBranch } from '../campaigns/campaig
 import { exportColumns } from './export.csv.ts';
 
 /**
- * POST /api/dashboard/export and the mailed download link (spec 3 §2.4, §7, §8; issue 5 §4).
+ * POST /api/dashboard/export and the mailed download link (spec 3 §2.4, §7, §8).
  *
  * Two publisher files are ingested through the real endpoint for branches of our own at the demo
  * group's two brands, the standalone brand and a brand with no campaign, in June 2025, with today

@@ -24,7 +24,7 @@ import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts'
 import type { ReportingRepository } from './reporting.repository.ts';
 
 /**
- * The dashboard's export (spec 3 §2.4, §7 POST /export; issue 5 §4 'Export').
+ * The dashboard's export (spec 3 §2.4, §7 POST /export).
  *
  * Asking: the dashboard's conditions are resolved within the caller's scope exactly as the
  * dashboard resolves them (reporting-filter.ts: a chosen invoice's brand and month, a single

@@ -19,7 +19,7 @@ import { scheduleInvoiceJobs } from '../invoices/invoice-run.ts';
 import { exportColumns } from './export.csv.ts';
 
 /**
- * Pending and final rewards (issue 35 §3, docs/decisions/0117) through the dashboard, the export and
+ * Pending and final rewards (docs/decisions/0117) through the dashboard, the export and
  * the invoice run. A brand of the test's own with a June 2025 campaign (dp 10%, fee 10%, its 4th
  * campaign month so the fee is charged), purchases and refunds sent through the publisher route,
  * timezone America/New_York. Today starts at 15 July 2025: purchases on or before 14 June are final.

@@ -5,7 +5,7 @@ import { insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, demoIds, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The rule simulator (POST /api/campaigns/:id/simulate, issue 5 §2). A brand of the test's own in
+ * The rule simulator (POST /api/campaigns/:id/simulate). A brand of the test's own in
  * the default timezone (America/New_York): a June 2025 campaign of 10% cashback and a 10% success
  * fee from 11:00 to 15:00 every day at its one branch (MID SIM-MC-1), its first campaign month so
  * the fee is waived, and a July one for new customers with £5 off a spend of £20 or more.

@@ -5,7 +5,7 @@ import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts
 import { idParamsSchema } from '../../http/params.ts';
 import type { SimulatorService } from './simulator.service.ts';
 
-/** The rule simulator (issue 5 §2): operators test a sample transaction against a campaign. */
+/** The rule simulator: operators test a sample transaction against a campaign. */
 export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService }> = async (
   app,
   { service },

@@ -16,7 +16,7 @@ import { simulatorRepository } from './simulator.repository.ts';
 type Sample = z.output<typeof simulationRequestSchema>;
 
 /**
- * The rule simulator (issue 5 §2): the engine's outcome for a sample purchase against one
+ * The rule simulator: the engine's outcome for a sample purchase against one
  * campaign among its brand's, so that it answers "why not this campaign" when another campaign of
  * the brand pays the purchase (stacking, decision 0105: 'stackedWithBetterOffer', naming it). It
  * reads the brand's campaigns as ingestion does (with their budgets spent so far and the brand's

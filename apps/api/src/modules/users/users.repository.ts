@@ -266,7 +266,7 @@ export function createUsersRepository(db: Kysely<DB>) {
           role: 'companyAdmin',
           brand_id: brand.id,
           is_first_login: true,
-          // Public sign-up: the address is unproven until the mailed link is opened (issue 16 §14).
+          // Public sign-up: the address is unproven until the mailed link is opened.
           email_verified: false,
         })
         .returning('id')

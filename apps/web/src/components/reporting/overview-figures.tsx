@@ -16,7 +16,7 @@ const m = messages.report;
 /** The figures of a campaign overview answer (spec 3 §3): money in pence. */
 export interface OverviewFiguresData {
   statistics?: readonly NamedValue[];
-  /** Why reach is 'N/A' when it is (issue 16 §5). */
+  /** Why reach is 'N/A' when it is. */
   reachSource?: ReachSource;
   insights?: readonly NamedValue[];
   performance?: {

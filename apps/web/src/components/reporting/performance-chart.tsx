@@ -60,7 +60,7 @@ export function PerformanceLineChart({ points, metric, height = 260 }: Performan
           }}
           options={{
             // Drawn once: an animation redraws the chart every frame for a second, long tasks on a
-            // phone while the page is becoming usable (issue 17 §4); print needs it drawn at once.
+            // phone while the page is becoming usable; print needs it drawn at once.
             animation: false,
             interaction: { mode: 'index', intersect: false },
             plugins: {

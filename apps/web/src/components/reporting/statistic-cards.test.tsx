@@ -21,7 +21,7 @@ function renderCards(props: StatisticCardsProps) {
   );
 }
 
-describe('the statistic cards, Reach and Paying cards (issue 16 §5)', () => {
+describe('the statistic cards, Reach and Paying cards', () => {
   it('shows a branch filter’s reach as not available, the paying cards under their own name', () => {
     // The Soho case: 27 conversions by 26 cards at one branch; impressions are not per branch.
     const cards = renderCards({

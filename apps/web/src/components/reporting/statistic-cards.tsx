@@ -16,7 +16,7 @@ export interface StatisticCardsProps {
 }
 
 /**
- * What a card says under its figure: reach and paying cards say what they count (issue 16 §5),
+ * What a card says under its figure: reach and paying cards say what they count,
  * and a reach of 'N/A' says why.
  */
 function hintOf(statistic: NamedValue<StatisticName>, reachSource: ReachSource | undefined) {

@@ -26,7 +26,7 @@ function projectionText(budgetUse: CampaignListItem['budgetUse']): string | null
 }
 
 /**
- * A campaign's Budget used (issue 35 §2), on the campaign lists and its overview: a bar named for the campaign (its value read as a
+ * A campaign's Budget used, on the campaign lists and its overview: a bar named for the campaign (its value read as a
  * percentage), what was spent of the budget in words beside it, and when it runs out.
  */
 export function BudgetUse({ name, budgetUse }: BudgetUseProps) {

@@ -12,7 +12,7 @@ const m = messages.multiFactor;
 
 /**
  * What a system admin without two-step sign-in sees in place of the product: the server lets them
- * reach nothing else until it is set up (issue 16 §15).
+ * reach nothing else until it is set up.
  */
 export function MultiFactorRequiredScreen() {
   const queryClient = useQueryClient();

@@ -18,7 +18,7 @@ interface SecondStepProps {
 }
 
 /**
- * The login's second step (issue 16 §15): a code of the authenticator app, or (toggled) one of
+ * The login's second step: a code of the authenticator app, or (toggled) one of
  * the recovery codes. Wrong codes answer the server's message; an expired challenge sends the user
  * back to the password.
  */

@@ -67,7 +67,7 @@ async function fillSignup(password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 }
 
-describe('/signup (issue 16 §13, §14)', () => {
+describe('/signup', () => {
   it('states the password rule from the catalogue', () => {
     renderAt(publicPaths.signup, [{ path: publicPaths.signup, element: <SignupPage /> }]);
 

@@ -13,7 +13,7 @@ import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
 /**
  * /signup: first and last name, e-mail, password and its confirmation. Then 'check your e-mail':
  * the account works once its owner opens the mailed link, and the answer is the same for an
- * address that already has an account (issue 16 §14).
+ * address that already has an account.
  */
 export function SignupPage() {
   const signup = useSignup();

@@ -9,7 +9,7 @@ import { useConfirmEmail } from '../api/auth-calls.ts';
 import type { LoginLocationState } from './login-state.ts';
 
 /**
- * /verifyemail/:token: the sign-up's confirmation link (issue 16 §14). Confirms the address, then
+ * /verifyemail/:token: the sign-up's confirmation link. Confirms the address, then
  * the login screen, where a failure shows its message as the heading.
  */
 export function VerifyEmailPage() {

@@ -17,7 +17,7 @@ export interface BankBrandsModalProps {
 }
 
 /**
- * The brands a bank publishes (issue 16 §9): ticking a brand links it, taking it out unlinks it; the
+ * The brands a bank publishes: ticking a brand links it, taking it out unlinks it; the
  * bank reads and reviews only these. Saved together, in one call.
  */
 export function BankBrandsModal({ bank, onClose }: BankBrandsModalProps) {

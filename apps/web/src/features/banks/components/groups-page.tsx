@@ -12,7 +12,7 @@ const noPaging = () => {};
 
 /**
  * Groups (/user/groups/list, system admin): every group with its brands, and Add Group, which
- * creates one with its brands and its first Group Admin (issue 16 §9). Groups are few, so the
+ * creates one with its brands and its first Group Admin. Groups are few, so the
  * server answers them in one list.
  */
 export function GroupsPage() {

@@ -9,7 +9,7 @@ const c = messages.campaign.caps;
 const intervalOptions = capIntervals.map((value) => ({ value, label: c.intervals[value] }));
 
 /**
- * The campaign's caps (issue 35 §1, docs/decisions/0116), each optional: the most cashback a
+ * The campaign's caps (docs/decisions/0116), each optional: the most cashback a
  * transaction earns, the most rewarded transactions of a card for the campaign and in an interval,
  * the most rewarded spend of a card in the interval.
  */

@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 
 /**
  * A campaign list row's Delete action. A campaign on which cardholders earned cashback is billed
- * and stays on the dashboard, so the server refuses to delete it (issue 16 §6): the action is shown
+ * and stays on the dashboard, so the server refuses to delete it: the action is shown
  * disabled, its tooltip saying why and what to do instead.
  */
 export function DeleteCampaignAction({

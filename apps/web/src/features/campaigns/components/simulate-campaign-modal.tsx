@@ -23,7 +23,7 @@ export interface SimulateCampaignModalProps {
 }
 
 /**
- * Test a transaction (issue 5 §2, the rule simulator): a sample purchase at one of the brand's
+ * Test a transaction (the rule simulator): a sample purchase at one of the brand's
  * branches (or by MID), with the card's history at the brand, measured against this campaign
  * alone by the qualification engine. Shows the outcome and the reason; nothing is stored. The form
  * is the domain's simulator form schema (the request schema the API checks, fed the typed fields).

@@ -11,7 +11,7 @@ import { dashboardQuery } from './dashboard-calls.ts';
 /**
  * The dashboard opened directly (a reload, a bookmark, the landing after sign-in): its figures are
  * asked for as soon as the session and the timezone are known, while the page's chunks load and
- * render (issue 17 §4). The page asks with the same key and finds the answer, or the request in
+ * render. The page asks with the same key and finds the answer, or the request in
  * flight. A dashboard of one campaign waits for the campaign's month, so the page asks for it.
  */
 export async function prefetchDashboard(queryClient: QueryClient, search: string, now = new Date()) {

@@ -128,7 +128,7 @@ function FilteredOverview({
   const [openingInvoice, setOpeningInvoice] = useState(false);
 
   // The filter bar and the figures are drawn again only when what they show changes: each list
-  // answering redraws the bar alone, the figures' answer the figures (issue 17 §4).
+  // answering redraws the bar alone, the figures' answer the figures.
   const allBrandsListed = subject.kind === 'groupsAndBrands' && !listScope.group;
   const options = useMemo<ReportFilterOptions>(() => {
     // A campaign opened by its link is offered even when the list (500 newest) does not hold it.
@@ -208,7 +208,7 @@ function FilteredOverview({
 
   // Some filters show only with figures to filter (filterVisibility): until the first answer is
   // in, the page keeps the loader instead of drawing a bar that would grow and push the figures
-  // down. Later answers keep the page as it is (issue 17 §4).
+  // down. Later answers keep the page as it is.
   if (!shown) return <Loader aria-label={messages.common.loading} m="xl" />;
   return (
     <Stack gap="md">

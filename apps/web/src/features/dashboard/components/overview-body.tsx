@@ -11,7 +11,7 @@ import { RewardStatusCard } from './reward-status-card.tsx';
 const m = messages.report;
 
 // The figures bring Chart.js: loaded with the first answer that has figures, so a dashboard with
-// none (and every dashboard's first paint) never waits for it (issue 17 §4).
+// none (and every dashboard's first paint) never waits for it.
 const OverviewFigures = lazy(async () => ({
   default: (await import('@/components/reporting/overview-figures')).OverviewFigures,
 }));
@@ -102,7 +102,7 @@ export interface OverviewBodyProps {
 /**
  * The figures area: skeletons while the first answer loads, the retry alert when it failed (the
  * spec only logs; a silent blank screen is worse), the empty state, or the figures. Drawn again
- * only when a prop changes: the filters' lists answering leave it alone (issue 17 §4).
+ * only when a prop changes: the filters' lists answering leave it alone.
  */
 export const OverviewBody = memo(function OverviewBody({
   answer,

@@ -45,7 +45,7 @@ const customerTypes: Option[] = [
 
 /**
  * The dashboard filters (spec 3 §2.4): each shows by its rule (filterVisibility in the domain).
- * 'All' and an empty choice both mean no filter. Drawn again only when a prop changes (issue 17 §4).
+ * 'All' and an empty choice both mean no filter. Drawn again only when a prop changes.
  */
 export const ReportFilterBar = memo(function ReportFilterBar(props: ReportFilterBarProps) {
   const { filters, visibility, options, onChange } = props;

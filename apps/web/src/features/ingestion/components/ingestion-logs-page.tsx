@@ -23,7 +23,7 @@ const headers = messages.ingestion.columns;
 /**
  * Ingestion Logs (/user/ingestionLogs): each publisher file with its data source, upload time, GMV
  * and transaction count, every column sortable (spec 2 §2.6). Brand-side users see their share;
- * the system admin also uploads a publisher's file here (issue 5 §1).
+ * the system admin also uploads a publisher's file here.
  */
 export function IngestionLogsPage() {
   const user = useSessionUser();

@@ -29,7 +29,7 @@ export interface UploadTransactionsModalProps {
 }
 
 /**
- * Upload transactions (issue 5 §1): the system admin sends a publisher's file (brief §6) from the
+ * Upload transactions: the system admin sends a publisher's file (brief §6) from the
  * console. The answer's counts show in the modal; refused rows are listed, each with its line, in
  * the Validation Error modal (a refused file stores nothing).
  */

@@ -43,7 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Invoices (issue 16 §4)', () => {
+describe('Invoices', () => {
   it('lists a credit note with its negative amount, the invoice it corrects and its own view action', async () => {
     vi.stubGlobal(
       'fetch',

@@ -21,7 +21,7 @@ export interface AreaFrameProps {
  * side navigation's column (collapsible; a burger menu on phones) and the page. Drawn from the
  * address alone while the session loads, then with the user's navigation, at the same place. Its
  * own few styles rather than Mantine's AppShell: the frame is on the first script every address
- * loads, and the AppShell with its scroll lock added 10 KB compressed to it (issue 17 §4).
+ * loads, and the AppShell with its scroll lock added 10 KB compressed to it.
  */
 export function AreaFrame({ navbar, entity, children }: AreaFrameProps) {
   const [mobileOpened, mobile] = useDisclosure(false);
