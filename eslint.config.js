@@ -19,7 +19,7 @@ const audienceComparisons = [
     'Ask the access rules (a named predicate such as isBankUser, or can/canOpen) instead of comparing an audience to a literal (decision 0106).',
 }));
 
-/** Web test files that still write their own fetch stub or providers (issue's §5 left to do). */
+/** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
   'apps/web/src/components/branch-directory/directory-name-input.component.test.tsx',
   'apps/web/src/features/account/components/change-password-page.test.tsx',
@@ -66,6 +66,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Type-aware where it pays (docs/style.md "Lint"): a promise nobody awaits or catches loses its
+    // error (an unhandled rejection ends the server), and an async function where a void callback is
+    // expected runs unawaited. React's event props take async handlers by design (the form pattern
+    // reports its own errors), so JSX attributes are not checked for a void return.
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/*.fixtures.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
   {

@@ -251,7 +251,8 @@ export function createJobQueue(options: {
 
   /** Once started: tops every lane up to its workers, and looks again after pollMs. */
   function tick() {
-    Promise.all([...lanes.values()].map((lane) => fill(lane, true)))
+    // Cannot reject: the first `then` turns a failure into the wait, and the second only sets a timer.
+    void Promise.all([...lanes.values()].map((lane) => fill(lane, true)))
       .then(
         () => pollMs,
         (error: unknown) => {

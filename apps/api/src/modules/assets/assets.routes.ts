@@ -58,9 +58,10 @@ const fileParamsSchema = z.strictObject({
 const uploadedSchema = successSchema(creativeUploadedSchema.shape);
 
 /** An oversized raw body answers the image rule's message; every other error goes to the app's handler. */
-function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function uploadErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-    return reply.code(400).send({ errorMessage: m.fileTooLarge, fieldErrors: { file: m.fileTooLarge } });
+    void reply.code(400).send({ errorMessage: m.fileTooLarge, fieldErrors: { file: m.fileTooLarge } });
+    return;
   }
   throw error;
 }

@@ -55,9 +55,11 @@ const uploadQuerySchema = z.strictObject({
 const csvBodyLimit = 1024 * 1024;
 
 /** An oversized CSV says so in the upload's words; every other error goes to the app's handler. */
-function csvErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-    return reply.code(413).send({ errorMessage: m.fileTooLarge });
+function csvErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    void reply.code(413).send({ errorMessage: m.fileTooLarge });
+    return;
+  }
   throw error;
 }
 

@@ -42,10 +42,11 @@ async function withResponseMessage(_request: FastifyRequest, reply: FastifyReply
  * A mailed link opened in a browser while signed out: the login page rather than a JSON answer.
  * After signing in, the same link downloads the file.
  */
-function downloadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function downloadErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const wantsPage = request.headers.accept?.includes('text/html') ?? false;
   if (error instanceof HttpError && error.statusCode === 401 && wantsPage) {
-    return reply.redirect(publicPaths.login, 303);
+    void reply.redirect(publicPaths.login, 303);
+    return;
   }
   throw error;
 }

@@ -18,7 +18,7 @@ export function ForgotPasswordPage() {
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await forgot.mutateAsync(values);
     notify.success(response.respMessage ?? messages.auth.forgotPasswordSent);
-    navigate(paths.root);
+    void navigate(paths.root);
   });
 
   return (

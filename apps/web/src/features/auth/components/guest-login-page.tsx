@@ -30,11 +30,11 @@ export function GuestLoginPage() {
       .then(({ details }) => {
         signedIn(details);
         const toCampaign = search.get('type') === 'campaign' || details.stepOne || details.isTAndCAccepted;
-        navigate(toCampaign ? paths.page('campaignsCreate') : paths.socialAnalytics, { replace: true });
+        void navigate(toCampaign ? paths.page('campaignsCreate') : paths.socialAnalytics, { replace: true });
       })
       .catch((error: unknown) => {
         const state: LoginLocationState = { heading: serverErrorOf(error) };
-        navigate(paths.login, { replace: true, state });
+        void navigate(paths.login, { replace: true, state });
       });
   }, [guestLogin, navigate, search, signedIn, token]);
 

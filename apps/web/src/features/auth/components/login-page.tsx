@@ -34,7 +34,7 @@ export function LoginPage() {
 
   const enter = (details: SessionUser) => {
     signedIn(details);
-    navigate(returnPathOf(state), { replace: true });
+    void navigate(returnPathOf(state), { replace: true });
   };
 
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {

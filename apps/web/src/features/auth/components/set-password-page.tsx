@@ -30,7 +30,7 @@ export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     const response = await setPassword.mutateAsync({ ...values, token });
     if (response.respMessage) notify.success(response.respMessage);
-    navigate(paths.root);
+    void navigate(paths.root);
   });
 
   return (

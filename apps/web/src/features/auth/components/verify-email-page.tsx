@@ -26,11 +26,11 @@ export function VerifyEmailPage() {
       .mutateAsync(token)
       .then((response) => {
         notify.success(response.respMessage ?? messages.auth.emailVerified);
-        navigate(paths.login, { replace: true });
+        void navigate(paths.login, { replace: true });
       })
       .catch((error: unknown) => {
         const state: LoginLocationState = { heading: serverErrorOf(error) };
-        navigate(paths.login, { replace: true, state });
+        void navigate(paths.login, { replace: true, state });
       });
   }, [confirmEmail, navigate, token]);
 

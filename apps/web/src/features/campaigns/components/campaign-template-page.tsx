@@ -153,7 +153,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
 
   const handleBack = () => {
     leaving.current = true;
-    navigate(
+    void navigate(
       draft.campaignId
         ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}`
         : paths.page('campaignsCreate'),
@@ -200,7 +200,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
       notify.success(result.respMessage ?? m.created(form.name ?? ''));
       draftStore.set(null);
       leaving.current = true;
-      navigate(pathAfter('campaignSaved', user));
+      void navigate(pathAfter('campaignSaved', user));
     } catch (error) {
       notify.error(m.errorPrefix(serverErrorOf(error)));
       setStatus(serverErrorOf(error));

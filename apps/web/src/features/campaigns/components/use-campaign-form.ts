@@ -173,7 +173,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
   const branchesReachable = canOpen(audienceOfUser(user), 'branches');
   const handleGoToBranches = () => {
     leaving.current = true;
-    navigate(pathAfter('goToBranches', user));
+    void navigate(pathAfter('goToBranches', user));
   };
 
   const kind = user.isFirstLogin || cardNetwork ? 'cardNetworkOrFirstLogin' : 'standard';
@@ -211,7 +211,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
       expectedReach: figures.current?.expected_reach,
     });
     leaving.current = true;
-    navigate(paths.page('campaignsCreatePreview'));
+    void navigate(paths.page('campaignsCreatePreview'));
   };
 
   /** The guest's save (the terms accepted with it); a failure says so in the spec's words (spec 1 §8). */

@@ -33,7 +33,7 @@ export function AmexSignupPage() {
   const { status, onSubmit: handleSubmit } = useServerSubmit(form, async (values) => {
     try {
       await lookup.mutateAsync(values);
-      navigate(paths.guestLinkSent);
+      void navigate(paths.guestLinkSent);
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       setNotFound(form.getValues());
