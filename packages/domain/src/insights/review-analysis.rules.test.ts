@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyseReviewText, tokenise } from './review-analysis.rules';
+import { analyseReviewText } from './review-analysis.rules';
 import type { InsightAspect } from './insights.schema';
 
 /** The aspects read in a text, as 'Food+', 'Service-', 'Ambiance+-' (both ways). */
@@ -10,7 +10,7 @@ function read(text: string): string[] {
     .map((aspect) => `${aspect}${aspects[aspect].positive ? '+' : ''}${aspects[aspect].negative ? '-' : ''}`);
 }
 
-describe('the rule-based review analyser (version 2)', () => {
+describe('the rule-based review analyser (version 3)', () => {
   describe('dish and menu words name Food', () => {
     it.each([
       ['The soup was cold.', 'Food-'],
@@ -78,18 +78,88 @@ describe('the rule-based review analyser (version 2)', () => {
     expect(analyseReviewText('Terrible. Awful experience, never again.').sentiment).toBeLessThan(-0.3);
   });
 
-  it('tokenises contractions, phrases and sentence ends', () => {
-    expect(tokenise("Couldn't fault it! A rip-off, though.")).toEqual([
-      'could',
-      'not',
-      'fault',
-      'it',
-      '.',
-      'a',
-      'rip_off',
-      ',',
-      'though',
-      '.',
-    ]);
+  describe('words the review lexicon does not know weigh as the general opinion lexicon rates them', () => {
+    it.each([
+      ['The view was breathtaking.', ['Ambiance+']],
+      ['The desserts were a triumph.', ['Food+']],
+      ['Never have I been served such a sad sandwich.', ['Food-']],
+      ['The staff seemed uninterested.', ['Service-']],
+      ['The welcome was unremarkable.', ['Service-']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+    it('while a word of the review lexicon keeps its own weight ("brisk" is good in general use)', () => {
+      expect(read('The waiter was brisk.')).toEqual(['Service-']);
+    });
+  });
+
+  describe('idioms of service read as their sense', () => {
+    it.each([
+      ['The service was all over the place.', ['Service-']],
+      ['The staff bent over backwards for us.', ['Service+']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+  });
+
+  describe('price and value words', () => {
+    it.each([
+      ['We were ripped off.', ['Price-']],
+      ['Good value.', ['Price+']],
+      ['Cheap and cheerful.', ['Price+']],
+      ['The bill was huge.', ['Price-']],
+      ['We were not charged for the coffee.', ['Price+']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+    it('a describing word names its aspect beside another aspect’s cue: "affordable and tasty"', () => {
+      expect(read('Affordable and tasty.')).toEqual(['Food+', 'Price+']);
+    });
+
+    it('what follows "but" after a price says nothing more of the price', () => {
+      expect(read('A pricey night but a memorable one.')).toEqual(['Price-']);
+    });
+  });
+
+  describe('negation: "barely any", "hardly any", "not enough" make the missing thing a fault', () => {
+    it.each([
+      ['Barely any flavour in the soup.', ['Food-']],
+      ['Hardly any staff on the floor.', ['Service-']],
+      ['Not enough seating for a Saturday.', ['Ambiance-']],
+      ['We would not go back for the food.', ['Food-']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+  });
+
+  describe('comparatives: what is compared with reads the other way', () => {
+    it.each([
+      ['The desserts are not as good as the mains.', ['Food+-']],
+      ['The service was not as good as the food.', ['Food+', 'Service-']],
+      ['The starters were better than the mains.', ['Food+-']],
+      ['The staff were lovely, the food less so.', ['Food-', 'Service+']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+    it('a comparison with no aspect says nothing more: "friendlier than I expected"', () => {
+      expect(read('The staff were friendlier than I expected.')).toEqual(['Service+']);
+    });
+  });
+
+  describe('contrast on except, but, though, although and whereas', () => {
+    it.each([
+      ['Everything was lovely except the dessert.', ['Food-']],
+      ['Great curry, but the naan was stale.', ['Food+-']],
+      ['The steak was tender, though the chips were soggy.', ['Food+-']],
+      ['Lovely garden, although the tables were wobbly.', ['Ambiance+-']],
+      ['The room was lovely whereas the service was sloppy.', ['Ambiance+', 'Service-']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+  });
+
+  describe('an aside that reads the other way is mixed: "not bad, not great either"', () => {
+    it.each([
+      ['The coffee was not bad, not great either.', ['Food+-']],
+      ['The room was lovely, a bit cold.', ['Ambiance+-']],
+    ])('%s', (text, expected) => expect(read(text)).toEqual(expected));
+
+    it('while one that agrees only adds to it: "friendly, not pushy"', () => {
+      expect(analyseReviewText('The staff were friendly, not pushy.').aspects.Service).toEqual({
+        positive: 1,
+        negative: 0,
+      });
+    });
   });
 });

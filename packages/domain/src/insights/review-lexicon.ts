@@ -29,11 +29,13 @@ export const aspectTermsByCategory: Record<InsightAspect, Record<string, readonl
       salad vegetable veg veggie mushroom tofu halloumi falafel hummus cheese bread sourdough roll
       croissant pastry cake brownie tart pie crumble cheesecake tiramisu gelato ice cream sorbet
       chocolate sauce gravy dressing roast potato mash`),
-    drinks: words(`coffee espresso latte cappuccino flat tea drink beverage cocktail mocktail wine beer ale
-      lager cider prosecco champagne gin whisky juice smoothie milkshake shake`),
+    drinks: words(`coffee espresso latte cappuccino tea drink beverage cocktail mocktail wine beer ale
+      lager cider prosecco champagne gin whisky juice smoothie milkshake shake negroni martini mojito
+      margarita spritz vodka rum bourbon sangria lemonade`),
   },
   Price: {
-    value: words(`price pricing cost value bill money pound quid fee charge surcharge deal bargain offer
+    value:
+      words(`price pricing cost value bill money pound quid fee charge charged surcharge deal bargain offer
       discount voucher budget wallet`),
     'value words': words(`expensive overpriced affordable pricey costly extortionate inexpensive cheap
       cheaper cheapest pricier underpriced`),
@@ -56,6 +58,12 @@ export const aspectTermsByCategory: Record<InsightAspect, Record<string, readonl
   },
 };
 
+/**
+ * Categories of describing words ('affordable', 'rude'): they name their aspect beside another's
+ * noun, and do not keep a segment's cues from naming theirs ('affordable and tasty').
+ */
+export const describingCategories: ReadonlySet<string> = new Set(['value words', 'manner']);
+
 /** Aspect cues: name their aspect only in a clause that names none by a noun (see above). */
 export const aspectCues: Record<InsightAspect, readonly string[]> = {
   Food: words(`delicious tasty tasteless bland flavourful flavorful flavoursome overcooked undercooked
@@ -64,11 +72,13 @@ export const aspectCues: Record<InsightAspect, readonly string[]> = {
   Price: words(`expensive cheap affordable overpriced pricey priced costly reasonable reasonably
     inexpensive steep extortionate paid pay spend spent worth`),
   Ambiance: words(`cosy cozy noisy loud quiet crowded cramped spacious clean dirty filthy grubby
-    romantic stuffy peaceful quieter freezing draughty drafty cold gloomy bright airy decorated tidy sticky smelly`),
+    romantic stuffy peaceful quieter freezing draughty drafty cold gloomy bright airy decorated tidy sticky smelly
+    spotless rickety wobbly shabby scruffy drab echoey intimate quaint`),
   Service: words(`friendly unfriendly rude attentive inattentive helpful unhelpful polite impolite
     courteous welcoming welcomed served waited prompt quick fast slow efficient professional
     knowledgeable accommodating dismissive ignored forgot forgotten friendlier friendliest greeted ruder
-    slower clueless grumpy`),
+    slower clueless grumpy brisk curt surly offhand frosty snooty condescending patronising
+    overbearing chatty personable hospitable obliging unobtrusive disinterested apologetic`),
 };
 
 /** Opinion words and their weights (positive good, negative bad), from 1 (mild) to 3 (strong). */
@@ -120,6 +130,25 @@ export const opinionWords: Readonly<Record<string, number>> = Object.fromEntries
     revolting filthy worst hate hated nightmare disaster abysmal shocking extortionate rip ripoff
     avoid unacceptable insulting`,
   ),
+  // Version 3: words of restaurant reviews that neither this list nor the general lexicon
+  // (opinion-lexicon.ts) rates, or that it rates otherwise ('brisk' there is good).
+  ...weigh(
+    2,
+    `silky velvety zingy zesty fragrant aromatic punchy flaky homemade handmade inventive
+    intimate quaint atmospheric chatty personable hospitable obliging unobtrusive ample plentiful
+    delish mouthwatering marvellous fab legendary`,
+  ),
+  ...weigh(1, `golden seasonal filling discreet hefty apologetic`),
+  ['charged', -1],
+  ...weigh(-1, `brisk tepid chilly absent invisible robotic impersonal overwhelming dried frozen`),
+  ...weigh(
+    -2,
+    `overseasoned undersalted underseasoned stodgy claggy congealed leathery wilted limp mushy gristly
+    fatty microwaved reheated flavourless overdone sour rickety wobbly shabby scruffy drab sterile
+    soulless echoey curt surly offhand frosty snooty condescending patronising overbearing
+    disorganised overcharged overcharge exorbitant astronomical measly meagre paltry skimpy
+    unwelcoming disinterested yuck shoddy neglectful issue issues`,
+  ),
 ]);
 
 function weigh(weight: number, list: string) {
@@ -127,120 +156,23 @@ function weigh(weight: number, list: string) {
 }
 
 /**
- * Fixed phrases, read as one token before anything else: idioms whose words mislead one by one
- * ('rip off', 'to die for'), and many-word aspect terms ('every dish'). Each has a weight and/or
- * the aspects it names.
- */
-export const phrases: Readonly<Record<string, { weight?: number; aspects?: readonly InsightAspect[] }>> = {
-  'value for money': { weight: 2, aspects: ['Price'] },
-  'good value': { weight: 2, aspects: ['Price'] },
-  'great value': { weight: 3, aspects: ['Price'] },
-  'poor value': { weight: -2, aspects: ['Price'] },
-  'worth every penny': { weight: 3, aspects: ['Price'] },
-  'worth the money': { weight: 2, aspects: ['Price'] },
-  'worth the price': { weight: 2, aspects: ['Price'] },
-  'rip off': { weight: -3, aspects: ['Price'] },
-  'daylight robbery': { weight: -3, aspects: ['Price'] },
-  'cost a fortune': { weight: -2, aspects: ['Price'] },
-  'costs a fortune': { weight: -2, aspects: ['Price'] },
-  'break the bank': { weight: -2, aspects: ['Price'] },
-  'on the pricey side': { weight: -1, aspects: ['Price'] },
-  'a bit much': { weight: -1 },
-  'a steal': { weight: 2, aspects: ['Price'] },
-  'out of this world': { weight: 3 },
-  'made my eyes water': { weight: -2, aspects: ['Price'] },
-  'the extra mile': { weight: 3, aspects: ['Service'] },
-  'run off their feet': { weight: -1, aspects: ['Service'] },
-  'tasted of nothing': { weight: -2, aspects: ['Food'] },
-  'fell off the bone': { weight: 3, aspects: ['Food'] },
-  'at best': { weight: -2 },
-  'no atmosphere': { weight: -2, aspects: ['Ambiance'] },
-  'no flavour': { weight: -2, aspects: ['Food'] },
-  'no flavor': { weight: -2, aspects: ['Food'] },
-  'no taste': { weight: -2, aspects: ['Food'] },
-  'did not work': { weight: -2 },
-  'could not believe how': {},
-  'hardly anyone': { weight: -1.5 },
-  'check on us': { aspects: ['Service'] },
-  'full of flavour': { weight: 2, aspects: ['Food'] },
-  'exactly as i asked': { weight: 2 },
-  'light as air': { weight: 2, aspects: ['Food'] },
-  'flat white': { aspects: ['Food'] },
-  'out of her way': { weight: 3, aspects: ['Service'] },
-  'out of his way': { weight: 3, aspects: ['Service'] },
-  'nobody came': { weight: -2, aspects: ['Service'] },
-  'on time': { weight: 1 },
-  'every dish': { aspects: ['Food'] },
-  'every course': { aspects: ['Food'] },
-  'every bite': { weight: 1, aspects: ['Food'] },
-  'to die for': { weight: 3 },
-  'second to none': { weight: 3 },
-  'top notch': { weight: 3 },
-  'spot on': { weight: 2 },
-  'on point': { weight: 2 },
-  'made up for': { weight: 1 },
-  'nothing special': { weight: -2 },
-  'nothing to write home about': { weight: -2 },
-  'left a lot to be desired': { weight: -2 },
-  'much to be desired': { weight: -2 },
-  'could do better': { weight: -1 },
-  'never again': { weight: -3 },
-  'not again': { weight: -2 },
-  'no complaints': { weight: 2 },
-  'took ages': { weight: -2, aspects: ['Service'] },
-  'took forever': { weight: -2, aspects: ['Service'] },
-  'waited ages': { weight: -2, aspects: ['Service'] },
-  'waited forever': { weight: -3, aspects: ['Service'] },
-  'no wait': { weight: 2, aspects: ['Service'] },
-  'no waiting': { weight: 2, aspects: ['Service'] },
-  'short wait': { weight: 1, aspects: ['Service'] },
-  'long wait': { weight: -2, aspects: ['Service'] },
-  'went out of their way': { weight: 3, aspects: ['Service'] },
-  'went above and beyond': { weight: 3, aspects: ['Service'] },
-  'made us feel welcome': { weight: 3, aspects: ['Service'] },
-  'looked after us': { weight: 2, aspects: ['Service'] },
-  'looked after': { weight: 2, aspects: ['Service'] },
-  'in no time': { weight: 2, aspects: ['Service'] },
-  'hit the spot': { weight: 2 },
-  'melt in the mouth': { weight: 3, aspects: ['Food'] },
-  'melted in the mouth': { weight: 3, aspects: ['Food'] },
-  'could hear ourselves think': { weight: 1, aspects: ['Ambiance'] },
-  'hear ourselves think': { weight: 1, aspects: ['Ambiance'] },
-  'hear each other': { weight: 1, aspects: ['Ambiance'] },
-  'drinks list': { aspects: ['Food'] },
-  'wine list': { aspects: ['Food'] },
-  'a must': { weight: 2 },
-  'let down': { weight: -2 },
-  'let us down': { weight: -2 },
-  'fell flat': { weight: -2 },
-  'hit and miss': { weight: -1 },
-  'hit or miss': { weight: -1 },
-  'over the top': { weight: -1 },
-  'too much trouble': { weight: -2 },
-  'too much': { weight: -1 },
-  'slow cooked': { weight: 1, aspects: ['Food'] },
-  'slow roasted': { weight: 1, aspects: ['Food'] },
-  'front of house': { aspects: ['Service'] },
-  'worth the wait': { weight: 2 },
-  'worth a visit': { weight: 2 },
-  'can not wait': { weight: 2 },
-  'used to be': { weight: -2 },
-  'of course': {},
-  'as well': {},
-  'happy hour': {},
-  'apart from': {},
-  'other than': {},
-  'last time': {},
-  'time out': {},
-  'a while': {},
-};
-
-/**
  * Words whose weight depends on the aspect of their clause: 'high prices' and 'the prices have
  * gone up' are bad, 'a high ceiling' says nothing.
  */
 export const aspectOpinions: Partial<Record<InsightAspect, Readonly<Record<string, number>>>> = {
-  Price: { high: -2, higher: -2, steep: -2, low: 2, lower: 2, up: -1, silly: -2, shock: -2, fair: 2 },
+  Price: {
+    huge: -2,
+    big: -1,
+    high: -2,
+    higher: -2,
+    steep: -2,
+    low: 2,
+    lower: 2,
+    up: -1,
+    silly: -2,
+    shock: -2,
+    fair: 2,
+  },
   Service: { short: 1, long: -2, ages: -2, forever: -2, minute: -1, hour: -2 },
   Ambiance: { quiet: 2, quieter: 2, calm: 2, dark: -1, buzzing: 2, buzzy: 2, cold: -2 },
 };
@@ -254,6 +186,13 @@ export const negators: ReadonlySet<string> = new Set(
 `),
 );
 export const negationReach = 4;
+
+/**
+ * Scarcity: a negator, one of these, then an aspect's noun with no opinion of its own ('barely any
+ * flavour', 'hardly any staff', 'not enough seating') is a fault of that aspect, at this weight.
+ */
+export const scarcityBridges: ReadonlySet<string> = new Set(words(`any much enough many`));
+export const scarcityWeight = -1.5;
 export const negatedWeight = -0.75;
 
 /** Intensifiers (×) and softeners on the next opinion word. */

@@ -4,8 +4,8 @@ import { insightAspects, type InsightAspect } from './insights.schema';
  * The positive and negative mentions per aspect stored beside each review, with the threshold
  * that makes a clause's score a mention (both analyser versions), and version 1's aspect lexicon
  * and contrast words (the wink-nlp analyser, `analyseReviewV1` in apps/api
- * modules/insights/review-analyser.ts, kept for comparison). Version 2's lexicon is
- * review-lexicon.ts (docs/social-analytics.md 'The analyser').
+ * modules/insights/review-analyser.ts, kept for comparison). The rule-based analyser's lexicon
+ * is review-lexicon.ts (docs/social-analytics.md 'The analyser').
  */
 
 /**

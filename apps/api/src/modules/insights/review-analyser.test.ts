@@ -39,10 +39,11 @@ describe('analyseReview', () => {
 });
 
 describe('the analyser versions', () => {
-  it('stores version 2, the rule-based analyser, under its own name', () => {
+  it('stores version 3, the rule-based analyser, under its own name', () => {
     const text = 'The soup was cold but the staff could not have been more friendly.';
     expect(analyseReview(text)).toEqual(analyseReviewText(text));
     expect(reviewAnalysers[analyserVersion]).toBe(analyseReview);
+    expect(analyserVersion).toBe('rules-3');
     expect(analyserVersion).not.toBe(analyserVersionV1);
   });
 

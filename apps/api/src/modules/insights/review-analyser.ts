@@ -12,13 +12,16 @@ import {
 /**
  * The text-analysis step of social analytics (brief §5, docs/social-analytics.md 'The analyser').
  *
- * Version 2 (`analyseReview`, stored as `analyserVersion`): the rule-based analyser of
+ * Version 3 (`analyseReview`, stored as `analyserVersion`): the rule-based analyser of
  * packages/domain insights/review-analysis.rules.ts, its lexicon by category, clause splitting,
- * negation and degree scope (decision 0111). Changing the version makes the re-analysis job
- * (reviews.service.ts) re-read every stored review whose version differs.
+ * negation and degree scope (decision 0111), with a general opinion lexicon as the fallback weight
+ * of words its own does not know and rules for scarcity, comparisons and asides (decision 0123).
+ * Changing the version makes the re-analysis job (reviews.service.ts) re-read every stored review
+ * whose version differs: reviews stored under version 2 (`rules-2`, the same rules without the
+ * fallback) are re-read by it; version 2 itself is no longer runnable.
  *
  * Version 1 (`analyseReviewV1`, `analyserVersionV1`) stays, unchanged, so the bench can measure
- * it beside version 2 on the labelled set and figures stored under it can be reproduced.
+ * it beside version 3 on the labelled set and figures stored under it can be reproduced.
  *
  * Version 1: wink-nlp with its English lite web model,
  * both plain JavaScript whose model ships inside the npm package (nothing is downloaded at run
@@ -32,7 +35,7 @@ import {
  */
 
 /** Stored beside every review; a change of lexicon, clause rule or model bumps it. */
-export const analyserVersion = 'rules-2';
+export const analyserVersion = 'rules-3';
 /** Version 1's name, as stored by reviews it analysed. */
 export const analyserVersionV1 = 'wink-eng-lite-web-1.8-lexicon-1';
 
@@ -59,7 +62,7 @@ function scoreClause(text: string, counts: AspectCounts): void {
   );
 }
 
-/** Version 2: the analysis stored with every review from now on. */
+/** Version 3: the analysis stored with every review from now on. */
 export function analyseReview(text: string): ReviewAnalysis {
   return analyseReviewText(text);
 }
