@@ -1,19 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BankSaved } from '@krowd/domain/bank/bank-response.schema';
 import type { BankUpdateInput } from '@krowd/domain/bank/bank.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
-
-const bankKey = (id: string) => ['banks', id] as const;
-
-/** GET banks/{id}: the bank's details and whether the caller may change them. */
-export function useBank(id: string) {
-  return useQuery({
-    queryKey: bankKey(id),
-    queryFn: ({ signal }) =>
-      apiRequest<BankSaved>(`banks/${id}`, { signal }).then((response) => response.details),
-  });
-}
+import { bankKey } from './keys.ts';
 
 /** PUT banks/{id} (an admin of the bank); the header's bank name follows. */
 export function useUpdateBank(id: string) {
