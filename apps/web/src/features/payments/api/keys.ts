@@ -3,3 +3,5 @@ export const paymentsKey = ['payments'] as const;
 
 export const mandateKey = (brandId: string | undefined) =>
   [...paymentsKey, 'mandate', brandId ?? 'own'] as const;
+
+export const invoicesBeingCollectedKey = ['invoices', 'being-collected'] as const;

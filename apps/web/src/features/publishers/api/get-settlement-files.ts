@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SettlementFilePage } from '@krowd/domain/settlement/settlement-response.schema';
 import type { SettlementKind } from '@krowd/domain/settlement/settlement.rules';
 import { apiRequest } from '@/lib/api-client';
+import { settlementFilesKey } from './keys.ts';
 
-/** The settlement files screen's calls (docs/decisions/0107). */
+/** The settlement files screen's filters (docs/decisions/0107). */
 export interface SettlementFilesQuery {
   page: number;
   limit: number;
@@ -13,9 +14,9 @@ export interface SettlementFilesQuery {
 }
 
 /** GET settlement-files: a page of the files the caller may read, newest period first. */
-export function useSettlementFiles(query: SettlementFilesQuery, enabled = true) {
-  return useQuery({
-    queryKey: ['settlementFiles', 'list', query],
+export function settlementFilesQueryOptions(query: SettlementFilesQuery, enabled = true) {
+  return queryOptions({
+    queryKey: settlementFilesKey(query),
     enabled,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
@@ -29,6 +30,10 @@ export function useSettlementFiles(query: SettlementFilesQuery, enabled = true) 
         signal,
       }),
   });
+}
+
+export function useSettlementFiles(query: SettlementFilesQuery, enabled = true) {
+  return useQuery(settlementFilesQueryOptions(query, enabled));
 }
 
 /** Where a file downloads: the session's cookie goes with the link, the server names the file. */
