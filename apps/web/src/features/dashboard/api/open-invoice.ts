@@ -5,7 +5,7 @@ import { apiRequest } from '@/lib/api-client';
  * Opens an invoice by its number in a new tab (spec 3 §7, the invoice host). The tab opens at the click, before the
  * call, so no pop-up blocker stops it; it closes again when the call fails.
  */
-export async function openInvoiceByNumber(invoiceNumber: string): Promise<void> {
+export async function openInvoice(invoiceNumber: string): Promise<void> {
   const tab = window.open('', '_blank');
   try {
     const { invoiceURL } = await apiRequest<InvoiceUrl>('distributors/getXeroInvoice/invoice', {

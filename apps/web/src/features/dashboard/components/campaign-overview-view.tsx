@@ -14,7 +14,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { openInvoiceByNumber } from '../api/open-invoice.ts';
+import { openInvoice } from '../api/open-invoice.ts';
 import { failureMessage } from '../failure-message.ts';
 import { useBranchOptions } from '../api/get-branch-options.ts';
 import { useBrandList } from '../api/get-brand-list.ts';
@@ -179,7 +179,7 @@ function FilteredOverview({
   const invoiceNumber = filters.invoice;
   const handleOpenInvoice = useCallback(() => {
     setOpeningInvoice(true);
-    openInvoiceByNumber(invoiceNumber)
+    openInvoice(invoiceNumber)
       .catch((error: unknown) => notify.error(failureMessage(error, messages.invoice.notCreated)))
       .finally(() => setOpeningInvoice(false));
   }, [invoiceNumber]);
