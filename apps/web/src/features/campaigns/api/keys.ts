@@ -1,12 +1,11 @@
 import type { TemplateType } from '@krowd/domain/template/template.rules';
-import type { CampaignListParams } from './get-campaign-list.ts';
 
 /** The campaigns feature's query keys: a change to a campaign refreshes everything under campaignKeys.all. */
 export const campaignKeys = {
   all: ['campaigns'] as const,
   one: (id: string) => ['campaigns', 'one', id] as const,
   versions: (id: string) => ['campaigns', 'one', id, 'versions'] as const,
-  list: (params: CampaignListParams) => ['campaigns', 'list', params] as const,
+  list: (params: object) => ['campaigns', 'list', params] as const,
   nameParts: (brandId: string | undefined) => ['campaigns', 'nameParts', brandId] as const,
 };
 

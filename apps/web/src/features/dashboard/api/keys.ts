@@ -1,8 +1,6 @@
-import type { DashboardConditions } from './get-dashboard.ts';
-
 /** The dashboard feature's query keys: all under ['dashboard']. */
 export const dashboardKeys = {
-  client: (conditions: DashboardConditions) => ['dashboard', 'client', conditions] as const,
+  client: (conditions: object) => ['dashboard', 'client', conditions] as const,
   groups: ['dashboard', 'groups'] as const,
   brandList: ['dashboard', 'brandList'] as const,
   groupBrands: (groupId: string | null) => ['dashboard', 'groupBrands', groupId] as const,
