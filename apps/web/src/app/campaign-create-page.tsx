@@ -6,7 +6,7 @@ import type { CampaignFormInput } from '@krowd/domain/campaign/campaign.schema';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { CampaignFormPage } from '@/features/campaigns/components/campaign-form-page';
 import { LeaveGuard } from '@/features/campaigns/components/leave-guard';
-import { useSaveOnboardingCampaign } from '@/features/onboarding/api/onboarding-calls';
+import { useSaveOnboardingCampaign } from '@/features/onboarding/api/save-onboarding-campaign';
 import { OnboardingTrain } from '@/features/onboarding/components/onboarding-train';
 import { DirectDebitPanel } from '@/features/payments/components/direct-debit-panel';
 import { useSessionUser } from '@/lib/session';

@@ -6,7 +6,7 @@ import { multiFactorRequiredFor } from '@krowd/domain/auth/multi-factor.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { childRoute } from '@/config/paths';
-import { useMultiFactorStatus } from '@/features/account/api/multi-factor';
+import { useMultiFactorStatus } from '@/features/account/api/get-multi-factor-status';
 import { AppLayout } from '@/features/shell/components/app-layout';
 import { PageNotFound } from '@/features/shell/components/page-not-found';
 import { DefaultPageRedirect } from './guards.tsx';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useRef, type Ref } from 'react';
 import type { DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { useDirectorySearch } from './branch-directory-calls.ts';
+import { useDirectorySearch } from './api/search-directory.ts';
 
 export interface DirectoryNameInputProps {
   value: string;

@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { apiRequest } from '@/lib/api-client';
 import { useSessionActions } from '@/lib/session';
 import { useQueryClient } from '@tanstack/react-query';
-import { multiFactorStatusKey } from '../api/multi-factor.ts';
+import { multiFactorStatusKey } from '../api/keys.ts';
 import { MultiFactorSetup } from './multi-factor-setup.tsx';
 
 const m = messages.multiFactor;

@@ -6,7 +6,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
-import { useBeginMultiFactorSetup, useConfirmMultiFactorSetup } from '../api/multi-factor.ts';
+import { useBeginMultiFactorSetup } from '../api/begin-multi-factor-setup.ts';
+import { useConfirmMultiFactorSetup } from '../api/confirm-multi-factor-setup.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
 const m = messages.multiFactor;

@@ -6,7 +6,8 @@ import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
-import { useBank, useUpdateBank } from '../api/my-bank.ts';
+import { useBank } from '../api/get-bank.ts';
+import { useUpdateBank } from '../api/update-bank.ts';
 import { EditActions } from './edit-actions.tsx';
 import { useEditMode } from './use-edit-mode.ts';
 

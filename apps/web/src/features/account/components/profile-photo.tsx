@@ -4,7 +4,7 @@ import { checkImageFile, imageAccept, imageFileMessage } from '@krowd/domain/ass
 import { messages } from '@krowd/domain/messages/messages';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useUploadProfilePhoto } from '../api/profile.ts';
+import { useUploadProfilePhoto } from '../api/upload-profile-photo.ts';
 
 export interface ProfilePhotoProps {
   userId: string;

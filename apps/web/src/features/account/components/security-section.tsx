@@ -7,12 +7,10 @@ import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  multiFactorStatusKey,
-  useMultiFactorStatus,
-  useRenewRecoveryCodes,
-  useTurnOffMultiFactor,
-} from '../api/multi-factor.ts';
+import { multiFactorStatusKey } from '../api/keys.ts';
+import { useMultiFactorStatus } from '../api/get-multi-factor-status.ts';
+import { useRenewRecoveryCodes } from '../api/renew-recovery-codes.ts';
+import { useTurnOffMultiFactor } from '../api/turn-off-multi-factor.ts';
 import { MultiFactorSetup } from './multi-factor-setup.tsx';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 

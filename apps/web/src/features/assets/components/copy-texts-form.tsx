@@ -6,7 +6,8 @@ import { FormStatus } from '@/components/ui/form-status';
 import { CentredLoader } from '@/components/ui/query-fallback';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useCopyTexts, useSaveCopyTexts } from '../api/assets-calls.ts';
+import { useCopyTexts } from '../api/get-copy-texts.ts';
+import { useSaveCopyTexts } from '../api/save-copy-texts.ts';
 
 const m = messages.asset;
 

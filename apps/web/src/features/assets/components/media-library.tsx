@@ -17,7 +17,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { GridPager, QueryFallback } from '@/components/ui/query-fallback';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useCreatives, useDeleteCreative, type LibraryOwner } from '../api/assets-calls.ts';
+import { useCreatives, type LibraryOwner } from '../api/get-creatives.ts';
+import { useDeleteCreative } from '../api/delete-creative.ts';
 
 const m = messages.asset;
 

@@ -9,7 +9,9 @@ import { isCancelled, UploadProgressBar, useUploadProgress } from '@/components/
 import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
 import { checkImageBlob } from '@/lib/image-files';
 import { notify } from '@/lib/notify';
-import { creativesKey, uploadCreative, type LibraryOwner } from '../api/assets-calls.ts';
+import { creativesKey } from '../api/keys.ts';
+import { uploadCreative } from '../api/upload-creative.ts';
+import { type LibraryOwner } from '../api/get-creatives.ts';
 
 const m = messages.asset;
 

@@ -9,7 +9,7 @@ import { DateField } from '@/components/ui/date-fields';
 import { listFailureText, useListFailureNotice } from '@/components/ui/use-entity-list';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import { auditCsvUrl, useAuditEvents, type AuditFilters } from '../api/audit-events.ts';
+import { auditCsvUrl, useAuditEvents, type AuditFilters } from '../api/get-audit-events.ts';
 import { AuditChanges } from '@/components/ui/audit-changes';
 
 const m = messages.audit;

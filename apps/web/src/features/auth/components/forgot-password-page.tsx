@@ -6,7 +6,7 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
-import { useForgotPassword } from '../api/auth-calls.ts';
+import { useForgotPassword } from '../api/forgot-password.ts';
 import { AuthFormEnd } from './auth-form-end.tsx';
 
 /** /forgot: e-mail only; the same notification whether or not the account exists. */

@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { useSessionActions } from '@/lib/session';
-import { useGuestLogin } from '../api/auth-calls.ts';
+import { useLoginGuest } from '../api/login-guest.ts';
 import type { LoginLocationState } from './login-state.ts';
 
 /**
@@ -17,7 +17,7 @@ export function GuestLoginPage() {
   const { token = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const guestLogin = useGuestLogin();
+  const guestLogin = useLoginGuest();
   const { signedIn } = useSessionActions();
   const started = useRef(false);
 

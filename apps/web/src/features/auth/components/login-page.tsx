@@ -10,7 +10,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { useSessionActions } from '@/lib/session';
-import { useLogin } from '../api/auth-calls.ts';
+import { useLoginUser } from '../api/login-user.ts';
 import { returnPathOf, type LoginLocationState } from './login-state.ts';
 
 // Only accounts with two-step sign-in reach the code step: its rules load then, not with /login.
@@ -26,7 +26,7 @@ export function LoginPage() {
   const location = useLocation();
   const state = (location.state ?? {}) as LoginLocationState;
   const navigate = useNavigate();
-  const login = useLogin();
+  const login = useLoginUser();
   const { signedIn } = useSessionActions();
   const form = useZodForm(loginSchema, { email: '', password: '' });
   const { errors } = form.formState;

@@ -7,7 +7,7 @@ import { AuthenticatorCodeInput } from '@/components/ui/authenticator-code-input
 import { AuthForm } from '@/components/ui/auth-form';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
-import { useLoginSecondStep } from '../api/auth-calls.ts';
+import { useLoginSecondStep } from '../api/login-second-step.ts';
 
 const m = messages.multiFactor;
 

@@ -8,7 +8,7 @@ import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { loadPasswordChecks } from '@/lib/password-checks';
 import { notify } from '@/lib/notify';
-import { useSetPasswordFromLink } from '../api/auth-calls.ts';
+import { useSetPassword } from '../api/set-password.ts';
 import { AuthFormEnd } from './auth-form-end.tsx';
 
 export interface SetPasswordPageProps {
@@ -20,7 +20,7 @@ export interface SetPasswordPageProps {
 export function SetPasswordPage({ kind }: SetPasswordPageProps) {
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  const setPassword = useSetPasswordFromLink(kind);
+  const setPassword = useSetPassword(kind);
   const form = useZodForm(
     createPasswordFormSchema,
     { newPassword: '', confirmPassword: '' },

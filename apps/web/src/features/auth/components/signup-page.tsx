@@ -7,7 +7,7 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { loadPasswordChecks } from '@/lib/password-checks';
-import { useSignup } from '../api/auth-calls.ts';
+import { useCreateAccount } from '../api/create-account.ts';
 import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
 
 /**
@@ -16,7 +16,7 @@ import { AuthFormEnd, BackToLogin } from './auth-form-end.tsx';
  * address that already has an account.
  */
 export function SignupPage() {
-  const signup = useSignup();
+  const signup = useCreateAccount();
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(
     signupSchema,

@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
-import { useConfirmEmail } from '../api/auth-calls.ts';
+import { useConfirmEmail } from '../api/confirm-email.ts';
 import type { LoginLocationState } from './login-state.ts';
 
 /**

@@ -1,15 +1,20 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { BrandOptions } from '@krowd/domain/brand/brand-response.schema';
 import { apiRequest } from '@/lib/api-client';
+import { brandOptionsKey } from './keys.ts';
 
 /** GET brands/getBrandList: every brand (the system admin's scope), as choices for the forms. */
-export function useBrandOptions() {
-  return useQuery({
-    queryKey: ['banks', 'brandOptions'],
+export function brandOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: brandOptionsKey,
     staleTime: 60_000,
     queryFn: ({ signal }) =>
       apiRequest<BrandOptions>('brands/getBrandList', { signal }).then((answer) =>
         answer.brands.map((brand) => ({ value: brand.value, label: brand.label })),
       ),
   });
+}
+
+export function useBrandOptions() {
+  return useQuery(brandOptionsQueryOptions());
 }

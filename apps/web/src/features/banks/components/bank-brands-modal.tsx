@@ -5,7 +5,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useBankBrands, useSaveBankBrands } from '../api/bank-brands.ts';
+import { useBankBrands } from '../api/get-bank-brands.ts';
+import { useSaveBankBrands } from '../api/save-bank-brands.ts';
 import { useBrandOptions } from '../api/get-brand-options.ts';
 
 const m = messages.bank;

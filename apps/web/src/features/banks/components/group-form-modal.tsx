@@ -3,7 +3,7 @@ import { Controller } from 'react-hook-form';
 import { groupCreateSchema, type GroupCreateInput } from '@krowd/domain/group/group.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { useBrandOptions } from '../api/get-brand-options.ts';
-import { useCreateGroup } from '../api/groups.ts';
+import { useCreateGroup } from '../api/create-group.ts';
 import { NewOrganisationModal, type OrganisationModalProps } from './new-organisation-modal.tsx';
 
 const emptyGroup: GroupCreateInput = {

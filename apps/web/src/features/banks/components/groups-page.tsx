@@ -5,7 +5,7 @@ import type { GroupWithBrands } from '@krowd/domain/group/group-response.schema'
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { EntityListToolbar } from '@/components/ui/entity-list-toolbar';
-import { useGroupList } from '../api/groups.ts';
+import { useGroupList } from '../api/get-group-list.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 
 const noPaging = () => {};

@@ -1,8 +1,7 @@
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
 import type { BranchSortField, BranchStatus } from '@krowd/domain/branch/branch.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
-
-export const branchesKey = ['branches'] as const;
+import { branchesKey } from './keys.ts';
 
 export type BranchListParams = EntityListParams<BranchSortField, BranchStatus>;
 

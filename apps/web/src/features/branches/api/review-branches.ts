@@ -1,20 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkBranchAction } from '@krowd/domain/branch/branch.schema';
 import { apiRequest } from '@/lib/api-client';
-import { branchesKey } from './get-branches.ts';
-
-/** Confirm merchant (users/approveMerchantId): approve or reject one branch with comments. */
-export function useReviewBranch() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { MId: string; status: 'Approved' | 'Rejected'; comments: string }) =>
-      apiRequest<{ respMessage: string }>('users/approveMerchantId', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: branchesKey }),
-  });
-}
+import { branchesKey } from './keys.ts';
 
 /** The multi action: approve or reject (multiApprove), or delete (multiRemove), the ticked rows. */
-export function useMultiAction() {
+export function useReviewBranches() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { selectedIds: string[]; action: BulkBranchAction; comments?: string }) =>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BranchesUploaded } from '@krowd/domain/branch/branch-response.schema';
 import type { UploadTracking } from '@/components/ui/upload-progress';
 import { apiRequest } from '@/lib/api-client';
-import { branchesKey } from './get-branches.ts';
+import { branchesKey } from './keys.ts';
 
 /** A branches CSV, sent as its bytes so the server judges the file itself. */
 export function useUploadBranches() {

@@ -9,13 +9,14 @@ import {
   type BranchFormInput,
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
+import { useCreateDirectoryEntry } from '@/components/branch-directory/api/create-directory-entry';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useAddBranch, useUpdateBranch } from '../api/save-branch.ts';
+import { useCreateBranch } from '../api/create-branch.ts';
+import { useUpdateBranch } from '../api/update-branch.ts';
 import { merchantIdLabels } from './branch-cells.tsx';
 
 const m = messages.branch;
@@ -75,7 +76,7 @@ function BranchFormBody({ branch, brands, defaultBrandId, onClose }: BranchFormM
   const [brandId, setBrandId] = useState<string | null>(defaultBrandId ?? brands[0]?.value ?? null);
   const [status, setStatus] = useState<string | null>(null);
   const createEntry = useCreateDirectoryEntry();
-  const addBranch = useAddBranch();
+  const addBranch = useCreateBranch();
   const updateBranch = useUpdateBranch();
   const pending = createEntry.isPending || addBranch.isPending || updateBranch.isPending;
 

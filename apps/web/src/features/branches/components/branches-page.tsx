@@ -24,8 +24,10 @@ import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useBranches } from '../api/get-branches.ts';
-import { useMultiAction, useReviewBranch } from '../api/review-branches.ts';
-import { useDeleteBranch, useUpdateBranch } from '../api/save-branch.ts';
+import { useReviewBranches } from '../api/review-branches.ts';
+import { useReviewBranch } from '../api/review-branch.ts';
+import { useDeleteBranch } from '../api/delete-branch.ts';
+import { useUpdateBranch } from '../api/update-branch.ts';
 import { BranchStatusBadge, MerchantIdCell, TripadvisorLink } from './branch-cells.tsx';
 import { BranchFormModal } from './branch-form-modal.tsx';
 import { BranchViewModal } from './branch-view-modal.tsx';
@@ -81,7 +83,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const updateBranch = useUpdateBranch();
   const deleteBranch = useDeleteBranch();
   const reviewBranch = useReviewBranch();
-  const multiAction = useMultiAction();
+  const multiAction = useReviewBranches();
 
   const selectedRows = rows.filter((row) => selected.has(row._id));
   const bulkOptions = bulkBranchActions(selectedRows.map(ruleRowOf), actor).map((action) => ({

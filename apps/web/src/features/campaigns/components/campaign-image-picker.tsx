@@ -20,7 +20,8 @@ import { ImageCropDialog } from '@/components/ui/image-crop-dialog';
 import { GridPager, QueryFallback } from '@/components/ui/query-fallback';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { checkImageBlob } from '@/lib/image-files';
-import { uploadCampaignImage, useBrandCreatives } from '../api/campaign-images.ts';
+import { uploadCampaignImage } from '../api/upload-campaign-image.ts';
+import { useBrandCreatives } from '../api/get-brand-creatives.ts';
 
 const m = messages.asset;
 

@@ -30,12 +30,10 @@ import { audienceOfUser } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import {
-  useCampaignList,
-  useDeleteCampaign,
-  useReviewCampaign,
-  useStopCampaign,
-} from '../api/campaign-calls.ts';
+import { useCampaignList } from '../api/get-campaign-list.ts';
+import { useDeleteCampaign } from '../api/delete-campaign.ts';
+import { useReviewCampaign } from '../api/review-campaign.ts';
+import { useStopCampaign } from '../api/stop-campaign.ts';
 import { CampaignRowActions } from './campaign-row-actions.tsx';
 import { PauseSettingsModal } from './pause-settings-modal.tsx';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';

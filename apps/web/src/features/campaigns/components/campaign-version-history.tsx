@@ -3,7 +3,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { AuditChanges } from '@/components/ui/audit-changes';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import { useCampaignVersions } from '../api/campaign-versions.ts';
+import { useCampaignVersions } from '../api/get-campaign-versions.ts';
 
 const m = messages.audit;
 

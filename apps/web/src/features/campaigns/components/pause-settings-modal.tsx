@@ -20,7 +20,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { DateField } from '@/components/ui/date-fields';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { usePauseCampaign } from '../api/campaign-calls.ts';
+import { usePauseCampaign } from '../api/pause-campaign.ts';
 
 const m = messages.campaign;
 

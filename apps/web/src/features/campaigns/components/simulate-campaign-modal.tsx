@@ -11,7 +11,7 @@ import { DateTimeField } from '@/components/ui/date-fields';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { formatMoney } from '@/lib/format';
-import { useMerchants } from '../api/campaign-calls.ts';
+import { useMerchants } from '../api/get-merchants.ts';
 import { useSimulateCampaign } from '../api/simulate-campaign.ts';
 
 const m = messages.simulation;

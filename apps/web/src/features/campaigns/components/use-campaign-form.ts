@@ -31,14 +31,12 @@ import { notify } from '@/lib/notify';
 import { sessionQueryKey, useSessionUser } from '@/lib/session';
 import { useScreenSessionModalVariant } from '@/lib/session-modal-variant';
 import { useSettings } from '@/lib/settings';
-import {
-  useAcceptTerms,
-  useBrandDetails,
-  useCampaign,
-  useCampaignNameParts,
-  useDistributorDeals,
-  useMerchants,
-} from '../api/campaign-calls.ts';
+import { useAcceptTerms } from '../api/accept-terms.ts';
+import { useBrandDetails } from '../api/get-brand-details.ts';
+import { useCampaign } from '../api/get-campaign.ts';
+import { useCampaignNameParts } from '../api/get-campaign-name-parts.ts';
+import { useDistributorDeals } from '../api/get-distributor-deals.ts';
+import { useMerchants } from '../api/get-merchants.ts';
 import { draftStore, useCampaignDraft } from '../draft-store.ts';
 
 /** Months from `first` to `last`, as the picker's options (MM/YYYY). */

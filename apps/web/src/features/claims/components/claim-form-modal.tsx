@@ -11,7 +11,7 @@ import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
-import { useFileClaim } from '../api/claims.ts';
+import { useFileClaim } from '../api/file-claim.ts';
 
 const m = messages.claim;
 

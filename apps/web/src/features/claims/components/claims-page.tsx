@@ -10,7 +10,7 @@ import { audienceOfUser, brandOptionsOf } from '@/lib/access';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useClaims } from '../api/claims.ts';
+import { useClaims } from '../api/get-claims.ts';
 import { ClaimFormModal } from './claim-form-modal.tsx';
 import { ResolveClaimModal } from './resolve-claim-modal.tsx';
 

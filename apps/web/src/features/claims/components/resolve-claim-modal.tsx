@@ -6,7 +6,7 @@ import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useResolveClaim } from '../api/claims.ts';
+import { useResolveClaim } from '../api/resolve-claim.ts';
 
 const m = messages.claim;
 

@@ -6,7 +6,7 @@ import { sessionQuery } from '@/lib/session';
 import { settingsQuery } from '@/lib/settings';
 import { dashboardConditionsOf, reportDatesOf } from '../components/report-conditions.ts';
 import { readFilters } from '../components/use-report-filters.ts';
-import { dashboardQuery } from './dashboard-calls.ts';
+import { dashboardQueryOptions } from './get-dashboard.ts';
 
 /**
  * The dashboard opened directly (a reload, a bookmark, the landing after sign-in): its figures are
@@ -27,6 +27,6 @@ export async function prefetchDashboard(queryClient: QueryClient, search: string
   const { dates, errors } = reportDatesOf(filters, range, range.end);
   if (errors.start || errors.end) return;
   await queryClient.prefetchQuery(
-    dashboardQuery(dashboardConditionsOf(brandFilterKind(audience), filters, '', dates)),
+    dashboardQueryOptions(dashboardConditionsOf(brandFilterKind(audience), filters, '', dates)),
   );
 }

@@ -14,19 +14,16 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import {
-  openInvoiceByNumber,
-  failureMessage,
-  useBranchOptions,
-  useBrandList,
-  useCampaignOptions,
-  useCampaignSummary,
-  useDashboard,
-  useGroupBrands,
-  useGroups,
-  usePublisherOptions,
-  type DashboardConditions,
-} from '../api/dashboard-calls.ts';
+import { openInvoice } from '../api/open-invoice.ts';
+import { failureMessage } from '../failure-message.ts';
+import { useBranchOptions } from '../api/get-branch-options.ts';
+import { useBrandList } from '../api/get-brand-list.ts';
+import { useCampaignOptions } from '../api/get-campaign-options.ts';
+import { useCampaignSummary } from '../api/get-campaign-summary.ts';
+import { useDashboard, type DashboardConditions } from '../api/get-dashboard.ts';
+import { useGroupBrands } from '../api/get-group-brands.ts';
+import { useGroups } from '../api/get-groups.ts';
+import { usePublisherOptions } from '../api/get-publisher-options.ts';
 import { notify } from '@/lib/notify';
 import { CampaignBudgetLine } from './campaign-budget-line.tsx';
 import { CampaignCapsLine } from './campaign-caps-line.tsx';
@@ -182,7 +179,7 @@ function FilteredOverview({
   const invoiceNumber = filters.invoice;
   const handleOpenInvoice = useCallback(() => {
     setOpeningInvoice(true);
-    openInvoiceByNumber(invoiceNumber)
+    openInvoice(invoiceNumber)
       .catch((error: unknown) => notify.error(failureMessage(error, messages.invoice.notCreated)))
       .finally(() => setOpeningInvoice(false));
   }, [invoiceNumber]);

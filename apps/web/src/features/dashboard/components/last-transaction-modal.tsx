@@ -1,7 +1,8 @@
 import { Center, Modal, Stack, Table, Text } from '@mantine/core';
 import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import { failureMessage, useUploadedDate } from '../api/dashboard-calls.ts';
+import { failureMessage } from '../failure-message.ts';
+import { useUploadedDate } from '../api/get-uploaded-date.ts';
 
 const m = messages.report;
 

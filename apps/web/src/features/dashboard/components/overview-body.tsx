@@ -5,7 +5,7 @@ import type { DateCard } from '@krowd/domain/dashboard/report.rules';
 import { DateCard as DateCardTile } from '@/components/reporting/date-card';
 import { messages } from '@krowd/domain/messages/messages';
 import { afterNextPaint } from '@/lib/after-next-paint';
-import type { DashboardResult } from '../api/dashboard-calls.ts';
+import type { DashboardResult } from '../api/get-dashboard.ts';
 import { RewardStatusCard } from './reward-status-card.tsx';
 
 const m = messages.report;

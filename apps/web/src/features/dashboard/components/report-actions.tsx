@@ -5,14 +5,12 @@ import { invoiceAction, monthAndYearOf } from '@krowd/domain/dashboard/report.ru
 import type { DashboardExportState } from '@krowd/domain/dashboard/export.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { notify } from '@/lib/notify';
-import {
-  downloadInvoice,
-  failureMessage,
-  useExportState,
-  useExportTransactions,
-  type CampaignSummary,
-  type DashboardConditions,
-} from '../api/dashboard-calls.ts';
+import { downloadInvoice } from '../api/download-invoice.ts';
+import { failureMessage } from '../failure-message.ts';
+import { useExportState } from '../api/get-export-state.ts';
+import { useExportTransactions } from '../api/export-transactions.ts';
+import { type CampaignSummary } from '../api/get-campaign-summary.ts';
+import { type DashboardConditions } from '../api/get-dashboard.ts';
 import { LastTransactionModal } from './last-transaction-modal.tsx';
 import { TransactionDetailsModal } from './transaction-details-modal.tsx';
 

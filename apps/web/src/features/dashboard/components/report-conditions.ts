@@ -1,6 +1,6 @@
 import { dateCondition, type BrandFilterKind } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
-import type { DashboardConditions } from '../api/dashboard-calls.ts';
+import type { DashboardConditions } from '../api/get-dashboard.ts';
 import type { ReportFilters } from './use-report-filters.ts';
 
 /** Conditions with no filter but the ones given (the report and print pages). */

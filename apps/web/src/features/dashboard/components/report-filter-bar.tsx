@@ -4,7 +4,7 @@ import { IconExternalLink } from '@tabler/icons-react';
 import type { FilterVisibility } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { DateField } from '@/components/ui/date-fields';
-import type { Option } from '../api/dashboard-calls.ts';
+import type { Option } from '../api/get-campaign-options.ts';
 import type { FilterKey, ReportFilters } from './use-report-filters.ts';
 
 const m = messages.report;

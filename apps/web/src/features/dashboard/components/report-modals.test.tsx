@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { LastTransactionModal } from './last-transaction-modal.tsx';
-import { transactionPageSize } from '../api/dashboard-calls.ts';
+import { transactionPageSize } from '../api/get-transaction-details.ts';
 import { stubApi, type Sent } from '@/test/stub-api';
 import { ids, renderAt, users } from './test-support.tsx';
 import { TransactionDetailsModal } from './transaction-details-modal.tsx';

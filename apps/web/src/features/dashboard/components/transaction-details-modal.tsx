@@ -4,12 +4,12 @@ import { formatWallTime } from '@krowd/domain/calendar/date-format.rules';
 import { monthYearLabel } from '@krowd/domain/dashboard/report.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
+import { failureMessage } from '../failure-message.ts';
 import {
-  failureMessage,
   transactionPageSize,
   useTransactionDetails,
   type TransactionDetail,
-} from '../api/dashboard-calls.ts';
+} from '../api/get-transaction-details.ts';
 
 const m = messages.report;
 const columns = m.transactionColumns;

@@ -1,8 +1,7 @@
 import type { IngestionLogRow } from '@krowd/domain/ingestion/ingestion-response.schema';
 import type { IngestionSortField } from '@krowd/domain/ingestion/ingestion.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
-
-export const ingestionLogsKey = ['ingestionLogs'] as const;
+import { ingestionLogsKey } from './keys.ts';
 
 export type IngestionLogListParams = EntityListParams<IngestionSortField>;
 

@@ -1,23 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Distributors } from '@krowd/domain/distributor/distributor-response.schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IngestRefusal, IngestResult } from '@krowd/domain/ingestion/ingestion-response.schema';
 import { apiRequest } from '@/lib/api-client';
 import type { UploadTracking } from '@/components/ui/upload-progress';
-import { ingestionLogsKey } from './get-ingestion-logs.ts';
+import { ingestionLogsKey } from './keys.ts';
 
 /** The answer to an upload: what was stored, and each refused row with its line. */
 export type UploadAnswer = IngestResult & { respMessage: string };
 
 /** A refused file's answer (400): the counts and errors it has beside the message. */
 export type UploadRefusal = IngestRefusal & { errorMessage: string };
-
-/** GET distributors: the publishers a file may come from. */
-export function usePublishers() {
-  return useQuery({
-    queryKey: ['distributors', 'publishers'],
-    queryFn: ({ signal }) => apiRequest<Distributors>('distributors', { signal }).then((r) => r.distributors),
-  });
-}
 
 /**
  * POST ingestionLogs/upload: a publisher's transactions file from the console, sent as its bytes.

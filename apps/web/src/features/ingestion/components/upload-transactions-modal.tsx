@@ -10,12 +10,8 @@ import { serverErrorOf } from '@/components/ui/zod-form';
 import { ApiError } from '@/lib/api-client';
 import { useCsvFile } from '@/lib/csv-file';
 import { notify } from '@/lib/notify';
-import {
-  usePublishers,
-  useUploadTransactions,
-  type UploadAnswer,
-  type UploadRefusal,
-} from '../api/upload-transactions.ts';
+import { usePublishers } from '../api/get-publishers.ts';
+import { useUploadTransactions, type UploadAnswer, type UploadRefusal } from '../api/upload-transactions.ts';
 
 const m = messages.ingestion;
 const fileTexts = { required: m.uploadFileRequired, notCsv: m.uploadFileNotCsv, empty: m.fileEmpty };

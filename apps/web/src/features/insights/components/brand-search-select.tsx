@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type Ref } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
-import { useBrandsWithReviews } from '../api/insights-calls.ts';
+import { useBrandsWithReviews } from '../api/get-brands-with-reviews.ts';
 
 const m = messages.insightsWeb;
 

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
-import { insightsPassStore } from '../api/insights-pass.ts';
+import { insightsPassStore } from '../insights-pass.ts';
 import { isInsightsLoginCode } from '../login-codes.ts';
 import { InsightsLoginPage } from './insights-login-page.tsx';
 import { stubApi } from '@/test/stub-api';

@@ -9,8 +9,8 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
-import { useInsightsLogin } from '../api/insights-calls.ts';
-import { insightsPassStore } from '../api/insights-pass.ts';
+import { useLoginInsightsVisitor } from '../api/login-insights-visitor.ts';
+import { insightsPassStore } from '../insights-pass.ts';
 import { BrandSearchSelect, type BrandOption } from './brand-search-select.tsx';
 
 const m = messages.insightsWeb;
@@ -22,7 +22,7 @@ const m = messages.insightsWeb;
  */
 export function InsightsLoginPage() {
   const navigate = useNavigate();
-  const login = useInsightsLogin();
+  const login = useLoginInsightsVisitor();
   const form = useZodForm(insightsLoginSchema, { email: '', brandId: '' });
   const { errors } = form.formState;
   // The sign-in layout's side panel carries the spec's heading from md up; below it the card does.

@@ -2,14 +2,10 @@ import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine
 import { useState } from 'react';
 import { messages } from '@krowd/domain/messages/messages';
 import reportingClasses from '@/components/reporting/reporting.module.css';
-import {
-  useFactors,
-  useLastAnswer,
-  useSimilarity,
-  type InsightsCaller,
-  type InsightsSelection,
-  type SimilarityParams,
-} from '../api/insights-calls.ts';
+import { useFactors } from '../api/get-factors.ts';
+import { useLastAnswer } from '../hooks/use-last-answer.ts';
+import { useSimilarity } from '../api/get-similarity.ts';
+import { type InsightsCaller, type InsightsSelection, type SimilarityParams } from '../insights-request.ts';
 import { netPositiveRange, RadarChart, SentimentBarChart } from './insights-charts.tsx';
 import { BranchPicker, LoadFailure, type BranchOption } from './insights-controls.tsx';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionEvents } from '@/lib/session-events';
-import { insightsPassStore } from '../api/insights-pass.ts';
+import { insightsPassStore } from '../insights-pass.ts';
 import { PublicInsightsPage } from './public-insights-page.tsx';
 import { stubApi } from '@/test/stub-api';
 import {

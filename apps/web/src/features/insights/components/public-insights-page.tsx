@@ -6,8 +6,9 @@ import { Link, useNavigate } from 'react-router';
 import { messages } from '@krowd/domain/messages/messages';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
-import { insightsKeys, useInsightsLogout } from '../api/insights-calls.ts';
-import { insightsPassStore, useInsightsPass, type InsightsPass } from '../api/insights-pass.ts';
+import { insightsKeys } from '../api/keys.ts';
+import { useLogoutInsightsVisitor } from '../api/logout-insights-visitor.ts';
+import { insightsPassStore, useInsightsPass, type InsightsPass } from '../insights-pass.ts';
 import { insightsLoginCodes } from '../login-codes.ts';
 import { SignUpDialog } from './sign-up-dialog.tsx';
 import { SocialAnalytics, type InsightsTab } from './social-analytics.tsx';
@@ -30,7 +31,7 @@ function InsightsHeader({ pass }: { pass: InsightsPass }) {
   const [signUpOpened, signUp] = useDisclosure(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const logout = useInsightsLogout();
+  const logout = useLogoutInsightsVisitor();
 
   const handleLogout = () => {
     // The pass ends on the server too; the browser forgets it whatever the answer (it may be gone).

@@ -4,8 +4,8 @@ import { messages } from '@krowd/domain/messages/messages';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useInsightsSignup } from '../api/insights-calls.ts';
-import type { InsightsPass } from '../api/insights-pass.ts';
+import { useSignUpInsightsVisitor } from '../api/sign-up-insights-visitor.ts';
+import type { InsightsPass } from '../insights-pass.ts';
 
 const m = messages.insightsWeb;
 
@@ -21,7 +21,7 @@ export interface SignUpDialogProps {
  * yet: the dialog says plainly what it would show (decision 0072).
  */
 export function SignUpDialog({ opened, onClose, pass }: SignUpDialogProps) {
-  const signup = useInsightsSignup({ id: pass._id, pass: pass.insightsPass });
+  const signup = useSignUpInsightsVisitor({ id: pass._id, pass: pass.insightsPass });
   const form = useZodForm(insightsSignupSchema, {
     contactName: '',
     organizationName: '',

@@ -2,12 +2,9 @@ import { Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import type { SimilarityAnswer } from '@krowd/domain/insights/insights-response.schema';
 import type { InsightAspect } from '@krowd/domain/insights/insights.schema';
 import reportingClasses from '@/components/reporting/reporting.module.css';
-import {
-  useLastAnswer,
-  useSimilarity,
-  type InsightsCaller,
-  type SimilarityParams,
-} from '../api/insights-calls.ts';
+import { useLastAnswer } from '../hooks/use-last-answer.ts';
+import { useSimilarity } from '../api/get-similarity.ts';
+import { type InsightsCaller, type SimilarityParams } from '../insights-request.ts';
 import { LoadFailure } from './insights-controls.tsx';
 import { netPositiveRange, RadarChart } from './insights-charts.tsx';
 

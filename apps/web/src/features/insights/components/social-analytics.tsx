@@ -5,14 +5,10 @@ import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { CentredLoader } from '@/components/ui/query-fallback';
 import { useSettings } from '@/lib/settings';
-import {
-  useFactors,
-  useInsightBranches,
-  useLastAnswer,
-  type InsightsCaller,
-  type InsightsSelection,
-  type SimilarityParams,
-} from '../api/insights-calls.ts';
+import { useFactors } from '../api/get-factors.ts';
+import { useInsightBranches } from '../api/get-insight-branches.ts';
+import { useLastAnswer } from '../hooks/use-last-answer.ts';
+import { type InsightsCaller, type InsightsSelection, type SimilarityParams } from '../insights-request.ts';
 import { DateRangeSelect } from './date-range-select.tsx';
 import { BranchPicker, LoadFailure, branchOptionsOf } from './insights-controls.tsx';
 import { dateWindowOf, defaultRange, rangePhrase, type InsightsRange } from './date-range.ts';

@@ -4,12 +4,9 @@ import type { InsightBranch } from '@krowd/domain/insights/insights-response.sch
 import { insightAspects, type InsightAspect } from '@krowd/domain/insights/insights.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import reportingClasses from '@/components/reporting/reporting.module.css';
-import {
-  useLastAnswer,
-  useTrends,
-  type InsightsCaller,
-  type InsightsSelection,
-} from '../api/insights-calls.ts';
+import { useLastAnswer } from '../hooks/use-last-answer.ts';
+import { useTrends } from '../api/get-trends.ts';
+import { type InsightsCaller, type InsightsSelection } from '../insights-request.ts';
 import { LoadFailure } from './insights-controls.tsx';
 import { SeriesLineChart } from './insights-charts.tsx';
 

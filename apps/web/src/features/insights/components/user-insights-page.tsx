@@ -7,7 +7,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { paths } from '@/config/paths';
 import { audienceOfUser } from '@/lib/access';
 import { useSessionUser } from '@/lib/session';
-import { useBrandsWithReviews } from '../api/insights-calls.ts';
+import { useBrandsWithReviews } from '../api/get-brands-with-reviews.ts';
 import { BrandSearchSelect, type BrandOption } from './brand-search-select.tsx';
 import { SocialAnalytics, insightsTabs, type InsightsTab } from './social-analytics.tsx';
 

@@ -7,7 +7,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { loadPasswordChecks } from '@/lib/password-checks';
 import { sessionQueryKey } from '@/lib/session';
-import { useCompleteOnboarding } from '../api/onboarding-calls.ts';
+import { useCompleteOnboarding } from '../api/complete-onboarding.ts';
 
 const fields = messages.user.fields;
 

@@ -25,13 +25,14 @@ import {
   type MerchantIds,
 } from '@krowd/domain/branch/branch.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { useCreateDirectoryEntry } from '@/components/branch-directory/branch-directory-calls';
+import { useCreateDirectoryEntry } from '@/components/branch-directory/api/create-directory-entry';
 import { DirectoryNameInput } from '@/components/branch-directory/directory-name-input';
 import editableTable from '@/components/ui/editable-table.module.css';
 import { FormStatus } from '@/components/ui/form-status';
 import { ValidationErrorModal } from '@/components/ui/validation-error-modal';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { useBrandBranches, useSaveWizardBranches } from '../api/branch-wizard-calls.ts';
+import { useBrandBranches } from '../api/get-brand-branches.ts';
+import { useSaveWizardBranches } from '../api/save-wizard-branches.ts';
 import {
   emptyWizardRow,
   listedBranches,

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { pathAfter } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
-import { useOnboardingProgress } from '../api/onboarding-calls.ts';
+import { useSaveOnboardingProgress } from '../api/save-onboarding-progress.ts';
 import { AccountSettingsStep } from './account-settings-step.tsx';
 import { BranchWizardStep } from './branch-wizard-step.tsx';
 import { stepperIndexOf, trainStartOf } from './train-position.ts';
@@ -47,7 +47,7 @@ export interface OnboardingTrainProps {
  */
 export function OnboardingTrain({ user, startAt, onBackToCampaign, paymentStep }: OnboardingTrainProps) {
   const [position, setPosition] = useState<OnboardingPosition>(() => trainStartOf(user, startAt));
-  const progress = useOnboardingProgress();
+  const progress = useSaveOnboardingProgress();
   const brandId = user.brandId ?? '';
 
   const handleSkip = async () => {

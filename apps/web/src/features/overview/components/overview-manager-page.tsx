@@ -34,13 +34,9 @@ import { csvFileProblem } from '@/lib/csv-file';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
-import {
-  useOverviewList,
-  useTriggerOverview,
-  useUploadDocs,
-  type DocsAnswer,
-  type DocsRefusal,
-} from '../api/overview-calls.ts';
+import { useOverviewList } from '../api/get-overview-list.ts';
+import { useTriggerOverview } from '../api/trigger-overview.ts';
+import { useUploadOverviewDocs, type DocsAnswer, type DocsRefusal } from '../api/upload-overview-docs.ts';
 
 const m = messages.overview;
 
@@ -125,7 +121,7 @@ const linesOf = (refusal: DocsRefusal | undefined) =>
   (refusal?.errors ?? []).map((error) => m.fileLine(m.fileNames[error.file], error.line, error.message));
 
 function DocsUploadForm({ range }: { range: OverviewTrigger }) {
-  const upload = useUploadDocs();
+  const upload = useUploadOverviewDocs();
   const progress = useUploadProgress();
   const [transactions, setTransactions] = useState<File | null>(null);
   const [impressions, setImpressions] = useState<File | null>(null);

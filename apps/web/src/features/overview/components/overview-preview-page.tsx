@@ -11,7 +11,7 @@ import { PerformanceCard } from '@/components/reporting/performance-chart';
 import { StatisticCards } from '@/components/reporting/statistic-cards';
 import { formatDateTime } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import { useOverviewRaw } from '../api/overview-calls.ts';
+import { useOverviewRaw } from '../api/get-overview-raw.ts';
 
 /** The overview's figures as the reporting components take them (money in pence). */
 export function previewFiguresOf(figures: OverviewFigures) {

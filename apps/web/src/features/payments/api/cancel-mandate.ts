@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { paymentsKey } from './payments-keys.ts';
+import { paymentsKey } from './keys.ts';
 
 /** DELETE payments/mandate?brandId=: cancels the brand's live mandate with the provider. */
 export function useCancelMandate(brandId: string | undefined) {

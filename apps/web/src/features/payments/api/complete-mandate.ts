@@ -3,7 +3,7 @@ import type { MandateCompleted } from '@krowd/domain/payment/payment-response.sc
 import type { CompleteMandateInput } from '@krowd/domain/payment/payment.schema';
 import { apiRequest } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/session';
-import { paymentsKey } from './payments-keys.ts';
+import { paymentsKey } from './keys.ts';
 
 /**
  * POST payments/mandate/complete: the payer is back from the provider's page with its flow id; the

@@ -1,8 +1,7 @@
 import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { useEntityList } from '@/components/ui/use-entity-list';
 import type { ListScopeParams } from '@/components/ui/use-entity-list-state';
-
-export const invoicesBeingCollectedKey = ['invoices', 'being-collected'] as const;
+import { invoicesBeingCollectedKey } from './keys.ts';
 
 /**
  * GET distributors/getInvoiceList/invoice with status Pending: the brand's invoices whose Direct

@@ -1,14 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TestProviderFlow } from '@krowd/domain/payment/payment-response.schema';
 import { apiRequest } from '@/lib/api-client';
-import { paymentsKey } from './payments-keys.ts';
+import { paymentsKey } from './keys.ts';
 
 /**
  * GET payments/test-provider/flows/{flowId}: what the test provider's hosted page shows. Public:
  * the flow id is the secret. An unknown flow answers 404 with its errorMessage.
  */
-export function useTestProviderFlow(flowId: string) {
-  return useQuery({
+export function testProviderFlowQueryOptions(flowId: string) {
+  return queryOptions({
     queryKey: [...paymentsKey, 'test-provider', flowId],
     queryFn: ({ signal }) =>
       apiRequest<TestProviderFlow>(`payments/test-provider/flows/${encodeURIComponent(flowId)}`, {
@@ -17,4 +17,8 @@ export function useTestProviderFlow(flowId: string) {
       }),
     retry: false,
   });
+}
+
+export function useTestProviderFlow(flowId: string) {
+  return useQuery(testProviderFlowQueryOptions(flowId));
 }

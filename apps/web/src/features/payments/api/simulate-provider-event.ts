@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SimulateProviderEventInput } from '@krowd/domain/payment/payment.schema';
 import { apiRequest } from '@/lib/api-client';
-import { invoicesBeingCollectedKey } from './get-invoices-being-collected.ts';
-import { paymentsKey } from './payments-keys.ts';
+import { invoicesBeingCollectedKey, paymentsKey } from './keys.ts';
 
 /**
  * POST payments/test-provider/simulate (test mode only): the test provider sends the signed event a

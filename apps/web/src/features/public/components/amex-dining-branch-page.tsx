@@ -36,7 +36,8 @@ import {
 import { FormStatus } from '@/components/ui/form-status';
 import { Logo } from '@/components/ui/logo';
 import { serverErrorOf } from '@/components/ui/zod-form';
-import { useBranchPage, useSubmitBranches } from '../api/card-network-calls.ts';
+import { useBranchPage } from '../api/get-branch-page.ts';
+import { useSubmitBranches } from '../api/submit-branches.ts';
 import { useMarketingRedirect } from './use-marketing-redirect.ts';
 
 const m = messages.cardNetwork;

@@ -10,7 +10,8 @@ import { AuthLayout } from '@/components/ui/auth-layout';
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf, useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useOnboardBrand, useVerifyEmail } from '../api/card-network-calls.ts';
+import { useOnboardBrand } from '../api/onboard-brand.ts';
+import { useVerifyEmail } from '../api/verify-email.ts';
 import { EmailField, NameField, PhoneField, RestaurantNameField, WebsiteField } from './contact-fields.tsx';
 
 const m = messages.cardNetwork;

@@ -9,7 +9,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useSignupLookup } from '../api/card-network-calls.ts';
+import { useLookUpSignup } from '../api/look-up-signup.ts';
 import { ContactForm } from './contact-form.tsx';
 import { contactRedirectDelayMs } from './amex-dining-page.tsx';
 import { useMarketingRedirect } from './use-marketing-redirect.ts';
@@ -24,7 +24,7 @@ const m = messages.cardNetwork;
  */
 export function AmexSignupPage() {
   const navigate = useNavigate();
-  const lookup = useSignupLookup();
+  const lookup = useLookUpSignup();
   const redirect = useMarketingRedirect(contactRedirectDelayMs);
   const [notFound, setNotFound] = useState<SignupLookupInput | null>(null);
   const form = useZodForm(signupLookupSchema, { amexMerchantID: '', email: '', phone: '', website: '' });

@@ -4,7 +4,7 @@ import { contactLeadSchema, type ContactLeadInput } from '@krowd/domain/public/c
 import type { Redirecting } from '@krowd/domain/public/public-response.schema';
 import { FormStatus } from '@/components/ui/form-status';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
-import { useContactLead } from '../api/card-network-calls.ts';
+import { useSubmitContactLead } from '../api/submit-contact-lead.ts';
 import { EmailField, NameField, PhoneField, RestaurantNameField, WebsiteField } from './contact-fields.tsx';
 
 export interface ContactFormProps {
@@ -19,7 +19,7 @@ export interface ContactFormProps {
  * /amexdining, and in the dialog /amexsignup opens when a look-up finds no account.
  */
 export function ContactForm({ from, initialValues, onSubmitted }: ContactFormProps) {
-  const contact = useContactLead();
+  const contact = useSubmitContactLead();
   const form = useZodForm(contactLeadSchema, {
     name: '',
     email: initialValues?.email ?? '',

@@ -7,7 +7,7 @@ import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useCreateKey } from '../api/publishers.ts';
+import { useCreatePublisherKey } from '../api/create-publisher-key.ts';
 
 const k = messages.publisherKey;
 
@@ -29,7 +29,7 @@ export function KeyCreateModal({ opened, onClose, ...props }: KeyCreateModalProp
 }
 
 function KeyCreateForm({ publisherId, onClose, onCreated }: Omit<KeyCreateModalProps, 'opened'>) {
-  const create = useCreateKey(publisherId);
+  const create = useCreatePublisherKey(publisherId);
   const form = useZodForm(publisherKeyCreateSchema, { name: '', mode: 'test' });
   const { onSubmit, status } = useServerSubmit(form, async (values) => {
     const answer = await create.mutateAsync(values);

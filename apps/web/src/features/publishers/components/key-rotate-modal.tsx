@@ -8,7 +8,7 @@ import { FreshModal } from '@/components/ui/fresh-modal';
 import { NumberField } from '@/components/ui/number-field';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useRotateKey } from '../api/publishers.ts';
+import { useRotatePublisherKey } from '../api/rotate-publisher-key.ts';
 
 const k = messages.publisherKey;
 
@@ -36,7 +36,7 @@ function KeyRotateForm({
   onClose,
   onRotated,
 }: Omit<KeyRotateModalProps, 'apiKey'> & { apiKey: PublisherKey }) {
-  const rotate = useRotateKey(publisherId);
+  const rotate = useRotatePublisherKey(publisherId);
   const form = useZodForm(publisherKeyRotateSchema, { overlapHours: rotationOverlap.defaultHours });
   const { onSubmit, status } = useServerSubmit(form, async (change) => {
     const answer = await rotate.mutateAsync({ key: apiKey, change });

@@ -5,7 +5,9 @@ import type { PublisherRow } from '@krowd/domain/publisher/publisher-response.sc
 import { FormStatus } from '@/components/ui/form-status';
 import { serverErrorOf } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useBrandChoices, usePublisherBrands, useSavePublisherBrands } from '../api/publishers.ts';
+import { useBrandChoices } from '../api/get-brand-choices.ts';
+import { usePublisherBrands } from '../api/get-publisher-brands.ts';
+import { useSavePublisherBrands } from '../api/save-publisher-brands.ts';
 
 const m = messages.publisher;
 

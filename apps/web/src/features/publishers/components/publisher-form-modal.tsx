@@ -8,7 +8,9 @@ import { FreshModal } from '@/components/ui/fresh-modal';
 import { ServerSearchSelect, type SearchOption } from '@/components/ui/server-search-select';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useBankSearch, useCreatePublisher, useUpdatePublisher } from '../api/publishers.ts';
+import { useBankSearch } from '../api/search-banks.ts';
+import { useCreatePublisher } from '../api/create-publisher.ts';
+import { useUpdatePublisher } from '../api/update-publisher.ts';
 
 const m = messages.publisher;
 

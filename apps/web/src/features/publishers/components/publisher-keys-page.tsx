@@ -16,7 +16,10 @@ import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { useOwnPublisher, usePublisherKeys, usePublisherSearch, useRevokeKey } from '../api/publishers.ts';
+import { useOwnPublisher } from '../api/get-own-publisher.ts';
+import { usePublisherKeys } from '../api/get-publisher-keys.ts';
+import { usePublisherSearch } from '../api/search-publishers.ts';
+import { useRevokePublisherKey } from '../api/revoke-publisher-key.ts';
 import { KeyCreateModal } from './key-create-modal.tsx';
 import { KeyRotateModal } from './key-rotate-modal.tsx';
 import { KeySecretModal } from './key-secret-modal.tsx';
@@ -89,7 +92,7 @@ function KeysOf({ publisherId, keys }: { publisherId: string; keys: ReturnType<t
   const [rotating, setRotating] = useState<PublisherKey | null>(null);
   const [revoking, setRevoking] = useState<PublisherKey | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
-  const revoke = useRevokeKey(publisherId);
+  const revoke = useRevokePublisherKey(publisherId);
   const at = (iso: string) => formatDateTime(iso, timezone);
 
   const columns: DataTableColumn<PublisherKey>[] = [

@@ -12,7 +12,7 @@ import { useEntityListState } from '@/components/ui/use-entity-list-state';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useSettings } from '@/lib/settings';
-import { usePublishers } from '../api/publishers.ts';
+import { usePublishers } from '../api/get-publishers.ts';
 import { PublisherBrandsModal } from './publisher-brands-modal.tsx';
 import { PublisherFormModal } from './publisher-form-modal.tsx';
 

@@ -28,8 +28,8 @@ import { audienceOfUser } from '@/lib/access';
 import { formatCalendarDate, formatDateTime, formatMoney } from '@/lib/format';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
-import { usePublisherSearch } from '../api/publishers.ts';
-import { settlementFileDownloadUrl, useSettlementFiles } from '../api/settlement-files.ts';
+import { usePublisherSearch } from '../api/search-publishers.ts';
+import { settlementFileDownloadUrl, useSettlementFiles } from '../api/get-settlement-files.ts';
 
 const m = messages.settlement;
 /** How much of a checksum a row shows; the whole is in its title and copied by its button. */

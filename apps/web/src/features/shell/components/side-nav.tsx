@@ -7,7 +7,7 @@ import type { AccessSubject } from '@krowd/domain/access/access.rules';
 import { navigationFor, type NavItem } from '@krowd/domain/access/navigation.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
-import { useLogout } from '../api/logout.ts';
+import { useLogoutUser } from '../api/logout-user.ts';
 import { navIcons } from './nav-icons.ts';
 
 export interface SideNavProps {
@@ -28,7 +28,7 @@ export function SideNav({ subject, locked, lockedMessage, onNavigate }: SideNavP
   const [guestAlertOpened, guestAlert] = useDisclosure(false);
   const inSettings = location.pathname.startsWith('/user/settings');
   const [settingsOpened, setSettingsOpened] = useState(inSettings);
-  const logout = useLogout();
+  const logout = useLogoutUser();
 
   const handleLogout = async () => {
     await logout.mutateAsync().catch(() => undefined);

@@ -1,8 +1,7 @@
 import type { UserRow } from '@krowd/domain/user/user-response.schema';
 import type { UserSortField } from '@krowd/domain/user/user.schema';
 import { useEntityList, type EntityListParams } from '@/components/ui/use-entity-list';
-
-export const usersKey = ['users'] as const;
+import { usersKey } from './keys.ts';
 
 export type UserListParams = EntityListParams<UserSortField>;
 

@@ -8,7 +8,8 @@ import type { ListOption } from '@/components/ui/entity-list-toolbar';
 import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useAddUser, useUpdateUser } from '../api/save-user.ts';
+import { useCreateUser } from '../api/create-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 
 const fields = messages.user.fields;
 
@@ -62,7 +63,7 @@ function UserFormBody({ kind, manager, user, brands, defaultBrandId, onClose }: 
       : {}),
   });
   const { errors } = form.formState;
-  const addUser = useAddUser();
+  const addUser = useCreateUser();
   const updateUser = useUpdateUser();
   const role = form.watch('role');
   const choices = roleChoices('settings', manager, user?.role);

@@ -18,7 +18,7 @@ import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
 import { useSettings } from '@/lib/settings';
 import { useUsers } from '../api/get-users.ts';
-import { useDeleteUser } from '../api/save-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 import { RoleBadge } from './role-badge.tsx';
 import { UserFormModal } from './user-form-modal.tsx';
 

@@ -11,7 +11,9 @@ import { serverErrorOf } from '@/components/ui/zod-form';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
-import { useDeliveries, useRedeliver, useRedeliverFailed } from '../api/webhooks.ts';
+import { useDeliveries } from '../api/get-deliveries.ts';
+import { useRedeliverDelivery } from '../api/redeliver-delivery.ts';
+import { useRedeliverFailedDeliveries } from '../api/redeliver-failed-deliveries.ts';
 
 const m = messages.webhook;
 const statusColours = { pending: 'blue', delivered: 'teal', failed: 'red' } as const;
@@ -22,8 +24,8 @@ export function DeliveryLog({ endpoint, onBack }: { endpoint: WebhookEndpoint; o
   const deliveries = useDeliveries(endpoint.id, state.page, state.limit);
   useListFailureNotice(deliveries.error);
   const timezone = useSettings().data?.timezone ?? 'UTC';
-  const redeliver = useRedeliver();
-  const redeliverFailed = useRedeliverFailed();
+  const redeliver = useRedeliverDelivery();
+  const redeliverFailed = useRedeliverFailedDeliveries();
   const [since, setSince] = useState('');
   const sinceInstant = instantOfWallTime(since, timezone);
 

@@ -13,7 +13,8 @@ import { FormModalActions } from '@/components/ui/form-modal-actions';
 import { FreshModal } from '@/components/ui/fresh-modal';
 import { useServerSubmit, useZodForm } from '@/components/ui/zod-form';
 import { notify } from '@/lib/notify';
-import { useCreateEndpoint, useOwnerOptions } from '../api/webhooks.ts';
+import { useCreateEndpoint } from '../api/create-endpoint.ts';
+import { useOwnerOptions } from '../api/get-owner-options.ts';
 
 const m = messages.webhook;
 

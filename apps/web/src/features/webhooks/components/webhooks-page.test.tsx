@@ -6,7 +6,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import type { WebhookEndpoint } from '@krowd/domain/webhook/webhook.schema';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
-import { pendingDeliveriesPollMs } from '../api/webhooks.ts';
+import { pendingDeliveriesPollMs } from '../api/get-deliveries.ts';
 import { WebhooksPage } from './webhooks-page.tsx';
 
 const m = messages.webhook;

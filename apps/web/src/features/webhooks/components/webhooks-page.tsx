@@ -12,13 +12,11 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSettings } from '@/lib/settings';
-import {
-  useDeleteEndpoint,
-  useEndpoints,
-  usePing,
-  useRotateSecret,
-  useUpdateEndpoint,
-} from '../api/webhooks.ts';
+import { useDeleteEndpoint } from '../api/delete-endpoint.ts';
+import { useEndpoints } from '../api/get-endpoints.ts';
+import { usePingEndpoint } from '../api/ping-endpoint.ts';
+import { useRotateEndpointSecret } from '../api/rotate-endpoint-secret.ts';
+import { useUpdateEndpoint } from '../api/update-endpoint.ts';
 import { DeliveryLog } from './delivery-log.tsx';
 import { EndpointFormModal } from './endpoint-form-modal.tsx';
 import { SecretModal } from './secret-modal.tsx';
@@ -42,8 +40,8 @@ export function WebhooksPage() {
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
   const update = useUpdateEndpoint();
   const remove = useDeleteEndpoint();
-  const rotate = useRotateSecret();
-  const ping = usePing();
+  const rotate = useRotateEndpointSecret();
+  const ping = usePingEndpoint();
 
   const act = async <T extends { respMessage: string }>(work: () => Promise<T>) => {
     try {

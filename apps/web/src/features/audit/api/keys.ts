@@ -1,0 +1,2 @@
+/** The audit feature's query keys. */
+export const auditEventsKey = (query: object) => ['audit-events', 'list', query] as const;

@@ -1,0 +1,2 @@
+/** The outbox feature's query keys. */
+export const outboxKey = (page: number, limit: number) => ['outbox', page, limit] as const;

@@ -1,5 +1,0 @@
-/** The payments feature's query keys: a change to a brand's mandate refreshes everything under it. */
-export const paymentsKey = ['payments'] as const;
-
-export const mandateKey = (brandId: string | undefined) =>
-  [...paymentsKey, 'mandate', brandId ?? 'own'] as const;
