@@ -23,10 +23,27 @@ class FuzzFirstSequencer extends BaseSequencer {
  */
 const workers = availableParallelism();
 
+/**
+ * Coverage, when COVERAGE=1 (CI): measured by V8 as the suites run, written per run of Vitest
+ * (named by its --project options, so `npm test`'s two runs keep both) and printed per package by
+ * scripts/coverage-summary.mjs. A figure to read, not a threshold to game (docs/style.md).
+ */
+const runName = process.argv
+  .flatMap((arg, at) => (process.argv[at - 1] === '--project' ? [arg] : []))
+  .join('+');
+
 /** Three suites: domain (pure rules), api (the real app on a real database), web (components). */
 export default defineConfig({
   test: {
     sequence: { sequencer: FuzzFirstSequencer },
+    coverage: {
+      enabled: process.env.COVERAGE === '1',
+      provider: 'v8',
+      include: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/*.fixtures.{ts,tsx}', '**/test/**', '**/*.generated.ts'],
+      reporter: ['json-summary'],
+      reportsDirectory: `coverage/${runName || 'all'}`,
+    },
     projects: [
       {
         test: {
