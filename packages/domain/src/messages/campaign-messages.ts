@@ -12,6 +12,8 @@ export const campaignMessages = {
     deleteTitle: 'Delete Campaign',
     deleteConfirm: (name: string) => `Are you sure you want to delete the "${name}" campaign ?`,
     errorPrefix: (message: string) => `Error : ${message}`,
+    promoCodesNotSaved: (reason: string) =>
+      `The campaign was saved, but its promo codes were not: ${reason}. Submit again to upload them.`,
     createTitle: 'Create Campaign',
     editTitle: 'Edit Campaign',
     templateTitle: 'Campaign Template',

@@ -9,7 +9,25 @@ interface Message {
   respMessage?: string;
 }
 
-/** Creates or updates the campaign; multiple promo codes follow as a CSV once it exists. */
+/**
+ * The campaign was stored but its promo-code file was refused or lost: the spec's two calls (create,
+ * then the upload) cannot be one transaction, so the page keeps the campaign's id and a second
+ * Submit updates that campaign and sends the file again, which replaces its codes (decision 0118).
+ */
+export class PromoCodesNotSaved extends Error {
+  constructor(
+    readonly campaignId: string,
+    readonly reason: unknown,
+  ) {
+    super('The campaign was saved without its promo codes');
+    this.name = 'PromoCodesNotSaved';
+  }
+}
+
+/**
+ * Creates or updates the campaign; multiple promo codes follow as a CSV once it exists. An upload
+ * that fails after the campaign was stored rejects with PromoCodesNotSaved.
+ */
 export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,11 +44,16 @@ export function useSaveCampaign() {
       }
       const campaignId = input.id ?? saved.campaign?._id;
       if (input.promoCodesCsv && campaignId) {
-        await uploadPromoCodes(campaignId, input.promoCodesCsv);
+        try {
+          await uploadPromoCodes(campaignId, input.promoCodesCsv);
+        } catch (error) {
+          throw new PromoCodesNotSaved(campaignId, error);
+        }
       }
       return saved;
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
+    // Settled, not success: a campaign stored without its codes is in the lists too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: campaignKeys.all }),
   });
 }
 

@@ -39,7 +39,7 @@ import { paths } from '@/config/paths';
 import { pathAfter } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { useSessionUser } from '@/lib/session';
-import { useSaveCampaign } from '../api/save-campaign.ts';
+import { PromoCodesNotSaved, useSaveCampaign } from '../api/save-campaign.ts';
 import { useTemplates } from '../api/get-templates.ts';
 import { draftStore, type CampaignDraft } from '../draft-store.ts';
 import { CampaignImagePicker } from './campaign-image-picker.tsx';
@@ -87,6 +87,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   // by Back (the form keeps the draft) and after the save.
   const leaving = useRef(false);
   const save = useSaveCampaign();
+  const [campaignId, setCampaignId] = useState(draft.campaignId);
   const [saved] = useState(() => savedTemplateSettingsOf(draft.form));
   const [tab, setTab] = useState<TemplateType>('sms');
   const [attachments, setAttachments] = useState<Partial<Record<TemplateType, Attachment>>>(() =>
@@ -155,9 +156,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
   const handleBack = () => {
     leaving.current = true;
     void navigate(
-      draft.campaignId
-        ? `${paths.page('campaignsEdit')}?id=${draft.campaignId}`
-        : paths.page('campaignsCreate'),
+      campaignId ? `${paths.page('campaignsEdit')}?id=${campaignId}` : paths.page('campaignsCreate'),
     );
   };
 
@@ -185,7 +184,7 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
     }
     try {
       const result = await save.mutateAsync({
-        id: draft.campaignId,
+        id: campaignId,
         form: {
           ...form,
           templates: templatesToSend,
@@ -203,6 +202,15 @@ function TemplateStep({ draft }: { draft: CampaignDraft }) {
       leaving.current = true;
       void navigate(pathAfter('campaignSaved', user));
     } catch (error) {
+      if (error instanceof PromoCodesNotSaved) {
+        // Submit again updates the stored campaign rather than creating a second one.
+        setCampaignId(error.campaignId);
+        draftStore.set({ ...draft, campaignId: error.campaignId });
+        const text = m.promoCodesNotSaved(serverErrorOf(error.reason));
+        notify.error(text);
+        setStatus(text);
+        return;
+      }
       notify.error(m.errorPrefix(serverErrorOf(error)));
       setStatus(serverErrorOf(error));
     }
