@@ -28,6 +28,25 @@ describe('loadConfig: direct debit', () => {
   });
 });
 
+describe('loadConfig: database pooling', () => {
+  it('keeps sessions by default, and behind a transaction pooler listens on the direct address', () => {
+    expect(loadConfig({}).databasePooling).toEqual({ mode: 'session' });
+    expect(
+      loadConfig({
+        DATABASE_POOLING: 'transaction',
+        DATABASE_LISTEN_URL: 'postgres://app@db.internal:5432/krowd',
+      }).databasePooling,
+    ).toEqual({ mode: 'transaction', listenUrl: 'postgres://app@db.internal:5432/krowd' });
+  });
+
+  it('refuses transaction pooling without a direct address to listen on, and a pooling it does not know', () => {
+    expect(() => loadConfig({ DATABASE_POOLING: 'transaction' })).toThrow(
+      /DATABASE_LISTEN_URL: required when DATABASE_POOLING is transaction/,
+    );
+    expect(() => loadConfig({ DATABASE_POOLING: 'statement' })).toThrow(/DATABASE_POOLING/);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every default as the settings have it: setting all its values changes nothing', async () => {
     const text = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PostgresPooling } from './db/database.ts';
 
 /**
  * Every setting, read once from the environment. `.env.example` lists them with their defaults.
@@ -23,6 +24,16 @@ const configSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * `transaction` when DATABASE_URL is a pooler in transaction pooling (PgBouncer's
+   * pool_mode=transaction): nothing is kept in a session, and LISTEN needs DATABASE_LISTEN_URL, a
+   * direct address of the same database (decision 0127).
+   */
+  DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   /** smtp://user:pass@host:port; without it, mail is kept in the outbox table. */
   SMTP_URL: z
     .string()
@@ -97,6 +108,10 @@ const configSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+function poolingOf(mode: 'session' | 'transaction', listenUrl: string | undefined): PostgresPooling {
+  return mode === 'transaction' && listenUrl ? { mode, listenUrl } : { mode: 'session' };
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = configSchema.safeParse(cleaned);
@@ -110,6 +125,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     Intl.DateTimeFormat('en-GB', { timeZone: c.TIMEZONE });
   } catch {
     throw new Error(`Invalid settings:\n  TIMEZONE: unknown timezone ${c.TIMEZONE}`);
+  }
+  if (c.DATABASE_POOLING === 'transaction' && !c.DATABASE_LISTEN_URL) {
+    throw new Error(
+      'Invalid settings:\n  DATABASE_LISTEN_URL: required when DATABASE_POOLING is transaction (a direct address of the database, not the pooler: LISTEN needs a session of its own)',
+    );
   }
   if (c.GOCARDLESS_ACCESS_TOKEN && !c.GOCARDLESS_WEBHOOK_SECRET) {
     throw new Error(
@@ -125,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
+    databasePooling: poolingOf(c.DATABASE_POOLING, c.DATABASE_LISTEN_URL),
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     session: {

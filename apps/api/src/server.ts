@@ -38,6 +38,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    pooling: config.databasePooling,
   });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database });

@@ -85,12 +85,25 @@ export async function openDatabase(options: {
   poolMax?: number;
   /** PGlite only: start from a snapshot taken with `snapshot()`. */
   loadDataDir?: Blob;
+  /** How the server at `databaseUrl` pools its connections (see PostgresPooling). */
+  pooling?: PostgresPooling;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolMax ?? 10, options.pooling ?? { mode: 'session' });
+  }
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-function openPostgres(url: string, poolMax: number): Database {
+/**
+ * `session`: each connection of the pool is one PostgreSQL session of its own (a direct server, or
+ * a pooler in session pooling). `transaction`: the address is a pooler in transaction pooling
+ * (PgBouncer's pool_mode=transaction), where consecutive transactions of one connection may run in
+ * different sessions, so nothing is kept in a session between them: no prepared statements, and
+ * LISTEN goes to `listenUrl`, a direct address of the same database (decision 0127).
+ */
+export type PostgresPooling = { mode: 'session' } | { mode: 'transaction'; listenUrl: string };
+
+function openPostgres(url: string, poolMax: number, pooling: PostgresPooling): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
@@ -111,9 +124,12 @@ function openPostgres(url: string, poolMax: number): Database {
   pool.on('error', () => {});
   const committedWrites = new CommittedWrites();
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new CopyingPool(pool, committedWrites) }),
+    dialect: new PostgresDialect({
+      pool: new CopyingPool(pool, committedWrites, { prepare: pooling.mode === 'session' }),
+    }),
   });
-  const signals = createDatabaseSignals(url, async (channel, payload) => {
+  const listenUrl = pooling.mode === 'transaction' ? pooling.listenUrl : url;
+  const signals = createDatabaseSignals(listenUrl, async (channel, payload) => {
     await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
   });
   const close = async () => {
@@ -153,10 +169,13 @@ class CopyingPool implements PostgresPool {
   constructor(
     private readonly pool: pg.Pool,
     private readonly committedWrites: CommittedWrites,
+    /** Keep statements prepared on the connection (not behind a transaction-pooling pooler). */
+    private readonly options: { prepare: boolean },
   ) {}
 
   async connect(): Promise<PostgresPoolClient> {
     const client = await this.pool.connect();
+    const prepare = this.options.prepare;
     // While lent out, a connection's 'error' event (the server ends it between two statements, or
     // under a COPY) has no listener of the pool's: unheard, it would end the process. The error is
     // kept, the statement under way (or the next) fails with it, and the connection is discarded
@@ -168,7 +187,11 @@ class CopyingPool implements PostgresPool {
     client.on('error', onError);
     const query = (...args: unknown[]) => {
       const copy = typeof args[0] === 'string' ? copyOf(args[0], args[1] as unknown[]) : null;
-      if (!copy) return (client.query as (...given: unknown[]) => unknown)(...preparedOnce(client, args));
+      if (!copy) {
+        return (client.query as (...given: unknown[]) => unknown)(
+          ...(prepare ? preparedOnce(client, args) : args),
+        );
+      }
       return pipeline(Readable.from([copy.data]), client.query(copyFrom(copy.statement))).then(() => ({
         command: 'COPY',
         rowCount: null,

@@ -40,6 +40,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    pooling: config.databasePooling,
   });
   try {
     await migrateToLatest(database.db);

@@ -119,7 +119,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   };
 }
 
-async function postgresUser(): Promise<{ uid: number; gid: number }> {
+export async function postgresUser(): Promise<{ uid: number; gid: number }> {
   const { stdout } = await run('id', ['postgres']);
   const uid = /uid=(\d+)/.exec(stdout)?.[1];
   const gid = /gid=(\d+)/.exec(stdout)?.[1];

@@ -4,13 +4,16 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { databaseUrlFor, withAdmin } from './postgres-admin.ts';
+import type { PgBouncer } from './pgbouncer.ts';
 import type { App } from './test-app.ts';
 
 /**
  * Two apps on one new PostgreSQL database copied from the suite's template, as two servers of one
  * deployment: what one writes, the other hears of only through PostgreSQL (NOTIFY). Needs DATABASE_URL.
+ * With `pooler`, both reach the database through that PgBouncer in transaction pooling and listen
+ * on the direct address (decision 0127).
  */
-export async function createTwoInstances(clock?: () => Date) {
+export async function createTwoInstances(clock?: () => Date, options: { pooler?: PgBouncer } = {}) {
   const adminUrl = process.env.DATABASE_URL!;
   const template = inject('templateDatabase');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
@@ -19,10 +22,12 @@ export async function createTwoInstances(clock?: () => Date) {
   const databases: Database[] = [];
   const apps: App[] = [];
   const instance = async () => {
+    const direct = databaseUrlFor(adminUrl, name);
     const database = await openDatabase({
-      databaseUrl: databaseUrlFor(adminUrl, name),
+      databaseUrl: options.pooler ? options.pooler.urlFor(name) : direct,
       dataDir: 'memory',
       poolMax: 2,
+      pooling: options.pooler ? { mode: 'transaction', listenUrl: direct } : { mode: 'session' },
     });
     databases.push(database);
     const app = (await buildApp({ config, database, clock, logger: false })) as App;

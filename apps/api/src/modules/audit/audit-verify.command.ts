@@ -10,7 +10,12 @@ import { verifyAuditChain } from './audit.service.ts';
  * event, a removed one, a link that does not follow), 0 when every event is intact.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1 });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolMax: 1,
+  pooling: config.databasePooling,
+});
 try {
   const { checked, broken } = await verifyAuditChain(createAuditRepository(database.db));
   if (broken) {
