@@ -30,6 +30,11 @@ const configSchema = z.object({
    * direct address of the same database (decision 0127).
    */
   DATABASE_POOLING: z.enum(['session', 'transaction']).default('session'),
+  /** A streaming replica of DATABASE_URL for the dashboard's and exports' reads (decision 0128). */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   DATABASE_LISTEN_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
@@ -146,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     databasePoolMax: c.DATABASE_POOL_MAX,
     databasePooling: poolingOf(c.DATABASE_POOLING, c.DATABASE_LISTEN_URL),
+    databaseReadUrl: c.DATABASE_READ_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     session: {

@@ -39,6 +39,7 @@ async function main() {
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
     pooling: config.databasePooling,
+    readUrl: config.databaseReadUrl,
   });
   await migrateToLatest(database.db);
   const app = await buildApp({ config, database });

@@ -18,6 +18,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { CommittedWrites } from './committed-writes.ts';
 import { createDatabaseSignals, type DatabaseSignals } from './database-signals.ts';
 import { CopyRows } from './copy-rows.ts';
+import { replicaRouting, type ReadsServed } from './read-replica.ts';
 import type { DB } from './database.generated.ts';
 
 /**
@@ -26,6 +27,13 @@ import type { DB } from './database.generated.ts';
  */
 export interface Database {
   db: Kysely<DB>;
+  /**
+   * For reads that may be served by a streaming replica (DATABASE_READ_URL; read-replica.ts):
+   * reporting. Without a replica, `db` itself. Writes always go through `db`.
+   */
+  reads: Kysely<DB>;
+  /** With a replica: how many reads it and the primary answered. */
+  readsServed?: ReadsServed;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start copies of it quickly (tests). */
@@ -87,9 +95,16 @@ export async function openDatabase(options: {
   loadDataDir?: Blob;
   /** How the server at `databaseUrl` pools its connections (see PostgresPooling). */
   pooling?: PostgresPooling;
+  /** A streaming replica of `databaseUrl` for reporting reads (read-replica.ts). */
+  readUrl?: string;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolMax ?? 10, options.pooling ?? { mode: 'session' });
+    return openPostgres(
+      options.databaseUrl,
+      options.poolMax ?? 10,
+      options.pooling ?? { mode: 'session' },
+      options.readUrl,
+    );
   }
   return openPglite(options.dataDir, options.loadDataDir);
 }
@@ -103,13 +118,11 @@ export async function openDatabase(options: {
  */
 export type PostgresPooling = { mode: 'session' } | { mode: 'transaction'; listenUrl: string };
 
-function openPostgres(url: string, poolMax: number, pooling: PostgresPooling): Database {
+function pgPool(url: string, max: number, connectionTimeoutMillis: number): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolMax,
-    // A database that does not answer at all (a network partition) fails a request in 5 s, as a 503,
-    // instead of holding it until the client gives up.
-    connectionTimeoutMillis: 5_000,
+    max,
+    connectionTimeoutMillis,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         const parse = parsers[oid as keyof typeof parsers];
@@ -122,21 +135,57 @@ function openPostgres(url: string, poolMax: number, pooling: PostgresPooling): D
   // Without a listener the pool's 'error' event would end the process. A connection lent out has
   // its own listener (CopyingPool).
   pool.on('error', () => {});
+  return pool;
+}
+
+function openPostgres(url: string, poolMax: number, pooling: PostgresPooling, readUrl?: string): Database {
+  // A database that does not answer at all (a network partition) fails a request in 5 s, as a 503,
+  // instead of holding it until the client gives up.
+  const pool = pgPool(url, poolMax, 5_000);
   const committedWrites = new CommittedWrites();
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: new CopyingPool(pool, committedWrites, { prepare: pooling.mode === 'session' }),
-    }),
-  });
+  const prepare = pooling.mode === 'session';
+  const primary = new CopyingPool(pool, committedWrites, { prepare });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: primary }) });
+  let reads = db;
+  let readsServed: ReadsServed | undefined;
+  if (readUrl) {
+    // A replica that does not answer costs a read 1 s once, then is rested (read-replica.ts).
+    const replicaPool = pgPool(readUrl, poolMax, 1_000);
+    const routing = replicaRouting({
+      primary,
+      replica: new CopyingPool(replicaPool, new CommittedWrites(), { prepare }),
+      primaryPosition: async () =>
+        (await pool.query<{ position: string }>('SELECT pg_current_wal_insert_lsn()::text AS position'))
+          .rows[0]!.position,
+      replicaHasReplayed: async (position) =>
+        (
+          await replicaPool.query<{ replayed: boolean | null }>(
+            'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS replayed',
+            [position],
+          )
+        ).rows[0]?.replayed === true,
+    });
+    reads = new Kysely<DB>({ dialect: new PostgresDialect({ pool: routing }) });
+    readsServed = routing.served;
+  }
   const listenUrl = pooling.mode === 'transaction' ? pooling.listenUrl : url;
   const signals = createDatabaseSignals(listenUrl, async (channel, payload) => {
     await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
   });
   const close = async () => {
     await signals.close();
+    if (reads !== db) await reads.destroy();
     await db.destroy();
   };
-  return { db, engine: 'postgres', close, committedWrites, signals };
+  return {
+    db,
+    reads,
+    ...(readsServed ? { readsServed } : {}),
+    engine: 'postgres',
+    close,
+    committedWrites,
+    signals,
+  };
 }
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
@@ -157,6 +206,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   });
   return {
     db,
+    reads: db,
     engine: 'pglite',
     close: () => db.destroy(),
     snapshot: () => pglite.dumpDataDir('none'),

@@ -44,6 +44,11 @@ export interface PrivatePostgres {
   start(): Promise<void>;
   /** Stops the server and removes its files. */
   destroy(): Promise<void>;
+  /**
+   * A streaming replica of this cluster (pg_basebackup -R: a hot standby replaying its WAL) in a
+   * folder of its own, on another free port. Only on a primary.
+   */
+  startReplica(): Promise<PrivatePostgres>;
 }
 
 /**
@@ -53,6 +58,17 @@ export interface PrivatePostgres {
  * runs as the `postgres` user.
  */
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  return startCluster(async (exec, dataDir) => {
+    await exec('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  });
+}
+
+type Exec = (command: string, args: string[]) => Promise<unknown>;
+
+async function startCluster(
+  create: (exec: Exec, dataDir: string) => Promise<void>,
+  isReplica = false,
+): Promise<PrivatePostgres> {
   const bin = postgresBinaries();
   if (!bin) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
   const asRoot = process.getuid?.() === 0;
@@ -68,7 +84,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { cwd: folder })
       : run(path.join(bin, command), args, { cwd: folder });
 
-  await exec('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  await create(exec, dataDir);
   const port = await freePort();
   const options = [
     `-p ${port}`,
@@ -115,6 +131,26 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       if (running) await stop('immediate').catch(() => {});
       running = false;
       await rm(folder, { recursive: true, force: true });
+    },
+    async startReplica() {
+      if (isReplica) throw new Error('a replica of a replica is not offered');
+      return startCluster(async (replicaExec, replicaDir) => {
+        // -R writes standby.signal and primary_conninfo; -X stream copies the WAL made meanwhile.
+        await replicaExec('pg_basebackup', [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-U',
+          'postgres',
+          '-D',
+          replicaDir,
+          '-R',
+          '-X',
+          'stream',
+          '--no-sync',
+        ]);
+      }, true);
     },
   };
 }

@@ -41,6 +41,7 @@ describe('GET /api/health', () => {
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
       database: {
         db: unreachable,
+        reads: unreachable,
         engine: 'postgres',
         close: async () => {},
         committedWrites: new CommittedWrites(),

@@ -27,7 +27,7 @@ export async function registerReporting(
     brands: BrandsRepository;
     jobs: JobQueue;
     mailer: Mailer;
-    database: Pick<Database, 'committedWrites' | 'signals'>;
+    database: Pick<Database, 'committedWrites' | 'signals' | 'reads'>;
     overview: DashboardOverview;
     invoices: DashboardInvoices;
     publicUrl: string;
@@ -39,11 +39,13 @@ export async function registerReporting(
   const cache = createDashboardCache<DashboardAnswer>({ database, logger: api.log });
   await cache.start();
   api.addHook('onClose', () => cache.stop());
-  const reporting = createReportingRepository(db);
+  // The dashboard's and the export's reads may be served by a streaming replica that has replayed
+  // every write committed before them (decision 0128); their writes take `db`'s transactions.
+  const reporting = createReportingRepository(database.reads);
   await api.register(dashboardRoutes, {
     service: createDashboardService({
       reporting,
-      pendingRewards: createPendingRewardsRepository(db),
+      pendingRewards: createPendingRewardsRepository(database.reads),
       brands,
       timeZone,
       clock,

@@ -1,0 +1,254 @@
+import { sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { loadDemoData } from '../demo/demo-data.ts';
+import { everyWeekDay, insertBranch, insertCampaign } from '../modules/campaigns/campaigns.fixtures.ts';
+import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
+import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres.ts';
+import { call, demoIds, loginAs, type App } from '../test/test-app.ts';
+import { openDatabase, type Database } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { replicaRouting } from './read-replica.ts';
+
+/** A pool that lends a marked connection, or fails when `down`. */
+function pool(name: string, state: { down?: boolean } = {}): PostgresPool & { ended: boolean } {
+  const lent: PostgresPoolClient = {
+    query: (async () => ({ rows: [{ from: name }] })) as unknown as PostgresPoolClient['query'],
+    release: () => {},
+  };
+  return {
+    ended: false,
+    async connect() {
+      if (state.down) throw new Error(`${name} unreachable`);
+      return lent;
+    },
+    async end() {
+      this.ended = true;
+    },
+  };
+}
+
+async function lender(routing: PostgresPool): Promise<string> {
+  const client = await routing.connect();
+  const { rows } = await (client.query as unknown as () => Promise<{ rows: { from: string }[] }>)();
+  return rows[0]!.from;
+}
+
+describe('replicaRouting: which server lends a read', () => {
+  it('lends the replica only when it has replayed the position the primary had when the read began', async () => {
+    let replayed = 10;
+    let written = 10;
+    const routing = replicaRouting({
+      primary: pool('primary'),
+      replica: pool('replica'),
+      primaryPosition: async () => String(written),
+      replicaHasReplayed: async (position) => replayed >= Number(position),
+    });
+
+    expect(await lender(routing)).toBe('replica');
+    written = 11; // a write commits; the replica has not replayed it yet
+    expect(await lender(routing)).toBe('primary');
+    replayed = 11;
+    expect(await lender(routing)).toBe('replica');
+    expect(routing.served).toEqual({ replica: 2, primary: 1 });
+  });
+
+  it('reads from the primary while the replica is unreachable, and asks it again only after a rest', async () => {
+    let now = 0;
+    const replicaState = { down: true };
+    let asked = 0;
+    const routing = replicaRouting({
+      primary: pool('primary'),
+      replica: pool('replica', replicaState),
+      primaryPosition: async () => '1',
+      replicaHasReplayed: async () => {
+        asked += 1;
+        if (replicaState.down) throw new Error('replica unreachable');
+        return true;
+      },
+      replicaRestMs: 5_000,
+      now: () => now,
+    });
+
+    expect(await lender(routing)).toBe('primary');
+    expect(await lender(routing)).toBe('primary');
+    expect(asked).toBe(1);
+    replicaState.down = false;
+    now = 4_999;
+    expect(await lender(routing)).toBe('primary');
+    now = 5_000;
+    expect(await lender(routing)).toBe('replica');
+  });
+
+  it('ends only the replica’s pool: the primary’s belongs to the main database handle', async () => {
+    const primary = pool('primary');
+    const replica = pool('replica');
+    const routing = replicaRouting({
+      primary,
+      replica,
+      primaryPosition: async () => '1',
+      replicaHasReplayed: async () => true,
+    });
+    await routing.end();
+    expect([primary.ended, replica.ended]).toEqual([false, true]);
+  });
+});
+
+/**
+ * The dashboard on a primary and its streaming replica (pg_basebackup), both clusters of this
+ * test's own on free ports, whatever DATABASE_URL says.
+ */
+const binaries = postgresBinaries();
+describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_READ_URL)', () => {
+  let primary: PrivatePostgres;
+  let replica: PrivatePostgres;
+  let database: Database;
+  let app: App;
+  let token: string;
+  const june = { txn_date_time: ['2025-06-01', '2025-06-30'] };
+  const header = 'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher';
+  let uploads = 0;
+
+  const onReplica = async <T>(sqlText: string): Promise<T> => {
+    const client = new pg.Client({ connectionString: replica.urlFor('krowd') });
+    await client.connect();
+    try {
+      return (await client.query(sqlText)).rows[0] as T;
+    } finally {
+      await client.end();
+    }
+  };
+  const replicaCaughtUp = async () => {
+    for (let attempt = 0; attempt < 600; attempt += 1) {
+      const { position } = (
+        await sql<{ position: string }>`SELECT pg_current_wal_insert_lsn()::text AS position`.execute(
+          database.db,
+        )
+      ).rows[0]!;
+      const { replayed } = await onReplica<{ replayed: boolean }>(
+        `SELECT pg_last_wal_replay_lsn() >= '${position}'::pg_lsn AS replayed`,
+      );
+      if (replayed) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the replica did not catch up within 60 s');
+  };
+  const conversions = async () => {
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/dashboard/client',
+      token,
+      body: { conditions: june },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const statistics = response.json<{ dashboard: { statistics?: { name: string; value: unknown }[] } }>()
+      .dashboard.statistics;
+    return Number(statistics?.find((entry) => entry.name === 'conversions')?.value ?? 0);
+  };
+  const upload = async (rows: number) => {
+    const lines = Array.from({ length: rows }, () => {
+      uploads += 1;
+      return `REPLICA-${uploads},2025-06-${String(1 + (uploads % 28)).padStart(2, '0')}T12:00:00Z,20.00,GBP,REPLICA-1,replica-card-${uploads},1234,,ATR`;
+    });
+    const response = await call(app, {
+      method: 'POST',
+      url: '/api/transactions/ingest',
+      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
+      body: [header, ...lines].join('\n'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  beforeAll(async () => {
+    primary = await startPrivatePostgres();
+    const admin = new pg.Client({ connectionString: primary.urlFor('postgres') });
+    await admin.connect();
+    await admin.query('CREATE DATABASE krowd');
+    await admin.end();
+    const seed = await openDatabase({ databaseUrl: primary.urlFor('krowd'), dataDir: 'memory', poolMax: 2 });
+    try {
+      await migrateToLatest(seed.db);
+      await createSettingsRepository(seed.db).ensureDefaults();
+      await loadDemoData(seed.db);
+      const ids = await demoIds(seed.db);
+      await insertBranch(seed.db, ids.brands.standalone, 'Active', 'Replica branch', 'REPLICA-1');
+      await insertCampaign(seed.db, {
+        brandId: ids.brands.standalone,
+        month: '2025-06',
+        name: 'Replica campaign',
+        discountPercent: 10,
+        status: 'Bank Approved',
+        values: { week_days: everyWeekDay },
+      });
+    } finally {
+      await seed.close();
+    }
+    replica = await primary.startReplica();
+    database = await openDatabase({
+      databaseUrl: primary.urlFor('krowd'),
+      readUrl: replica.urlFor('krowd'),
+      dataDir: 'memory',
+      poolMax: 4,
+    });
+    // Today is 15 July 2025, so June's campaign has just ended and its purchases qualify.
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    app = (await buildApp({
+      config,
+      database,
+      clock: () => new Date('2025-07-15T16:00:00Z'),
+      logger: false,
+    })) as App;
+    await app.ready();
+    ({ token } = await loginAs(app, 'branduser@demo.test'));
+    await replicaCaughtUp();
+  }, 240_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await replica?.destroy();
+    await primary?.destroy();
+  }, 60_000);
+
+  it('serves the dashboard from the replica when it has replayed every write', async () => {
+    const before = { ...database.readsServed! };
+    await conversions();
+    expect(database.readsServed!.replica).toBeGreaterThan(before.replica);
+    expect(database.readsServed!.primary).toBe(before.primary);
+  });
+
+  it('shows a brand its own upload at once while the replica lags, from the primary, then from the replica', async () => {
+    const before = await conversions();
+    await onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      await upload(30);
+      const onTheReplica = await onReplica<{ stored: number }>(
+        "SELECT count(*)::int AS stored FROM transactions WHERE mid = 'REPLICA-1'",
+      );
+      expect(onTheReplica.stored).toBe(0); // the replica has not replayed the upload
+
+      const served = { ...database.readsServed! };
+      expect(await conversions()).toBe(before + 30);
+      expect(database.readsServed!.primary).toBeGreaterThan(served.primary);
+    } finally {
+      await onReplica('SELECT pg_wal_replay_resume()');
+    }
+
+    await replicaCaughtUp();
+    // A new upload's answers are no longer kept: read again, now from the caught-up replica.
+    await upload(1);
+    await replicaCaughtUp();
+    const served = { ...database.readsServed! };
+    expect(await conversions()).toBe(before + 31);
+    expect(database.readsServed!.replica).toBeGreaterThan(served.replica);
+  });
+
+  it('answers from the primary when the replica stops', async () => {
+    const before = await conversions();
+    await replica.stop('immediate');
+    await upload(1);
+    expect(await conversions()).toBe(before + 1);
+  });
+});
