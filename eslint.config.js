@@ -21,15 +21,9 @@ const audienceComparisons = [
 
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
-  'apps/web/src/components/branch-directory/directory-name-input.component.test.tsx',
-  'apps/web/src/features/account/components/change-password-page.test.tsx',
-  'apps/web/src/features/account/components/multi-factor-setup.test.tsx',
   'apps/web/src/features/account/components/profile-page.test.tsx',
   'apps/web/src/features/assets/components/copy-texts-form.test.tsx',
   'apps/web/src/features/assets/components/upload-images.test.tsx',
-  'apps/web/src/features/auth/components/second-step-form.test.tsx',
-  'apps/web/src/features/auth/components/set-password-page.test.tsx',
-  'apps/web/src/features/auth/components/signup-page.test.tsx',
   'apps/web/src/features/banks/components/banks-admin.test.tsx',
   'apps/web/src/features/branches/components/branches-page.test.tsx',
   'apps/web/src/features/campaigns/components/campaign-form-page.test.tsx',

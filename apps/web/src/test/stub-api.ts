@@ -10,6 +10,8 @@ export interface Sent {
   body: unknown;
   /** A multipart form (file uploads), as the page sent it. */
   form?: FormData;
+  /** A file sent as the whole body (its bytes untouched), as the page sent it. */
+  file?: Blob;
   headers: Record<string, string>;
 }
 
@@ -89,6 +91,7 @@ export function stubApi(answers: Record<string, Answer>, user: SessionUser | nul
         url,
         body,
         ...(init.body instanceof FormData ? { form: init.body } : {}),
+        ...(init.body instanceof Blob ? { file: init.body } : {}),
         headers: { ...(init.headers as Record<string, string> | undefined) },
       };
       sent.push(call);
@@ -132,9 +135,16 @@ async function answerFor(answers: Record<string, Answer>, call: Sent, user: Sess
   return Response.json(value);
 }
 
-/** An error answer as the API sends one (its body is ErrorBody). */
-export function refusal(status: number, errorMessage: string, code = codeFor(status)) {
-  return Response.json({ code, errorMessage }, { status });
+/**
+ * An error answer as the API sends one (its body is ErrorBody): the code its status stands for
+ * unless `code` says otherwise, and the fields it names, if any.
+ */
+export function refusal(
+  status: number,
+  errorMessage: string,
+  { code = codeFor(status), fieldErrors }: { code?: string; fieldErrors?: Record<string, string> } = {},
+) {
+  return Response.json({ code, errorMessage, ...(fieldErrors ? { fieldErrors } : {}) }, { status });
 }
 
 function codeFor(status: number): string {
