@@ -21,9 +21,6 @@ const audienceComparisons = [
 
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
-  'apps/web/src/features/account/components/profile-page.test.tsx',
-  'apps/web/src/features/assets/components/copy-texts-form.test.tsx',
-  'apps/web/src/features/assets/components/upload-images.test.tsx',
   'apps/web/src/features/banks/components/banks-admin.test.tsx',
   'apps/web/src/features/branches/components/branches-page.test.tsx',
   'apps/web/src/features/campaigns/components/campaign-form-page.test.tsx',

@@ -1,3 +1,4 @@
+import { rewriteProfileUpdateUrl } from '@krowd/domain/user/profile-url.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { vi } from 'vitest';
 import { z } from 'zod';
@@ -16,6 +17,9 @@ export interface Sent {
 }
 
 type Answer = unknown | ((sent: Sent) => unknown);
+
+/** What the stubbed API answers, by 'METHOD /path': a JSON body, a Response, or a function of the call. */
+export type Answers = Record<string, Answer>;
 
 /**
  * Each route's answers by status, as JSON Schema from the served contract (`npm run
@@ -79,7 +83,7 @@ async function checkAgainstContract(call: string, response: Response): Promise<v
  * Unless `answers` say otherwise, the session is `user` (signed out when null) and the settings are
  * London's. Every answer is checked against the route's response schema for its status.
  */
-export function stubApi(answers: Record<string, Answer>, user: SessionUser | null = null) {
+export function stubApi(answers: Answers, user: SessionUser | null = null) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -96,11 +100,20 @@ export function stubApi(answers: Record<string, Answer>, user: SessionUser | nul
       };
       sent.push(call);
       const response = await answerFor(answers, call, user);
-      await checkAgainstContract(`${method} ${url.pathname}`, response);
+      await checkAgainstContract(`${method} ${servedPath(method, url)}`, response);
       return response;
     }),
   );
   return sent;
+}
+
+/**
+ * The path of the route that answers a call: the page's own, unless the API rewrites it first
+ * (app.ts's rewriteUrl sends `PUT users/{id}?type=profile` to `PUT users/{id}/profile`), so a
+ * fixture is held to the answer of the route the server really runs.
+ */
+function servedPath(method: string, url: URL): string {
+  return new URL(rewriteProfileUpdateUrl(method, `${url.pathname}${url.search}`), url).pathname;
 }
 
 function safeJson(text: string): unknown {
@@ -111,7 +124,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-async function answerFor(answers: Record<string, Answer>, call: Sent, user: SessionUser | null) {
+async function answerFor(answers: Answers, call: Sent, user: SessionUser | null) {
   const answer = answers[`${call.method} ${call.url.pathname}`];
   if (answer === undefined) {
     if (call.url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
