@@ -21,11 +21,6 @@ const audienceComparisons = [
 
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
-  'apps/web/src/features/banks/components/banks-admin.test.tsx',
-  'apps/web/src/features/branches/components/branches-page.test.tsx',
-  'apps/web/src/features/campaigns/components/campaign-form-page.test.tsx',
-  'apps/web/src/features/campaigns/components/campaign-version-history.test.tsx',
-  'apps/web/src/features/campaigns/components/simulate-campaign-modal.test.tsx',
   'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
   'apps/web/src/features/dashboard/components/claims-count.test.tsx',
   'apps/web/src/features/integration/components/publisher-integration-page.test.tsx',

@@ -148,6 +148,11 @@ async function answerFor(answers: Answers, call: Sent, user: SessionUser | null)
   return Response.json(value);
 }
 
+/** A success answered with another status than 200 (201 Created, 205, 206), each call afresh. */
+export function withStatus(status: number, body: unknown) {
+  return () => Response.json(body, { status });
+}
+
 /**
  * An error answer as the API sends one (its body is ErrorBody): the code its status stands for
  * unless `code` says otherwise, and the fields it names, if any.
