@@ -22,16 +22,10 @@ const audienceComparisons = [
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
   'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
-  'apps/web/src/features/dashboard/components/claims-count.test.tsx',
-  'apps/web/src/features/integration/components/publisher-integration-page.test.tsx',
-  'apps/web/src/features/invoices/components/invoices-page.test.tsx',
   'apps/web/src/features/onboarding/components/onboarding-train.component.test.tsx',
-  'apps/web/src/features/overview/components/overview-editor.test.tsx',
   'apps/web/src/features/payments/components/direct-debit-panel.test.tsx',
   'apps/web/src/features/payments/components/test-mode-simulator.test.tsx',
-  'apps/web/src/features/payments/components/test-provider-page.test.tsx',
   'apps/web/src/features/public/components/public-pages.fixtures.tsx',
-  'apps/web/src/features/shell/components/session-modals.test.tsx',
 ];
 
 export default tseslint.config(
