@@ -23,8 +23,6 @@ const audienceComparisons = [
 const webTestsStillOnTheirOwnHarness = [
   'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
   'apps/web/src/features/onboarding/components/onboarding-train.component.test.tsx',
-  'apps/web/src/features/payments/components/direct-debit-panel.test.tsx',
-  'apps/web/src/features/payments/components/test-mode-simulator.test.tsx',
   'apps/web/src/features/public/components/public-pages.fixtures.tsx',
 ];
 
