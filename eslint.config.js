@@ -22,7 +22,6 @@ const audienceComparisons = [
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
 const webTestsStillOnTheirOwnHarness = [
   'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
-  'apps/web/src/features/onboarding/components/onboarding-train.component.test.tsx',
   'apps/web/src/features/public/components/public-pages.fixtures.tsx',
 ];
 

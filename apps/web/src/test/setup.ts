@@ -25,7 +25,6 @@ const fixturesStillDrifting = [
   'features/insights/components/public-insights-page.test.tsx',
   'features/insights/components/sign-up-dialog.test.tsx',
   'features/insights/components/social-analytics.test.tsx',
-  'features/onboarding/components/onboarding-train.component.test.tsx',
   'features/publishers/components/publisher-keys-page.test.tsx',
   'features/publishers/components/publishers-page.test.tsx',
 ];
