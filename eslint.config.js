@@ -20,10 +20,7 @@ const audienceComparisons = [
 }));
 
 /** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
-const webTestsStillOnTheirOwnHarness = [
-  'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
-  'apps/web/src/features/public/components/public-pages.fixtures.tsx',
-];
+const webTestsStillOnTheirOwnHarness = ['apps/web/src/features/public/components/public-pages.fixtures.tsx'];
 
 export default tseslint.config(
   {
