@@ -18,7 +18,6 @@ configure({ asyncUtilTimeout: 4000 });
  * failed; every other file fails on one. Do not add to this list.
  */
 const fixturesStillDrifting = [
-  'features/dashboard/components/report-modals.test.tsx',
   'features/insights/components/insights-login-page.test.tsx',
   'features/insights/components/public-insights-page.test.tsx',
   'features/insights/components/sign-up-dialog.test.tsx',
