@@ -19,9 +19,6 @@ const audienceComparisons = [
     'Ask the access rules (a named predicate such as isBankUser, or can/canOpen) instead of comparing an audience to a literal (decision 0106).',
 }));
 
-/** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
-const webTestsStillOnTheirOwnHarness = ['apps/web/src/features/public/components/public-pages.fixtures.tsx'];
-
 export default tseslint.config(
   {
     ignores: [
@@ -141,18 +138,14 @@ export default tseslint.config(
   {
     // One test harness for the web (docs/style.md "Web tests"): a test's API is stubApi
     // (test/stub-api.ts, which holds fixtures to the contract) and its providers
-    // renderWithProviders (test/render-with-providers.tsx). The API client's own test stubs fetch
-    // to test the client; the files listed after it are still to be moved: strike one off when it is.
+    // renderWithProviders (test/render-with-providers.tsx). Only the API client's own test stubs
+    // fetch, to test the client itself.
     files: [
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/src/**/*.fixtures.tsx',
       'apps/web/src/**/test-support.tsx',
     ],
-    ignores: [
-      'apps/web/src/test/**',
-      'apps/web/src/lib/api-client.test.ts',
-      ...webTestsStillOnTheirOwnHarness,
-    ],
+    ignores: ['apps/web/src/test/**', 'apps/web/src/lib/api-client.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
