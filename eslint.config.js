@@ -19,35 +19,6 @@ const audienceComparisons = [
     'Ask the access rules (a named predicate such as isBankUser, or can/canOpen) instead of comparing an audience to a literal (decision 0106).',
 }));
 
-/** Web test files that still write their own fetch stub or providers: to be moved to the shared harness. */
-const webTestsStillOnTheirOwnHarness = [
-  'apps/web/src/components/branch-directory/directory-name-input.component.test.tsx',
-  'apps/web/src/features/account/components/change-password-page.test.tsx',
-  'apps/web/src/features/account/components/multi-factor-setup.test.tsx',
-  'apps/web/src/features/account/components/profile-page.test.tsx',
-  'apps/web/src/features/assets/components/copy-texts-form.test.tsx',
-  'apps/web/src/features/assets/components/upload-images.test.tsx',
-  'apps/web/src/features/auth/components/second-step-form.test.tsx',
-  'apps/web/src/features/auth/components/set-password-page.test.tsx',
-  'apps/web/src/features/auth/components/signup-page.test.tsx',
-  'apps/web/src/features/banks/components/banks-admin.test.tsx',
-  'apps/web/src/features/branches/components/branches-page.test.tsx',
-  'apps/web/src/features/campaigns/components/campaign-form-page.test.tsx',
-  'apps/web/src/features/campaigns/components/campaign-version-history.test.tsx',
-  'apps/web/src/features/campaigns/components/simulate-campaign-modal.test.tsx',
-  'apps/web/src/features/dashboard/api/prefetch-dashboard.test.tsx',
-  'apps/web/src/features/dashboard/components/claims-count.test.tsx',
-  'apps/web/src/features/integration/components/publisher-integration-page.test.tsx',
-  'apps/web/src/features/invoices/components/invoices-page.test.tsx',
-  'apps/web/src/features/onboarding/components/onboarding-train.component.test.tsx',
-  'apps/web/src/features/overview/components/overview-editor.test.tsx',
-  'apps/web/src/features/payments/components/direct-debit-panel.test.tsx',
-  'apps/web/src/features/payments/components/test-mode-simulator.test.tsx',
-  'apps/web/src/features/payments/components/test-provider-page.test.tsx',
-  'apps/web/src/features/public/components/public-pages.fixtures.tsx',
-  'apps/web/src/features/shell/components/session-modals.test.tsx',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -167,18 +138,14 @@ export default tseslint.config(
   {
     // One test harness for the web (docs/style.md "Web tests"): a test's API is stubApi
     // (test/stub-api.ts, which holds fixtures to the contract) and its providers
-    // renderWithProviders (test/render-with-providers.tsx). The API client's own test stubs fetch
-    // to test the client; the files listed after it are still to be moved: strike one off when it is.
+    // renderWithProviders (test/render-with-providers.tsx). Only the API client's own test stubs
+    // fetch, to test the client itself.
     files: [
       'apps/web/src/**/*.test.{ts,tsx}',
       'apps/web/src/**/*.fixtures.tsx',
       'apps/web/src/**/test-support.tsx',
     ],
-    ignores: [
-      'apps/web/src/test/**',
-      'apps/web/src/lib/api-client.test.ts',
-      ...webTestsStillOnTheirOwnHarness,
-    ],
+    ignores: ['apps/web/src/test/**', 'apps/web/src/lib/api-client.test.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

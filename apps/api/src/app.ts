@@ -61,6 +61,7 @@ import { computeOverviewJob, createOverviewService } from './modules/overview/ov
 import { overviewTriggerSchema } from '@krowd/domain/overview/overview.schema';
 import { installPasswordChecks } from '@krowd/domain/auth/password-checks';
 import { installCatalogueErrors } from '@krowd/domain/validation/catalogue-errors';
+import { rewriteProfileUpdateUrl } from '@krowd/domain/user/profile-url.rules';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createTemplatesRepository } from './modules/templates/templates.repository.ts';
 import { templatesRoutes } from './modules/templates/templates.routes.ts';
@@ -85,7 +86,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createProfileRepository } from './modules/users/profile.repository.ts';
-import { profileRoutes, rewriteProfileUpdateUrl } from './modules/users/profile.routes.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
 import { createProfileService } from './modules/users/profile.service.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { publisherKeyAuthOf } from './modules/publishers/publisher-key-auth.ts';

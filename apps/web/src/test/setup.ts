@@ -12,25 +12,6 @@ installCatalogueErrors();
 // call). A generous limit costs nothing when the screen is right.
 configure({ asyncUtilTimeout: 4000 });
 
-/**
- * Test files whose fixtures the contract check found not to be what their routes send, when it
- * came in: each is to be brought to the contract and struck off. Their drifts are printed, not
- * failed; every other file fails on one. Do not add to this list.
- */
-const fixturesStillDrifting = [
-  'features/account/components/profile-page.test.tsx',
-  'features/dashboard/api/prefetch-dashboard.test.tsx',
-  'features/dashboard/components/campaign-overview-view.test.tsx',
-  'features/dashboard/components/report-modals.test.tsx',
-  'features/insights/components/insights-login-page.test.tsx',
-  'features/insights/components/public-insights-page.test.tsx',
-  'features/insights/components/sign-up-dialog.test.tsx',
-  'features/insights/components/social-analytics.test.tsx',
-  'features/onboarding/components/onboarding-train.component.test.tsx',
-  'features/publishers/components/publisher-keys-page.test.tsx',
-  'features/publishers/components/publishers-page.test.tsx',
-];
-
 // Mantine reads the colour-scheme media query; happy-dom has no matchMedia.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -51,17 +32,12 @@ if (!window.matchMedia) {
 // still be shown in the next test, which then finds its own message twice.
 // A fixture the stubbed API served that the route could not send fails its test (stub-api.ts);
 // checked after the cleanup, in the same hook, so a failing test leaves no screen to the next.
-afterEach(({ task }) => {
+afterEach(() => {
   cleanup();
   notifications.clean();
   const drifts = takeContractDrifts();
   if (drifts.length === 0) return;
-  const message = `fixtures drifted from the API contract:\n${drifts.join('\n')}`;
-  if (fixturesStillDrifting.some((file) => task.file.filepath.endsWith(file))) {
-    console.warn(`${task.name}: ${message}`);
-    return;
-  }
-  throw new Error(message);
+  throw new Error(`fixtures drifted from the API contract:\n${drifts.join('\n')}`);
 });
 
 /**

@@ -1,3 +1,4 @@
+import { rewriteProfileUpdateUrl } from '@krowd/domain/user/profile-url.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { vi } from 'vitest';
 import { z } from 'zod';
@@ -10,10 +11,15 @@ export interface Sent {
   body: unknown;
   /** A multipart form (file uploads), as the page sent it. */
   form?: FormData;
+  /** A file sent as the whole body (its bytes untouched), as the page sent it. */
+  file?: Blob;
   headers: Record<string, string>;
 }
 
 type Answer = unknown | ((sent: Sent) => unknown);
+
+/** What the stubbed API answers, by 'METHOD /path': a JSON body, a Response, or a function of the call. */
+export type Answers = Record<string, Answer>;
 
 /**
  * Each route's answers by status, as JSON Schema from the served contract (`npm run
@@ -77,7 +83,7 @@ async function checkAgainstContract(call: string, response: Response): Promise<v
  * Unless `answers` say otherwise, the session is `user` (signed out when null) and the settings are
  * London's. Every answer is checked against the route's response schema for its status.
  */
-export function stubApi(answers: Record<string, Answer>, user: SessionUser | null = null) {
+export function stubApi(answers: Answers, user: SessionUser | null = null) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -89,15 +95,25 @@ export function stubApi(answers: Record<string, Answer>, user: SessionUser | nul
         url,
         body,
         ...(init.body instanceof FormData ? { form: init.body } : {}),
+        ...(init.body instanceof Blob ? { file: init.body } : {}),
         headers: { ...(init.headers as Record<string, string> | undefined) },
       };
       sent.push(call);
       const response = await answerFor(answers, call, user);
-      await checkAgainstContract(`${method} ${url.pathname}`, response);
+      await checkAgainstContract(`${method} ${servedPath(method, url)}`, response);
       return response;
     }),
   );
   return sent;
+}
+
+/**
+ * The path of the route that answers a call: the page's own, unless the API rewrites it first
+ * (app.ts's rewriteUrl sends `PUT users/{id}?type=profile` to `PUT users/{id}/profile`), so a
+ * fixture is held to the answer of the route the server really runs.
+ */
+function servedPath(method: string, url: URL): string {
+  return new URL(rewriteProfileUpdateUrl(method, `${url.pathname}${url.search}`), url).pathname;
 }
 
 function safeJson(text: string): unknown {
@@ -108,7 +124,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-async function answerFor(answers: Record<string, Answer>, call: Sent, user: SessionUser | null) {
+async function answerFor(answers: Answers, call: Sent, user: SessionUser | null) {
   const answer = answers[`${call.method} ${call.url.pathname}`];
   if (answer === undefined) {
     if (call.url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
@@ -132,9 +148,21 @@ async function answerFor(answers: Record<string, Answer>, call: Sent, user: Sess
   return Response.json(value);
 }
 
-/** An error answer as the API sends one (its body is ErrorBody). */
-export function refusal(status: number, errorMessage: string, code = codeFor(status)) {
-  return Response.json({ code, errorMessage }, { status });
+/** A success answered with another status than 200 (201 Created, 205, 206), each call afresh. */
+export function withStatus(status: number, body: unknown) {
+  return () => Response.json(body, { status });
+}
+
+/**
+ * An error answer as the API sends one (its body is ErrorBody): the code its status stands for
+ * unless `code` says otherwise, and the fields it names, if any.
+ */
+export function refusal(
+  status: number,
+  errorMessage: string,
+  { code = codeFor(status), fieldErrors }: { code?: string; fieldErrors?: Record<string, string> } = {},
+) {
+  return Response.json({ code, errorMessage, ...(fieldErrors ? { fieldErrors } : {}) }, { status });
 }
 
 function codeFor(status: number): string {

@@ -12,7 +12,6 @@ import {
   type App,
   type TestApp,
 } from '../../test/test-app.ts';
-import { rewriteProfileUpdateUrl } from './profile.routes.ts';
 
 let testApp: TestApp;
 let app: App;
@@ -253,23 +252,5 @@ describe('POST /api/users/{id}/deactivate', () => {
     });
 
     expect(response.statusCode).toBe(403);
-  });
-});
-
-describe('rewriteProfileUpdateUrl', () => {
-  it('sends PUT users/{id}?type=profile to the profile route, keeping the query', () => {
-    expect(rewriteProfileUpdateUrl('PUT', '/api/users/abc?type=profile&response=true')).toBe(
-      '/api/users/abc/profile?type=profile&response=true',
-    );
-  });
-
-  it.each([
-    ['PUT', '/api/users/abc'],
-    ['PUT', '/api/users/abc?type=other'],
-    ['GET', '/api/users/abc?type=profile'],
-    ['PUT', '/api/users/abc/profile?type=profile'],
-    ['PUT', '/api/merchants/abc?type=profile'],
-  ])('leaves %s %s as it is', (method, url) => {
-    expect(rewriteProfileUpdateUrl(method, url)).toBe(url);
   });
 });

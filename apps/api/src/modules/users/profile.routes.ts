@@ -9,21 +9,6 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { ProfileService } from './profile.service.ts';
 import { idParamsSchema } from '../../http/params.ts';
 
-const profileUpdatePath = /^(\/api\/users\/[^/?#]+)(\?[^#]*)$/;
-
-/**
- * The spec's profile update is `PUT users/{id}?type=profile&response=true`, on the path the Users
- * screen updates a user by. The two differ in payload, rules and capability, so the profile update
- * is served by a route of its own, `PUT users/{id}/profile`, and this (Fastify's rewriteUrl) sends
- * the spec's form of the call there. Any other URL is answered as it is.
- */
-export function rewriteProfileUpdateUrl(method: string | undefined, url: string | undefined): string {
-  if (method !== 'PUT' || !url) return url ?? '/';
-  const match = profileUpdatePath.exec(url);
-  if (!match || new URLSearchParams(match[2]).get('type') !== 'profile') return url;
-  return `${match[1]}/profile${match[2]}`;
-}
-
 /** My Profile (spec 2 §2.8, §7): update one's own profile; deactivate one's own account. */
 export const profileRoutes: FastifyPluginAsyncZod<{
   profiles: ProfileService;

@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DirectoryBranch } from '@krowd/domain/branch/branch-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { DirectoryNameInput } from './directory-name-input.tsx';
 
 const venue: DirectoryBranch = {
@@ -12,7 +12,11 @@ const venue: DirectoryBranch = {
   kmid: 'KM-1001',
   address: '12 Dean Street',
   postcode: 'W1D 3RB',
-} as DirectoryBranch;
+  city: 'London',
+  email: null,
+  phone_no: null,
+  entity_url: null,
+};
 
 /** A form's name and kmid, as the Add New modal and the wizard keep them. */
 function BranchName() {
@@ -43,17 +47,8 @@ afterEach(() => {
 
 describe('DirectoryNameInput', () => {
   it('keeps the venue picked from the directory (its kmid), and a typed name after it makes a new branch', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ respCode: 200, data: [venue] })),
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MantineProvider>
-          <BranchName />
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    const sent = stubApi({ 'GET /api/branchDirectory': { respCode: 200, data: [venue] } });
+    renderWithProviders(<BranchName />);
     const input = screen.getByRole<HTMLInputElement>('combobox', { name: 'Branch Name' });
     const kmid = () => screen.getByRole('status', { name: 'kmid' }).textContent;
 
@@ -62,6 +57,8 @@ describe('DirectoryNameInput', () => {
 
     expect(input.value).toBe('Green Fork Soho');
     expect(kmid()).toBe('KM-1001');
+    const searches = sent.map((call) => call.url.searchParams.get('search'));
+    expect(searches).toContain('Green');
 
     await userEvent.type(input, ' 2');
     expect(kmid()).toBe('new branch');

@@ -1,10 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { ChangePasswordPage } from './change-password-page.tsx';
 
@@ -15,15 +13,7 @@ afterEach(() => {
 describe('Change Password', () => {
   it('refuses an easy new password in the browser, saying why, and sends nothing', async () => {
     const sent = stubApi({});
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider>
-          <MemoryRouter>
-            <ChangePasswordPage />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<ChangePasswordPage />);
 
     await userEvent.type(screen.getByLabelText('Current password'), 'Kettle-Quartz 88');
     await userEvent.type(screen.getByLabelText('New password'), 'abcdefgh');

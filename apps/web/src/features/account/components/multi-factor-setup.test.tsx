@@ -1,33 +1,23 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { MultiFactorSetup } from './multi-factor-setup.tsx';
 
 const m = messages.multiFactor;
 const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `abcd-efgh-ij${'23456789ab'[i]}${i}`);
 
-/** The set-up's two calls, as the API answers them; what was sent is kept. */
-function stubApi() {
-  const sent: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      sent.push({ path: url.pathname, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (url.pathname === '/api/auth/mfa/setup') {
-        return Response.json({
-          respCode: 200,
-          details: { secret, uri: `otpauth://totp/Krowd:a?secret=${secret}` },
-        });
-      }
-      return Response.json({ respCode: 200, details: { recoveryCodes } });
-    }),
-  );
-  return sent;
-}
+/** The set-up's two calls, as the API answers them. */
+const setupAnswers = {
+  'POST /api/auth/mfa/setup': {
+    respCode: 200,
+    details: { secret, uri: `otpauth://totp/Krowd:a?secret=${secret}` },
+  },
+  'POST /api/auth/mfa/enable': { respCode: 200, details: { recoveryCodes } },
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,15 +25,9 @@ afterEach(() => {
 
 describe('setting up two-step sign-in', () => {
   it('shows the QR code and the key, confirms with a code, then shows the recovery codes once', async () => {
-    const sent = stubApi();
+    const sent = stubApi(setupAnswers);
     const onDone = vi.fn();
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider>
-          <MultiFactorSetup onDone={onDone} />
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<MultiFactorSetup onDone={onDone} />);
 
     const qr = await screen.findByRole('img', { name: m.setupQrAlt });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/gif;base64,/);
@@ -53,7 +37,7 @@ describe('setting up two-step sign-in', () => {
 
     expect(await screen.findByText(m.recoveryTitle)).toBeTruthy();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(recoveryCodes);
-    expect(sent).toEqual([
+    expect(sent.map((call) => ({ path: call.url.pathname, body: call.body }))).toEqual([
       { path: '/api/auth/mfa/setup', body: undefined },
       { path: '/api/auth/mfa/enable', body: { code: '123456' } },
     ]);

@@ -1,7 +1,4 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +6,7 @@ import type { BankDetails } from '@krowd/domain/bank/bank-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { MyBankPage } from './my-bank-page.tsx';
 import { ProfilePage } from './profile-page.tsx';
@@ -19,14 +17,7 @@ const bankId = 'b0b0b0b0-0000-4000-8000-000000000002';
 const sessionUser: SessionUser = sessionUserFixture({ _id: userId, phone: '07700900000' });
 
 function renderPage(page: ReactNode) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <Notifications />
-        {page}
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(page);
 }
 
 // The address is an autosizing textarea, which listens for web fonts; happy-dom has no FontFaceSet.

@@ -1,28 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asciiBytes, gifBytes, pngBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { imageFileMaxBytes } from '@krowd/domain/asset/image-file';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi, type Answers } from '@/test/stub-api';
 import { UploadImages } from './upload-images.tsx';
 
 const m = messages.asset;
 
 const fileOf = (bytes: Uint8Array, name: string, type: string) => new File([bytes.slice()], name, { type });
 
-function renderUpload(onSaved = vi.fn()) {
-  const { container } = render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <UploadImages owner={{ brandId: 'b0b0b0b0-0000-4000-8000-000000000001' }} onSaved={onSaved} />
-      </MantineProvider>
-    </QueryClientProvider>,
+/** The form against the API, answered as `answers` say. */
+function renderUpload(answers: Answers = {}) {
+  const onSaved = vi.fn();
+  const sent = stubApi(answers);
+  const { container } = renderWithProviders(
+    <UploadImages owner={{ brandId: 'b0b0b0b0-0000-4000-8000-000000000001' }} onSaved={onSaved} />,
   );
   const input = container.querySelector<HTMLInputElement>('input[type="file"]');
   if (!input) throw new Error('no file input');
-  return { input, onSaved };
+  return { input, onSaved, sent };
 }
 
 const saveButton = () => screen.getByRole('button', { name: m.save });
@@ -32,6 +31,27 @@ beforeEach(() => {
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
 });
+
+/** The library's answer to one saved image. */
+const uploaded = () =>
+  Response.json(
+    {
+      respCode: 200,
+      name: 'creative-x.gif',
+      details: {
+        _id: 'e0e0e0e0-0000-4000-8000-000000000001',
+        fileName: 'creative-x.gif',
+        url: '/api/uploads/creative-x.gif',
+        type: 'gif',
+        contentType: 'image/gif',
+        width: 5,
+        height: 3,
+        byteSize: 64,
+        created: '2026-12-01T10:00:00.000Z',
+      },
+    },
+    { status: 201 },
+  );
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -73,19 +93,7 @@ describe('Upload Images', () => {
   });
 
   it('saves the images one by one as their bytes, then hands over to the library', async () => {
-    const sent: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL, init: RequestInit) => {
-        sent.push(
-          `${init.method} ${url.pathname}?${url.searchParams.get('docType')} ${(init.body as Blob).size}`,
-        );
-        return new Response(JSON.stringify({ respCode: 200, name: 'creative-x.gif', details: {} }), {
-          status: 201,
-        });
-      }),
-    );
-    const { input, onSaved } = renderUpload();
+    const { input, onSaved, sent } = renderUpload({ 'POST /api/uploads/files': uploaded });
     const first = gifBytes(5, 3);
     const second = gifBytes(10, 6);
 
@@ -97,7 +105,13 @@ describe('Upload Images', () => {
     await userEvent.click(saveButton());
 
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(sent).toEqual([
+    const saves = sent.filter((call) => call.method !== 'GET');
+    expect(
+      saves.map(
+        (call) =>
+          `${call.method} ${call.url.pathname}?${call.url.searchParams.get('docType')} ${call.file?.size}`,
+      ),
+    ).toEqual([
       `POST /api/uploads/files?creatives ${first.length}`,
       `POST /api/uploads/files?creatives ${second.length}`,
     ]);

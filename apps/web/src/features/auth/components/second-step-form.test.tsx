@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi, type Sent } from '@/test/stub-api';
 import { SecondStepForm } from './second-step-form.tsx';
 
 const m = messages.multiFactor;
@@ -13,31 +13,27 @@ const user = sessionUserFixture({ email: 'brandadmin@demo.test' });
 
 /** Answers POST auth/login/mfa: the right code or recovery code signs in, anything else is refused. */
 function stubSecondStep() {
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: URL, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as { code?: string; recoveryCode?: string };
-      sent.push(body);
-      if (body.code === '246810' || body.recoveryCode === 'abcdefghijkm') {
-        return Response.json({ respCode: 200, accessToken: 'token', details: user });
+  const sent = stubApi({
+    'POST /api/auth/login/mfa': ({ body }: Sent) => {
+      const { code, recoveryCode } = body as { code?: string; recoveryCode?: string };
+      if (code === '246810' || recoveryCode === 'abcdefghijkm') {
+        return { respCode: 200, accessToken: 'token', details: user };
       }
-      return Response.json({ errorMessage: body.code ? m.codeWrong : m.recoveryCodeWrong }, { status: 400 });
-    }),
-  );
-  return sent;
+      return refusal(400, code ? m.codeWrong : m.recoveryCodeWrong);
+    },
+  });
+  return {
+    /** The bodies of what the step sent to the server (every call but a read). */
+    get bodies() {
+      return sent.filter((call) => call.method !== 'GET').map((call) => call.body);
+    },
+  };
 }
 
 function renderStep() {
   const onSignedIn = vi.fn();
   const onBack = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <SecondStepForm challenge={challenge} onSignedIn={onSignedIn} onBack={onBack} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SecondStepForm challenge={challenge} onSignedIn={onSignedIn} onBack={onBack} />);
   return { onSignedIn, onBack };
 }
 
@@ -56,7 +52,7 @@ describe("the login's second step", () => {
     await userEvent.keyboard('246810{Enter}');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
-    expect(sent).toEqual([{ challenge, code: '246810' }]);
+    expect(sent.bodies).toEqual([{ challenge, code: '246810' }]);
   });
 
   it('says what is wrong with a short code without asking the server, then shows its refusal', async () => {
@@ -65,7 +61,7 @@ describe("the login's second step", () => {
 
     await userEvent.keyboard('1234{Enter}');
     expect(await screen.findByText(m.codeFormat)).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(sent.bodies).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText(m.codeLabel));
     await userEvent.keyboard('111111{Enter}');
@@ -84,7 +80,7 @@ describe("the login's second step", () => {
     await userEvent.keyboard('ABCD-EFGH-IJKM{Enter}');
 
     await waitFor(() => expect(onSignedIn).toHaveBeenCalledWith(user));
-    expect(sent).toEqual([{ challenge, recoveryCode: 'abcdefghijkm' }]);
+    expect(sent.bodies).toEqual([{ challenge, recoveryCode: 'abcdefghijkm' }]);
     expect(screen.getByRole('button', { name: m.useAuthenticatorCode })).toBeTruthy();
   });
 

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { SetPasswordPage } from './set-password-page.tsx';
 
@@ -21,17 +19,10 @@ describe.each([
 ])('$url:token', ({ kind, route, url }) => {
   it('refuses an easy new password in the browser, saying why, and sends nothing', async () => {
     const sent = stubApi({});
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={[`${url}abcdefghijklmnopqrstuvwxyz0123456789`]}>
-            <Routes>
-              <Route path={route} element={<SetPasswordPage kind={kind} />} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(null, {
+      path: `${url}abcdefghijklmnopqrstuvwxyz0123456789`,
+      routes: { [route]: <SetPasswordPage kind={kind} /> },
+    });
 
     await userEvent.type(screen.getByLabelText('New password'), 'Demo@12345');
     await userEvent.type(screen.getByLabelText('Confirm password'), 'Demo@12345');

@@ -1,12 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi, withStatus } from '@/test/stub-api';
 import { BanksListPage } from './banks-list-page.tsx';
 import { GroupsPage } from './groups-page.tsx';
 
@@ -26,63 +24,26 @@ const brands = [
   },
 ];
 
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Answers the screens' calls as the API would (the keys are 'METHOD /api/path'), keeping what was sent. */
-function stubApi(answers: Record<string, { status?: number; body: unknown }>) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      sent.push({
-        method,
-        path: url.pathname,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      const answer = answers[`${method} ${url.pathname}`];
-      if (!answer) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      return Response.json(answer.body, { status: answer.status ?? 200 });
-    }),
-  );
-  return sent;
-}
-
 const listAnswers = {
-  'GET /api/settings': { body: { respCode: 200, settings: { timezone: 'Europe/London' } } },
   'GET /api/banks': {
-    body: {
-      respCode: 200,
-      data: [
-        {
-          _id: bankId,
-          name: 'Demo Bank',
-          contactEmail: null,
-          contactPhone: null,
-          usersCount: 4,
-          created: '2026-01-05T10:00:00.000Z',
-        },
-      ],
-      pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
-    },
+    respCode: 200,
+    data: [
+      {
+        _id: bankId,
+        name: 'Demo Bank',
+        contactEmail: null,
+        contactPhone: null,
+        usersCount: 4,
+        created: '2026-01-05T10:00:00.000Z',
+      },
+    ],
+    pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
   },
-  'GET /api/brands/getBrandList': { body: { respCode: 200, brands } },
+  'GET /api/brands/getBrandList': { respCode: 200, brands },
 };
 
 function renderScreen(screenElement: ReactNode) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{screenElement}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(screenElement);
 }
 
 afterEach(() => {
@@ -100,23 +61,20 @@ describe('the Banks page (system admin)', () => {
   it('adds a bank with its first admin and says the admin was mailed a link', async () => {
     const sent = stubApi({
       ...listAnswers,
-      'POST /api/banks': {
-        status: 201,
-        body: {
-          respCode: 200,
-          respMessage: messages.bank.created,
-          details: {
-            _id: 'b0b0b0b0-0000-4000-8000-000000000002',
-            name: 'Northern Cards',
-            contactEmail: null,
-            contactPhone: null,
-            address: null,
-            website: null,
-            created: '2026-11-26T10:00:00.000Z',
-            editable: false,
-          },
+      'POST /api/banks': withStatus(201, {
+        respCode: 200,
+        respMessage: messages.bank.created,
+        details: {
+          _id: 'b0b0b0b0-0000-4000-8000-000000000002',
+          name: 'Northern Cards',
+          contactEmail: null,
+          contactPhone: null,
+          address: null,
+          website: null,
+          created: '2026-11-26T10:00:00.000Z',
+          editable: false,
         },
-      },
+      }),
     });
     renderScreen(<BanksListPage />);
 
@@ -150,15 +108,15 @@ describe('the Banks page (system admin)', () => {
     const sent = stubApi({
       ...listAnswers,
       [`GET /api/banks/${bankId}/brands`]: {
-        body: {
-          respCode: 200,
-          brands: [
-            { _id: brands[0]!._id, name: 'Green Fork', groupName: null, linked: '2026-11-01T00:00:00.000Z' },
-          ],
-        },
+        respCode: 200,
+        brands: [
+          { _id: brands[0]!._id, name: 'Green Fork', groupName: null, linked: '2026-11-01T00:00:00.000Z' },
+        ],
       },
       [`PUT /api/banks/${bankId}/brands`]: {
-        body: { respCode: 205, respMessage: messages.bank.brandsSaved, brands: [] },
+        respCode: 205,
+        respMessage: messages.bank.brandsSaved,
+        brands: [],
       },
     });
     renderScreen(<BanksListPage />);
@@ -181,29 +139,24 @@ describe('the Groups page (system admin)', () => {
     const sent = stubApi({
       ...listAnswers,
       'GET /api/groupBrand': {
-        body: {
-          respCode: 200,
-          groups: [
-            {
-              _id: 'g1',
-              groupId: 'a0a0a0a0-0000-4000-8000-000000000001',
-              group_name: 'Harbour Group',
-              label: 'Harbour Group',
-              value: 'a0a0a0a0-0000-4000-8000-000000000001',
-              group_brand_ids: [brands[1]!._id],
-              brands: [brands[1]],
-            },
-          ],
-        },
+        respCode: 200,
+        groups: [
+          {
+            _id: 'g1',
+            groupId: 'a0a0a0a0-0000-4000-8000-000000000001',
+            group_name: 'Harbour Group',
+            label: 'Harbour Group',
+            value: 'a0a0a0a0-0000-4000-8000-000000000001',
+            group_brand_ids: [brands[1]!._id],
+            brands: [brands[1]],
+          },
+        ],
       },
-      'POST /api/groups': {
-        status: 201,
-        body: {
-          respCode: 200,
-          respMessage: messages.group.created,
-          details: { _id: 'x', name: 'Riverside', brands: [], created: '2026-11-26T10:00:00.000Z' },
-        },
-      },
+      'POST /api/groups': withStatus(201, {
+        respCode: 200,
+        respMessage: messages.group.created,
+        details: { _id: 'x', name: 'Riverside', brands: [], created: '2026-11-26T10:00:00.000Z' },
+      }),
     });
     renderScreen(<GroupsPage />);
 
@@ -226,7 +179,7 @@ describe('the Groups page (system admin)', () => {
   });
 
   it('refuses a group without a brand before sending it', async () => {
-    const sent = stubApi({ ...listAnswers, 'GET /api/groupBrand': { body: { respCode: 200, groups: [] } } });
+    const sent = stubApi({ ...listAnswers, 'GET /api/groupBrand': { respCode: 200, groups: [] } });
     renderScreen(<GroupsPage />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Add Group' }));

@@ -1,11 +1,9 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
-import { sessionQueryKey } from '@/lib/session';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { BranchesPage } from './branches-page.tsx';
 
 const user = sessionUserFixture({ role: 'companyAdmin' });
@@ -39,29 +37,19 @@ const branch = (name: string, createdByBrandUser: boolean): BranchRow => ({
 
 /** The page as the app shows it, signed in already (the app's guard makes sure before it shows). */
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryKey, user);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <MemoryRouter>
-          <BranchesPage />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<BranchesPage />, { signedInAs: user });
 }
 
 const listed = (rows: BranchRow[]) =>
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      Response.json({
+  stubApi(
+    {
+      'GET /api/merchants': {
         respCode: 200,
         data: rows,
         pagination: { page: 1, limit: 10, total: rows.length, totalPages: 1 },
-      }),
-    ),
+      },
+    },
+    user,
   );
 
 afterEach(() => {

@@ -1,14 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pagePath } from '@krowd/domain/access/access.rules';
 import type { BrandMerchant } from '@krowd/domain/branch/branch-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import { sessionQueryKey } from '@/lib/session';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { CampaignFormPage } from './campaign-form-page.tsx';
 
 const m = messages.campaign;
@@ -32,38 +30,39 @@ const merchant = (
   createdByBrandUser,
 });
 
-/** The create form against a fake API answering the brand's branches as given. */
+/** The create form against the API, answering the brand's branches as given. */
 function renderCreateForm(merchants: BrandMerchant[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL) => {
-      const answers: Record<string, unknown> = {
-        '/api/settings': { settings: { timezone: 'Europe/London', sessionIdleMinutes: 30 } },
-        '/api/merchants/getMerchantByBrandId': { merchants },
-        '/api/distributors': { distributorDealSetWithBrand: [] },
-        '/api/campaigns/campaignName': { brandName: 'Green Fork', count: 2 },
-      };
-      const details = { _id: user.brandId, name: 'Green Fork', json: null };
-      return Response.json({ respCode: 200, details, ...(answers[url.pathname] as object) });
-    }),
+  const sent = stubApi(
+    {
+      'GET /api/merchants/getMerchantByBrandId': { respCode: 200, merchants },
+      'GET /api/distributors': { respCode: 200, distributors: [], distributorDealSetWithBrand: [] },
+      'GET /api/campaigns/campaignName': { respCode: 200, brandName: 'Green Fork', count: 2 },
+      [`GET /api/brands/${user.brandId}`]: {
+        respCode: 200,
+        details: {
+          _id: user.brandId,
+          name: 'Green Fork',
+          groupId: null,
+          groupName: null,
+          created: '2026-01-01T00:00:00.000Z',
+          json: null,
+        },
+      },
+    },
+    user,
   );
-  const router = createMemoryRouter(
-    [
-      { path: pagePath('campaignsCreate'), element: <CampaignFormPage mode="create" /> },
-      { path: pagePath('branches'), element: <p>The branches list</p> },
-    ],
-    { initialEntries: [pagePath('campaignsCreate')] },
-  );
-  // Signed in already, as the app's guard makes sure before the page shows.
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(sessionQueryKey, user);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  // Signed in already, as the app's guard makes sure before the page shows; a data router, as the
+  // app's, for the form's leave guard.
+  renderWithProviders(null, {
+    path: pagePath('campaignsCreate'),
+    routes: {
+      [pagePath('campaignsCreate')]: <CampaignFormPage mode="create" />,
+      [pagePath('branches')]: <p>The branches list</p>,
+    },
+    signedInAs: user,
+    dataRouter: true,
+  });
+  return sent;
 }
 
 // Additional comments is an autosizing textarea, which listens for web fonts; happy-dom has no FontFaceSet.
@@ -83,7 +82,8 @@ describe('Create Campaign while branches await the brand (spec 1 §8)', () => {
 
     const alert = await screen.findByRole('dialog');
     expect(within(alert).getByText(m.branchesPending)).toBeTruthy();
-    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    // The modal's X is named Close too (the app's theme); the alert's own Close is the last.
+    await userEvent.click(within(alert).getAllByRole('button', { name: 'Close' }).at(-1)!);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(screen.getByRole('checkbox', { name: m.selectAllBranches }));

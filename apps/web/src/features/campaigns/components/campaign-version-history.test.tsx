@@ -1,9 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditEvent } from '@krowd/domain/audit/audit.schema';
 import { messages } from '@krowd/domain/messages/messages';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { CampaignVersionHistory } from './campaign-version-history.tsx';
 
@@ -24,14 +23,7 @@ const version = (id: number, action: AuditEvent['action'], changes: AuditEvent['
 });
 
 function renderHistory() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <CampaignVersionHistory campaignId={campaignId} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<CampaignVersionHistory campaignId={campaignId} />);
 }
 
 afterEach(() => {

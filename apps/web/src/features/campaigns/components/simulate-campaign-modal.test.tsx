@@ -1,10 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi, type Answers } from '@/test/stub-api';
 import { SimulateCampaignModal } from './simulate-campaign-modal.tsx';
 
 const m = messages.simulation;
@@ -20,27 +20,21 @@ const qualifies: SimulationResult = {
   successFeeFree: false,
 };
 
-/** Renders the modal against a fake API; answers what the simulate call sends. */
-function renderModal(answer: { status: number; body: unknown }) {
-  const posted: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL | string, init: RequestInit) => {
-      if (init.method === 'POST') {
-        posted.push(JSON.parse(init.body as string));
-        return new Response(JSON.stringify(answer.body), { status: answer.status });
-      }
-      return new Response(JSON.stringify({ respCode: 200, merchants: [] }));
-    }),
+/** Renders the modal against the API, which answers the simulate call with `simulated`. */
+function renderModal(simulated: Answers[string]) {
+  const sent = stubApi({
+    'GET /api/merchants/getMerchantByBrandId': { respCode: 200, merchants: [] },
+    [`POST /api/campaigns/${campaign._id}/simulate`]: simulated,
+  });
+  renderWithProviders(
+    <SimulateCampaignModal campaign={campaign} timeZone="America/New_York" onClose={() => undefined} />,
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <SimulateCampaignModal campaign={campaign} timeZone="America/New_York" onClose={() => undefined} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return posted;
+  return {
+    /** The bodies of what the modal sent (every call but a read). */
+    get posted() {
+      return sent.filter((call) => call.method !== 'GET').map((call) => call.body);
+    },
+  };
 }
 
 async function fill(values: { datetime?: string; amount?: string; mid?: string; averageSpend?: string }) {
@@ -60,12 +54,12 @@ afterEach(() => {
 
 describe('Test a transaction', () => {
   it("sends the typed sample as the simulator's request (pence, instants in the timezone) and shows the outcome", async () => {
-    const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
+    const modal = renderModal({ respCode: 200, result: qualifies });
 
     await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: ' MC-1 ', averageSpend: '23.62' });
 
     await waitFor(() =>
-      expect(posted).toEqual([
+      expect(modal.posted).toEqual([
         {
           datetime: '2025-06-11T12:00:00.000-04:00',
           amountPence: 5_000,
@@ -95,7 +89,7 @@ describe('Test a transaction', () => {
         cashbackPence: 600,
       },
     };
-    renderModal({ status: 200, body: { respCode: 200, result: stacked } });
+    renderModal({ respCode: 200, result: stacked });
 
     await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: 'MC-1' });
 
@@ -105,20 +99,17 @@ describe('Test a transaction', () => {
   });
 
   it('refuses what the request schema refuses, with its messages, and sends nothing', async () => {
-    const posted = renderModal({ status: 200, body: { respCode: 200, result: qualifies } });
+    const modal = renderModal({ respCode: 200, result: qualifies });
 
     await fill({ datetime: '', amount: '12.345', mid: '' });
 
     expect(await screen.findByText(m.amountInvalid)).toBeTruthy();
     expect(screen.getByText(m.datetimeInvalid)).toBeTruthy();
-    expect(posted).toEqual([]);
+    expect(modal.posted).toEqual([]);
   });
 
   it("shows the server's refusal under the form and its field message under the field", async () => {
-    renderModal({
-      status: 400,
-      body: { errorMessage: m.branchOrMid, fieldErrors: { mid: m.branchOrMid } },
-    });
+    renderModal(() => refusal(400, m.branchOrMid, { fieldErrors: { mid: m.branchOrMid } }));
 
     await fill({ datetime: '11/06/2025 12:00', amount: '50', mid: 'MC-1' });
 

@@ -1,20 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { CampaignOverviewScreen } from '../components/campaign-overview-view.tsx';
+import { createTestQueryClient } from '@/test/render-with-providers';
 import { stubApi, type Sent } from '@/test/stub-api';
 import { emptyAnswer, renderAt, users } from '../components/test-support.tsx';
 import { prefetchDashboard } from './prefetch-dashboard.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const client = () => new QueryClient({ defaultOptions: { queries: { retry: false } } });
+const client = createTestQueryClient;
 const dashboardCalls = (sent: Sent[]) => sent.filter((call) => call.url.pathname === '/api/dashboard/client');
 
 describe('prefetchDashboard', () => {
   it("asks for the dashboard's figures ahead of the page, which shows them without asking again", async () => {
-    const sent = stubApi({ 'POST /api/dashboard/client': { dashboard: emptyAnswer() } }, users.brandAdmin);
+    const sent = stubApi(
+      { 'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() } },
+      users.brandAdmin,
+    );
     const queryClient = client();
 
     await prefetchDashboard(queryClient, '');
@@ -31,7 +34,10 @@ describe('prefetchDashboard', () => {
   });
 
   it("sends the address's filters, as the page would", async () => {
-    const sent = stubApi({ 'POST /api/dashboard/client': { dashboard: emptyAnswer() } }, users.brandAdmin);
+    const sent = stubApi(
+      { 'POST /api/dashboard/client': { respCode: 200, dashboard: emptyAnswer() } },
+      users.brandAdmin,
+    );
 
     await prefetchDashboard(
       client(),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { CampaignOverviewScreen } from './campaign-overview-view.tsx';
 import { filterDebounceMs } from './use-report-filters.ts';
-import { stubApi, type Sent } from '@/test/stub-api';
+import { refusal, stubApi, type Sent } from '@/test/stub-api';
 import { answerWith, emptyAnswer, ids, renderAt, users } from './test-support.tsx';
 
 /** A figure on its card, not in a chart's table for screen readers (chart-data-table.tsx), which repeats it. */
@@ -22,8 +22,12 @@ const lists = {
     respCode: 200,
     groups: [
       {
+        _id: ids.group,
         groupId: ids.group,
         group_name: 'Harbour Group',
+        label: 'Harbour Group',
+        value: ids.group,
+        group_brand_ids: [],
         brands: [],
       },
     ],
@@ -43,7 +47,21 @@ const lists = {
   },
   'GET /api/merchants/getMerchantByBrandId': {
     respCode: 200,
-    merchants: [{ _id: ids.branch, name: 'Leeds' }],
+    merchants: [
+      {
+        _id: ids.branch,
+        name: 'Leeds',
+        kmid: null,
+        status: 'Active',
+        merchantId: '4419001',
+        amexMerchantID: null,
+        zettleMerchantID: null,
+        postcode: 'LS1 4AP',
+        address: null,
+        selectable: true,
+        createdByBrandUser: false,
+      },
+    ],
   },
   'GET /api/distributors': {
     respCode: 200,
@@ -51,6 +69,7 @@ const lists = {
       { _id: '1', name: 'ATR', displayName: 'ATR' },
       { _id: '2', name: 'Fidel', displayName: 'NextJump' },
     ],
+    distributorDealSetWithBrand: [],
   },
   'GET /api/campaigns': {
     respCode: 200,
@@ -233,7 +252,7 @@ describe('the dashboard', () => {
         ...lists,
         'POST /api/dashboard/client': () =>
           fail
-            ? Response.json({ errorMessage: 'Something went wrong on our side.' }, { status: 500 })
+            ? refusal(503, 'Something went wrong on our side.')
             : { respCode: 200, dashboard: answerWith() },
       },
       users.brandAdmin,
@@ -260,9 +279,43 @@ describe('the dashboard', () => {
           campaign: {
             _id: ids.campaign,
             name: 'Green Fork25061',
+            status: 'Active',
+            statusLabel: 'Approved',
+            discountType: 'dp',
+            discountPercent: 10,
+            successFee: 10,
             brandId: ids.brand,
+            brandName: 'Green Fork',
             start_date: `${month}-01`,
+            startedOn: `${month}-01`,
+            period: `${month.slice(5)}/${month.slice(0, 4)}`,
             openingTime: new Date(Date.now() + 86_400_000).toISOString(),
+            closingTime: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+            merchantNames: ['Leeds'],
+            customerType: 'all',
+            suggestions: '',
+            recurring: true,
+            is_primary_campaign: true,
+            primaryCampaignId: null,
+            pausedDate: [],
+            pauses: [],
+            editable: false,
+            hasQualifiedTransactions: true,
+            seriesContinues: false,
+            caps: 'No caps',
+            budgetType: 'budget',
+            budget: 100,
+            age_range: [10, 100],
+            gender: { male: true, female: true },
+            weekDays: [
+              { label: 'Monday', value: 1, selected: true },
+              { label: 'Tuesday', value: 2, selected: true },
+              { label: 'Wednesday', value: 3, selected: true },
+              { label: 'Thursday', value: 4, selected: true },
+              { label: 'Friday', value: 5, selected: true },
+              { label: 'Saturday', value: 6, selected: true },
+              { label: 'Sunday', value: 7, selected: true },
+            ],
             budgetUse: {
               spentPence: 8_000,
               budgetPence: 10_000,

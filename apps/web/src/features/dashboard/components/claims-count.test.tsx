@@ -1,10 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { paths } from '@/config/paths';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { ClaimsCount } from './claims-count.tsx';
 
@@ -21,15 +19,7 @@ describe("the dashboard's claims count", () => {
         pagination: { page: 1, limit: 1, total: 3, totalPages: 3 },
       },
     });
-    render(
-      <MantineProvider>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter>
-            <ClaimsCount />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<ClaimsCount />);
 
     const link = await screen.findByRole('link', { name: messages.claim.dashboardOpen(3) });
     expect(link.getAttribute('href')).toBe(paths.page('claims'));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { LastTransactionModal } from './last-transaction-modal.tsx';
 import { transactionPageSize } from '../api/get-transaction-details.ts';
-import { stubApi, type Sent } from '@/test/stub-api';
+import { refusal, stubApi, type Sent } from '@/test/stub-api';
 import { ids, renderAt, users } from './test-support.tsx';
 import { TransactionDetailsModal } from './transaction-details-modal.tsx';
 
@@ -59,7 +59,16 @@ describe('Transaction Details modal', () => {
       transaction: 'true',
       limit: String(transactionPageSize),
     });
-    release(Response.json({ respCode: 200, pdfData: { detailedList: [] }, total: 0, next: null }));
+    release(
+      Response.json({
+        respCode: 200,
+        fileName: null,
+        pdfType: 'detailed',
+        pdfData: { detailedList: [] },
+        total: 0,
+        next: null,
+      }),
+    );
     expect(await screen.findByText(m.noRecordFound)).toBeTruthy();
     expect(screen.queryByRole('button', { name: m.nextPage })).toBeNull();
   });
@@ -119,7 +128,7 @@ describe('Transaction Details modal', () => {
     stubApi(
       {
         [`GET /api/dashboard/getInvoice/${ids.campaign}`]: () =>
-          Response.json({ errorMessage: messages.invoice.transactionPageInvalid }, { status: 400 }),
+          refusal(400, messages.invoice.transactionPageInvalid),
       },
       users.brandAdmin,
     );

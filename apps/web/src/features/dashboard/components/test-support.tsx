@@ -84,7 +84,18 @@ export function answerWith(overrides: Record<string, unknown> = {}) {
     },
     is_two_customer: true,
     offerTypeList: ['dp'],
-    currentFilter: {},
+    // The filter the server applied, echoed back: the period, and no narrowing by default.
+    currentFilter: {
+      start_date: '2025-05-17',
+      end_date: '2025-06-15',
+      brandId: null,
+      groupId: null,
+      campaign_id: null,
+      data_source: null,
+      kmid: null,
+      tranCustomerType: null,
+      selectedOfferType: null,
+    },
     ...overrides,
   };
 }

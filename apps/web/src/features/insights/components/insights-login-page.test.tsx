@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { insightsPassStore } from '../insights-pass.ts';
 import { isInsightsLoginCode } from '../login-codes.ts';
 import { InsightsLoginPage } from './insights-login-page.tsx';
-import { stubApi } from '@/test/stub-api';
+import { refusal, stubApi } from '@/test/stub-api';
 import { brandId, pick, renderAt } from './test-support.tsx';
 
 const m = messages.insightsWeb;
@@ -114,10 +114,7 @@ describe('the insights login', () => {
   it("shows the server's refusal under the form", async () => {
     stubApi({
       'GET /api/reviewsdata/getBrandInsights': brandsAnswer,
-      'POST /api/insights/savebrandDetails': Response.json(
-        { errorMessage: messages.common.tooManyRequests },
-        { status: 429 },
-      ),
+      'POST /api/insights/savebrandDetails': () => refusal(429, messages.common.tooManyRequests),
     });
     renderLogin();
     await userEvent.type(screen.getByLabelText(m.email), 'owner@greenfork.test');

@@ -5,7 +5,7 @@ import { messages } from '@krowd/domain/messages/messages';
 import { sessionEvents } from '@/lib/session-events';
 import { insightsPassStore } from '../insights-pass.ts';
 import { PublicInsightsPage } from './public-insights-page.tsx';
-import { stubApi } from '@/test/stub-api';
+import { refusal, stubApi } from '@/test/stub-api';
 import {
   branches,
   brandId,
@@ -108,10 +108,7 @@ describe('the public social analytics page', () => {
     insightsPassStore.save(pass);
     stubApi({
       ...answers,
-      'GET /api/reviewsdata/factorsAffectingars': Response.json(
-        { errorMessage: messages.insights.passExpired },
-        { status: 401 },
-      ),
+      'GET /api/reviewsdata/factorsAffectingars': () => refusal(401, messages.insights.passExpired),
     });
     renderPublic();
     expect(await screen.findByText(messages.insights.passExpired)).toBeTruthy();

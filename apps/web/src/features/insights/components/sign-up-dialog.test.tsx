@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { SignUpDialog } from './sign-up-dialog.tsx';
-import { stubApi } from '@/test/stub-api';
+import { refusal, stubApi } from '@/test/stub-api';
 import { brandId, renderAt } from './test-support.tsx';
 
 const m = messages.insightsWeb;
@@ -78,10 +78,7 @@ describe('the Sign Up dialog', () => {
 
   it("shows the server's failure in the dialog", async () => {
     stubApi({
-      'POST /api/insights/updatebrandDetails/v1': Response.json(
-        { errorMessage: messages.insights.signupFailed },
-        { status: 500 },
-      ),
+      'POST /api/insights/updatebrandDetails/v1': () => refusal(503, messages.insights.signupFailed),
     });
     const onClose = renderDialog();
     const dialog = await screen.findByRole('dialog');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { SocialAnalytics, type InsightsTab } from './social-analytics.tsx';
-import { stubApi, type Sent } from '@/test/stub-api';
+import { refusal, stubApi, type Sent } from '@/test/stub-api';
 import {
   branches,
   brandId,
@@ -133,15 +133,16 @@ describe('the social analytics screen', () => {
     );
   });
 
-  it('keeps the figures on screen when an answer comes without respCode', async () => {
+  // An answer without respCode counts as a failure (insights-request.test.ts), so this is the
+  // view's side of spec 3 §4: a failed answer leaves the figures drawn as they were.
+  it('keeps the figures on screen when a later answer fails', async () => {
     let answered = 0;
     stubApi(
       answers({
         'GET /api/reviewsdata/factorsAffectingars': () => {
           answered += 1;
           if (answered === 1) return factorsAnswer();
-          const { respCode: _dropped, ...withoutCode } = factorsAnswer({ krowdscore: 10 });
-          return withoutCode;
+          return refusal(503, messages.common.somethingWentWrong);
         },
       }),
     );
@@ -153,7 +154,6 @@ describe('the social analytics screen', () => {
     await waitFor(() => expect(answered).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(screen.queryByLabelText(messages.common.loading)).toBeNull());
     expect(screen.getByText('72.5')).toBeTruthy();
-    expect(screen.queryByText('10.0')).toBeNull();
   });
 
   it("says 'No data available' for charts without data", async () => {
@@ -246,7 +246,7 @@ describe('the social analytics screen', () => {
     stubApi(
       answers({
         'GET /api/reviewsdata/factorsAffectingars': () => {
-          if (failures-- > 0) return Response.json({ errorMessage: 'Brand not found.' }, { status: 404 });
+          if (failures-- > 0) return refusal(404, 'Brand not found.');
           return factorsAnswer();
         },
       }),

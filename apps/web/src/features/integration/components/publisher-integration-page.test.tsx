@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { verifySignatureSnippet } from '@krowd/domain/publisher/integration-examples';
 import { dailyColumns, monthlyColumns } from '@krowd/domain/settlement/settlement.rules';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
 import { PublisherIntegrationPage } from './publisher-integration-page.tsx';
 
@@ -24,16 +22,7 @@ const brandAdmin = sessionUserFixture({ role: 'brandAdmin' });
 
 async function renderPage(user: SessionUser) {
   stubApi({}, user);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <MantineProvider>
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>
-          <PublisherIntegrationPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<PublisherIntegrationPage />);
   // The links that depend on who is signed in appear once the session has answered.
   await screen.findByRole('link', { name: m.webhooksPageLink });
 }

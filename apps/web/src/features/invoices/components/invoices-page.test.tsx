@@ -1,11 +1,10 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { InvoicesPage } from './invoices-page.tsx';
 
 const m = messages.invoice;
@@ -45,26 +44,17 @@ afterEach(() => {
 
 describe('Invoices', () => {
   it('lists a credit note with its negative amount, the invoice it corrects and its own view action', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: URL) => {
-        if (url.pathname === '/api/auth/session') return Response.json({ respCode: 200, details: user });
-        return Response.json({
+    stubApi(
+      {
+        'GET /api/distributors/getInvoiceList/invoice': {
           respCode: 200,
           data: [creditNote, invoice],
           pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
-        });
-      }),
+        },
+      },
+      user,
     );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MantineProvider>
-          <MemoryRouter>
-            <InvoicesPage />
-          </MemoryRouter>
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<InvoicesPage />);
 
     const row = (await screen.findByText('CN-000001')).closest('tr')!;
     const cells = within(row)

@@ -1,15 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { useSession } from '@/lib/session';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
-import { stubApi, type Sent } from '@/test/stub-api';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi, withStatus, type Sent } from '@/test/stub-api';
 import { OnboardingTrain } from './onboarding-train.tsx';
 
 const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
@@ -31,13 +28,27 @@ const guest = (flags: Partial<SessionUser>) =>
 function stubTrainApi(user: SessionUser, answers: Record<string, () => Response> = {}) {
   return stubApi(
     {
-      'GET /api/merchants': { data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } },
+      'GET /api/merchants': {
+        respCode: 200,
+        data: [],
+        pagination: { page: 1, limit: 100, total: 0, totalPages: 0 },
+      },
       'GET /api/branchDirectory': { respCode: 200, data: [] },
-      'POST /api/branchDirectory': () =>
-        Response.json(
-          { respCode: 200, data: [{ merchant_name: 'Guest Bistro Soho', kmid: 'KM-NEW' }] },
-          { status: 201 },
-        ),
+      'POST /api/branchDirectory': withStatus(201, {
+        respCode: 200,
+        data: [
+          {
+            merchant_name: 'Guest Bistro Soho',
+            kmid: 'KM-NEW',
+            address: null,
+            postcode: 'W1D 3RB',
+            city: null,
+            email: 'soho@guest.test',
+            phone_no: '02079460000',
+            entity_url: null,
+          },
+        ],
+      }),
       'POST /api/merchants/createMultiple': {
         respCode: 200,
         respMessage: 'Saved',
@@ -61,24 +72,19 @@ function SessionWatcher() {
 
 function renderTrain(user: SessionUser) {
   const onBackToCampaign = vi.fn();
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter>
-          <SessionWatcher />
-          <OnboardingTrain
-            user={user}
-            onBackToCampaign={onBackToCampaign}
-            paymentStep={({ onBack }) => (
-              <button type="button" onClick={onBack}>
-                Payment panel
-              </button>
-            )}
-          />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <>
+      <SessionWatcher />
+      <OnboardingTrain
+        user={user}
+        onBackToCampaign={onBackToCampaign}
+        paymentStep={({ onBack }) => (
+          <button type="button" onClick={onBack}>
+            Payment panel
+          </button>
+        )}
+      />
+    </>,
   );
   return { onBackToCampaign };
 }
@@ -158,9 +164,9 @@ describe('the onboarding train', () => {
 
   it('goes back to the campaign form, saying why, when the server reopens it (the month has gone by)', async () => {
     const user = guest({ stepTwo: true, stepThree: true, step: 'branch' });
-    const refusal = messages.onboarding.monthPassed('01/2027', '06/2027');
+    const reopened = messages.onboarding.monthPassed('01/2027', '06/2027');
     stubTrainApi(user, {
-      'POST /api/users/onboarding/complete': () => Response.json({ errorMessage: refusal }, { status: 409 }),
+      'POST /api/users/onboarding/complete': () => refusal(409, reopened),
       'GET /api/auth/session': () =>
         Response.json({ respCode: 200, details: { ...user, stepOne: false, step: 'campaign' } }),
     });
@@ -169,7 +175,7 @@ describe('the onboarding train', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'Bistro#Open26');
     await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Bistro#Open26');
     await userEvent.click(screen.getByRole('button', { name: 'Update Details' }));
-    await waitFor(() => expect(onBackToCampaign).toHaveBeenCalledWith(refusal));
+    await waitFor(() => expect(onBackToCampaign).toHaveBeenCalledWith(reopened));
   });
 
   it('refuses Branch Next with the Validation Error modal while a row has no merchant ID, sending nothing', async () => {

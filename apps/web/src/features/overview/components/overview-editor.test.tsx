@@ -1,11 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { OverviewRaw } from '@krowd/domain/overview/overview-response.schema';
 import type { OverviewFigures } from '@krowd/domain/overview/overview.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi, type Answers } from '@/test/stub-api';
 import { OverviewEditor } from './overview-editor-page.tsx';
 
 const m = messages.overview;
@@ -39,28 +39,18 @@ const raw: OverviewRaw = {
   overridden: false,
 };
 
-/** Renders the editor against a fake API; answers the PUT with `answer` and records what it sent. */
-function renderEditor(options: { canEdit?: boolean; answer?: { status: number; body: unknown } } = {}) {
-  const sent: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (_url: URL | string, init: RequestInit) => {
-      if (init.method === 'PUT') {
-        sent.push(JSON.parse(init.body as string));
-        const answer = options.answer ?? { status: 200, body: { respCode: 205, respMessage: m.saved } };
-        return new Response(JSON.stringify(answer.body), { status: answer.status });
-      }
-      return new Response(JSON.stringify({ respCode: 200 }));
-    }),
-  );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <OverviewEditor raw={raw} canEdit={options.canEdit ?? true} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
-  return sent;
+/** Renders the editor against the API, which answers the save with `saved`; keeps what was sent. */
+function renderEditor(options: { canEdit?: boolean; saved?: Answers[string] } = {}) {
+  const sent = stubApi({
+    [`PUT /api/campaignoverview/${campaignId}`]: options.saved ?? { respCode: 205, respMessage: m.saved },
+  });
+  renderWithProviders(<OverviewEditor raw={raw} canEdit={options.canEdit ?? true} />);
+  return {
+    /** The bodies of the saves sent. */
+    get saves() {
+      return sent.filter((call) => call.method === 'PUT').map((call) => call.body);
+    },
+  };
 }
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -77,41 +67,41 @@ describe('OverviewEditor', () => {
   });
 
   it('will not save without a performance row', async () => {
-    const sent = renderEditor();
+    const editor = renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Remove row 1' }));
     await submit();
     expect(await screen.findByText(m.performanceEmpty)).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(editor.saves).toEqual([]);
   });
 
   it('will not save while a statistics tab is empty', async () => {
-    const sent = renderEditor();
+    const editor = renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Age entry' }));
     await submit();
     expect(await screen.findByText(m.statsEmpty('age'))).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(editor.saves).toEqual([]);
   });
 
   it('refuses a date outside the campaign and a missing amount', async () => {
-    const sent = renderEditor();
+    const editor = renderEditor();
     fireEvent.change(screen.getByLabelText('Date of row 1'), { target: { value: '01/07/2025' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Total Cost/ }), { target: { value: '' } });
     await submit();
     expect(await screen.findByText(m.dateOutsideCampaign('2025-06-01', '2025-06-30'))).toBeTruthy();
     expect(await screen.findByText(m.totalCostRequired)).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(editor.saves).toEqual([]);
   });
 
   it('saves pounds as pence, with a row added, and says so', async () => {
-    const sent = renderEditor();
+    const editor = renderEditor();
     fireEvent.change(screen.getByRole('textbox', { name: /Total Cost/ }), { target: { value: '20.5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Add row' }));
     fireEvent.change(screen.getByLabelText('Reach of row 2'), { target: { value: '100' } });
     fireEvent.change(screen.getByLabelText('Conversions of row 2'), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText('Revenue of row 2'), { target: { value: '12.34' } });
     await submit();
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({
+    await waitFor(() => expect(editor.saves).toHaveLength(1));
+    expect(editor.saves[0]).toMatchObject({
       campaign_id: campaignId,
       co: { totalCost: 2_050, highestSpend: 5_000, lowestSpend: 1_000, averageSpend: 2_500 },
       performance: [
@@ -122,7 +112,7 @@ describe('OverviewEditor', () => {
   });
 
   it("shows 'Error : ' and the server's message when the save fails", async () => {
-    renderEditor({ answer: { status: 400, body: { errorMessage: 'Not found.' } } });
+    renderEditor({ saved: () => refusal(400, 'Not found.') });
     await submit();
     expect(await screen.findByText(m.saveError('Not found.'))).toBeTruthy();
   });

@@ -1,13 +1,11 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode, type ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DirectDebitSettings, Mandate } from '@krowd/domain/payment/payment-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi, type Answers } from '@/test/stub-api';
 import { DirectDebitPanel, type DirectDebitPanelProps } from './direct-debit-panel.tsx';
 
 const m = messages.payment;
@@ -33,67 +31,45 @@ const pendingMandate: Mandate = {
   updatedAt: '2026-11-26T03:00:00.000Z',
 };
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
 /** An answer to one call; `mandate` is what GET payments/mandate answers from then on. */
 type Answer = { status?: number; body: unknown; mandate?: Mandate | null };
 
 /** Answers the panel's calls as the API would, and keeps what was sent. */
-function stubApi({
+function stubPanelApi({
   settings = testSettings,
   mandate = null,
   answers = {},
 }: {
-  settings?: DirectDebitSettings | Answer;
+  /** Direct Debit's settings, or the settings call's answer (a refusal). */
+  settings?: DirectDebitSettings | (() => Response);
   mandate?: Mandate | null;
   answers?: Record<string, Answer>;
 }) {
-  const sent: Sent[] = [];
   let current = mandate;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      sent.push({ method, url, body });
-      const key = `${method} ${url.pathname}`;
-      if (key === 'GET /api/settings/getGoCardLessData') {
-        return 'body' in settings
-          ? Response.json(settings.body, { status: settings.status ?? 200 })
-          : Response.json({ respCode: 200, details: settings });
-      }
-      if (key === 'GET /api/payments/mandate') return Response.json({ respCode: 200, mandate: current });
-      const answer = answers[key];
-      if (!answer) return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      if (answer.mandate !== undefined) current = answer.mandate;
-      return Response.json(answer.body, { status: answer.status ?? 200 });
-    }),
+  const calls: Answers = Object.fromEntries(
+    Object.entries(answers).map(([call, answer]) => [
+      call,
+      () => {
+        if (answer.mandate !== undefined) current = answer.mandate;
+        return Response.json(answer.body, { status: answer.status ?? 200 });
+      },
+    ]),
   );
-  return sent;
+  return stubApi({
+    'GET /api/settings/getGoCardLessData':
+      typeof settings === 'function' ? settings : { respCode: 200, details: settings },
+    'GET /api/payments/mandate': () => ({ respCode: 200, mandate: current }),
+    ...calls,
+  });
 }
 
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
-}
-
+/** The panel in StrictMode, as main.tsx renders the app: effects run twice, the completion once. */
 function renderPanel(props: Partial<DirectDebitPanelProps> = {}, entry = '/user/campaigns/payments'): void {
-  const tree: ReactNode = (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <Notifications />
-        <MemoryRouter initialEntries={[entry]}>
-          <DirectDebitPanel returnTo="payments" {...props} />
-          <LocationProbe />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>
-  );
-  render(<StrictMode>{tree}</StrictMode>);
+  renderWithProviders(<DirectDebitPanel returnTo="payments" {...props} />, {
+    path: entry,
+    showAddress: true,
+    strict: true,
+  });
 }
 
 afterEach(() => {
@@ -105,7 +81,7 @@ afterEach(() => {
 describe('DirectDebitPanel', () => {
   it('offers the GoCardless setup when there is no mandate, says test mode, and sends the browser to the provider', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const sent = stubApi({
+    const sent = stubPanelApi({
       answers: {
         'POST /api/payments/mandate': {
           body: { respCode: 200, flowId: 'FLOW1234', redirectUrl: '/payments/test-provider/FLOW1234' },
@@ -123,7 +99,7 @@ describe('DirectDebitPanel', () => {
   });
 
   it('shows a validated mandate with its status and bank account, and cancels it after confirmation', async () => {
-    const sent = stubApi({
+    const sent = stubPanelApi({
       mandate: pendingMandate,
       answers: {
         'DELETE /api/payments/mandate': {
@@ -156,7 +132,7 @@ describe('DirectDebitPanel', () => {
 
   it('completes the mandate once when the payer comes back, says so, and clears the flow id from the address', async () => {
     const onStepDone = vi.fn();
-    const sent = stubApi({
+    const sent = stubPanelApi({
       answers: {
         'POST /api/payments/mandate/complete': {
           body: { respCode: 200, respMessage: m.validated, mandate: pendingMandate },
@@ -167,7 +143,8 @@ describe('DirectDebitPanel', () => {
     renderPanel({ onStepDone }, '/user/campaigns/payments?redirect_flow_id=FLOW1234&tab=1');
 
     expect(await screen.findByTestId('mandate-validated')).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/user/campaigns/payments?tab=1');
+    expect(screen.getByTestId('address').textContent).toBe('/user/campaigns/payments');
+    expect(screen.getByTestId('address-search').textContent).toBe('?tab=1');
     const completions = sent.filter((call) => call.url.pathname === '/api/payments/mandate/complete');
     expect(completions.map((call) => call.body)).toEqual([{ redirect_flow_id: 'FLOW1234' }]);
     expect(onStepDone).toHaveBeenCalledTimes(1);
@@ -175,20 +152,24 @@ describe('DirectDebitPanel', () => {
   });
 
   it('tells a refused completion and still clears the flow id', async () => {
-    stubApi({
+    stubPanelApi({
       answers: {
-        'POST /api/payments/mandate/complete': { status: 409, body: { errorMessage: m.setupNotFinished } },
+        'POST /api/payments/mandate/complete': {
+          status: 409,
+          body: { code: 'conflict', errorMessage: m.setupNotFinished },
+        },
       },
     });
     renderPanel({}, '/user/campaigns/payments?redirect_flow_id=FLOW5678');
 
     expect(await screen.findByText(m.setupNotFinished)).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/user/campaigns/payments');
+    expect(screen.getByTestId('address').textContent).toBe('/user/campaigns/payments');
+    expect(screen.getByTestId('address-search').textContent).toBe('');
     expect(await screen.findByRole('button', { name: m.setupButton })).toBeTruthy();
   });
 
   it('keeps Next disabled in the train until Skip is confirmed, whose dialog names the 1% charge', async () => {
-    stubApi({});
+    stubPanelApi({});
     const stepActions = { onBack: vi.fn(), onNext: vi.fn(), onSkip: vi.fn() };
     renderPanel({ returnTo: 'onboarding', stepActions });
 
@@ -208,7 +189,7 @@ describe('DirectDebitPanel', () => {
   });
 
   it('enables Next once a mandate exists', async () => {
-    stubApi({ mandate: pendingMandate });
+    stubPanelApi({ mandate: pendingMandate });
     const stepActions = { onBack: vi.fn(), onNext: vi.fn(), onSkip: vi.fn() };
     renderPanel({ returnTo: 'onboarding', stepActions });
 
@@ -218,7 +199,7 @@ describe('DirectDebitPanel', () => {
   });
 
   it('hides Skip when Direct Debit is mandatory', async () => {
-    stubApi({ settings: { ...testSettings, autoDebit: 'Mandatory' } });
+    stubPanelApi({ settings: { ...testSettings, autoDebit: 'Mandatory' } });
     const stepActions = { onBack: vi.fn(), onNext: vi.fn(), onSkip: vi.fn() };
     renderPanel({ returnTo: 'onboarding', stepActions });
     await screen.findByRole('button', { name: m.setupButton });
@@ -226,7 +207,9 @@ describe('DirectDebitPanel', () => {
   });
 
   it('leaves the 1% charge out of the Skip dialog when auto-debit is off', async () => {
-    stubApi({ settings: { ...testSettings, autoDebit: 'false', testMode: false, provider: 'gocardless' } });
+    stubPanelApi({
+      settings: { ...testSettings, autoDebit: 'false', testMode: false, provider: 'gocardless' },
+    });
     renderPanel({
       returnTo: 'onboarding',
       stepActions: { onBack: vi.fn(), onNext: vi.fn(), onSkip: vi.fn() },
@@ -239,7 +222,7 @@ describe('DirectDebitPanel', () => {
   });
 
   it('says when the payment details cannot be loaded', async () => {
-    stubApi({ settings: { status: 500, body: { errorMessage: messages.common.somethingWentWrong } } });
+    stubPanelApi({ settings: () => refusal(503, messages.common.somethingWentWrong) });
     renderPanel();
 
     expect(await screen.findByText(m.loadFailed)).toBeTruthy();

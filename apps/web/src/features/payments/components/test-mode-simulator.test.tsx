@@ -1,12 +1,12 @@
-import { MantineProvider } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { InvoiceRow } from '@krowd/domain/invoice/invoice-response.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Mandate } from '@krowd/domain/payment/payment-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { TestModeSimulator } from './test-mode-simulator.tsx';
 
 const m = messages.payment;
@@ -41,53 +41,27 @@ const invoice: InvoiceRow = {
   xero_invoice_id: 'X-42',
 };
 
-interface Sent {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-function stubApi(current: Mandate | null, invoices: InvoiceRow[]) {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      sent.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-      switch (`${method} ${url.pathname}`) {
-        case 'GET /api/payments/mandate':
-          return Response.json({ respCode: 200, mandate: current });
-        case 'GET /api/distributors/getInvoiceList/invoice':
-          return Response.json({
-            respCode: 200,
-            data: invoices,
-            pagination: { total: invoices.length, page: 1, limit: 50, totalPages: 1 },
-          });
-        case 'POST /api/payments/test-provider/simulate':
-          return Response.json({
-            respCode: 200,
-            respMessage: m.simulated,
-            event: null,
-            mandate: null,
-            invoice: null,
-          });
-        default:
-          return Response.json({ errorMessage: 'Not found.' }, { status: 404 });
-      }
-    }),
-  );
-  return sent;
+/** The simulator's calls: the brand's mandate, its invoices being collected, and the simulation. */
+function stubSimulatorApi(current: Mandate | null, invoices: InvoiceRow[]) {
+  return stubApi({
+    'GET /api/payments/mandate': { respCode: 200, mandate: current },
+    'GET /api/distributors/getInvoiceList/invoice': {
+      respCode: 200,
+      data: invoices,
+      pagination: { total: invoices.length, page: 1, limit: 50, totalPages: 1 },
+    },
+    'POST /api/payments/test-provider/simulate': {
+      respCode: 200,
+      respMessage: m.simulated,
+      event: null,
+      mandate: null,
+      invoice: null,
+    },
+  });
 }
 
 function renderSimulator() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <Notifications />
-        <TestModeSimulator brandId={brandId} invoiceScope={{ brandId, role: 'groupAdmin' }} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<TestModeSimulator brandId={brandId} invoiceScope={{ brandId, role: 'groupAdmin' }} />);
 }
 
 afterEach(() => {
@@ -97,7 +71,7 @@ afterEach(() => {
 
 describe('TestModeSimulator', () => {
   it("lists the brand's invoices being collected with their amounts and simulates a payment of one", async () => {
-    const sent = stubApi(mandate, [invoice]);
+    const sent = stubSimulatorApi(mandate, [invoice]);
     renderSimulator();
 
     const row = (await screen.findByText('INV-000042')).closest('tr')!;
@@ -119,7 +93,7 @@ describe('TestModeSimulator', () => {
   });
 
   it("sends the bank's answer for the chosen brand's mandate", async () => {
-    const sent = stubApi(mandate, []);
+    const sent = stubSimulatorApi(mandate, []);
     renderSimulator();
 
     await userEvent.click(await screen.findByRole('button', { name: m.simulateMandateActivated }));
@@ -134,7 +108,7 @@ describe('TestModeSimulator', () => {
   });
 
   it('offers no mandate event until the brand has a mandate', async () => {
-    stubApi(null, []);
+    stubSimulatorApi(null, []);
     renderSimulator();
 
     expect(await screen.findByText(m.simulatorNeedsMandate)).toBeTruthy();

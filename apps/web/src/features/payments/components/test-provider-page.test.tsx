@@ -1,50 +1,41 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { TestProviderFlow } from '@krowd/domain/payment/payment-response.schema';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { refusal, stubApi } from '@/test/stub-api';
 import { TestProviderPage } from './test-provider-page.tsx';
 
 const m = messages.payment;
 
-function stubApi(flow: TestProviderFlow | null) {
-  const sent: { method: string; path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit) => {
-      const method = init.method ?? 'GET';
-      sent.push({
-        method,
-        path: url.pathname,
-        body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      });
-      if (method === 'GET' && flow) return Response.json({ respCode: 200, ...flow });
-      if (method === 'GET') return Response.json({ errorMessage: m.flowUnavailable }, { status: 404 });
-      return Response.json({
-        respCode: 200,
-        redirectUrl: 'http://localhost/user/campaigns/payments?redirect_flow_id=FLOW1234',
-      });
-    }),
-  );
-  return sent;
+const flowPath = '/api/payments/test-provider/flows/FLOW1234';
+
+/** The hosted page's two calls: the flow (unknown when null), and confirming the details. */
+function stubFlow(flow: TestProviderFlow | null) {
+  const sent = stubApi({
+    [`GET ${flowPath}`]: () => (flow ? { respCode: 200, ...flow } : refusal(404, m.flowUnavailable)),
+    [`POST ${flowPath}/confirm`]: {
+      respCode: 200,
+      redirectUrl: 'http://localhost/user/campaigns/payments?redirect_flow_id=FLOW1234',
+    },
+  });
+  return {
+    /** What the page sent the server (every call but a read): method, path and body. */
+    get writes() {
+      return sent
+        .filter((call) => call.method !== 'GET')
+        .map((call) => ({ method: call.method, path: call.url.pathname, body: call.body }));
+    },
+  };
 }
 
 function renderPage() {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={['/payments/test-provider/FLOW1234']}>
-          <Routes>
-            <Route path={publicPaths.testPaymentPage} element={<TestProviderPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(null, {
+    path: '/payments/test-provider/FLOW1234',
+    routes: { [publicPaths.testPaymentPage]: <TestProviderPage /> },
+  });
 }
 
 const openFlow: TestProviderFlow = {
@@ -62,7 +53,7 @@ afterEach(() => {
 describe('the test provider hosted page', () => {
   it('says no money moves, refuses a bad sort code, and sends the payer back with the details confirmed', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const sent = stubApi(openFlow);
+    const sent = stubFlow(openFlow);
     renderPage();
 
     expect(await screen.findByText('Green Fork')).toBeTruthy();
@@ -72,7 +63,7 @@ describe('the test provider hosted page', () => {
     await userEvent.type(screen.getByLabelText(m.accountNumber), '12345678');
     await userEvent.click(screen.getByRole('button', { name: m.setUpDirectDebit }));
     expect(await screen.findByText(m.sortCodeInvalid)).toBeTruthy();
-    expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(sent.writes).toEqual([]);
 
     await userEvent.type(screen.getByLabelText(m.sortCode), '6');
     await userEvent.click(screen.getByRole('button', { name: m.setUpDirectDebit }));
@@ -82,15 +73,17 @@ describe('the test provider hosted page', () => {
         'http://localhost/user/campaigns/payments?redirect_flow_id=FLOW1234',
       ),
     );
-    expect(sent.find((call) => call.method === 'POST')).toEqual({
-      method: 'POST',
-      path: '/api/payments/test-provider/flows/FLOW1234/confirm',
-      body: { accountHolderName: 'Green Fork Ltd', sortCode: '123456', accountNumber: '12345678' },
-    });
+    expect(sent.writes).toEqual([
+      {
+        method: 'POST',
+        path: '/api/payments/test-provider/flows/FLOW1234/confirm',
+        body: { accountHolderName: 'Green Fork Ltd', sortCode: '123456', accountNumber: '12345678' },
+      },
+    ]);
   });
 
   it('says a used flow cannot take details again and links back to Payments', async () => {
-    stubApi({ ...openFlow, status: 'completed' });
+    stubFlow({ ...openFlow, status: 'completed' });
     renderPage();
 
     expect(await screen.findByText(m.detailsAlreadySubmitted)).toBeTruthy();
@@ -101,7 +94,7 @@ describe('the test provider hosted page', () => {
   });
 
   it('says an unknown flow cannot be used', async () => {
-    stubApi(null);
+    stubFlow(null);
     renderPage();
 
     expect(await screen.findByText(m.startAgain)).toBeTruthy();

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { AmexDiningBranchPage } from './amex-dining-branch-page.tsx';
-import { renderAt, stubApi, type SentCall } from './public-pages.fixtures.tsx';
+import { refusal, stubApi, withStatus, type Answers } from '@/test/stub-api';
+import { renderAt, writes } from './public-pages.fixtures.tsx';
 
 const m = messages.cardNetwork;
 const pageId = 'p'.repeat(43);
@@ -19,8 +20,14 @@ const renderPage = (id = pageId) =>
     { path: publicPaths.amexDiningBranch, element: <AmexDiningBranchPage /> },
   ]);
 
-const knownPage = (submit: (call: SentCall) => { status?: number; body: unknown }) => (call: SentCall) =>
-  call.method === 'GET' ? { body: { respCode: 200, brandName: 'Casa Ana' } } : submit(call);
+const branchPageCall = `GET /api/auth/getAmexBranchPage/${pageId}`;
+const submitCall = 'POST /api/auth/notifyAdminForAmexBranch';
+
+/** The page of a known restaurant, its submission (if any is expected) answered as `submitted` says. */
+const knownPage = (submitted?: Answers[string]): Answers => ({
+  [branchPageCall]: { respCode: 200, brandName: 'Casa Ana' },
+  ...(submitted === undefined ? {} : { [submitCall]: submitted }),
+});
 
 async function fillRow(row: number, values: { name: string; amex: string; postcode: string }) {
   await userEvent.type(screen.getByLabelText(`Branch Name, row ${row}`), values.name);
@@ -30,7 +37,7 @@ async function fillRow(row: number, values: { name: string; amex: string; postco
 
 describe('/amexdiningbranch/{id}, the branch page', () => {
   it('says a link is not valid when the page id is unknown, with no form', async () => {
-    stubApi(() => ({ status: 404, body: { errorMessage: m.branchPageUnknown } }));
+    stubApi({ [branchPageCall]: () => refusal(404, m.branchPageUnknown) });
     renderPage();
 
     expect((await screen.findByRole('alert')).textContent).toBe(m.branchPageUnknown);
@@ -38,7 +45,7 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
   });
 
   it('names the restaurant, adds and deletes rows, and checks each row by the branches’ rules', async () => {
-    const sent = stubApi(knownPage(() => ({ body: {} })));
+    const sent = stubApi(knownPage());
     renderPage();
 
     expect(await screen.findByText(`${m.branchTitle}: Casa Ana`)).toBeTruthy();
@@ -55,11 +62,11 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     expect(await screen.findByText(messages.branch.nameMin)).toBeTruthy();
     expect(screen.getAllByText(messages.branch.postcodeRequired)).toHaveLength(2);
     expect(screen.getAllByText(messages.branch.merchantIdRequired)).toHaveLength(2);
-    expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it('refuses a file that is not .xls or .xlsx by its name before sending', async () => {
-    const sent = stubApi(knownPage(() => ({ body: {} })));
+    const sent = stubApi(knownPage());
     const { container } = renderPage();
     await screen.findByText(`${m.branchTitle}: Casa Ana`);
 
@@ -71,29 +78,20 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText(m.fileNotExcel)).toBeTruthy();
-    expect(sent.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it('sends the branches as JSON with the id, comments and file, disabled while sending, then goes on 3 seconds later', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const sent = stubApi(
-      knownPage(() => ({
-        status: 201,
-        body: {
-          respCode: 200,
-          respMessage: m.branchesSubmitted,
-          redirectTo: 'https://marketing.example.test/',
-        },
-      })),
-    );
-    const fetchStub = vi.mocked(fetch);
-    const answer = fetchStub.getMockImplementation()!;
-    fetchStub.mockImplementation(async (url, init) => {
-      if (init?.method === 'POST') await held;
-      return answer(url, init);
+    const submitted = withStatus(201, {
+      respCode: 200,
+      respMessage: m.branchesSubmitted,
+      redirectTo: 'https://marketing.example.test/',
     });
+    // The submission is answered only once released, so the page can be seen while it sends.
+    const sent = stubApi(knownPage(() => held.then(submitted)));
     const { container } = renderPage();
     await screen.findByText(`${m.branchTitle}: Casa Ana`);
 
@@ -112,7 +110,7 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://marketing.example.test/'), {
       timeout: 4000,
     });
-    const post = sent.find((call) => call.method === 'POST')!;
+    const post = writes(sent).find((call) => call.method === 'POST')!;
     expect(post.path).toBe('/api/auth/notifyAdminForAmexBranch');
     expect(post.form!.get('id')).toBe(pageId);
     expect(post.form!.get('comments')).toBe('More soon.');
@@ -131,12 +129,7 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
   }, 10_000);
 
   it('shows the server’s refusal, puts a row’s message on its field, and lets the visitor try again', async () => {
-    stubApi(
-      knownPage(() => ({
-        status: 409,
-        body: { errorMessage: messages.branch.merchantIdInUse('AX1001') },
-      })),
-    );
+    stubApi(knownPage(() => refusal(409, messages.branch.merchantIdInUse('AX1001'))));
     renderPage();
     await screen.findByText(`${m.branchTitle}: Casa Ana`);
 

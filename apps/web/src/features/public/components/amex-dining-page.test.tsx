@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { AmexDiningPage } from './amex-dining-page.tsx';
-import { renderAt, stubApi } from './public-pages.fixtures.tsx';
+import { refusal, stubApi, withStatus } from '@/test/stub-api';
+import { renderAt, writes } from './public-pages.fixtures.tsx';
 
 const m = messages.cardNetwork;
 
@@ -18,7 +19,7 @@ const renderPage = () =>
 
 describe('/amexdining, the contact page', () => {
   it('says what is missing with the spec’s messages and sends nothing', async () => {
-    const sent = stubApi(() => ({ body: {} }));
+    const sent = stubApi({});
     renderPage();
 
     await userEvent.type(screen.getByLabelText(/Email/), 'not-an-email');
@@ -27,15 +28,18 @@ describe('/amexdining, the contact page', () => {
     expect(await screen.findByText('Name is required')).toBeTruthy();
     expect(screen.getByText('Please provide a valid email')).toBeTruthy();
     expect(screen.getByText('Restaurant name is required')).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it('sends the lead from amexdining, then goes to the marketing site 1 second later', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
-    const sent = stubApi(() => ({
-      status: 201,
-      body: { respCode: 200, respMessage: m.detailsSubmitted, redirectTo: 'https://marketing.example.test/' },
-    }));
+    const sent = stubApi({
+      'POST /api/auth/notifyAdminForAmex': withStatus(201, {
+        respCode: 200,
+        respMessage: m.detailsSubmitted,
+        redirectTo: 'https://marketing.example.test/',
+      }),
+    });
     renderPage();
 
     await userEvent.type(screen.getByLabelText(/Name/, { selector: 'input[name="name"]' }), 'Ana Lopez');
@@ -51,7 +55,7 @@ describe('/amexdining, the contact page', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://marketing.example.test/'), {
       timeout: 2000,
     });
-    expect(sent).toEqual([
+    expect(writes(sent)).toEqual([
       {
         method: 'POST',
         path: '/api/auth/notifyAdminForAmex',
@@ -70,7 +74,7 @@ describe('/amexdining, the contact page', () => {
   });
 
   it('shows the server’s refusal under the form and keeps the form usable', async () => {
-    stubApi(() => ({ status: 429, body: { errorMessage: messages.common.tooManyRequests } }));
+    stubApi({ 'POST /api/auth/notifyAdminForAmex': () => refusal(429, messages.common.tooManyRequests) });
     renderPage();
 
     await userEvent.type(screen.getByLabelText(/Name/, { selector: 'input[name="name"]' }), 'Ana Lopez');

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { AmexDiningSignupPage } from './amex-dining-signup-page.tsx';
-import { renderAt, stubApi, type SentCall } from './public-pages.fixtures.tsx';
+import { refusal, stubApi, withStatus, type Answers } from '@/test/stub-api';
+import { renderAt, writes } from './public-pages.fixtures.tsx';
 
 const m = messages.cardNetwork;
 
@@ -26,17 +27,18 @@ async function fillForm() {
   await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-const answerAll = (call: SentCall) =>
-  call.path === '/api/auth/verifyEmail'
-    ? { body: { respCode: 200 } }
-    : {
-        status: 201,
-        body: { respCode: 200, respMessage: m.registered, redirectTo: 'https://marketing.example.test/' },
-      };
+const answerAll: Answers = {
+  'POST /api/auth/verifyEmail': { respCode: 200 },
+  'POST /api/auth/onBoardAmexBrand': withStatus(201, {
+    respCode: 200,
+    respMessage: m.registered,
+    redirectTo: 'https://marketing.example.test/',
+  }),
+};
 
 describe('/amexdiningsignup, the dining sign-up', () => {
   it('needs a name, a brand name, a legal name and an e-mail', async () => {
-    const sent = stubApi(() => ({ body: {} }));
+    const sent = stubApi({});
     renderPage();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -46,7 +48,7 @@ describe('/amexdiningsignup, the dining sign-up', () => {
     expect(screen.queryByText('Name is required')).toBeNull();
     expect(screen.getByText('Legal Name is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it('verifies the e-mail, shows the terms, and registers on Accept: the form gives way to Registration Successful', async () => {
@@ -57,14 +59,14 @@ describe('/amexdiningsignup, the dining sign-up', () => {
     await fillForm();
     const terms = await screen.findByRole('dialog');
     expect(within(terms).getByText(m.termsParagraphs[0])).toBeTruthy();
-    expect(sent.map((call) => call.path)).toEqual(['/api/auth/verifyEmail']);
+    expect(writes(sent).map((call) => call.path)).toEqual(['/api/auth/verifyEmail']);
     await userEvent.click(within(terms).getByRole('button', { name: m.accept }));
 
     const done = await screen.findByTestId('registration-successful');
     expect(within(done).getByText(m.registrationSuccessTitle)).toBeTruthy();
     expect(within(done).getByText(m.registrationSuccessBody('ana@example.test'))).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
-    expect(sent[1]).toEqual({
+    expect(writes(sent)[1]).toEqual({
       method: 'POST',
       path: '/api/auth/onBoardAmexBrand',
       query: {},
@@ -83,7 +85,7 @@ describe('/amexdiningsignup, the dining sign-up', () => {
   });
 
   it('tells a failed e-mail check and keeps the form usable, with no terms', async () => {
-    stubApi(() => ({ status: 429, body: { errorMessage: messages.common.tooManyRequests } }));
+    stubApi({ 'POST /api/auth/verifyEmail': () => refusal(429, messages.common.tooManyRequests) });
     renderPage();
 
     await fillForm();
@@ -94,11 +96,10 @@ describe('/amexdiningsignup, the dining sign-up', () => {
   });
 
   it('keeps the terms open with the reason when the registration is refused', async () => {
-    stubApi((call) =>
-      call.path === '/api/auth/verifyEmail'
-        ? { body: { respCode: 200 } }
-        : { status: 429, body: { errorMessage: messages.common.tooManyRequests } },
-    );
+    stubApi({
+      'POST /api/auth/verifyEmail': { respCode: 200 },
+      'POST /api/auth/onBoardAmexBrand': () => refusal(429, messages.common.tooManyRequests),
+    });
     renderPage();
 
     await fillForm();

@@ -5,7 +5,8 @@ import { publicPaths } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { AmexSignupPage } from './amex-signup-page.tsx';
 import { GuestLinkSentPage } from './guest-link-sent-page.tsx';
-import { renderAt, stubApi } from './public-pages.fixtures.tsx';
+import { refusal, stubApi, withStatus } from '@/test/stub-api';
+import { renderAt, writes } from './public-pages.fixtures.tsx';
 
 const m = messages.cardNetwork;
 
@@ -30,18 +31,18 @@ async function fillLookup() {
 
 describe('/amexsignup, the card-network sign-up', () => {
   it('needs a Merchant ID and an e-mail', async () => {
-    const sent = stubApi(() => ({ body: {} }));
+    const sent = stubApi({});
     renderPage();
 
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     expect(await screen.findByText('Merchant ID is required')).toBeTruthy();
     expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(sent).toEqual([]);
+    expect(writes(sent)).toEqual([]);
   });
 
   it("goes to the guest user page saying a sign-in link went to the account's address, showing nothing of it", async () => {
-    const sent = stubApi(() => ({ body: { respCode: 200, respMessage: m.linkSent } }));
+    const sent = stubApi({ 'POST /api/auth/getAmexUser/AX1234': { respCode: 200, respMessage: m.linkSent } });
     renderPage();
 
     await fillLookup();
@@ -49,7 +50,7 @@ describe('/amexsignup, the card-network sign-up', () => {
     const page = await screen.findByTestId('guest-link-sent');
     expect(page.textContent).toBe(m.linkSent);
     expect(screen.queryByText(/@/)).toBeNull();
-    expect(sent).toEqual([
+    expect(writes(sent)).toEqual([
       {
         method: 'POST',
         path: '/api/auth/getAmexUser/AX1234',
@@ -65,11 +66,13 @@ describe('/amexsignup, the card-network sign-up', () => {
   });
 
   it('opens the contact dialog with what was typed when no account waits, and sends it from amexsignup', async () => {
-    const sent = stubApi((call) =>
-      call.path.startsWith('/api/auth/getAmexUser')
-        ? { status: 404, body: { errorMessage: m.lookupFailed } }
-        : { status: 201, body: { respCode: 200, redirectTo: 'https://marketing.example.test/' } },
-    );
+    const sent = stubApi({
+      'POST /api/auth/getAmexUser/AX1234': () => refusal(404, m.lookupFailed),
+      'POST /api/auth/notifyAdminForAmex': withStatus(201, {
+        respCode: 200,
+        redirectTo: 'https://marketing.example.test/',
+      }),
+    });
     vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     renderPage();
 
@@ -88,8 +91,8 @@ describe('/amexsignup, the card-network sign-up', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByText(m.redirecting)).toBeTruthy();
-    await waitFor(() => expect(sent).toHaveLength(2));
-    expect(sent[1]).toEqual({
+    await waitFor(() => expect(writes(sent)).toHaveLength(2));
+    expect(writes(sent)[1]).toEqual({
       method: 'POST',
       path: '/api/auth/notifyAdminForAmex',
       query: {},
@@ -106,7 +109,7 @@ describe('/amexsignup, the card-network sign-up', () => {
   });
 
   it('shows any other failure under the form, with no dialog', async () => {
-    stubApi(() => ({ status: 429, body: { errorMessage: messages.common.tooManyRequests } }));
+    stubApi({ 'POST /api/auth/getAmexUser/AX1234': () => refusal(429, messages.common.tooManyRequests) });
     renderPage();
 
     await fillLookup();
@@ -118,6 +121,7 @@ describe('/amexsignup, the card-network sign-up', () => {
 
 describe('/guestuser without a token', () => {
   it('says the same when opened on its own', () => {
+    stubApi({});
     renderAt(publicPaths.guestLinkSent, [
       { path: publicPaths.guestLinkSent, element: <GuestLinkSentPage /> },
     ]);

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pages } from '@krowd/domain/access/access.rules';
 import type { LeadRow } from '@krowd/domain/public/public-response.schema';
 import { CardNetworkLeadsPage } from './card-network-leads-page.tsx';
-import { renderAt, stubApi } from './public-pages.fixtures.tsx';
+import { stubApi } from '@/test/stub-api';
+import { renderAt } from './public-pages.fixtures.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,17 +61,13 @@ const lookup: LeadRow = {
 
 describe('Card-network Leads', () => {
   it('lists the leads with their kind and branches sent, and asks the server with the kind chosen', async () => {
-    const sent = stubApi((call) =>
-      call.path === '/api/settings'
-        ? { body: { settings: { timezone: 'Europe/London' } } }
-        : {
-            body: {
-              respCode: 200,
-              data: [signup, lookup],
-              pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
-            },
-          },
-    );
+    const sent = stubApi({
+      'GET /api/cardnetwork/leads': {
+        respCode: 200,
+        data: [signup, lookup],
+        pagination: { page: 1, limit: 10, total: 2, totalPages: 1 },
+      },
+    });
     renderAt(pages.cardNetworkLeads.path, [
       { path: pages.cardNetworkLeads.path, element: <CardNetworkLeadsPage /> },
     ]);
@@ -85,7 +82,12 @@ describe('Card-network Leads', () => {
 
     await waitFor(() =>
       expect(
-        JSON.parse(sent.filter((call) => call.path === '/api/cardnetwork/leads').at(-1)!.query.filters!),
+        JSON.parse(
+          sent
+            .filter((call) => call.url.pathname === '/api/cardnetwork/leads')
+            .at(-1)!
+            .url.searchParams.get('filters')!,
+        ),
       ).toEqual({
         dropDown: { key: 'status', value: 'diningSignup', type: 'eq' },
       }),
@@ -93,17 +95,13 @@ describe('Card-network Leads', () => {
   });
 
   it('opens a lead with its branch submissions, comments and file', async () => {
-    stubApi((call) =>
-      call.path === '/api/settings'
-        ? { body: { settings: { timezone: 'Europe/London' } } }
-        : {
-            body: {
-              respCode: 200,
-              data: [signup],
-              pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
-            },
-          },
-    );
+    stubApi({
+      'GET /api/cardnetwork/leads': {
+        respCode: 200,
+        data: [signup],
+        pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+      },
+    });
     renderAt(pages.cardNetworkLeads.path, [
       { path: pages.cardNetworkLeads.path, element: <CardNetworkLeadsPage /> },
     ]);

@@ -1,36 +1,27 @@
 import type { ReactNode } from 'react';
-import { vi } from 'vitest';
 import { renderWithProviders } from '@/test/render-with-providers';
+import type { Sent } from '@/test/stub-api';
 
-/** A call the page made: method, path, and its JSON body or its multipart form. */
+/** A call the page sent (a read aside): method, path, the query's parameters, and its JSON body or form. */
 export interface SentCall {
   method: string;
   path: string;
-  /** The query string's parameters. */
   query: Record<string, string>;
   body?: unknown;
   form?: FormData;
 }
 
-/** Stubs fetch: each call is recorded and answered by `answer` (JSON, with the status given). */
-export function stubApi(answer: (call: SentCall) => { status?: number; body: unknown }) {
-  const sent: SentCall[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: URL, init: RequestInit = {}) => {
-      const call: SentCall = {
-        method: init.method ?? 'GET',
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        ...(typeof init.body === 'string' ? { body: JSON.parse(init.body) } : {}),
-        ...(init.body instanceof FormData ? { form: init.body } : {}),
-      };
-      sent.push(call);
-      const { status = 200, body } = answer(call);
-      return Response.json(body, { status });
-    }),
-  );
-  return sent;
+/** What the page sent the server through stubApi (@/test/stub-api): every call but a read. */
+export function writes(sent: Sent[]): SentCall[] {
+  return sent
+    .filter((call) => call.method !== 'GET')
+    .map((call) => ({
+      method: call.method,
+      path: call.url.pathname,
+      query: Object.fromEntries(call.url.searchParams),
+      ...(call.body === undefined ? {} : { body: call.body }),
+      ...(call.form ? { form: call.form } : {}),
+    }));
 }
 
 /** Renders a page at a path, with the routes given (so a navigation can be seen). */

@@ -6,7 +6,7 @@ import type { PublisherKey, PublisherRow } from '@krowd/domain/publisher/publish
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { stubApi, type Sent } from '@/test/stub-api';
+import { refusal, stubApi, type Sent } from '@/test/stub-api';
 import { PublisherKeysPage } from './publisher-keys-page.tsx';
 
 const k = messages.publisherKey;
@@ -210,8 +210,7 @@ describe('the API keys page', () => {
   it("says so when the bank admin's bank belongs to no publisher", async () => {
     stubApi(
       {
-        'GET /api/publishers/own': () =>
-          Response.json({ errorMessage: messages.publisher.noPublisher }, { status: 404 }),
+        'GET /api/publishers/own': () => refusal(404, messages.publisher.noPublisher),
       },
       bankAdmin,
     );

@@ -173,8 +173,8 @@ describe('the Publishers page', () => {
         'GET /api/brands/getBrandList': {
           respCode: 200,
           brands: [
-            { value: greenFork, label: 'Green Fork' },
-            { value: harbour, label: 'Harbour Kitchen' },
+            { _id: greenFork, name: 'Green Fork', value: greenFork, label: 'Green Fork' },
+            { _id: harbour, name: 'Harbour Kitchen', value: harbour, label: 'Harbour Kitchen' },
           ],
         },
         [`PUT /api/publishers/${publisherId}/brands`]: {

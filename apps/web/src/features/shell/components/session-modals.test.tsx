@@ -1,27 +1,27 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionEvents } from '@/lib/session-events';
 import type { SessionModalVariant } from '@/lib/session-modal-variant';
+import { renderWithProviders } from '@/test/render-with-providers';
+import { stubApi } from '@/test/stub-api';
 import { InactivityModal, SessionExpiredModal } from './session-modals.tsx';
 
 function renderExpired(variant: SessionModalVariant | null, onLoginAgain = vi.fn()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider>
-        <SessionExpiredModal variant={variant} onLoginAgain={onLoginAgain} />
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<SessionExpiredModal variant={variant} onLoginAgain={onLoginAgain} />);
   act(() => sessionEvents.markExpired());
   return onLoginAgain;
 }
 
+// The modals ask nothing of the API; any call they made would be answered as the API would.
+beforeEach(() => {
+  stubApi({});
+});
+
 afterEach(() => {
   act(() => sessionEvents.reset());
+  vi.unstubAllGlobals();
 });
 
 describe('when the server ends the session', () => {
@@ -53,13 +53,7 @@ describe('when the server ends the session', () => {
 
 describe('when the idle time runs out', () => {
   it('shows the inactivity modal, and only it, even when a call meets the ended session afterwards', async () => {
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MantineProvider>
-          <SessionExpiredModal variant={null} onLoginAgain={() => undefined} />
-        </MantineProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SessionExpiredModal variant={null} onLoginAgain={() => undefined} />);
     act(() => sessionEvents.markIdle());
     act(() => sessionEvents.markExpired());
 
@@ -80,11 +74,7 @@ describe('the inactivity modal', () => {
     },
     { variant: 'tryAgain' as const, body: 'Your session has expired please try again', button: 'Try Again' },
   ])('reads "$body" with "$button" for the variant $variant', async ({ variant, body, button }) => {
-    render(
-      <MantineProvider>
-        <InactivityModal opened variant={variant} onLoginAgain={() => undefined} />
-      </MantineProvider>,
-    );
+    renderWithProviders(<InactivityModal opened variant={variant} onLoginAgain={() => undefined} />);
 
     expect(await screen.findByText(messages.common.inactivityTitle)).toBeTruthy();
     expect(screen.getByText(messages.common.inactivityApology)).toBeTruthy();
