@@ -51,46 +51,34 @@ describe('holdout assignment', () => {
     expect(second).toEqual(first);
   });
 
-  it(
-    'holds out 10% of 100,000 cards to within four standard deviations',
-    () => {
-      // Binomial(100,000, 0.1): mean 10,000, standard deviation 94.9; ±380 fails once in 15,000 draws.
-      const held = tokens(100_000).filter((token) => isHeldOut(key(token), defaultHoldoutShareBasisPoints));
-      expect(held.length).toBeGreaterThan(9_620);
-      expect(held.length).toBeLessThan(10_380);
-    },
-    60_000,
-  );
+  it('holds out 10% of 100,000 cards to within four standard deviations', () => {
+    // Binomial(100,000, 0.1): mean 10,000, standard deviation 94.9; ±380 fails once in 15,000 draws.
+    const held = tokens(100_000).filter((token) => isHeldOut(key(token), defaultHoldoutShareBasisPoints));
+    expect(held.length).toBeGreaterThan(9_620);
+    expect(held.length).toBeLessThan(10_380);
+  }, 60_000);
 
-  it(
-    'spreads buckets evenly: each tenth of the range holds a tenth of 100,000 cards',
-    () => {
-      const deciles = new Array<number>(10).fill(0);
-      for (const token of tokens(100_000)) {
-        const bucket = holdoutBucket(key(token));
-        deciles[Math.floor(bucket / 1_000)]! += 1;
-      }
-      // χ² with 9 degrees of freedom: 27.9 is its 99.9th percentile.
-      const chiSquare = deciles.reduce((sum, count) => sum + (count - 10_000) ** 2 / 10_000, 0);
-      expect(chiSquare).toBeLessThan(27.9);
-    },
-    60_000,
-  );
+  it('spreads buckets evenly: each tenth of the range holds a tenth of 100,000 cards', () => {
+    const deciles = new Array<number>(10).fill(0);
+    for (const token of tokens(100_000)) {
+      const bucket = holdoutBucket(key(token));
+      deciles[Math.floor(bucket / 1_000)]! += 1;
+    }
+    // χ² with 9 degrees of freedom: 27.9 is its 99.9th percentile.
+    const chiSquare = deciles.reduce((sum, count) => sum + (count - 10_000) ** 2 / 10_000, 0);
+    expect(chiSquare).toBeLessThan(27.9);
+  }, 60_000);
 
-  it(
-    'assigns each month afresh: being held out one month says nothing of the next',
-    () => {
-      const cards = tokens(100_000);
-      const december = cards.map((token) => isHeldOut(key(token, '2026-12'), 1_000));
-      const january = cards.map((token) => isHeldOut(key(token, '2027-01'), 1_000));
-      const both = december.filter((held, at) => held && january[at]).length;
-      // Independent months: 100,000 × 0.1 × 0.1 = 1,000 in both (sd 31.5); the same rule in both
-      // months would put 10,000 there.
-      expect(both).toBeGreaterThan(1_000 - 4 * 31.5);
-      expect(both).toBeLessThan(1_000 + 4 * 31.5);
-    },
-    60_000,
-  );
+  it('assigns each month afresh: being held out one month says nothing of the next', () => {
+    const cards = tokens(100_000);
+    const december = cards.map((token) => isHeldOut(key(token, '2026-12'), 1_000));
+    const january = cards.map((token) => isHeldOut(key(token, '2027-01'), 1_000));
+    const both = december.filter((held, at) => held && january[at]).length;
+    // Independent months: 100,000 × 0.1 × 0.1 = 1,000 in both (sd 31.5); the same rule in both
+    // months would put 10,000 there.
+    expect(both).toBeGreaterThan(1_000 - 4 * 31.5);
+    expect(both).toBeLessThan(1_000 + 4 * 31.5);
+  }, 60_000);
 
   it('assigns per brand and per publisher too', () => {
     const cards = tokens(20_000);

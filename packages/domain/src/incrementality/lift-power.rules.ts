@@ -84,8 +84,7 @@ export interface DetectableLift {
  * (nothing is measured) or a group would have fewer than 2 cards.
  */
 export function minimumDetectableLift(plan: DetectableLiftPlan): DetectableLift | null {
-  const { holdoutShareBasisPoints, eligibleCards, spendStandardDeviationPence, varianceReduction } =
-    plan;
+  const { holdoutShareBasisPoints, eligibleCards, spendStandardDeviationPence, varianceReduction } = plan;
   if (!isHoldoutShare(holdoutShareBasisPoints)) {
     throw new RangeError(`minimum detectable lift: not a holdout share: ${holdoutShareBasisPoints}`);
   }

@@ -155,7 +155,9 @@ function inPence(lift: OutcomeLift): OutcomeLift {
 }
 
 function scaled(low: number, high: number, factor: number): { low: number; high: number } {
-  return factor >= 0 ? { low: low * factor, high: high * factor } : { low: high * factor, high: low * factor };
+  return factor >= 0
+    ? { low: low * factor, high: high * factor }
+    : { low: high * factor, high: low * factor };
 }
 
 /** The lift of a campaign's month from its eligible cards (see the file's comment). */
@@ -195,11 +197,7 @@ export function measureLift(input: LiftInput): LiftResult {
   const customers = scaled(conversionDifference.low, conversionDifference.high, exposedCount);
   const boot =
     input.resamples > 0
-      ? bootstrapLift(
-          { spend: spend.values, converted, preSpend, exposedCount },
-          input.seed,
-          input.resamples,
-        )
+      ? bootstrapLift({ spend: spend.values, converted, preSpend, exposedCount }, input.seed, input.resamples)
       : null;
 
   const incrementalCustomers = conversionDifference.lift * exposedCount;

@@ -54,9 +54,8 @@ export function quantile(values: ArrayLike<number>, p: number): number {
 
 /** Lanczos' coefficients for g = 7, n = 9 (relative error below 1e-15 for x > 0). */
 const lanczos = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313,
-  -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6,
-  1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Γ(x) for x > 0, by the Lanczos approximation. */
@@ -104,9 +103,7 @@ function betaContinuedFraction(a: number, b: number, x: number): number {
 export function regularizedIncompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
-  const front = Math.exp(
-    logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x),
-  );
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
   // The fraction converges fast below (a + 1) / (a + b + 2); above it, use I_x(a,b) = 1 − I_{1−x}(b,a).
   if (x < (a + 1) / (a + b + 2)) return (front * betaContinuedFraction(a, b, x)) / a;
   return 1 - (front * betaContinuedFraction(b, a, 1 - x)) / b;
@@ -150,16 +147,15 @@ export function studentTQuantile(p: number, df: number): number {
 
 /** Acklam's rational approximation of the normal quantile (relative error below 1.2e-9). */
 const acklamA = [
-  -3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2,
-  -3.066479806614716e1, 2.506628277459239,
+  -3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1,
+  2.506628277459239,
 ];
 const acklamB = [
-  -5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1,
-  -1.328068155288572e1,
+  -5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1,
 ];
 const acklamC = [
-  -7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734,
-  4.374664141464968, 2.938163982698783,
+  -7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968,
+  2.938163982698783,
 ];
 const acklamD = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
 
