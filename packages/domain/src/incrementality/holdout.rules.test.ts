@@ -91,7 +91,7 @@ describe('holdout assignment', () => {
     expect(inBoth(brandB)).toBeLessThan(200 + 4 * 14.1);
     expect(inBoth(publisherB)).toBeGreaterThan(200 - 4 * 14.1);
     expect(inBoth(publisherB)).toBeLessThan(200 + 4 * 14.1);
-  });
+  }, 60_000);
 
   it('nests the holdouts of two shares: every card held out at 5% is held out at 10%', () => {
     const cards = tokens(5_000);

@@ -1,4 +1,4 @@
-import { seededRandom } from './prng.rules.ts';
+import { seededRandom, type Random } from './prng.rules.ts';
 import { mean, quantileOfSorted } from './statistics.rules.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface BootstrapSeries {
   exposedCount: number;
 }
 
+type ShiftedSeries = Omit<BootstrapSeries, 'exposedCount'>;
+
 /** One resample's statistics. */
 interface ResampleStatistics {
   /** CUPED-adjusted spend lift per card. */
@@ -40,24 +42,40 @@ export interface BootstrapIntervals {
   conversionLift: { low: number; high: number };
 }
 
-/** Sums of one group's resampled cards, each series shifted by a constant (see below). */
-class GroupSums {
-  count = 0;
-  x = 0;
-  y = 0;
-  c = 0;
-  xx = 0;
-  xy = 0;
-  xc = 0;
-  add(x: number, y: number, c: number): void {
-    this.count += 1;
-    this.x += x;
-    this.y += y;
-    this.c += c;
-    this.xx += x * x;
-    this.xy += x * y;
-    this.xc += x * c;
+/** Sums of one group's resampled cards, each series shifted by a constant (see `statisticsOf`). */
+interface GroupSums {
+  count: number;
+  x: number;
+  y: number;
+  c: number;
+  xx: number;
+  xy: number;
+  xc: number;
+}
+
+/** Draws `count` cards with replacement from those at `offset` on, and sums them. */
+function drawGroup(series: ShiftedSeries, offset: number, count: number, random: Random): GroupSums {
+  const { spend, converted, preSpend } = series;
+  // Plain local sums: the loop runs cards × resamples times.
+  let x = 0;
+  let y = 0;
+  let c = 0;
+  let xx = 0;
+  let xy = 0;
+  let xc = 0;
+  for (let draw = 0; draw < count; draw += 1) {
+    const at = offset + random.nextIndex(count);
+    const pre = preSpend[at]!;
+    const outcome = spend[at]!;
+    const bought = converted[at]!;
+    x += pre;
+    y += outcome;
+    c += bought;
+    xx += pre * pre;
+    xy += pre * outcome;
+    xc += pre * bought;
   }
+  return { count, x, y, c, xx, xy, xc };
 }
 
 /**
@@ -101,22 +119,15 @@ export function bootstrapLift(series: BootstrapSeries, seed: number, resamples: 
   const spend = Float64Array.from(series.spend, (value) => value - spendShift);
   const converted = Float64Array.from(series.converted, (value) => value - conversionShift);
   const preSpend = Float64Array.from(series.preSpend, (value) => value - preShift);
+  const shifted = { spend, converted, preSpend };
   const random = seededRandom(seed);
   const spendLifts = new Float64Array(resamples);
   const relativeLifts = new Float64Array(resamples);
   const conversionLifts = new Float64Array(resamples);
   let relativeDefined = true;
   for (let resample = 0; resample < resamples; resample += 1) {
-    const exposed = new GroupSums();
-    for (let draw = 0; draw < exposedCount; draw += 1) {
-      const at = random.nextIndex(exposedCount);
-      exposed.add(preSpend[at]!, spend[at]!, converted[at]!);
-    }
-    const holdout = new GroupSums();
-    for (let draw = 0; draw < holdoutCount; draw += 1) {
-      const at = exposedCount + random.nextIndex(holdoutCount);
-      holdout.add(preSpend[at]!, spend[at]!, converted[at]!);
-    }
+    const exposed = drawGroup(shifted, 0, exposedCount, random);
+    const holdout = drawGroup(shifted, exposedCount, holdoutCount, random);
     const statistics = statisticsOf(exposed, holdout, spendShift);
     spendLifts[resample] = statistics.spendLift;
     conversionLifts[resample] = statistics.conversionLift;

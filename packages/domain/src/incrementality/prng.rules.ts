@@ -18,22 +18,27 @@ export interface Random {
 }
 
 function rotateLeft(x: number, k: number): number {
-  return ((x << k) | (x >>> (32 - k))) >>> 0;
+  return (x << k) | (x >>> (32 - k));
 }
 
 /** xoshiro128** from its four words of state, as the reference C implementation steps it. */
 export function xoshiro128StarStar(state: readonly [number, number, number, number]): Random {
-  let [s0, s1, s2, s3] = state.map((word) => word >>> 0) as [number, number, number, number];
-  if ((s0 | s1 | s2 | s3) === 0) throw new RangeError('xoshiro128**: the state must not be all zero');
+  // The state lives in a typed array: words above 2^31 kept in plain variables would be boxed
+  // as heap numbers on every step, making the bootstrap's millions of draws slow.
+  const s = Uint32Array.from(state);
+  if ((s[0]! | s[1]! | s[2]! | s[3]!) === 0) {
+    throw new RangeError('xoshiro128**: the state must not be all zero');
+  }
   const nextUint32 = (): number => {
-    const result = Math.imul(rotateLeft(Math.imul(s1, 5) >>> 0, 7), 9) >>> 0;
-    const t = (s1 << 9) >>> 0;
-    s2 = (s2 ^ s0) >>> 0;
-    s3 = (s3 ^ s1) >>> 0;
-    s1 = (s1 ^ s2) >>> 0;
-    s0 = (s0 ^ s3) >>> 0;
-    s2 = (s2 ^ t) >>> 0;
-    s3 = rotateLeft(s3, 11);
+    const s1 = s[1]!;
+    const result = Math.imul(rotateLeft(Math.imul(s1, 5), 7), 9) >>> 0;
+    const t = s1 << 9;
+    s[2]! ^= s[0]!;
+    s[3]! ^= s1;
+    s[1]! ^= s[2]!;
+    s[0]! ^= s[3]!;
+    s[2]! ^= t;
+    s[3] = rotateLeft(s[3]!, 11);
     return result;
   };
   return {
