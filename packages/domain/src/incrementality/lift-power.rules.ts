@@ -35,7 +35,8 @@ export interface CardsNeeded {
 /**
  * The cards that would detect `lift` (a difference of per-card means) at 80% power with a 95%
  * interval, for the groups' variances observed and the holdout share h they were in: N from the
- * formula above, then ⌈(1 − h)·N⌉ exposed and ⌈h·N⌉ held out. Null when there is no lift to detect
+ * formula above, then ⌈(1 − h)·N⌉ exposed and ⌈h·N⌉ held out, at least 2 each (Welch's least).
+ * Null when there is no lift to detect
  * (0) or no share to split by.
  */
 export function cardsToDetect(input: {

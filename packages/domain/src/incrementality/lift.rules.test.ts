@@ -289,5 +289,6 @@ describe('lift at the edges', () => {
       measureLift(input([{ ...card('exposed', 10, 0, 1), arm: 'shown' as 'exposed' }, ...holdout])),
     ).toThrow(RangeError);
     expect(() => measureLift(input([...exposed, ...holdout], { cashbackPence: 1.5 }))).toThrow(RangeError);
+    expect(() => measureLift(input([...exposed, ...holdout], { resamples: -1 }))).toThrow(RangeError);
   });
 });

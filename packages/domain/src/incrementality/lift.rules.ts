@@ -166,6 +166,9 @@ export function measureLift(input: LiftInput): LiftResult {
   if (!Number.isInteger(input.cashbackPence) || !Number.isInteger(input.feePence)) {
     throw new RangeError('lift: cashback and fee must be whole pence');
   }
+  if (!Number.isInteger(input.resamples) || input.resamples < 0) {
+    throw new RangeError(`lift: resamples must be a whole number of at least 0, got ${input.resamples}`);
+  }
   const exposedCards = input.cards.filter((card) => card.arm === 'exposed');
   const holdoutCards = input.cards.filter((card) => card.arm === 'holdout');
   const counts = { exposedCards: exposedCards.length, holdoutCards: holdoutCards.length };
