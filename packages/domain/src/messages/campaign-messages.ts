@@ -112,6 +112,13 @@ export const campaignMessages = {
       summaryTransactionsPerInterval: (count: number, interval: string) => `${count} per card a ${interval}`,
       summarySpend: (pounds: string, interval: string) => `${pounds} spend per card a ${interval}`,
     },
+    /** The holdout that measures a campaign's lift (docs/decisions/0125). */
+    holdout: {
+      shareInvalid: 'Holdout share must be from 0% (no holdout) to 50%, in steps of 0.01%',
+      eligibleCardsInvalid: 'Eligible cards must be a whole number of at least 0',
+      spendDeviationInvalid: 'Spend variation per card must be an amount of at least £0.00',
+      varianceReductionInvalid: 'Variance explained by earlier spend must be from 0% to 100%',
+    },
     discountBelowMinimumSpend: 'Discount must be less than the minimum spend',
     successFeeRequired: 'Success fee is required',
     successFeeRange: 'Success fee must be a whole number from 0 to 100',
