@@ -10,6 +10,12 @@ import { stubApi } from '@/test/stub-api';
 import { CampaignFormPage } from './campaign-form-page.tsx';
 
 const m = messages.campaign;
+/**
+ * The Create Campaign form is the largest screen: one test renders it and types into it, about 3 s
+ * on an idle machine and over 20 s with two suites running on a loaded 2-core one (the suites must
+ * hold there, docs/style.md 'Web tests'). No assertion here is about time.
+ */
+const formTimeout = { timeout: 90_000 };
 const user = sessionUserFixture({ role: 'companyAdmin' });
 
 const merchant = (
@@ -76,7 +82,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('Create Campaign while branches await the brand (spec 1 §8)', () => {
+describe('Create Campaign while branches await the brand (spec 1 §8)', formTimeout, () => {
   it('keeps Next disabled once the alert is closed, with the reason and Go to Branches in view', async () => {
     renderCreateForm([merchant('Soho', 'Active', false), merchant('Angel', 'Pending', false)]);
 
@@ -107,7 +113,7 @@ describe('Create Campaign while branches await the brand (spec 1 §8)', () => {
   });
 });
 
-describe('Create Campaign with a number out of range (spec 1 §5)', () => {
+describe('Create Campaign with a number out of range (spec 1 §5)', formTimeout, () => {
   it('keeps 150% and a fee of -5 as typed and refuses them on Next, naming each field', async () => {
     renderCreateForm([merchant('Soho', 'Active', false)]);
     const allBranches = await screen.findByRole('checkbox', { name: m.selectAllBranches });
