@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { loadDemoData } from '../demo/demo-data.ts';
-import { everyWeekDay, insertBranch, insertCampaign } from '../modules/campaigns/campaigns.fixtures.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { postgresBinaries, startPrivatePostgres, type PrivatePostgres } from '../test/private-postgres.ts';
-import { call, demoIds, loginAs, type App } from '../test/test-app.ts';
+import { addJuneTrading, july15th2025, juneConversions, uploadJunePurchases } from '../test/june-trading.ts';
+import { demoIds, loginAs, type App } from '../test/test-app.ts';
 import { openDatabase, type Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { replicaRouting } from './read-replica.ts';
@@ -107,9 +107,6 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
   let database: Database;
   let app: App;
   let token: string;
-  const june = { txn_date_time: ['2025-06-01', '2025-06-30'] };
-  const header = 'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher';
-  let uploads = 0;
 
   const onReplica = async <T>(sqlText: string): Promise<T> => {
     const client = new pg.Client({ connectionString: replica.urlFor('krowd') });
@@ -135,31 +132,8 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
     }
     throw new Error('the replica did not catch up within 60 s');
   };
-  const conversions = async () => {
-    const response = await call(app, {
-      method: 'POST',
-      url: '/api/dashboard/client',
-      token,
-      body: { conditions: june },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const statistics = response.json<{ dashboard: { statistics?: { name: string; value: unknown }[] } }>()
-      .dashboard.statistics;
-    return Number(statistics?.find((entry) => entry.name === 'conversions')?.value ?? 0);
-  };
-  const upload = async (rows: number) => {
-    const lines = Array.from({ length: rows }, () => {
-      uploads += 1;
-      return `REPLICA-${uploads},2025-06-${String(1 + (uploads % 28)).padStart(2, '0')}T12:00:00Z,20.00,GBP,REPLICA-1,replica-card-${uploads},1234,,ATR`;
-    });
-    const response = await call(app, {
-      method: 'POST',
-      url: '/api/transactions/ingest',
-      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
-      body: [header, ...lines].join('\n'),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
+  const conversions = () => juneConversions(app, token);
+  const upload = (rows: number) => uploadJunePurchases(app, 'REPLICA-1', rows);
 
   beforeAll(async () => {
     primary = await startPrivatePostgres();
@@ -173,15 +147,7 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
       await createSettingsRepository(seed.db).ensureDefaults();
       await loadDemoData(seed.db);
       const ids = await demoIds(seed.db);
-      await insertBranch(seed.db, ids.brands.standalone, 'Active', 'Replica branch', 'REPLICA-1');
-      await insertCampaign(seed.db, {
-        brandId: ids.brands.standalone,
-        month: '2025-06',
-        name: 'Replica campaign',
-        discountPercent: 10,
-        status: 'Bank Approved',
-        values: { week_days: everyWeekDay },
-      });
+      await addJuneTrading(seed.db, ids.brands.standalone, 'REPLICA-1');
     } finally {
       await seed.close();
     }
@@ -192,12 +158,11 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
       dataDir: 'memory',
       poolMax: 4,
     });
-    // Today is 15 July 2025, so June's campaign has just ended and its purchases qualify.
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     app = (await buildApp({
       config,
       database,
-      clock: () => new Date('2025-07-15T16:00:00Z'),
+      clock: july15th2025,
       logger: false,
     })) as App;
     await app.ready();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBranch, insertCampaign, everyWeekDay } from '../modules/campaigns/campaigns.fixtures.ts';
 import { pgbouncerBinary, startPgBouncer, type PgBouncer } from '../test/pgbouncer.ts';
+import { addJuneTrading, july15th2025, juneConversions, uploadJunePurchases } from '../test/june-trading.ts';
 import { call, demoIds, loginAs, type App } from '../test/test-app.ts';
 import { createTwoInstances } from '../test/two-instances.ts';
 
@@ -26,8 +26,6 @@ const lists = [
   '/api/distributors/getInvoiceList/invoice?page=1&limit=10',
 ];
 
-const header = 'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher';
-
 describe.runIf(runHere)('the product behind PgBouncer in transaction pooling', () => {
   let pooler: PgBouncer;
   let instances: Awaited<ReturnType<typeof createTwoInstances>>;
@@ -40,8 +38,7 @@ describe.runIf(runHere)('the product behind PgBouncer in transaction pooling', (
       { host: server.hostname, port: Number(server.port || 5432) },
       { serverConnections: 2 },
     );
-    // Today is 15 July 2025, so June's campaign has just ended and its purchases qualify.
-    instances = await createTwoInstances(() => new Date('2025-07-15T16:00:00Z'), { pooler });
+    instances = await createTwoInstances(july15th2025, { pooler });
     ({ first, second } = instances);
   }, 120_000);
 
@@ -68,44 +65,13 @@ describe.runIf(runHere)('the product behind PgBouncer in transaction pooling', (
 
   it('stores an upload made through the pooler, and the other instance answers it at once', async () => {
     const ids = await demoIds(instances.db);
-    await insertBranch(instances.db, ids.brands.standalone, 'Active', 'Pooled branch', 'POOLED-1');
-    await insertCampaign(instances.db, {
-      brandId: ids.brands.standalone,
-      month: '2025-06',
-      name: 'Pooled campaign',
-      discountPercent: 10,
-      status: 'Bank Approved',
-      values: { week_days: everyWeekDay },
-    });
+    await addJuneTrading(instances.db, ids.brands.standalone, 'POOLED-1');
     const { token } = await loginAs(second, 'branduser@demo.test');
-    const conversions = async () => {
-      const response = await call(second, {
-        method: 'POST',
-        url: '/api/dashboard/client',
-        token,
-        body: { conditions: { txn_date_time: ['2025-06-01', '2025-06-30'] } },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      const statistics = response.json<{ dashboard: { statistics?: { name: string; value: unknown }[] } }>()
-        .dashboard.statistics;
-      return Number(statistics?.find((entry) => entry.name === 'conversions')?.value ?? 0);
-    };
-    const before = await conversions();
+    const before = await juneConversions(second, token);
 
-    const rows = Array.from(
-      { length: 50 },
-      (_, i) =>
-        `POOLED-${i},2025-06-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00Z,20.00,GBP,POOLED-1,pooled-card-${i},1234,,ATR`,
-    );
-    const uploaded = await call(first, {
-      method: 'POST',
-      url: '/api/transactions/ingest',
-      headers: { 'content-type': 'text/csv', 'x-api-key': 'demo-atr-key' },
-      body: [header, ...rows].join('\n'),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    await uploadJunePurchases(first, 'POOLED-1', 50);
 
-    expect(await conversions()).toBe(before + 50);
+    expect(await juneConversions(second, token)).toBe(before + 50);
   });
 
   it('refuses on the second instance, within a second, a session logged out on the first', async () => {
