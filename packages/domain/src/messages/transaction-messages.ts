@@ -93,7 +93,16 @@ export const transactionMessages = {
       mid: 'or MID',
       lastPurchase: "Card's last purchase at the brand",
       averageSpend: "Card's average spend (£)",
+      rewardedTransactions: 'Rewarded transactions of the card by this campaign',
+      rewardedTransactionsInInterval: 'of them in the cap interval of the purchase',
+      rewardedSpendInInterval: 'Rewarded spend of the card in that interval (£)',
     },
+    /** The caps' fields (decision 0116): what the campaign already rewarded the card for. */
+    capsLegend: 'Caps: what this campaign already rewarded the card for (empty for none)',
+    rewardedTransactionsInvalid: 'Rewarded transactions must be a whole number from 0',
+    rewardedSpendInvalid: 'Rewarded spend must be a number of pounds from 0 with at most 2 decimals',
+    rewardedInIntervalAboveTotal: 'The interval cannot have more rewarded transactions than the campaign',
+
     test: 'Test',
     amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
     datetimeInvalid: 'Date and time are required',
