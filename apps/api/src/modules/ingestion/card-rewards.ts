@@ -44,25 +44,35 @@ export interface NewReward extends CardReward {
 /** The campaigns whose rewards cards hold, each numbered in the upload. */
 export type CappedCampaigns = Map<string, number>;
 
-/** A card's rewards as held: `rewardFields` numbers and an id each, in file order. */
+/**
+ * A card's rewards as held: `rewardFields` numbers and an id each, in file order, in arrays sized
+ * by doubling from one reward (an array grown by `push` reserves room for ~16 more elements, which
+ * for a card of one reward was most of what it held).
+ */
 export class HeldRewards {
-  readonly numbers: number[] = [];
-  readonly ids: string[] = [];
-
-  get size(): number {
-    return this.ids.length;
-  }
+  numbers: number[] = [];
+  ids: string[] = [];
+  size = 0;
 
   add(reward: NewReward) {
-    this.numbers.push(
-      reward.campaign,
-      reward.wall,
-      reward.amountPence,
-      reward.rewardedSpendPence,
-      reward.minimumSpendPence,
-      reward.refundedPence,
-    );
-    this.ids.push(reward.id);
+    if (this.size === this.ids.length) {
+      const capacity = Math.max(1, this.size * 2);
+      const numbers = new Array<number>(capacity * rewardFields).fill(0);
+      const ids = new Array<string>(capacity).fill('');
+      for (let i = 0; i < this.size * rewardFields; i += 1) numbers[i] = this.numbers[i]!;
+      for (let i = 0; i < this.size; i += 1) ids[i] = this.ids[i]!;
+      this.numbers = numbers;
+      this.ids = ids;
+    }
+    const at = this.size * rewardFields;
+    this.numbers[at + Field.campaign] = reward.campaign;
+    this.numbers[at + Field.wall] = reward.wall;
+    this.numbers[at + Field.amount] = reward.amountPence;
+    this.numbers[at + Field.rewardedSpend] = reward.rewardedSpendPence;
+    this.numbers[at + Field.minimumSpend] = reward.minimumSpendPence;
+    this.numbers[at + Field.refunded] = reward.refundedPence;
+    this.ids[this.size] = reward.id;
+    this.size += 1;
   }
 }
 
@@ -98,8 +108,8 @@ export class HeldRewardsView implements CardRewards {
     const tally: CapTally = { count: 0, countInInterval: 0, spendInIntervalPence: 0 };
     const campaign = this.campaigns.get(campaignId);
     if (campaign === undefined) return tally;
-    const { numbers, ids } = this.held;
-    for (let index = 0; index < ids.length; index += 1) {
+    const { numbers, ids, size } = this.held;
+    for (let index = 0; index < size; index += 1) {
       const at = index * rewardFields;
       if (numbers[at + Field.campaign] !== campaign) continue;
       const reward: CardReward = {
