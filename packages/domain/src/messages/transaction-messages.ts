@@ -93,7 +93,16 @@ export const transactionMessages = {
       mid: 'or MID',
       lastPurchase: "Card's last purchase at the brand",
       averageSpend: "Card's average spend (£)",
+      rewardedTransactions: 'Rewarded transactions of the card by this campaign',
+      rewardedTransactionsInInterval: 'of them in the cap interval of the purchase',
+      rewardedSpendInInterval: 'Rewarded spend of the card in that interval (£)',
     },
+    /** The caps' fields (decision 0116): what the campaign already rewarded the card for. */
+    capsLegend: 'Caps: what this campaign already rewarded the card for (empty for none)',
+    rewardedTransactionsInvalid: 'Rewarded transactions must be a whole number from 0',
+    rewardedSpendInvalid: 'Rewarded spend must be a number of pounds from 0 with at most 2 decimals',
+    rewardedInIntervalAboveTotal: 'The interval cannot have more rewarded transactions than the campaign',
+
     test: 'Test',
     amountInvalid: 'Amount must be a positive number of pounds with at most 2 decimals',
     datetimeInvalid: 'Date and time are required',
@@ -135,15 +144,34 @@ export const transactionMessages = {
     noAverageSpend: 'No average spend to stretch from',
     belowStretchSpend: 'Below stretch spend',
     budgetExhausted: 'Budget exhausted',
-    // Caps (qualification.md 'Caps', docs/decisions/0116): the first three earn nothing, the last two less.
+    // Caps (qualification.md 'Caps', docs/decisions/0116): the first three earn nothing, the last two
+    // less. Each names its cap's number as the campaign had it when the transaction was qualified
+    // (stored with the reason, `reason_params`); `interval` is one of `qualificationCapIntervals`.
+    cappedTransactionsPerCard: (count: number) =>
+      `Capped: ${count} rewarded transaction${count === 1 ? '' : 's'} per card reached`,
+    cappedTransactionsPerInterval: (count: number, interval: string) =>
+      `Capped: ${count} rewarded transaction${count === 1 ? '' : 's'} per card per ${interval} reached`,
+    cappedSpendPerInterval: (pounds: string, interval: string) =>
+      `Capped: ${pounds} rewarded spend per card per ${interval} reached`,
+    cappedSpendPartly: (pounds: string, interval: string) =>
+      `Capped: only the spend under ${pounds} rewarded spend per card per ${interval} earned`,
+    cappedCashbackPerTransaction: (pounds: string) => `Capped: ${pounds} cashback per transaction`,
+    stackedWithBetterOffer: 'Another campaign of this brand paid more for this purchase',
+    refundOriginalNotFound: 'Refund of an unknown transaction',
+    refundOfUnqualified: 'Refund of a transaction that did not qualify',
+  },
+  /** The interval a per-interval cap's reason names ('per card per week'). */
+  qualificationCapIntervals: { day: 'day', week: 'week', month: 'month' },
+  /**
+   * A cap's reason stored without its number (no such row is written since migration 0061, which
+   * filled in the rows before it from their campaigns): the cap named, not its number.
+   */
+  qualificationCapsWithoutNumber: {
     cappedTransactionsPerCard: 'Capped: the rewarded transactions per card for this campaign were reached',
     cappedTransactionsPerInterval:
       'Capped: the rewarded transactions per card for this interval were reached',
     cappedSpendPerInterval: 'Capped: the rewarded spend per card for this interval was reached',
     cappedSpendPartly: 'Capped: only the spend under the card’s rewarded spend cap for this interval earned',
     cappedCashbackPerTransaction: 'Capped: cashback limited to the campaign’s maximum per transaction',
-    stackedWithBetterOffer: 'Another campaign of this brand paid more for this purchase',
-    refundOriginalNotFound: 'Refund of an unknown transaction',
-    refundOfUnqualified: 'Refund of a transaction that did not qualify',
   },
 } as const;

@@ -267,6 +267,79 @@ describe('project: the maximum cashback per transaction (a cap, decision 0116)',
   });
 });
 
+describe('project: the other caps (decision 0116)', () => {
+  const dp = { customerType: 'all', discountType: 'dp', discountPercent: 20, successFee: 5 } as const;
+
+  it('pays dp on the rewarded spend only when the spend cap is below the average spend, fee included', () => {
+    // A £20 cap is half of the £40 average spend: dp 20% earns 10% of it and the 5% fee 2.5%.
+    // Reach 15,600 and 364 conversions at 10% (as above); revenue 364 × 4,000 = 1,456,000 p;
+    // cost 1,456,000 × (2.5 + 10) ÷ 100 = 182,000 p; CPA 182,000 ÷ 364 = 500 p.
+    expect(figures(recordWith(), { ...dp, maxSpendPerCardPerInterval: 20 })).toEqual({
+      ...shared,
+      expected_reach: 15_600,
+      expected_conversion: 364,
+      expected_revenue: 1_456_000,
+      expected_cost: 182_000,
+      cpa: 500,
+    });
+    expect(project(recordWith(), { ...dp, maxSpendPerCardPerInterval: 20 })).toMatchObject({
+      discountPercent: 10,
+    });
+  });
+
+  it('changes nothing when the spend cap is at or above the average spend, and cuts a penny below it', () => {
+    const uncapped = figures(recordWith(), dp);
+    expect(figures(recordWith(), { ...dp, maxSpendPerCardPerInterval: 40 })).toEqual(uncapped);
+    expect(figures(recordWith(), { ...dp, maxSpendPerCardPerInterval: 40.01 })).toEqual(uncapped);
+    expect(figures(recordWith(), { ...dp, maxSpendPerCardPerInterval: '' })).toEqual(uncapped);
+    expect(discountPercentOf({ ...dp, maxSpendPerCardPerInterval: 39.99 }, 40)).toBeCloseTo(19.995, 12);
+  });
+
+  it('pays a value discount whole while the spend cap reaches its minimum spend, the fee on the capped part', () => {
+    const dv = {
+      customerType: 'existing',
+      discountType: 'dv',
+      discountAmount: 30,
+      discountValue: 10,
+      successFee: 10,
+    } as const;
+    // £10 off £30 is 33.33%, as uncapped (250 conversions, revenue 1,000,000 p); the fee is on
+    // £30 of each £40 purchase, 7.5%: cost round(1,000,000 × 40.8333 ÷ 100) = 408,333 p, CPA 1,633 p.
+    expect(figures(recordWith(), { ...dv, maxSpendPerCardPerInterval: 30 })).toEqual({
+      ...shared,
+      expected_reach: 5_000,
+      expected_conversion: 250,
+      expected_revenue: 1_000_000,
+      expected_cost: 408_333,
+      cpa: 1_633,
+    });
+    // A penny below the minimum spend no purchase earns: the offer is 0% (reengagement 0.01) and
+    // nothing is paid, cashback or fee.
+    expect(figures(recordWith(), { ...dv, maxSpendPerCardPerInterval: 29.99 })).toEqual({
+      ...shared,
+      expected_reach: 5_000,
+      expected_conversion: 50,
+      expected_revenue: 200_000,
+      expected_cost: 0,
+      cpa: 0,
+    });
+  });
+
+  it('pays every conversion under the count caps: one purchase each, and a count cap is at least one', () => {
+    const uncapped = figures(recordWith(), dp);
+    expect(
+      figures(recordWith(), { ...dp, maxTransactionsPerCard: 1, maxTransactionsPerCardPerInterval: 1 }),
+    ).toEqual(uncapped);
+  });
+
+  it('applies the cashback cap after the spend cap, to the cashback the rewarded spend earns', () => {
+    // dp 20% of the £20 rewarded is £4 (10% of £40); a £2 cap makes it 5%.
+    expect(
+      discountPercentOf({ ...dp, maxSpendPerCardPerInterval: 20, maxCashbackPerTransaction: 2 }, 40),
+    ).toBeCloseTo(5, 12);
+  });
+});
+
 describe('project: rounding', () => {
   it('rounds reach, conversions, cost and CPA half up, each from the figure before it', () => {
     // lapsed, O = 4,321, default average spend £23.62 (2,362 p), ss 12%, success fee 7%

@@ -83,6 +83,11 @@ export interface ProjectionInput {
   successFee?: FormNumber;
   /** The campaign's maximum cashback per transaction in pounds (a cap, decision 0116); empty: none. */
   maxCashbackPerTransaction?: FormNumber;
+  /** Caps (decision 0116): rewarded transactions per card, for the campaign and per interval; empty: none. */
+  maxTransactionsPerCard?: FormNumber;
+  maxTransactionsPerCardPerInterval?: FormNumber;
+  /** Caps: the most spend of one card rewarded per interval, in pounds; empty: none. */
+  maxSpendPerCardPerInterval?: FormNumber;
 }
 
 /** The brand data of spec 1 §3 plus CPA. Money in pence. */
@@ -152,26 +157,54 @@ export function averageSpendOf(record: ProjectionRecord): number {
 }
 
 /**
+ * The share of a conversion's purchase (one purchase of the average spend) that the caps let earn
+ * (projection.md 'Caps', decision 0116), from 0 to 1: with a rewarded spend per card per interval
+ * `S` below the average spend, `S ÷ A`; a value discount earns nothing (0) when `S` is below its
+ * minimum spend, as the engine refuses a purchase whose rewarded part is below it. The count caps are at least one
+ * rewarded transaction (the form refuses 0), so a conversion's one purchase is always rewarded:
+ * they leave the share at 1.
+ */
+export function rewardedShareOf(input: ProjectionInput, averageSpend: number): number {
+  const spendCap = numberOr0(input.maxSpendPerCardPerInterval);
+  if (spendCap <= 0) return 1;
+  // A value discount's purchase reaches its minimum spend; under the cap only `min(purchase, S)` earns.
+  if (input.discountType === 'dv' && spendCap < numberOr0(input.discountAmount)) return 0;
+  return averageSpend > 0 ? Math.min(averageSpend, spendCap) / averageSpend : 1;
+}
+
+/**
  * The discount as a percent: dp its percent; ss its discount percent; dv its value as a percent
- * of the minimum spend, or of the average spend when no minimum spend is given. With a maximum
- * cashback per transaction, at most that cap as a percent of the same spend.
+ * of the minimum spend, or of the average spend when no minimum spend is given. Under a spend cap,
+ * dp and ss earn their percent of the rewarded share only, and dv nothing when its rewarded part
+ * is below its minimum spend (`rewardedShareOf`); with a maximum cashback per transaction, at most
+ * that cap as a percent of the same spend.
  */
 export function discountPercentOf(input: ProjectionInput, averageSpend: number): number {
   const cap = numberOr0(input.maxCashbackPerTransaction);
+  const share = rewardedShareOf(input, averageSpend);
   // The maximum cashback per transaction, as a percent of the purchase it is paid on (projection.md).
   const capped = (percent: number, base: number) =>
     cap > 0 ? Math.min(percent, (cap / base) * 100) : percent;
   switch (input.discountType) {
     case 'dp':
-      return capped(numberOr0(input.discountPercent), averageSpend);
+      return capped(numberOr0(input.discountPercent) * share, averageSpend);
     case 'ss':
-      return capped(numberOr0(input.discountSpreadValue), averageSpend);
+      return capped(numberOr0(input.discountSpreadValue) * share, averageSpend);
     case 'dv': {
+      if (share === 0) return 0;
       const minimumSpend = numberOr0(input.discountAmount);
       const base = minimumSpend > 0 ? minimumSpend : averageSpend;
       return capped((numberOr0(input.discountValue) / base) * 100, base);
     }
   }
+}
+
+/**
+ * The success fee as a percent of the average spend: charged on the rewarded spend only
+ * (qualification.md 'Caps'), so its percent of the rewarded share under a spend cap.
+ */
+export function successFeePercentOf(input: ProjectionInput, averageSpend: number): number {
+  return numberOr0(input.successFee) * rewardedShareOf(input, averageSpend);
 }
 
 /**
@@ -224,7 +257,8 @@ export function project(record: unknown, input: ProjectionInput): ProjectionResu
   const expectedReach = roundHalfUp(reach);
   const expectedConversion = roundHalfUp(expectedReach * rate);
   const expectedRevenue = expectedConversion * roundHalfUp(averageSpend * 100);
-  const expectedCost = roundHalfUp((expectedRevenue * (numberOr0(input.successFee) + discount)) / 100);
+  const fee = successFeePercentOf(input, averageSpend);
+  const expectedCost = roundHalfUp((expectedRevenue * (fee + discount)) / 100);
 
   return {
     valid: true,

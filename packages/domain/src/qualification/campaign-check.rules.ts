@@ -1,5 +1,6 @@
 import type { IsoMonth } from '../campaign/campaign-dates.rules.ts';
 import { statusLabel } from '../campaign/campaign.rules.ts';
+import { capReasonParams, isCapReason } from './cap-reasons.rules.ts';
 import { checkCaps, hasCaps } from './caps.rules.ts';
 import { customerTypeFor } from './customer-type.rules.ts';
 import type { LocalTime } from './local-time.ts';
@@ -32,6 +33,15 @@ export interface PurchaseContext {
 /** A check that failed, after `passed` that did not (a function of its own, not a closure per purchase). */
 function failed(reason: QualificationReason, passed: number): CampaignCheck {
   return { ok: false, reason, passed };
+}
+
+/** A cap's reason with the number it names, as the campaign has it (cap-reasons.rules.ts). */
+function withParams(
+  campaign: QualificationCampaign,
+  cappedReason: QualificationReason,
+): Pick<QualifiedOutcome, 'cappedReason' | 'reasonParams'> {
+  const params = isCapReason(cappedReason) ? capReasonParams(campaign, cappedReason) : null;
+  return params ? { cappedReason, reasonParams: params } : { cappedReason };
 }
 
 /** start_date is the 1st of the campaign month, 'YYYY-MM-DD': its month is its first 7 characters. */
@@ -109,7 +119,7 @@ export function checkCampaign(campaign: QualificationCampaign, context: Purchase
 
   let cappedReason: QualificationReason | null = null;
   if (hasCaps(campaign)) {
-    const caps = checkCaps(campaign, context.rewards?.of(campaign.id) ?? [], local, amount);
+    const caps = checkCaps(campaign, context.rewards, local, amount);
     if (!caps.ok) return failed(caps.reason, passed);
     // A fixed cashback is earned only when the spend under the cap reaches its minimum spend.
     if (caps.rewardedSpendPence !== null && caps.rewardedSpendPence < terms.minimumSpendPence) {
@@ -146,7 +156,7 @@ export function checkCampaign(campaign: QualificationCampaign, context: Purchase
       customerType,
       offerType: campaign.discountType,
       terms,
-      ...(cappedReason === null ? {} : { cappedReason }),
+      ...(cappedReason === null ? {} : withParams(campaign, cappedReason)),
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages/messages.ts';
-import { intervalOf, standingOf } from './caps.rules.ts';
+import { intervalOf, rewardsFromLists, standingOf } from './caps.rules.ts';
 import { localTimeOf } from './local-time.ts';
 import {
   qualificationMessage,
@@ -39,7 +39,7 @@ function run(campaigns: QualificationCampaign[], steps: Step[]): QualificationOu
       branch: { branchId: 'branch-1', brandId: 'brand-1', status: 'Active' },
       campaigns,
       history: { lastPurchaseAt: null, averageSpendPence: null },
-      rewards: { of: (id) => rewards.get(id) ?? [] },
+      rewards: rewardsFromLists({ of: (id) => rewards.get(id) ?? [] }),
       brandCampaignMonths: ['2025-03', '2025-04', '2025-05', '2025-06', '2025-07', '2025-10'],
       original: held?.original ?? null,
       timeZone,
@@ -75,6 +75,12 @@ function verdicts(outcomes: QualificationOutcome[]): string[] {
     const paid = `${outcome.campaignId} ${outcome.cashbackPence}/${outcome.successFeePence}`;
     return outcome.cappedReason ? `${paid} ${outcome.cappedReason}` : paid;
   });
+}
+
+/** The stored reason's text, as shown: the catalogue's, with the number stored beside the code. */
+function textOf(outcome: QualificationOutcome): string | null {
+  const reason = outcome.outcome === 'notQualified' ? outcome.reason : outcome.cappedReason;
+  return reason ? qualificationMessage(reason, outcome.reasonParams ?? null) : null;
 }
 
 const june = (day: number, time = '12:00') => `2025-06-${String(day).padStart(2, '0')}T${time}:00+01:00`;
@@ -132,9 +138,7 @@ describe('the rewarded transactions per card', () => {
       'capped 200/200',
       'cappedTransactionsPerCard',
     ]);
-    expect(qualificationMessage('cappedTransactionsPerCard')).toBe(
-      messages.qualification.cappedTransactionsPerCard,
-    );
+    expect(textOf(outcomes[3]!)).toBe('Capped: 3 rewarded transactions per card reached');
   });
 
   it('frees a place when a refund reverses a whole reward, not when it leaves some earning', () => {
@@ -373,5 +377,82 @@ describe('caps and stacking', () => {
       ],
     );
     expect(verdicts(outcomes)).toEqual(['better 300/200', 'weekly 200/200', 'cappedTransactionsPerCard']);
+  });
+});
+
+describe('the reason names the cap and its number (decision 0116)', () => {
+  it('names the count of rewarded transactions per card per interval, singular for one', () => {
+    const outcomes = run(
+      [campaign({ maxTransactionsPerInterval: 1, capInterval: 'week' })],
+      [
+        { at: june(9), pence: 2_000 },
+        { at: june(10), pence: 2_000 },
+      ],
+    );
+    expect(outcomes[1]).toMatchObject({ reasonParams: { limit: 1, interval: 'week' } });
+    expect(textOf(outcomes[1]!)).toBe('Capped: 1 rewarded transaction per card per week reached');
+  });
+
+  it('names the rewarded spend per card per interval in pounds, earning less and earning nothing', () => {
+    const outcomes = run(
+      [campaign({ maxSpendPerIntervalPence: 20_000, capInterval: 'month' })],
+      [
+        { at: june(2), pence: 15_000 },
+        { at: june(3), pence: 10_000 },
+        { at: june(4), pence: 1_000 },
+      ],
+    );
+    expect(outcomes.map(textOf)).toEqual([
+      null,
+      'Capped: only the spend under £200.00 rewarded spend per card per month earned',
+      'Capped: £200.00 rewarded spend per card per month reached',
+    ]);
+  });
+
+  it('names the cashback per transaction in pounds, only when it cut the cashback', () => {
+    const outcomes = run(
+      [campaign({ maxCashbackPence: 500 })],
+      [
+        { at: june(2), pence: 5_000 },
+        { at: june(3), pence: 9_000 },
+      ],
+    );
+    expect(outcomes.map(textOf)).toEqual([null, 'Capped: £5.00 cashback per transaction']);
+    expect(outcomes[1]).toMatchObject({ reasonParams: { limit: 500, interval: null } });
+  });
+
+  it('names the number of the campaign that came closest when every campaign is capped', () => {
+    const better = campaign({ id: 'better', discountPercent: 15, maxTransactionsPerCard: 2 });
+    const weekly = campaign({ id: 'weekly', maxTransactionsPerInterval: 1, capInterval: 'week' });
+    const outcomes = run(
+      [better, weekly],
+      [9, 10, 11, 12].map((day) => ({ at: june(day), pence: 2_000 })),
+    );
+    expect(verdicts(outcomes)).toEqual([
+      'better 300/200',
+      'better 300/200',
+      'weekly 200/200',
+      'cappedTransactionsPerCard',
+    ]);
+    expect(textOf(outcomes[3]!)).toBe('Capped: 2 rewarded transactions per card reached');
+  });
+
+  it('a refund of a capped purchase carries no cap reason of its own', () => {
+    const outcomes = run(
+      [campaign({ maxCashbackPence: 300 })],
+      [
+        { at: june(2), pence: 5_000 },
+        { at: june(3), pence: -1_000, refunds: 0 },
+      ],
+    );
+    expect(outcomes[1]).not.toHaveProperty('reasonParams');
+    expect(outcomes[1]).not.toHaveProperty('cappedReason');
+  });
+
+  it('falls back to the cap without its number for a reason stored without one', () => {
+    expect(qualificationMessage('cappedTransactionsPerCard')).toBe(
+      messages.qualificationCapsWithoutNumber.cappedTransactionsPerCard,
+    );
+    expect(qualificationMessage('belowMinimumSpend')).toBe('Below minimum spend');
   });
 });

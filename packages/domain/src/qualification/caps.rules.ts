@@ -1,6 +1,13 @@
 import type { CapInterval } from '../campaign/campaign-caps.rules.ts';
 import type { LocalTime } from './local-time.ts';
-import type { CardReward, QualificationCampaign, QualificationReason } from './qualification.types.ts';
+export type { CapTally } from './qualification.types.ts';
+import type {
+  CapTally,
+  CardReward,
+  CardRewards,
+  QualificationCampaign,
+  QualificationReason,
+} from './qualification.types.ts';
 
 /**
  * Caps on a campaign (qualification.md 'Caps'; docs/decisions/0116): what a purchase that meets
@@ -65,6 +72,27 @@ export function standingOf(reward: CardReward): { counts: boolean; spendPence: n
   return { counts: true, spendPence: Math.min(reward.rewardedSpendPence, left) };
 }
 
+/** The tally of a card's rewards by a campaign for a purchase in interval `current` of `interval`. */
+export function tallyRewards(
+  rewards: Iterable<CardReward>,
+  interval: CapInterval,
+  current: number,
+): CapTally {
+  const tally: CapTally = { count: 0, countInInterval: 0, spendInIntervalPence: 0 };
+  for (const reward of rewards) addToTally(tally, reward, interval, current);
+  return tally;
+}
+
+/** Counts one reward in the tally (what `tallyRewards` does for each, for a store of its own). */
+export function addToTally(tally: CapTally, reward: CardReward, interval: CapInterval, current: number) {
+  const standing = standingOf(reward);
+  if (!standing.counts) return;
+  tally.count += 1;
+  if (intervalOf(reward.wall, interval) !== current) return;
+  tally.countInInterval += 1;
+  tally.spendInIntervalPence += standing.spendPence;
+}
+
 export type CapVerdict =
   | { ok: true; rewardedSpendPence: number | null; reason: QualificationReason | null }
   | { ok: false; reason: QualificationReason };
@@ -72,40 +100,41 @@ export type CapVerdict =
 const uncapped: CapVerdict = Object.freeze({ ok: true, rewardedSpendPence: null, reason: null });
 
 /**
- * The count and spend caps for a purchase of `amountPence` at `local`, given the card's rewards
- * by the campaign before it (in any order). `rewardedSpendPence` is the part of the amount that
- * earns when the spend cap cuts it (null: all of it), with the reason 'cappedSpendPartly'.
+ * The count and spend caps for a purchase of `amountPence`, given the tally of the card's rewards
+ * by the campaign before it. `rewardedSpendPence` is the part of the amount that earns when the
+ * spend cap cuts it (null: all of it), with the reason 'cappedSpendPartly'.
  */
+export function capVerdict(campaign: Caps, tally: CapTally, amountPence: number): CapVerdict {
+  const perCard = campaign.maxTransactionsPerCard;
+  if (perCard != null && tally.count >= perCard) return { ok: false, reason: 'cappedTransactionsPerCard' };
+  const perInterval = campaign.maxTransactionsPerInterval;
+  if (perInterval != null && tally.countInInterval >= perInterval) {
+    return { ok: false, reason: 'cappedTransactionsPerInterval' };
+  }
+  const spendCap = campaign.maxSpendPerIntervalPence;
+  if (spendCap == null) return uncapped;
+  const left = spendCap - tally.spendInIntervalPence;
+  if (left <= 0) return { ok: false, reason: 'cappedSpendPerInterval' };
+  if (amountPence <= left) return uncapped;
+  return { ok: true, rewardedSpendPence: left, reason: 'cappedSpendPartly' };
+}
+
+/** The caps of the campaign for a purchase at `local`, the card's rewards by it told by `rewards`. */
 export function checkCaps(
   campaign: QualificationCampaign,
-  rewards: readonly CardReward[],
+  rewards: CardRewards | undefined,
   local: LocalTime,
   amountPence: number,
 ): CapVerdict {
   if (!countsCardRewards(campaign)) return uncapped;
   const interval = campaign.capInterval ?? 'month';
-  const current = intervalOf(local.wall, interval);
-  let count = 0;
-  let countInInterval = 0;
-  let spendInInterval = 0;
-  for (const reward of rewards) {
-    const standing = standingOf(reward);
-    if (!standing.counts) continue;
-    count += 1;
-    if (intervalOf(reward.wall, interval) !== current) continue;
-    countInInterval += 1;
-    spendInInterval += standing.spendPence;
-  }
-  const perCard = campaign.maxTransactionsPerCard;
-  if (perCard != null && count >= perCard) return { ok: false, reason: 'cappedTransactionsPerCard' };
-  const perInterval = campaign.maxTransactionsPerInterval;
-  if (perInterval != null && countInInterval >= perInterval) {
-    return { ok: false, reason: 'cappedTransactionsPerInterval' };
-  }
-  const spendCap = campaign.maxSpendPerIntervalPence;
-  if (spendCap == null) return uncapped;
-  const left = spendCap - spendInInterval;
-  if (left <= 0) return { ok: false, reason: 'cappedSpendPerInterval' };
-  if (amountPence <= left) return uncapped;
-  return { ok: true, rewardedSpendPence: left, reason: 'cappedSpendPartly' };
+  const tally = rewards
+    ? rewards.tally(campaign.id, interval, intervalOf(local.wall, interval))
+    : { count: 0, countInInterval: 0, spendInIntervalPence: 0 };
+  return capVerdict(campaign, tally, amountPence);
+}
+
+/** A card's rewards as lists by campaign (what tests and small callers hold). */
+export function rewardsFromLists(lists: { of(campaignId: string): readonly CardReward[] }): CardRewards {
+  return { tally: (campaignId, interval, current) => tallyRewards(lists.of(campaignId), interval, current) };
 }

@@ -1,5 +1,5 @@
 import { branchCarriesCampaigns } from '../branch/branch.rules.ts';
-import { messages } from '../messages/messages.ts';
+import { capReasonParams, isCapReason } from './cap-reasons.rules.ts';
 import { checkCampaign, inCampaignMonth, type PurchaseContext } from './campaign-check.rules.ts';
 import { compareCampaigns, isSorted } from './campaign-order.rules.ts';
 import { localTimeOf } from './local-time.ts';
@@ -31,10 +31,8 @@ import { paysBefore, stackedVerdict } from './stacking.rules.ts';
 export type * from './qualification.types.ts';
 export { percentOfPence, successFeeFreeMonths } from './reward-terms.rules.ts';
 
-/** The text shown for a reason (the message catalogue). */
-export function qualificationMessage(reason: QualificationReason): string {
-  return messages.qualification[reason];
-}
+// The text shown for a reason, from the message catalogue, with a cap's number (decision 0116).
+export { qualificationMessage } from './cap-reasons.rules.ts';
 
 /**
  * A refund reverses what its original purchase no longer earns: the original's earnings on what
@@ -54,7 +52,7 @@ function qualifyRefund(
   const was = earnings(earned.terms, before);
   const now = earnings(earned.terms, after);
   // What the purchase found of other campaigns' budgets is the purchase's, not the refund's.
-  const { budgetRefused: _purchases, cappedReason: _capped, ...reward } = earned;
+  const { budgetRefused: _purchases, cappedReason: _capped, reasonParams: _params, ...reward } = earned;
   return {
     ...reward,
     outcome: 'refund',
@@ -94,11 +92,11 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
   };
   let best: QualifiedOutcome | null = null;
   let bestCampaign: QualificationCampaign | null = null;
-  let closest: { reason: QualificationReason; passed: number; campaignId: string } | null = null;
+  let closest: { reason: QualificationReason; passed: number; campaign: QualificationCampaign } | null = null;
   let budgetRefused: string[] | null = null;
   for (const campaign of campaigns) {
     if (!inCampaignMonth(campaign, local)) {
-      closest ??= { reason: 'notInCampaignMonth', passed: 0, campaignId: campaign.id };
+      closest ??= { reason: 'notInCampaignMonth', passed: 0, campaign };
       continue;
     }
     const check = checkCampaign(campaign, context);
@@ -113,14 +111,17 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     if (check.reason === 'budgetExhausted') (budgetRefused ??= []).push(campaign.id);
     // Sorted by the tie rule, so only a strictly closer campaign displaces the closest so far.
     if (closest === null || check.passed > closest.passed) {
-      closest = { reason: check.reason, passed: check.passed, campaignId: campaign.id };
+      closest = { reason: check.reason, passed: check.passed, campaign };
     }
   }
   let outcome: QualificationOutcome;
   if (best) outcome = best;
-  else if (closest)
-    outcome = { outcome: 'notQualified', reason: closest.reason, campaignId: closest.campaignId };
-  else outcome = { outcome: 'notQualified', reason: 'noCampaign', campaignId: null };
+  else if (closest) {
+    const { reason, campaign } = closest;
+    outcome = { outcome: 'notQualified', reason, campaignId: campaign.id };
+    const params = isCapReason(reason) ? capReasonParams(campaign, reason) : null;
+    if (params) outcome.reasonParams = params;
+  } else outcome = { outcome: 'notQualified', reason: 'noCampaign', campaignId: null };
   if (budgetRefused) outcome.budgetRefused = budgetRefused;
   return outcome;
 }

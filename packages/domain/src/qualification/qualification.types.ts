@@ -118,9 +118,33 @@ export interface CardReward {
   refundedPence: number;
 }
 
-/** The card's rewards by campaign (only the campaigns with count or spend caps are asked). */
+/**
+ * What the caps read of a card's rewards by one campaign (caps.rules.ts `tallyRewards`): its
+ * rewards that still count, and of those the ones in the purchase's interval and their rewarded spend.
+ */
+export interface CapTally {
+  count: number;
+  countInInterval: number;
+  spendInIntervalPence: number;
+}
+
+/**
+ * The number a cap's reason names (cap-reasons.rules.ts): a count, or pence for the spend and
+ * cashback caps; its interval for the per-interval caps.
+ */
+export interface ReasonParams {
+  limit: number;
+  interval: CapInterval | null;
+}
+
+/**
+ * The card's rewards by campaign as the caps read them (only the campaigns with count or spend
+ * caps are asked): the tally (caps.rules.ts `tallyRewards`) of its rewards by the campaign for a
+ * purchase in interval `current` of `interval` (caps.rules.ts `intervalOf`). A store may keep the
+ * rewards as it likes; the tally must be what `tallyRewards` gives over them.
+ */
 export interface CardRewards {
-  of(campaignId: string): readonly CardReward[];
+  tally(campaignId: string, interval: CapInterval, current: number): CapTally;
 }
 
 /** The card's purchases at the brand before this transaction (see `cardHistoryOf`). */
@@ -190,12 +214,16 @@ export type QualificationOutcome =
       terms: RewardTerms;
       /** A purchase that earned less for a cap (caps.rules.ts): why; stored with it. */
       cappedReason?: QualificationReason;
+      /** With `cappedReason`: the cap's number it names (cap-reasons.rules.ts), stored with it. */
+      reasonParams?: ReasonParams;
       /** A purchase only, and only when any: see `budgetRefused` below. */
       budgetRefused?: readonly string[];
     }
   | {
       outcome: 'notQualified';
       reason: QualificationReason;
+      /** A cap's reason only: the cap's number it names (cap-reasons.rules.ts), stored with it. */
+      reasonParams?: ReasonParams;
       /** The campaign that came closest (the reason is its), or null when none was tried. */
       campaignId: string | null;
       /**

@@ -37,6 +37,9 @@ describe('simulationFormSchema', () => {
       mid: 'MC-1',
       lastPurchaseAt: '2025-05-01T09:30:00.000-04:00',
       averageSpendPence: 2_362,
+      rewardedTransactions: 0,
+      rewardedTransactionsInInterval: 0,
+      rewardedSpendInIntervalPence: 0,
     });
   });
 
@@ -48,6 +51,9 @@ describe('simulationFormSchema', () => {
       branchId,
       lastPurchaseAt: null,
       averageSpendPence: null,
+      rewardedTransactions: 0,
+      rewardedTransactionsInInterval: 0,
+      rewardedSpendInIntervalPence: 0,
     });
   });
 
@@ -62,6 +68,30 @@ describe('simulationFormSchema', () => {
     expect(issuesOf({ ...typed, mid: '' })).toEqual([{ field: 'mid', message: m.branchOrMid }]);
     expect(issuesOf({ ...typed, lastPurchaseAt: '2025-06-11T13:00' })).toEqual([
       { field: 'lastPurchaseAt', message: m.lastPurchaseInvalid },
+    ]);
+  });
+
+  it("reads the card's rewards by the campaign (caps), empty as none, the spend in pounds", () => {
+    expect(
+      schema.parse({
+        ...typed,
+        rewardedTransactions: ' 3 ',
+        rewardedTransactionsInInterval: '1',
+        rewardedSpendInIntervalPence: '60.50',
+      }),
+    ).toMatchObject({
+      rewardedTransactions: 3,
+      rewardedTransactionsInInterval: 1,
+      rewardedSpendInIntervalPence: 6_050,
+    });
+    expect(issuesOf({ ...typed, rewardedTransactions: '2.5' })).toEqual([
+      { field: 'rewardedTransactions', message: m.rewardedTransactionsInvalid },
+    ]);
+    expect(issuesOf({ ...typed, rewardedTransactions: '1', rewardedTransactionsInInterval: '2' })).toEqual([
+      { field: 'rewardedTransactionsInInterval', message: m.rewardedInIntervalAboveTotal },
+    ]);
+    expect(issuesOf({ ...typed, rewardedSpendInIntervalPence: '-1' })).toEqual([
+      { field: 'rewardedSpendInIntervalPence', message: m.rewardedSpendInvalid },
     ]);
   });
 });

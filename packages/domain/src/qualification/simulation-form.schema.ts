@@ -14,6 +14,13 @@ export function penceOfTyped(text: string): number {
   return /^\d{1,7}(\.\d{1,2})?$/.test(text.trim()) ? poundsToPence(Number(text)) : Number.NaN;
 }
 
+/** A count as typed: empty is 0; NaN when it is not a whole number (the request schema says why). */
+export function countOfTyped(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
 export function simulationFormSchema(timeZone: string) {
   const instantOf = (wallTime: string) => instantOfWallTime(wallTime, timeZone) ?? wallTime;
   return z
@@ -28,6 +35,11 @@ export function simulationFormSchema(timeZone: string) {
       lastPurchaseAt: z.string(),
       /** The card's average spend in pounds, or empty. */
       averageSpendPence: z.string(),
+      /** Caps (decision 0116): the card's rewards by the campaign so far, empty for none. */
+      rewardedTransactions: z.string(),
+      rewardedTransactionsInInterval: z.string(),
+      /** In pounds. */
+      rewardedSpendInIntervalPence: z.string(),
     })
     .transform((form): SimulationRequest => ({
       datetime: instantOf(form.datetime),
@@ -36,6 +48,11 @@ export function simulationFormSchema(timeZone: string) {
       ...(form.mid.trim() ? { mid: form.mid.trim() } : {}),
       lastPurchaseAt: form.lastPurchaseAt ? instantOf(form.lastPurchaseAt) : null,
       averageSpendPence: form.averageSpendPence.trim() ? penceOfTyped(form.averageSpendPence) : null,
+      rewardedTransactions: countOfTyped(form.rewardedTransactions),
+      rewardedTransactionsInInterval: countOfTyped(form.rewardedTransactionsInInterval),
+      rewardedSpendInIntervalPence: form.rewardedSpendInIntervalPence.trim()
+        ? penceOfTyped(form.rewardedSpendInIntervalPence)
+        : 0,
     }))
     .pipe(simulationRequestSchema);
 }
@@ -49,4 +66,7 @@ export const emptySimulationForm: SimulationFormValues = {
   mid: '',
   lastPurchaseAt: '',
   averageSpendPence: '',
+  rewardedTransactions: '',
+  rewardedTransactionsInInterval: '',
+  rewardedSpendInIntervalPence: '',
 };

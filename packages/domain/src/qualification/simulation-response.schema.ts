@@ -11,6 +11,11 @@ export const simulationResultSchema = z.object({
   outcome: z.enum(['qualified', 'notQualified']),
   /** 'Qualifies', or why not (messages.qualification). */
   reason: z.string(),
+  /**
+   * A purchase that qualifies but earns less for a cap (decision 0116): why, with the cap's
+   * number (cap-reasons.rules.ts), as ingestion would store it.
+   */
+  cappedReason: z.string().optional(),
   cashbackPence: z.number().int(),
   successFeePence: z.number().int(),
   customerType: z.enum(customerTypes).nullable(),

@@ -28,6 +28,9 @@ describe('simulationRequestSchema', () => {
       ...sample,
       lastPurchaseAt: null,
       averageSpendPence: null,
+      rewardedTransactions: 0,
+      rewardedTransactionsInInterval: 0,
+      rewardedSpendInIntervalPence: 0,
     });
   });
 

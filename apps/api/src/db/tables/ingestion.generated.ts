@@ -6,7 +6,7 @@
 import type { DiscountType } from '@krowd/domain/campaign/campaign.rules';
 import type { RewardCustomerType } from '@krowd/domain/qualification/customer-type.rules';
 import type { ColumnType } from 'kysely';
-import type { Generated } from './scalars.generated.ts';
+import type { Generated, Json } from './scalars.generated.ts';
 
 export interface Publishers {
   code: string;
@@ -50,6 +50,7 @@ export interface Transactions {
   publisher_id: string;
   publisher_transaction_id: string;
   reason: string | null;
+  reason_params: Json | null;
   refunded_pence: Generated<number>;
   success_fee_pence: Generated<number>;
   terms: unknown;

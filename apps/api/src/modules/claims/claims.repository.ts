@@ -85,6 +85,8 @@ export interface CandidateRow {
   occurredAt: Date;
   outcome: string;
   reason: string | null;
+  /** A cap reason's number (decision 0116), as stored (jsonb). */
+  reasonParams: unknown;
 }
 
 /** The claims, their history and the transactions they are matched against (decision 0108). SQL only. */
@@ -138,6 +140,7 @@ export function createClaimsRepository(db: Kysely<DB>) {
           'occurred_at as occurredAt',
           'outcome',
           'reason',
+          'reason_params as reasonParams',
         ])
         .where('amount_pence', '>', 0)
         .where(sql`lower(mid)`, '=', claim.mid.trim().toLowerCase())

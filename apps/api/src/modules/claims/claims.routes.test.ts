@@ -1,3 +1,7 @@
+import {
+  qualificationMessage,
+  type QualificationReason,
+} from '@krowd/domain/qualification/qualification.rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Claim } from '@krowd/domain/claim/claim.schema';
 import { messages } from '@krowd/domain/messages/messages';
@@ -128,6 +132,10 @@ describe('a claim matched at filing', () => {
     expect(claim.notQualifiedReason).toEqual(expect.any(String));
     expect(claim.notQualifiedReason).not.toBe('');
     expect(claim.matchScore).toBe(80);
+    // The history says why in the catalogue's words, not the engine's code.
+    const reason = claim.notQualifiedReason as QualificationReason;
+    expect(claim.history.at(-1)?.text).toBe(m.history.matchedNotQualified(80, qualificationMessage(reason)));
+    expect(claim.history.at(-1)?.text).not.toContain(reason);
   });
 });
 

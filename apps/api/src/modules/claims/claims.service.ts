@@ -14,6 +14,11 @@ import {
 import { paginationOf } from '@krowd/domain/list/list.schema';
 import { diffRecords } from '@krowd/domain/audit/audit-diff.rules';
 import { messages } from '@krowd/domain/messages/messages';
+import {
+  isQualificationReason,
+  qualificationMessage,
+  storedReasonParams,
+} from '@krowd/domain/qualification/cap-reasons.rules';
 import type { DB } from '../../db/database.generated.ts';
 import { brandInScope, type ScopedBrand } from '../../http/brand-scope.ts';
 import type { AuthContext } from '../../http/caller.ts';
@@ -168,7 +173,13 @@ export function createClaimsService(deps: {
       status,
       text: qualified
         ? m.history.matchedQualified(score.score)
-        : m.history.matchedNotQualified(score.score, reason),
+        : m.history.matchedNotQualified(
+            score.score,
+            // The reason's text from the catalogue, a cap's with its number (decision 0116).
+            isQualificationReason(reason)
+              ? qualificationMessage(reason, storedReasonParams(transaction.reasonParams))
+              : reason,
+          ),
     });
     return true;
   }

@@ -1,8 +1,16 @@
 import { cardHistoryYearStart } from '@krowd/domain/qualification/card-history.rules';
 import type { LocalTime } from '@krowd/domain/qualification/local-time';
 import type { CardHistory } from '@krowd/domain/qualification/qualification.rules';
+import { HeldCardHistory } from './card-history-reading.ts';
 import { CardKeys } from './card-keys.ts';
-import type { HeldCardRewards } from './card-rewards.ts';
+import {
+  HeldRewards,
+  HeldRewardsView,
+  rewardEntries,
+  type CappedCampaigns,
+  type NewReward,
+  type RefundedRewards,
+} from './card-rewards.ts';
 
 /**
  * Card histories kept in memory while an upload qualifies its rows (speed): each card's
@@ -23,7 +31,8 @@ import type { HeldCardRewards } from './card-rewards.ts';
  * oldest first, but a card used since the last trim gets a second chance, which costs a use
  * nothing). Regions left behind by growth or forgetting are compacted away once they are half of
  * the arrays. A card forgotten is loaded again from the stored transactions the next time it is
- * needed.
+ * needed. A card's rewards by capped campaigns (card-rewards.ts) are held with it and counted in
+ * `maxEntries` too (`rewardEntries` each), so caps on every campaign stay within the same limits.
  */
 const dropAfterMs = 400 * 86_400_000;
 const firstCapacity = 4;
@@ -51,8 +60,8 @@ export class CardHistoryCache {
   private lastPage = new Int32Array(16);
   private used = new Uint8Array(16);
   private number = new Int32Array(16);
-  /** Per slot: the card's rewards by capped campaigns (card-rewards.ts), when its brand has any. */
-  private rewards: (HeldCardRewards | null)[] = [];
+  /** Per slot: the card's rewards by capped campaigns (card-rewards.ts); null when it has none. */
+  private rewards: (HeldRewards | null)[] = [];
   private slotCount = 0;
   // Per purchase: its instant (ms) and the running sum of amounts of its window up to it, included.
   private times = new Float64Array(1024);
@@ -63,7 +72,20 @@ export class CardHistoryCache {
   private entries = 0;
   private page = 0;
 
-  constructor(private readonly limits: { maxCards: number; maxEntries: number }) {}
+  /**
+   * `capped` numbers the campaigns whose rewards cards hold and `refunded` is what the upload's
+   * refunds took back of rewards (card-rewards.ts); neither is needed without caps.
+   */
+  constructor(
+    private readonly limits: { maxCards: number; maxEntries: number },
+    private readonly capped: CappedCampaigns = new Map(),
+    private readonly refunded: RefundedRewards = new Map(),
+  ) {}
+
+  /** What the held cards count for against `maxEntries`: purchases, and `rewardEntries` a reward. */
+  get accountedEntries(): number {
+    return this.entries;
+  }
 
   /**
    * The card's slot, by which its history is read and added to, or -1 when it is not held. A slot
@@ -85,7 +107,7 @@ export class CardHistoryCache {
     key: string,
     purchases: readonly { datetime: string; amountPence: number }[],
     cardNumber: number,
-    rewards: HeldCardRewards | null = null,
+    rewards: HeldRewards | null = null,
   ): number {
     this.forget(key);
     const sorted = purchases
@@ -103,15 +125,31 @@ export class CardHistoryCache {
     this.count[slot] = sorted.length;
     this.number[slot] = cardNumber;
     this.rewards[slot] = rewards;
-    this.entries += sorted.length;
+    this.entries += sorted.length + (rewards?.size ?? 0) * rewardEntries;
     this.keys.set(key, slot);
     this.enqueue(slot);
     return slot;
   }
 
-  /** The card's rewards by its brand's capped campaigns, as loaded; null when the brand has none. */
-  rewardsOf(slot: number): HeldCardRewards | null {
-    return this.rewards[slot] ?? null;
+  /**
+   * The card's rewards by its brand's capped campaigns as the engine reads them (caps.rules.ts);
+   * undefined when it holds none, which the engine reads as none.
+   */
+  rewardsOf(slot: number): HeldRewardsView | undefined {
+    const held = this.rewards[slot];
+    return held ? new HeldRewardsView(held, this.capped, this.refunded) : undefined;
+  }
+
+  /** Adds a reward of the card: later purchases of it count it (caps.rules.ts), in file order. */
+  addReward(slot: number, reward: NewReward) {
+    this.touch(slot);
+    let held = this.rewards[slot];
+    if (!held) {
+      held = new HeldRewards();
+      this.rewards[slot] = held;
+    }
+    held.add(reward);
+    this.entries += rewardEntries;
   }
 
   /** The card's number, as loaded. */
@@ -264,7 +302,7 @@ export class CardHistoryCache {
   }
 
   private freeSlot(slot: number) {
-    this.entries -= this.count[slot]!;
+    this.entries -= this.count[slot]! + (this.rewards[slot]?.size ?? 0) * rewardEntries;
     this.unusedBefore += this.capacity[slot]!;
     this.count[slot] = 0;
     this.capacity[slot] = 0;
@@ -357,26 +395,5 @@ export class CardHistoryCache {
     this.used = grown(this.used, (n) => new Uint8Array(n));
     this.number = grown(this.number, (n) => new Int32Array(n));
     this.generation = grown(this.generation, (n) => new Int32Array(n));
-  }
-}
-
-/**
- * A card's history as the engine reads it: its latest purchase, and its average spend worked out on
- * first read (only ss campaigns read it). A class, not an object with a getter and a closure made
- * for every purchase.
- */
-class HeldCardHistory implements CardHistory {
-  private average: number | null | undefined;
-
-  constructor(
-    private readonly cache: CardHistoryCache,
-    private readonly slot: number,
-    private readonly local: LocalTime,
-    readonly lastPurchaseAt: number | null,
-  ) {}
-
-  get averageSpendPence(): number | null {
-    if (this.average === undefined) this.average = this.cache.averageSpendAt(this.slot, this.local);
-    return this.average;
   }
 }

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@krowd/domain/messages/messages';
 import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
 
@@ -176,14 +175,28 @@ describe('caps in an upload (decision 0116)', () => {
     expect(await status('c1-5')).toEqual({
       state: 'notQualified',
       reasonCode: 'cappedTransactionsPerCard',
-      reason: messages.qualification.cappedTransactionsPerCard,
+      reason: 'Capped: 3 rewarded transactions per card reached',
     });
     expect(await status('c3-1')).toEqual({
       state: 'qualified',
       reasonCode: 'cappedCashbackPerTransaction',
-      reason: messages.qualification.cappedCashbackPerTransaction,
+      reason: 'Capped: £4.00 cashback per transaction',
     });
     expect(await status('c1-1')).toEqual({ state: 'qualified', reasonCode: null, reason: null });
+    // The number is the cap that applied, stored with the reason: raising the cap later changes
+    // what the next purchases earn, not why these earned less.
+    await testApp.db
+      .updateTable('campaigns')
+      .set({ max_transactions_per_card: 5, max_cashback_pence: 900 })
+      .where('id', '=', counted)
+      .execute();
+    expect((await status('c1-5')).reason).toBe('Capped: 3 rewarded transactions per card reached');
+    expect((await status('c3-1')).reason).toBe('Capped: £4.00 cashback per transaction');
+    await testApp.db
+      .updateTable('campaigns')
+      .set({ max_transactions_per_card: 3, max_cashback_pence: 400 })
+      .where('id', '=', counted)
+      .execute();
   });
 
   it('pays the purchase crossing a weekly spend cap on its part under it, then nothing that week', async () => {
@@ -199,6 +212,17 @@ describe('caps in an upload (decision 0116)', () => {
       // Sunday 15 June is still the week of Monday 9th; Monday 16th starts the next.
       'c4-3 notQualified 0 cappedSpendPerInterval',
       'c4-4 qualified 100 -',
+    ]);
+    const params = await testApp.db
+      .selectFrom('transactions')
+      .select(['publisher_transaction_id as id', 'reason_params'])
+      .where('publisher_transaction_id', 'in', ['c4-1', 'c4-2', 'c4-3'])
+      .orderBy('publisher_transaction_id')
+      .execute();
+    expect(params.map((p) => p.reason_params)).toEqual([
+      null,
+      { limit: 10_000, interval: 'week' },
+      { limit: 10_000, interval: 'week' },
     ]);
     const spent = await testApp.db
       .selectFrom('reporting_daily')

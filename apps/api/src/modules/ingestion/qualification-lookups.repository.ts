@@ -8,6 +8,7 @@ import type {
   QualificationReason,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
+import { storedReasonParams, type ReasonParams } from '@krowd/domain/qualification/cap-reasons.rules';
 import { budgetSpentByCampaign } from '../../db/budget-spent.ts';
 import type { DB } from '../../db/database.generated.ts';
 import { qualificationColumns } from './qualification-reads.ts';
@@ -50,6 +51,7 @@ export const outcomeColumns = [
   'terms',
   'reason',
   'capped_reason',
+  'reason_params',
 ] as const;
 
 /** The stored outcome columns back into the engine's outcome. */
@@ -62,6 +64,7 @@ function outcomeOf(row: OutcomeRow): QualificationOutcome {
       outcome: 'notQualified',
       reason: row.reason as QualificationReason,
       campaignId: row.campaign_id,
+      ...paramsOf(row),
     };
   }
   return {
@@ -72,8 +75,16 @@ function outcomeOf(row: OutcomeRow): QualificationOutcome {
     customerType: row.customer_type!,
     offerType: row.offer_type!,
     terms: row.terms as RewardTerms,
-    ...(row.capped_reason ? { cappedReason: row.capped_reason as QualificationReason } : {}),
+    ...(row.capped_reason
+      ? { cappedReason: row.capped_reason as QualificationReason, ...paramsOf(row) }
+      : {}),
   };
+}
+
+/** A cap's number stored with its reason (decision 0116), when there is one. */
+function paramsOf(row: OutcomeRow): { reasonParams?: ReasonParams } {
+  const params = storedReasonParams(row.reason_params);
+  return params ? { reasonParams: params } : {};
 }
 
 function storedPurchase(

@@ -4,6 +4,7 @@ import type {
   QualificationOutcome,
   RewardTerms,
 } from '@krowd/domain/qualification/qualification.rules';
+import type { ReasonParams } from '@krowd/domain/qualification/cap-reasons.rules';
 import { CopyRows } from '../../db/copy-rows.ts';
 import { copyInto } from '../../db/database.ts';
 import type { DB } from '../../db/database.generated.ts';
@@ -84,6 +85,13 @@ export function rewardTermsJson(terms: RewardTerms): string {
   return `${json},"maxCashbackPence":${terms.maxCashbackPence ?? null},"rewardedSpendPence":${terms.rewardedSpendPence ?? null}}`;
 }
 
+/** A cap reason's number as stored (jsonb, decision 0116), written out as `rewardTermsJson` is. */
+export function reasonParamsJson(params: ReasonParams | undefined): string | null {
+  if (params === undefined) return null;
+  const interval = params.interval === null ? 'null' : `"${params.interval}"`;
+  return `{"limit":${params.limit},"interval":${interval}}`;
+}
+
 /**
  * Transactions with their outcomes encoded for COPY, each with what refunds already took back of
  * it. Apart from the write, so an upload encodes a page while its connection is busy with the page
@@ -121,7 +129,8 @@ export function transactionCopyRows(rows: readonly NewTransaction[]): CopyRows {
       .text(reward?.offerType ?? null)
       .jsonb(reward ? rewardTermsJson(reward.terms) : null)
       .text(outcome.outcome === 'notQualified' ? outcome.reason : null)
-      .text(outcome.outcome === 'qualified' ? (outcome.cappedReason ?? null) : null);
+      .text(outcome.outcome === 'qualified' ? (outcome.cappedReason ?? null) : null)
+      .jsonb(outcome.outcome === 'refund' ? null : reasonParamsJson(outcome.reasonParams));
   }
   return copy;
 }

@@ -12,7 +12,7 @@ import { timeOrderedId } from '../../db/time-ordered-id.ts';
 import { detached } from '../../http/csv-stream.ts';
 import { BudgetWatch } from './budget-watch.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
-import { heldRewardsOf, type RefundedRewards } from './card-rewards.ts';
+import { heldRewardsOf, type CappedCampaigns, type RefundedRewards } from './card-rewards.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
 import { MidActivityTally, midActivityFlushEntries } from './mid-activity-tally.ts';
@@ -72,8 +72,11 @@ export class UploadQualification {
   private readonly midActivity = new MidActivityTally();
   /** The budgets the upload used up and the pacing thresholds it crossed (budget-watch.ts). */
   private readonly budgets = new BudgetWatch();
-  /** The campaigns that count cards' rewards, and what the upload's refunds took back of those. */
-  private readonly capped = new Set<string>();
+  /**
+   * The campaigns that count cards' rewards, each numbered (card-rewards.ts), and what the
+   * upload's refunds took back of those.
+   */
+  private readonly capped: CappedCampaigns = new Map();
   private readonly refundedRewards: RefundedRewards = new Map();
   private readonly writer: PageWriter;
 
@@ -81,7 +84,7 @@ export class UploadQualification {
     private readonly settings: UploadSettings,
     private readonly logId: string,
   ) {
-    this.histories = new CardHistoryCache(settings.cardCacheLimits);
+    this.histories = new CardHistoryCache(settings.cardCacheLimits, this.capped, this.refundedRewards);
     this.writer = new PageWriter(
       settings.trx,
       settings.repo,
@@ -237,7 +240,7 @@ export class UploadQualification {
         const campaigns = await repo.brandCampaigns(trx, branch.brandId);
         this.budgets.watch(campaigns.campaigns);
         const capped = campaigns.campaigns.filter(countsCardRewards).map((campaign) => campaign.id);
-        for (const id of capped) this.capped.add(id);
+        for (const id of capped) if (!this.capped.has(id)) this.capped.set(id, this.capped.size);
         this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped });
       }
       if (row.amountPence <= 0) continue;
@@ -269,19 +272,15 @@ export class UploadQualification {
     const capped = earlier.some(([, card]) => this.brands.get(card.brandId)!.capped.length > 0);
     const [stored, rewarded] = await Promise.all([
       repo.cardPurchases(trx, earlierCards, page[0]!.occurredAt),
-      capped ? repo.cardRewards(trx, earlierCards, [...this.capped]) : [],
+      capped ? repo.cardRewards(trx, earlierCards, [...this.capped.keys()]) : [],
     ]);
     const storedOf = new Map(earlier.map(([key], index) => [key, index]));
     for (const [key, card] of cards) {
       const at = storedOf.get(key);
       const rewards =
-        this.brands.get(card.brandId)!.capped.length === 0
+        this.brands.get(card.brandId)!.capped.length === 0 || at === undefined
           ? null
-          : heldRewardsOf(
-              at === undefined ? [] : (rewarded[at] ?? []),
-              this.refundedRewards,
-              this.settings.timeZone,
-            );
+          : heldRewardsOf(rewarded[at] ?? [], this.capped, this.settings.timeZone);
       const purchases = at === undefined ? [] : stored[at]!;
       const slot = this.histories.load(key, purchases, numbers.get(card.cardToken)!, rewards);
       for (const index of card.rows) cardSlots[index] = slot;
@@ -326,7 +325,7 @@ export class UploadQualification {
     // Read once a row, by the card's history, the engine and the reporting tally.
     const local = localTimeAt(at, timeZone);
     const cardNumber = card >= 0 ? this.histories.cardNumberOf(card) : null;
-    const rewards = card >= 0 ? this.histories.rewardsOf(card) : null;
+    const rewards = card >= 0 ? this.histories.rewardsOf(card) : undefined;
     if (card >= 0) {
       history = this.histories.historyAt(card, local);
       // Later rows of this card see this purchase in their history.
@@ -339,7 +338,7 @@ export class UploadQualification {
       branch,
       campaigns: brand?.campaigns ?? [],
       history,
-      rewards: rewards ?? undefined,
+      rewards,
       brandCampaignMonths: brand?.months ?? [],
       original,
       timeZone,
@@ -354,11 +353,13 @@ export class UploadQualification {
     }
     this.budgets.add(outcome, paid);
     const id = timeOrderedId();
-    if (rewards && outcome.outcome === 'qualified' && this.capped.has(outcome.campaignId)) {
+    const rewarded = outcome.outcome === 'qualified' ? this.capped.get(outcome.campaignId) : undefined;
+    if (card >= 0 && rewarded !== undefined && outcome.outcome === 'qualified') {
       // Later purchases of this card count this reward (caps.rules.ts), in file order.
       const { rewardedSpendPence, minimumSpendPence } = outcome.terms;
-      rewards.add(outcome.campaignId, {
+      this.histories.addReward(card, {
         id,
+        campaign: rewarded,
         wall: local.wall,
         amountPence: row.amountPence,
         rewardedSpendPence: rewardedSpendPence ?? row.amountPence,

@@ -276,4 +276,42 @@ describe('POST /api/campaigns/:id/simulate', () => {
 
     expect(response.statusCode).toBe(403);
   });
+
+  it('applies every cap from the card’s rewards the sample states, naming the cap’s number', async () => {
+    await testApp.db
+      .updateTable('campaigns')
+      .set({ max_transactions_per_card: 3, max_spend_per_interval_pence: 10_000, cap_interval: 'week' })
+      .where('id', '=', juneCampaign)
+      .execute();
+    try {
+      const sample = { datetime: '2025-06-11T12:00:00-04:00', amountPence: 5000, mid: 'SIM-MC-1' };
+      const refused = await simulate(juneCampaign, { ...sample, rewardedTransactions: 3 });
+      expect(refused.statusCode, refused.body).toBe(200);
+      expect(refused.json().result).toMatchObject({
+        outcome: 'notQualified',
+        reason: 'Capped: 3 rewarded transactions per card reached',
+      });
+      const partly = await simulate(juneCampaign, {
+        ...sample,
+        rewardedTransactions: 2,
+        rewardedTransactionsInInterval: 2,
+        rewardedSpendInIntervalPence: 7_000,
+      });
+      // £30.00 of the £100.00 a week is left: 10% of it.
+      expect(partly.json().result).toMatchObject({
+        outcome: 'qualified',
+        cashbackPence: 300,
+        cappedReason: 'Capped: only the spend under £100.00 rewarded spend per card per week earned',
+      });
+      const wrong = await simulate(juneCampaign, { ...sample, rewardedTransactionsInInterval: 1 });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.body).toContain(messages.simulation.rewardedInIntervalAboveTotal);
+    } finally {
+      await testApp.db
+        .updateTable('campaigns')
+        .set({ max_transactions_per_card: null, max_spend_per_interval_pence: null, cap_interval: null })
+        .where('id', '=', juneCampaign)
+        .execute();
+    }
+  });
 });

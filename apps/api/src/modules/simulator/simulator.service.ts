@@ -7,7 +7,10 @@ import {
 } from '@krowd/domain/qualification/qualification.rules';
 import type { SimulationResult } from '@krowd/domain/qualification/simulation-response.schema';
 import type { z } from 'zod';
-import type { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
+import {
+  sampleCardRewards,
+  type simulationRequestSchema,
+} from '@krowd/domain/qualification/simulation.schema';
 import type { DB } from '../../db/database.generated.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
@@ -54,6 +57,8 @@ export function createSimulatorService(deps: {
               lastPurchaseAt: sample.lastPurchaseAt === null ? null : Date.parse(sample.lastPurchaseAt),
               averageSpendPence: sample.averageSpendPence,
             },
+            // Caps (decision 0116): the card's rewards by this campaign as the sample states them.
+            rewards: sampleCardRewards(campaignId, sample),
             campaigns,
             brandCampaignMonths: months,
             timeZone,
@@ -67,7 +72,7 @@ export function createSimulatorService(deps: {
           };
           return {
             outcome: 'notQualified',
-            reason: qualificationMessage(outcome.reason),
+            reason: qualificationMessage(outcome.reason, outcome.reasonParams ?? null),
             cashbackPence: 0,
             successFeePence: 0,
             customerType: null,
@@ -84,6 +89,9 @@ export function createSimulatorService(deps: {
           customerType: outcome.customerType,
           offerType: outcome.offerType,
           successFeeFree: outcome.terms.successFeeFree,
+          ...(outcome.cappedReason && {
+            cappedReason: qualificationMessage(outcome.cappedReason, outcome.reasonParams ?? null),
+          }),
         };
       });
     },

@@ -10,6 +10,8 @@ export interface StoredTransaction {
   outcome: 'qualified' | 'refund' | 'notQualified';
   reason: string | null;
   capped_reason: string | null;
+  /** A cap reason's number (decision 0116), as stored (jsonb). */
+  reason_params: unknown;
   amount_pence: number;
   refunded_pence: number;
   cashback_pence: number;
@@ -87,6 +89,7 @@ export const transactionApiRepository = {
         't.outcome',
         't.reason',
         't.capped_reason',
+        't.reason_params',
         't.amount_pence',
         't.refunded_pence',
         't.cashback_pence',

@@ -4,6 +4,7 @@ import {
   qualificationMessage,
   type QualificationReason,
 } from '@krowd/domain/qualification/qualification.rules';
+import { storedReasonParams } from '@krowd/domain/qualification/cap-reasons.rules';
 import type { StoredAuthorisation, StoredTransaction } from './transaction-api.repository.ts';
 
 const m = messages.transactionApi;
@@ -45,7 +46,9 @@ export function statusOfStored(
     campaignId: row.campaign_id,
     brandId: row.brand_id,
     reasonCode: reason,
-    reason: reason ? qualificationMessage(reason as QualificationReason) : null,
+    reason: reason
+      ? qualificationMessage(reason as QualificationReason, storedReasonParams(row.reason_params))
+      : null,
     occurredAt: row.occurred_at.toISOString(),
     originalTransactionId: row.original_transaction_id,
     authorisation: authorisationOf(authorisation),

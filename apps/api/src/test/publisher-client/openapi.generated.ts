@@ -17558,6 +17558,12 @@ export interface operations {
           lastPurchaseAt?: string | null;
           /** @default null */
           averageSpendPence?: number | null;
+          /** @default 0 */
+          rewardedTransactions?: number;
+          /** @default 0 */
+          rewardedTransactionsInInterval?: number;
+          /** @default 0 */
+          rewardedSpendInIntervalPence?: number;
         };
       };
     };
@@ -17575,6 +17581,7 @@ export interface operations {
               /** @enum {string} */
               outcome: 'qualified' | 'notQualified';
               reason: string;
+              cappedReason?: string;
               cashbackPence: number;
               successFeePence: number;
               /** @enum {string|null} */

@@ -37,7 +37,15 @@ function renderModal(simulated: Answers[string]) {
   };
 }
 
-async function fill(values: { datetime?: string; amount?: string; mid?: string; averageSpend?: string }) {
+async function fill(values: {
+  datetime?: string;
+  amount?: string;
+  mid?: string;
+  averageSpend?: string;
+  rewarded?: string;
+  rewardedInInterval?: string;
+  rewardedSpend?: string;
+}) {
   const type = (label: RegExp, value: string | undefined) => {
     if (value !== undefined) fireEvent.change(screen.getByLabelText(label), { target: { value } });
   };
@@ -45,6 +53,9 @@ async function fill(values: { datetime?: string; amount?: string; mid?: string; 
   type(/^Amount \(£\)/, values.amount);
   type(/^or MID/, values.mid);
   type(/^Card's average spend/, values.averageSpend);
+  type(/^Rewarded transactions of the card/, values.rewarded);
+  type(/^of them in the cap interval/, values.rewardedInInterval);
+  type(/^Rewarded spend of the card/, values.rewardedSpend);
   await userEvent.click(screen.getByRole('button', { name: 'Test' }));
 }
 
@@ -66,12 +77,46 @@ describe('Test a transaction', () => {
           mid: 'MC-1',
           lastPurchaseAt: null,
           averageSpendPence: 2_362,
+          rewardedTransactions: 0,
+          rewardedTransactionsInInterval: 0,
+          rewardedSpendInIntervalPence: 0,
         },
       ]),
     );
     const result = await screen.findByTestId('simulation-result');
     expect(result.textContent).toContain(m.qualified);
     expect(result.textContent).toContain('£5.00');
+  });
+
+  it("sends the card's rewards by the campaign for its caps and shows why a purchase earned less", async () => {
+    const capped: SimulationResult = {
+      ...qualifies,
+      cashbackPence: 400,
+      cappedReason: 'Capped: only the spend under £100.00 rewarded spend per card per week earned',
+    };
+    const posted = renderModal({ status: 200, body: { respCode: 200, result: capped } });
+
+    await fill({
+      datetime: '11/06/2025 12:00',
+      amount: '50',
+      mid: 'MC-1',
+      rewarded: '2',
+      rewardedInInterval: '1',
+      rewardedSpend: '60',
+    });
+
+    await waitFor(() =>
+      expect(posted).toEqual([
+        expect.objectContaining({
+          rewardedTransactions: 2,
+          rewardedTransactionsInInterval: 1,
+          rewardedSpendInIntervalPence: 6_000,
+        }),
+      ]),
+    );
+    const result = await screen.findByTestId('simulation-result');
+    expect(result.textContent).toContain('£4.00');
+    expect(result.textContent).toContain(capped.cappedReason);
   });
 
   it('names the campaign of the brand that pays the purchase instead, and its cashback (stacking)', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Controller } from 'react-hook-form';
 import { messages } from '@krowd/domain/messages/messages';
@@ -24,7 +24,8 @@ export interface SimulateCampaignModalProps {
 
 /**
  * Test a transaction (the rule simulator): a sample purchase at one of the brand's
- * branches (or by MID), with the card's history at the brand, measured against this campaign
+ * branches (or by MID), with the card's history at the brand and what the campaign already
+ * rewarded it for (its caps, decision 0116), measured against this campaign
  * alone by the qualification engine. Shows the outcome and the reason; nothing is stored. The form
  * is the domain's simulator form schema (the request schema the API checks, fed the typed fields).
  */
@@ -106,6 +107,28 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
               {...form.register('averageSpendPence')}
             />
           </SimpleGrid>
+          <Fieldset legend={m.capsLegend} variant="unstyled">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label={m.fields.rewardedTransactions}
+                inputMode="numeric"
+                error={errors.rewardedTransactions?.message}
+                {...form.register('rewardedTransactions')}
+              />
+              <TextInput
+                label={m.fields.rewardedTransactionsInInterval}
+                inputMode="numeric"
+                error={errors.rewardedTransactionsInInterval?.message}
+                {...form.register('rewardedTransactionsInInterval')}
+              />
+              <TextInput
+                label={m.fields.rewardedSpendInInterval}
+                inputMode="decimal"
+                error={errors.rewardedSpendInIntervalPence?.message}
+                {...form.register('rewardedSpendInIntervalPence')}
+              />
+            </SimpleGrid>
+          </Fieldset>
           {result ? (
             <Alert
               color={result.outcome === 'qualified' ? 'teal' : 'orange'}
@@ -120,6 +143,11 @@ export function SimulateCampaignModal({ campaign, timeZone, onClose }: SimulateC
                     customerType: result.customerType ?? '',
                   })
                 : result.reason}
+              {result.cappedReason ? (
+                <Text size="sm" mt="xs">
+                  {result.cappedReason}
+                </Text>
+              ) : null}
               {result.paidBy ? (
                 <Text size="sm" mt="xs">
                   {m.paidInstead({

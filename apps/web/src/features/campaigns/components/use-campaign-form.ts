@@ -196,6 +196,11 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
     successFee: values.successFee as ProjectionInput['successFee'],
     maxCashbackPerTransaction:
       values.maxCashbackPerTransaction as ProjectionInput['maxCashbackPerTransaction'],
+    maxTransactionsPerCard: values.maxTransactionsPerCard as ProjectionInput['maxTransactionsPerCard'],
+    maxTransactionsPerCardPerInterval:
+      values.maxTransactionsPerCardPerInterval as ProjectionInput['maxTransactionsPerCardPerInterval'],
+    maxSpendPerCardPerInterval:
+      values.maxSpendPerCardPerInterval as ProjectionInput['maxSpendPerCardPerInterval'],
   };
   const handleFigures = useCallback((next: ProjectionFigures | null) => {
     figures.current = next;
