@@ -74,7 +74,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerSettings } from './modules/settings/settings.wiring.ts';
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts';
 import { createPublicRepository } from './modules/public/public.repository.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -273,7 +273,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await api.register(clientListsRoutes, {
         clientLists: createClientListsService({ db, lists: createClientListsRepository(db) }),
       });
-      await api.register(settingsRoutes, { settings, config });
+      await registerSettings(api, { db, settings, audit, config, clock });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
       await registerAudit(api, { audit, campaigns });
