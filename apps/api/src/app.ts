@@ -144,7 +144,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
-  const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
+  const brands = createBrandsRepository(db);
+  const audit = createAudit({ db, brands, config, clock }); // every change audited (0113)
+  const multiFactorRepository = createMultiFactorRepository(db);
+  const multiFactor = createMultiFactorService({ db, repository: multiFactorRepository, clock, audit });
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
@@ -159,12 +162,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     jobs,
     secondStep: multiFactor,
     sessions,
+    audit,
   });
-  const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
   const webhookEvents = createWebhookEvents({ db, jobs });
-  // Every change the services make is recorded in its own transaction (decision 0113).
-  const audit = createAudit({ db, brands, config, clock });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
@@ -268,10 +269,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         }),
       });
       await api.register(groupsRoutes, {
-        groups: createGroupsService({ brands, invitations: usersService }),
+        groups: createGroupsService({ brands, invitations: usersService, audit }),
       });
       await api.register(clientListsRoutes, {
-        clientLists: createClientListsService({ db, lists: createClientListsRepository(db) }),
+        clientLists: createClientListsService({ db, lists: createClientListsRepository(db), audit }),
       });
       await registerSettings(api, { db, settings, audit, config, clock });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
@@ -324,6 +325,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         transactionFiles: createDocsTransactions({ transactions, ingestion }),
         jobs,
         clock,
+        audit,
       });
       jobs.handle(computeOverviewJob, async (payload) => {
         const computed = await overview.computeMonths(overviewTriggerSchema.parse(payload));

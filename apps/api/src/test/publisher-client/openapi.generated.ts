@@ -493,7 +493,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope */
+    /** The branch list: paged, sorted, searched (3+ characters) and filtered by status and MID health, within scope */
     get: operations['listBranches'];
     put?: never;
     /** Add a branch to a brand within scope; it starts Pending */
@@ -5874,12 +5874,14 @@ export interface operations {
             /** @enum {string} */
             direction: 'desc' | 'asc';
             /** @enum {string} */
-            sortfield: 'name' | 'status' | 'created' | 'activatedDate' | 'brandName' | 'merchantId';
+            sortfield:
+              'name' | 'status' | 'created' | 'activatedDate' | 'brandName' | 'merchantId' | 'tracking';
           };
         };
         brandId?: string;
         from?: 'onboard';
         role?: string;
+        tracking?: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
       };
       header?: never;
       path?: never;
@@ -10963,7 +10965,12 @@ export interface operations {
           | 'setting'
           | 'publisher_key'
           | 'webhook_endpoint'
-          | 'claim';
+          | 'claim'
+          | 'password'
+          | 'multi_factor'
+          | 'group'
+          | 'client_list'
+          | 'campaign_overview';
         entityId?: string;
         actorId?: string;
         actorEmail?: string;
@@ -10994,6 +11001,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string | null;
                 email: string | null;
+                provider: string | null;
               };
               /** Format: uuid */
               brandId: string | null;
@@ -11008,7 +11016,12 @@ export interface operations {
                 | 'setting'
                 | 'publisher_key'
                 | 'webhook_endpoint'
-                | 'claim';
+                | 'claim'
+                | 'password'
+                | 'multi_factor'
+                | 'group'
+                | 'client_list'
+                | 'campaign_overview';
               entityId: string;
               /** @enum {string} */
               action:
@@ -11117,7 +11130,12 @@ export interface operations {
           | 'setting'
           | 'publisher_key'
           | 'webhook_endpoint'
-          | 'claim';
+          | 'claim'
+          | 'password'
+          | 'multi_factor'
+          | 'group'
+          | 'client_list'
+          | 'campaign_overview';
         entityId?: string;
         actorId?: string;
         actorEmail?: string;
@@ -11233,6 +11251,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string | null;
                 email: string | null;
+                provider: string | null;
               };
               /** Format: uuid */
               brandId: string | null;
@@ -11247,7 +11266,12 @@ export interface operations {
                 | 'setting'
                 | 'publisher_key'
                 | 'webhook_endpoint'
-                | 'claim';
+                | 'claim'
+                | 'password'
+                | 'multi_factor'
+                | 'group'
+                | 'client_list'
+                | 'campaign_overview';
               entityId: string;
               /** @enum {string} */
               action:

@@ -46,7 +46,6 @@ function ProductSettingsForm({ settings }: { settings: PublicSettings }) {
             max={90}
             allowDecimal={false}
             allowNegative={false}
-            maw={240}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={updateSettings.isPending}>
