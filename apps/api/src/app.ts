@@ -75,7 +75,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { mailRoutes } from './modules/mail/mail.routes.ts';
 import { createSettingsRepository } from './modules/settings/settings.repository.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { registerSettings } from './modules/settings/settings.wiring.ts';
 import { createOnboardingRepository } from './modules/onboarding/onboarding.repository.ts';
 import { createPublicRepository } from './modules/public/public.repository.ts';
 import { publicRoutes } from './modules/public/public.routes.ts';
@@ -145,7 +145,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
   const mailer = createMailer({ db, jobs, smtpUrl: config.smtpUrl, from: config.mailFrom, logger: app.log });
   const users = createUsersRepository(db);
   const settings = createSettingsRepository(db);
-  const multiFactor = createMultiFactorService({ db, repository: createMultiFactorRepository(db), clock });
+  const brands = createBrandsRepository(db);
+  const audit = createAudit({ db, brands, config, clock }); // every change audited (0113)
+  const multiFactorRepository = createMultiFactorRepository(db);
+  const multiFactor = createMultiFactorService({ db, repository: multiFactorRepository, clock, audit });
   const sessions = createSessionCache<SessionWithAccount>({ database, logger: app.log });
   await sessions.start();
   app.addHook('onClose', () => sessions.stop());
@@ -160,12 +163,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
     jobs,
     secondStep: multiFactor,
     sessions,
+    audit,
   });
-  const brands = createBrandsRepository(db);
   const assets = createAssetsService({ db, assets: createAssetsRepository(db), brands, clock });
   const webhookEvents = createWebhookEvents({ db, jobs });
-  // Every change the services make is recorded in its own transaction (decision 0113).
-  const audit = createAudit({ db, brands, config, clock });
   const campaigns = createCampaignsService({
     db,
     campaigns: createCampaignsRepository(db),
@@ -269,12 +270,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         }),
       });
       await api.register(groupsRoutes, {
-        groups: createGroupsService({ brands, invitations: usersService }),
+        groups: createGroupsService({ brands, invitations: usersService, audit }),
       });
       await api.register(clientListsRoutes, {
-        clientLists: createClientListsService({ db, lists: createClientListsRepository(db) }),
+        clientLists: createClientListsService({ db, lists: createClientListsRepository(db), audit }),
       });
-      await api.register(settingsRoutes, { settings, config });
+      await registerSettings(api, { db, settings, audit, config, clock });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
       await registerAudit(api, { audit, campaigns });
@@ -325,6 +326,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         transactionFiles: createDocsTransactions({ transactions, ingestion }),
         jobs,
         clock,
+        audit,
       });
       jobs.handle(computeOverviewJob, async (payload) => {
         const computed = await overview.computeMonths(overviewTriggerSchema.parse(payload));

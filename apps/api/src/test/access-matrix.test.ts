@@ -1184,6 +1184,12 @@ const matrix: Record<string, RouteCase> = {
     },
   },
   'GET /api/settings': { access: 'public', reached: 200, request: () => ({ url: '/api/settings' }) },
+  'PUT /api/settings': {
+    access: 'settings.manage',
+    reached: 200,
+    // The stored value again: the matrix reaches the handler without changing what others read.
+    request: () => ({ method: 'PUT', url: '/api/settings', body: { midSilentDays: 7 } }),
+  },
   'GET /api/settings/setLanguage': {
     access: 'public',
     reached: 200,

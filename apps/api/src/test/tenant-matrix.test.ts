@@ -1082,6 +1082,7 @@ const notTenantScoped: Record<string, string> = {
   'GET /api/publishers/own': 'the caller’s own bank’s publisher only',
   'GET /api/settings': 'public: the app’s settings',
   'GET /api/settings/setLanguage': 'public: the caller’s language',
+  'PUT /api/settings': 'system admin only: the product’s settings, the same for every brand',
   'GET /api/settings/getGoCardLessData': 'the direct-debit provider setting, the same for every brand',
   'GET /api/campaignTemplates': 'message templates, the same for every brand',
   'GET /api/branchDirectory': 'the venue directory: shared reference data searched by name',

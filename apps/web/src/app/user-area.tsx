@@ -61,6 +61,10 @@ const CampaignTemplatePage = lazyPage(
   () => import('@/features/campaigns/components/campaign-template-page'),
   'CampaignTemplatePage',
 );
+const ProductSettingsPage = lazyPage(
+  () => import('@/features/settings/components/product-settings-page'),
+  'ProductSettingsPage',
+);
 const OutboxPage = lazyPage(() => import('@/features/outbox/components/outbox-page'), 'OutboxPage');
 const OverviewEditorPage = lazyPage(
   () => import('@/features/overview/components/overview-editor-page'),
@@ -108,6 +112,7 @@ const pageContent: Partial<Record<PageKey, () => ReactElement>> = {
   banksList: () => <BanksListPage />,
   groupsList: () => <GroupsPage />,
   outbox: () => <OutboxPage />,
+  productSettings: () => <ProductSettingsPage />,
   cardNetworkLeads: () => <CardNetworkLeadsPage />,
   branches: () => <BranchesPage key="branches" />,
   merchants: () => <BranchesPage key="merchants" />,

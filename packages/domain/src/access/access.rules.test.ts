@@ -208,6 +208,8 @@ const routeTable: Record<Audience, PageKey[]> = {
     'campaignsPrint',
     'changePassword',
     'outbox',
+    // Addition: the stored settings the system admin changes (decision 0115's midSilentDays).
+    'productSettings',
     // Addition: the console's ingestion upload lives on the Ingestion Logs page.
     'ingestionLogs',
     // Addition: the leads of the public card-network pages.
@@ -286,6 +288,7 @@ describe('canOpen', () => {
     { page: 'banksList', who: ['systemadmin'] },
     { page: 'groupsList', who: ['systemadmin'] },
     { page: 'outbox', who: ['systemadmin'] },
+    { page: 'productSettings', who: ['systemadmin'] },
     { page: 'cardNetworkLeads', who: ['systemadmin'] },
     { page: 'webhooks', who: ['companyAdmin', 'groupAdmin', 'brandAdmin', 'systemadmin', 'bank'] },
     { page: 'myBank', who: ['bank'] },
@@ -412,6 +415,7 @@ describe('can', () => {
       (audience) => audience !== 'guest' && audience !== 'cardprovider' && audience !== 'systemadmin',
     ),
     'outbox.read': ['systemadmin'],
+    'settings.manage': ['systemadmin'],
     'cardNetworkLeads.read': ['systemadmin'],
     'branches.read': signedIn,
     'branches.manage': ['companyAdmin', 'groupAdmin', 'brandAdmin', 'guest'],

@@ -89,6 +89,7 @@ export const pages = {
   banksList: { path: '/user/banks/list', audiences: ['systemadmin'] },
   groupsList: { path: '/user/groups/list', audiences: ['systemadmin'] },
   outbox: { path: '/user/settings/outbox', audiences: ['systemadmin'] },
+  productSettings: { path: '/user/settings/product', audiences: ['systemadmin'] },
   cardNetworkLeads: { path: '/user/cardnetwork/leads', audiences: ['systemadmin'] },
   // Of the bank users, only the bank's admins have endpoints to manage (their publisher's, 0097).
   webhooks: {
@@ -221,6 +222,8 @@ export const capabilities = {
   /** Save a named list of followed brands (spec 1 §7 clientList/create, decision 0094): client admins. */
   'clientLists.create': ['clientAdmin'],
   'outbox.read': ['systemadmin'], // The mail outbox (mail kept when no SMTP server is configured).
+  /** Change the product's stored settings (Settings → Product settings); each change is audited. */
+  'settings.manage': pages.productSettings.audiences,
   'cardNetworkLeads.read': ['systemadmin'], // The card-network pages' leads and their branch files.
   /** Read branches (merchants) of brands within tenant scope. */
   'branches.read': everyoneSignedIn,

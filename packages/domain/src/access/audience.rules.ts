@@ -19,6 +19,12 @@ export type BrandRole = (typeof brandRoles)[number];
 /** The roles that administer one brand: those its operational mails go to (MID health alerts). */
 export const brandAdministratorRoles = ['companyAdmin', 'brandAdmin'] as const satisfies readonly BrandRole[];
 
+/**
+ * The roles that administer a group, and so every brand of it (`administersGroup`): they hear a
+ * group brand's MID health alerts as its own administrators do (docs/decisions/0115).
+ */
+export const groupAdministratorRoles = ['groupAdmin'] as const satisfies readonly BrandRole[];
+
 /** Who someone is for access purposes: entity type, then the client-admin and guest flags, then role. */
 export type Audience = 'systemadmin' | 'bank' | 'cardprovider' | 'clientAdmin' | 'guest' | BrandRole;
 
@@ -73,7 +79,7 @@ export function isGroupRole(audience: Audience): boolean {
 
 /** Administers a group: manages the users of the group and of every brand of it (spec 2 §2.5). */
 export function administersGroup(audience: Audience): boolean {
-  return audience === 'groupAdmin';
+  return among(groupAdministratorRoles, audience);
 }
 
 /** A finance role: reads the figures, invoices and branches, changes nothing (spec 3 §2.9). */

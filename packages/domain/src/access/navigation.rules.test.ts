@@ -49,6 +49,7 @@ const invoices = ['Invoices', '/user/campaigns/invoices'];
 const bankUsers = ['Bank Users', '/user/bank/users'];
 const myBank = ['My Bank', '/user/settings/bank'];
 const outbox = ['Outbox', '/user/settings/outbox'];
+const productSettings = ['Product settings', '/user/settings/product'];
 const webhooks = ['Webhooks', '/user/settings/webhooks'];
 const apiKeys = ['API keys', '/user/settings/apikeys'];
 const integration = ['Publisher integration', '/user/settings/integration'];
@@ -100,7 +101,16 @@ describe('navigationFor: the Settings group of spec 2 §2.1', () => {
     // Settlement files (decision 0107) and the audit log (decision 0113) are ours too.
     {
       audience: 'systemadmin',
-      settings: [myProfile, outbox, webhooks, apiKeys, settlementFiles, integration, auditLog],
+      settings: [
+        myProfile,
+        productSettings,
+        outbox,
+        webhooks,
+        apiKeys,
+        settlementFiles,
+        integration,
+        auditLog,
+      ],
     },
     { audience: 'cardprovider', settings: [] },
     // Ours: the spec leaves the client admin's menu open.

@@ -91,6 +91,7 @@ function audienceNavigation(subject: AccessSubject): Navigation {
         ],
         settings: [
           item('profile'),
+          item('productSettings'),
           item('outbox'),
           item('webhooks'),
           item('publisherKeys'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actorName,
   auditCsvHeader,
   auditCsvLine,
   instantsOfDays,
@@ -11,7 +12,7 @@ import type { AuditEvent } from './audit.schema.ts';
 const event: AuditEvent = {
   id: 7,
   occurredAt: '2026-12-02T15:04:00.000Z',
-  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'ana@brand.test' },
+  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'ana@brand.test', provider: null },
   brandId: '1f0e2d3c-4b5a-4968-8776-655443322110',
   entityType: 'campaign',
   entityId: 'c-1',
@@ -55,5 +56,23 @@ describe('the audit log as people read it', () => {
         '1f0e2d3c-4b5a-4968-8776-655443322110,Campaign,c-1,Updated,' +
         '"Budget: £500.00 → £750.50\nName: Spring, 1 → =Spring",203.0.113.7,Mozilla/5.0\r\n',
     );
+  });
+});
+
+describe('who made a change', () => {
+  it('is the user by e-mail, the payment provider by name, or else the product', () => {
+    expect(actorName(event.actor)).toBe('ana@brand.test');
+    expect(actorName({ id: null, email: null, provider: 'gocardless' })).toBe(
+      'Payment provider (gocardless)',
+    );
+    expect(actorName({ id: null, email: null, provider: null })).toBe('System');
+  });
+
+  it('names the provider in the CSV where a user would have an e-mail', () => {
+    const line = auditCsvLine(
+      { ...event, actor: { id: null, email: null, provider: 'test' } },
+      'Europe/London',
+    );
+    expect(line).toContain(',Payment provider (test),');
   });
 });

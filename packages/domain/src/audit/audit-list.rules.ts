@@ -67,13 +67,18 @@ export function auditCsvHeader(): string {
   return `\uFEFF${auditCsvColumns.join(',')}\r\n`;
 }
 
+/** Who made the change, as the log shows it: the e-mail, the payment provider, or the product. */
+export function actorName(actor: AuditEvent['actor']): string {
+  return actor.email ?? (actor.provider ? m.providerActor(actor.provider) : m.systemActor);
+}
+
 /** One event as a CSV line: its time in the timezone with the zone, its changes as readable lines. */
 export function auditCsvLine(event: AuditEvent, timeZone: string): string {
   return `${[
     String(event.id),
     formatInstant(event.occurredAt, timeZone, 'dateTime'),
     event.actor.id,
-    event.actor.email,
+    event.actor.email ?? (event.actor.provider ? m.providerActor(event.actor.provider) : null),
     event.brandId,
     m.entityTypes[event.entityType],
     event.entityId,

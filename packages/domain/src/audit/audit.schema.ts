@@ -19,6 +19,11 @@ export const auditEntityTypes = [
   'publisher_key',
   'webhook_endpoint',
   'claim',
+  'password',
+  'multi_factor',
+  'group',
+  'client_list',
+  'campaign_overview',
 ] as const;
 export type AuditEntityType = (typeof auditEntityTypes)[number];
 
@@ -71,7 +76,11 @@ export const fieldChangeSchema = z.object({ before: z.unknown(), after: z.unknow
 export const auditEventSchema = z.object({
   id: z.number().int(),
   occurredAt: z.iso.datetime({ offset: true }),
-  actor: z.object({ id: z.uuid().nullable(), email: z.string().nullable() }),
+  /**
+   * Who made the change: a user (id and e-mail as they were), the payment provider whose signed
+   * webhook made it (its name, no user), or neither (the product itself, a publisher's key).
+   */
+  actor: z.object({ id: z.uuid().nullable(), email: z.string().nullable(), provider: z.string().nullable() }),
   brandId: z.uuid().nullable(),
   entityType: z.enum(auditEntityTypes),
   entityId: z.string(),

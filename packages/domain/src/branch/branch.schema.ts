@@ -213,6 +213,8 @@ export const branchSortFields = [
   'activatedDate',
   'brandName',
   'merchantId',
+  /** MID health, worst first ascending (midHealthStatuses' order; decision 0115). */
+  'tracking',
 ] as const;
 export type BranchSortField = (typeof branchSortFields)[number];
 

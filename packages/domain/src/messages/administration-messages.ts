@@ -146,6 +146,10 @@ export const administrationMessages = {
     /** MID health (docs/decisions/0115): whether each merchant ID is still seen in transactions. */
     midHealth: {
       column: 'Tracking',
+      /** The Branches list's filter by MID health. */
+      filterLabel: 'Tracking',
+      filterAll: 'Tracking (All)',
+      trackingInvalid: 'tracking must be one of tracking, silent, awaitingFirst, neverSeen, notLive',
       section: 'Transactions seen',
       statuses: {
         tracking: 'Tracking',
@@ -288,6 +292,17 @@ export const administrationMessages = {
     brands: 'Brands',
     chooseBrands: 'Choose brands',
     noBrandMatches: 'No brand matches',
+  },
+  /** Settings → Product settings: the stored settings the system admin may change. */
+  productSettings: {
+    intro: 'Settings that apply to every brand. Each change is recorded in the audit log.',
+    midSilentDays: 'Days before a merchant ID is silent',
+    midSilentDaysHint:
+      'A merchant ID that has had transactions turns silent when none arrives for more than this many days: its brand is told, and the Branches list shows it. From 1 to 90.',
+    midSilentDaysInvalid: 'Days before a merchant ID is silent must be a whole number from 1 to 90',
+    saved: 'Settings saved successfully',
+    unchanged: 'Nothing changed',
+    save: 'Save',
   },
   /** Settings → Outbox: the mail the product wrote (system admin). */
   outbox: {

@@ -7,7 +7,7 @@ export const auditMessages = {
   audit: {
     pageTitle: 'Audit log',
     intro:
-      'Every change to campaigns, branches, users, banks, direct-debit mandates, API keys, webhooks and claim rulings, with who made it, when and from where. Nobody can edit or remove an entry.',
+      'Every change to campaigns, branches, users and their sign-in, groups, client lists, banks, direct-debit mandates, overview figures, settings, API keys, webhooks and claim rulings, with who made it, when and from where. Nobody can edit or remove an entry.',
     loadFailed: 'The audit log could not be loaded.',
     noEvents: 'No changes match these filters.',
     exportCsv: 'Export CSV',
@@ -27,6 +27,7 @@ export const auditMessages = {
       origin: 'From',
     },
     systemActor: 'System',
+    providerActor: (provider: string) => `Payment provider (${provider})`,
     noChanges: 'No field changed',
     emptyValue: '(empty)',
     yes: 'Yes',
@@ -43,6 +44,11 @@ export const auditMessages = {
       publisher_key: 'Publisher API key',
       webhook_endpoint: 'Webhook endpoint',
       claim: 'Missing-transaction claim',
+      password: 'Password',
+      multi_factor: 'Two-step sign-in',
+      group: 'Group',
+      client_list: 'Client list',
+      campaign_overview: 'Campaign overview figures',
     },
     actions: {
       created: 'Created',

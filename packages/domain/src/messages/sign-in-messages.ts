@@ -225,6 +225,7 @@ export const signInMessages = {
     banksList: 'Banks',
     groupsList: 'Groups',
     outbox: 'Outbox',
+    productSettings: 'Product settings',
     cardNetworkLeads: 'Card-network Leads',
     webhooks: 'Webhooks',
     publisherKeys: 'API keys',

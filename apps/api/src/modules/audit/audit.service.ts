@@ -31,6 +31,19 @@ export interface AuditEntry {
   changes: AuditChanges;
 }
 
+/** A change the payment provider made by its signed webhook: no user made it (docs/decisions/0113). */
+export interface ProviderActor {
+  provider: string;
+}
+
+/** The audience an event made by the provider keeps: `paymentProvider:<name>`. */
+const providerAudience = 'paymentProvider:';
+
+/** Who made a change: a user (with where from), the payment provider, or the product itself (null). */
+export type AuditActor = AuthContext | ProviderActor | null;
+
+const isProvider = (actor: AuditActor): actor is ProviderActor => actor !== null && 'provider' in actor;
+
 /**
  * The audit log (docs/decisions/0113). `record` is called by a service inside the transaction of
  * the change it describes, as its last statement: the event commits or rolls back with the change,
@@ -67,14 +80,15 @@ export function createAuditLog(deps: {
      * Appends one event to the chain in the change's transaction. `auth` is who made the change
      * (with where from, when a route built it: `callerOf`); null for the product itself (a job).
      */
-    async record(trx: Transaction<DB>, auth: AuthContext | null, entry: AuditEntry): Promise<void> {
+    async record(trx: Transaction<DB>, actor: AuditActor, entry: AuditEntry): Promise<void> {
       const last = await repository.lockChain(trx);
+      const auth = isProvider(actor) ? null : actor;
       const event = {
         seq: (last?.id ?? 0) + 1,
         occurredAt: clock(),
         actorUserId: auth?.account.id ?? null,
         actorEmail: auth?.account.email ?? null,
-        audience: auth?.audience ?? null,
+        audience: isProvider(actor) ? `${providerAudience}${actor.provider}` : (auth?.audience ?? null),
         brandId: entry.brandId,
         groupId: entry.groupId ?? null,
         entityType: entry.entityType,
@@ -186,7 +200,13 @@ function eventOf(row: AuditEventRow): AuditEvent {
   return {
     id: row.id,
     occurredAt: row.occurred_at.toISOString(),
-    actor: { id: row.actor_user_id, email: row.actor_email },
+    actor: {
+      id: row.actor_user_id,
+      email: row.actor_email,
+      provider: row.audience?.startsWith(providerAudience)
+        ? row.audience.slice(providerAudience.length)
+        : null,
+    },
     brandId: row.brand_id,
     entityType: row.entity_type,
     entityId: row.entity_id,

@@ -30,6 +30,8 @@ import { createOneTimeLinks } from './one-time-links.ts';
 import type { SessionCache } from './session-cache.ts';
 import { audienceOfAccount, scopeOfAccount, toSessionUser } from './session-user.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { createAccountAudit } from './account-audit.ts';
 
 export type Clock = () => Date;
 
@@ -53,8 +55,11 @@ export function createAuthService(deps: {
   /** Two-step sign-in: a challenge for an account that has it, else null. */
   secondStep: { challengeFor(userId: string): Promise<string | null> };
   sessions: SessionCache<SessionWithAccount>;
+  /** One's own password change recorded in its transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, users, repository, limiter, mailer, config, clock, jobs, secondStep, sessions } = deps;
+  const audited = createAccountAudit(deps.audit);
   const attempts = createLoginAttempts({ limiter, config });
   const links = createOneTimeLinks({ db, repository, config, clock });
   const accountMails = createAccountMails({ limiter, mailer, config, issueLink: links.issue });
@@ -309,6 +314,7 @@ export function createAuthService(deps: {
       await db.transaction().execute(async (trx) => {
         await users.setPasswordHash(auth.account.id, passwordHash, trx);
         await repository.endSessionsOfUser(auth.account.id, clock(), trx);
+        await audited(trx, auth, 'password', 'rotated', {});
       });
       await attempts.forget(email);
     },

@@ -111,7 +111,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       respCode: respCodes.ok,
       respMessage: messages.multiFactor.enabled,
       details: {
-        recoveryCodes: await multiFactor.confirmSetup(callerOf(request).account, request.body.code),
+        recoveryCodes: await multiFactor.confirmSetup(callerOf(request), request.body.code),
       },
     }),
   );
@@ -133,7 +133,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       details: {
         recoveryCodes: await renewRecoveryCodes(
           { auth, multiFactor },
-          callerOf(request).account,
+          callerOf(request),
           request.body.code,
           checkPlaceOf(request, config),
         ),
@@ -154,12 +154,7 @@ export const multiFactorRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await turnOff(
-        { auth, multiFactor },
-        callerOf(request).account,
-        request.body,
-        checkPlaceOf(request, config),
-      );
+      await turnOff({ auth, multiFactor }, callerOf(request), request.body, checkPlaceOf(request, config));
       return { respCode: respCodes.ok, respMessage: messages.multiFactor.disabled };
     },
   );

@@ -21,6 +21,8 @@ import type { Accounts } from './accounts.ts';
 import type { AuthService, Clock } from './auth.service.ts';
 import type { CheckPlace } from './known-devices.ts';
 import type { MultiFactorRepository } from './multi-factor.repository.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { createAccountAudit } from './account-audit.ts';
 import { verifyPassword } from '../../crypto/passwords.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
 
@@ -88,8 +90,11 @@ export function createMultiFactorService(deps: {
   db: Kysely<DB>;
   repository: MultiFactorRepository;
   clock: Clock;
+  /** Set-up, renewal and removal recorded in their transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { db, repository, clock } = deps;
+  const audited = createAccountAudit(deps.audit);
 
   /** Ten new recovery codes for the user in place of any earlier ones, answered as shown. */
   async function replaceRecoveryCodes(userId: string, executor: Kysely<DB>): Promise<string[]> {
@@ -172,29 +177,50 @@ export function createMultiFactorService(deps: {
     },
 
     /** Confirms the set-up with a first code; answers the recovery codes, shown this once. */
-    async confirmSetup(account: UserAccount, code: string): Promise<string[]> {
+    async confirmSetup(caller: AuthContext, code: string): Promise<string[]> {
+      const { account } = caller;
       const row = await repository.find(account.id);
       if (!row) throw new HttpError(400, m.setupNotStarted);
       if (row.enabled_at) throw conflict(m.alreadyEnabled);
       const step = stepOfCode(row.secret, code, clock());
       if (step === null) throw badRequest(m.codeWrong);
       return db.transaction().execute(async (trx) => {
-        await repository.enable(account.id, clock(), step, trx);
-        return replaceRecoveryCodes(account.id, trx);
+        const enabledAt = clock();
+        await repository.enable(account.id, enabledAt, step, trx);
+        const codes = await replaceRecoveryCodes(account.id, trx);
+        await audited(trx, caller, 'multi_factor', 'created', {
+          enabled_at: { before: null, after: enabledAt.toISOString() },
+          recovery_codes: { before: null, after: codes.length },
+        });
+        return codes;
       });
     },
 
     /** New recovery codes in place of the old ones, which stop working. */
-    renewRecoveryCodes(userId: string): Promise<string[]> {
-      return db.transaction().execute((trx) => replaceRecoveryCodes(userId, trx));
+    async renewRecoveryCodes(caller: AuthContext): Promise<string[]> {
+      // Read before the transaction: PGlite has one connection, which the transaction holds.
+      const left = (await repository.unusedRecoveryCodes(caller.account.id)).length;
+      return db.transaction().execute(async (trx) => {
+        const codes = await replaceRecoveryCodes(caller.account.id, trx);
+        await audited(trx, caller, 'multi_factor', 'rotated', {
+          recovery_codes: { before: left, after: codes.length },
+        });
+        return codes;
+      });
     },
 
     async isEnabled(userId: string): Promise<boolean> {
       return (await enabledSecret(userId)) !== null;
     },
 
-    async remove(userId: string) {
-      await db.transaction().execute((trx) => repository.remove(userId, trx));
+    async remove(caller: AuthContext) {
+      const row = await repository.find(caller.account.id);
+      await db.transaction().execute(async (trx) => {
+        await repository.remove(caller.account.id, trx);
+        await audited(trx, caller, 'multi_factor', 'deleted', {
+          enabled_at: { before: row?.enabled_at?.toISOString() ?? null, after: null },
+        });
+      });
     },
   };
 }
@@ -239,11 +265,12 @@ export async function completeSignIn(
  */
 export async function turnOff(
   deps: { auth: AuthService; multiFactor: MultiFactorService },
-  account: UserAccount,
+  caller: AuthContext,
   input: { password: string; code: string },
   place: CheckPlace,
 ) {
   const { auth, multiFactor } = deps;
+  const { account } = caller;
   if (multiFactorRequiredFor(account.entity_type)) throw new HttpError(400, m.requiredCannotDisable);
   if (!(await multiFactor.isEnabled(account.id))) throw new HttpError(400, m.notEnabled);
   let wrongField: 'password' | 'code' | null = null;
@@ -257,20 +284,21 @@ export async function turnOff(
       ? invalidField('password', messages.auth.currentPasswordWrong)
       : invalidField('code', m.codeWrong);
   }
-  await multiFactor.remove(account.id);
+  await multiFactor.remove(caller);
 }
 
 /** New recovery codes for a current code (counted with failed logins when wrong). */
 export async function renewRecoveryCodes(
   deps: { auth: AuthService; multiFactor: MultiFactorService },
-  account: UserAccount,
+  caller: AuthContext,
   code: string,
   place: CheckPlace,
 ): Promise<string[]> {
   const { auth, multiFactor } = deps;
+  const { account } = caller;
   if (!(await multiFactor.isEnabled(account.id))) throw new HttpError(400, m.notEnabled);
   if (!(await auth.countedCheck(account.email, place, () => multiFactor.acceptCode(account.id, code)))) {
     throw badRequest(m.codeWrong);
   }
-  return multiFactor.renewRecoveryCodes(account.id);
+  return multiFactor.renewRecoveryCodes(caller);
 }

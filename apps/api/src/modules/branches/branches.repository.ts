@@ -9,7 +9,13 @@ import {
   type Updateable,
 } from 'kysely';
 import { merchantIdHoldingStatuses } from '@krowd/domain/branch/branch.rules';
-import { liveBranchStatuses, type MidActivity } from '@krowd/domain/branch/mid-health.rules';
+import {
+  firstTransactionDays,
+  liveBranchStatuses,
+  midHealthStatuses,
+  type MidActivity,
+  type MidHealthStatus,
+} from '@krowd/domain/branch/mid-health.rules';
 import type { BranchSortField } from '@krowd/domain/branch/branch.schema';
 import type { SortDirection } from '@krowd/domain/list/list.schema';
 import type { DB } from '../../db/database.generated.ts';
@@ -20,14 +26,57 @@ type Executor = Kysely<DB> | Transaction<DB>;
 /** The advisory lock every claim of merchant IDs takes ('MIDS' in ASCII). */
 const merchantIdClaimLock = 0x4d494453;
 
+/** What a branch's MID health is judged against: today (local, YYYY-MM-DD), the zone and the setting. */
+export interface MidHealthClock {
+  today: string;
+  timeZone: string;
+  silentDays: number;
+}
+
 export interface BranchListQuery {
   /** The brands to list, or every brand. */
   brandIds: string[] | 'all';
   search?: string;
   status?: BranchStatus;
+  /** Only the branches whose MID health is this (their worst MID's, decision 0115). */
+  tracking?: MidHealthStatus;
   sort?: { sortfield: BranchSortField; direction: SortDirection };
+  /** Needed to filter or sort by MID health. */
+  health: MidHealthClock;
   page: number;
   limit: number;
+}
+
+/**
+ * A branch's MID health as its place in `midHealthStatuses` (0 neverSeen … 4 notLive), in SQL: the
+ * rules of `midHealthOf` (packages/domain/src/branch/mid-health.rules.ts) over the MID health store,
+ * so the list can be filtered and sorted by it before it is paged. Per MID: seen, it is silent past
+ * the setting's days since its last day, else tracking; never seen, it is never seen 14 days after
+ * the branch went live (local day), else awaiting its first. The branch takes its worst MID's; one
+ * with no MID awaits its first; one that does not earn is not live. The list's tests hold the
+ * two to the same answers (mid-health.routes.test.ts).
+ */
+function midHealthRank(health: MidHealthClock) {
+  const rank = (status: MidHealthStatus) => midHealthStatuses.indexOf(status);
+  const today = sql`${health.today}::date`;
+  const liveSince = sql`(b.activated_at AT TIME ZONE ${health.timeZone})::date`;
+  const ofMid = (column: 'mastercard_merchant_id' | 'amex_merchant_id' | 'zettle_merchant_id') => sql`
+    CASE WHEN coalesce(${sql.ref(`b.${column}`)}, '') = '' THEN NULL ELSE (
+      SELECT CASE
+        WHEN max(d.day) IS NOT NULL THEN
+          CASE WHEN ${today} - max(d.day) > ${health.silentDays}::int THEN ${rank('silent')}::int
+          ELSE ${rank('tracking')}::int END
+        WHEN b.activated_at IS NOT NULL AND ${today} - ${liveSince} >= ${firstTransactionDays}::int
+          THEN ${rank('neverSeen')}::int
+        ELSE ${rank('awaitingFirst')}::int END
+      FROM mid_activity_days d WHERE d.mid = ${sql.ref(`b.${column}`)}
+    ) END`;
+  return sql<number>`CASE
+    WHEN b.status NOT IN (${sql.join(liveBranchStatuses)}) THEN ${rank('notLive')}::int
+    ELSE coalesce(
+      least(${ofMid('mastercard_merchant_id')}, ${ofMid('amex_merchant_id')}, ${ofMid('zettle_merchant_id')}),
+      ${rank('awaitingFirst')}::int
+    ) END`;
 }
 
 /** The columns each sort field orders by; the id breaks ties so pages never overlap. */
@@ -38,7 +87,7 @@ const sortColumns = {
   activatedDate: 'b.activated_at',
   brandName: 'br.name',
   merchantId: 'b.mastercard_merchant_id',
-} as const satisfies Record<BranchSortField, string>;
+} as const satisfies Record<Exclude<BranchSortField, 'tracking'>, string>;
 
 /** A LIKE pattern that matches the text literally, wherever it appears. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -99,6 +148,9 @@ function branchFilters(query: BranchListQuery) {
     const conditions: Expression<SqlBool>[] = [];
     if (query.brandIds !== 'all') conditions.push(eb('b.brand_id', 'in', query.brandIds));
     if (query.status) conditions.push(eb('b.status', '=', query.status));
+    if (query.tracking) {
+      conditions.push(eb(midHealthRank(query.health), '=', midHealthStatuses.indexOf(query.tracking)));
+    }
     if (query.search) {
       const anywhere = containing(query.search);
       const start = startingWith(query.search);
@@ -193,8 +245,9 @@ export function createBranchesRepository(db: Kysely<DB>) {
       const rows = await branches(db)
         .select(counted.as('total'))
         .where(branchFilters(query))
-        .orderBy(sortColumns[sort.sortfield], (order) =>
-          nullable ? order[sort.direction]().nullsLast() : order[sort.direction](),
+        .orderBy(
+          sort.sortfield === 'tracking' ? midHealthRank(query.health) : sortColumns[sort.sortfield],
+          (order) => (nullable ? order[sort.direction]().nullsLast() : order[sort.direction]()),
         )
         .orderBy('b.id', sort.direction)
         .limit(query.limit)

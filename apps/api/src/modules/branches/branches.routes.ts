@@ -21,6 +21,7 @@ import {
   directoryBranchesSchema,
 } from '@krowd/domain/branch/branch-response.schema';
 import { branchCarriesCampaigns } from '@krowd/domain/branch/branch.rules';
+import { midHealthStatuses } from '@krowd/domain/branch/mid-health.rules';
 import { entityListQuerySchema } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import {
@@ -42,7 +43,15 @@ const m = messages.branch;
 const branchListQuerySchema = entityListQuerySchema({
   sortFields: branchSortFields,
   statuses: branchStatuses,
-}).strict();
+})
+  .extend({
+    /** Only the branches of this MID health (decision 0115); '' or absent: all. */
+    tracking: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.enum(midHealthStatuses, m.midHealth.trackingInvalid).optional(),
+    ),
+  })
+  .strict();
 const branchDetailsSchema = successSchema(branchSavedSchema.shape);
 const createMultipleSchema = z.array(branchWizardSchema).min(1).max(100);
 const createMultipleResponseSchema = successSchema(branchesSavedSchema.shape);
@@ -123,7 +132,7 @@ export const branchesRoutes: FastifyPluginAsyncZod<{
         operationId: 'listBranches',
         tags: ['branches'],
         summary:
-          'The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope',
+          'The branch list: paged, sorted, searched (3+ characters) and filtered by status and MID health, within scope',
         querystring: branchListQuerySchema,
         response: {
           200: successSchema(branchListPageSchema.shape),

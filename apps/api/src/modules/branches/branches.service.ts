@@ -28,6 +28,8 @@ import {
   type PageQuery,
   type SortDirection,
 } from '@krowd/domain/list/list.schema';
+import type { MidHealthStatus } from '@krowd/domain/branch/mid-health.rules';
+import { localToday } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
@@ -60,6 +62,8 @@ export interface BranchListRequest extends PageQuery {
     dropDown?: { value: BranchStatus | '' };
     sortField?: { sortfield: BranchSortField; direction: SortDirection };
   };
+  /** Only the branches of this MID health (decision 0115). */
+  tracking?: MidHealthStatus;
   brandId?: string;
   from?: 'onboard';
 }
@@ -171,7 +175,13 @@ export function createBranchesService(deps: {
         brandIds: await listedBrands(brands, caller.scope, request),
         search: effectiveSearch(filters.globalSearch?.value),
         status: filters.dropDown?.value || undefined,
+        tracking: request.tracking,
         sort: filters.sortField,
+        health: {
+          today: localToday(clock(), deps.timeZone),
+          timeZone: deps.timeZone,
+          silentDays: (await deps.settings.read()).midSilentDays,
+        },
         page: request.page,
         limit: request.limit,
       });

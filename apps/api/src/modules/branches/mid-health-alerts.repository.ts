@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { brandAdministrators } from '../../db/brand-administrators.ts';
+import { brandAndGroupAdministrators } from '../../db/brand-administrators.ts';
 import type { DB } from '../../db/database.generated.ts';
 
 /** The MID health alerts mailed so far (migration 0055) and who a brand's alerts go to. */
@@ -41,8 +41,11 @@ export function createMidHealthAlertsRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** The active administrators of each of these brands, by brand. */
-    brandAdministrators: (brandIds: readonly string[]) => brandAdministrators(db, brandIds),
+    /**
+     * Who each of these brands' alerts go to, by brand: its active administrators and, for a brand
+     * of a group, the group's administrators (docs/decisions/0115).
+     */
+    administrators: (brandIds: readonly string[]) => brandAndGroupAdministrators(db, brandIds),
   };
 }
 

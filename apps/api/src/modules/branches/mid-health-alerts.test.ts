@@ -8,13 +8,16 @@ import { createMidHealthAlerts } from './mid-health-alerts.ts';
 
 /**
  * The MID health check mails a brand's administrators when a merchant ID turns silent, once while
- * it stays silent, and again only after it has recovered (docs/decisions/0115). A branch of the
- * demo brand Green Fork (administered by companyadmin@demo.test), live for 60 days, its MID seen
- * once, on the day it is made here minus 10 days.
+ * it stays silent, and again only after it has recovered (docs/decisions/0115); a brand of a group
+ * is told to the group's administrators too. A branch of the demo brand Green Fork (administered
+ * by companyadmin@demo.test), live for 60 days, its MID seen once, on the day it is made here minus
+ * 10 days; and one of the demo group's first brand (its group admin groupadmin@demo.test, its
+ * finance user groupuser@demo.test), live as long, never seen.
  */
 
 const clock = createTestClock(new Date('2026-12-02T15:00:00Z'));
 const mid = 'MH-ALERT-1';
+const groupMid = 'MH-ALERT-GROUP-1';
 let testApp: TestApp;
 const mails: OutgoingMail[] = [];
 let alerts: ReturnType<typeof createMidHealthAlerts>;
@@ -43,6 +46,7 @@ async function purchase(id: string, at: Date) {
 
 /** The mails of this run that name the test's MID. */
 const mailsNamingOurMid = () => mails.filter((mail) => mail.text.includes(mid));
+const mailsNamingGroupMid = () => mails.filter((mail) => mail.text.includes(groupMid));
 
 beforeAll(async () => {
   testApp = await createTestApp({ clock: clock.now });
@@ -54,6 +58,16 @@ beforeAll(async () => {
       name: 'Green Fork Alerting',
       status: 'Active',
       mastercard_merchant_id: mid,
+      activated_at: new Date(clock.now().getTime() - days(60)),
+    })
+    .execute();
+  await testApp.db
+    .insertInto('branches')
+    .values({
+      brand_id: ids.brands.groupBrandA,
+      name: 'Group Brand Alerting',
+      status: 'Active',
+      mastercard_merchant_id: groupMid,
       activated_at: new Date(clock.now().getTime() - days(60)),
     })
     .execute();
@@ -89,11 +103,27 @@ describe('the MID health check', () => {
     }
   });
 
+  it("mails a group brand's MID to the group's administrators as well as the brand's, not to its finance user", async () => {
+    const sent = mailsNamingGroupMid();
+    const to = sent.map((mail) => mail.to);
+    expect(to).toContain('groupadmin@demo.test');
+    expect(to).not.toContain('groupuser@demo.test');
+    // Once each: the group admin is not told twice for being found both ways.
+    expect(new Set(to).size).toBe(to.length);
+    for (const mail of sent) {
+      expect(mail.text).toContain(`Group Brand Alerting, merchant ID ${groupMid}`);
+      expect(mail.text).not.toContain(mid + ':');
+    }
+    // The standalone brand is no business of the group's administrators.
+    expect(recipients).not.toContain('groupadmin@demo.test');
+  });
+
   it('does not mail it again while it stays silent', async () => {
     mails.length = 0;
     clock.advance(days(1));
     await alerts.run();
     expect(mailsNamingOurMid()).toEqual([]);
+    expect(mailsNamingGroupMid()).toEqual([]);
   });
 
   it('forgets it once a transaction comes, and mails again when it falls silent once more', async () => {

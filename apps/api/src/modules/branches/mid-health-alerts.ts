@@ -39,7 +39,8 @@ export function midHealthAlertMail(firstName: string, alerts: readonly Alert[], 
 }
 
 /**
- * The check: every live branch's MID health, then a mail to each brand's administrators naming
+ * The check: every live branch's MID health, then a mail to each brand's administrators (and, for
+ * a brand of a group, the group's administrators) naming
  * the MIDs newly in alert (silent, or never seen 14 days after going live) or in another alert than
  * the one told. Each MID is told once while in alert (mid_health_notices, migration 0055) and again
  * only after it has recovered. The notices are recorded before the mails are handed to the outbox:
@@ -85,7 +86,7 @@ export function createMidHealthAlerts(deps: {
         .execute((trx) => deps.alerts.replaceNotices(trx, told, recovered, deps.clock()));
       const byBrand = new Map<string, Alert[]>();
       for (const alert of told) byBrand.set(alert.brandId, [...(byBrand.get(alert.brandId) ?? []), alert]);
-      const administrators = await deps.alerts.brandAdministrators([...byBrand.keys()]);
+      const administrators = await deps.alerts.administrators([...byBrand.keys()]);
       let mailed = 0;
       for (const [brandId, alerts] of byBrand) {
         for (const administrator of administrators.get(brandId) ?? []) {

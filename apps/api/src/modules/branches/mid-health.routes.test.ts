@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { midHealthStatuses, type MidHealthStatus } from '@krowd/domain/branch/mid-health.rules';
+import { messages } from '@krowd/domain/messages/messages';
 import { call, createTestApp, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -8,7 +10,11 @@ import { call, createTestApp, loginAs, type App, type TestApp } from '../../test
  * - `Busy`: a purchase yesterday, and 60 purchases at 23:xx local time over the last 30 days;
  * - `Quiet`: its last purchase 10 days ago, past the 7-day silent period;
  * - `Unseen`: live for 20 days, never a transaction;
- * - `Fresh`: live for 3 days, never a transaction.
+ * - `Fresh`: live for 3 days, never a transaction;
+ * and three more for the list's filter and sort by MID health:
+ * - `Mixed`: a Visa/Mastercard MID seen yesterday and an Amex MID silent for 10 days (silent: the worst);
+ * - `Bare`: live, no merchant ID at all (awaiting its first);
+ * - `Pending`: not yet approved, its MID never seen (not live).
  */
 
 let testApp: TestApp;
@@ -17,7 +23,13 @@ let adminToken: string;
 const dayMs = 86_400_000;
 const now = Date.now();
 
-async function addBranch(brandId: string, name: string, mid: string, liveDaysAgo: number) {
+async function addBranch(
+  brandId: string,
+  name: string,
+  mid: string | null,
+  liveDaysAgo: number,
+  more: { status?: 'Active' | 'Pending'; amex_merchant_id?: string } = {},
+) {
   await testApp.db
     .insertInto('branches')
     .values({
@@ -26,6 +38,7 @@ async function addBranch(brandId: string, name: string, mid: string, liveDaysAgo
       status: 'Active',
       mastercard_merchant_id: mid,
       activated_at: new Date(now - liveDaysAgo * dayMs),
+      ...more,
     })
     .execute();
 }
@@ -82,7 +95,12 @@ beforeAll(async () => {
   await addBranch(brand.id, 'MidHealth Quiet', 'MH-QUIET-1', 60);
   await addBranch(brand.id, 'MidHealth Unseen', 'MH-UNSEEN-1', 20);
   await addBranch(brand.id, 'MidHealth Fresh', 'MH-FRESH-1', 3);
+  await addBranch(brand.id, 'MidHealth Mixed', 'MH-MIXED-1', 60, { amex_merchant_id: 'MH-MIXED-AMEX-1' });
+  await addBranch(brand.id, 'MidHealth Bare', null, 60);
+  await addBranch(brand.id, 'MidHealth Pending', 'MH-PENDING-1', 60, { status: 'Pending' });
   const sent = [
+    purchase('mh-mixed-yesterday', 'MH-MIXED-1', now - dayMs),
+    purchase('mh-mixed-amex-last', 'MH-MIXED-AMEX-1', now - 10 * dayMs),
     purchase('mh-busy-yesterday', 'MH-BUSY-1', now - dayMs),
     ...Array.from({ length: 60 }, (_, index) =>
       purchase(`mh-busy-late-${index}`, 'MH-BUSY-1', lateEvening(2 + (index % 28))),
@@ -149,5 +167,80 @@ describe('the Branches list', () => {
       merchantIds: [{ mid: 'MH-UNSEEN-1', firstSeenDay: null, lastSeenDay: null, daysSinceSeen: null }],
     });
     expect(healthOf('Fresh').status).toBe('awaitingFirst');
+  });
+});
+
+/** The MidHealth branches listed with these query parameters (the search keeps to this test's brand). */
+async function listed(query: string, more: object = {}) {
+  const filters = JSON.stringify({ globalSearch: { value: 'MidHealth', type: 'user' }, ...more });
+  const response = await call(app, {
+    url: `/api/merchants?limit=100&filters=${encodeURIComponent(filters)}&${query}`,
+    token: adminToken,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const answer = response.json<{ data: BranchRow[]; pagination: { total: number } }>();
+  return { names: answer.data.map((row) => row.name.replace('MidHealth ', '')), answer };
+}
+
+describe('the Branches list by MID health', () => {
+  it.each([
+    { tracking: 'tracking', names: ['Busy'] },
+    { tracking: 'silent', names: ['Mixed', 'Quiet'] },
+    { tracking: 'neverSeen', names: ['Unseen'] },
+    { tracking: 'awaitingFirst', names: ['Bare', 'Fresh'] },
+    { tracking: 'notLive', names: ['Pending'] },
+  ] as { tracking: MidHealthStatus; names: string[] }[])(
+    'filters by $tracking: those branches only, each showing that status, the total theirs',
+    async ({ tracking, names }) => {
+      const { names: found, answer } = await listed(`tracking=${tracking}`);
+
+      expect([...found].sort()).toEqual(names);
+      expect(answer.data.every((row) => row.midHealth.status === tracking)).toBe(true);
+      expect(answer.pagination.total).toBe(names.length);
+    },
+  );
+
+  it('lists every branch once across the five statuses, as many as unfiltered', async () => {
+    const all = (await listed('')).names;
+    const byStatus = await Promise.all(midHealthStatuses.map((status) => listed(`tracking=${status}`)));
+
+    expect(byStatus.flatMap((found) => found.names).sort()).toEqual([...all].sort());
+  });
+
+  it('sorts worst first ascending and best first descending, in the statuses order', async () => {
+    const rank = (row: BranchRow) => midHealthStatuses.indexOf(row.midHealth.status);
+    const up = (await listed('', { sortField: { sortfield: 'tracking', direction: 'asc' } })).answer.data;
+    const down = (await listed('', { sortField: { sortfield: 'tracking', direction: 'desc' } })).answer.data;
+
+    expect(up.map(rank)).toEqual([...up.map(rank)].sort((a, b) => a - b));
+    expect(up[0]!.midHealth.status).toBe('neverSeen');
+    expect(down.map(rank)).toEqual([...down.map(rank)].sort((a, b) => b - a));
+    expect(down[0]!.midHealth.status).toBe('notLive');
+  });
+
+  it('filters with the silent-days setting as the badges do: 12 days make the 10-day silences tracking', async () => {
+    const setDays = (days: number) =>
+      testApp.db
+        .updateTable('settings')
+        .set({ value: JSON.stringify(days) })
+        .where('key', '=', 'midSilentDays')
+        .execute();
+    await setDays(12);
+    try {
+      const { names, answer } = await listed('tracking=tracking');
+
+      expect([...names].sort()).toEqual(['Busy', 'Mixed', 'Quiet']);
+      expect(answer.data.every((row) => row.midHealth.status === 'tracking')).toBe(true);
+      expect((await listed('tracking=silent')).names).toEqual([]);
+    } finally {
+      await setDays(7);
+    }
+  });
+
+  it('refuses an unknown status with 400 naming tracking', async () => {
+    const response = await call(app, { url: '/api/merchants?tracking=dormant', token: adminToken });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ tracking: messages.branch.midHealth.trackingInvalid });
   });
 });

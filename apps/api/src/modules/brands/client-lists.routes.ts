@@ -26,11 +26,7 @@ export const clientListsRoutes: FastifyPluginAsyncZod<{ clientLists: ClientLists
       },
     },
     async (request, reply) => {
-      const caller = callerOf(request);
-      const details = await clientLists.create(
-        { userId: caller.account.id, scope: caller.scope },
-        request.body,
-      );
+      const details = await clientLists.create(callerOf(request), request.body);
       return reply
         .code(201)
         .send({ respCode: respCodes.ok, respMessage: messages.clientList.created, details });

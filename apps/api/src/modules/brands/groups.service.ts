@@ -6,6 +6,8 @@ import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import type { BrandsRepository } from './brands.repository.ts';
+import { createdChanges } from '@krowd/domain/audit/audit-diff.rules';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 
 /** The group's first Group Admin, as the users module invites them. */
 type GroupAdmin = GroupCreate['admin'] & {
@@ -34,8 +36,16 @@ interface Invitations {
   };
 }
 
-/** Groups of brands, created by the system admin with their first Group Admin. */
-export function createGroupsService(deps: { brands: BrandsRepository; invitations: Invitations }) {
+/**
+ * Groups of brands, created by the system admin with their first Group Admin. The group and its
+ * brands are one audit event in the creation's transaction (`group`, created, its name and
+ * `brand_ids`; docs/decisions/0113), in the group's log; its admin's invitation is the user's own.
+ */
+export function createGroupsService(deps: {
+  brands: BrandsRepository;
+  invitations: Invitations;
+  audit?: AuditRecorder;
+}) {
   const { brands, invitations } = deps;
   return {
     /**
@@ -60,10 +70,16 @@ export function createGroupsService(deps: { brands: BrandsRepository; invitation
         }
         const group = await brands.insertGroup(input.name, trx);
         await brands.moveToGroup(input.brandIds, group.id, trx);
-        return {
-          group,
-          ...(await invitations.invitation.write({ ...invitee, group_id: group.id }, trx, caller)),
-        };
+        const invited = await invitations.invitation.write({ ...invitee, group_id: group.id }, trx, caller);
+        await deps.audit?.record(trx, caller, {
+          entityType: 'group',
+          entityId: group.id,
+          action: 'created',
+          brandId: null,
+          groupId: group.id,
+          changes: createdChanges({ name: group.name, brand_ids: [...input.brandIds].sort() }),
+        });
+        return { group, ...invited };
       });
       return {
         _id: group.id,

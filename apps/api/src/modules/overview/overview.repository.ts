@@ -167,13 +167,14 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
       content: Pick<OverviewContent, 'co' | 'performance' | 'stats'>,
       userId: string,
       at: Date,
-    ) {
+      trx: Transaction<DB>,
+    ): Promise<OverviewFigures> {
       const figures: OverviewFigures = {
         co: completeSummary(content),
         performance: [...content.performance].sort((a, b) => a.date.localeCompare(b.date)),
         stats: content.stats,
       };
-      await db
+      await trx
         .insertInto('campaign_overview_overrides')
         .values({
           campaign_id: campaign.id,
@@ -183,6 +184,7 @@ export function createOverviewRepository(db: Kysely<DB>, impressions: Impression
           created_at: at,
         })
         .execute();
+      return figures;
     },
 
     /** Campaigns of the months given (newest first), with when their overview was computed and edited. */

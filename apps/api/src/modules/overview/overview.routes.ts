@@ -208,8 +208,7 @@ export const overviewRoutes: FastifyPluginAsyncZod<{ service: OverviewService }>
       },
     },
     async (request) => {
-      const caller = callerOf(request);
-      await service.update(caller.scope, request.params.campaignId, caller.account.id, request.body);
+      await service.update(callerOf(request), request.params.campaignId, request.body);
       return { respCode: respCodes.updated, respMessage: m.saved };
     },
   );

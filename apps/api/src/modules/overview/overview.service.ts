@@ -16,6 +16,10 @@ import type { JobQueue } from '../../plugins/jobs.ts';
 import type { ImpressionsRepository } from './impressions.repository.ts';
 import { readImpressionsFile } from './impressions.ingest.ts';
 import type { OverviewCampaign, OverviewRepository } from './overview.repository.ts';
+import { diffRecords } from '@krowd/domain/audit/audit-diff.rules';
+import type { AuthContext } from '../../http/caller.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
+import { overviewAuditFields } from './overview.audit.ts';
 
 const m = messages.overview;
 
@@ -89,6 +93,8 @@ export function createOverviewService<File extends DocsFileRead>(deps: {
   transactionFiles: DocsTransactions<File>;
   jobs: JobQueue;
   clock: () => Date;
+  /** Each save of edited figures recorded in its transaction (docs/decisions/0113). */
+  audit?: AuditRecorder;
 }) {
   const { overview, impressions, transactionFiles, jobs, clock } = deps;
 
@@ -181,9 +187,13 @@ export function createOverviewService<File extends DocsFileRead>(deps: {
       };
     },
 
-    /** Saves the editor's figures as a new override (PUT campaignoverview/{id}); the snapshot stays. */
-    async update(scope: TenantScope, campaignId: string, userId: string, body: OverviewContentInput) {
-      const campaign = await campaignInScope(scope, campaignId);
+    /**
+     * Saves the editor's figures as a new override (PUT campaignoverview/{id}); the snapshot stays.
+     * The audit event, in the same transaction and the campaign's brand's log, compares them with
+     * the figures in force before: the last override, else the computed ones.
+     */
+    async update(caller: AuthContext, campaignId: string, body: OverviewContentInput) {
+      const campaign = await campaignInScope(caller.scope, campaignId);
       const parsed = overviewSchemaFor(campaign).safeParse(body);
       if (!parsed.success) {
         const fieldErrors: Record<string, string> = {};
@@ -193,7 +203,22 @@ export function createOverviewService<File extends DocsFileRead>(deps: {
       if (parsed.data.campaign_id && parsed.data.campaign_id !== campaign.id) {
         throw badRequest(m.campaignMismatch, { campaign_id: m.campaignMismatch });
       }
-      await overview.insertOverride(campaign, parsed.data, userId, clock());
+      const inForce = async () =>
+        (await overview.latestOverride(campaign.id))?.figures ??
+        (await overview.snapshot(campaign.id))?.figures ??
+        (await overview.compute(campaign));
+      const before = await inForce();
+      await overview.transaction(async (trx) => {
+        const after = await overview.insertOverride(campaign, parsed.data, caller.account.id, clock(), trx);
+        await deps.audit?.record(trx, caller, {
+          entityType: 'campaign_overview',
+          entityId: campaign.id,
+          action: 'updated',
+          brandId: campaign.brandId,
+          groupId: campaign.groupId,
+          changes: diffRecords(overviewAuditFields(before), overviewAuditFields(after)),
+        });
+      });
     },
 
     /** The manager's list: campaigns of the months with their overview status. */

@@ -33,7 +33,7 @@ import {
   type ProviderEvent,
 } from './payment-provider.ts';
 import type { MandateRow, PaymentsRepository } from './payments.repository.ts';
-import { createMandateAudit } from './payments.audit.ts';
+import { createMandateAudit, createProviderMandateAudit } from './payments.audit.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { TestProvider } from './test-provider.ts';
 
@@ -98,6 +98,7 @@ export function createPaymentsService(deps: {
 }) {
   const { db, payments, brands, settings, provider, testProvider, publicUrl, clock, logger } = deps;
   const audited = createMandateAudit(deps.audit);
+  const providerAudited = createProviderMandateAudit(audited);
 
   /**
    * The brand a call is about: the one named by brandId when the caller's scope covers it (else
@@ -119,7 +120,7 @@ export function createPaymentsService(deps: {
   }
 
   /** What one webhook event does to our mandates, collections and invoices (payment.rules.ts). */
-  async function applyEvent(event: ProviderEvent, trx: Kysely<DB>): Promise<PaymentEventOutcome> {
+  async function applyEvent(event: ProviderEvent, trx: Transaction<DB>): Promise<PaymentEventOutcome> {
     if (!event.resourceId) return 'ignored';
     const now = clock();
     if (event.resourceType === 'mandates') {
@@ -133,6 +134,7 @@ export function createPaymentsService(deps: {
         if (live && live.id !== mandate.id) return 'unchanged';
       }
       await payments.setMandateStatus(mandate.id, next, now, trx);
+      await providerAudited(trx, provider.name, mandate, next);
       return 'applied';
     }
     if (event.resourceType === 'payments') {

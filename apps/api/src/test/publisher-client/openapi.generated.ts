@@ -493,7 +493,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The branch list: paged, sorted, searched (3+ characters) and filtered by status, within scope */
+    /** The branch list: paged, sorted, searched (3+ characters) and filtered by status and MID health, within scope */
     get: operations['listBranches'];
     put?: never;
     /** Add a branch to a brand within scope; it starts Pending */
@@ -808,7 +808,8 @@ export interface paths {
     };
     /** Product settings: languages, timezone, summary delay, direct-debit mode, idle timeout */
     get: operations['getSettings'];
-    put?: never;
+    /** Change stored settings (the system admin): midSilentDays; each change is recorded in the audit log */
+    put: operations['updateSettings'];
     post?: never;
     delete?: never;
     options?: never;
@@ -5873,12 +5874,14 @@ export interface operations {
             /** @enum {string} */
             direction: 'desc' | 'asc';
             /** @enum {string} */
-            sortfield: 'name' | 'status' | 'created' | 'activatedDate' | 'brandName' | 'merchantId';
+            sortfield:
+              'name' | 'status' | 'created' | 'activatedDate' | 'brandName' | 'merchantId' | 'tracking';
           };
         };
         brandId?: string;
         from?: 'onboard';
         role?: string;
+        tracking?: 'neverSeen' | 'silent' | 'awaitingFirst' | 'tracking' | 'notLive';
       };
       header?: never;
       path?: never;
@@ -9082,6 +9085,107 @@ export interface operations {
       };
     };
   };
+  updateSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          midSilentDays?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            settings: {
+              languages: string[];
+              campaignOverviewDelay: number;
+              /** @enum {string} */
+              autoDebit: 'Mandatory' | 'true' | 'false';
+              midSilentDays: number;
+              timezone: string;
+              sessionIdleMinutes: number;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   setLanguage: {
     parameters: {
       query: {
@@ -10861,7 +10965,12 @@ export interface operations {
           | 'setting'
           | 'publisher_key'
           | 'webhook_endpoint'
-          | 'claim';
+          | 'claim'
+          | 'password'
+          | 'multi_factor'
+          | 'group'
+          | 'client_list'
+          | 'campaign_overview';
         entityId?: string;
         actorId?: string;
         actorEmail?: string;
@@ -10892,6 +11001,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string | null;
                 email: string | null;
+                provider: string | null;
               };
               /** Format: uuid */
               brandId: string | null;
@@ -10906,7 +11016,12 @@ export interface operations {
                 | 'setting'
                 | 'publisher_key'
                 | 'webhook_endpoint'
-                | 'claim';
+                | 'claim'
+                | 'password'
+                | 'multi_factor'
+                | 'group'
+                | 'client_list'
+                | 'campaign_overview';
               entityId: string;
               /** @enum {string} */
               action:
@@ -11015,7 +11130,12 @@ export interface operations {
           | 'setting'
           | 'publisher_key'
           | 'webhook_endpoint'
-          | 'claim';
+          | 'claim'
+          | 'password'
+          | 'multi_factor'
+          | 'group'
+          | 'client_list'
+          | 'campaign_overview';
         entityId?: string;
         actorId?: string;
         actorEmail?: string;
@@ -11131,6 +11251,7 @@ export interface operations {
                 /** Format: uuid */
                 id: string | null;
                 email: string | null;
+                provider: string | null;
               };
               /** Format: uuid */
               brandId: string | null;
@@ -11145,7 +11266,12 @@ export interface operations {
                 | 'setting'
                 | 'publisher_key'
                 | 'webhook_endpoint'
-                | 'claim';
+                | 'claim'
+                | 'password'
+                | 'multi_factor'
+                | 'group'
+                | 'client_list'
+                | 'campaign_overview';
               entityId: string;
               /** @enum {string} */
               action:

@@ -21,11 +21,22 @@ export interface EntityListToolbarProps {
   statusFilter?: { value: string; statuses: readonly string[]; onChange: (value: string) => void };
   /** The brand selector of group roles; '' is All. */
   brandSelector?: { value: string; brands: ListOption[]; onChange: (value: string) => void };
+  /** A list's own dropdowns after the status one (the Branches list's Tracking); '' is the first option. */
+  moreFilters?: ListFilter[];
   /** The action dropdown and Go: Go needs an action and at least one ticked row. */
   bulkActions?: { options: ListOption[]; selectedCount: number; onGo: (action: string) => void };
   onUpload?: () => void;
   /** Buttons of the screen's own, after the toolbar's (e.g. Add New). */
   children?: ReactNode;
+}
+
+/** A dropdown filter: its accessible name, the option for all ('') and the others. */
+export interface ListFilter {
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ListOption[];
+  onChange: (value: string) => void;
 }
 
 export interface ListFiltersOptions {
@@ -65,7 +76,7 @@ export function listFiltersOf(
  * brand selector for group roles, the action dropdown with Go, and Upload CSV. Used above DataTable.
  */
 export function EntityListToolbar(props: EntityListToolbarProps) {
-  const { search, statusFilter, brandSelector, bulkActions } = props;
+  const { search, statusFilter, brandSelector, moreFilters, bulkActions } = props;
   const [typed, setTyped] = useState(search?.value ?? '');
   const [action, setAction] = useState<string | null>(null);
   const notifySearch = useDebouncedCallback((value: string) => search?.onChange(value), searchDelayMs);
@@ -121,6 +132,17 @@ export function EntityListToolbar(props: EntityListToolbarProps) {
             w={160}
           />
         ) : null}
+        {moreFilters?.map((filter) => (
+          <Select
+            key={filter.label}
+            aria-label={filter.label}
+            data={[{ value: '', label: filter.allLabel }, ...filter.options]}
+            value={filter.value}
+            onChange={(value) => filter.onChange(value ?? '')}
+            allowDeselect={false}
+            w={220}
+          />
+        ))}
       </Group>
       <Group gap="sm">
         {bulkActions ? (

@@ -16,6 +16,8 @@ export interface EntityListParams<
   search: string;
   status?: Status | '';
   sort?: { field: SortField; direction: 'asc' | 'desc' };
+  /** A list's own query parameters beyond the contract's (the Branches list's `tracking`). */
+  extra?: Record<string, string>;
 }
 
 export interface EntityList<Row> {
@@ -55,6 +57,7 @@ export function useEntityList<Row>(
           brandId: params.brandId,
           from: params.from,
           role: params.role,
+          ...params.extra,
         },
         signal,
       }),

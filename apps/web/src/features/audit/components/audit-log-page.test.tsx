@@ -12,7 +12,7 @@ const m = messages.audit;
 const edited: AuditEvent = {
   id: 12,
   occurredAt: '2026-12-02T15:04:00.000Z',
-  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'brandadmin@demo.test' },
+  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'brandadmin@demo.test', provider: null },
   brandId: 'c0c0c0c0-0000-4000-8000-000000000001',
   entityType: 'campaign',
   entityId: 'a0a0a0a0-0000-4000-8000-000000000001',

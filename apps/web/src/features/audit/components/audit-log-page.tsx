@@ -2,6 +2,7 @@ import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { auditEntityTypes, type AuditEntityType, type AuditEvent } from '@krowd/domain/audit/audit.schema';
+import { actorName } from '@krowd/domain/audit/audit-list.rules';
 import { validPaging } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
@@ -59,7 +60,7 @@ export function AuditLogPage() {
       header: m.columns.occurredAt,
       render: (row) => formatDateTime(row.occurredAt, timezone),
     },
-    { key: 'actor', header: m.columns.actor, render: (row) => row.actor.email ?? m.systemActor },
+    { key: 'actor', header: m.columns.actor, render: (row) => actorName(row.actor) },
     {
       key: 'entity',
       header: m.columns.entity,

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconCheck, IconEye, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   branchActions,
   branchActorOf,
@@ -10,6 +11,7 @@ import {
   type BranchBulkAction,
 } from '@krowd/domain/branch/branch.rules';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { midHealthStatuses, type MidHealthStatus } from '@krowd/domain/branch/mid-health.rules';
 import { branchSortFields, branchStatuses, type MerchantIds } from '@krowd/domain/branch/branch.schema';
 import { isGroupRole } from '@krowd/domain/access/access.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -43,6 +45,29 @@ const bulkLabels: Record<BranchBulkAction, string> = {
   reject: m.reject,
 };
 
+/** The Tracking filter's options, in the statuses' order (worst first). */
+const trackingOptions = midHealthStatuses.map((status) => ({
+  value: status,
+  label: m.midHealth.statuses[status],
+}));
+
+/** The Tracking filter kept in the address (?tracking=silent) like the list's other filters; '' is all. */
+function useTrackingFilter(update: (changes: Record<string, string>) => void) {
+  const [params] = useSearchParams();
+  const asked = params.get('tracking') ?? '';
+  const value = (midHealthStatuses as readonly string[]).includes(asked) ? (asked as MidHealthStatus) : '';
+  return {
+    value,
+    filter: {
+      label: m.midHealth.filterLabel,
+      allLabel: m.midHealth.filterAll,
+      value,
+      options: trackingOptions,
+      onChange: (chosen: string) => update({ tracking: chosen, page: '' }),
+    },
+  };
+}
+
 const ruleRowOf = (row: BranchRow) => ({
   status: row.status,
   createdByBrandUser: row.createdByBrandUser,
@@ -71,7 +96,12 @@ function BranchesScreen({ user }: { user: SessionUser }) {
   const groupRole = isGroupRole(audience);
   const state = useEntityListState({ sortFields: branchSortFields, statuses: branchStatuses });
   const brands = brandOptionsOf(user);
-  const list = useBranches({ ...state.query, ...listScopeParams(groupRole, user, state.brand) });
+  const tracking = useTrackingFilter(state.update);
+  const list = useBranches({
+    ...state.query,
+    ...listScopeParams(groupRole, user, state.brand),
+    ...(tracking.value ? { extra: { tracking: tracking.value } } : {}),
+  });
   const rows = list.data?.data ?? [];
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -241,6 +271,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
     {
       key: 'midHealth',
       header: m.midHealth.column,
+      sortField: 'tracking',
       render: (row) => <MidHealthCell health={row.midHealth} />,
     },
   ];
@@ -258,6 +289,7 @@ function BranchesScreen({ user }: { user: SessionUser }) {
           brands: groupRole ? brands : undefined,
           onBrandChange: () => setSelected(new Set()),
         })}
+        moreFilters={[tracking.filter]}
         bulkActions={
           bulkPossible
             ? { options: bulkOptions, selectedCount: selectedRows.length, onGo: handleBulkGo }

@@ -12,7 +12,7 @@ const campaignId = 'a0a0a0a0-0000-4000-8000-000000000001';
 const version = (id: number, action: AuditEvent['action'], changes: AuditEvent['changes'], at: string) => ({
   id,
   occurredAt: at,
-  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'brandadmin@demo.test' },
+  actor: { id: '9b2f3c8e-1d4a-4e6b-8f0a-2c3d4e5f6a7b', email: 'brandadmin@demo.test', provider: null },
   brandId: 'c0c0c0c0-0000-4000-8000-000000000001',
   entityType: 'campaign' as const,
   entityId: campaignId,

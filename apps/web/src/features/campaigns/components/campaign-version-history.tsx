@@ -1,4 +1,5 @@
 import { Alert, Loader, Paper, Text, Timeline, Title } from '@mantine/core';
+import { actorName } from '@krowd/domain/audit/audit-list.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { AuditChanges } from '@/components/ui/audit-changes';
 import { formatDateTime } from '@/lib/format';
@@ -29,7 +30,7 @@ export function CampaignVersionHistory({ campaignId }: { campaignId: string }) {
           {newestFirst.map((version) => (
             <Timeline.Item
               key={version.id}
-              title={`${m.actions[version.action]} · ${version.actor.email ?? m.systemActor}`}
+              title={`${m.actions[version.action]} · ${actorName(version.actor)}`}
             >
               <Text size="xs" c="dimmed" mb={4}>
                 {formatDateTime(version.occurredAt, timezone)}

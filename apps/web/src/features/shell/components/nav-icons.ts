@@ -1,5 +1,6 @@
 import {
   IconAddressBook,
+  IconAdjustments,
   IconApi,
   IconBuildingBank,
   IconBuildingBroadcastTower,
@@ -56,6 +57,7 @@ export const navIcons: Partial<Record<PageKey, Icon>> = {
   payments: IconCreditCard,
   invoices: IconFileInvoice,
   outbox: IconMail,
+  productSettings: IconAdjustments,
   cardNetworkLeads: IconAddressBook,
   campaignOverviewEdit: IconChartDots,
   webhooks: IconWebhook,
