@@ -61,7 +61,7 @@ import * as campaignCaps from './migrations/0056-campaign-caps.ts';
 import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts';
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
-import * as capReasonParams from './migrations/0061-cap-reason-params.ts';
+import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -123,7 +123,7 @@ const migrations: Record<string, Migration> = {
   '0057-refund-reward-indexes': refundRewardIndexes,
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
   '0059-budget-alerts': budgetAlerts,
-  '0061-cap-reason-params': capReasonParams,
+  '0060-cap-reason-params': capReasonParams,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -163,7 +163,7 @@ export const transactionMessages = {
   /** The interval a per-interval cap's reason names ('per card per week'). */
   qualificationCapIntervals: { day: 'day', week: 'week', month: 'month' },
   /**
-   * A cap's reason stored without its number (no such row is written since migration 0061, which
+   * A cap's reason stored without its number (no such row is written since migration 0060, which
    * filled in the rows before it from their campaigns): the cap named, not its number.
    */
   qualificationCapsWithoutNumber: {
