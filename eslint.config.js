@@ -28,6 +28,7 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/.state/**',
       'coverage/**',
+      '.tsbuild/**',
     ],
   },
   js.configs.recommended,

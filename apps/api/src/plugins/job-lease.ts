@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClaimedJob, createJobsRepository } from './jobs.repository.ts';
 
+/** A claimed job's lease while it runs: the signal aborts once the claim has lost the job. */
+export type JobLease = { signal: AbortSignal; stop(): Promise<void> };
+
 /**
  * The heartbeat of a claimed job (docs/decisions/0112): every third of the lease, extends it while
  * this claim holds the job, so a job longer than the lease is not claimed again while it runs.
@@ -15,7 +18,7 @@ export function createLeaseKeeper(deps: {
 }) {
   const { jobs, leaseMs, logger, worker } = deps;
 
-  return function keepLease(job: ClaimedJob) {
+  return function keepLease(job: ClaimedJob): JobLease {
     const lost = new AbortController();
     let beating: Promise<void> | undefined;
     const beat = () => {

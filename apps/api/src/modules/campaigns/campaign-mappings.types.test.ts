@@ -19,9 +19,9 @@ import { childValues, type SeriesChildValues } from './campaigns.series.ts';
 
 /**
  * Mappings of a campaign are total (docs/decisions/0121): these checks are compiled by
- * `tsc -p apps/api`. Each mapping is pinned to its total type, and each total type refuses the
- * table with one column more (a `@ts-expect-error` with no error fails the build), so a mapping
- * that stops being total, or a type that stops refusing, fails here.
+ * `npm run typecheck` (`tsc -b`, in the API's project). Each mapping is pinned to its total type,
+ * and each total type refuses the table with one column more (a `@ts-expect-error` with no error
+ * fails the build), so a mapping that stops being total, or a type that stops refusing, fails here.
  */
 
 /** The campaigns table with one nullable column more, as `npm run db:types` would write it. */
