@@ -94,7 +94,7 @@ describe('Test a transaction', () => {
       cashbackPence: 400,
       cappedReason: 'Capped: only the spend under £100.00 rewarded spend per card per week earned',
     };
-    const posted = renderModal({ status: 200, body: { respCode: 200, result: capped } });
+    const modal = renderModal({ respCode: 200, result: capped });
 
     await fill({
       datetime: '11/06/2025 12:00',
@@ -106,7 +106,7 @@ describe('Test a transaction', () => {
     });
 
     await waitFor(() =>
-      expect(posted).toEqual([
+      expect(modal.posted).toEqual([
         expect.objectContaining({
           rewardedTransactions: 2,
           rewardedTransactionsInInterval: 1,
