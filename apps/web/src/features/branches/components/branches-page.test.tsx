@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { branchRowFixture } from '@krowd/domain/branch/branch-row.fixtures';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
 import { stubApi } from '@/test/stub-api';
@@ -8,32 +9,13 @@ import { BranchesPage } from './branches-page.tsx';
 
 const user = sessionUserFixture({ role: 'companyAdmin' });
 
-const branch = (name: string, createdByBrandUser: boolean): BranchRow => ({
-  _id: `d0d0d0d0-0000-4000-8000-00000000000${name.length % 10}`,
-  name,
-  kmid: null,
-  brandId: user.brandId!,
-  brandName: 'Green Fork',
-  status: 'Pending',
-  address: null,
-  postcode: 'N1 9AA',
-  postalTown: null,
-  city: null,
-  contactName: null,
-  contactEmail: null,
-  contactPhone: null,
-  tripadvisorUrl: null,
-  merchantIds: { merchantId: '4419001', amexMerchantID: null, zettleMerchantID: null },
-  proposedMerchantIds: null,
-  block: null,
-  comments: null,
-  approvedBy: null,
-  created: '2026-11-01T10:00:00.000Z',
-  activatedDate: null,
-  createdByBrandUser,
-  defaultBranch: false,
-  midHealth: { status: 'notLive', merchantIds: [] },
-});
+const branch = (name: string, createdByBrandUser: boolean): BranchRow =>
+  branchRowFixture({
+    _id: `d0d0d0d0-0000-4000-8000-00000000000${name.length % 10}`,
+    name,
+    brandId: user.brandId!,
+    createdByBrandUser,
+  });
 
 /** The page as the app shows it, signed in already (the app's guard makes sure before it shows). */
 function renderPage() {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BranchRow } from '@krowd/domain/branch/branch-response.schema';
+import { branchRowFixture } from '@krowd/domain/branch/branch-row.fixtures';
 import { midHealthStatuses } from '@krowd/domain/branch/mid-health.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
@@ -18,30 +19,10 @@ import { BranchesPage } from './branches-page.tsx';
 const m = messages.branch.midHealth;
 const user = sessionUserFixture({ role: 'companyAdmin' });
 
-const silentBranch: BranchRow = {
-  _id: 'd0d0d0d0-0000-4000-8000-000000000001',
-  name: 'Angel',
-  kmid: null,
+const silentBranch: BranchRow = branchRowFixture({
   brandId: user.brandId!,
-  brandName: 'Green Fork',
   status: 'Active',
-  address: null,
-  postcode: 'N1 9AA',
-  postalTown: null,
-  city: null,
-  contactName: null,
-  contactEmail: null,
-  contactPhone: null,
-  tripadvisorUrl: null,
-  merchantIds: { merchantId: '4419001', amexMerchantID: null, zettleMerchantID: null },
-  proposedMerchantIds: null,
-  block: null,
-  comments: null,
-  approvedBy: null,
-  created: '2026-11-01T10:00:00.000Z',
   activatedDate: '2026-09-01T10:00:00.000Z',
-  createdByBrandUser: true,
-  defaultBranch: false,
   midHealth: {
     status: 'silent',
     merchantIds: [
@@ -58,7 +39,7 @@ const silentBranch: BranchRow = {
       },
     ],
   },
-};
+});
 
 const page = {
   respCode: 200,
