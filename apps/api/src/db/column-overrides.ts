@@ -17,6 +17,7 @@ const typesByModule: Record<string, string[]> = {
   '@krowd/domain/campaign/campaign.rules': ['BudgetType', 'CampaignStatus', 'CustomerType', 'DiscountType'],
   '@krowd/domain/campaign/campaign.schema': ['WeekDayLabel'],
   '@krowd/domain/dashboard/dashboard.schema': ['ReportingFilter'],
+  '@krowd/domain/incrementality/holdout-assignment.rules': ['HoldoutArm', 'HoldoutSource'],
   '@krowd/domain/invoice/invoice.schema': ['CollectionMethod', 'PaymentStatus'],
   '@krowd/domain/overview/overview.schema': ['OverviewFigures'],
   '@krowd/domain/payment/payment.schema': [
@@ -92,6 +93,8 @@ export const columnOverrides: Record<string, string> = {
   'campaigns.discount_type': 'DiscountType',
   'campaigns.budget_type': 'Generated<BudgetType>',
   'campaigns.cap_interval': 'CapInterval | null',
+  'holdout_assignments.arm': 'HoldoutArm',
+  'holdout_assignments.source': 'HoldoutSource',
   'campaigns.week_days': json('WeekDayLabel[]'),
   'campaigns.templates': 'ColumnType<CampaignTemplateEntry[], string | undefined, string>',
   'publisher_api_keys.mode': 'PublisherKeyMode',

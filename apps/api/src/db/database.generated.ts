@@ -33,6 +33,7 @@ import type {
   CampaignTemplates,
   ProjectionRecords,
   OfferLifecycle,
+  HoldoutAssignments,
 } from './tables/campaigns.generated.ts';
 import type {
   Publishers,
@@ -119,6 +120,7 @@ export interface DB {
   distributor_deals: DistributorDeals;
   document_numbers: DocumentNumbers;
   groups: Groups;
+  holdout_assignments: HoldoutAssignments;
   idempotency_keys: IdempotencyKeys;
   impressions: Impressions;
   ingestion_log_brands: IngestionLogBrands;

@@ -36,6 +36,7 @@ export const tableAreas = {
     'campaign_templates',
     'projection_records',
     'offer_lifecycle',
+    'holdout_assignments',
   ],
   /** The publishers' files and what they hold: transactions, cards, the logs; the distributors' deals. */
   ingestion: [

@@ -51,6 +51,8 @@ export const campaignListItemSchema = z.object({
   seriesContinues: z.boolean(),
   /** The campaign's caps in a line (`capsSummary`, docs/decisions/0116): 'No caps' when none. */
   caps: z.string(),
+  /** Its holdout share in basis points (0: none), docs/decisions/0129. */
+  holdoutShare: z.number().int(),
   /**
    * What it has spent of its budget (cashback plus fee, integer pence) and when the budget runs out
    * at the pace so far (`budgetPacing`, docs/decisions/0120).

@@ -11,6 +11,8 @@ import {
   periodOf,
   type CampaignWindowKind,
 } from './campaign-dates.rules.ts';
+import { defaultHoldoutShareBasisPoints } from '../incrementality/holdout.rules.ts';
+import { holdoutShareSchema } from '../incrementality/incrementality.schema.ts';
 import { capsFieldsShape } from './campaign-caps.schema.ts';
 import { combinationIssues, timePattern } from './campaign-form.rules.ts';
 import {
@@ -190,6 +192,11 @@ export const campaignFieldsShape = {
   budget: optionalNumber(m.amountInvalid(m.numberFieldNames.budget)),
   budgetType: z.enum(budgetTypes).default('na'),
   ...capsFieldsShape,
+  /**
+   * The share of the brand's cards held out to measure the campaign's lift, in basis points
+   * (1,000 is 10%, the default; 0 switches it off; docs/decisions/0129). Fixed once the month starts.
+   */
+  holdoutShare: holdoutShareSchema,
   age_range: z
     .tuple([z.number({ error: m.ageRangeInvalid }), z.number({ error: m.ageRangeInvalid })], {
       error: m.ageRangeInvalid,
@@ -360,6 +367,7 @@ export function defaultCampaignForm(options: DefaultCampaignFormOptions): Campai
     maxTransactionsPerCardPerInterval: '',
     maxSpendPerCardPerInterval: '',
     capInterval: '',
+    holdoutShare: defaultHoldoutShareBasisPoints,
     age_range: [ageRangeLimits.min, ageRangeLimits.max],
     gender: { male: true, female: true },
     weekDays: defaultWeekDays(),

@@ -144,6 +144,9 @@ export const transactionMessages = {
     noAverageSpend: 'No average spend to stretch from',
     belowStretchSpend: 'Below stretch spend',
     budgetExhausted: 'Budget exhausted',
+    // A card kept out of the campaign to measure its lift, at a publisher that hides the offer from
+    // it (docs/decisions/0129): it would have earned, and is paid nothing.
+    holdout: 'Held out to measure the campaign’s lift: offer not shown to this card',
     // Caps (qualification.md 'Caps', docs/decisions/0116): the first three earn nothing, the last two
     // less. Each names its cap's number as the campaign had it when the transaction was qualified
     // (stored with the reason, `reason_params`); `interval` is one of `qualificationCapIntervals`.

@@ -28,6 +28,8 @@ export interface PurchaseContext {
   rewards?: CardRewards;
   brandCampaignMonths: readonly IsoMonth[];
   local: LocalTime;
+  /** The campaigns the card is held out of (qualification.types.ts `heldOutOf`). */
+  heldOutOf?: ReadonlySet<string>;
 }
 
 /** A check that failed, after `passed` that did not (a function of its own, not a closure per purchase). */
@@ -139,6 +141,10 @@ export function checkCampaign(campaign: QualificationCampaign, context: Purchase
   ) {
     cappedReason = 'cappedCashbackPerTransaction';
   }
+  // A held-out card would have earned: it is told so, after every rule of the offer, and it takes
+  // nothing from the budget (docs/decisions/0129).
+  if (context.heldOutOf?.has(campaign.id)) return failed('holdout', passed);
+  passed += 1;
   if (
     campaign.budgetType === 'budget' &&
     campaign.budgetSpentPence + earned.cashbackPence + earned.successFeePence >

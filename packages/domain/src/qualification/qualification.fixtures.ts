@@ -37,6 +37,7 @@ export function juneCampaign(change: Partial<QualificationCampaign> = {}): Quali
     maxTransactionsPerInterval: null,
     maxSpendPerIntervalPence: null,
     capInterval: null,
+    holdoutShareBasisPoints: 0,
     ...change,
   };
 }

@@ -89,6 +89,7 @@ export function qualifyTransaction(input: QualificationInput): QualificationOutc
     rewards: input.rewards,
     brandCampaignMonths: input.brandCampaignMonths,
     local,
+    heldOutOf: input.heldOutOf,
   };
   let best: QualifiedOutcome | null = null;
   let bestCampaign: QualificationCampaign | null = null;

@@ -100,6 +100,12 @@ export interface QualificationCampaign {
   maxSpendPerIntervalPence: number | null;
   /** The interval of the two above, in the timezone setting. */
   capInterval: CapInterval | null;
+  /**
+   * The share of the brand's cards held out of it to measure its lift, in basis points (0: none;
+   * docs/decisions/0129). Honoured only at publishers that hide held-out cards' offers: the caller
+   * decides the card's arms (holdout-assignment.rules.ts) and passes `heldOutOf`.
+   */
+  holdoutShareBasisPoints: number;
 }
 
 /**
@@ -180,6 +186,11 @@ export interface QualificationInput {
   timeZone: string;
   /** The transaction's local time when the caller has read it already (ingestion reads it once a row). */
   local?: LocalTime;
+  /**
+   * Purchases only: the campaigns the card is held out of this month (docs/decisions/0129), given
+   * only for a publisher that hides held-out cards' offers; absent, the card is held out of none.
+   */
+  heldOutOf?: ReadonlySet<string>;
 }
 
 /** What a qualified purchase earned under, kept so a refund can reverse exactly that. */

@@ -11,6 +11,7 @@ import type {
   DiscountType,
 } from '@krowd/domain/campaign/campaign.rules';
 import type { WeekDayLabel } from '@krowd/domain/campaign/campaign.schema';
+import type { HoldoutArm, HoldoutSource } from '@krowd/domain/incrementality/holdout-assignment.rules';
 import type { TemplateType } from '@krowd/domain/template/template.rules';
 import type { CampaignTemplateEntry, PromoCode } from '@krowd/domain/template/template.schema';
 import type { ColumnType } from 'kysely';
@@ -40,6 +41,7 @@ export interface Campaigns {
   end_time: string | null;
   gender_female: Generated<boolean>;
   gender_male: Generated<boolean>;
+  holdout_share_basis_points: Generated<number>;
   id: Generated<string>;
   is_primary_campaign: Generated<boolean>;
   last_transaction_months: number | null;
@@ -104,4 +106,18 @@ export interface OfferLifecycle {
   ended_at: Date | null;
   ended_reason: string | null;
   published_at: Date;
+}
+
+export interface HoldoutAssignments {
+  arm: HoldoutArm;
+  assigned_at: Generated<Date>;
+  brand_id: string;
+  bucket: number;
+  campaign_id: string;
+  card_token: string;
+  month: string;
+  publisher_id: string;
+  recipe_version: string;
+  share_basis_points: number;
+  source: HoldoutSource;
 }

@@ -12,6 +12,7 @@ export interface Publishers {
   code: string;
   created_at: ColumnType<Date, Date | undefined, never>;
   display_name: string;
+  honours_holdouts: Generated<boolean>;
   id: Generated<string>;
   updated_at: Generated<Date>;
 }

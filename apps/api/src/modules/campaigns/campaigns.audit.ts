@@ -51,6 +51,7 @@ export const auditReads = {
   valid_until: true,
   templates: true,
   promo_code: true,
+  holdout_share_basis_points: true,
   brand_id: false, // a campaign never moves brand; the audit row names it
   created_at: false, // set by the database
   created_by: false, // the audit row names who acted

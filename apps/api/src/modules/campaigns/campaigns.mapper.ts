@@ -58,6 +58,7 @@ export function toListItem(row: DetailsRow, today: IsoDate): CampaignListItem {
     hasQualifiedTransactions: row.has_qualified_transactions,
     seriesContinues: seriesContinuesAfter(row, today),
     caps: capsSummary(capsOf(row)),
+    holdoutShare: row.holdout_share_basis_points,
     budgetUse: budgetPacingOn(
       {
         start_date: row.start_date,
@@ -125,6 +126,7 @@ export const detailsReads = {
   end_time: true,
   gender_female: true,
   gender_male: true,
+  holdout_share_basis_points: true,
   id: true,
   is_primary_campaign: true,
   last_transaction_months: true,
@@ -172,6 +174,7 @@ export function toCampaignDetails(row: DetailsRow, today: IsoDate): Complete<Cam
     maxTransactionsPerCardPerInterval: row.max_transactions_per_interval,
     maxSpendPerCardPerInterval: pounds(row.max_spend_per_interval_pence),
     capInterval: row.cap_interval,
+    holdoutShare: row.holdout_share_basis_points,
     age_range: [row.age_min, row.age_max],
     gender: { male: row.gender_male, female: row.gender_female },
     weekDays: weekDaysOf(row.week_days),
@@ -230,6 +233,7 @@ export function columnsOf(form: CampaignForm, timeZone: string): CampaignFormCol
     max_transactions_per_interval: form.maxTransactionsPerCardPerInterval ?? null,
     max_spend_per_interval_pence: pence(form.maxSpendPerCardPerInterval),
     cap_interval: form.capInterval ?? null,
+    holdout_share_basis_points: form.holdoutShare,
     age_min: form.age_range[0],
     age_max: form.age_range[1],
     gender_male: form.gender.male,

@@ -59,6 +59,8 @@ export function childValues(
     max_transactions_per_interval: primary.max_transactions_per_interval,
     max_spend_per_interval_pence: primary.max_spend_per_interval_pence,
     cap_interval: primary.cap_interval,
+    // Next month's campaign has not started: it holds out what its primary does (decision 0129).
+    holdout_share_basis_points: primary.holdout_share_basis_points,
     age_min: primary.age_min,
     age_max: primary.age_max,
     gender_male: primary.gender_male,

@@ -198,6 +198,7 @@ export const qualificationLookups = {
       maxCashbackPence: row.max_cashback_pence,
       maxTransactionsPerCard: row.max_transactions_per_card,
       maxTransactionsPerInterval: row.max_transactions_per_interval,
+      holdoutShareBasisPoints: row.holdout_share_basis_points,
       maxSpendPerIntervalPence: row.max_spend_per_interval_pence,
       capInterval: row.cap_interval,
     }));

@@ -27,6 +27,7 @@ export const qualificationReads = {
   end_time: true,
   gender_female: false, // nor of the cardholder's gender
   gender_male: false,
+  holdout_share_basis_points: true, // the cards it holds out (docs/decisions/0129)
   id: true,
   is_primary_campaign: false, // each month's campaign of a series earns on its own
   last_transaction_months: true,

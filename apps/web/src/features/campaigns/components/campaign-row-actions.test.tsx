@@ -33,6 +33,7 @@ const campaign: CampaignListItem = {
   hasQualifiedTransactions: false,
   seriesContinues: false,
   caps: 'No caps',
+  holdoutShare: 1000,
   budgetUse: { spentPence: 0, budgetPence: null, percentUsed: null, projection: 'noBudget', runsOutOn: null },
 };
 
