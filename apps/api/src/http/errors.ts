@@ -33,6 +33,7 @@ export const errorCodes = [
   'idempotency_key_answer_lost',
   'idempotency_key_invalid',
   'signature_invalid',
+  'holdouts_not_honoured',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

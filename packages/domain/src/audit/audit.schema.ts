@@ -17,6 +17,7 @@ export const auditEntityTypes = [
   'payment_mandate',
   'setting',
   'publisher_key',
+  'publisher',
   'webhook_endpoint',
   'claim',
   'password',

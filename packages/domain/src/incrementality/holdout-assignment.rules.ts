@@ -1,3 +1,4 @@
+import { statusLabel, type CampaignStatus } from '../campaign/campaign.rules.ts';
 import { holdoutBucket, holdoutHashVersion } from './holdout.rules.ts';
 
 /**
@@ -81,4 +82,19 @@ export function heldOutCampaigns(
     if (arm === 'holdout') held.add(assignment.campaignId);
   }
   return held;
+}
+
+/**
+ * The brand's campaigns that hold cards out in a month: approved (the offers a publisher shows),
+ * of that month, with a share above 0.
+ */
+export function holdoutCampaignsOf<
+  Campaign extends HoldoutCampaign & { start_date: string; status: CampaignStatus },
+>(campaigns: readonly Campaign[], month: string): Campaign[] {
+  return campaigns.filter(
+    (campaign) =>
+      campaign.holdoutShareBasisPoints > 0 &&
+      holdoutMonthOf(campaign.start_date) === month &&
+      statusLabel(campaign.status) === 'Approved',
+  );
 }

@@ -42,6 +42,7 @@ export const auditMessages = {
       payment_mandate: 'Payment mandate',
       setting: 'Setting',
       publisher_key: 'Publisher API key',
+      publisher: 'Publisher setting',
       webhook_endpoint: 'Webhook endpoint',
       claim: 'Missing-transaction claim',
       password: 'Password',

@@ -108,6 +108,15 @@ export const publisherMessages = {
     testTransactionStored: 'Test transaction qualified and stored apart from live figures',
     duplicateTestTransaction: 'This test transaction id was already sent: its first outcome stands',
   },
+  /** Holdouts at the publisher (docs/decisions/0129). */
+  publisherHoldouts: {
+    saved: 'Holdout setting saved',
+    honouredInvalid: 'honoursHoldouts must be true or false',
+    cardTokensInvalid: 'cardTokens must list 1 to 1,000 card tokens',
+    cardTokenInvalid: 'Each card token must be 1 to 200 characters',
+    notHonoured:
+      'Your publisher has not said it hides held-out cards’ offers: set honoursHoldouts first (PUT publisher/holdouts)',
+  },
   /** The single-transaction API (docs/decisions/0109). */
   transactionApi: {
     transactionNotFound: 'No transaction or authorisation of yours has this transaction_id',

@@ -67,6 +67,14 @@ export const offerSchema = z.object({
   templates: z.array(offerTemplateSchema),
   allBranches: z.boolean(),
   branches: z.array(offerBranchSchema),
+  /**
+   * The offer's holdout (docs/decisions/0129): the share of the brand's cards kept out of it to
+   * measure its lift, in basis points; null when it has none. `honoured` says whether your cards
+   * are held out (your publisher has said it hides held-out cards' offers): only then is a
+   * held-out card's purchase paid nothing. Which cards: POST publisher/holdouts/cards, or the hash
+   * of the contract (incrementality.md).
+   */
+  holdout: z.object({ shareBasisPoints: z.number().int(), honoured: z.boolean() }).nullable(),
   updatedAt: z.iso.datetime(),
 });
 export type Offer = z.infer<typeof offerSchema>;

@@ -250,9 +250,18 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           gmv_pence: 0,
           transaction_count: 0,
         })
-        .returning('id')
+        // Whether the publisher hides held-out cards' offers, read in the same statement: the
+        // upload's holdouts apply only then (decision 0129), at no extra round trip (decision 0119).
+        .returning((eb) => [
+          'id',
+          eb
+            .selectFrom('publishers')
+            .select('honours_holdouts')
+            .whereRef('publishers.id', '=', 'ingestion_logs.publisher_id')
+            .as('honours_holdouts'),
+        ])
         .executeTakeFirstOrThrow();
-      return row.id;
+      return { id: row.id, honoursHoldouts: row.honours_holdouts === true };
     },
 
     async finishLog(

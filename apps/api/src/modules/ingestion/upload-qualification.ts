@@ -1,4 +1,10 @@
 import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
+import {
+  assignHoldouts,
+  heldOutCampaigns,
+  holdoutCampaignsOf,
+  holdoutMonthOf,
+} from '@krowd/domain/incrementality/holdout-assignment.rules';
 import { countsCardRewards } from '@krowd/domain/qualification/caps.rules';
 import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
@@ -14,6 +20,12 @@ import { BudgetWatch } from './budget-watch.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { heldRewardsOf, type CappedCampaigns, type RefundedRewards } from './card-rewards.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
+import {
+  addHoldoutAssignments,
+  storedHoldoutArms,
+  type HoldoutAssignmentRow,
+  type StoredArms,
+} from './holdout-assignments.repository.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
 import { MidActivityTally, midActivityFlushEntries } from './mid-activity-tally.ts';
 import { PageWriter } from './page-writer.ts';
@@ -39,6 +51,8 @@ const ingestionIntervalMs = 24 * 60 * 60 * 1000;
 const yieldEveryRows = 250;
 /** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
 const maxCachedMids = 100_000;
+/** Card and campaign pairs whose assignment the upload stored or found; past this it starts again. */
+const maxRememberedAssignments = 200_000;
 /** The history of a row that has none to look up (a refund, an unknown MID). */
 const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
 
@@ -49,6 +63,11 @@ interface BrandContext {
   months: IsoMonth[];
   /** Its campaigns with count or spend caps, whose rewards its cards hold (card-rewards.ts). */
   capped: string[];
+  /**
+   * Its approved campaigns with a holdout, by month 'YYYY-MM', when the publisher honours holdouts
+   * (docs/decisions/0129); empty otherwise.
+   */
+  holdouts: Map<string, QualificationCampaign[]>;
 }
 
 /** A page and what it needs, looked up before its rows are qualified. */
@@ -59,6 +78,8 @@ interface PreparedPage {
   rows: StagedRow[];
   /** Each row's slot in the card cache when it is a purchase at a known MID, else -1. */
   cardSlots: Int32Array;
+  /** The stored holdout arms of the page's cards for their brands' holdout campaigns. */
+  storedArms: StoredArms | null;
 }
 
 export class UploadQualification {
@@ -79,10 +100,16 @@ export class UploadQualification {
   private readonly capped: CappedCampaigns = new Map();
   private readonly refundedRewards: RefundedRewards = new Map();
   private readonly writer: PageWriter;
+  /** Assignments decided by this page's purchases, stored with the page (decision 0129). */
+  private assignments: HoldoutAssignmentRow[] = [];
+  /** 'campaign card' pairs stored or found already, so each is written once. */
+  private readonly assigned = new Set<string>();
 
   private constructor(
     private readonly settings: UploadSettings,
     private readonly logId: string,
+    /** Whether the publisher hides held-out cards' offers (read with the log, decision 0129). */
+    private readonly honoursHoldouts: boolean,
   ) {
     this.histories = new CardHistoryCache(settings.cardCacheLimits, this.capped, this.refundedRewards);
     this.writer = new PageWriter(
@@ -99,14 +126,14 @@ export class UploadQualification {
   /** Qualifies and stores the rows `nextPage` gives, page after page until an empty one. */
   static async run(settings: UploadSettings, nextPage: () => Promise<StagedRow[]>): Promise<UploadCounts> {
     const { trx, repo, publisher } = settings;
-    const logId = await repo.createLog(
+    const log = await repo.createLog(
       trx,
       publisher.id,
       settings.channel,
       settings.uploadedAt,
       settings.upload,
     );
-    const upload = new UploadQualification(settings, logId);
+    const upload = new UploadQualification(settings, log.id, log.honoursHoldouts);
     await upload.qualifyPages(nextPage);
     await upload.finish();
     return upload.counts;
@@ -129,7 +156,7 @@ export class UploadQualification {
       let next = await this.prepare(await nextPage());
       if (next.size > 0) reading = readAhead();
       while (next.size > 0) {
-        const { rows, cardSlots } = next;
+        const { rows, cardSlots, storedArms } = next;
         this.held.nextPage();
         for (let index = 0; index < rows.length; index += 1) {
           const row = rows[index]!;
@@ -138,13 +165,17 @@ export class UploadQualification {
             branch && row.amountPence < 0 && !row.originalTransactionId
               ? await this.unnamedOriginal(row, branch)
               : null;
-          this.store(row, branch, unnamed, cardSlots[index]!);
+          this.store(row, branch, unnamed, cardSlots[index]!, storedArms);
           // Lets the driver read and write between rows: the page before is being stored by COPY,
           // whose data goes out only as the event loop turns (node-postgres sends a statement's
           // next message when it has read the server's answer to the one before).
           if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
         }
         this.histories.trim();
+        if (this.assignments.length > 0) {
+          this.writer.alongside(addHoldoutAssignments(this.settings.trx, this.assignments));
+          this.assignments = [];
+        }
         if (this.midActivity.size > midActivityFlushEntries) {
           this.writer.alongside(
             this.settings.repo.addMidActivity(this.settings.trx, this.midActivity.take()),
@@ -199,7 +230,7 @@ export class UploadQualification {
     const rows = page.filter((row) => !row.duplicate);
     this.counts.duplicates += page.length - rows.length;
     const cardSlots = new Int32Array(rows.length).fill(-1);
-    if (page.length === 0) return { size: 0, rows, cardSlots };
+    if (page.length === 0) return { size: 0, rows, cardSlots, storedArms: null };
     if (this.branches.size > maxCachedMids) this.branches.clear();
     const mids = new Set<string>();
     const tokens = new Set<string>();
@@ -241,7 +272,8 @@ export class UploadQualification {
         this.budgets.watch(campaigns.campaigns);
         const capped = campaigns.campaigns.filter(countsCardRewards).map((campaign) => campaign.id);
         for (const id of capped) if (!this.capped.has(id)) this.capped.set(id, this.capped.size);
-        this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped });
+        const holdouts = this.holdoutsOf(campaigns.campaigns);
+        this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped, holdouts });
       }
       if (row.amountPence <= 0) continue;
       let key = keys[index];
@@ -274,6 +306,7 @@ export class UploadQualification {
       repo.cardPurchases(trx, earlierCards, page[0]!.occurredAt),
       capped ? repo.cardRewards(trx, earlierCards, [...this.capped.keys()]) : [],
     ]);
+    const storedArms = await this.storedArmsOf(rows);
     const storedOf = new Map(earlier.map(([key], index) => [key, index]));
     for (const [key, card] of cards) {
       const at = storedOf.get(key);
@@ -285,7 +318,69 @@ export class UploadQualification {
       const slot = this.histories.load(key, purchases, numbers.get(card.cardToken)!, rewards);
       for (const index of card.rows) cardSlots[index] = slot;
     }
-    return { size: page.length, rows, cardSlots };
+    return { size: page.length, rows, cardSlots, storedArms };
+  }
+
+  /** A brand's approved campaigns with a holdout, by month; none when the publisher does not honour them. */
+  private holdoutsOf(campaigns: readonly QualificationCampaign[]): Map<string, QualificationCampaign[]> {
+    const byMonth = new Map<string, QualificationCampaign[]>();
+    if (!this.honoursHoldouts) return byMonth;
+    for (const month of new Set(campaigns.map((campaign) => holdoutMonthOf(campaign.start_date)))) {
+      const holding = holdoutCampaignsOf(campaigns, month);
+      if (holding.length > 0) byMonth.set(month, holding);
+    }
+    return byMonth;
+  }
+
+  /**
+   * The stored arms of the page's purchasing cards for their brands' holdout campaigns, one query
+   * for the page and only when a brand of the page has any: an arm stored first (by the
+   * publisher's call, or an earlier file) is kept, whatever the hash says now.
+   */
+  private async storedArmsOf(rows: readonly StagedRow[]): Promise<StoredArms | null> {
+    if (!this.honoursHoldouts) return null;
+    const campaignIds = new Set<string>();
+    const tokens = new Set<string>();
+    for (const row of rows) {
+      const branch = this.branches.get(row.mid);
+      if (!branch || row.amountPence <= 0) continue;
+      const holdouts = this.brands.get(branch.brandId)!.holdouts;
+      if (holdouts.size === 0) continue;
+      tokens.add(row.cardToken);
+      for (const campaigns of holdouts.values()) for (const { id } of campaigns) campaignIds.add(id);
+    }
+    if (tokens.size === 0) return null;
+    const { trx, publisher } = this.settings;
+    return storedHoldoutArms(trx, publisher.id, [...campaignIds], [...tokens]);
+  }
+
+  /**
+   * The campaigns a purchase's card is held out of (decision 0129): its assignment for each of the
+   * brand's holdout campaigns of the month, the stored one where there is one; those not stored
+   * yet are stored with the page (source 'transaction').
+   */
+  private heldOutOf(
+    row: StagedRow,
+    brand: BrandContext,
+    month: string,
+    storedArms: StoredArms | null,
+  ): ReadonlySet<string> | undefined {
+    const campaigns = brand.holdouts.get(month);
+    if (!campaigns) return undefined;
+    const { publisher } = this.settings;
+    const brandId = campaigns[0]!.brandId;
+    const card = { publisherId: publisher.id, cardToken: row.cardToken, brandId, month };
+    const decided = assignHoldouts(card, campaigns);
+    const stored = storedArms?.get(row.cardToken) ?? null;
+    if (this.assigned.size > maxRememberedAssignments) this.assigned.clear();
+    for (const assignment of decided) {
+      const key = `${assignment.campaignId} ${row.cardToken}`;
+      if (this.assigned.has(key)) continue;
+      this.assigned.add(key);
+      if (stored?.has(assignment.campaignId)) continue;
+      this.assignments.push({ ...assignment, ...card, source: 'transaction' });
+    }
+    return heldOutCampaigns(decided, stored);
   }
 
   /**
@@ -316,7 +411,13 @@ export class UploadQualification {
    * Qualifies a row and adds it to the rows to write; `unnamed` is a refund's original it does not
    * name, `card` a purchase's slot in the card cache (looked up once, by `prepare`), else -1.
    */
-  private store(row: StagedRow, branch: BranchMatch | null, unnamed: HeldPurchase | null, card: number) {
+  private store(
+    row: StagedRow,
+    branch: BranchMatch | null,
+    unnamed: HeldPurchase | null,
+    card: number,
+    storedArms: StoredArms | null,
+  ) {
     const { publisher, timeZone } = this.settings;
     const brand = branch ? this.brands.get(branch.brandId)! : null;
     let history = noHistory;
@@ -333,6 +434,10 @@ export class UploadQualification {
     } else if (branch && row.amountPence < 0) {
       original = row.originalTransactionId ? this.held.named(row.originalTransactionId) : unnamed;
     }
+    const heldOutOf =
+      brand && row.amountPence > 0 && brand.holdouts.size > 0
+        ? this.heldOutOf(row, brand, local.month, storedArms)
+        : undefined;
     const outcome = qualifyTransaction({
       transaction: row,
       branch,
@@ -343,6 +448,7 @@ export class UploadQualification {
       original,
       timeZone,
       local,
+      heldOutOf,
     });
     let paid: QualificationCampaign | null = null;
     if (outcome.outcome !== 'notQualified') {

@@ -52,6 +52,10 @@ export function createOffersFeedRepository(db: Kysely<DB>) {
           'c.promo_code',
           'c.templates',
           'c.all_branches',
+          'c.holdout_share_basis_points',
+          sql<boolean>`(SELECT p.honours_holdouts FROM publishers p WHERE p.id = pb.publisher_id)`.as(
+            'honours_holdouts',
+          ),
           changedAt.as('changed_at'),
         ])
         .where('c.deleted_at', 'is', null)

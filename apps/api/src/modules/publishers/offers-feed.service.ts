@@ -120,6 +120,10 @@ export function createOffersFeedService(deps: {
           templates: templatesOf(row),
           allBranches: row.all_branches,
           branches: branches.map(toBranch),
+          holdout:
+            row.holdout_share_basis_points === 0
+              ? null
+              : { shareBasisPoints: row.holdout_share_basis_points, honoured: row.honours_holdouts },
           updatedAt: new Date(row.changed_at).toISOString(),
         };
       });

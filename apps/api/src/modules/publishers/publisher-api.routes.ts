@@ -34,6 +34,7 @@ const offerExample = {
   promoCode: { mode: 'single', codes: ['BELLA10'] },
   templates: [{ type: 'sms', text: 'Get 10% back at Bella Pasta this December.', images: [], fields: {} }],
   allBranches: false,
+  holdout: { shareBasisPoints: 1000, honoured: true },
   branches: [
     {
       id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',

@@ -7,6 +7,9 @@ import { createOffersFeedRepository } from './offers-feed.repository.ts';
 import { createOffersFeedService } from './offers-feed.service.ts';
 import { publisherApiRoutes } from './publisher-api.routes.ts';
 import { createPublisherEvents } from './publisher-events.ts';
+import { createPublisherHoldoutsRepository } from './publisher-holdouts.repository.ts';
+import { publisherHoldoutsRoutes } from './publisher-holdouts.routes.ts';
+import { createPublisherHoldoutsService } from './publisher-holdouts.service.ts';
 import { createPublisherKeysRepository } from './publisher-keys.repository.ts';
 import { publisherKeysRoutes } from './publisher-keys.routes.ts';
 import { createPublisherKeysService } from './publisher-keys.service.ts';
@@ -47,6 +50,15 @@ export async function registerPublishers(
   await api.register(publisherApiRoutes, {
     feed: createOffersFeedService({ feed: createOffersFeedRepository(db), timeZone, clock }),
     testTransactions: createTestTransactionsService({ db, transactions, events, timeZone, clock }),
+  });
+  await api.register(publisherHoldoutsRoutes, {
+    holdouts: createPublisherHoldoutsService({
+      db,
+      holdouts: createPublisherHoldoutsRepository(db),
+      timeZone,
+      clock,
+      audit,
+    }),
   });
   return { events, publishers };
 }

@@ -28,13 +28,17 @@ export const testTransactionsRepository = {
       .executeTakeFirst();
   },
 
-  /** Whether the brand is linked to the publisher (its link row, or undefined). */
+  /**
+   * Whether the brand is linked to the publisher (its link row, or undefined), with whether the
+   * publisher hides held-out cards' offers (decision 0129).
+   */
   async brandLinked(trx: Transaction<DB>, publisherId: string, brandId: string) {
     return trx
       .selectFrom('publisher_brands')
-      .select('brand_id')
-      .where('publisher_id', '=', publisherId)
-      .where('brand_id', '=', brandId)
+      .innerJoin('publishers', 'publishers.id', 'publisher_brands.publisher_id')
+      .select(['publisher_brands.brand_id', 'publishers.honours_holdouts'])
+      .where('publisher_brands.publisher_id', '=', publisherId)
+      .where('publisher_brands.brand_id', '=', brandId)
       .executeTakeFirst();
   },
 

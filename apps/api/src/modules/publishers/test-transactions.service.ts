@@ -2,6 +2,12 @@ import type { Kysely } from 'kysely';
 import { messages } from '@krowd/domain/messages/messages';
 import type { TestTransactionResult } from '@krowd/domain/publisher/offer-feed.schema';
 import type { TestTransaction } from '@krowd/domain/publisher/publisher.schema';
+import {
+  assignHoldouts,
+  heldOutCampaigns,
+  holdoutCampaignsOf,
+} from '@krowd/domain/incrementality/holdout-assignment.rules';
+import { localTimeOf } from '@krowd/domain/qualification/local-time';
 import { qualificationMessage, qualifyTransaction } from '@krowd/domain/qualification/qualification.rules';
 import type { DB } from '../../db/database.generated.ts';
 import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
@@ -70,6 +76,25 @@ export function createTestTransactionsService(deps: {
         const history = linked
           ? await testTransactions.cardHistory(trx, publisher.publisherId, sent.cardToken, branch.brandId, at)
           : { lastPurchaseAt: null, averageSpendPence: null };
+        // The same holdouts as a live purchase (decision 0129), by the hash alone: a test card's
+        // assignment is not stored, as nothing of test mode reaches live figures.
+        const month = localTimeOf(sent.datetime, timeZone).month;
+        const holding = linked?.honours_holdouts ? holdoutCampaignsOf(campaigns, month) : [];
+        const heldOutOf =
+          linked && holding.length > 0 && sent.amountPence > 0
+            ? heldOutCampaigns(
+                assignHoldouts(
+                  {
+                    publisherId: publisher.publisherId,
+                    cardToken: sent.cardToken,
+                    brandId: branch.brandId,
+                    month,
+                  },
+                  holding,
+                ),
+                null,
+              )
+            : undefined;
         const outcome = qualifyTransaction({
           transaction: { datetime: sent.datetime, amountPence: sent.amountPence },
           branch: linked ? branch : null,
@@ -77,6 +102,7 @@ export function createTestTransactionsService(deps: {
           history,
           brandCampaignMonths: months,
           timeZone,
+          heldOutOf,
         });
         const qualified = outcome.outcome === 'qualified';
         const reason = outcome.outcome === 'notQualified' ? outcome.reason : null;
