@@ -35,3 +35,18 @@ export const detectableLiftPlanSchema = z.object({
     .max(1, { error: m.varianceReductionInvalid }),
 });
 export type DetectableLiftPlanInput = z.input<typeof detectableLiftPlanSchema>;
+
+/**
+ * GET campaigns/holdoutVolume: the brand's volume in its last full month from its stored
+ * transactions, which the form turns into the minimum detectable lift of a share
+ * (`minimumDetectableLift`, docs/decisions/0129). No cards: the brand has no history to plan from.
+ */
+export const holdoutVolumeSchema = z.object({
+  /** 'YYYY-MM' in the timezone setting. */
+  month: z.string(),
+  /** Distinct cards that bought at the brand in the month. */
+  cards: z.number().int(),
+  /** The standard deviation of their spend in the month, in pence; null with fewer than two cards. */
+  spendStandardDeviationPence: z.number().int().nullable(),
+});
+export type HoldoutVolume = z.infer<typeof holdoutVolumeSchema>;

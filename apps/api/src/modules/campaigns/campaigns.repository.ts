@@ -123,6 +123,25 @@ export function createCampaignsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /**
+     * The brand's volume in a month, for the holdout's minimum detectable lift (decision 0129): its
+     * distinct cards (a card is a publisher's token) that bought in the month, and the standard
+     * deviation of their spend in it (pence, null with fewer than two). Purchases only: the card
+     * history index's range.
+     */
+    async cardVolume(brandId: string, window: { from: Date; to: Date }) {
+      const { rows } = await sql<{ cards: number; deviation: string | null }>`
+        SELECT count(*)::int AS cards, round(stddev_samp(spend)) AS deviation
+        FROM (
+          SELECT sum(amount_pence) AS spend FROM transactions
+          WHERE brand_id = ${brandId} AND amount_pence > 0
+            AND occurred_at >= ${window.from} AND occurred_at <= ${window.to}
+          GROUP BY publisher_id, card_token
+        ) cards`.execute(db);
+      const row = rows[0]!;
+      return { cards: row.cards, deviationPence: row.deviation === null ? null : Number(row.deviation) };
+    },
+
     /** Campaigns of a brand so far (the naming rule's count). */
     async countOfBrand(brandId: string) {
       const row = await db

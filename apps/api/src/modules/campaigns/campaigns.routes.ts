@@ -11,6 +11,7 @@ import {
   campaignSelectorSchema,
 } from '@krowd/domain/campaign/campaign-response.schema';
 import { campaignFormSchema, campaignPauseRequestSchema } from '@krowd/domain/campaign/campaign.schema';
+import { holdoutVolumeSchema } from '@krowd/domain/incrementality/incrementality.schema';
 import { paginationOf } from '@krowd/domain/list/list.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import type { Config } from '../../config.ts';
@@ -92,6 +93,25 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       respCode: respCodes.ok,
       ...(await campaigns.nameParts(callerOf(request), request.query.brandId)),
+    }),
+  );
+
+  app.get(
+    '/campaigns/holdoutVolume',
+    {
+      config: { access: 'campaigns.read' },
+      schema: {
+        operationId: 'getHoldoutVolume',
+        tags: ['campaigns'],
+        summary:
+          'The brand’s cards and the spread of their spend in its last full month: the volume the form’s minimum detectable lift is worked out at',
+        querystring: brandQuery,
+        response: { 200: successSchema(holdoutVolumeSchema.shape), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      respCode: respCodes.ok,
+      ...(await campaigns.holdoutVolume(callerOf(request), request.query.brandId)),
     }),
   );
 

@@ -4,6 +4,7 @@ import {
   campaignMonthWindow,
   campaignPhase,
   currentMonth,
+  monthWindowOf,
   isEditable,
   isMonthSelectable,
   periodOf,
@@ -201,6 +202,24 @@ export function createCampaignsService(deps: {
       if (!chosen) throw invalidField('brandId', m.brandRequired);
       const brand = await brandInScope(brands, auth.scope, chosen);
       return { brandName: brand.name, count: await campaigns.countOfBrand(brand.id) };
+    },
+
+    /**
+     * The brand's volume in its last full month (decision 0129): the distinct cards that bought
+     * and the spread of their spend, from which the form shows a holdout's minimum detectable lift.
+     */
+    async holdoutVolume(auth: AuthContext, brandId?: string) {
+      const ownBrand = auth.scope.kind === 'brand' ? auth.scope.brandId : undefined;
+      const chosen = brandId ?? ownBrand;
+      if (!chosen) throw invalidField('brandId', m.brandRequired);
+      const brand = await brandInScope(brands, auth.scope, chosen);
+      const month = shiftMonth(currentMonth(clock(), timeZone), -1);
+      const window = monthWindowOf(`${month}-01`, timeZone);
+      const volume = await campaigns.cardVolume(brand.id, {
+        from: new Date(window.openingTime),
+        to: new Date(window.closingTime),
+      });
+      return { month, cards: volume.cards, spendStandardDeviationPence: volume.deviationPence };
     },
 
     async currentCount(auth: AuthContext, brandId?: string) {
