@@ -33,6 +33,7 @@ describe('campaignListItemSchema', () => {
       hasQualifiedTransactions: false,
       seriesContinues: false,
       caps: 'No caps',
+      holdoutShare: 1000,
       budgetUse: {
         spentPence: 8000,
         budgetPence: 10000,

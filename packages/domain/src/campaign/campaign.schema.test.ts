@@ -83,6 +83,7 @@ describe('defaultCampaignForm', () => {
       maxTransactionsPerCardPerInterval: '',
       maxSpendPerCardPerInterval: '',
       capInterval: '',
+      holdoutShare: 1000,
       age_range: [10, 100],
       gender: { male: true, female: true },
       weekDays: [

@@ -115,6 +115,19 @@ export const campaignMessages = {
     /** The holdout that measures a campaign's lift (docs/decisions/0125). */
     holdout: {
       shareInvalid: 'Holdout share must be from 0% (no holdout) to 50%, in steps of 0.01%',
+      title: 'Lift measurement',
+      share: 'Holdout share (%)',
+      shareHint:
+        'Cards kept out of the offer to measure what it really earned: they are not shown it and earn nothing. 0% switches it off. Fixed once the month starts.',
+      off: 'No holdout: this campaign’s lift will not be measured.',
+      loading: 'Working out the smallest lift this holdout can detect…',
+      noHistory: (month: string) =>
+        `No transactions are stored for this brand in ${month}: the smallest detectable lift cannot be worked out yet.`,
+      tooFewCards: (cards: number, month: string) =>
+        `${cards} card${cards === 1 ? '' : 's'} bought in ${month}: too few to measure a lift with this holdout.`,
+      detectable: (perCard: string, total: string, cards: number, month: string) =>
+        `Smallest lift it can detect: ${perCard} more spend per card (${total} over the campaign’s cards), at ${cards.toLocaleString('en-GB')} cards as in ${month}.`,
+      volumeFailed: 'The brand’s volume could not be read: the smallest detectable lift is not shown.',
       eligibleCardsInvalid: 'Eligible cards must be a whole number of at least 0',
       spendDeviationInvalid: 'Spend variation per card must be an amount of at least £0.00',
       varianceReductionInvalid: 'Variance explained by earlier spend must be from 0% to 100%',

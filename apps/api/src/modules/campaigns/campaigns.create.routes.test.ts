@@ -995,6 +995,8 @@ describe('GET /api/campaigns/:id', () => {
       maxSpendPerCardPerInterval: null,
       capInterval: null,
       caps: 'No caps',
+      // No share sent: the default 10% (docs/decisions/0129).
+      holdoutShare: 1000,
       age_range: [20, 60],
       gender: { male: true, female: true },
       weekDays,

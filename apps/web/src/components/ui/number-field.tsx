@@ -1,5 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useController, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { percentToBasisPoints } from '@krowd/domain/incrementality/holdout.rules';
 import { penceToPounds, poundsToPence } from '@krowd/domain/money/money.rules';
 
 const kinds = {
@@ -9,6 +10,8 @@ const kinds = {
   pence: { min: 0, decimalScale: 2, fixedDecimalScale: true, prefix: '£', thousandSeparator: ',' },
   /** A whole percent from 1 to 100. */
   percent: { min: 1, max: 100, allowDecimal: false },
+  /** Basis points, shown and typed as a percent with up to two decimals (10% is 1,000). */
+  basisPoints: { min: 0, decimalScale: 2, suffix: '%' },
 } satisfies Record<string, Partial<NumberInputProps>>;
 
 type Kind = keyof typeof kinds;
@@ -24,14 +27,16 @@ export type NumberFieldProps<Values extends FieldValues> = Omit<
   blank?: '' | undefined;
 };
 
-/** What the input shows of the stored value: pence show as pounds. */
+/** What the input shows of the stored value: pence show as pounds, basis points as a percent. */
 function shownOf(value: unknown, kind: Kind | undefined) {
+  if (kind === 'basisPoints') return typeof value === 'number' ? value / 100 : '';
   if (kind !== 'pence') return (value as number | string | undefined) ?? '';
   return typeof value === 'number' ? penceToPounds(value) : '';
 }
 
 /** What a typed value stores: pence from pounds (blank when not a number), else the number. */
 function storedOf(next: number | string, kind: Kind | undefined, blank: '' | undefined) {
+  if (kind === 'basisPoints') return next === '' ? blank : percentToBasisPoints(Number(next));
   if (kind !== 'pence') return next === '' ? blank : Number(next);
   const pounds = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
   return Number.isFinite(pounds) ? poundsToPence(pounds) : blank;

@@ -7,6 +7,7 @@ import { BranchSelect } from './branch-select.tsx';
 import { CampaignAudienceFields } from './campaign-audience-fields.tsx';
 import { CampaignFormAlerts } from './campaign-form-alerts.tsx';
 import { CampaignCapsFields } from './campaign-caps-fields.tsx';
+import { CampaignHoldoutField } from './campaign-holdout-field.tsx';
 import { CampaignOfferFields } from './campaign-offer-fields.tsx';
 import { CampaignVersionHistory } from './campaign-version-history.tsx';
 import { DistributorDealsTable } from './distributor-deals-table.tsx';
@@ -122,6 +123,8 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
               <CampaignAudienceFields state={state} />
 
               <CampaignCapsFields state={state} />
+
+              <CampaignHoldoutField state={state} />
 
               {guest ? null : (
                 <BranchSelect

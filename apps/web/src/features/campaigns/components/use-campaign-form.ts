@@ -273,6 +273,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
     user,
     form,
     values,
+    brandId,
     errors,
     dirty,
     editId,
