@@ -5,6 +5,9 @@ import type { DB } from '../db/database.generated.ts';
 import type { CampaignStatus } from '@krowd/domain/campaign/campaign.rules';
 import type { DemoBrandKey } from './demo-catalogue.ts';
 
+/** The demo holdout campaign's share: the default 10%. */
+export const demoHoldoutShare = 1_000;
+
 interface DemoCampaign {
   brand: DemoBrandKey;
   /** Months from the current month: -3 is three months ago, 1 next month. */
@@ -27,6 +30,8 @@ interface DemoCampaign {
   suggestions?: string;
   /** A budget in pence (budget type 'budget'); none: no budget limit. */
   budgetPence?: number;
+  /** Its holdout share in basis points (docs/decisions/0129); none: 0, as campaigns saved before. */
+  holdoutShare?: number;
 }
 
 const dp = (percent: number) => ({
@@ -190,7 +195,15 @@ const demoCampaigns: DemoCampaign[] = [
   },
   { brand: 'standalone', offset: 2, status: 'Bank Rejected', offer: dp(5), successFee: 10 },
   { brand: 'groupBrandA', offset: -3, status: 'Bank Approved', offer: dp(10), successFee: 10 },
-  { brand: 'groupBrandA', offset: 0, status: 'Bank Approved', offer: dp(25), successFee: 9 },
+  // The demo's holdout: 10% of Demo Bank's cards kept out of it (demo-holdouts.ts, decision 0129).
+  {
+    brand: 'groupBrandA',
+    offset: 0,
+    status: 'Bank Approved',
+    offer: dp(25),
+    successFee: 9,
+    holdoutShare: demoHoldoutShare,
+  },
   { brand: 'groupBrandA', offset: 1, status: 'Pending', offer: dp(15), successFee: 10, recurring: true },
   // Most of last month's budget used: the past list shows a bar well along (docs/decisions/0120).
   { brand: 'groupBrandB', offset: -1, status: 'Active', offer: dp(12), successFee: 10, budgetPence: 25_000 },
@@ -245,6 +258,7 @@ export async function loadDemoCampaigns(
         is_primary_campaign: campaign.recurring ?? false,
         all_branches: true,
         suggestions: campaign.suggestions ?? '',
+        holdout_share_basis_points: campaign.holdoutShare ?? 0,
         ...(campaign.budgetPence === undefined
           ? {}
           : { budget_type: 'budget' as const, budget_pence: campaign.budgetPence }),

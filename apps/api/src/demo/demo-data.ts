@@ -6,6 +6,7 @@ import { hashPassword } from '../crypto/passwords.ts';
 import { loadDemoBranchDirectory } from './demo-branch-directory.ts';
 import { loadDemoCampaigns } from './demo-campaigns.ts';
 import { loadDemoCatalogue, type DemoBrandKey } from './demo-catalogue.ts';
+import { loadDemoHoldoutPurchases } from './demo-holdouts.ts';
 import { loadDemoBankPublisher } from './demo-publishers.ts';
 import { loadDemoColleagues } from './demo-users.ts';
 import type { SellerDetails } from '../modules/invoices/invoice-document-lines.ts';
@@ -315,6 +316,9 @@ export async function loadDemoData(
     await loadDemoImpressions(db, { now, timeZone });
     // The invoice run over the ingested transactions: the demo's invoices (demo-reporting.ts).
     await loadDemoInvoices(db, { now, timeZone, seller: options.seller });
+    // This month's purchases at Demo Bank, which honours the demo campaign's holdout (decision
+    // 0129): after the invoice run, which invoices closed months only, so its figures stand.
+    await loadDemoHoldoutPurchases(db, { now, timeZone });
   }
 }
 

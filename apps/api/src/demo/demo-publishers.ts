@@ -36,11 +36,14 @@ export async function insertDemoKeys(trx: Transaction<DB>, publishers: { id: str
     .execute();
 }
 
-/** Demo Bank's publisher: every brand the bank publishes is in its feed. */
+/**
+ * Demo Bank's publisher: every brand the bank publishes is in its feed, and it hides held-out
+ * cards' offers, so the demo's holdout is applied to its cards (docs/decisions/0129).
+ */
 export async function loadDemoBankPublisher(trx: Transaction<DB>, bankId: string, brandIds: string[]) {
   const publisher = await trx
     .insertInto('publishers')
-    .values({ code: demoBankPublisherCode, display_name: 'Demo Bank' })
+    .values({ code: demoBankPublisherCode, display_name: 'Demo Bank', honours_holdouts: true })
     .returning(['id', 'code'])
     .executeTakeFirstOrThrow();
   await trx.updateTable('banks').set({ publisher_id: publisher.id }).where('id', '=', bankId).execute();
