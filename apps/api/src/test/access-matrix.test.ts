@@ -1031,6 +1031,28 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ url: '/api/publisher/offers', headers: { 'x-api-key': 'demo-atr-key' } }),
   },
+  // Holdouts at the publisher (decision 0129): ATR's live key. Saying it honours none keeps the
+  // demo's figures; the held-out cards call then answers 409 (holdouts not honoured) past the key.
+  'PUT /api/publisher/holdouts': {
+    access: 'public',
+    reached: 200,
+    request: () => ({
+      method: 'PUT',
+      url: '/api/publisher/holdouts',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { honoursHoldouts: false },
+    }),
+  },
+  'POST /api/publisher/holdouts/cards': {
+    access: 'public',
+    reached: 409,
+    request: () => ({
+      method: 'POST',
+      url: '/api/publisher/holdouts/cards',
+      headers: { 'x-api-key': 'demo-atr-key' },
+      body: { cardTokens: ['matrix-card'] },
+    }),
+  },
   'POST /api/publisher/test-transactions': {
     access: 'public',
     reached: 200,
@@ -1131,6 +1153,15 @@ const matrix: Record<string, RouteCase> = {
       method: 'PUT',
       url: `/api/publishers/${await matrixPublisher(testApp)}`,
       body: { displayName: 'Matrix Publisher', bankId: null },
+    }),
+  },
+  'PUT /api/publishers/:id/holdouts': {
+    access: 'publishers.manage',
+    reached: 200,
+    request: async ({ testApp }) => ({
+      method: 'PUT',
+      url: `/api/publishers/${await matrixPublisher(testApp)}/holdouts`,
+      body: { honoursHoldouts: false },
     }),
   },
   'GET /api/publishers/:id/brands': {
@@ -1369,6 +1400,11 @@ const matrix: Record<string, RouteCase> = {
     access: 'campaigns.read',
     reached: 200,
     request: ({ caller, ids }) => ({ url: `/api/campaigns/campaignName?brandId=${ownBrand(caller, ids)}` }),
+  },
+  'GET /api/campaigns/holdoutVolume': {
+    access: 'campaigns.read',
+    reached: 200,
+    request: ({ caller, ids }) => ({ url: `/api/campaigns/holdoutVolume?brandId=${ownBrand(caller, ids)}` }),
   },
   'GET /api/campaigns/current/count': {
     access: 'campaigns.read',

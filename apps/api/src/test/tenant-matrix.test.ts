@@ -263,6 +263,10 @@ const operations: Record<string, Operation> = {
     capability: 'campaigns.read',
     request: ({ brandId }) => ({ url: `/api/campaigns/campaignName?brandId=${brandId}` }),
   },
+  'GET /api/campaigns/holdoutVolume': {
+    capability: 'campaigns.read',
+    request: ({ brandId }) => ({ url: `/api/campaigns/holdoutVolume?brandId=${brandId}` }),
+  },
   'PUT /api/campaigns/:id': {
     capability: 'campaigns.edit',
     request: async ({ brandId }) => ({
@@ -1068,6 +1072,9 @@ const notTenantScoped: Record<string, string> = {
   'POST /api/transactions/ingest': 'publisher API key, not a user tenant',
   'GET /api/publisher/offers': 'publisher API key: the key’s publisher only (publisher-api.routes.test.ts)',
   'POST /api/publisher/test-transactions': 'publisher API key: the key’s publisher only',
+  'PUT /api/publisher/holdouts': 'publisher API key: the key’s publisher’s setting only',
+  'POST /api/publisher/holdouts/cards':
+    'publisher API key: the offers of the key’s publisher’s linked brands only, its own cards’ rows (publisher-holdouts.routes.test.ts)',
   'POST /api/publisher/transactions/authorised': 'publisher API key: the key’s publisher only',
   'POST /api/publisher/transactions/cleared': 'publisher API key: the key’s publisher only',
   'POST /api/publisher/transactions/refunded':
@@ -1077,6 +1084,7 @@ const notTenantScoped: Record<string, string> = {
   'GET /api/publishers': 'system admin only: every publisher',
   'POST /api/publishers': 'system admin only: creates a publisher',
   'PUT /api/publishers/:id': 'system admin only: any publisher',
+  'PUT /api/publishers/:id/holdouts': 'system admin only: any publisher’s holdout setting',
   'GET /api/publishers/:id/brands': 'system admin only: any publisher’s brands',
   'PUT /api/publishers/:id/brands': 'system admin only: any publisher’s brands',
   'GET /api/publishers/own': 'the caller’s own bank’s publisher only',

@@ -886,6 +886,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/campaigns/holdoutVolume': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The brand’s cards and the spread of their spend in its last full month: the volume the form’s minimum detectable lift is worked out at */
+    get: operations['getHoldoutVolume'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/campaigns/current/count': {
     parameters: {
       query?: never;
@@ -1805,6 +1822,63 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/publisher/holdouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Say whether your system hides held-out cards' offers: only then are holdouts applied to your cards
+     * @description Off until you set it. While on, a purchase by a card held out of an offer (POST publisher/holdouts/cards, or the hash documented in the contract) earns nothing from that offer; while off, none of your cards is held out.
+     */
+    put: operations['setPublisherHoldouts'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publishers/{id}/holdouts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set whether a publisher hides held-out cards' offers (as the publisher's own key can) */
+    put: operations['setPublisherHoldoutsAsAdmin'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/publisher/holdouts/cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Which offers of this month each of up to 1000 of your cards is held out of: do not show it those
+     * @description Answers each card’s arm of every offer with a holdout this month (the month in the product’s time zone) and stores it: a card’s arm, once given, never changes for the month. Instead of asking, you may compute it yourself: the bucket is SHA-256 of the UTF-8 JSON array ["krowd-holdout-v1", your publisher id, the card token, the brand id, "YYYY-MM"], its first 8 bytes as an unsigned big-endian integer mod 10000; the card is held out when the bucket is below the offer’s holdout.shareBasisPoints. Answers 409 holdouts_not_honoured until PUT publisher/holdouts has set honoursHoldouts.
+     */
+    post: operations['listHeldOutOffers'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/campaignoverview/create': {
     parameters: {
       query?: never;
@@ -2679,7 +2753,8 @@ export interface components {
         | 'idempotency_key_in_progress'
         | 'idempotency_key_answer_lost'
         | 'idempotency_key_invalid'
-        | 'signature_invalid';
+        | 'signature_invalid'
+        | 'holdouts_not_honoured';
       errorMessage: string;
       fieldErrors?: {
         [key: string]: string;
@@ -7411,6 +7486,8 @@ export interface operations {
             maxTransactionsPerCardPerInterval?: number | '' | null;
             maxSpendPerCardPerInterval?: number | '' | null;
             capInterval?: ('day' | 'week' | 'month') | '' | null;
+            /** @default 1000 */
+            holdoutShare?: number;
             /**
              * @default [
              *       10,
@@ -9486,6 +9563,7 @@ export interface operations {
                   hasQualifiedTransactions: boolean;
                   seriesContinues: boolean;
                   caps: string;
+                  holdoutShare: number;
                   budgetUse: {
                     spentPence: number;
                     budgetPence: number | null;
@@ -9620,6 +9698,8 @@ export interface operations {
           maxTransactionsPerCardPerInterval?: number | '' | null;
           maxSpendPerCardPerInterval?: number | '' | null;
           capInterval?: ('day' | 'week' | 'month') | '' | null;
+          /** @default 1000 */
+          holdoutShare?: number;
           /**
            * @default [
            *       10,
@@ -9920,6 +10000,97 @@ export interface operations {
       };
     };
   };
+  getHoldoutVolume: {
+    parameters: {
+      query?: {
+        brandId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            month: string;
+            cards: number;
+            spendStandardDeviationPence: number | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   countCurrentCampaigns: {
     parameters: {
       query?: {
@@ -10069,6 +10240,8 @@ export interface operations {
               hasQualifiedTransactions: boolean;
               seriesContinues: boolean;
               caps: string;
+              /** @default 1000 */
+              holdoutShare: number;
               budgetUse: {
                 spentPence: number;
                 budgetPence: number | null;
@@ -10291,6 +10464,8 @@ export interface operations {
           maxTransactionsPerCardPerInterval?: number | '' | null;
           maxSpendPerCardPerInterval?: number | '' | null;
           capInterval?: ('day' | 'week' | 'month') | '' | null;
+          /** @default 1000 */
+          holdoutShare?: number;
           /**
            * @default [
            *       10,
@@ -10964,6 +11139,7 @@ export interface operations {
           | 'payment_mandate'
           | 'setting'
           | 'publisher_key'
+          | 'publisher'
           | 'webhook_endpoint'
           | 'claim'
           | 'password'
@@ -11015,6 +11191,7 @@ export interface operations {
                 | 'payment_mandate'
                 | 'setting'
                 | 'publisher_key'
+                | 'publisher'
                 | 'webhook_endpoint'
                 | 'claim'
                 | 'password'
@@ -11129,6 +11306,7 @@ export interface operations {
           | 'payment_mandate'
           | 'setting'
           | 'publisher_key'
+          | 'publisher'
           | 'webhook_endpoint'
           | 'claim'
           | 'password'
@@ -11265,6 +11443,7 @@ export interface operations {
                 | 'payment_mandate'
                 | 'setting'
                 | 'publisher_key'
+                | 'publisher'
                 | 'webhook_endpoint'
                 | 'claim'
                 | 'password'
@@ -14294,7 +14473,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -14463,7 +14643,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -16695,6 +16876,10 @@ export interface operations {
            *             }
            *           ],
            *           "allBranches": false,
+           *           "holdout": {
+           *             "shareBasisPoints": 1000,
+           *             "honoured": true
+           *           },
            *           "branches": [
            *             {
            *               "id": "2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e",
@@ -16786,6 +16971,10 @@ export interface operations {
                   zettle: string | null;
                 };
               }[];
+              holdout: {
+                shareBasisPoints: number;
+                honoured: boolean;
+              } | null;
               /** Format: date-time */
               updatedAt: string;
             }[];
@@ -16907,6 +17096,299 @@ export interface operations {
             brandId: string | null;
             cashbackPence: number;
             duplicate: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  setPublisherHoldouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          honoursHoldouts: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            publisherId: string;
+            honoursHoldouts: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  setPublisherHoldoutsAsAdmin: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          honoursHoldouts: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            publisherId: string;
+            honoursHoldouts: boolean;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  listHeldOutOffers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          cardTokens: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            month: string;
+            recipeVersion: string;
+            cards: {
+              cardToken: string;
+              heldOutOf: string[];
+              offers: {
+                offerId: string;
+                /** @enum {string} */
+                arm: 'holdout' | 'exposed';
+                bucket: number;
+                shareBasisPoints: number;
+              }[];
+            }[];
           };
         };
       };
@@ -17227,7 +17709,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -18121,7 +18604,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -18184,7 +18668,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -18229,7 +18714,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -18274,7 +18760,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -21261,7 +21748,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
@@ -21535,7 +22023,8 @@ export interface operations {
               | 'idempotency_key_in_progress'
               | 'idempotency_key_answer_lost'
               | 'idempotency_key_invalid'
-              | 'signature_invalid';
+              | 'signature_invalid'
+              | 'holdouts_not_honoured';
             errorMessage: string;
             fieldErrors?: {
               [key: string]: string;
