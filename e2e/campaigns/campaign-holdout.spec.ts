@@ -13,6 +13,7 @@ test('the holdout share shows its minimum detectable lift, and is saved as set',
   await openCampaignForm(page, () => page.getByRole('link', { name: 'Create Campaign' }).first().click());
   await expect(page.getByRole('heading', { name: 'Create Campaign', level: 1 })).toBeVisible();
 
+  await page.getByLabel('Select All Branches').check();
   const share = page.getByLabel('Holdout share (%)');
   const detectable = page.getByTestId('holdout-detectable');
   await expect(share).toHaveValue('10%');
@@ -38,7 +39,6 @@ test('the holdout share shows its minimum detectable lift, and is saved as set',
 
   // Over half is refused by the form, naming the field's rule.
   await share.fill('60');
-  await page.getByLabel('Select All Branches').check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(
     page.getByText('Holdout share must be from 0% (no holdout) to 50%, in steps of 0.01%'),
