@@ -129,13 +129,14 @@ export function createCampaignsRepository(db: Kysely<DB>) {
      * deviation of their spend in it (pence, null with fewer than two). Purchases only: the card
      * history index's range.
      */
-    async cardVolume(brandId: string, window: { from: Date; to: Date }) {
+    async cardVolume(brandId: string, window: { openingTime: string; closingTime: string }) {
       const { rows } = await sql<{ cards: number; deviation: string | null }>`
         SELECT count(*)::int AS cards, round(stddev_samp(spend)) AS deviation
         FROM (
           SELECT sum(amount_pence) AS spend FROM transactions
           WHERE brand_id = ${brandId} AND amount_pence > 0
-            AND occurred_at >= ${window.from} AND occurred_at <= ${window.to}
+            AND occurred_at >= ${window.openingTime}::timestamptz
+            AND occurred_at <= ${window.closingTime}::timestamptz
           GROUP BY publisher_id, card_token
         ) cards`.execute(db);
       const row = rows[0]!;

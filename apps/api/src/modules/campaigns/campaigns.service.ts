@@ -111,6 +111,13 @@ export function createCampaignsService(deps: {
     throw invalidField('start_date', message);
   }
 
+  /** The brand asked for, else the caller's own when they have exactly one, in scope. */
+  async function chosenBrand(auth: AuthContext, brandId?: string) {
+    const chosen = brandId ?? (auth.scope.kind === 'brand' ? auth.scope.brandId : undefined);
+    if (!chosen) throw invalidField('brandId', m.brandRequired);
+    return brandInScope(brands, auth.scope, chosen);
+  }
+
   /** A card-network session names the campaign by the month in full (spec 1 §2). */
   async function nameOf(auth: AuthContext, brand: { id: string; name: string }, startDate: string) {
     return auth.source === 'cardNetwork'
@@ -197,28 +204,15 @@ export function createCampaignsService(deps: {
     /** The brand's name and campaign count, from which the form builds the campaign name. */
     /** Without a brand id, the caller's own brand when they have exactly one (spec 3 §7 sends none). */
     async nameParts(auth: AuthContext, brandId?: string) {
-      const ownBrand = auth.scope.kind === 'brand' ? auth.scope.brandId : undefined;
-      const chosen = brandId ?? ownBrand;
-      if (!chosen) throw invalidField('brandId', m.brandRequired);
-      const brand = await brandInScope(brands, auth.scope, chosen);
+      const brand = await chosenBrand(auth, brandId);
       return { brandName: brand.name, count: await campaigns.countOfBrand(brand.id) };
     },
 
-    /**
-     * The brand's volume in its last full month (decision 0129): the distinct cards that bought
-     * and the spread of their spend, from which the form shows a holdout's minimum detectable lift.
-     */
+    /** The brand's cards and their spend's spread last month: the form's detectable lift (decision 0129). */
     async holdoutVolume(auth: AuthContext, brandId?: string) {
-      const ownBrand = auth.scope.kind === 'brand' ? auth.scope.brandId : undefined;
-      const chosen = brandId ?? ownBrand;
-      if (!chosen) throw invalidField('brandId', m.brandRequired);
-      const brand = await brandInScope(brands, auth.scope, chosen);
+      const brand = await chosenBrand(auth, brandId);
       const month = shiftMonth(currentMonth(clock(), timeZone), -1);
-      const window = monthWindowOf(`${month}-01`, timeZone);
-      const volume = await campaigns.cardVolume(brand.id, {
-        from: new Date(window.openingTime),
-        to: new Date(window.closingTime),
-      });
+      const volume = await campaigns.cardVolume(brand.id, monthWindowOf(`${month}-01`, timeZone));
       return { month, cards: volume.cards, spendStandardDeviationPence: volume.deviationPence };
     },
 

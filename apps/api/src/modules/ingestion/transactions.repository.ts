@@ -11,6 +11,7 @@ import type { DB } from '../../db/database.generated.ts';
 import type { MidActivityRows } from './mid-activity-tally.ts';
 import { outcomeColumns, qualificationLookups } from './qualification-lookups.repository.ts';
 import { stagingRepository, type StagedRow } from './staging.repository.ts';
+import { addHoldoutAssignments, storedHoldoutArms } from './holdout-assignments.repository.ts';
 
 /**
  * The publishers' transactions as stored: the publisher a console upload names, the upload's locks and savepoints,
@@ -139,6 +140,9 @@ export function createTransactionsRepository(db: Kysely<DB>) {
   return {
     ...stagingRepository,
     ...qualificationLookups,
+    // The cards' holdout arms (decision 0129): ingestion's, and the publisher's held-out cards call's.
+    addHoldoutAssignments,
+    storedHoldoutArms,
 
     /** Every publisher by its lower-cased code: the docs upload's file names them in any case. */
     async publishersByCode(): Promise<Map<string, Publisher>> {

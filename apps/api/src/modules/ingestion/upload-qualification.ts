@@ -1,10 +1,3 @@
-import type { IsoMonth } from '@krowd/domain/campaign/campaign-dates.rules';
-import {
-  assignHoldouts,
-  heldOutCampaigns,
-  holdoutCampaignsOf,
-  holdoutMonthOf,
-} from '@krowd/domain/incrementality/holdout-assignment.rules';
 import { countsCardRewards } from '@krowd/domain/qualification/caps.rules';
 import { localTimeAt } from '@krowd/domain/qualification/local-time';
 import {
@@ -20,13 +13,10 @@ import { BudgetWatch } from './budget-watch.ts';
 import { CardHistoryCache } from './card-history-cache.ts';
 import { heldRewardsOf, type CappedCampaigns, type RefundedRewards } from './card-rewards.ts';
 import { HeldPurchases, type HeldPurchase } from './held-purchases.ts';
-import {
-  addHoldoutAssignments,
-  storedHoldoutArms,
-  type HoldoutAssignmentRow,
-  type StoredArms,
-} from './holdout-assignments.repository.ts';
+import type { StoredArms } from './holdout-assignments.repository.ts';
 import { IngestionLogTotals } from './ingestion-log-totals.ts';
+import type { BrandContext, PreparedPage } from './upload-context.ts';
+import { UploadHoldouts } from './upload-holdouts.ts';
 import { MidActivityTally, midActivityFlushEntries } from './mid-activity-tally.ts';
 import { PageWriter } from './page-writer.ts';
 import type { StagedRow } from './staging.repository.ts';
@@ -51,36 +41,8 @@ const ingestionIntervalMs = 24 * 60 * 60 * 1000;
 const yieldEveryRows = 250;
 /** MIDs whose branch is held; past this the cache starts again (unknown MIDs can be many). */
 const maxCachedMids = 100_000;
-/** Card and campaign pairs whose assignment the upload stored or found; past this it starts again. */
-const maxRememberedAssignments = 200_000;
 /** The history of a row that has none to look up (a refund, an unknown MID). */
 const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
-
-/** A brand's campaigns as the engine reads them, and its number within the upload (card keys). */
-interface BrandContext {
-  index: number;
-  campaigns: QualificationCampaign[];
-  months: IsoMonth[];
-  /** Its campaigns with count or spend caps, whose rewards its cards hold (card-rewards.ts). */
-  capped: string[];
-  /**
-   * Its approved campaigns with a holdout, by month 'YYYY-MM', when the publisher honours holdouts
-   * (docs/decisions/0129); empty otherwise.
-   */
-  holdouts: Map<string, QualificationCampaign[]>;
-}
-
-/** A page and what it needs, looked up before its rows are qualified. */
-interface PreparedPage {
-  /** Every row of the page, duplicates included. */
-  size: number;
-  /** The rows to store. */
-  rows: StagedRow[];
-  /** Each row's slot in the card cache when it is a purchase at a known MID, else -1. */
-  cardSlots: Int32Array;
-  /** The stored holdout arms of the page's cards for their brands' holdout campaigns. */
-  storedArms: StoredArms | null;
-}
 
 export class UploadQualification {
   readonly counts: UploadCounts = { inserted: 0, duplicates: 0, unmatched: 0 };
@@ -100,17 +62,18 @@ export class UploadQualification {
   private readonly capped: CappedCampaigns = new Map();
   private readonly refundedRewards: RefundedRewards = new Map();
   private readonly writer: PageWriter;
-  /** Assignments decided by this page's purchases, stored with the page (decision 0129). */
-  private assignments: HoldoutAssignmentRow[] = [];
-  /** 'campaign card' pairs stored or found already, so each is written once. */
-  private readonly assigned = new Set<string>();
+  /** The publisher's holdouts, when it honours them (upload-holdouts.ts, decision 0129). */
+  private readonly holdouts: UploadHoldouts;
+  /** The stored holdout arms of the page being qualified. */
+  private pageArms: StoredArms | null = null;
 
   private constructor(
     private readonly settings: UploadSettings,
     private readonly logId: string,
     /** Whether the publisher hides held-out cards' offers (read with the log, decision 0129). */
-    private readonly honoursHoldouts: boolean,
+    honoursHoldouts: boolean,
   ) {
+    this.holdouts = new UploadHoldouts(honoursHoldouts, settings.publisher.id);
     this.histories = new CardHistoryCache(settings.cardCacheLimits, this.capped, this.refundedRewards);
     this.writer = new PageWriter(
       settings.trx,
@@ -156,7 +119,8 @@ export class UploadQualification {
       let next = await this.prepare(await nextPage());
       if (next.size > 0) reading = readAhead();
       while (next.size > 0) {
-        const { rows, cardSlots, storedArms } = next;
+        const { rows, cardSlots } = next;
+        this.pageArms = next.storedArms;
         this.held.nextPage();
         for (let index = 0; index < rows.length; index += 1) {
           const row = rows[index]!;
@@ -165,17 +129,15 @@ export class UploadQualification {
             branch && row.amountPence < 0 && !row.originalTransactionId
               ? await this.unnamedOriginal(row, branch)
               : null;
-          this.store(row, branch, unnamed, cardSlots[index]!, storedArms);
+          this.store(row, branch, unnamed, cardSlots[index]!);
           // Lets the driver read and write between rows: the page before is being stored by COPY,
           // whose data goes out only as the event loop turns (node-postgres sends a statement's
           // next message when it has read the server's answer to the one before).
           if (index % yieldEveryRows === yieldEveryRows - 1) await new Promise(setImmediate);
         }
         this.histories.trim();
-        if (this.assignments.length > 0) {
-          this.writer.alongside(addHoldoutAssignments(this.settings.trx, this.assignments));
-          this.assignments = [];
-        }
+        const assigned = this.holdouts.write(this.settings.trx);
+        if (assigned) this.writer.alongside(assigned);
         if (this.midActivity.size > midActivityFlushEntries) {
           this.writer.alongside(
             this.settings.repo.addMidActivity(this.settings.trx, this.midActivity.take()),
@@ -272,7 +234,7 @@ export class UploadQualification {
         this.budgets.watch(campaigns.campaigns);
         const capped = campaigns.campaigns.filter(countsCardRewards).map((campaign) => campaign.id);
         for (const id of capped) if (!this.capped.has(id)) this.capped.set(id, this.capped.size);
-        const holdouts = this.holdoutsOf(campaigns.campaigns);
+        const holdouts = this.holdouts.of(campaigns.campaigns);
         this.brands.set(branch.brandId, { index: this.brands.size, ...campaigns, capped, holdouts });
       }
       if (row.amountPence <= 0) continue;
@@ -306,7 +268,10 @@ export class UploadQualification {
       repo.cardPurchases(trx, earlierCards, page[0]!.occurredAt),
       capped ? repo.cardRewards(trx, earlierCards, [...this.capped.keys()]) : [],
     ]);
-    const storedArms = await this.storedArmsOf(rows);
+    const storedArms = await this.holdouts.stored(trx, rows, (mid) => {
+      const known = this.branches.get(mid);
+      return known ? this.brands.get(known.brandId)!.holdouts : null;
+    });
     const storedOf = new Map(earlier.map(([key], index) => [key, index]));
     for (const [key, card] of cards) {
       const at = storedOf.get(key);
@@ -319,68 +284,6 @@ export class UploadQualification {
       for (const index of card.rows) cardSlots[index] = slot;
     }
     return { size: page.length, rows, cardSlots, storedArms };
-  }
-
-  /** A brand's approved campaigns with a holdout, by month; none when the publisher does not honour them. */
-  private holdoutsOf(campaigns: readonly QualificationCampaign[]): Map<string, QualificationCampaign[]> {
-    const byMonth = new Map<string, QualificationCampaign[]>();
-    if (!this.honoursHoldouts) return byMonth;
-    for (const month of new Set(campaigns.map((campaign) => holdoutMonthOf(campaign.start_date)))) {
-      const holding = holdoutCampaignsOf(campaigns, month);
-      if (holding.length > 0) byMonth.set(month, holding);
-    }
-    return byMonth;
-  }
-
-  /**
-   * The stored arms of the page's purchasing cards for their brands' holdout campaigns, one query
-   * for the page and only when a brand of the page has any: an arm stored first (by the
-   * publisher's call, or an earlier file) is kept, whatever the hash says now.
-   */
-  private async storedArmsOf(rows: readonly StagedRow[]): Promise<StoredArms | null> {
-    if (!this.honoursHoldouts) return null;
-    const campaignIds = new Set<string>();
-    const tokens = new Set<string>();
-    for (const row of rows) {
-      const branch = this.branches.get(row.mid);
-      if (!branch || row.amountPence <= 0) continue;
-      const holdouts = this.brands.get(branch.brandId)!.holdouts;
-      if (holdouts.size === 0) continue;
-      tokens.add(row.cardToken);
-      for (const campaigns of holdouts.values()) for (const { id } of campaigns) campaignIds.add(id);
-    }
-    if (tokens.size === 0) return null;
-    const { trx, publisher } = this.settings;
-    return storedHoldoutArms(trx, publisher.id, [...campaignIds], [...tokens]);
-  }
-
-  /**
-   * The campaigns a purchase's card is held out of (decision 0129): its assignment for each of the
-   * brand's holdout campaigns of the month, the stored one where there is one; those not stored
-   * yet are stored with the page (source 'transaction').
-   */
-  private heldOutOf(
-    row: StagedRow,
-    brand: BrandContext,
-    month: string,
-    storedArms: StoredArms | null,
-  ): ReadonlySet<string> | undefined {
-    const campaigns = brand.holdouts.get(month);
-    if (!campaigns) return undefined;
-    const { publisher } = this.settings;
-    const brandId = campaigns[0]!.brandId;
-    const card = { publisherId: publisher.id, cardToken: row.cardToken, brandId, month };
-    const decided = assignHoldouts(card, campaigns);
-    const stored = storedArms?.get(row.cardToken) ?? null;
-    if (this.assigned.size > maxRememberedAssignments) this.assigned.clear();
-    for (const assignment of decided) {
-      const key = `${assignment.campaignId} ${row.cardToken}`;
-      if (this.assigned.has(key)) continue;
-      this.assigned.add(key);
-      if (stored?.has(assignment.campaignId)) continue;
-      this.assignments.push({ ...assignment, ...card, source: 'transaction' });
-    }
-    return heldOutCampaigns(decided, stored);
   }
 
   /**
@@ -411,13 +314,7 @@ export class UploadQualification {
    * Qualifies a row and adds it to the rows to write; `unnamed` is a refund's original it does not
    * name, `card` a purchase's slot in the card cache (looked up once, by `prepare`), else -1.
    */
-  private store(
-    row: StagedRow,
-    branch: BranchMatch | null,
-    unnamed: HeldPurchase | null,
-    card: number,
-    storedArms: StoredArms | null,
-  ) {
+  private store(row: StagedRow, branch: BranchMatch | null, unnamed: HeldPurchase | null, card: number) {
     const { publisher, timeZone } = this.settings;
     const brand = branch ? this.brands.get(branch.brandId)! : null;
     let history = noHistory;
@@ -436,7 +333,7 @@ export class UploadQualification {
     }
     const heldOutOf =
       brand && row.amountPence > 0 && brand.holdouts.size > 0
-        ? this.heldOutOf(row, brand, local.month, storedArms)
+        ? this.holdouts.heldOutOf(row.cardToken, brand.holdouts, local.month, this.pageArms)
         : undefined;
     const outcome = qualifyTransaction({
       transaction: row,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.generated.ts';
 
 /** Approved campaigns: the offers a feed shows (offers-feed.repository.ts). */
@@ -8,7 +8,7 @@ const approvedStatuses = ['Bank Approved', 'Active'] as const;
  * The publisher's holdout setting and the offers whose holdout its cards are asked about
  * (docs/decisions/0129). SQL only.
  */
-export function createPublisherHoldoutsRepository(db: Kysely<DB>) {
+export function createPublisherHoldoutsRepository() {
   return {
     /** The publisher's setting, its row locked until the change's transaction ends; undefined when none. */
     async lockSetting(trx: Transaction<DB>, publisherId: string) {

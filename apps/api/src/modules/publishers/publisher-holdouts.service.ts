@@ -12,11 +12,8 @@ import type { HoldoutCardsAnswer } from '@krowd/domain/publisher/publisher-holdo
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import {
-  addHoldoutAssignments,
-  storedHoldoutArms,
-  type HoldoutAssignmentRow,
-} from '../ingestion/holdout-assignments.repository.ts';
+import type { HoldoutAssignmentRow } from '../ingestion/holdout-assignments.repository.ts';
+import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { PublisherHoldoutsRepository } from './publisher-holdouts.repository.ts';
 
@@ -34,11 +31,13 @@ const m = messages.publisherHoldouts;
 export function createPublisherHoldoutsService(deps: {
   db: Kysely<DB>;
   holdouts: PublisherHoldoutsRepository;
+  /** The cards' stored arms, ingestion's table (decision 0129). */
+  assignments: Pick<TransactionsRepository, 'addHoldoutAssignments' | 'storedHoldoutArms'>;
   timeZone: string;
   clock: () => Date;
   audit?: AuditRecorder;
 }) {
-  const { db, holdouts, timeZone, clock, audit } = deps;
+  const { db, holdouts, assignments, timeZone, clock, audit } = deps;
   return {
     /** Sets whether the publisher hides held-out cards' offers; `auth` is null for its API key. */
     async setHonours(auth: AuthContext | null, publisherId: string, honours: boolean) {
@@ -78,7 +77,7 @@ export function createPublisherHoldoutsService(deps: {
         const byBrand = new Map<string, typeof offers>();
         for (const offer of offers)
           byBrand.set(offer.brandId, [...(byBrand.get(offer.brandId) ?? []), offer]);
-        const stored = await storedHoldoutArms(
+        const stored = await assignments.storedHoldoutArms(
           trx,
           publisherId,
           offers.map((offer) => offer.id),
@@ -106,7 +105,7 @@ export function createPublisherHoldoutsService(deps: {
             })),
           };
         });
-        await addHoldoutAssignments(trx, fresh);
+        await assignments.addHoldoutAssignments(trx, fresh);
         return { month, recipeVersion: holdoutHashVersion, cards };
       });
     },

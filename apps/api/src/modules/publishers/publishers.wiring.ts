@@ -54,7 +54,8 @@ export async function registerPublishers(
   await api.register(publisherHoldoutsRoutes, {
     holdouts: createPublisherHoldoutsService({
       db,
-      holdouts: createPublisherHoldoutsRepository(db),
+      holdouts: createPublisherHoldoutsRepository(),
+      assignments: transactions,
       timeZone,
       clock,
       audit,
