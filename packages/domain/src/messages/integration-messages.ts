@@ -40,6 +40,8 @@ export const integrationMessages = {
       updatedSince:
         'After a full pull, pass updated_since (an ISO 8601 time with its offset) to get only the offers changed since. An offer that leaves the feed is not listed as removed: the offer.ended and offer.paused events announce it, and a full pull is the truth.',
       etag: 'Every page carries an ETag. Send it back in If-None-Match: while the page has not changed the answer is 304 with no body, so polling costs almost nothing.',
+      holdouts: (maxCards: string) =>
+        `Holdouts: an offer with holdout.shareBasisPoints keeps that share of the brand’s cards out of it to measure what it really earned. Only if your system hides a held-out card’s offer, say so (PUT /api/publisher/holdouts, honoursHoldouts: true); from then on a held-out card’s purchase earns nothing from that offer. Ask which offers each of up to ${maxCards} cards is held out of this month (POST /api/publisher/holdouts/cards), or compute it: SHA-256 of the UTF-8 JSON array ["krowd-holdout-v1", your publisher id, card token, brand id, "YYYY-MM"], its first 8 bytes as an unsigned big-endian integer mod 10000; held out when below shareBasisPoints. A card’s arm, once given, stays for the month.`,
       firstPage: 'the first page',
       nextPage: 'the next page, only if it changed',
     },

@@ -13,6 +13,7 @@ import {
   testTransactionExample,
   verifySignatureSnippet,
 } from '@krowd/domain/publisher/integration-examples';
+import { maxHoldoutCardTokens } from '@krowd/domain/publisher/publisher-holdouts.schema';
 import { maxWorkingKeys, rotationOverlap } from '@krowd/domain/publisher/publisher-key.rules';
 import { authorisationHoldDays } from '@krowd/domain/publisher/transaction-lifecycle.rules';
 import {
@@ -145,6 +146,7 @@ export function PublisherIntegrationPage() {
         <Text>{m.feed.paging}</Text>
         <Text>{m.feed.updatedSince}</Text>
         <Text>{m.feed.etag}</Text>
+        <Text>{m.feed.holdouts(maxHoldoutCardTokens.toLocaleString('en-GB'))}</Text>
         <CodeBlock label={m.codeLabel(m.feed.firstPage)} code={offersFirstPageExample(origin)} />
         <CodeBlock label={m.codeLabel(m.feed.nextPage)} code={offersNextPageExample(origin)} />
       </Section>
