@@ -101,7 +101,7 @@ async function assignments(cardToken: string, publisherId = publisher.id) {
   return rows
     .map(
       (r) =>
-        `${r.campaign_id === wide ? 'wide' : 'narrow'} ${r.arm} ${r.source} ${r.month} ${r.recipe_version}`,
+        `${r.campaign_id === wide ? 'wide' : r.campaign_id === narrow ? 'narrow' : 'other'} ${r.arm} ${r.source} ${r.month} ${r.recipe_version}`,
     )
     .sort();
 }
@@ -300,13 +300,24 @@ describe('the held-out cards call', () => {
       .where('code', '=', 'ATR')
       .executeTakeFirstOrThrow();
     await setting(true, 'demo-atr-key');
-    // ATR is not linked to the brand: it is told of no offer, and stores nothing.
-    const [card] = cardsIn('ask-both', 0, 2000, 1);
-    const response = await holdoutsCall({ cardTokens: [card] }, 'demo-atr-key');
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().cards).toEqual([{ cardToken: card, heldOutOf: [], offers: [] }]);
-    expect(await assignments(card!, atr.id)).toEqual([]);
-    await setting(false, 'demo-atr-key');
+    try {
+      // ATR is not linked to the test's brand: none of its offers is named, nor stored for ATR.
+      const [card] = cardsIn('ask-both', 0, 2000, 1);
+      const response = await holdoutsCall({ cardTokens: [card] }, 'demo-atr-key');
+      expect(response.statusCode, response.body).toBe(200);
+      const offers = response.json().cards[0].offers as { offerId: string; bucket: number }[];
+      expect(offers.map((offer) => offer.offerId)).not.toContain(wide);
+      expect(offers.map((offer) => offer.offerId)).not.toContain(narrow);
+      const stored = await assignments(card!, atr.id);
+      expect(stored.every((row) => row.startsWith('other '))).toBe(true);
+      // HOLD's rows for the card are its own, untouched by ATR's call.
+      expect(await assignments(card!)).toEqual([
+        'narrow holdout publisher 2026-12 krowd-holdout-v1',
+        'wide holdout publisher 2026-12 krowd-holdout-v1',
+      ]);
+    } finally {
+      await setting(false, 'demo-atr-key');
+    }
   });
 
   it.each([
