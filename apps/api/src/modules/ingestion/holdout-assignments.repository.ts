@@ -7,7 +7,7 @@ import type {
 import type { DB } from '../../db/database.generated.ts';
 
 /**
- * The cards' holdout assignments as first decided (docs/decisions/0129, migration 0061): written
+ * The cards' holdout assignments as first decided (docs/decisions/0129, migration 0064): written
  * once, never updated, so a later recipe or share cannot move a card of a month being measured.
  * SQL only.
  */
