@@ -90,8 +90,8 @@ export default defineConfig({
           // against 59 s shared). Each file renders through renderWithProviders, which builds its
           // providers anew, and restores the globals and spies it stubs (decision 0126).
           isolate: false,
-          // Several findBy waits of up to 4 s each (setup.ts) fit in one test on a loaded machine.
-          testTimeout: 20_000,
+          // Several findBy waits of up to 10 s each (setup.ts) fit in one test on a loaded machine.
+          testTimeout: 40_000,
         },
       },
     ],
