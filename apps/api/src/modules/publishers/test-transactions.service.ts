@@ -13,7 +13,7 @@ import {
   type QualificationReason,
 } from '@krowd/domain/qualification/qualification.rules';
 import type { DB } from '../../db/database.generated.ts';
-import { reasonParamsJson, type TransactionsRepository } from '../ingestion/transactions.repository.ts';
+import type { TransactionsRepository } from '../ingestion/transactions.repository.ts';
 import type { PublisherCaller } from './publisher-key-auth.ts';
 import type { PublisherEvents } from './publisher-events.ts';
 import { testTransactionsRepository as testTransactions } from './test-transactions.repository.ts';
@@ -151,7 +151,10 @@ export function createTestTransactionsService(deps: {
             outcome.outcome === 'qualified' ? (outcome.terms.rewardedSpendPence ?? null) : null,
           reason,
           capped_reason: cappedReason,
-          reason_params: outcome.outcome === 'refund' ? null : reasonParamsJson(outcome.reasonParams),
+          reason_params:
+            outcome.outcome !== 'refund' && outcome.reasonParams
+              ? JSON.stringify(outcome.reasonParams)
+              : null,
         });
         const result = resultOf(stored, false);
         await events.emit(
