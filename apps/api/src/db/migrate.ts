@@ -62,6 +62,7 @@ import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
+import * as testTransactionCaps from './migrations/0071-test-transaction-caps.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
   '0059-budget-alerts': budgetAlerts,
   '0060-cap-reason-params': capReasonParams,
+  '0071-test-transaction-caps': testTransactionCaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -152,6 +154,18 @@ export async function migrateToLatest(db: AnyDb): Promise<string[]> {
   // land after a higher one already ran: it runs then, in its turn.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs the migrations up to `name`, that one included: a migration's test builds the schema as it
+ * stood before it, writes rows in the old shape, then runs it (migrations/*.test.ts).
+ */
+export async function migrateUpTo(db: AnyDb, name: string): Promise<string[]> {
+  if (!Object.hasOwn(migrations, name)) throw new Error(`no migration ${name}`);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

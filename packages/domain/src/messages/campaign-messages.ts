@@ -180,6 +180,9 @@ export const campaignMessages = {
     monthFilterFrom: (first: string) => `Please choose a month from ${first} on`,
     pauseEditNeedsRanges: 'An edit takes the one paused range it changes and its new dates (newAddedDate)',
     pauseNotFound: 'That paused range does not exist',
+    pauseOver: 'That paused range is over: the campaign was paused on those days, so it stays',
+    pauseEnded: (lastDay: string) =>
+      `Pause ended: the campaign runs again from today; the days it was paused, to ${lastDay}, stay paused`,
     templatesConfirmed: 'Templates confirmed successfully',
     templatesRejected: 'Templates rejected successfully',
     reviewNotAllowed: 'Only a submitted campaign can be confirmed',

@@ -14600,6 +14600,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -14733,6 +14738,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -14863,6 +14873,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -14980,6 +14995,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -16903,6 +16923,13 @@ export interface operations {
             outcome: 'qualified' | 'notQualified';
             reason: string;
             reasonCode: string | null;
+            cappedReasonCode: string | null;
+            cappedReason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             campaignId: string | null;
             brandId: string | null;
             cashbackPence: number;
