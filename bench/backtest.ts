@@ -180,7 +180,7 @@ async function measure(bench: Awaited<ReturnType<typeof benchApp>>, count: numbe
       spreadAvgSpend: 25,
       successFee: 10,
       budgetType: 'budget',
-      budget: 20_000,
+      budget: 2_000,
       maxCashbackPerTransaction: 9,
       maxTransactionsPerCard: 4,
       maxTransactionsPerCardPerInterval: 1,
