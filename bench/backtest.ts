@@ -4,8 +4,8 @@ import {
   monthWindowOf,
   shiftMonth,
 } from '../packages/domain/src/campaign/campaign-dates.rules.ts';
-import { backtestRepository } from '../apps/api/src/modules/backtest/backtest.repository.ts';
-import { backtestPageRows } from '../apps/api/src/modules/backtest/backtest.service.ts';
+import { monthReplayRepository } from '../apps/api/src/modules/ingestion/month-replay.repository.ts';
+import { backtestPageRows } from '../apps/api/src/modules/ingestion/month-replay.ts';
 import { benchApp } from './harness.ts';
 import { loadAverage } from './load.ts';
 
@@ -137,7 +137,7 @@ async function measure(bench: Awaited<ReturnType<typeof benchApp>>, count: numbe
       let after: { at: Date; id: string } | null = null;
       let read = 0;
       for (;;) {
-        const rows = await backtestRepository.monthPage(
+        const rows = await monthReplayRepository.monthPage(
           trx,
           brandId,
           new Date(window.openingTime),

@@ -670,7 +670,11 @@ const operations: Record<string, Operation> = {
   },
   'POST /api/campaigns/backtest': {
     capability: 'campaigns.backtest',
-    request: ({ brandId }) => ({ method: 'POST', url: '/api/campaigns/backtest', body: backtestBody(brandId) }),
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/campaigns/backtest',
+      body: backtestBody(brandId),
+    }),
   },
   'POST /api/campaigns/:id/simulate': {
     capability: 'campaigns.simulate',

@@ -4,7 +4,7 @@ import { currentMonth, shiftMonth } from '@krowd/domain/campaign/campaign-dates.
 import { campaignFormSchema } from '@krowd/domain/campaign/campaign.schema';
 import { columnsOf } from '../campaigns/campaigns.mapper.ts';
 import { campaignBody, insertCampaign, newTenant, type Tenant } from '../campaigns/campaigns.fixtures.ts';
-import { replayMonth } from './backtest.service.ts';
+import { replayMonth } from '../ingestion/month-replay.ts';
 import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
 
 /**

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backtestAnswerSchema, backtestRequestSchema } from '@krowd/domain/backtest/backtest.schema';
 import { callerOf } from '../../plugins/access.ts';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
-import type { BacktestService } from './backtest.service.ts';
+import { createBacktestService } from './backtest.service.ts';
 
 /** "Had this campaign run last month" beside the campaign form's projection (docs/decisions/0131). */
-export const backtestRoutes: FastifyPluginAsyncZod<{ service: BacktestService }> = async (
+export const backtestRoutes: FastifyPluginAsyncZod<Parameters<typeof createBacktestService>[0]> = async (
   app,
-  { service },
+  deps,
 ) => {
+  const service = createBacktestService(deps);
   app.post(
     '/campaigns/backtest',
     {

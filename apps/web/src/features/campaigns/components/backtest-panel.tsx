@@ -15,7 +15,7 @@ import type { BacktestRequestInput, BacktestResult } from '@krowd/domain/backtes
 import { displayDate, periodOf } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
 import { formatPence } from '@krowd/domain/money/money.rules';
-import { useBacktestCampaign } from '../api/backtest-campaign.ts';
+import { useCampaignBacktest } from '../api/get-campaign-backtest.ts';
 
 const m = messages.campaign.backtest;
 const wholeNumber = new Intl.NumberFormat('en-GB');
@@ -59,7 +59,7 @@ function figureRows(result: BacktestResult) {
  */
 export function BacktestPanel({ draft }: BacktestPanelProps) {
   const titleId = useId();
-  const backtest = useBacktestCampaign(draft);
+  const backtest = useCampaignBacktest(draft);
   const result = draft === null ? undefined : backtest.data;
   const [announcement, setAnnouncement] = useState('');
   const announced = useRef<BacktestResult | undefined>(undefined);

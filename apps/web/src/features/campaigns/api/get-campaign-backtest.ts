@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   BacktestAnswer,
   BacktestRequestInput,
@@ -13,8 +13,8 @@ import { campaignKeys } from './keys.ts';
  * answers from the cache, and the figures of the last draft stay on screen while the next is
  * replayed. Null while the draft is incomplete: nothing is asked.
  */
-export function useBacktestCampaign(draft: BacktestRequestInput | null) {
-  return useQuery<BacktestResult>({
+export function campaignBacktestQueryOptions(draft: BacktestRequestInput | null) {
+  return queryOptions<BacktestResult, Error, BacktestResult, ReturnType<typeof campaignKeys.backtest>>({
     queryKey: campaignKeys.backtest(draft),
     queryFn: ({ signal }) =>
       apiRequest<BacktestAnswer>('campaigns/backtest', { method: 'POST', body: draft, signal }).then(
@@ -25,4 +25,8 @@ export function useBacktestCampaign(draft: BacktestRequestInput | null) {
     retry: false,
     staleTime: 5 * 60_000,
   });
+}
+
+export function useCampaignBacktest(draft: BacktestRequestInput | null) {
+  return useQuery(campaignBacktestQueryOptions(draft));
 }

@@ -3,13 +3,14 @@ import type { BranchStatus } from '@krowd/domain/branch/branch.schema';
 import type { DB } from '../../db/database.generated.ts';
 
 /**
- * What the backtest reads (docs/decisions/0131) besides ingestion's own look-ups
+ * What a month's replay (month-replay.ts, the backtest of docs/decisions/0131) reads besides the
+ * qualification look-ups
  * (qualification-lookups.repository.ts: the brand's approved months, cards' stored purchases): the
  * brand's branches and its stored transactions of one month, in pages. It writes nothing. SQL only.
  */
 
 /** One stored transaction as the replay reads it: only what the engine and the figures need. */
-export interface BacktestRow {
+export interface MonthReplayRow {
   id: string;
   at: Date;
   amountPence: number;
@@ -20,7 +21,7 @@ export interface BacktestRow {
   originalId: string | null;
 }
 
-export const backtestRepository = {
+export const monthReplayRepository = {
   /** The brand's branches with their status now, deleted ones too (their purchases earn nothing). */
   async brandBranches(trx: Transaction<DB>, brandId: string): Promise<Map<string, BranchStatus>> {
     const rows = await trx
@@ -43,7 +44,7 @@ export const backtestRepository = {
     to: Date,
     after: { at: Date; id: string } | null,
     limit: number,
-  ): Promise<BacktestRow[]> {
+  ): Promise<MonthReplayRow[]> {
     const keyset = after ? sql`AND (occurred_at, id) > (${after.at}, ${after.id}::uuid)` : sql``;
     const { rows } = await sql<{
       id: string;
