@@ -63,6 +63,7 @@ import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limi
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
 import * as testTransactionCaps from './migrations/0071-test-transaction-caps.ts';
+import * as backtestMonthIndex from './migrations/0068-backtest-month-index.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -126,6 +127,7 @@ const migrations: Record<string, Migration> = {
   '0059-budget-alerts': budgetAlerts,
   '0060-cap-reason-params': capReasonParams,
   '0071-test-transaction-caps': testTransactionCaps,
+  '0068-backtest-month-index': backtestMonthIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -16,6 +16,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoAdminEmail, demoPassword } from '../demo/demo-data.ts';
 import { demoBankPublisherCode } from '../demo/demo-publishers.ts';
 import {
+  backtestBody,
   campaignBody,
   insertCampaign,
   pauseText,
@@ -1387,6 +1388,15 @@ const matrix: Record<string, RouteCase> = {
       method: 'POST',
       url: `/api/campaigns/${await freshCampaign(context)}/simulate`,
       body: { datetime: '2025-06-11T12:00:00Z', amountPence: 1000, mid: 'MATRIX-MID' },
+    }),
+  },
+  'POST /api/campaigns/backtest': {
+    access: 'campaigns.backtest',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/campaigns/backtest',
+      body: backtestBody(ownBrand(caller, ids)),
     }),
   },
   'POST /api/campaigns': {

@@ -7,6 +7,7 @@ import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import {
+  backtestBody,
   campaignBody,
   insertCampaign,
   pauseText,
@@ -666,6 +667,14 @@ const operations: Record<string, Operation> = {
   'GET /api/campaigns/current/count': {
     capability: 'campaigns.read',
     request: ({ brandId }) => ({ url: `/api/campaigns/current/count?brandId=${brandId}` }),
+  },
+  'POST /api/campaigns/backtest': {
+    capability: 'campaigns.backtest',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/campaigns/backtest',
+      body: backtestBody(brandId),
+    }),
   },
   'POST /api/campaigns/:id/simulate': {
     capability: 'campaigns.simulate',

@@ -471,6 +471,7 @@ describe('can', () => {
       'systemadmin',
     ],
     'campaigns.simulate': ['systemadmin'],
+    'campaigns.backtest': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
     'dashboard.read': [
       'user',
       'companyAdmin',

@@ -259,6 +259,11 @@ export const capabilities = {
   'campaigns.review': ['bank', 'systemadmin'],
   /** Test a sample transaction against a campaign: the rule simulator, operators only. */
   'campaigns.simulate': ['systemadmin'],
+  /**
+   * Replay the brand's own transactions of last month through a draft (docs/decisions/0131):
+   * whoever makes and edits the brand's campaigns, on the form they fill in.
+   */
+  'campaigns.backtest': [...campaignMakers],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
   /**

@@ -1927,6 +1927,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/campaigns/backtest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replay the brand's own transactions of last month through a draft campaign's rules: nothing stored */
+    post: operations['backtestCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard/client': {
     parameters: {
       query?: never;
@@ -17748,6 +17765,184 @@ export interface operations {
                 campaignName: string;
                 cashbackPence: number;
               };
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  backtestCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          brandId: string;
+          /** @enum {string} */
+          type?: 'All';
+          merchantIds?: string[];
+          /**
+           * @default [
+           *       {
+           *         "label": "Monday",
+           *         "value": 1,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Tuesday",
+           *         "value": 2,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Wednesday",
+           *         "value": 3,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Thursday",
+           *         "value": 4,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Friday",
+           *         "value": 5,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Saturday",
+           *         "value": 6,
+           *         "selected": false
+           *       },
+           *       {
+           *         "label": "Sunday",
+           *         "value": 7,
+           *         "selected": false
+           *       }
+           *     ]
+           */
+          weekDays?: {
+            /** @enum {string} */
+            label: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+            value: number;
+            selected: boolean;
+          }[];
+          start_time?: string | '' | null;
+          end_time?: string | '' | null;
+          /** @enum {string} */
+          customerType: 'all' | 'new' | 'existing' | 'lapsed';
+          lastTransaction?: 'NULL' | number | '' | null;
+          /** @enum {string} */
+          discountType: 'dp' | 'dv' | 'ss';
+          discountPercent?: number | '' | null;
+          discountAmount?: number | '' | null;
+          discountValue?: number | '' | null;
+          discountSpreadAmount?: number | '' | null;
+          discountSpreadValue?: number | '' | null;
+          spreadAvgSpend?: number | '' | null;
+          successFee: number;
+          budget?: number | '' | null;
+          /**
+           * @default na
+           * @enum {string}
+           */
+          budgetType?: 'budget' | 'na';
+          maxCashbackPerTransaction?: number | '' | null;
+          maxTransactionsPerCard?: number | '' | null;
+          maxTransactionsPerCardPerInterval?: number | '' | null;
+          maxSpendPerCardPerInterval?: number | '' | null;
+          capInterval?: ('day' | 'week' | 'month') | '' | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            result: {
+              month: string;
+              purchases: number;
+              qualified: number;
+              cardholders: number;
+              revenuePence: number;
+              cashbackPence: number;
+              successFeePence: number;
+              /** @enum {string} */
+              budgetType: 'budget' | 'na';
+              budgetRunOutOn: string | null;
             };
           };
         };

@@ -7,6 +7,7 @@ export const campaignKeys = {
   versions: (id: string) => ['campaigns', 'one', id, 'versions'] as const,
   list: (params: object) => ['campaigns', 'list', params] as const,
   nameParts: (brandId: string | undefined) => ['campaigns', 'nameParts', brandId] as const,
+  backtest: (draft: object | null) => ['campaigns', 'backtest', draft] as const,
 };
 
 export const brandDetailsKey = (brandId: string | undefined) => ['brands', brandId] as const;
