@@ -62,6 +62,7 @@ import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
+import * as notQualifiedReasons from './migrations/0065-not-qualified-reasons.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -124,6 +125,7 @@ const migrations: Record<string, Migration> = {
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
   '0059-budget-alerts': budgetAlerts,
   '0060-cap-reason-params': capReasonParams,
+  '0065-not-qualified-reasons': notQualifiedReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
