@@ -171,7 +171,8 @@ export const transactionMessages = {
     spend: 'Spend (£)',
     total: 'Total',
     viewTransactions: (label: string) => `View the transactions: ${label}`,
-    notApplied: 'Customer type and offer type are not applied here: a transaction that did not qualify has neither.',
+    notApplied:
+      'Customer type and offer type are not applied here: a transaction that did not qualify has neither.',
     drillDownTitle: (label: string) => `Not qualified: ${label}`,
     columns: {
       date: 'DATE',

@@ -9,11 +9,7 @@ import {
   type NotQualifiedTransactionsRequest,
 } from '@krowd/domain/dashboard/not-qualified.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import {
-  isQualificationReason,
-  qualificationMessage,
-  storedReasonParams,
-} from '@krowd/domain/qualification/cap-reasons.rules';
+import { storedReasonParams, storedReasonText } from '@krowd/domain/qualification/cap-reasons.rules';
 import { badRequest } from '../../http/errors.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { DashboardCache } from './dashboard-cache.ts';
@@ -29,11 +25,6 @@ import type { ReportingRepository } from './reporting.repository.ts';
  * not-qualified purchases of that filter by reason, kept like the dashboard's answers
  * (dashboard-cache.ts) under the scope, the request and today's date; and a page of one reason's.
  */
-
-/** A stored reason in the catalogue's words, with its cap's number; the code itself if unknown. */
-export function reasonLabel(reason: string, params: unknown): string {
-  return isQualificationReason(reason) ? qualificationMessage(reason, storedReasonParams(params)) : reason;
-}
 
 export function createNotQualifiedService(deps: {
   notQualified: NotQualifiedRepository;
@@ -66,7 +57,7 @@ export function createNotQualifiedService(deps: {
         const reasons = counted.map((row) => ({
           reason: row.reason,
           params: storedReasonParams(row.params),
-          label: reasonLabel(row.reason, row.params),
+          label: storedReasonText(row.reason, row.params),
           count: row.count,
           spendPence: row.spendPence,
         }));
@@ -116,7 +107,7 @@ export function createNotQualifiedService(deps: {
           branch: row.branch,
           cardLast4: row.cardLast4,
           reason: row.reason,
-          label: reasonLabel(row.reason, row.params),
+          label: storedReasonText(row.reason, row.params),
         })),
         total: page.total,
         next: page.next ? encodeNotQualifiedCursor(page.next) : null,
