@@ -168,7 +168,7 @@ export const transactionMessages = {
     loadFailed: 'The reasons could not be loaded.',
     reason: 'Reason',
     transactions: 'Transactions',
-    spend: 'Spend (£)',
+    spend: 'Spend',
     total: 'Total',
     viewTransactions: (label: string) => `View the transactions: ${label}`,
     notApplied:
@@ -176,11 +176,13 @@ export const transactionMessages = {
     drillDownTitle: (label: string) => `Not qualified: ${label}`,
     columns: {
       date: 'DATE',
-      amount: 'AMOUNT (£)',
+      amount: 'AMOUNT',
       branch: 'BRANCH',
       card: 'CARD (LAST 4 DIGITS)',
       reason: 'REASON',
     },
+    /** A card shown by its last four digits only. */
+    maskedCard: (last4: string) => `•••• ${last4}`,
     reasonRequired: 'reason is required: a reason code of the qualification catalogue',
     pageInvalid: 'This page of transactions could not be found. Open the reason again.',
     /** The export's option, beside Export. */
