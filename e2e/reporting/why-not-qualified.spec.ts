@@ -17,8 +17,7 @@ async function openDashboard(page: Page) {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
-const panelOf = (page: Page) =>
-  page.getByRole('region', { name: 'Why transactions did not qualify' });
+const panelOf = (page: Page) => page.getByRole('region', { name: 'Why transactions did not qualify' });
 
 async function noSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -65,8 +64,14 @@ test('Export with the reasons mails a file holding the not-qualified rows and th
   request,
 }) => {
   await openDashboard(page);
-  await expect(panelOf(page).getByRole('button', { name: /^View the transactions: / }).first()).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Include transactions that did not qualify, with their reason' }).check();
+  await expect(
+    panelOf(page)
+      .getByRole('button', { name: /^View the transactions: / })
+      .first(),
+  ).toBeVisible();
+  await page
+    .getByRole('checkbox', { name: 'Include transactions that did not qualify, with their reason' })
+    .check();
   await page.getByRole('button', { name: 'Export' }).click();
   await expect(
     page.getByText('File exported successfully. You will receive an email with a link to download the file.'),
@@ -81,7 +86,9 @@ test('Export with the reasons mails a file holding the not-qualified rows and th
           headers: { authorization: `Bearer ${admin}` },
         });
         const { data } = (await response.json()) as { data: { to: string; subject: string; text: string }[] };
-        const mail = data.find((m) => m.to === groupAdmin && m.subject === 'Your transactions export is ready');
+        const mail = data.find(
+          (m) => m.to === groupAdmin && m.subject === 'Your transactions export is ready',
+        );
         link = mail?.text.match(/\/api\/dashboard\/exports\/[\w-]+\/download\?token=[\w-]+/)?.[0] ?? '';
         return link;
       },

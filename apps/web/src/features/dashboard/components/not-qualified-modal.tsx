@@ -10,7 +10,7 @@ import { formatPence } from '@krowd/domain/money/money.rules';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { failureMessage } from '../failure-message.ts';
 import type { DashboardConditions } from '../api/get-dashboard.ts';
-import { useNotQualifiedTransactions, type ChosenReason } from '../api/get-not-qualified.ts';
+import { useNotQualifiedTransactions, type ChosenReason } from '../api/get-not-qualified-transactions.ts';
 
 const m = messages.notQualifiedReport;
 const report = messages.report;

@@ -7,7 +7,8 @@ import { formatPence } from '@krowd/domain/money/money.rules';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table';
 import { failureMessage } from '../failure-message.ts';
 import type { DashboardConditions } from '../api/get-dashboard.ts';
-import { useNotQualified, type ChosenReason } from '../api/get-not-qualified.ts';
+import { useNotQualified } from '../api/get-not-qualified.ts';
+import type { ChosenReason } from '../api/get-not-qualified-transactions.ts';
 import { NotQualifiedModal } from './not-qualified-modal.tsx';
 
 const m = messages.notQualifiedReport;
@@ -27,7 +28,7 @@ export interface NotQualifiedPanelProps {
  * first answer loads, a plain sentence when every transaction qualified.
  */
 export function NotQualifiedPanel({ conditions, timeZone }: NotQualifiedPanelProps) {
-  const counts = useNotQualified(conditions, true);
+  const counts = useNotQualified(conditions);
   const [chosen, setChosen] = useState<ChosenReason | null>(null);
   const answer = counts.isError ? undefined : counts.data;
   const columns: DataTableColumn<NotQualifiedReason>[] = [
