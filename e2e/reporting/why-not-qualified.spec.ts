@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeFindings, describe as describeFindings } from '../accessibility/axe-check.ts';
 import { apiToken, login } from '../support/fixtures.ts';
 
 /**
@@ -45,6 +46,8 @@ for (const [name, size] of [
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: testInfo.outputPath(`panel-${name}.png`) });
     await noSidewaysScroll(page);
+    const panelFindings = await axeFindings(page, `panel ${name}`, '[aria-labelledby="not-qualified-title"]');
+    expect(panelFindings, describeFindings(panelFindings)).toEqual([]);
 
     const label = (await reasons.first().innerText()).trim();
     await reasons.first().click();
@@ -56,6 +59,8 @@ for (const [name, size] of [
     await expect(dialog.getByText(label, { exact: true }).first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`drill-down-${name}.png`) });
     await noSidewaysScroll(page);
+    const dialogFindings = await axeFindings(page, `drill-down ${name}`, '[role="dialog"]');
+    expect(dialogFindings, describeFindings(dialogFindings)).toEqual([]);
   });
 }
 
