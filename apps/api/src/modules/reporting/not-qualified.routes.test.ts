@@ -297,6 +297,21 @@ describe('POST /api/dashboard/not-qualified counts equal the raw transactions', 
   });
 });
 
+describe('the kept counts', () => {
+  it('are dropped by an upload of not-qualified rows only, which writes nothing to the reporting store', async () => {
+    const conditions = { brand_id: ids.brands.groupBrandA, txn_date_time: june };
+    const before = await countsOf(groupAdmin, conditions);
+    const hours = (of: NotQualifiedAnswer) =>
+      of.reasons.find((row) => row.reason === 'outsideCampaignHours')?.count ?? 0;
+    const response = await ingest(
+      [header, 'NQ-LATE-1,2025-06-20T23:50:00-04:00,11.00,GBP,NQ-A2,nq-card-9,9999,,ATR,'].join('\n'),
+      'demo-atr-key',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(hours(await countsOf(groupAdmin, conditions))).toBe(hours(before) + 1);
+  });
+});
+
 describe('POST /api/dashboard/not-qualified/transactions', () => {
   it("pages one reason's purchases in local time order with the branch, the card's last 4 and the reason", async () => {
     const response = await pageOf(groupAdmin, {
@@ -338,7 +353,8 @@ describe('POST /api/dashboard/not-qualified/transactions', () => {
       rows.push(...page.rows.map((row) => row.date));
       after = page.next ?? undefined;
     } while (after);
-    expect(rows).toEqual(['2025-06-04 23:30', '2025-06-14 23:45']);
+    // The last one came with the later upload above.
+    expect(rows).toEqual(['2025-06-04 23:30', '2025-06-14 23:45', '2025-06-20 23:50']);
     const refused = await pageOf(clientAdmin, {
       conditions: { txn_date_time: june },
       reason: 'outsideCampaignHours',
