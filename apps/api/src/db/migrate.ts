@@ -64,6 +64,7 @@ import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
 import * as testTransactionCaps from './migrations/0071-test-transaction-caps.ts';
 import * as backtestMonthIndex from './migrations/0068-backtest-month-index.ts';
+import * as notQualifiedReasons from './migrations/0065-not-qualified-reasons.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -128,6 +129,7 @@ const migrations: Record<string, Migration> = {
   '0060-cap-reason-params': capReasonParams,
   '0071-test-transaction-caps': testTransactionCaps,
   '0068-backtest-month-index': backtestMonthIndex,
+  '0065-not-qualified-reasons': notQualifiedReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

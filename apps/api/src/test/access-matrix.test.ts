@@ -908,6 +908,20 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ method: 'POST', url: '/api/dashboard/client', body: { conditions: {} } }),
   },
+  'POST /api/dashboard/not-qualified': {
+    access: 'dashboard.reasons',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/dashboard/not-qualified', body: { conditions: {} } }),
+  },
+  'POST /api/dashboard/not-qualified/transactions': {
+    access: 'dashboard.reasons',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified/transactions',
+      body: { conditions: {}, reason: 'outsideCampaignHours' },
+    }),
+  },
   'POST /api/campaignoverview/create': {
     access: 'overview.manage',
     reached: 200,

@@ -408,6 +408,30 @@ const operations: Record<string, Operation> = {
       body: { conditions: { group_id: groupId } },
     }),
   },
+  'POST /api/dashboard/not-qualified (brand)': {
+    capability: 'dashboard.reasons',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified',
+      body: { conditions: { brand_id: brandId } },
+    }),
+  },
+  'POST /api/dashboard/not-qualified (group)': {
+    capability: 'dashboard.reasons',
+    request: ({ groupId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified',
+      body: { conditions: { group_id: groupId } },
+    }),
+  },
+  'POST /api/dashboard/not-qualified/transactions (brand)': {
+    capability: 'dashboard.reasons',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified/transactions',
+      body: { conditions: { brand_id: brandId }, reason: 'outsideCampaignHours' },
+    }),
+  },
   'POST /api/dashboard/client (a campaign)': {
     capability: 'dashboard.read',
     // Another tenant's campaign is not found (404), its month not named; one's own answers 2xx.

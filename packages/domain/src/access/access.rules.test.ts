@@ -493,6 +493,17 @@ describe('can', () => {
       'bank',
       'clientAdmin',
     ],
+    // The dashboard's readers but banks (docs/decisions/0130).
+    'dashboard.reasons': [
+      'user',
+      'companyAdmin',
+      'groupAdmin',
+      'brandAdmin',
+      'groupUser',
+      'brandUser',
+      'clientAdmin',
+      'systemadmin',
+    ],
     'templates.read': [
       'user',
       'companyAdmin',

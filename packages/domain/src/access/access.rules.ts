@@ -290,6 +290,15 @@ export const capabilities = {
    */
   'dashboard.export': pages.dashboard.audiences,
   /**
+   * Why transactions did not qualify (docs/decisions/0130): the counts by reason, one reason's
+   * transactions and the export's option to include them, for the brand's dashboard readers within
+   * the same scope. Not banks: a publisher sees its own transactions' reasons where it already did
+   * (the transaction API's answers), not a brand's from every publisher.
+   */
+  'dashboard.reasons': audiencesOfPages('dashboard', 'campaignsReport', 'campaignsPrint').filter(
+    (audience) => audience !== 'bank',
+  ),
+  /**
    * Manage Assets (spec 2 §2.7): upload and delete Media Library images and save copy texts, for
    * a brand within scope or (banks) one's own bank.
    */

@@ -1961,6 +1961,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard/not-qualified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The dashboard's not-qualified purchases (its conditions, within scope) counted by the reason stored with each, with their spend in pence, largest first
+     * @description Refunds are left out. Customer type and offer type are not applied (a not-qualified transaction has neither) and are named in `notApplied` when chosen.
+     */
+    post: operations['getNotQualifiedReasons'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/not-qualified/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A page of the dashboard's not-qualified purchases of one reason (and a cap's number), in local time order; `after` is the previous page's `next` */
+    post: operations['getNotQualifiedTransactions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard/export': {
     parameters: {
       query?: never;
@@ -18180,6 +18217,333 @@ export interface operations {
                 selectedInvoiceNumber?: string | null;
               };
             };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getNotQualifiedReasons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          conditions?: {
+            brand_id?: string | '' | 'All' | 'all';
+            group_id?: string | '' | 'All' | 'all';
+            kmid?: string | '' | 'All' | 'all';
+            campaign_id?: string | '' | 'All' | 'all';
+            data_source?: string;
+            customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+            selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+            txn_date_time?: string[];
+            is_invoice_data?: boolean;
+            xero_invoice_number?: string | '';
+          };
+          conditions_body?: {
+            conditions?: {
+              brand_id?: string | '' | 'All' | 'all';
+              group_id?: string | '' | 'All' | 'all';
+              kmid?: string | '' | 'All' | 'all';
+              campaign_id?: string | '' | 'All' | 'all';
+              data_source?: string;
+              customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+              selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+              txn_date_time?: string[];
+              is_invoice_data?: boolean;
+              xero_invoice_number?: string | '';
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            notQualified: {
+              start_date: string;
+              end_date: string;
+              reasons: {
+                reason: string;
+                params: {
+                  limit: number;
+                  /** @enum {string|null} */
+                  interval: 'day' | 'week' | 'month' | null;
+                } | null;
+                label: string;
+                count: number;
+                spendPence: number;
+              }[];
+              total: {
+                count: number;
+                spendPence: number;
+              };
+              notApplied: ('customerType' | 'offerType')[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getNotQualifiedTransactions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          conditions?: {
+            brand_id?: string | '' | 'All' | 'all';
+            group_id?: string | '' | 'All' | 'all';
+            kmid?: string | '' | 'All' | 'all';
+            campaign_id?: string | '' | 'All' | 'all';
+            data_source?: string;
+            customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+            selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+            txn_date_time?: string[];
+            is_invoice_data?: boolean;
+            xero_invoice_number?: string | '';
+          };
+          /** @enum {string} */
+          reason?:
+            | 'unknownMerchantId'
+            | 'branchNotApproved'
+            | 'zeroAmount'
+            | 'noCampaign'
+            | 'notInCampaignMonth'
+            | 'branchNotInCampaign'
+            | 'campaignNotApproved'
+            | 'campaignPaused'
+            | 'outsideCampaignDays'
+            | 'outsideCampaignHours'
+            | 'customerTypeMismatch'
+            | 'belowMinimumSpend'
+            | 'noAverageSpend'
+            | 'belowStretchSpend'
+            | 'budgetExhausted'
+            | 'cappedTransactionsPerCard'
+            | 'cappedTransactionsPerInterval'
+            | 'cappedSpendPerInterval'
+            | 'cappedSpendPartly'
+            | 'cappedCashbackPerTransaction'
+            | 'stackedWithBetterOffer'
+            | 'refundOriginalNotFound'
+            | 'refundOfUnqualified';
+          params?: {
+            limit: number;
+            /** @enum {string|null} */
+            interval: 'day' | 'week' | 'month' | null;
+          } | null;
+          after?: string;
+          conditions_body?: {
+            conditions?: {
+              brand_id?: string | '' | 'All' | 'all';
+              group_id?: string | '' | 'All' | 'all';
+              kmid?: string | '' | 'All' | 'all';
+              campaign_id?: string | '' | 'All' | 'all';
+              data_source?: string;
+              customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+              selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+              txn_date_time?: string[];
+              is_invoice_data?: boolean;
+              xero_invoice_number?: string | '';
+            };
+            /** @enum {string} */
+            reason?:
+              | 'unknownMerchantId'
+              | 'branchNotApproved'
+              | 'zeroAmount'
+              | 'noCampaign'
+              | 'notInCampaignMonth'
+              | 'branchNotInCampaign'
+              | 'campaignNotApproved'
+              | 'campaignPaused'
+              | 'outsideCampaignDays'
+              | 'outsideCampaignHours'
+              | 'customerTypeMismatch'
+              | 'belowMinimumSpend'
+              | 'noAverageSpend'
+              | 'belowStretchSpend'
+              | 'budgetExhausted'
+              | 'cappedTransactionsPerCard'
+              | 'cappedTransactionsPerInterval'
+              | 'cappedSpendPerInterval'
+              | 'cappedSpendPartly'
+              | 'cappedCashbackPerTransaction'
+              | 'stackedWithBetterOffer'
+              | 'refundOriginalNotFound'
+              | 'refundOfUnqualified';
+            params?: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
+            after?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            rows: {
+              id: string;
+              date: string;
+              amountPence: number;
+              branch: string;
+              cardLast4: string;
+              reason: string;
+              label: string;
+            }[];
+            total: number;
+            next: string | null;
           };
         };
       };
