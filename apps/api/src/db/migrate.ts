@@ -62,9 +62,9 @@ import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
-import * as testTransactionCaps from './migrations/0071-test-transaction-caps.ts';
-import * as backtestMonthIndex from './migrations/0068-backtest-month-index.ts';
-import * as notQualifiedReasons from './migrations/0065-not-qualified-reasons.ts';
+import * as testTransactionCaps from './migrations/0061-test-transaction-caps.ts';
+import * as backtestMonthIndex from './migrations/0062-backtest-month-index.ts';
+import * as notQualifiedReasons from './migrations/0063-not-qualified-reasons.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -127,9 +127,9 @@ const migrations: Record<string, Migration> = {
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
   '0059-budget-alerts': budgetAlerts,
   '0060-cap-reason-params': capReasonParams,
-  '0071-test-transaction-caps': testTransactionCaps,
-  '0068-backtest-month-index': backtestMonthIndex,
-  '0065-not-qualified-reasons': notQualifiedReasons,
+  '0061-test-transaction-caps': testTransactionCaps,
+  '0062-backtest-month-index': backtestMonthIndex,
+  '0063-not-qualified-reasons': notQualifiedReasons,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

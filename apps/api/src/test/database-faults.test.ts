@@ -151,10 +151,16 @@ const uploadsBeingReceived = async (server: Server) =>
  * asserted: a test on a loaded machine cannot time it (the benchmarks measure speed).
  */
 async function servesAgain(server: Server): Promise<void> {
-  await until(`${server.name} to serve again`, async () => {
-    const response = await fetch(`${server.process.url}/api/health`).catch(() => null);
-    return response?.status === 200;
-  });
+  // Generous: on a loaded machine PostgreSQL's recovery and the pool's reconnect take their time;
+  // how soon it serves is not what this test checks.
+  await until(
+    `${server.name} to serve again`,
+    async () => {
+      const response = await fetch(`${server.process.url}/api/health`).catch(() => null);
+      return response?.status === 200;
+    },
+    120_000,
+  );
 }
 
 /** Whether a connection of the server listens for the other instances' signals. */
@@ -177,13 +183,17 @@ async function backendWaitingOnLock(database: string) {
   const admin = new pg.Client({ connectionString: cluster.urlFor('postgres') });
   await admin.connect();
   try {
-    await until('the invoice run to wait for its lock', async () => {
-      const { rows } = await admin.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event = 'advisory'`,
-        [database],
-      );
-      return rows[0]!.n > 0;
-    });
+    await until(
+      'the invoice run to wait for its lock',
+      async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event = 'advisory'`,
+          [database],
+        );
+        return rows[0]!.n > 0;
+      },
+      120_000,
+    );
   } finally {
     await admin.end();
   }

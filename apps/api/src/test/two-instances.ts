@@ -16,6 +16,8 @@ import type { App } from './test-app.ts';
 export async function createTwoInstances(clock?: () => Date, options: { pooler?: PgBouncer } = {}) {
   const adminUrl = process.env.DATABASE_URL!;
   const template = inject('templateDatabase');
+  if (!template)
+    throw new Error('two instances need DATABASE_URL: global-setup.ts made no template database');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
   await copyTemplateDatabase(adminUrl, template, name);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });

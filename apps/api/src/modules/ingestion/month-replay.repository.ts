@@ -35,7 +35,7 @@ export const monthReplayRepository = {
   /**
    * The brand's stored transactions from `from` to `to` (both inclusive), in time order (then
    * id, the order ingestion stored them in), `limit` after the row `after` (keyset): one range
-   * scan of transactions_brand_time_idx, from the index alone (migration 0068).
+   * scan of transactions_brand_time_idx, from the index alone (migration 0062).
    */
   async monthPage(
     trx: Transaction<DB>,

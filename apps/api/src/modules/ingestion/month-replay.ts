@@ -27,7 +27,7 @@ import { qualificationLookups } from './qualification-lookups.repository.ts';
  * nothing is written.
  */
 
-/** Rows read a page (a range scan of the index each, migration 0068). */
+/** Rows read a page (a range scan of the index each, migration 0062). */
 export const backtestPageRows = 10_000;
 const noHistory: CardHistory = Object.freeze({ lastPurchaseAt: null, averageSpendPence: null });
 /** Card histories are never forgotten in a replay: nothing stored could bring them back. */

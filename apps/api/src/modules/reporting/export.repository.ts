@@ -242,7 +242,7 @@ export function createExportRepository(db: Kysely<DB>) {
     /**
      * One page of a brand's not-qualified transactions matching the filter, in local time order
      * after the cursor (docs/decisions/0130): a range scan of transactions_not_qualified_idx
-     * (migration 0065). Customer type and offer type do not apply (such a row has neither), as on
+     * (migration 0063). Customer type and offer type do not apply (such a row has neither), as on
      * the dashboard's reasons; a chosen invoice gives its month (the filter's dates).
      */
     async notQualifiedPage(

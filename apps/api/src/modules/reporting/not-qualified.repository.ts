@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.generated.ts';
 
 /**
  * The not-qualified purchases of the dashboard's filter (docs/decisions/0130), read from
- * transactions through transactions_not_qualified_idx (migration 0065): counted by reason, and one
+ * transactions through transactions_not_qualified_idx (migration 0063): counted by reason, and one
  * reason's a page at a time. A refund that did not qualify (of an unknown or unqualified purchase)
  * is no purchase the brand lost: it is left out. Customer type and offer type do not apply (such a
  * row has neither); a chosen invoice gives its month and brand, as resolved (it bills qualified

@@ -2009,7 +2009,7 @@ export interface paths {
     put?: never;
     /**
      * Export the dashboard's transactions (the dashboard's conditions, within scope) as CSV: a background job makes the file and mails a download link to the caller's own address
-     * @description Qualified purchases and refunds matching the filter. `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).
+     * @description Qualified purchases and refunds matching the filter; with `include_not_qualified`, also the not-qualified transactions, and the columns `reason` (the catalogue's text) and `reason_code` (403 for callers who may not see reasons). `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).
      */
     post: operations['startDashboardExport'];
     delete?: never;
@@ -18636,6 +18636,7 @@ export interface operations {
             brand_name?: string;
           };
           email?: string;
+          include_not_qualified?: boolean;
           conditions_body?: {
             conditions?: {
               brand_id?: string | '' | 'All' | 'all';
@@ -18651,6 +18652,7 @@ export interface operations {
               brand_name?: string;
             };
             email?: string;
+            include_not_qualified?: boolean;
           };
         };
       };
