@@ -85,8 +85,13 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
           maxWorkers: workers,
-          // Several findBy waits of up to 4 s each (setup.ts) fit in one test on a loaded machine.
-          testTimeout: 20_000,
+          // A worker's files share its modules, as in the other suites: each file loading React,
+          // Mantine and the contract's schemas afresh was three quarters of the suite's CPU (228 s
+          // against 59 s shared). Each file renders through renderWithProviders, which builds its
+          // providers anew, and restores the globals and spies it stubs (decision 0126).
+          isolate: false,
+          // Several findBy waits of up to 10 s each (setup.ts) fit in one test on a loaded machine.
+          testTimeout: 40_000,
         },
       },
     ],

@@ -9,7 +9,8 @@
  * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
- * dashboard, reviews, analyser, web, start, transactions, concurrent; BENCH_TRANSACTIONS sets the
+ * dashboard, reviews, analyser, web, start, transactions, concurrent, backtest (BENCH_BACKTEST_ROWS: the
+ * brand's transactions last month, 1,000,000 on PostgreSQL, 100,000 on PGlite); BENCH_TRANSACTIONS sets the
  * one-at-a-time run's count, 5,000 by default; BENCH_CONCURRENT_ROWS the large file's rows in the
  * uploads-side-by-side section (1,000,000 on PostgreSQL, 50,000 on PGlite); BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
  * BENCH_REVIEWS sets the reviews' count, 100,000 by default; BENCH_ANALYSER_REVIEWS the labelled
@@ -34,12 +35,13 @@ import { webSection } from './web.ts';
 import { startSection } from './start.ts';
 import { transactionsSection } from './transactions.ts';
 import { concurrentUploadsSection } from './concurrent-uploads.ts';
+import { backtestSection } from './backtest.ts';
 
 const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start,transactions,concurrent'
+    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start,transactions,concurrent,backtest'
   ).split(','),
 );
 const bench = await benchApp();
@@ -242,6 +244,12 @@ if (chosen.has('branches')) {
 await bench.close();
 
 // Transactions one at a time (decision 0109), on a database of its own with the demo data.
+if (chosen.has('backtest')) {
+  sections.push(
+    await backtestSection(Number(process.env.BENCH_BACKTEST_ROWS ?? (postgres ? 1_000_000 : 100_000))),
+  );
+}
+
 if (chosen.has('transactions')) {
   sections.push(await transactionsSection(Number(process.env.BENCH_TRANSACTIONS ?? 5000)));
 }

@@ -37,8 +37,9 @@ import { createDocsTransactions } from './modules/ingestion/docs-transactions.ts
 import { registerIngestion } from './modules/ingestion/ingestion.wiring.ts';
 import { registerClaims } from './modules/claims/claims.wiring.ts';
 import { createImpressionsRepository } from './modules/overview/impressions.repository.ts';
-import { createSimulatorService } from './modules/simulator/simulator.service.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
+import { backtestRoutes } from './modules/backtest/backtest.routes.ts';
+import { replayMonth } from './modules/ingestion/month-replay.ts';
 import { createInvoicesRepository } from './modules/invoices/invoices.repository.ts';
 import { createInvoiceRun, invoiceRunJob } from './modules/invoices/invoice-run.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
@@ -333,9 +334,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
         app.log.info({ computed }, 'campaign overviews computed');
       });
       await api.register(overviewRoutes, { service: overview });
-      await api.register(simulatorRoutes, {
-        service: createSimulatorService({ db, transactions, timeZone: config.timezone }),
-      });
+      await api.register(simulatorRoutes, { db, transactions, timeZone: config.timezone });
+      await api.register(backtestRoutes, { db, brands, timeZone: config.timezone, clock, replayMonth });
       await registerReporting(api, {
         db,
         brands,

@@ -47,6 +47,27 @@ describe('loadConfig: database pooling', () => {
   });
 });
 
+describe('loadConfig: the migration role (DATABASE_MIGRATION_URL)', () => {
+  it('is off by default, and names the owner of the same PostgreSQL database when set', () => {
+    expect(loadConfig({}).databaseMigrationUrl).toBeUndefined();
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://app@db.internal/krowd',
+        DATABASE_MIGRATION_URL: 'postgres://owner@db.internal/krowd',
+      }).databaseMigrationUrl,
+    ).toBe('postgres://owner@db.internal/krowd');
+  });
+
+  it('refuses it without DATABASE_URL (PGlite has one role), and an address that is not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: 'postgres://owner@db.internal/krowd' })).toThrow(
+      /DATABASE_MIGRATION_URL: needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://app@db.internal/krowd', DATABASE_MIGRATION_URL: 'mysql://x' }),
+    ).toThrow(/DATABASE_MIGRATION_URL/);
+  });
+});
+
 describe('.env.example', () => {
   it('lists every default as the settings have it: setting all its values changes nothing', async () => {
     const text = await readFile(new URL('../../../.env.example', import.meta.url), 'utf8');

@@ -39,6 +39,16 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional(),
+  /**
+   * Opt-in (decision 0113): the same database as DATABASE_URL as the role that owns the schema.
+   * Migrations run through it, then DATABASE_URL's role is granted what serving needs and no
+   * more: INSERT and SELECT only on audit_events, so the serving role cannot change, remove or
+   * truncate its own log, nor turn off the trigger that guards it.
+   */
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   /** smtp://user:pass@host:port; without it, mail is kept in the outbox table. */
   SMTP_URL: z
     .string()
@@ -136,6 +146,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid settings:\n  DATABASE_LISTEN_URL: required when DATABASE_POOLING is transaction (a direct address of the database, not the pooler: LISTEN needs a session of its own)',
     );
   }
+  if (c.DATABASE_MIGRATION_URL && !c.DATABASE_URL) {
+    throw new Error(
+      'Invalid settings:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the serving role of the same PostgreSQL database; the embedded PGlite has one role)',
+    );
+  }
   if (c.GOCARDLESS_ACCESS_TOKEN && !c.GOCARDLESS_WEBHOOK_SECRET) {
     throw new Error(
       'Invalid settings:\n  GOCARDLESS_WEBHOOK_SECRET: required when GOCARDLESS_ACCESS_TOKEN is set (the webhook endpoint secret from the GoCardless dashboard)',
@@ -152,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: c.DATABASE_POOL_MAX,
     databasePooling: poolingOf(c.DATABASE_POOLING, c.DATABASE_LISTEN_URL),
     databaseReadUrl: c.DATABASE_READ_URL,
+    databaseMigrationUrl: c.DATABASE_MIGRATION_URL,
     smtpUrl: c.SMTP_URL,
     mailFrom: c.MAIL_FROM,
     session: {

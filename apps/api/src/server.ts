@@ -12,6 +12,7 @@ import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { migrateAsOwner } from './db/serving-role.ts';
 import { removeAbandonedUploads } from './modules/ingestion/upload-spool.ts';
 import {
   databaseIsEmpty,
@@ -41,7 +42,10 @@ async function main() {
     pooling: config.databasePooling,
     readUrl: config.databaseReadUrl,
   });
-  await migrateToLatest(database.db);
+  // With DATABASE_MIGRATION_URL the schema's owner migrates and the app serves as a role that owns
+  // nothing (decision 0113): its audit log is then append-only by privilege, not by trigger alone.
+  if (config.databaseMigrationUrl) await migrateAsOwner(config.databaseMigrationUrl, database);
+  else await migrateToLatest(database.db);
   const app = await buildApp({ config, database });
   await app.services.settings.ensureDefaults();
 

@@ -62,6 +62,9 @@ import * as refundRewardIndexes from './migrations/0057-refund-reward-indexes.ts
 import * as unloggedRateLimitCounters from './migrations/0058-unlogged-rate-limit-counters.ts';
 import * as budgetAlerts from './migrations/0059-budget-alerts.ts';
 import * as capReasonParams from './migrations/0060-cap-reason-params.ts';
+import * as testTransactionCaps from './migrations/0061-test-transaction-caps.ts';
+import * as backtestMonthIndex from './migrations/0062-backtest-month-index.ts';
+import * as notQualifiedReasons from './migrations/0063-not-qualified-reasons.ts';
 import * as holdouts from './migrations/0064-holdouts.ts';
 
 /**
@@ -125,6 +128,9 @@ const migrations: Record<string, Migration> = {
   '0058-unlogged-rate-limit-counters': unloggedRateLimitCounters,
   '0059-budget-alerts': budgetAlerts,
   '0060-cap-reason-params': capReasonParams,
+  '0061-test-transaction-caps': testTransactionCaps,
+  '0062-backtest-month-index': backtestMonthIndex,
+  '0063-not-qualified-reasons': notQualifiedReasons,
   '0064-holdouts': holdouts,
 };
 
@@ -154,6 +160,18 @@ export async function migrateToLatest(db: AnyDb): Promise<string[]> {
   // land after a higher one already ran: it runs then, in its turn.
   const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+/**
+ * Runs the migrations up to `name`, that one included: a migration's test builds the schema as it
+ * stood before it, writes rows in the old shape, then runs it (migrations/*.test.ts).
+ */
+export async function migrateUpTo(db: AnyDb, name: string): Promise<string[]> {
+  if (!Object.hasOwn(migrations, name)) throw new Error(`no migration ${name}`);
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateTo(name);
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

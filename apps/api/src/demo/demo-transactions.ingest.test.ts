@@ -108,6 +108,27 @@ describe('demo transactions at first start', () => {
     },
   );
 
+  it("give the dashboard's reasons panel at least two reasons on first start, for every brand and for one brand", async () => {
+    const ids = await demoIds(testApp.db);
+    const reasonsFor = async (email: string, conditions: Record<string, unknown>) => {
+      const { token } = await loginAs(testApp.app, email);
+      const response = await call(testApp.app, {
+        method: 'POST',
+        url: '/api/dashboard/not-qualified',
+        token,
+        body: { conditions },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ notQualified: { reasons: { reason: string; count: number }[] } }>().notQualified
+        .reasons;
+    };
+    // The dashboard's first answer: the last 30 days, no filter.
+    expect((await reasonsFor('clientadmin@demo.test', {})).length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await reasonsFor('groupadmin@demo.test', { brand_id: ids.brands.groupBrandA })).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
   it('are the same rows on a second load, so nothing more is stored', async () => {
     const again = await load();
     expect(again.reduce((sum, file) => sum + file.result.duplicates, 0)).toBe(count);

@@ -16,6 +16,7 @@ import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import { demoAccounts, demoAdminEmail, demoPassword } from '../demo/demo-data.ts';
 import { demoBankPublisherCode } from '../demo/demo-publishers.ts';
 import {
+  backtestBody,
   campaignBody,
   insertCampaign,
   pauseText,
@@ -907,6 +908,20 @@ const matrix: Record<string, RouteCase> = {
     reached: 200,
     request: () => ({ method: 'POST', url: '/api/dashboard/client', body: { conditions: {} } }),
   },
+  'POST /api/dashboard/not-qualified': {
+    access: 'dashboard.reasons',
+    reached: 200,
+    request: () => ({ method: 'POST', url: '/api/dashboard/not-qualified', body: { conditions: {} } }),
+  },
+  'POST /api/dashboard/not-qualified/transactions': {
+    access: 'dashboard.reasons',
+    reached: 200,
+    request: () => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified/transactions',
+      body: { conditions: {}, reason: 'outsideCampaignHours' },
+    }),
+  },
   'POST /api/campaignoverview/create': {
     access: 'overview.manage',
     reached: 200,
@@ -1423,6 +1438,15 @@ const matrix: Record<string, RouteCase> = {
       method: 'POST',
       url: `/api/campaigns/${await freshCampaign(context)}/simulate`,
       body: { datetime: '2025-06-11T12:00:00Z', amountPence: 1000, mid: 'MATRIX-MID' },
+    }),
+  },
+  'POST /api/campaigns/backtest': {
+    access: 'campaigns.backtest',
+    reached: 200,
+    request: ({ caller, ids }) => ({
+      method: 'POST',
+      url: '/api/campaigns/backtest',
+      body: backtestBody(ownBrand(caller, ids)),
     }),
   },
   'POST /api/campaigns': {

@@ -20,16 +20,17 @@ import { startServerProcess, until, type ServerProcess } from './server-process.
  * product's own server runs in a process of its own on a private PostgreSQL cluster, which the
  * test stops (fast: sessions rolled back and disconnected; immediate: the server aborted) and
  * starts again: during an upload, during reads and during a background job. The process must stay
- * up, answer 503 (never 500) while the database is away, serve again within 5 s of its return, and
- * afterwards hold exactly what a second server holds that did the same work with no fault.
+ * up, answer 503 (never 500) while the database is away, serve again once it returns (waited for,
+ * not timed: a loaded machine is slow), and afterwards hold exactly what a second server holds that
+ * did the same work with no fault.
  *
  * The cluster is this test's own (initdb in a temporary folder, a free port), so it runs whatever
- * DATABASE_URL says, once per suite run: in the PostgreSQL run of CI it is skipped, having run in
- * the PGlite one.
+ * DATABASE_URL says, wherever PostgreSQL's binaries are installed: in CI, whose one run of the API
+ * suite sets DATABASE_URL, as on a developer's machine.
  */
 
 const binaries = postgresBinaries();
-const runHere = binaries !== null && !process.env.DATABASE_URL;
+const runHere = binaries !== null;
 
 const header =
   'transaction_id,datetime,amount,currency,mid,card_token,card_last4,postcode,publisher,original_transaction_id';
@@ -150,10 +151,16 @@ const uploadsBeingReceived = async (server: Server) =>
  * asserted: a test on a loaded machine cannot time it (the benchmarks measure speed).
  */
 async function servesAgain(server: Server): Promise<void> {
-  await until(`${server.name} to serve again`, async () => {
-    const response = await fetch(`${server.process.url}/api/health`).catch(() => null);
-    return response?.status === 200;
-  });
+  // Generous: on a loaded machine PostgreSQL's recovery and the pool's reconnect take their time;
+  // how soon it serves is not what this test checks.
+  await until(
+    `${server.name} to serve again`,
+    async () => {
+      const response = await fetch(`${server.process.url}/api/health`).catch(() => null);
+      return response?.status === 200;
+    },
+    120_000,
+  );
 }
 
 /** Whether a connection of the server listens for the other instances' signals. */
@@ -176,13 +183,17 @@ async function backendWaitingOnLock(database: string) {
   const admin = new pg.Client({ connectionString: cluster.urlFor('postgres') });
   await admin.connect();
   try {
-    await until('the invoice run to wait for its lock', async () => {
-      const { rows } = await admin.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event = 'advisory'`,
-        [database],
-      );
-      return rows[0]!.n > 0;
-    });
+    await until(
+      'the invoice run to wait for its lock',
+      async () => {
+        const { rows } = await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event = 'advisory'`,
+          [database],
+        );
+        return rows[0]!.n > 0;
+      },
+      120_000,
+    );
   } finally {
     await admin.end();
   }

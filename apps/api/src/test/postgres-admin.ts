@@ -17,3 +17,19 @@ export async function withAdmin<T>(databaseUrl: string, work: (admin: pg.Client)
     await admin.end();
   }
 }
+
+/**
+ * A test's own database, copied from the run's template (global-setup.ts), committing without
+ * waiting for the disk (`synchronous_commit = off`). The machine's PostgreSQL flushes its log at
+ * each commit: 4–11 ms a commit on CI's shared disk, against a tenth of a millisecond without, and
+ * the suite commits tens of thousands of times. A commit still happens or does not as a whole, and
+ * is seen by every other connection at once; only a crash of the PostgreSQL server itself could lose
+ * the last fraction of a second, which no test here does to this server (the tests that stop a
+ * server start their own). The tests that kill the app's process keep the full flush.
+ */
+export async function copyTemplateDatabase(databaseUrl: string, template: string, name: string) {
+  await withAdmin(databaseUrl, async (admin) => {
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await admin.query(`ALTER DATABASE "${name}" SET synchronous_commit = off`);
+  });
+}

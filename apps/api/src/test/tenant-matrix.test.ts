@@ -7,6 +7,7 @@ import { gifBytes } from '@krowd/domain/asset/image-file.fixtures';
 import { messages } from '@krowd/domain/messages/messages';
 import type { SessionUser } from '@krowd/domain/user/session-user.schema';
 import {
+  backtestBody,
   campaignBody,
   insertCampaign,
   pauseText,
@@ -411,6 +412,30 @@ const operations: Record<string, Operation> = {
       body: { conditions: { group_id: groupId } },
     }),
   },
+  'POST /api/dashboard/not-qualified (brand)': {
+    capability: 'dashboard.reasons',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified',
+      body: { conditions: { brand_id: brandId } },
+    }),
+  },
+  'POST /api/dashboard/not-qualified (group)': {
+    capability: 'dashboard.reasons',
+    request: ({ groupId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified',
+      body: { conditions: { group_id: groupId } },
+    }),
+  },
+  'POST /api/dashboard/not-qualified/transactions (brand)': {
+    capability: 'dashboard.reasons',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/dashboard/not-qualified/transactions',
+      body: { conditions: { brand_id: brandId }, reason: 'outsideCampaignHours' },
+    }),
+  },
   'POST /api/dashboard/client (a campaign)': {
     capability: 'dashboard.read',
     // Another tenant's campaign is not found (404), its month not named; one's own answers 2xx.
@@ -670,6 +695,14 @@ const operations: Record<string, Operation> = {
   'GET /api/campaigns/current/count': {
     capability: 'campaigns.read',
     request: ({ brandId }) => ({ url: `/api/campaigns/current/count?brandId=${brandId}` }),
+  },
+  'POST /api/campaigns/backtest': {
+    capability: 'campaigns.backtest',
+    request: ({ brandId }) => ({
+      method: 'POST',
+      url: '/api/campaigns/backtest',
+      body: backtestBody(brandId),
+    }),
   },
   'POST /api/campaigns/:id/simulate': {
     capability: 'campaigns.simulate',

@@ -15,7 +15,7 @@ import type { OutgoingMail } from '../modules/mail/mailer.ts';
 import { totpCodeAt } from '../modules/auth/multi-factor.ts';
 import { createSettingsRepository } from '../modules/settings/settings.repository.ts';
 import { sessionCookieName } from '../plugins/access.ts';
-import { databaseUrlFor, withAdmin } from './postgres-admin.ts';
+import { copyTemplateDatabase, databaseUrlFor, withAdmin } from './postgres-admin.ts';
 
 export type App = FastifyInstance & { services: Services };
 
@@ -98,7 +98,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const template = inject('templateDatabase');
   if (!template) throw new Error('DATABASE_URL is set but global-setup.ts made no template database');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(databaseUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  await copyTemplateDatabase(databaseUrl, template, name);
   const database = await openDatabase({
     databaseUrl: databaseUrlFor(databaseUrl, name),
     dataDir: 'memory',

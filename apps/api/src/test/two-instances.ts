@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { databaseUrlFor, withAdmin } from './postgres-admin.ts';
+import { copyTemplateDatabase, databaseUrlFor, withAdmin } from './postgres-admin.ts';
 import type { PgBouncer } from './pgbouncer.ts';
 import type { App } from './test-app.ts';
 
@@ -16,8 +16,10 @@ import type { App } from './test-app.ts';
 export async function createTwoInstances(clock?: () => Date, options: { pooler?: PgBouncer } = {}) {
   const adminUrl = process.env.DATABASE_URL!;
   const template = inject('templateDatabase');
+  if (!template)
+    throw new Error('two instances need DATABASE_URL: global-setup.ts made no template database');
   const name = `${template}_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  await copyTemplateDatabase(adminUrl, template, name);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
   const databases: Database[] = [];
   const apps: App[] = [];

@@ -9,8 +9,9 @@ installCatalogueErrors();
 
 // findBy and waitFor wait for what a test expects to appear, and pass as soon as it does: their
 // 1 s default failed tests on a shared machine under load (a Mantine select opening, a debounced
-// call). A generous limit costs nothing when the screen is right.
-configure({ asyncUtilTimeout: 4000 });
+// call), and so did 4 s once (the social analytics screen still busy, with the unit suites run
+// twice at once at a load of 20 on 2 cores). A generous limit costs nothing when the screen is right.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine reads the colour-scheme media query; happy-dom has no matchMedia.
 if (!window.matchMedia) {

@@ -471,6 +471,7 @@ describe('can', () => {
       'systemadmin',
     ],
     'campaigns.simulate': ['systemadmin'],
+    'campaigns.backtest': ['user', 'companyAdmin', 'groupAdmin', 'brandAdmin'],
     'dashboard.read': [
       'user',
       'companyAdmin',
@@ -491,6 +492,17 @@ describe('can', () => {
       'brandUser',
       'bank',
       'clientAdmin',
+    ],
+    // The dashboard's readers but banks (docs/decisions/0130).
+    'dashboard.reasons': [
+      'user',
+      'companyAdmin',
+      'groupAdmin',
+      'brandAdmin',
+      'groupUser',
+      'brandUser',
+      'clientAdmin',
+      'systemadmin',
     ],
     'templates.read': [
       'user',

@@ -259,6 +259,11 @@ export const capabilities = {
   'campaigns.review': ['bank', 'systemadmin'],
   /** Test a sample transaction against a campaign: the rule simulator, operators only. */
   'campaigns.simulate': ['systemadmin'],
+  /**
+   * Replay the brand's own transactions of last month through a draft (docs/decisions/0131):
+   * whoever makes and edits the brand's campaigns, on the form they fill in.
+   */
+  'campaigns.backtest': [...campaignMakers],
   /** Read message templates. */
   'templates.read': [...campaignMakers, 'cardprovider', 'guest', 'bank', 'systemadmin'],
   /**
@@ -284,6 +289,15 @@ export const capabilities = {
    * (spec 3 §2.4): the dashboard's audiences, within the same scope.
    */
   'dashboard.export': pages.dashboard.audiences,
+  /**
+   * Why transactions did not qualify (docs/decisions/0130): the counts by reason, one reason's
+   * transactions and the export's option to include them, for the brand's dashboard readers within
+   * the same scope. Not banks: a publisher sees its own transactions' reasons where it already did
+   * (the transaction API's answers), not a brand's from every publisher.
+   */
+  'dashboard.reasons': audiencesOfPages('dashboard', 'campaignsReport', 'campaignsPrint').filter(
+    (audience) => audience !== 'bank',
+  ),
   /**
    * Manage Assets (spec 2 §2.7): upload and delete Media Library images and save copy texts, for
    * a brand within scope or (banks) one's own bank.

@@ -22,6 +22,7 @@ import {
   nextChildMonth,
   parsePauseRange,
   pauseRangeIssue,
+  pauseRemovalOn,
   pauseRangesOverlap,
   periodOf,
   shiftMonth,
@@ -368,6 +369,35 @@ describe('pauseRangesOverlap', () => {
   ])('March and $other overlap: $overlap ($why)', ({ other, overlap }) => {
     expect(pauseRangesOverlap(march, other)).toBe(overlap);
     expect(pauseRangesOverlap(other, march)).toBe(overlap);
+  });
+});
+
+describe('pauseRemovalOn: the days a pause has run stay paused', () => {
+  const april = { from: '2031-04-10', to: '2031-04-20' };
+
+  it('takes away a range that has not begun, or begins today', () => {
+    expect(pauseRemovalOn(april, '2031-04-01')).toEqual({ kind: 'delete' });
+    expect(pauseRemovalOn(april, '2031-04-10')).toEqual({ kind: 'delete' });
+  });
+
+  it('ends a range under way yesterday, to its last day included', () => {
+    expect(pauseRemovalOn(april, '2031-04-11')).toEqual({
+      kind: 'keep',
+      range: { from: '2031-04-10', to: '2031-04-10' },
+    });
+    expect(pauseRemovalOn(april, '2031-04-20')).toEqual({
+      kind: 'keep',
+      range: { from: '2031-04-10', to: '2031-04-19' },
+    });
+    // Across a month's end.
+    expect(pauseRemovalOn({ from: '2031-04-25', to: '2031-05-05' }, '2031-05-01')).toEqual({
+      kind: 'keep',
+      range: { from: '2031-04-25', to: '2031-04-30' },
+    });
+  });
+
+  it('keeps a range that is over whole', () => {
+    expect(pauseRemovalOn(april, '2031-04-21')).toEqual({ kind: 'over' });
   });
 });
 

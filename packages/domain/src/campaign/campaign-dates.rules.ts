@@ -268,6 +268,21 @@ export function pauseRangeIssue(
   return null;
 }
 
+/**
+ * What taking a paused range away does on local day `today` (docs/decisions/0120): the days a pause
+ * has already run were paused (the engine refused the campaign's purchases on them, and pacing
+ * counts them as not live), so they stay. A range that has not begun, or begins today, goes
+ * (`delete`: today is live again from now); one under way is ended yesterday (`keep` the part that
+ * ran); one that is over cannot be taken away (`over`).
+ */
+export type PauseRemoval = { kind: 'delete' } | { kind: 'keep'; range: PauseRange } | { kind: 'over' };
+
+export function pauseRemovalOn(range: PauseRange, today: IsoDate): PauseRemoval {
+  if (range.from >= today) return { kind: 'delete' };
+  if (range.to < today) return { kind: 'over' };
+  return { kind: 'keep', range: { from: range.from, to: shiftDate(today, -1) } };
+}
+
 /** Whether the range may be added: see `pauseRangeIssue`. */
 export function canAddPauseRange(
   existing: readonly PauseRange[],

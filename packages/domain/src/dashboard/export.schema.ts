@@ -28,6 +28,12 @@ export const dashboardExportRequestSchema = withConditionsBody(
       .pipe(z.email(messages.validation.emailInvalid))
       .transform((email) => email.toLowerCase())
       .optional(),
+    /**
+     * Also the not-qualified transactions, with `reason` and `reason_code` columns (docs/decisions/
+     * 0130): for those who may see the reasons (`dashboard.reasons`), else 403. Absent or false: the
+     * file as before, qualified purchases and refunds only.
+     */
+    include_not_qualified: z.boolean().optional(),
   },
   () => dashboardExportConditionsSchema.parse({}),
 );

@@ -193,6 +193,9 @@ export const campaignMessages = {
     monthFilterFrom: (first: string) => `Please choose a month from ${first} on`,
     pauseEditNeedsRanges: 'An edit takes the one paused range it changes and its new dates (newAddedDate)',
     pauseNotFound: 'That paused range does not exist',
+    pauseOver: 'That paused range is over: the campaign was paused on those days, so it stays',
+    pauseEnded: (lastDay: string) =>
+      `Pause ended: the campaign runs again from today; the days it was paused, to ${lastDay}, stay paused`,
     templatesConfirmed: 'Templates confirmed successfully',
     templatesRejected: 'Templates rejected successfully',
     reviewNotAllowed: 'Only a submitted campaign can be confirmed',
@@ -267,6 +270,31 @@ export const campaignMessages = {
     cpa: 'Cost per acquisition',
     cpaHint: 'Expected cost divided by expected conversions',
     projectionPending: 'The projection appears here once the offer is filled in.',
+    /** "Had this campaign run last month" beside the projection (docs/decisions/0131). */
+    backtest: {
+      title: 'Had this campaign run last month',
+      intro: (period: string) =>
+        `Your own transactions of ${period} replayed through this offer's rules, as the live engine would have paid them.`,
+      pending: 'Fill in the offer to see how it would have done last month.',
+      loading: "Replaying last month's transactions…",
+      updating: 'Updating…',
+      failed: "Last month's replay could not be worked out.",
+      retry: 'Try again',
+      empty: (period: string) => `Your brand has no transactions in ${period} to replay.`,
+      labels: {
+        qualified: 'Qualified transactions',
+        cardholders: 'Cardholders',
+        revenue: 'Revenue',
+        cashback: 'Cashback',
+        fee: 'Success fee',
+        budgetRunOut: 'Budget runs out',
+      },
+      budgetNotReached: 'Budget not reached',
+      noBudget: 'No budget set',
+      ofPurchases: (count: string) => `of ${count} purchases`,
+      announce: (qualified: string, revenue: string, cashback: string) =>
+        `Last month's replay updated: ${qualified} qualified transactions, ${revenue} revenue, ${cashback} cashback.`,
+    },
     termsTitle: 'Terms and conditions',
     termsIntro: 'By running campaigns on the marketplace as a reward partner you agree that:',
     /** The points the spec states the reward-partner terms hold (spec 1 §9). */

@@ -66,6 +66,8 @@ export const integrationMessages = {
         'webhook.ping': 'the test ping sent from the Webhooks page',
       },
       body: 'Each body is {"id", "type", "created", "livemode", "data"}; the same bytes on every attempt. The event id is also in the Krowd-Event-Id header: the same event may arrive more than once, so process each id once. Events may also arrive out of order (deliveries run side by side and are retried): order them by created.',
+      reasons:
+        'A transaction event tells why it earned nothing, or why a cap made it earn less. An upload’s events carry reason (the reason key of a transaction that did not qualify), cappedReason (the key of the cap that cut a qualified one’s cashback) and reasonParams, the number that cap names: {"limit", "interval"}, limit a count of transactions or pence for the spend and cashback caps, interval day, week or month for a cap per interval, else null. A test transaction’s events carry reasonCode and reason (key and text), cappedReasonCode and cappedReason, and the same reasonParams; its texts name the number (Capped: 3 rewarded transactions per card reached). The transaction status answers reasonParams beside reasonCode and reason, and the daily settlement file names a capped purchase’s cap in its last three columns.',
       signature:
         'Every delivery carries Krowd-Signature: t=<Unix seconds>,v1=<hex HMAC-SHA256>. The HMAC is of the text "<t>.<raw body>", keyed by the endpoint’s signing secret (the whole whsec_… text). While a rotated secret’s overlap lasts a second v1 carries the signature with the previous secret: accept the delivery when any v1 matches.',
       verify:

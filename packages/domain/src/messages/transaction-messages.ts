@@ -163,6 +163,34 @@ export const transactionMessages = {
     refundOriginalNotFound: 'Refund of an unknown transaction',
     refundOfUnqualified: 'Refund of a transaction that did not qualify',
   },
+  /** "Why not qualified" on the dashboard and its drill-down (docs/decisions/0130). */
+  notQualifiedReport: {
+    title: 'Why transactions did not qualify',
+    intro: 'Purchases at your branches in this period that earned no reward, by the reason stored with each.',
+    empty: 'Every transaction in this period qualified.',
+    loadFailed: 'The reasons could not be loaded.',
+    reason: 'Reason',
+    transactions: 'Transactions',
+    spend: 'Spend',
+    total: 'Total',
+    viewTransactions: (label: string) => `View the transactions: ${label}`,
+    notApplied:
+      'Customer type and offer type are not applied here: a transaction that did not qualify has neither.',
+    drillDownTitle: (label: string) => `Not qualified: ${label}`,
+    columns: {
+      date: 'DATE',
+      amount: 'AMOUNT',
+      branch: 'BRANCH',
+      card: 'CARD (LAST 4 DIGITS)',
+      reason: 'REASON',
+    },
+    /** A card shown by its last four digits only. */
+    maskedCard: (last4: string) => `•••• ${last4}`,
+    reasonRequired: 'reason is required: a reason code of the qualification catalogue',
+    pageInvalid: 'This page of transactions could not be found. Open the reason again.',
+    /** The export's option, beside Export. */
+    exportWithReasons: 'Include transactions that did not qualify, with their reason',
+  },
   /** The interval a per-interval cap's reason names ('per card per week'). */
   qualificationCapIntervals: { day: 'day', week: 'week', month: 'month' },
   /**

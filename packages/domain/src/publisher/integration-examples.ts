@@ -1,3 +1,5 @@
+import { qualificationMessage } from '../qualification/cap-reasons.rules.ts';
+
 /**
  * The code the Publisher integration page shows (decision 0101): requests against this deployment
  * and a receiver's signature check. Code, not texts: the words around it are in the message
@@ -96,14 +98,17 @@ export const eventBodyExample = JSON.stringify(
       id: '7d1c2b9a-55e0-4c8e-b3f4-96a0d2e1c3f8',
       transactionId: 'test-0001',
       datetime: '2026-12-07T12:30:00+00:00',
-      amountPence: 2500,
+      amountPence: 6000,
       mid: '4410137',
       cardLast4: '4242',
       campaignId: 'c3a4e5f6-0718-4293-a4b5-c6d7e8f90a1b',
       brandId: 'b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e',
-      cashbackPence: 250,
+      cashbackPence: 400,
       reasonCode: null,
       reason: null,
+      cappedReasonCode: 'cappedCashbackPerTransaction',
+      cappedReason: qualificationMessage('cappedCashbackPerTransaction', { limit: 400, interval: null }),
+      reasonParams: { limit: 400, interval: null },
     },
   },
   null,

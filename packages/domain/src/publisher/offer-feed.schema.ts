@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { customerTypes, discountTypes } from '../campaign/campaign.rules.ts';
 import { weekDayLabels } from '../campaign/campaign.schema.ts';
+import { reasonParamsSchema } from '../qualification/cap-reasons.rules.ts';
 import { templateTypes } from '../template/template.rules.ts';
 import { publisherKeyModes } from './publisher-key.rules.ts';
 
@@ -95,6 +96,14 @@ export const testTransactionResultSchema = z.object({
   reason: z.string(),
   /** The qualification engine's reason key (not qualified only), stable for machines. */
   reasonCode: z.string().nullable(),
+  /** Qualified only: the cap that made it earn less (docs/decisions/0116), its key and its text; else null. */
+  cappedReasonCode: z.string().nullable(),
+  cappedReason: z.string().nullable(),
+  /**
+   * The number the cap of `reasonCode` or `cappedReasonCode` names (`limit` a count, or pence for
+   * the spend and cashback caps; `interval` for the per-interval caps); null when no cap applied.
+   */
+  reasonParams: reasonParamsSchema.nullable(),
   campaignId: z.string().nullable(),
   brandId: z.string().nullable(),
   cashbackPence: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages/messages.ts';
+import { reasonParamsSchema } from '../qualification/cap-reasons.rules.ts';
 
 /**
  * The single-transaction API (docs/decisions/0109): a publisher's system tells each step of a
@@ -96,6 +97,12 @@ export const transactionStatusSchema = z.object({
   /** The engine's reason key and its text: why it earned nothing, or why a cap made it earn less. */
   reasonCode: z.string().nullable(),
   reason: z.string().nullable(),
+  /**
+   * A cap's reason only (docs/decisions/0116): the number it names, as the campaign had it when the
+   * transaction was qualified (`limit` a count, or pence for the spend and cashback caps; `interval`
+   * for the per-interval caps); null for any other reason, or a cap stored without its number.
+   */
+  reasonParams: reasonParamsSchema.nullable(),
   occurredAt: z.string(),
   /** A refund only: the purchase it refunds. */
   originalTransactionId: z.string().nullable(),

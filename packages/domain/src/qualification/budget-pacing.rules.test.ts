@@ -4,12 +4,17 @@ import { budgetPacing, budgetThresholdsCrossed, percentOfBudget } from './budget
 /** A June 2025 campaign (30 days) with a £1,000.00 budget, London time unless said. */
 const june = (
   budgetSpentPence: number,
-  change: { budgetType?: 'budget' | 'na'; budgetPence?: number | null } = {},
+  change: {
+    budgetType?: 'budget' | 'na';
+    budgetPence?: number | null;
+    pauses?: { from: string; to: string }[];
+  } = {},
 ) => ({
   start_date: '2025-06-01',
   budgetType: change.budgetType ?? ('budget' as const),
   budgetPence: change.budgetPence === undefined ? 100_000 : change.budgetPence,
   budgetSpentPence,
+  pauses: change.pauses ?? [],
 });
 const london = 'Europe/London';
 const noonOn = (date: string) => new Date(`${date}T11:00:00Z`);
@@ -86,6 +91,60 @@ describe('budgetPacing', () => {
       projection: 'noBudget',
       runsOutOn: null,
     });
+  });
+});
+
+describe('budgetPacing of a paused campaign (docs/decisions/0120)', () => {
+  const on = (spent: number, today: string, pauses: { from: string; to: string }[]) =>
+    budgetPacing(june(spent, { pauses }), noonOn(today), london);
+
+  it('takes the pace over the days it was live: paused days do not slow it', () => {
+    // 1–10 June, paused 3–7: 5 live days spent £400, £80 a live day; £1,000 lasts 12.5 → 13 live
+    // days: 1, 2, 8–18 June → 18 June (not 25 June, as if the pause had been spending nothing).
+    expect(on(40_000, '2025-06-10', [{ from: '2025-06-03', to: '2025-06-07' }])).toMatchObject({
+      projection: 'runsOut',
+      runsOutOn: '2025-06-18',
+    });
+  });
+
+  it('skips the paused days still to come when it counts forward', () => {
+    // 10 live days spent £400: 25 live days; paused 20–24 June, so the 25th live day is 30 June.
+    expect(on(40_000, '2025-06-10', [{ from: '2025-06-20', to: '2025-06-24' }]).runsOutOn).toBe('2025-06-30');
+    // Paused 20–25: the 25th live day would be 1 July, after the month.
+    expect(on(40_000, '2025-06-10', [{ from: '2025-06-20', to: '2025-06-25' }]).projection).toBe(
+      'notBeforeEnd',
+    );
+  });
+
+  it('paused the whole time so far: no pace to project from', () => {
+    expect(on(5_000, '2025-06-10', [{ from: '2025-06-01', to: '2025-06-15' }])).toMatchObject({
+      percentUsed: 5,
+      projection: 'notBeforeEnd',
+      runsOutOn: null,
+    });
+  });
+
+  it('paused today: today is not a live day, and the budget runs out on a live day after it', () => {
+    // 1–9 June live spent £450 (£50 a day): 20 live days; 10 June paused, so 1–9, 11–21 → 21 June.
+    expect(on(45_000, '2025-06-10', [{ from: '2025-06-10', to: '2025-06-10' }]).runsOutOn).toBe('2025-06-21');
+    // Unpaused, today counts: 10 days, 22.2 → 23 days → 23 June.
+    expect(on(45_000, '2025-06-10', []).runsOutOn).toBe('2025-06-23');
+  });
+
+  it('resumed: a pause that is over counts none of its days, and the days since count again', () => {
+    // Paused 1–5, resumed 6 June; today 10 June: 5 live days (6–10) spent £250, £50 a day → 20
+    // live days: 6–25 June.
+    expect(on(25_000, '2025-06-10', [{ from: '2025-06-01', to: '2025-06-05' }]).runsOutOn).toBe('2025-06-25');
+    // The first day after it: one live day.
+    expect(on(5_000, '2025-06-06', [{ from: '2025-06-01', to: '2025-06-05' }]).runsOutOn).toBe('2025-06-25');
+  });
+
+  it('reads only the pauses inside its month, and is the same as unpaused without one', () => {
+    const outside = [
+      { from: '2025-05-01', to: '2025-05-31' },
+      { from: '2025-07-01', to: '2025-07-31' },
+    ];
+    expect(on(40_000, '2025-06-10', outside)).toEqual(on(40_000, '2025-06-10', []));
   });
 });
 

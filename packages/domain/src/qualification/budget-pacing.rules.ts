@@ -1,5 +1,5 @@
 import { daysBetween, lastDateOfMonth, shiftDate } from '../calendar/calendar.rules.ts';
-import { localToday, type IsoDate } from '../campaign/campaign-dates.rules.ts';
+import { localToday, type IsoDate, type PauseRange } from '../campaign/campaign-dates.rules.ts';
 import type { QualificationCampaign } from './qualification.types.ts';
 
 /**
@@ -58,17 +58,22 @@ export function budgetThresholdsCrossed(
   );
 }
 
-/** What pacing reads of a campaign: its month, its budget and what it spent. */
+/**
+ * What pacing reads of a campaign: its month, its budget, what it spent, and its paused ranges
+ * (inclusive local dates, as the campaign lists show them: a series' month carries its primary's).
+ */
 export type PacedCampaign = Pick<QualificationCampaign, 'start_date' | 'budgetType' | 'budgetPence'> & {
   budgetSpentPence: number;
+  pauses: readonly PauseRange[];
 };
 
 /**
  * A campaign's pacing on the local day of `now` in the time zone. The campaign runs from its start
- * date to the last day of its month; the days so far count today (partly spent) and stop at the
- * month's end. At `spent / days so far` a day, the budget lasts `budget × days so far / spent` days
- * from the start: it runs out on the day that total is reached (rounded up), unless that is after
- * the month's last day.
+ * date to the last day of its month; the pace is what it spent a day it was live (not paused), the
+ * live days so far counting today (partly spent) unless today is paused. At that pace the budget
+ * lasts `budget × live days so far / spent` live days from the start (rounded up): it runs out on
+ * the day that many live days are reached, paused days skipped, past and planned alike, unless
+ * that is after the month's last day. With no pause this is `start + lasting − 1`.
  */
 export function budgetPacing(campaign: PacedCampaign, now: Date, timeZone: string): BudgetPacing {
   return budgetPacingOn(campaign, localToday(now, timeZone));
@@ -83,16 +88,31 @@ export function budgetPacingOn(campaign: PacedCampaign, today: IsoDate): BudgetP
   const budgetPence = campaign.budgetPence;
   const percentUsed = percentOfBudget(spentPence, budgetPence);
   const answer = { spentPence, budgetPence, percentUsed };
+  const notBeforeEnd = { ...answer, projection: 'notBeforeEnd' as const, runsOutOn: null };
   if (spentPence >= budgetPence) return { ...answer, projection: 'usedUp', runsOutOn: null };
   const start = campaign.start_date;
   const end = lastDateOfMonth(start);
-  if (spentPence <= 0 || today < start || today > end) {
-    return { ...answer, projection: 'notBeforeEnd', runsOutOn: null };
-  }
-  const daysSoFar = daysBetween(start, today) + 1;
+  if (spentPence <= 0 || today < start || today > end) return notBeforeEnd;
+  const paused = (date: IsoDate) => campaign.pauses.some((range) => range.from <= date && date <= range.to);
+  const days = daysBetween(start, end) + 1;
+  const liveSoFar = countLive(start, daysBetween(start, today) + 1, paused);
+  // Paused every day so far: no live day to take a pace from.
+  if (liveSoFar === 0) return notBeforeEnd;
   // Integers: pence × days stays far below 2^53.
-  const lastingDays = Math.ceil((budgetPence * daysSoFar) / spentPence);
-  const runsOutOn = shiftDate(start, lastingDays - 1);
-  if (runsOutOn > end) return { ...answer, projection: 'notBeforeEnd', runsOutOn: null };
-  return { ...answer, projection: 'runsOut', runsOutOn };
+  const lastingDays = Math.ceil((budgetPence * liveSoFar) / spentPence);
+  let live = 0;
+  for (let day = 0; day < days; day += 1) {
+    const date = shiftDate(start, day);
+    if (paused(date)) continue;
+    live += 1;
+    if (live === lastingDays) return { ...answer, projection: 'runsOut', runsOutOn: date };
+  }
+  return notBeforeEnd;
+}
+
+/** How many of the `count` days from `start` are not paused. */
+function countLive(start: IsoDate, count: number, paused: (date: IsoDate) => boolean): number {
+  let live = 0;
+  for (let day = 0; day < count; day += 1) if (!paused(shiftDate(start, day))) live += 1;
+  return live;
 }

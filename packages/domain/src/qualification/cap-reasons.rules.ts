@@ -84,3 +84,11 @@ export function storedReasonParams(value: unknown): ReasonParams | null {
   const parsed = reasonParamsSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * A stored reason code and its stored parameters in the catalogue's words (the dashboard's reasons
+ * and the export, docs/decisions/0130); a code the catalogue does not have is shown as it is.
+ */
+export function storedReasonText(reason: string, params: unknown): string {
+  return isQualificationReason(reason) ? qualificationMessage(reason, storedReasonParams(params)) : reason;
+}

@@ -25,6 +25,9 @@ const purchase: DailyRow = {
   amountPence: 5000,
   cashbackPence: 500,
   successFeePence: 100,
+  cappedReason: null,
+  capLimit: null,
+  capInterval: null,
 };
 const refund: DailyRow = {
   ...purchase,
@@ -60,10 +63,25 @@ describe('settlement files', () => {
   it('list the day in time order, quoting values with commas and quotes, lines ending in LF', () => {
     expect(dailyCsv([purchase, refund]).split('\n')).toEqual([
       dailyColumns.map((c) => c.name).join(','),
-      'refunded,T-3,T-2,2026-12-01T09:00:00+00:00,b1,"Acme, Ltd",c1,"Winter ""10%""",-5000,-500,-100',
-      'qualified,T-2,,2026-12-01T10:00:00+00:00,b1,"Acme, Ltd",c1,"Winter ""10%""",5000,500,100',
+      'refunded,T-3,T-2,2026-12-01T09:00:00+00:00,b1,"Acme, Ltd",c1,"Winter ""10%""",-5000,-500,-100,,,',
+      'qualified,T-2,,2026-12-01T10:00:00+00:00,b1,"Acme, Ltd",c1,"Winter ""10%""",5000,500,100,,,',
       '',
     ]);
+  });
+
+  it('name the cap a capped purchase earned less by, with its number, in the last three columns', () => {
+    const capped: DailyRow = {
+      ...purchase,
+      transactionId: 'T-4',
+      cashbackPence: 300,
+      cappedReason: 'cappedSpendPartly',
+      capLimit: 20000,
+      capInterval: 'month',
+    };
+    expect(dailyColumns.slice(-3).map((c) => c.name)).toEqual(['capped_reason', 'cap_limit', 'cap_interval']);
+    expect(dailyCsv([capped]).split('\n')[1]).toBe(
+      'qualified,T-4,,2026-12-01T10:00:00+00:00,b1,"Acme, Ltd",c1,"Winter ""10%""",5000,300,100,cappedSpendPartly,20000,month',
+    );
   });
 
   it('give the same bytes for the same rows in any order', () => {

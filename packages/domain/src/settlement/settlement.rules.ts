@@ -36,6 +36,21 @@ export const dailyColumns: readonly SettlementColumn[] = [
     meaning: "the cardholder's cashback, integer pence (a refund takes it back: negative)",
   },
   { name: 'success_fee_pence', meaning: 'the success fee, integer pence (negative on a refund)' },
+  // Added last, so a reader of the earlier columns by position reads them unchanged (decision 0116).
+  {
+    name: 'capped_reason',
+    meaning:
+      'a qualified purchase that a cap made earn less: the reason key (such as cappedCashbackPerTransaction); else empty',
+  },
+  {
+    name: 'cap_limit',
+    meaning:
+      'with capped_reason: the cap as it applied, a count of transactions or integer pence for the spend and cashback caps; else empty',
+  },
+  {
+    name: 'cap_interval',
+    meaning: 'with capped_reason: day, week or month for a cap per interval; else empty',
+  },
 ];
 
 export const monthlyColumns: readonly SettlementColumn[] = [
@@ -62,6 +77,10 @@ export interface DailyRow {
   amountPence: number;
   cashbackPence: number;
   successFeePence: number;
+  /** A cap that made a qualified purchase earn less (decision 0116), with its number; else null. */
+  cappedReason: string | null;
+  capLimit: number | null;
+  capInterval: string | null;
 }
 
 export interface MonthlyRow {
@@ -120,6 +139,9 @@ export function dailyCsv(rows: readonly DailyRow[]): string {
           r.amountPence,
           r.cashbackPence,
           r.successFeePence,
+          r.cappedReason,
+          r.capLimit,
+          r.capInterval,
         ]),
       )
       .join('')

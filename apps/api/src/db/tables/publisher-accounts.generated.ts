@@ -5,7 +5,7 @@
  */
 import type { PublisherKeyMode } from '@krowd/domain/publisher/publisher-key.rules';
 import type { ColumnType } from 'kysely';
-import type { Generated } from './scalars.generated.ts';
+import type { Generated, Json } from './scalars.generated.ts';
 
 export interface PublisherBrands {
   brand_id: string;
@@ -35,6 +35,7 @@ export interface PublisherTestTransactions {
   branch_id: string | null;
   brand_id: string | null;
   campaign_id: string | null;
+  capped_reason: string | null;
   card_last4: string;
   card_token: string;
   cashback_pence: Generated<number>;
@@ -46,6 +47,8 @@ export interface PublisherTestTransactions {
   publisher_id: string;
   publisher_transaction_id: string;
   reason: string | null;
+  reason_params: Json | null;
+  rewarded_spend_pence: number | null;
   success_fee_pence: Generated<number>;
 }
 

@@ -45,6 +45,7 @@ export interface DashboardExports {
   expires_at: Date;
   filter: ColumnType<ReportingFilter, string, never>;
   id: Generated<string>;
+  include_not_qualified: Generated<boolean>;
   mailed_at: Date | null;
   row_count: number | null;
   status: Generated<'queued' | 'ready'>;

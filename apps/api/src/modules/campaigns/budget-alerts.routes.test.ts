@@ -186,3 +186,28 @@ describe('a campaign spending its budget', () => {
     expect(told.budget_alert_100_sent_at).not.toBeNull();
   });
 });
+
+describe('the pace of a campaign that was paused', () => {
+  it('is taken over the days it was live: a pause does not push its run-out date back', async () => {
+    // Spent £100.00 by 20 August; with a £200.00 budget, 20 days at £5.00 a day last 40 days.
+    await testApp.db
+      .updateTable('campaigns')
+      .set({ budget_pence: 20_000 })
+      .where('id', '=', campaignId)
+      .execute();
+    expect(await listed()).toMatchObject({ percentUsed: 50, projection: 'notBeforeEnd' });
+
+    // Paused 1–12 August (as the pause route stores a range): live 13–20 August, 8 days at £12.50
+    // a day, so £200.00 lasts 16 live days, to 28 August.
+    await testApp.db
+      .insertInto('campaign_pauses')
+      .values({
+        campaign_id: campaignId,
+        brand_id: standalone,
+        from_date: '2031-08-01',
+        to_date: '2031-08-12',
+      })
+      .execute();
+    expect(await listed()).toMatchObject({ percentUsed: 50, projection: 'runsOut', runsOutOn: '2031-08-28' });
+  });
+});

@@ -556,6 +556,56 @@ describe('POST /api/campaigns/campaignStartPause/:campaignId', () => {
     expect(await pausedDateOf(id)).toEqual(['01/05/2031 - 05/05/2031']);
   });
 
+  const storedPauses = async (id: string) =>
+    (
+      await testApp.db
+        .selectFrom('campaign_pauses')
+        .select(['from_date', 'to_date'])
+        .where('campaign_id', '=', id)
+        .orderBy('from_date')
+        .execute()
+    ).map((p) => `${p.from_date}…${p.to_date}`);
+
+  it('keeps the days a pause has run: one under way ends yesterday, one that is over stays (decision 0120)', async () => {
+    const id = await greenForkCampaign('2031-04', { recurring: true });
+    await add(id, pauseText('2031-04-01', '2031-04-05'), pauseText('2031-04-10', '2031-04-20'));
+    // 15 April in New York: the first range is over, the second under way.
+    setNow('2031-04-15T15:00:00Z');
+
+    const over = await pause(id, { range: ['01/04/2031 - 05/04/2031'], action: 'delete' });
+    const ended = await pause(id, { range: ['10/04/2031 - 20/04/2031'], action: 'delete' });
+
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ code: 'conflict', errorMessage: m.pauseOver });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ respCode: 206, respMessage: m.pauseEnded('14/04/2031') });
+    expect(await storedPauses(id)).toEqual(['2031-04-01…2031-04-05', '2031-04-10…2031-04-14']);
+    const events = await testApp.db
+      .selectFrom('audit_events')
+      .select('changes')
+      .where('entity_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(events.changes)).toContain('2031-04-14');
+  });
+
+  it('an edit of a range under way keeps the days it ran beside the new dates; one that is over is refused', async () => {
+    const id = await greenForkCampaign('2031-04', { recurring: true });
+    await add(id, pauseText('2031-04-01', '2031-04-05'), pauseText('2031-04-10', '2031-04-20'));
+    setNow('2031-04-15T15:00:00Z');
+
+    const over = await edit(id, '01/04/2031 - 05/04/2031', pauseText('2031-06-01', '2031-06-05'));
+    const moved = await edit(id, '10/04/2031 - 20/04/2031', pauseText('2031-06-10', '2031-06-12'));
+
+    expect(over.statusCode).toBe(409);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await storedPauses(id)).toEqual([
+      '2031-04-01…2031-04-05',
+      '2031-04-10…2031-04-14',
+      '2031-06-10…2031-06-12',
+    ]);
+  });
+
   const edit = (id: string, range: string, newAddedDate: string) =>
     pause(id, { range: [range], action: 'edit', newAddedDate, brandName: 'Green Fork' });
 

@@ -107,6 +107,21 @@ export function campaignBody(brandId: string, month: string, overrides: Record<s
   };
 }
 
+/** The fewest rule fields a backtest takes (docs/decisions/0131): dp 10% at every branch. */
+export function backtestBody(brandId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    brandId,
+    type: 'All',
+    customerType: 'all',
+    lastTransaction: 'NULL',
+    discountType: 'dp',
+    discountPercent: 10,
+    successFee: 10,
+    budgetType: 'na',
+    ...overrides,
+  };
+}
+
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY', as pause ranges are written. */
 export const ddmmyyyy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 

@@ -65,6 +65,8 @@ export function toListItem(row: DetailsRow, today: IsoDate): CampaignListItem {
         budgetType: row.budget_type,
         budgetPence: row.budget_pence,
         budgetSpentPence: Number(row.budget_spent_pence),
+        // The ranges the list shows (a series' month carries its primary's): days not live.
+        pauses: row.pauses.map((p) => ({ from: p.from_date, to: p.to_date })),
       },
       today,
     ),

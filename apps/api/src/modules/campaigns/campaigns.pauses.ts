@@ -3,7 +3,9 @@ import type { TenantScope } from '@krowd/domain/access/access.rules';
 import {
   displayDate,
   earliestPauseDate,
+  localToday,
   pauseRangeIssue,
+  pauseRemovalOn,
   type PauseRange,
 } from '@krowd/domain/campaign/campaign-dates.rules';
 import { messages } from '@krowd/domain/messages/messages';
@@ -46,21 +48,28 @@ export function createCampaignPauses(deps: {
     if (!row.is_primary_campaign || !row.recurring) throw new HttpError(409, m.pauseOnlyPrimary);
     if (action === 'edit') return edit(auth, row, ranges, replacement);
     if (action === 'delete') {
+      const today = localToday(clock(), timeZone);
+      // The days a pause has run stay paused (decision 0120): one under way ends yesterday.
+      const kept: PauseRange[] = [];
       // One transaction, so the ranges and the audit's record of them go together (decision 0113).
       await db.transaction().execute(async (trx) => {
         for (const range of ranges) {
+          const removal = pauseRemovalOn(range, today);
+          if (removal.kind === 'over' && rangesOf(row).some((r) => sameRange(r, range))) {
+            throw new HttpError(409, m.pauseOver);
+          }
           if (!(await campaigns.deletePause(id, range.from, range.to, trx))) throw notFound(m.pauseNotFound);
+          if (removal.kind === 'keep') kept.push(removal.range);
         }
-        const gone = (r: PauseRange) => ranges.some((d) => d.from === r.from && d.to === r.to);
-        await audit.paused(
-          trx,
-          auth,
-          row,
-          rangesOf(row),
-          rangesOf(row).filter((r) => !gone(r)),
-        );
+        await campaigns.addPauses(trx, row, kept);
+        const gone = (r: PauseRange) => ranges.some((d) => sameRange(d, r));
+        await audit.paused(trx, auth, row, rangesOf(row), [
+          ...rangesOf(row).filter((r) => !gone(r)),
+          ...kept,
+        ]);
       });
-      return m.pauseDeleted;
+      const ended = kept.at(-1);
+      return ended ? m.pauseEnded(displayDate(ended.to)) : m.pauseDeleted;
     }
     const existing = rangesOf(row);
     for (const range of ranges) {
@@ -92,15 +101,23 @@ export function createCampaignPauses(deps: {
     await db.transaction().execute(async (trx) => {
       // The series' ranges as they stand, with no other change to them until this one commits.
       const existing = await campaigns.lockPauses(trx, row.id);
-      const others = existing.filter((range) => range.from !== old.from || range.to !== old.to);
+      const others = existing.filter((range) => !sameRange(range, old));
       if (others.length === existing.length) throw notFound(m.pauseNotFound);
+      // The days the old range has run stay paused (decision 0120); one that is over stays whole.
+      const removal = pauseRemovalOn(old, localToday(clock(), timeZone));
+      if (removal.kind === 'over') throw new HttpError(409, m.pauseOver);
+      if (removal.kind === 'keep') others.push(removal.range);
       const issue = pauseRangeIssue(others, replacement, clock(), timeZone);
       if (issue) {
         const message = pauseMessage(issue, clock(), timeZone);
         throw badRequest(message, { newAddedDate: message });
       }
       await campaigns.deletePause(row.id, old.from, old.to, trx);
-      await campaigns.addPauses(trx, row, [replacement]);
+      await campaigns.addPauses(
+        trx,
+        row,
+        removal.kind === 'keep' ? [removal.range, replacement] : [replacement],
+      );
       await offerChanged(trx, row, 'offer.paused');
       await audit.paused(trx, auth, row, existing, [...others, replacement]);
     });
@@ -109,6 +126,8 @@ export function createCampaignPauses(deps: {
 
   return { pause };
 }
+
+const sameRange = (a: PauseRange, b: PauseRange) => a.from === b.from && a.to === b.to;
 
 function pauseMessage(
   issue: 'invalidDate' | 'endBeforeStart' | 'tooEarly' | 'overlaps',

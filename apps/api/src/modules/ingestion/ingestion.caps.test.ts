@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoAdminEmail } from '../../demo/demo-data.ts';
 import { everyWeekDay, insertCampaign } from '../campaigns/campaigns.fixtures.ts';
-import { call, createTestApp, type App, type TestApp } from '../../test/test-app.ts';
+import { createSettlements } from '../settlements/settlements.service.ts';
+import { startReceiver } from '../webhooks/webhook-receiver.fixtures.ts';
+import { createWebhookEvents } from '../webhooks/webhooks.events.ts';
+import { call, createTestApp, loginAs, type App, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Caps (decision 0116) through POST /api/transactions/ingest: a card's rewarded transactions are
@@ -230,5 +234,98 @@ describe('caps in an upload (decision 0116)', () => {
       .where('campaign_id', '=', spend)
       .executeTakeFirstOrThrow();
     expect(Number(spent.cashback)).toBe(1_100);
+  });
+});
+
+describe('a cap’s number where the outcome goes to the publisher (decision 0116)', () => {
+  it('the transaction’s status gives it as a field beside the text', async () => {
+    const status = async (transactionId: string) =>
+      (
+        await call(app, {
+          url: `/api/publisher/transactions/${transactionId}`,
+          headers: { 'x-api-key': 'demo-atr-key' },
+        })
+      ).json() as Record<string, unknown>;
+    expect(await status('c1-3')).toMatchObject({
+      reasonCode: 'cappedTransactionsPerInterval',
+      reason: 'Capped: 2 rewarded transactions per card per day reached',
+      reasonParams: { limit: 2, interval: 'day' },
+    });
+    expect(await status('c3-1')).toMatchObject({ reasonParams: { limit: 400, interval: null } });
+    expect(await status('c1-1')).toMatchObject({ reasonCode: null, reasonParams: null });
+  });
+
+  it('the upload’s webhook events carry the capped reason and its number', async () => {
+    const atr = await testApp.db
+      .selectFrom('publishers')
+      .select('id')
+      .where('code', '=', 'ATR')
+      .executeTakeFirstOrThrow();
+    const admin = await loginAs(app, demoAdminEmail);
+    const receiver = await startReceiver();
+    try {
+      const endpoint = await call(app, {
+        method: 'POST',
+        url: '/api/webhooks/endpoints',
+        token: admin.token,
+        body: {
+          owner: { type: 'publisher', publisherId: atr.id },
+          url: receiver.url,
+          events: ['transaction.qualified', 'transaction.not_qualified'],
+        },
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
+      // The uploads' event jobs have waited in the queue: they run now, for this endpoint.
+      await app.services.jobs.runDue();
+      const data = Object.fromEntries(
+        receiver.received.map((delivery) => {
+          const event = JSON.parse(delivery.body) as { data: Record<string, unknown> };
+          return [event.data.transactionId, event.data];
+        }),
+      );
+      expect(data['c1-5']).toMatchObject({
+        outcome: 'notQualified',
+        reason: 'cappedTransactionsPerCard',
+        cappedReason: null,
+        reasonParams: { limit: 3, interval: null },
+      });
+      expect(data['c3-1']).toMatchObject({
+        outcome: 'qualified',
+        reason: null,
+        cappedReason: 'cappedCashbackPerTransaction',
+        reasonParams: { limit: 400, interval: null },
+      });
+      expect(data['c4-2']).toMatchObject({
+        cappedReason: 'cappedSpendPartly',
+        reasonParams: { limit: 10_000, interval: 'week' },
+      });
+      expect(data['c1-1']).toMatchObject({ reason: null, cappedReason: null, reasonParams: null });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('the daily settlement file names the cap of a purchase that earned less, with its number', async () => {
+    const atr = await testApp.db
+      .selectFrom('publishers')
+      .select('id')
+      .where('code', '=', 'ATR')
+      .executeTakeFirstOrThrow();
+    const settlements = createSettlements({
+      db: testApp.db,
+      events: createWebhookEvents({ db: testApp.db, jobs: app.services.jobs }),
+      timeZone: testApp.config.timezone,
+      clock: () => new Date(),
+    });
+    const file = await settlements.generateDaily(atr.id, '2025-06-12');
+    const stored = await testApp.db
+      .selectFrom('settlement_files')
+      .select('content')
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    const lines = stored.content.trimEnd().split('\n');
+    expect(lines[0]!.endsWith(',success_fee_pence,capped_reason,cap_limit,cap_interval')).toBe(true);
+    const capped = lines.find((l) => l.startsWith('qualified,c3-1,'));
+    expect(capped?.endsWith(',6000,400,0,cappedCashbackPerTransaction,400,')).toBe(true);
   });
 });

@@ -160,10 +160,14 @@ export const qualificationLookups = {
         .select(['campaign_id', 'branch_id'])
         .where('campaign_id', 'in', ids)
         .execute(),
+      // A series keeps its paused ranges on its primary (spec 1 §4): each month's campaign has them.
       trx
-        .selectFrom('campaign_pauses')
-        .select(['campaign_id', 'from_date', 'to_date'])
-        .where('campaign_id', 'in', ids)
+        .selectFrom('campaigns as c')
+        .innerJoin('campaign_pauses as p', (join) =>
+          join.on((eb) => eb('p.campaign_id', '=', eb.fn.coalesce('c.primary_campaign_id', 'c.id'))),
+        )
+        .select(['c.id as campaign_id', 'p.from_date', 'p.to_date'])
+        .where('c.id', 'in', ids)
         .execute(),
       budgetSpentByCampaign(trx).where('campaign_id', 'in', ids).execute(),
     ]);

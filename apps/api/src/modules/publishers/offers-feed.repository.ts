@@ -23,7 +23,8 @@ export function createOffersFeedRepository(db: Kysely<DB>) {
       limit: number;
     }) {
       const changedAt = sql<Date>`GREATEST(c.updated_at, pb.created_at,
-        COALESCE((SELECT max(p.created_at) FROM campaign_pauses p WHERE p.campaign_id = c.id), c.updated_at),
+        COALESCE((SELECT max(p.created_at) FROM campaign_pauses p
+          WHERE p.campaign_id = COALESCE(c.primary_campaign_id, c.id)), c.updated_at),
         COALESCE((SELECT max(br.updated_at) FROM branches br WHERE br.brand_id = c.brand_id), c.updated_at))`;
       let listed = db
         .selectFrom('campaigns as c')
@@ -120,11 +121,15 @@ export function createOffersFeedRepository(db: Kysely<DB>) {
 
     pauses(campaignIds: string[]) {
       if (campaignIds.length === 0) return Promise.resolve([]);
+      // A series keeps its paused ranges on its primary (spec 1 §4): each month's offer shows them.
       return db
-        .selectFrom('campaign_pauses')
-        .select(['campaign_id', 'from_date', 'to_date'])
-        .where('campaign_id', 'in', campaignIds)
-        .orderBy('from_date')
+        .selectFrom('campaigns as c')
+        .innerJoin('campaign_pauses as p', (join) =>
+          join.on((eb) => eb('p.campaign_id', '=', eb.fn.coalesce('c.primary_campaign_id', 'c.id'))),
+        )
+        .select(['c.id as campaign_id', 'p.from_date', 'p.to_date'])
+        .where('c.id', 'in', campaignIds)
+        .orderBy('p.from_date')
         .execute();
     },
 

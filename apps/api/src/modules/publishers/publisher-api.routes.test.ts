@@ -140,6 +140,36 @@ describe('the offers feed', () => {
     expect(feed.find((offer) => offer.id === campaigns.upcoming)?.status).toBe('upcoming');
   });
 
+  it("shows a series' month the paused ranges its primary keeps (spec 1 §4)", async () => {
+    const now = currentMonth(new Date(), timeZone);
+    const primary = await insertCampaign(testApp.db, {
+      brandId: ids.brands.standalone,
+      month: shiftMonth(now, -1),
+      timeZone,
+      status: 'Active',
+      recurring: true,
+    });
+    const child = await insertCampaign(testApp.db, {
+      brandId: ids.brands.standalone,
+      month: shiftMonth(now, 1),
+      timeZone,
+      status: 'Bank Approved',
+      recurring: true,
+      primaryId: primary,
+    });
+    const from = `${shiftMonth(now, 1)}-10`;
+    const to = `${shiftMonth(now, 1)}-12`;
+    await testApp.db
+      .insertInto('campaign_pauses')
+      .values({ campaign_id: primary, brand_id: ids.brands.standalone, from_date: from, to_date: to })
+      .execute();
+
+    const offer = (await allOffers(liveKey)).find((row) => row.id === child) as unknown as {
+      pauses: { from: string; to: string }[];
+    };
+    expect(offer.pauses).toEqual([{ from, to }]);
+  });
+
   it('gives what a publisher shows and matches on: discount, promo code, days, dates and branches with MIDs', async () => {
     const offer = (await allOffers(liveKey)).find((row) => row.id === campaigns.live) as unknown as Record<
       string,

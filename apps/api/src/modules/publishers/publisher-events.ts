@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { PublisherKeyMode } from '@krowd/domain/publisher/publisher-key.rules';
+import type { ReasonParams } from '@krowd/domain/qualification/cap-reasons.rules';
 import type { DB } from '../../db/database.generated.ts';
 
 /**
@@ -25,6 +26,11 @@ export interface TransactionEventData {
   /** Not qualified only: the engine's reason key and its text. */
   reasonCode: string | null;
   reason: string | null;
+  /** Qualified only: the cap that made it earn less (decision 0116), its key and its text. */
+  cappedReasonCode: string | null;
+  cappedReason: string | null;
+  /** The number of the cap either reason names (`{limit, interval}`, cap-reasons.rules.ts); else null. */
+  reasonParams: ReasonParams | null;
 }
 
 export type PublisherEvent = {

@@ -8,6 +8,8 @@ const resultColumns = [
   'publisher_transaction_id',
   'outcome',
   'reason',
+  'capped_reason',
+  'reason_params',
   'campaign_id',
   'brand_id',
   'cashback_pence',
@@ -61,6 +63,29 @@ export const testTransactionsRepository = {
       lastPurchaseAt: row?.last_at ? new Date(row.last_at).getTime() : null,
       averageSpendPence: row?.average === null || row?.average === undefined ? null : Number(row.average),
     };
+  },
+
+  /**
+   * The card's earlier test rewards by the campaigns given (those with count or spend caps), as
+   * ingestion reads a card's stored rewards (`qualification-lookups.repository.ts` `cardRewards`):
+   * every qualified one of the campaign, whenever it happened; the caps count those in the
+   * purchase's interval. Test purchases are never refunded, so nothing of one is taken back.
+   */
+  async cardRewards(
+    trx: Transaction<DB>,
+    card: { publisherId: string; cardToken: string; brandId: string },
+    campaignIds: readonly string[],
+  ) {
+    if (campaignIds.length === 0) return [];
+    return trx
+      .selectFrom('publisher_test_transactions')
+      .select(['campaign_id', 'occurred_at', 'amount_pence', 'rewarded_spend_pence'])
+      .where('publisher_id', '=', card.publisherId)
+      .where('card_token', '=', card.cardToken)
+      .where('brand_id', '=', card.brandId)
+      .where('outcome', '=', 'qualified')
+      .where('campaign_id', 'in', [...campaignIds])
+      .execute();
   },
 
   /** Stores a test transaction's outcome: the row as answered. */

@@ -45,4 +45,23 @@ export function createDashboardCache<Answer>(deps: {
   });
 }
 
+/**
+ * The answers of "why not qualified" (not-qualified.service.ts, docs/decisions/0130): read from the
+ * transactions as well, which the store's tally does not cover (an upload of only not-qualified
+ * rows writes no tally). A write to transactions names no brand, so it drops every such answer;
+ * they have their own cache and channel, so the dashboard's answers stay.
+ */
+export function createNotQualifiedCache<Answer>(deps: {
+  database: Pick<Database, 'committedWrites' | 'signals'>;
+  logger: FastifyBaseLogger;
+}) {
+  return createAnswerCache<Answer>({
+    ...deps,
+    tables: [...dashboardTables, 'transactions'],
+    channel: 'dashboard_reasons_changed',
+    attribute: brandsOfTallyWrite,
+    maxEntries: 1_000,
+  });
+}
+
 export type DashboardCache<Answer> = AnswerCache<Answer>;

@@ -12,7 +12,15 @@
 
 import type { RewardStatus } from '@krowd/domain/qualification/reward-status.rules';
 
-/** The columns of the file, in order. */
+/**
+ * The columns of the file, in order. With the not-qualified transactions asked for
+ * (docs/decisions/0130) two more follow, `reasonColumns`: `reason`, the catalogue's text (a cap's
+ * with its number), and `reason_code`, the stable code of messages.qualification. A not-qualified
+ * row has type `not_qualified`, 0.00 cashback and fee, and no reward status, reward date, customer
+ * type nor offer type; its campaign is the one that came closest, if any. A qualified purchase a
+ * cap paid less has that cap's reason; other qualified rows and refunds leave both empty. Each
+ * brand's qualified rows come first, in time order, then its not-qualified ones, in time order.
+ */
 export const exportColumns = [
   'transaction_id',
   'date',
@@ -32,12 +40,15 @@ export const exportColumns = [
   'campaign',
 ] as const;
 
-/** One exported transaction: a qualified purchase or a refund of one. */
+/** The columns added when the not-qualified transactions are asked for. */
+export const reasonColumns = ['reason', 'reason_code'] as const;
+
+/** One exported transaction: a qualified purchase, a refund of one, or (when asked) one that did not qualify. */
 export interface ExportRow {
   transactionId: string;
   /** Local wall time in the timezone setting, yyyy-MM-dd HH:mm:ss. */
   date: string;
-  type: 'purchase' | 'refund';
+  type: 'purchase' | 'refund' | 'not_qualified';
   publisher: string;
   brand: string;
   branch: string;
@@ -51,12 +62,14 @@ export interface ExportRow {
    * return period, final after it, cancelled when refunds inside it took all of it back. A refund
    * row has its purchase's status and date.
    */
-  rewardStatus: RewardStatus;
-  /** The local date from which the purchase's reward is final (yyyy-MM-dd). */
-  rewardFinalOn: string;
+  rewardStatus: RewardStatus | null;
+  /** The local date from which the purchase's reward is final (yyyy-MM-dd); null when not qualified. */
+  rewardFinalOn: string | null;
   customerType: string | null;
   offerType: string | null;
   campaign: string | null;
+  /** The reason in the catalogue's words and its code: why it did not qualify, or earned less. */
+  reason?: { text: string; code: string } | null;
 }
 
 export const byteOrderMark = '\uFEFF';
@@ -79,11 +92,14 @@ export function poundsCell(pence: number): string {
   return `${sign}${Math.trunc(magnitude / 100)}.${String(magnitude % 100).padStart(2, '0')}`;
 }
 
-export function csvHeader(): string {
-  return `${byteOrderMark}${exportColumns.join(',')}\r\n`;
+/** The header row; `withReasons` adds `reasonColumns`. */
+export function csvHeader(withReasons = false): string {
+  const columns = withReasons ? [...exportColumns, ...reasonColumns] : exportColumns;
+  return `${byteOrderMark}${columns.join(',')}\r\n`;
 }
 
-export function csvLine(row: ExportRow): string {
+export function csvLine(row: ExportRow, withReasons = false): string {
+  const reason = withReasons ? [textCell(row.reason?.text ?? null), textCell(row.reason?.code ?? null)] : [];
   return `${[
     textCell(row.transactionId),
     textCell(row.date),
@@ -101,5 +117,6 @@ export function csvLine(row: ExportRow): string {
     textCell(row.customerType),
     textCell(row.offerType),
     textCell(row.campaign),
+    ...reason,
   ].join(',')}\r\n`;
 }

@@ -4,6 +4,7 @@ import type { ExportRow } from './export.csv.ts';
 import type { ReportingFilter } from '@krowd/domain/dashboard/dashboard.schema';
 import { returnPeriodDays } from '@krowd/domain/invoice/invoice.rules';
 import { rewardFinalOn, rewardStatus } from '@krowd/domain/qualification/reward-status.rules';
+import { storedReasonText } from '@krowd/domain/qualification/cap-reasons.rules';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -24,6 +25,8 @@ export interface ExportRecord {
   tokenHash: string | null;
   completedAt: Date | null;
   expiresAt: Date;
+  /** The not-qualified transactions too, with their reasons (docs/decisions/0130). */
+  includeNotQualified: boolean;
 }
 
 /** The dashboard exports (0016) and the transactions they read. SQL only. */
@@ -36,7 +39,7 @@ export function createExportRepository(db: Kysely<DB>) {
 
     async create(
       trx: Transaction<DB>,
-      values: { userId: string; filter: ReportingFilter; expiresAt: Date },
+      values: { userId: string; filter: ReportingFilter; expiresAt: Date; includeNotQualified: boolean },
     ): Promise<string> {
       const row = await trx
         .insertInto('dashboard_exports')
@@ -44,6 +47,7 @@ export function createExportRepository(db: Kysely<DB>) {
           user_id: values.userId,
           filter: JSON.stringify(values.filter),
           expires_at: values.expiresAt,
+          include_not_qualified: values.includeNotQualified,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -74,6 +78,7 @@ export function createExportRepository(db: Kysely<DB>) {
           'token_hash',
           'completed_at',
           'expires_at',
+          'include_not_qualified',
         ])
         .where('id', '=', id)
         .executeTakeFirst();
@@ -88,6 +93,7 @@ export function createExportRepository(db: Kysely<DB>) {
         tokenHash: row.token_hash,
         completedAt: row.completed_at,
         expiresAt: row.expires_at,
+        includeNotQualified: row.include_not_qualified,
       };
     },
 
@@ -177,6 +183,8 @@ export function createExportRepository(db: Kysely<DB>) {
           't.customer_type',
           't.offer_type',
           'c.name as campaign',
+          't.capped_reason',
+          't.reason_params',
         ])
         .where('t.brand_id', '=', brand.id)
         .where('t.outcome', '<>', 'notQualified')
@@ -223,6 +231,83 @@ export function createExportRepository(db: Kysely<DB>) {
           customerType: row.customer_type,
           offerType: row.offer_type,
           campaign: row.campaign,
+          reason: row.capped_reason
+            ? { text: storedReasonText(row.capped_reason, row.reason_params), code: row.capped_reason }
+            : null,
+        })),
+        next: last && found.length === limit ? { at: last.cursor_at, id: last.id } : null,
+      };
+    },
+
+    /**
+     * One page of a brand's not-qualified transactions matching the filter, in local time order
+     * after the cursor (docs/decisions/0130): a range scan of transactions_not_qualified_idx
+     * (migration 0063). Customer type and offer type do not apply (such a row has neither), as on
+     * the dashboard's reasons; a chosen invoice gives its month (the filter's dates).
+     */
+    async notQualifiedPage(
+      brand: { id: string; name: string },
+      filter: ReportingFilter,
+      after: ExportCursor | null,
+      limit: number,
+    ): Promise<{ rows: ExportRow[]; next: ExportCursor | null }> {
+      let query = db
+        .selectFrom('transactions as t')
+        .innerJoin('publishers as p', 'p.id', 't.publisher_id')
+        .innerJoin('branches as b', 'b.id', 't.branch_id')
+        .leftJoin('campaigns as c', 'c.id', 't.campaign_id')
+        .select([
+          't.id',
+          't.publisher_transaction_id',
+          sql<string>`to_char(t.local_datetime, 'YYYY-MM-DD HH24:MI:SS')`.as('date'),
+          sql<string>`t.local_datetime::text`.as('cursor_at'),
+          'p.display_name as publisher',
+          'b.name as branch',
+          't.postcode',
+          't.card_last4',
+          't.amount_pence',
+          'c.name as campaign',
+          't.reason',
+          't.reason_params',
+        ])
+        .where('t.outcome', '=', 'notQualified')
+        .where('t.brand_id', 'is not', null)
+        .where('t.brand_id', '=', brand.id)
+        .where(
+          sql<boolean>`t.local_datetime >= ${filter.startDate}::date
+            AND t.local_datetime < ${filter.endDate}::date + 1`,
+        );
+      if (after)
+        query = query.where(
+          sql<boolean>`(t.local_datetime, t.id) > (${after.at}::timestamp, ${after.id}::uuid)`,
+        );
+      if (filter.branchId) query = query.where('t.branch_id', '=', filter.branchId);
+      if (filter.publisherId === null) query = query.where(sql<boolean>`false`);
+      else if (filter.publisherId) query = query.where('t.publisher_id', '=', filter.publisherId);
+      if (filter.campaignId) query = query.where('t.campaign_id', '=', filter.campaignId);
+      const found = await query.orderBy('t.local_datetime').orderBy('t.id').limit(limit).execute();
+      const last = found.at(-1);
+      return {
+        rows: found.map((row) => ({
+          transactionId: row.publisher_transaction_id,
+          date: row.date,
+          type: 'not_qualified',
+          publisher: row.publisher,
+          brand: brand.name,
+          branch: row.branch,
+          postcode: row.postcode,
+          cardLast4: row.card_last4,
+          amountPence: Number(row.amount_pence),
+          cashbackPence: 0,
+          successFeePence: 0,
+          rewardStatus: null,
+          rewardFinalOn: null,
+          customerType: null,
+          offerType: null,
+          campaign: row.campaign,
+          reason: row.reason
+            ? { text: storedReasonText(row.reason, row.reason_params), code: row.reason }
+            : null,
         })),
         next: last && found.length === limit ? { at: last.cursor_at, id: last.id } : null,
       };

@@ -15,7 +15,7 @@ import {
   type TestApp,
 } from '../../test/test-app.ts';
 import { insertCampaign, everyWeekDay, insertBranch } from '../campaigns/campaigns.fixtures.ts';
-import { exportColumns } from './export.csv.ts';
+import { exportColumns, reasonColumns } from './export.csv.ts';
 
 /**
  * POST /api/dashboard/export and the mailed download link (spec 3 §2.4, §7, §8).
@@ -581,5 +581,75 @@ describe('the spec’s export body', () => {
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(JSON.stringify(queued.filter)).toContain(juneDates[0]);
+  });
+});
+
+describe('POST /api/dashboard/export with the not-qualified transactions (docs/decisions/0130)', () => {
+  type Row = Record<(typeof exportColumns)[number] | (typeof reasonColumns)[number], string>;
+  const withReasons = [...exportColumns, ...reasonColumns];
+  // The tests before moved the clock past the sessions' lifetime.
+  let clientAdmin: SignedIn;
+  beforeAll(async () => {
+    clientAdmin = await loginAs(app, 'clientadmin@demo.test');
+  });
+
+  async function exportWithReasons(user: SignedIn, conditions: Record<string, unknown>): Promise<Row[]> {
+    const response = await exportFor(user, { conditions, include_not_qualified: true });
+    expect(response.statusCode, response.body).toBe(200);
+    await app.services.jobs.runDue();
+    await app.services.mailer.flush();
+    const { path } = await lastLinkTo(user.details.email);
+    const download = await call(app, { url: path, token: user.token });
+    expect(download.statusCode).toBe(200);
+    const text = csvTextOf(download.rawPayload);
+    if (!text.ok) throw new Error(text.reason);
+    const [head, ...rows] = parseCsv(text.text).map((record) => record.cells);
+    expect(head).toEqual(withReasons);
+    return rows.map(
+      (cells) => Object.fromEntries(withReasons.map((column, index) => [column, cells[index]!])) as Row,
+    );
+  }
+
+  it('adds every not-qualified transaction of the filter at a branch, with the reason in words and its code', async () => {
+    const records = await exportWithReasons(clientAdmin, { txn_date_time: juneDates });
+    const notQualified = await testApp.db
+      .selectFrom('transactions as t')
+      .select('t.publisher_transaction_id as id')
+      .where('t.outcome', '=', 'notQualified')
+      .where('t.brand_id', 'is not', null)
+      .where(sql<string>`t.local_datetime::date`, '>=', juneDates[0]!)
+      .where(sql<string>`t.local_datetime::date`, '<=', juneDates[1]!)
+      .execute();
+    expect(idsOf(records)).toEqual([...(await rawIds({})), ...notQualified.map((row) => row.id)].sort());
+    expect(records.find((record) => record.transaction_id === 'EXP-8')).toMatchObject({
+      type: 'not_qualified',
+      branch: 'Export F',
+      amount_gbp: '15.00',
+      cashback_gbp: '0.00',
+      success_fee_gbp: '0.00',
+      reward_status: '',
+      reward_final_on: '',
+      reason: messages.qualification.noCampaign,
+      reason_code: 'noCampaign',
+    });
+    // A MID no branch has is no brand's transaction.
+    expect(idsOf(records)).not.toContain('EXP-7');
+    const qualified = records.find((record) => record.transaction_id === 'EXP-1')!;
+    expect(qualified).toMatchObject({ type: 'purchase', reason: '', reason_code: '' });
+  });
+
+  it('leaves the default file as it was: no not-qualified rows, no reason columns', async () => {
+    const { path } = await exportAndMail(clientAdmin, {
+      brand_id: ids.brands.firstLogin,
+      txn_date_time: juneDates,
+    });
+    const records = recordsOf(await call(app, { url: path, token: clientAdmin.token }));
+    expect(idsOf(records)).not.toContain('EXP-8');
+  });
+
+  it('is refused to banks (403), who may not see the brand’s reasons', async () => {
+    const bank = await loginAs(app, 'bank@demo.test');
+    const response = await exportFor(bank, { conditions: {}, include_not_qualified: true });
+    expect(response.statusCode).toBe(403);
   });
 });

@@ -63,7 +63,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ service: ExportService }> = a
         summary:
           "Export the dashboard's transactions (the dashboard's conditions, within scope) as CSV: a background job makes the file and mails a download link to the caller's own address",
         description:
-          "Qualified purchases and refunds matching the filter. `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).",
+          "Qualified purchases and refunds matching the filter; with `include_not_qualified`, also the not-qualified transactions, and the columns `reason` (the catalogue's text) and `reason_code` (403 for callers who may not see reasons). `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).",
         body: dashboardExportRequestSchema,
         response: { 200: dashboardExportAnswerSchema, ...exportErrorResponses },
       },

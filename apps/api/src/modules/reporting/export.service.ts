@@ -11,7 +11,8 @@ import {
 import { messages } from '@krowd/domain/messages/messages';
 import type { DB } from '../../db/database.generated.ts';
 import type { AuthContext } from '../../http/caller.ts';
-import { badRequest, gone, notFound, tooManyRequests } from '../../http/errors.ts';
+import { badRequest, forbidden, gone, notFound, tooManyRequests } from '../../http/errors.ts';
+import { can } from '@krowd/domain/access/access.rules';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import { hashToken, newToken } from '../../crypto/tokens.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
@@ -33,7 +34,8 @@ import type { ReportingRepository } from './reporting.repository.ts';
  * address: an `email` naming another address is refused (400), not silently replaced.
  *
  * The job: reads the matching qualified purchases and refunds brand by brand (by brand name), each
- * in local time order, a page at a time, and writes the CSV in parts of about 512 KiB, so memory
+ * in local time order, a page at a time (and, when asked, each brand's not-qualified transactions
+ * after them with their reasons, docs/decisions/0130), and writes the CSV in parts of about 512 KiB, so memory
  * stays flat whatever the number of rows. Then, in one transaction, the export becomes ready with
  * the hash of a new random link token, and a purge job is queued for its expiry; then the mail
  * with the link goes to its owner. A rerun (a retry after a crash) starts the file again.
@@ -88,7 +90,11 @@ export function createExportService(deps: {
   const { db, exports, jobs, mailer, timeZone, clock, invoices, overview } = deps;
 
   /** Writes the export's CSV in parts; answers its row count and byte size. */
-  async function writeFile(exportId: string, filter: Parameters<ExportRepository['page']>[1]) {
+  async function writeFile(
+    exportId: string,
+    filter: Parameters<ExportRepository['page']>[1],
+    withReasons: boolean,
+  ) {
     await exports.clearParts(exportId);
     const encoder = new TextEncoder();
     let part = 0;
@@ -111,14 +117,22 @@ export function createExportService(deps: {
       if (pendingBytes >= partBytes) await flush();
     };
 
-    await write(csvHeader());
+    await write(csvHeader(withReasons));
     // Every row's reward status is as of the day the file is made (docs/decisions/0117).
     const today = localToday(clock(), timeZone);
     for (const brand of await exports.brandsOf(filter.brandIds)) {
       let cursor: ExportCursor | null = null;
       do {
         const page = await exports.page(brand, filter, cursor, pageSize, today);
-        if (page.rows.length > 0) await write(page.rows.map(csvLine).join(''));
+        if (page.rows.length > 0) await write(page.rows.map((row) => csvLine(row, withReasons)).join(''));
+        rowCount += page.rows.length;
+        cursor = page.next;
+      } while (cursor);
+      // The brand's not-qualified transactions after its qualified ones (docs/decisions/0130).
+      if (!withReasons) continue;
+      do {
+        const page = await exports.notQualifiedPage(brand, filter, cursor, pageSize);
+        if (page.rows.length > 0) await write(page.rows.map((row) => csvLine(row, true)).join(''));
         rowCount += page.rows.length;
         cursor = page.next;
       } while (cursor);
@@ -131,6 +145,9 @@ export function createExportService(deps: {
     /** Queues an export of the dashboard's transactions for the caller (POST /api/dashboard/export). */
     async request(caller: AuthContext, body: DashboardExportRequest): Promise<string> {
       const { account } = caller;
+      const includeNotQualified = body.include_not_qualified === true;
+      // The reasons are for those who may see them on the dashboard (docs/decisions/0130).
+      if (includeNotQualified && !can(caller.audience, 'dashboard.reasons')) throw forbidden();
       if (body.email && body.email !== account.email.toLowerCase()) {
         throw badRequest(messages.dashboardExport.emailNotOwn, {
           email: messages.dashboardExport.emailNotOwn,
@@ -152,6 +169,7 @@ export function createExportService(deps: {
           userId: account.id,
           filter,
           expiresAt: new Date(now.getTime() + exportLinkDays * day),
+          includeNotQualified,
         });
         await jobs.enqueue(exportJob, { exportId }, { trx });
         return exportId;
@@ -164,7 +182,7 @@ export function createExportService(deps: {
       await exports.purgeExpired(clock());
       const record = await exports.find(exportId);
       if (!record || record.status !== 'queued') return;
-      const { rowCount, byteSize } = await writeFile(exportId, record.filter);
+      const { rowCount, byteSize } = await writeFile(exportId, record.filter, record.includeNotQualified);
       const { token, hash } = newToken();
       const completedAt = clock();
       const expiresAt = new Date(completedAt.getTime() + exportLinkDays * day);

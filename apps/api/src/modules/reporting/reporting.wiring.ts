@@ -6,7 +6,7 @@ import type { DB } from '../../db/database.generated.ts';
 import type { JobQueue } from '../../plugins/jobs.ts';
 import type { BrandsRepository } from '../brands/brands.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { createDashboardCache } from './dashboard-cache.ts';
+import { createDashboardCache, createNotQualifiedCache } from './dashboard-cache.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { createDashboardService } from './dashboard.service.ts';
 import { createExportRepository } from './export.repository.ts';
@@ -15,6 +15,10 @@ import { createExportService, exportJob, exportPurgeJob } from './export.service
 import type { DashboardInvoices, DashboardOverview } from './dashboard-parts.ts';
 import { createReportingRepository } from './reporting.repository.ts';
 import { createPendingRewardsRepository } from './pending-rewards.repository.ts';
+import { createNotQualifiedRepository } from './not-qualified.repository.ts';
+import { notQualifiedRoutes } from './not-qualified.routes.ts';
+import { createNotQualifiedService } from './not-qualified.service.ts';
+import type { NotQualifiedAnswer } from '@krowd/domain/dashboard/not-qualified.schema';
 
 /**
  * The dashboard and its export: their services, jobs, routes and kept answers (dashboard-cache.ts). What they read of the overview
@@ -39,6 +43,9 @@ export async function registerReporting(
   const cache = createDashboardCache<DashboardAnswer>({ database, logger: api.log });
   await cache.start();
   api.addHook('onClose', () => cache.stop());
+  const reasonsCache = createNotQualifiedCache<NotQualifiedAnswer>({ database, logger: api.log });
+  await reasonsCache.start();
+  api.addHook('onClose', () => reasonsCache.stop());
   // The dashboard's and the export's reads may be served by a streaming replica that has replayed
   // every write committed before them (decision 0128); their writes take `db`'s transactions.
   const reporting = createReportingRepository(database.reads);
@@ -52,6 +59,19 @@ export async function registerReporting(
       cache,
       overview,
       invoices,
+    }),
+  });
+  // "Why not qualified" reads the replica too, and keeps its answers as the dashboard does.
+  await api.register(notQualifiedRoutes, {
+    service: createNotQualifiedService({
+      notQualified: createNotQualifiedRepository(database.reads),
+      reporting,
+      brands,
+      invoices,
+      overview,
+      timeZone,
+      clock,
+      cache: reasonsCache,
     }),
   });
   const dashboardExports = createExportService({

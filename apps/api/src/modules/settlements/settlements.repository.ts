@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DailyRow, MonthlyRow } from '@krowd/domain/settlement/settlement.rules';
+import { storedReasonParams } from '@krowd/domain/qualification/cap-reasons.rules';
 import type { DB } from '../../db/database.generated.ts';
 
 /**
@@ -8,6 +9,12 @@ import type { DB } from '../../db/database.generated.ts';
  * `credit_note_transactions`): the figures are the invoices', split by publisher, never a second
  * derivation from the transactions.
  */
+/** A qualified purchase's cap (decision 0116) as the daily file's three columns. */
+function cappedColumns(reason: string | null, stored: unknown) {
+  const params = reason ? storedReasonParams(stored) : null;
+  return { cappedReason: reason, capLimit: params?.limit ?? null, capInterval: params?.interval ?? null };
+}
+
 export const settlementQueries = {
   /**
    * One publisher's transactions qualified or refunded from `start` to `end` (a local day's
@@ -36,6 +43,8 @@ export const settlementQueries = {
         't.amount_pence',
         't.cashback_pence',
         't.success_fee_pence',
+        't.capped_reason',
+        't.reason_params',
       ])
       .where('t.publisher_id', '=', publisherId)
       .where('t.outcome', '<>', 'notQualified')
@@ -54,6 +63,7 @@ export const settlementQueries = {
       amountPence: Number(row.amount_pence),
       cashbackPence: Number(row.cashback_pence),
       successFeePence: Number(row.success_fee_pence),
+      ...cappedColumns(row.capped_reason, row.reason_params),
     }));
   },
 

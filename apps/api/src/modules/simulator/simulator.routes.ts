@@ -3,13 +3,14 @@ import { simulationAnswerSchema } from '@krowd/domain/qualification/simulation-r
 import { simulationRequestSchema } from '@krowd/domain/qualification/simulation.schema';
 import { errorResponses, respCodes, successSchema } from '../../http/envelope.ts';
 import { idParamsSchema } from '../../http/params.ts';
-import type { SimulatorService } from './simulator.service.ts';
+import { createSimulatorService } from './simulator.service.ts';
 
 /** The rule simulator: operators test a sample transaction against a campaign. */
-export const simulatorRoutes: FastifyPluginAsyncZod<{ service: SimulatorService }> = async (
+export const simulatorRoutes: FastifyPluginAsyncZod<Parameters<typeof createSimulatorService>[0]> = async (
   app,
-  { service },
+  deps,
 ) => {
+  const service = createSimulatorService(deps);
   app.post(
     '/campaigns/:id/simulate',
     {

@@ -35,6 +35,7 @@ export function statusOfStored(
           : 'notQualified';
   // Why it earned nothing, or (a cap, decision 0116) why it earned less.
   const reason = row.outcome === 'notQualified' ? row.reason : row.capped_reason;
+  const params = reason ? storedReasonParams(row.reason_params) : null;
   return {
     id: row.id,
     transactionId: row.publisher_transaction_id,
@@ -46,9 +47,8 @@ export function statusOfStored(
     campaignId: row.campaign_id,
     brandId: row.brand_id,
     reasonCode: reason,
-    reason: reason
-      ? qualificationMessage(reason as QualificationReason, storedReasonParams(row.reason_params))
-      : null,
+    reason: reason ? qualificationMessage(reason as QualificationReason, params) : null,
+    reasonParams: params,
     occurredAt: row.occurred_at.toISOString(),
     originalTransactionId: row.original_transaction_id,
     authorisation: authorisationOf(authorisation),
@@ -69,6 +69,7 @@ export function statusOfAuthorisation(row: StoredAuthorisation): TransactionStat
     brandId: null,
     reasonCode: null,
     reason: null,
+    reasonParams: null,
     occurredAt: row.occurred_at.toISOString(),
     originalTransactionId: null,
     authorisation: authorisationOf(row),

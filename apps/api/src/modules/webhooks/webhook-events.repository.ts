@@ -148,6 +148,10 @@ export const webhookEventsRepository = {
           'publisher', p.code,
           'outcome', t.outcome,
           'reason', t.reason,
+          -- A cap's reason names its number (decision 0116): the cap that made a qualified one earn
+          -- less, and the number of the cap either reason names, {limit, interval}.
+          'cappedReason', t.capped_reason,
+          'reasonParams', t.reason_params,
           'brandId', t.brand_id,
           'branchId', t.branch_id,
           'campaignId', t.campaign_id,

@@ -2001,6 +2001,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/campaigns/backtest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replay the brand's own transactions of last month through a draft campaign's rules: nothing stored */
+    post: operations['backtestCampaign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard/client': {
     parameters: {
       query?: never;
@@ -2018,6 +2035,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboard/not-qualified': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The dashboard's not-qualified purchases (its conditions, within scope) counted by the reason stored with each, with their spend in pence, largest first
+     * @description Refunds are left out. Customer type and offer type are not applied (a not-qualified transaction has neither) and are named in `notApplied` when chosen.
+     */
+    post: operations['getNotQualifiedReasons'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboard/not-qualified/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A page of the dashboard's not-qualified purchases of one reason (and a cap's number), in local time order; `after` is the previous page's `next` */
+    post: operations['getNotQualifiedTransactions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboard/export': {
     parameters: {
       query?: never;
@@ -2029,7 +2083,7 @@ export interface paths {
     put?: never;
     /**
      * Export the dashboard's transactions (the dashboard's conditions, within scope) as CSV: a background job makes the file and mails a download link to the caller's own address
-     * @description Qualified purchases and refunds matching the filter. `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).
+     * @description Qualified purchases and refunds matching the filter; with `include_not_qualified`, also the not-qualified transactions, and the columns `reason` (the catalogue's text) and `reason_code` (403 for callers who may not see reasons). `email`, when sent, must be the caller's own address. At most 3 exports may wait at once per user (429).
      */
     post: operations['startDashboardExport'];
     delete?: never;
@@ -14781,6 +14835,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -14914,6 +14973,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -15044,6 +15108,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -15161,6 +15230,11 @@ export interface operations {
             brandId: string | null;
             reasonCode: string | null;
             reason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             occurredAt: string;
             originalTransactionId: string | null;
             authorisation: {
@@ -17092,6 +17166,13 @@ export interface operations {
             outcome: 'qualified' | 'notQualified';
             reason: string;
             reasonCode: string | null;
+            cappedReasonCode: string | null;
+            cappedReason: string | null;
+            reasonParams: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
             campaignId: string | null;
             brandId: string | null;
             cashbackPence: number;
@@ -18273,6 +18354,184 @@ export interface operations {
       };
     };
   };
+  backtestCampaign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** Format: uuid */
+          brandId: string;
+          /** @enum {string} */
+          type?: 'All';
+          merchantIds?: string[];
+          /**
+           * @default [
+           *       {
+           *         "label": "Monday",
+           *         "value": 1,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Tuesday",
+           *         "value": 2,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Wednesday",
+           *         "value": 3,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Thursday",
+           *         "value": 4,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Friday",
+           *         "value": 5,
+           *         "selected": true
+           *       },
+           *       {
+           *         "label": "Saturday",
+           *         "value": 6,
+           *         "selected": false
+           *       },
+           *       {
+           *         "label": "Sunday",
+           *         "value": 7,
+           *         "selected": false
+           *       }
+           *     ]
+           */
+          weekDays?: {
+            /** @enum {string} */
+            label: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+            value: number;
+            selected: boolean;
+          }[];
+          start_time?: string | '' | null;
+          end_time?: string | '' | null;
+          /** @enum {string} */
+          customerType: 'all' | 'new' | 'existing' | 'lapsed';
+          lastTransaction?: 'NULL' | number | '' | null;
+          /** @enum {string} */
+          discountType: 'dp' | 'dv' | 'ss';
+          discountPercent?: number | '' | null;
+          discountAmount?: number | '' | null;
+          discountValue?: number | '' | null;
+          discountSpreadAmount?: number | '' | null;
+          discountSpreadValue?: number | '' | null;
+          spreadAvgSpend?: number | '' | null;
+          successFee: number;
+          budget?: number | '' | null;
+          /**
+           * @default na
+           * @enum {string}
+           */
+          budgetType?: 'budget' | 'na';
+          maxCashbackPerTransaction?: number | '' | null;
+          maxTransactionsPerCard?: number | '' | null;
+          maxTransactionsPerCardPerInterval?: number | '' | null;
+          maxSpendPerCardPerInterval?: number | '' | null;
+          capInterval?: ('day' | 'week' | 'month') | '' | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            result: {
+              month: string;
+              purchases: number;
+              qualified: number;
+              cardholders: number;
+              revenuePence: number;
+              cashbackPence: number;
+              successFeePence: number;
+              /** @enum {string} */
+              budgetType: 'budget' | 'na';
+              budgetRunOutOn: string | null;
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   getDashboard: {
     parameters: {
       query?: never;
@@ -18509,6 +18768,335 @@ export interface operations {
       };
     };
   };
+  getNotQualifiedReasons: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          conditions?: {
+            brand_id?: string | '' | 'All' | 'all';
+            group_id?: string | '' | 'All' | 'all';
+            kmid?: string | '' | 'All' | 'all';
+            campaign_id?: string | '' | 'All' | 'all';
+            data_source?: string;
+            customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+            selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+            txn_date_time?: string[];
+            is_invoice_data?: boolean;
+            xero_invoice_number?: string | '';
+          };
+          conditions_body?: {
+            conditions?: {
+              brand_id?: string | '' | 'All' | 'all';
+              group_id?: string | '' | 'All' | 'all';
+              kmid?: string | '' | 'All' | 'all';
+              campaign_id?: string | '' | 'All' | 'all';
+              data_source?: string;
+              customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+              selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+              txn_date_time?: string[];
+              is_invoice_data?: boolean;
+              xero_invoice_number?: string | '';
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            notQualified: {
+              start_date: string;
+              end_date: string;
+              reasons: {
+                reason: string;
+                params: {
+                  limit: number;
+                  /** @enum {string|null} */
+                  interval: 'day' | 'week' | 'month' | null;
+                } | null;
+                label: string;
+                count: number;
+                spendPence: number;
+              }[];
+              total: {
+                count: number;
+                spendPence: number;
+              };
+              notApplied: ('customerType' | 'offerType')[];
+            };
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  getNotQualifiedTransactions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          conditions?: {
+            brand_id?: string | '' | 'All' | 'all';
+            group_id?: string | '' | 'All' | 'all';
+            kmid?: string | '' | 'All' | 'all';
+            campaign_id?: string | '' | 'All' | 'all';
+            data_source?: string;
+            customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+            selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+            txn_date_time?: string[];
+            is_invoice_data?: boolean;
+            xero_invoice_number?: string | '';
+          };
+          /** @enum {string} */
+          reason?:
+            | 'unknownMerchantId'
+            | 'branchNotApproved'
+            | 'zeroAmount'
+            | 'noCampaign'
+            | 'notInCampaignMonth'
+            | 'branchNotInCampaign'
+            | 'campaignNotApproved'
+            | 'campaignPaused'
+            | 'outsideCampaignDays'
+            | 'outsideCampaignHours'
+            | 'customerTypeMismatch'
+            | 'belowMinimumSpend'
+            | 'noAverageSpend'
+            | 'belowStretchSpend'
+            | 'budgetExhausted'
+            | 'holdout'
+            | 'cappedTransactionsPerCard'
+            | 'cappedTransactionsPerInterval'
+            | 'cappedSpendPerInterval'
+            | 'cappedSpendPartly'
+            | 'cappedCashbackPerTransaction'
+            | 'stackedWithBetterOffer'
+            | 'refundOriginalNotFound'
+            | 'refundOfUnqualified';
+          params?: {
+            limit: number;
+            /** @enum {string|null} */
+            interval: 'day' | 'week' | 'month' | null;
+          } | null;
+          after?: string;
+          conditions_body?: {
+            conditions?: {
+              brand_id?: string | '' | 'All' | 'all';
+              group_id?: string | '' | 'All' | 'all';
+              kmid?: string | '' | 'All' | 'all';
+              campaign_id?: string | '' | 'All' | 'all';
+              data_source?: string;
+              customer_type_wrt_account?: ('NEW USER' | 'REPEAT USER') | '' | 'All';
+              selectedOfferType?: ('dp' | 'dv' | 'ss') | '' | 'All';
+              txn_date_time?: string[];
+              is_invoice_data?: boolean;
+              xero_invoice_number?: string | '';
+            };
+            /** @enum {string} */
+            reason?:
+              | 'unknownMerchantId'
+              | 'branchNotApproved'
+              | 'zeroAmount'
+              | 'noCampaign'
+              | 'notInCampaignMonth'
+              | 'branchNotInCampaign'
+              | 'campaignNotApproved'
+              | 'campaignPaused'
+              | 'outsideCampaignDays'
+              | 'outsideCampaignHours'
+              | 'customerTypeMismatch'
+              | 'belowMinimumSpend'
+              | 'noAverageSpend'
+              | 'belowStretchSpend'
+              | 'budgetExhausted'
+              | 'holdout'
+              | 'cappedTransactionsPerCard'
+              | 'cappedTransactionsPerInterval'
+              | 'cappedSpendPerInterval'
+              | 'cappedSpendPartly'
+              | 'cappedCashbackPerTransaction'
+              | 'stackedWithBetterOffer'
+              | 'refundOriginalNotFound'
+              | 'refundOfUnqualified';
+            params?: {
+              limit: number;
+              /** @enum {string|null} */
+              interval: 'day' | 'week' | 'month' | null;
+            } | null;
+            after?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            respCode: number;
+            respMessage?: string;
+            rows: {
+              id: string;
+              date: string;
+              amountPence: number;
+              branch: string;
+              cardLast4: string;
+              reason: string;
+              label: string;
+            }[];
+            total: number;
+            next: string | null;
+          };
+        };
+      };
+      /** @description Default Response */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Default Response */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
   startDashboardExport: {
     parameters: {
       query?: never;
@@ -18533,6 +19121,7 @@ export interface operations {
             brand_name?: string;
           };
           email?: string;
+          include_not_qualified?: boolean;
           conditions_body?: {
             conditions?: {
               brand_id?: string | '' | 'All' | 'all';
@@ -18548,6 +19137,7 @@ export interface operations {
               brand_name?: string;
             };
             email?: string;
+            include_not_qualified?: boolean;
           };
         };
       };

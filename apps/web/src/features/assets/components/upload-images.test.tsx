@@ -124,6 +124,6 @@ describe('Upload Images', () => {
     await userEvent.upload(input, [fileOf(pngBytes(4, 4), 'square.png', 'image/png')]);
 
     expect(screen.queryByText(m.cropTitle)).toBeNull();
-    expect(await screen.findByText(m.cropTitle, {}, { timeout: 2500 })).toBeTruthy();
+    expect(await screen.findByText(m.cropTitle)).toBeTruthy();
   });
 });

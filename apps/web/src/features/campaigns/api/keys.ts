@@ -8,6 +8,7 @@ export const campaignKeys = {
   list: (params: object) => ['campaigns', 'list', params] as const,
   nameParts: (brandId: string | undefined) => ['campaigns', 'nameParts', brandId] as const,
   holdoutVolume: (brandId: string | undefined) => ['campaigns', 'holdoutVolume', brandId] as const,
+  backtest: (draft: object | null) => ['campaigns', 'backtest', draft] as const,
 };
 
 export const brandDetailsKey = (brandId: string | undefined) => ['brands', brandId] as const;

@@ -6,7 +6,7 @@ import type { BrandMerchant } from '@krowd/domain/branch/branch-response.schema'
 import { messages } from '@krowd/domain/messages/messages';
 import { sessionUserFixture } from '@krowd/domain/user/session-user.fixtures';
 import { renderWithProviders } from '@/test/render-with-providers';
-import { stubApi } from '@/test/stub-api';
+import { stubApi, type Answers } from '@/test/stub-api';
 import { CampaignFormPage } from './campaign-form-page.tsx';
 
 const m = messages.campaign;
@@ -37,9 +37,10 @@ const merchant = (
 });
 
 /** The create form against the API, answering the brand's branches as given. */
-function renderCreateForm(merchants: BrandMerchant[]) {
+function renderCreateForm(merchants: BrandMerchant[], backtest?: Answers[string]) {
   const sent = stubApi(
     {
+      ...(backtest ? { 'POST /api/campaigns/backtest': backtest } : {}),
       'GET /api/merchants/getMerchantByBrandId': { respCode: 200, merchants },
       'GET /api/distributors': { respCode: 200, distributors: [], distributorDealSetWithBrand: [] },
       'GET /api/campaigns/campaignName': { respCode: 200, brandName: 'Green Fork', count: 2 },
@@ -134,5 +135,47 @@ describe('Create Campaign with a number out of range (spec 1 §5)', formTimeout,
     await userEvent.click(nextButton());
     expect(await screen.findByText('Discount (%) must be a whole number from 1 to 100')).toBeTruthy();
     expect(screen.getByText(m.successFeeRange)).toBeTruthy();
+  });
+});
+
+describe('Create Campaign: had this campaign run last month (docs/decisions/0131)', formTimeout, () => {
+  it("replays the draft's rule fields as they stand once it is complete, and again when they change", async () => {
+    const result = {
+      month: '2026-11',
+      purchases: 40,
+      qualified: 12,
+      cardholders: 9,
+      revenuePence: 48_000,
+      cashbackPence: 4_800,
+      successFeePence: 4_800,
+      budgetType: 'na',
+      budgetRunOutOn: null,
+    };
+    const sent = renderCreateForm([merchant('Soho', 'Active', false)], { respCode: 200, result });
+    const backtests = () => sent.filter((call) => call.url.pathname === '/api/campaigns/backtest');
+    const panel = await screen.findByRole('region', { name: m.backtest.title });
+    // No branch chosen yet: the form would not take the draft, so nothing is asked.
+    expect(within(panel).getByText(m.backtest.pending)).toBeTruthy();
+    expect(backtests()).toEqual([]);
+
+    const allBranches = await screen.findByRole('checkbox', { name: m.selectAllBranches });
+    await waitFor(() => expect((allBranches as HTMLInputElement).disabled).toBe(false));
+    await userEvent.click(allBranches);
+    expect((await within(panel).findByTestId('backtest-qualified')).textContent).toBe('12');
+    expect(backtests().at(-1)?.body).toMatchObject({
+      brandId: user.brandId,
+      type: 'All',
+      discountType: 'dp',
+      discountPercent: 10,
+      successFee: 10,
+      budgetType: 'na',
+    });
+    // Only the rule fields go: not the name, the month, the ages or the comments.
+    expect(Object.keys(backtests().at(-1)?.body as object)).not.toContain('name');
+
+    const discount = screen.getByRole('textbox', { name: m.fields.discountPercent });
+    await userEvent.clear(discount);
+    await userEvent.type(discount, '15');
+    await waitFor(() => expect(backtests().at(-1)?.body).toMatchObject({ discountPercent: 15 }));
   });
 });

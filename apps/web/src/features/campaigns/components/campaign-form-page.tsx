@@ -3,6 +3,7 @@ import { Controller } from 'react-hook-form';
 import { suggestionsMaxLength } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
 import { internalDemoProjection } from '@krowd/domain/projection/projection.rules';
+import { BacktestPanel } from './backtest-panel.tsx';
 import { BranchSelect } from './branch-select.tsx';
 import { CampaignAudienceFields } from './campaign-audience-fields.tsx';
 import { CampaignFormAlerts } from './campaign-form-alerts.tsx';
@@ -13,6 +14,7 @@ import { CampaignVersionHistory } from './campaign-version-history.tsx';
 import { DistributorDealsTable } from './distributor-deals-table.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { ProjectionPanel } from './projection-panel.tsx';
+import projectionClasses from './projection-panel.module.css';
 import { TermsModal } from './terms-modal.tsx';
 import { useCampaignForm, type GuestCampaignStep } from './use-campaign-form.ts';
 
@@ -37,6 +39,7 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
   const { monthOptions, validUntilOptions, usableBranches, branchValue, noBranchChosen } = state;
   const { projectionInput, handleFigures, handleNext, cardNetwork, allBranchesHint, setAllBranchesHint } =
     state;
+  const { backtestDraft } = state;
   const { control, setValue, formState } = form;
   const isGroupAdmin = user.role === 'groupAdmin';
 
@@ -185,25 +188,28 @@ export function CampaignFormPage({ mode, guest }: CampaignFormPageProps) {
         ) : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
-        <ProjectionPanel
-          record={brand.data?.json ?? null}
-          input={projectionInput}
-          fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
-          comingSoon={cardNetwork}
-          onFigures={handleFigures}
-          nextDisabled={
-            guest
-              ? false
-              : branchProblem === 'pending' ||
-                noBranchChosen ||
-                Boolean(editBlocked) ||
-                usableBranches.length === 0
-          }
-          nextLabel={messages.common.next}
-          onNext={() => void handleNext()}
-          busy={guestSaving}
-          status={status}
-        />
+        <Stack gap="lg" className={backtestDraft === undefined ? undefined : projectionClasses.aside}>
+          <ProjectionPanel
+            record={brand.data?.json ?? null}
+            input={projectionInput}
+            fixedFigures={user.isInternalDemo ? internalDemoProjection : undefined}
+            comingSoon={cardNetwork}
+            onFigures={handleFigures}
+            nextDisabled={
+              guest
+                ? false
+                : branchProblem === 'pending' ||
+                  noBranchChosen ||
+                  Boolean(editBlocked) ||
+                  usableBranches.length === 0
+            }
+            nextLabel={messages.common.next}
+            onNext={() => void handleNext()}
+            busy={guestSaving}
+            status={status}
+          />
+          {backtestDraft === undefined ? null : <BacktestPanel draft={backtestDraft} />}
+        </Stack>
       </Grid.Col>
 
       <TermsModal

@@ -6,10 +6,12 @@ import {
   displayDate,
   earliestPauseDate,
   formatPauseRange,
+  localToday,
   nextChildMonth,
   parsePauseRange,
   pauseRangeIssue,
   pauseRangesOverlap,
+  pauseRemovalOn,
   periodOf,
   shiftMonth,
   type PauseRange,
@@ -56,6 +58,9 @@ export function PauseSettingsModal({
   const pause = usePauseCampaign();
   const now = new Date();
   const earliest = earliestPauseDate(now, timeZone);
+  // A range that is over stays: its days were paused (docs/decisions/0120), so it offers no change.
+  const today = localToday(now, timeZone);
+  const isOver = (range: PauseRange) => pauseRemovalOn(range, today).kind === 'over';
   const ranges = campaign.pausedDate.map(parsePauseRange).filter((r): r is PauseRange => r !== null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -137,25 +142,29 @@ export function PauseSettingsModal({
                         {ranges.map((range) => (
                           <Group key={range.from} gap={6} wrap="nowrap">
                             <Text size="sm">{formatPauseRange(range)}</Text>
-                            <Tooltip label={m.editPausedRangeNamed(formatPauseRange(range))}>
-                              <ActionIcon
-                                variant="subtle"
-                                aria-label={m.editPausedRangeNamed(formatPauseRange(range))}
-                                onClick={() => handleEdit(range)}
-                              >
-                                <IconPencil size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={m.deletePausedRange}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={m.deletePausedRangeNamed(formatPauseRange(range))}
-                                onClick={() => setConfirming({ action: 'delete', range })}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
+                            {isOver(range) ? null : (
+                              <>
+                                <Tooltip label={m.editPausedRangeNamed(formatPauseRange(range))}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    aria-label={m.editPausedRangeNamed(formatPauseRange(range))}
+                                    onClick={() => handleEdit(range)}
+                                  >
+                                    <IconPencil size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                                <Tooltip label={m.deletePausedRange}>
+                                  <ActionIcon
+                                    variant="subtle"
+                                    color="red"
+                                    aria-label={m.deletePausedRangeNamed(formatPauseRange(range))}
+                                    onClick={() => setConfirming({ action: 'delete', range })}
+                                  >
+                                    <IconTrash size={16} />
+                                  </ActionIcon>
+                                </Tooltip>
+                              </>
+                            )}
                           </Group>
                         ))}
                       </Stack>

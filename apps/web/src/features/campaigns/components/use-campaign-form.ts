@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { canOpen } from '@krowd/domain/access/access.rules';
+import { useDebouncedValue } from '@mantine/hooks';
+import { can, canOpen } from '@krowd/domain/access/access.rules';
+import {
+  backtestRequestSchema,
+  backtestRuleFields,
+  type BacktestRequestInput,
+} from '@krowd/domain/backtest/backtest.schema';
 import { awaitsBrandDecision } from '@krowd/domain/branch/branch.rules';
 import {
   campaignMonthWindow,
@@ -23,7 +29,11 @@ import {
   type CampaignFormInput,
 } from '@krowd/domain/campaign/campaign.schema';
 import { messages } from '@krowd/domain/messages/messages';
-import type { ProjectionFigures, ProjectionInput } from '@krowd/domain/projection/projection.rules';
+import {
+  projectionDelayMs,
+  type ProjectionFigures,
+  type ProjectionInput,
+} from '@krowd/domain/projection/projection.rules';
 import { serverErrorOf, useZodForm } from '@/components/ui/zod-form';
 import { paths } from '@/config/paths';
 import { audienceOfUser, pathAfter } from '@/lib/access';
@@ -202,6 +212,21 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
     maxSpendPerCardPerInterval:
       values.maxSpendPerCardPerInterval as ProjectionInput['maxSpendPerCardPerInterval'],
   };
+  // Had this campaign run last month (docs/decisions/0131): the draft's rule fields once they
+  // settle (the projection's delay) and the form would take them; undefined where the backtest is
+  // not offered (a guest's onboarding, a card-network session, a caller the route refuses).
+  const backtestOffered = !guest && !cardNetwork && can(audienceOfUser(user), 'campaigns.backtest');
+  const ruleFields = JSON.stringify(
+    Object.fromEntries(
+      backtestRuleFields.map((field) => [field, field === 'brandId' ? brandId : values[field]]),
+    ),
+  );
+  const [settledRuleFields] = useDebouncedValue(ruleFields, projectionDelayMs);
+  const backtestDraft = useMemo((): BacktestRequestInput | null | undefined => {
+    if (!backtestOffered) return undefined;
+    const draft = JSON.parse(settledRuleFields) as BacktestRequestInput;
+    return backtestRequestSchema.safeParse(draft).success ? draft : null;
+  }, [backtestOffered, settledRuleFields]);
   const handleFigures = useCallback((next: ProjectionFigures | null) => {
     figures.current = next;
   }, []);
@@ -302,6 +327,7 @@ export function useCampaignForm({ mode, guest }: { mode: 'create' | 'edit'; gues
     branchValue,
     noBranchChosen,
     projectionInput,
+    backtestDraft,
     handleFigures,
     handleNext,
   };

@@ -14,4 +14,11 @@ export const dashboardKeys = {
   transactions: (campaignId: string, month: number, year: number, after: string | null) =>
     ['dashboard', 'transactions', campaignId, month, year, after] as const,
   export: (exportId: string | undefined) => ['dashboard', 'export', exportId] as const,
+  notQualified: (conditions: object) => ['dashboard', 'notQualified', conditions] as const,
+  notQualifiedTransactions: (
+    conditions: object,
+    reason: string,
+    params: object | null,
+    after: string | null,
+  ) => ['dashboard', 'notQualified', 'transactions', conditions, reason, params, after] as const,
 };

@@ -28,6 +28,7 @@ import { notify } from '@/lib/notify';
 import { CampaignBudgetLine } from './campaign-budget-line.tsx';
 import { CampaignCapsLine } from './campaign-caps-line.tsx';
 import { ClaimsCount } from './claims-count.tsx';
+import { NotQualifiedPanel } from './not-qualified-panel.tsx';
 import { OverviewBody, hasFigures } from './overview-body.tsx';
 import { ReportActions } from './report-actions.tsx';
 import { dashboardConditionsOf, reportDatesOf } from './report-conditions.ts';
@@ -88,7 +89,11 @@ function FilteredOverview({
   const conditions = waiting ? null : dashboardConditionsOf(subject.kind, filters, campaignId, dates);
   // The figures follow the filters 300 ms after the last change (spec 3 §4).
   const [debouncedKey] = useDebouncedValue(JSON.stringify(conditions), filterDebounceMs);
-  const figures = useDashboard(JSON.parse(debouncedKey) as DashboardConditions | null);
+  const debouncedConditions = useMemo(
+    () => JSON.parse(debouncedKey) as DashboardConditions | null,
+    [debouncedKey],
+  );
+  const figures = useDashboard(debouncedConditions);
   const answer = figures.data;
   const [drawn, setDrawn] = useState(false);
   if (!drawn && !(figures.isLoading && !answer)) setDrawn(true);
@@ -240,6 +245,7 @@ function FilteredOverview({
           }}
           now={now}
           timeZone={timeZone}
+          mayExportReasons={can(audience, 'dashboard.reasons')}
         />
       </Group>
       {campaign.data ? <CampaignCapsLine caps={campaign.data.caps} /> : null}
@@ -252,6 +258,10 @@ function FilteredOverview({
         dateCard={dateCard}
         suggestOtherBrand={picksAnyBrand(audience)}
       />
+      {/* Why transactions did not qualify (docs/decisions/0130), for the same filters. */}
+      {variant === 'dashboard' && can(audience, 'dashboard.reasons') ? (
+        <NotQualifiedPanel conditions={debouncedConditions} timeZone={timeZone} />
+      ) : null}
     </Stack>
   );
 }

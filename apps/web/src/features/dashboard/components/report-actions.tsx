@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, Text } from '@mantine/core';
 import { IconClock, IconFileDownload, IconFileExport, IconList, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { invoiceAction, monthAndYearOf } from '@krowd/domain/dashboard/report.rules';
@@ -25,6 +25,8 @@ export interface ReportActionsProps {
   lastTransactionFilter: { data_source: string; groupId: string; brandId: string };
   now: Date;
   timeZone: string;
+  /** Whether the caller may export the not-qualified transactions with their reasons (docs/decisions/0130). */
+  mayExportReasons?: boolean;
 }
 
 /** The dashboard's actions: Last Transaction, the invoice button, Export and Print (spec 3 §2.4). */
@@ -34,6 +36,7 @@ export function ReportActions(props: ReportActionsProps) {
   const [transactionsOpen, setTransactionsOpen] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const exporter = useExportTransactions();
+  const [withReasons, setWithReasons] = useState(false);
   const [exportId, setExportId] = useState<string>();
   const exportState = useExportState(exportId);
   const action = campaign ? invoiceAction(campaign.openingTime, now, timeZone) : null;
@@ -53,13 +56,16 @@ export function ReportActions(props: ReportActionsProps) {
 
   const handleExport = () => {
     if (!conditions) return;
-    exporter.mutate(conditions, {
-      onSuccess: (answer) => {
-        notify.success(answer.responseMessage ?? messages.dashboardExport.exported);
-        setExportId(answer.exportId);
+    exporter.mutate(
+      { conditions, includeNotQualified: withReasons },
+      {
+        onSuccess: (answer) => {
+          notify.success(answer.responseMessage ?? messages.dashboardExport.exported);
+          setExportId(answer.exportId);
+        },
+        onError: (error) => notify.error(failureMessage(error)),
       },
-      onError: (error) => notify.error(failureMessage(error)),
-    });
+    );
   };
 
   const handlePrint = () => window.open(props.printPath, '_blank', 'noopener');
@@ -94,6 +100,14 @@ export function ReportActions(props: ReportActionsProps) {
             >
               {m.viewTransaction}
             </Button>
+          ) : null}
+          {props.mayExportReasons ? (
+            <Checkbox
+              size="sm"
+              label={messages.notQualifiedReport.exportWithReasons}
+              checked={withReasons}
+              onChange={(event) => setWithReasons(event.currentTarget.checked)}
+            />
           ) : null}
           <Button
             variant="default"

@@ -1,4 +1,4 @@
-import { configure, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type {
@@ -7,9 +7,6 @@ import type {
   TrendsAnswer,
 } from '@krowd/domain/insights/insights-response.schema';
 import { renderWithProviders } from '@/test/render-with-providers';
-
-// A screen here waits for two answers in turn (settings, then the figures): allow for a busy machine.
-configure({ asyncUtilTimeout: 3000 });
 
 export const brandId = 'c0c0c0c0-0000-4000-8000-000000000003';
 

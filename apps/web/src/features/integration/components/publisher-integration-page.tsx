@@ -166,6 +166,7 @@ export function PublisherIntegrationPage() {
         </List>
         <Text>{m.events.body}</Text>
         <CodeBlock label={m.codeLabel(m.events.bodyExample)} code={eventBodyExample} />
+        <Text>{m.events.reasons}</Text>
         <Text>{m.events.signature}</Text>
         <Text>{m.events.verify}</Text>
         <Text>{m.events.secret}</Text>

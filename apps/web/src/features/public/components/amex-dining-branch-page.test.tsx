@@ -107,9 +107,7 @@ describe('/amexdiningbranch/{id}, the branch page', () => {
     release();
     expect(await screen.findByTestId('branches-submitted')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://marketing.example.test/'), {
-      timeout: 4000,
-    });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://marketing.example.test/'));
     const post = writes(sent).find((call) => call.method === 'POST')!;
     expect(post.path).toBe('/api/auth/notifyAdminForAmexBranch');
     expect(post.form!.get('id')).toBe(pageId);
