@@ -178,10 +178,19 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
   }, 60_000);
 
   it('serves the dashboard from the replica when it has replayed every write', async () => {
-    const before = { ...database.readsServed! };
-    await conversions();
-    expect(database.readsServed!.replica).toBeGreaterThan(before.replica);
-    expect(database.readsServed!.primary).toBe(before.primary);
+    // The primary also writes on its own (autovacuum after the seeding, a session's touch): a read
+    // that begins just after such a write, before the replica has replayed it, rightly goes to the
+    // primary. So: read once the replica has caught up, again if a write came between, at most 10
+    // times; the answer must come from the replica alone.
+    let fromReplicaAlone = false;
+    for (let attempt = 0; attempt < 10 && !fromReplicaAlone; attempt += 1) {
+      await replicaCaughtUp();
+      const before = { ...database.readsServed! };
+      await conversions();
+      fromReplicaAlone =
+        database.readsServed!.replica > before.replica && database.readsServed!.primary === before.primary;
+    }
+    expect(fromReplicaAlone).toBe(true);
   });
 
   it('shows a brand its own upload at once while the replica lags, from the primary, then from the replica', async () => {
@@ -202,12 +211,17 @@ describe.runIf(binaries)('the dashboard read from a streaming replica (DATABASE_
     }
 
     await replicaCaughtUp();
-    // A new upload's answers are no longer kept: read again, now from the caught-up replica.
+    // A new upload's answers are no longer kept: read again, now from the caught-up replica (again
+    // if a write of the primary's own came between, as above).
     await upload(1);
-    await replicaCaughtUp();
-    const served = { ...database.readsServed! };
-    expect(await conversions()).toBe(before + 31);
-    expect(database.readsServed!.replica).toBeGreaterThan(served.replica);
+    let fromReplica = false;
+    for (let attempt = 0; attempt < 10 && !fromReplica; attempt += 1) {
+      await replicaCaughtUp();
+      const served = { ...database.readsServed! };
+      expect(await conversions()).toBe(before + 31);
+      fromReplica = database.readsServed!.replica > served.replica;
+    }
+    expect(fromReplica).toBe(true);
   });
 
   it('answers from the primary when the replica stops', async () => {

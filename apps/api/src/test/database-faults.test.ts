@@ -200,21 +200,41 @@ async function backendWaitingOnLock(database: string) {
 }
 
 /** What the two servers must hold alike: stored rows, the reporting store, invoices and jobs. */
+/**
+ * The cards of a stored card list (4-byte big-endian card numbers), by their tokens, sorted. A
+ * card's number is a sequence's: an upload stopped by the fault had drawn numbers it never kept,
+ * so the same card has another number on the faulted server than on the baseline.
+ */
+function sortedCardTokens(list: Uint8Array, tokenOf: Map<number, string>): string[] {
+  const view = new DataView(list.buffer, list.byteOffset, list.byteLength);
+  const tokens: string[] = [];
+  for (let at = 0; at + 3 < list.byteLength; at += 4) tokens.push(tokenOf.get(view.getUint32(at)) ?? '?');
+  return tokens.sort();
+}
+
 async function holdings(db: Kysely<DB>) {
   const rows = async (text: string) => (await sql.raw<Record<string, unknown>>(text).execute(db)).rows;
+  const tokenOf = new Map(
+    (await db.selectFrom('cards').select(['id', 'token']).execute()).map((card) => [card.id, card.token]),
+  );
   return {
     transactions: await rows(`
       SELECT publisher_transaction_id, outcome, reason, campaign_id, branch_id, brand_id, amount_pence,
-        refunded_pence, cashback_pence, success_fee_pence, customer_type, offer_type, card_id,
+        refunded_pence, cashback_pence, success_fee_pence, customer_type, offer_type,
+        (SELECT token FROM cards c WHERE c.id = card_id) AS card,
         original_transaction_id IS NOT NULL AS refund, terms::text
       FROM transactions ORDER BY publisher_transaction_id`),
     reporting: await rows(`
       SELECT day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type, conversions,
         refunds, spend_pence, cashback_pence, success_fee_pence, min_spend_pence, max_spend_pence
       FROM reporting_daily ORDER BY 1, 2, 3, 4, 5, 6, 7`),
-    reportingCards: await rows(`
-      SELECT day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type, md5(cards) AS cards
-      FROM reporting_daily_cards ORDER BY 1, 2, 3, 4, 5, 6, 7`),
+    // A row's card list is a multiset (card-lists.ts), appended in whatever order the writes came,
+    // which a retried upload may change: compared as its cards' tokens, sorted.
+    reportingCards: (
+      await rows(`
+      SELECT day, brand_id, branch_id, publisher_id, campaign_id, customer_type, offer_type, cards
+      FROM reporting_daily_cards ORDER BY 1, 2, 3, 4, 5, 6, 7`)
+    ).map(({ cards, ...row }) => ({ ...row, cards: sortedCardTokens(cards as Uint8Array, tokenOf) })),
     invoices: await rows(`
       SELECT i.invoice_number, i.brand_id, i.year, i.month, i.cashback_pence, i.success_fee_pence,
         i.admin_charge_pence, i.amount_pence, i.collection_method, i.issued_on, i.due_date, i.payment_status,
