@@ -55,6 +55,8 @@ export interface IngestionRun {
   nodeCpuSeconds: number;
   databaseCpuSeconds: number | null;
   result: IngestResult;
+  /** With stacking: the qualified purchases paid by the twins and by the campaigns they copy. */
+  paid?: { twins: number; originals: number };
 }
 
 /**
@@ -114,9 +116,16 @@ export async function benchIngestion(
      * rewarded spend a week, £5 cashback a transaction, so every purchase counts its card's rewards.
      */
     caps?: boolean;
+    /**
+     * Stacking (decision 0105): every campaign gets a twin of the same brand, month and branches
+     * offering one point more (created after it), so every purchase has two live campaigns to
+     * choose between and the one that gives the cardholder most pays.
+     */
+    stacking?: boolean;
   },
 ): Promise<IngestionRun> {
   const { db } = database;
+  if (options.stacking) await addStackingTwins(database);
   if (options.caps) {
     await db
       .updateTable('campaigns')
@@ -212,6 +221,7 @@ export async function benchIngestion(
     const cpu = process.cpuUsage(nodeCpu);
     const databaseCpuAfter = await serverCpu(database);
     const usage = process.memoryUsage();
+    const paid = options.stacking ? await paidBy(database) : undefined;
     peakRss = Math.max(peakRss, usage.rss);
     peakHeap = Math.max(peakHeap, usage.heapUsed);
     return {
@@ -227,12 +237,59 @@ export async function benchIngestion(
       databaseCpuSeconds:
         databaseCpu === null || databaseCpuAfter === null ? null : databaseCpuAfter - databaseCpu,
       result,
+      ...(paid ? { paid } : {}),
     };
   } finally {
     clearInterval(sampler);
     collections.disconnect();
     rmSync(path.dirname(file), { recursive: true, force: true });
   }
+}
+
+/** Qualified purchases by payer: a twin (see addStackingTwins) or a campaign it copies. */
+async function paidBy(database: Database): Promise<{ twins: number; originals: number }> {
+  const rows = await database.db
+    .selectFrom('transactions')
+    .innerJoin('campaigns', 'campaigns.id', 'transactions.campaign_id')
+    .where('transactions.outcome', '=', 'qualified')
+    .select([sql<boolean>`campaigns.name like '% (twin)'`.as('twin'), sql<string>`count(*)`.as('count')])
+    .groupBy(sql`campaigns.name like '% (twin)'`)
+    .execute();
+  const count = (twin: boolean) => Number(rows.find((row) => row.twin === twin)?.count ?? 0);
+  return { twins: count(true), originals: count(false) };
+}
+
+/** A twin of every campaign (see `stacking` above), with its branches, in one transaction. */
+async function addStackingTwins(database: Database): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const campaigns = await trx.selectFrom('campaigns').selectAll().execute();
+    const branches = await trx.selectFrom('campaign_branches').selectAll().execute();
+    for (const { id, ...campaign } of campaigns) {
+      const twin = await trx
+        .insertInto('campaigns')
+        .values({
+          ...campaign,
+          name: `${campaign.name} (twin)`,
+          discount_percent: campaign.discount_percent === null ? null : campaign.discount_percent + 1,
+          week_days: JSON.stringify(campaign.week_days),
+          promo_code: campaign.promo_code === null ? null : JSON.stringify(campaign.promo_code),
+          templates: JSON.stringify(campaign.templates),
+          recurring: false,
+          is_primary_campaign: false,
+          primary_campaign_id: null,
+          created_at: new Date(campaign.created_at.getTime() + 1000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const own = branches.filter((branch) => branch.campaign_id === id);
+      if (own.length > 0) {
+        await trx
+          .insertInto('campaign_branches')
+          .values(own.map((branch) => ({ ...branch, campaign_id: twin.id })))
+          .execute();
+      }
+    }
+  });
 }
 
 /** The baseline: the same file read and validated only (CSV reader and row schema, no database). */
@@ -271,6 +328,7 @@ const fullSizeRuns = Number(process.env.BENCH_INGEST_REPEATS ?? 3);
  * fresh database, every run printed with whether it meets the target.
  */
 export async function ingestionSection(rows: number): Promise<string> {
+  const loadBefore = os.loadavg();
   const tenth = Math.max(1000, Math.round(rows / 10));
   // The last full-size run with caps on every campaign (decision 0116), beside the runs without.
   const sizes = [tenth, ...Array.from({ length: fullSizeRuns + 1 }, () => rows)];
@@ -280,8 +338,15 @@ export async function ingestionSection(rows: number): Promise<string> {
     const bench = await benchApp();
     engine = bench.engine;
     try {
-      const caps = index === sizes.length - 1;
-      runs.push(await benchIngestion(bench.database, { rows: size, timeZone: bench.config.timezone, caps }));
+      const last = index === sizes.length - 1;
+      runs.push(
+        await benchIngestion(bench.database, {
+          rows: size,
+          timeZone: bench.config.timezone,
+          caps: last,
+          stacking: last,
+        }),
+      );
     } finally {
       await bench.close();
     }
@@ -302,7 +367,7 @@ export async function ingestionSection(rows: number): Promise<string> {
     '',
     "The demo generator's rows for ATR (a year in time order, 2% refunds naming their original, 1% unknown MIDs, regulars among the cards) as CSV through the publisher route's body handling (kept in a temporary file) and reader into the ingestion service: validated and qualified as read (the file is in time order, so no staging), stored with their outcome, refunds applied, the reporting store and ingestion log written, all in one database transaction. Memory is the process's peak resident set and V8 heap, sampled every 50 ms (garbage included), and the largest heap left alive after a full garbage collection ('live heap', one forced every tenth of the file); 'before' is the heap and resident set with the app and demo data loaded, before the upload. Every run is listed, in the order run, each on a fresh database.",
     '',
-    "The last run has caps on every campaign (decision 0116: 3 rewarded transactions per card, 1 a day, £100 rewarded spend a week, £5 cashback a transaction), so every purchase counts its card's rewards loaded with its history; the runs before it, of the same file, have none.",
+    "The last run has caps on every campaign (decision 0116: 3 rewarded transactions per card, 1 a day, £100 rewarded spend a week, £5 cashback a transaction), so every purchase counts its card's rewards loaded with its history, and stacking: every campaign has a twin of the same brand, month and branches offering one point more, so every purchase chooses between two live campaigns (decision 0105); the runs before it, of the same file, have neither.",
     '',
     `Target: every full-size run at least ${format(targetRowsPerSecond)} rows/s on PostgreSQL, with its live heap within ${liveHeapAllowance}× the tenth-size run's.`,
     '',
@@ -311,8 +376,21 @@ export async function ingestionSection(rows: number): Promise<string> {
     `| | baseline: read and validate only, ${format(tenth)} rows | ${baseline.seconds.toFixed(1)} | ${format(Math.round(baseline.rowsPerSecond))} | | | | | | | | | | |`,
     ...runs.map(
       (run, index) =>
-        `| ${index + 1}${index === runs.length - 1 ? ' (caps on)' : ''} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(1)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(1)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
+        `| ${index + 1}${index === runs.length - 1 ? ' (caps and stacking on)' : ''} | ${format(run.rows)} | ${run.seconds.toFixed(1)} | ${format(Math.round(run.rowsPerSecond))} | ${mb(run.peakRssMb)} | ${mb(run.peakHeapMb)} | ${mb(run.peakLiveHeapMb)} | ${mb(run.startHeapMb)} | ${mb(run.startRssMb)} | ${run.nodeCpuSeconds.toFixed(1)} | ${run.databaseCpuSeconds === null ? 'in Node (PGlite)' : run.databaseCpuSeconds.toFixed(1)} | ${format(run.result.inserted)} | ${format(run.result.unmatched)} | ${verdict(run, index)} |`,
     ),
+    '',
+    ...runs.flatMap((run) =>
+      run.paid
+        ? [
+            `Stacking in the last run: ${format(run.paid.twins)} qualified purchases paid by a twin (one point more) and ${format(run.paid.originals)} by the campaign it copies (equal offers, so the earlier created pays).`,
+            '',
+          ]
+        : [],
+    ),
+    `Load average (1 / 5 / 15 min) at the start ${loadBefore.map((value) => value.toFixed(2)).join(' / ')}, at the end ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' / ')}.`,
     '',
   ].join('\n');
 }
