@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance &
       await registerSettings(api, { db, settings, audit, config, clock });
       await api.register(mailRoutes, { mail: createMailRepository(db) });
       await api.register(campaignsRoutes, { campaigns, config, clock });
-      await registerAudit(api, { audit, campaigns });
+      await registerAudit(api, { audit, campaigns, db, jobs, mailer, users, config, clock });
       await api.register(templatesRoutes, { templates: createTemplatesRepository(db) });
       await api.register(assetsRoutes, { service: assets });
       await api.register(invoicesRoutes, {

@@ -109,6 +109,12 @@ const configSchema = z.object({
   GOCARDLESS_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The webhook endpoint's secret from the GoCardless dashboard: required with the token. */
   GOCARDLESS_WEBHOOK_SECRET: z.string().min(10).optional(),
+  /**
+   * Signs each audit event's hash (HMAC-SHA256) with a key the database does not hold, so an event
+   * inserted by someone with database access alone is told from a real one (decision 0113, 'Signed
+   * events'). At least 32 characters; keep it in the secret store, never beside the database.
+   */
+  AUDIT_SIGNING_KEY: z.string().min(32).optional(),
   /** Who issues the invoices, printed on each (decision 0072); none is written into the code. */
   INVOICE_SELLER_NAME: z.string().max(200).optional(),
   INVOICE_SELLER_ADDRESS: z.string().max(500).optional(),
@@ -191,6 +197,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownGraceMs: c.SHUTDOWN_GRACE_SECONDS * 1000,
     jobPollMs: c.JOB_POLL_SECONDS * 1000,
     timezone: c.TIMEZONE,
+    auditSigningKey: c.AUDIT_SIGNING_KEY,
     /** Outside production http:// and private addresses are allowed: receivers on one's machine. */
     webhooks: {
       timeoutMs: c.WEBHOOK_TIMEOUT_SECONDS * 1000,

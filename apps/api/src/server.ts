@@ -7,6 +7,7 @@ import { scheduleCampaignJobs, scheduleOfferSweep } from './modules/campaigns/ca
 import { scheduleAuthorisationSweep } from './modules/transaction-api/transaction-api.wiring.ts';
 import { scheduleSettlements } from './modules/settlements/settlements.wiring.ts';
 import { scheduleMidHealthAlerts } from './modules/branches/branches.wiring.ts';
+import { scheduleAuditDigest } from './modules/audit/audit.wiring.ts';
 import { scheduleInvoiceJobs } from './modules/invoices/invoice-run.ts';
 import { scheduleReanalysis } from './modules/insights/reviews.service.ts';
 import { loadConfig } from './config.ts';
@@ -107,6 +108,7 @@ async function main() {
   await scheduleAuthorisationSweep(jobs);
   await scheduleSettlements(jobs);
   await scheduleMidHealthAlerts(jobs);
+  await scheduleAuditDigest(jobs);
   await scheduleInvoiceJobs(jobs, config.timezone);
   await scheduleReanalysis(jobs);
   setInterval(() => {

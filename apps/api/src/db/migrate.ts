@@ -66,6 +66,7 @@ import * as testTransactionCaps from './migrations/0061-test-transaction-caps.ts
 import * as backtestMonthIndex from './migrations/0062-backtest-month-index.ts';
 import * as notQualifiedReasons from './migrations/0063-not-qualified-reasons.ts';
 import * as holdouts from './migrations/0064-holdouts.ts';
+import * as auditSignatures from './migrations/0071-audit-signatures.ts';
 
 /**
  * Ordered, forward-only migrations, imported statically so the built server carries them.
@@ -132,6 +133,7 @@ const migrations: Record<string, Migration> = {
   '0062-backtest-month-index': backtestMonthIndex,
   '0063-not-qualified-reasons': notQualifiedReasons,
   '0064-holdouts': holdouts,
+  '0071-audit-signatures': auditSignatures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

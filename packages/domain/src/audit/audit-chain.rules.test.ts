@@ -119,3 +119,50 @@ describe('the hash chain', () => {
     expect(firstChainBreak(chainOf(3).slice(1), sha256)).toEqual({ seq: 2, problem: 'gap', expectedSeq: 1 });
   });
 });
+
+describe('signed events (a key the database does not hold)', () => {
+  // A stand-in for HMAC-SHA256 under the key 'k': any signature not made from the hash with it fails.
+  const sign = (hash: string) => `k:${sha256(`k${hash}`)}`;
+  const signatures = { verify: (hash: string, signature: string) => signature === sign(hash) };
+  const signedFrom = (events: ReturnType<typeof chainOf>, first: number) =>
+    events.map((event) => ({ ...event, signature: event.seq >= first ? sign(event.hash) : null }));
+
+  it('accepts a chain whose events are signed from the one the key was set at onwards', () => {
+    expect(firstChainBreak(signedFrom(chainOf(5), 3), sha256, null, signatures)).toBeNull();
+    expect(firstChainBreak(signedFrom(chainOf(5), 1), sha256, null, signatures)).toBeNull();
+    expect(firstChainBreak(signedFrom(chainOf(5), 6), sha256, null, signatures)).toBeNull();
+  });
+
+  it('finds a forged event appended at the end: its hash is right, its signature is not the key’s', () => {
+    const events = signedFrom(chainOf(4), 1);
+    const forged = { ...events[3]!, signature: `k:${'0'.repeat(64)}` };
+    expect(firstChainBreak([...events.slice(0, 3), forged], sha256, null, signatures)).toEqual({
+      seq: 4,
+      problem: 'forged',
+    });
+  });
+
+  it('finds an unsigned event after a signed one (a forger without the key leaves it blank)', () => {
+    const events = signedFrom(chainOf(4), 2);
+    const blank = { ...events[3]!, signature: null };
+    expect(firstChainBreak([...events.slice(0, 3), blank], sha256, null, signatures)).toEqual({
+      seq: 4,
+      problem: 'unsigned',
+    });
+  });
+
+  it('carries "signed by then" across pages, so a blank event opening the next page is found', () => {
+    const events = signedFrom(chainOf(4), 1).map((event) =>
+      event.seq === 3 ? { ...event, signature: null } : event,
+    );
+    const [second] = events.slice(1, 2);
+    expect(
+      firstChainBreak(events.slice(2), sha256, { seq: 2, hash: second!.hash, signed: true }, signatures),
+    ).toEqual({ seq: 3, problem: 'unsigned' });
+  });
+
+  it('checks no signature without the key (the chain alone, as before)', () => {
+    const events = signedFrom(chainOf(3), 1).map((event) => ({ ...event, signature: 'not a signature' }));
+    expect(firstChainBreak(events, sha256)).toBeNull();
+  });
+});

@@ -74,25 +74,59 @@ export function hashOf(event: ChainedEvent, sha256: Sha256Hex): string {
 export type ChainBreak =
   | { seq: number; problem: 'edited' }
   | { seq: number; problem: 'unlinked' }
-  | { seq: number; problem: 'gap'; expectedSeq: number };
+  | { seq: number; problem: 'gap'; expectedSeq: number }
+  | { seq: number; problem: 'unsigned' }
+  | { seq: number; problem: 'forged' };
+
+/**
+ * The chain's second seal (docs/decisions/0113, 'Signed events'): each event's hash signed with a
+ * key the application holds and the database does not (an HMAC). Anyone who may insert into the
+ * table can compute a hash, so the chain alone cannot tell a forged event appended at its end from
+ * a real one; without the key, no valid signature. `verify` answers whether the signature is the
+ * key's for that hash; the caller holds the key (node:crypto in the API).
+ */
+export interface SignatureCheck {
+  verify(hash: string, signature: string): boolean;
+}
+
+/** Where a page of the chain starts: the event before it, and whether the chain was signed by then. */
+export interface ChainPosition {
+  seq: number;
+  hash: string;
+  /** An event up to here was signed: every later one must be too (the key cannot be dropped unseen). */
+  signed?: boolean;
+}
 
 /**
  * Checks a run of events in sequence order. `before` is the event preceding the run (null when the
- * run starts the chain), so a long chain can be checked page by page. Answers the first break, or
- * null when every event links to the one before and its hash is its own.
+ * run starts the chain), so a long chain can be checked page by page. With `signatures`, each
+ * signed event's signature must be the key's ('forged' otherwise), and once one is signed every
+ * later event must be ('unsigned'): events from before a key was set stay valid unsigned. Answers
+ * the first break, or null when every event links to the one before and its hash is its own.
  */
 export function firstChainBreak(
-  events: readonly (ChainedEvent & { hash: string })[],
+  events: readonly (ChainedEvent & { hash: string; signature?: string | null })[],
   sha256: Sha256Hex,
-  before: { seq: number; hash: string } | null = null,
+  before: ChainPosition | null = null,
+  signatures?: SignatureCheck,
 ): ChainBreak | null {
   let previous = before ?? { seq: 0, hash: genesisHash };
+  let signed = before?.signed ?? false;
   for (const event of events) {
     if (event.seq !== previous.seq + 1) {
       return { seq: event.seq, problem: 'gap', expectedSeq: previous.seq + 1 };
     }
     if (event.prevHash !== previous.hash) return { seq: event.seq, problem: 'unlinked' };
     if (hashOf(event, sha256) !== event.hash) return { seq: event.seq, problem: 'edited' };
+    if (signatures) {
+      const signature = event.signature ?? null;
+      if (signature === null) {
+        if (signed) return { seq: event.seq, problem: 'unsigned' };
+      } else {
+        if (!signatures.verify(event.hash, signature)) return { seq: event.seq, problem: 'forged' };
+        signed = true;
+      }
+    }
     previous = { seq: event.seq, hash: event.hash };
   }
   return null;

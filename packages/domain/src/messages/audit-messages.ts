@@ -71,7 +71,19 @@ export const auditMessages = {
     entityTypeInvalid: 'Record must be one of the audited records',
     entityIdInvalid: 'Record id can be at most 100 characters',
     actorEmailInvalid: 'User e-mail must be an e-mail address',
-    chainIntact: (count: number) => `Audit chain intact: ${count} events checked.`,
+    chainIntact: (count: number, signed: number) =>
+      `Audit chain intact: ${count} events checked${signed > 0 ? `, ${signed} of them signed` : ''}.`,
     chainBroken: (seq: number, problem: string) => `Audit chain broken at event ${seq}: ${problem}.`,
+    chainHead: (seq: number, hash: string) =>
+      `Newest event ${seq}, hash ${hash}. Keep this line outside the database: \`npm run audit:verify -- --anchor ${seq}:${hash}\` checks it is still there, unchanged.`,
+    signaturesNotChecked: 'Signatures not checked: AUDIT_SIGNING_KEY is not set.',
+    anchorInvalid:
+      'The anchor must be <event number>:<hash of 64 hex digits>, as a digest or an earlier check printed it.',
+    digestSubject: 'The audit log’s daily digest',
+    digestIntro: (date: string) =>
+      `The audit log as it stood on ${date}. Keep this mail: it lets anyone check later that no event up to this one was removed or rewritten.`,
+    digestHead: (seq: number, hash: string) => `Newest event: ${seq}. Its hash: ${hash}.`,
+    digestCheck: (seq: number, hash: string) => `To check: npm run audit:verify -- --anchor ${seq}:${hash}`,
+    digestAction: 'Open the audit log',
   },
 };

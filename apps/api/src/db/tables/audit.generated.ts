@@ -22,5 +22,6 @@ export interface AuditEvents {
   ip: string | null;
   occurred_at: Date;
   prev_hash: string;
+  signature: string | null;
   user_agent: string | null;
 }

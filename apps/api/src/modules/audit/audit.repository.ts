@@ -88,6 +88,17 @@ export function createAuditRepository(db: Kysely<DB>) {
       return filtered(filter).selectAll().where('id', '>', afterId).orderBy('id').limit(limit).execute();
     },
 
+    /** The newest event's link (the daily digest's anchor), or null for an empty log. */
+    async head(): Promise<{ id: number; hash: string } | null> {
+      const last = await db
+        .selectFrom('audit_events')
+        .select(['id', 'hash'])
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return last ?? null;
+    },
+
     /** One record's events, oldest first: a campaign's version history. */
     async ofEntity(entityType: AuditEntityType, entityId: string, reader: Db = db): Promise<AuditEventRow[]> {
       return reader

@@ -294,9 +294,10 @@ describe('the log cannot be changed', () => {
       await sql`ALTER TABLE audit_events ENABLE TRIGGER audit_events_no_change`.execute(trx);
     });
 
-    expect(await app.services.audit.verify()).toEqual({
+    expect(await app.services.audit.verify()).toMatchObject({
       checked: last.id - 1,
       broken: { seq: last.id, problem: 'edited' },
+      head: null,
     });
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { firstChainBreak, genesisHash, hashOf, type ChainBreak } from '@krowd/domain/audit/audit-chain.rules';
 import type { AuditChanges } from '@krowd/domain/audit/audit-diff.rules';
@@ -19,6 +19,20 @@ import type { ScopedBrand } from '../../http/brand-scope.ts';
 import type { AuditEventRow, AuditFilter, AuditRepository } from './audit.repository.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** An event's signature: HMAC-SHA256 of its hash under the signing key, hex (decision 0113). */
+export const signatureOf = (key: string, hash: string) =>
+  createHmac('sha256', key).update(hash, 'utf8').digest('hex');
+
+function signatureCheck(key: string) {
+  return {
+    verify(hash: string, signature: string) {
+      const expected = Buffer.from(signatureOf(key, hash), 'hex');
+      const given = Buffer.from(signature, 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
 
 /** What changed: the record, what happened to it, the brand whose log shows it, and each field. */
 export interface AuditEntry {
@@ -58,8 +72,10 @@ export function createAuditLog(deps: {
   };
   timeZone: string;
   clock: () => Date;
+  /** AUDIT_SIGNING_KEY: each new event's hash signed with it (none: events are unsigned). */
+  signingKey?: string;
 }) {
-  const { repository, brands, timeZone, clock } = deps;
+  const { repository, brands, timeZone, clock, signingKey } = deps;
 
   async function filterOf(auth: AuthContext, query: AuditExportQuery): Promise<AuditFilter> {
     const { from, until } = instantsOfDays(query, timeZone);
@@ -99,6 +115,7 @@ export function createAuditLog(deps: {
         userAgent: auth?.origin?.userAgent ?? null,
         prevHash: last?.hash ?? genesisHash,
       };
+      const hash = hashOf(event, sha256);
       await repository.append(trx, {
         id: event.seq,
         occurred_at: event.occurredAt,
@@ -114,7 +131,8 @@ export function createAuditLog(deps: {
         ip: event.ip,
         user_agent: event.userAgent,
         prev_hash: event.prevHash,
-        hash: hashOf(event, sha256),
+        hash,
+        signature: signingKey ? signatureOf(signingKey, hash) : null,
       });
     },
 
@@ -150,29 +168,82 @@ export function createAuditLog(deps: {
     },
 
     /** Walks the whole chain: `npm run audit:verify` (audit-verify.command.ts). */
-    verify: () => verifyAuditChain(repository),
+    verify: (options: Omit<VerifyOptions, 'signingKey'> = {}) =>
+      verifyAuditChain(repository, { ...options, signingKey }),
   };
 }
 
 const exportPageSize = 1000;
 
+/** An event kept outside the database (the daily digest's head): it must still be there, unchanged. */
+export interface AuditAnchor {
+  seq: number;
+  hash: string;
+}
+
+/** `<event>:<64 hex digits>` as the digest prints it; null when it is not that. */
+export function parseAnchor(text: string): AuditAnchor | null {
+  const match = /^(\d{1,15}):([0-9a-f]{64})$/.exec(text.trim());
+  return match ? { seq: Number(match[1]), hash: match[2]! } : null;
+}
+
+export interface VerifyOptions {
+  /** With the key, every signed event's signature is checked, and none may follow unsigned. */
+  signingKey?: string;
+  anchor?: AuditAnchor;
+}
+
+export type VerifyBreak =
+  | ChainBreak
+  /** The anchor's event is not in the chain: events were removed from its end. */
+  | { seq: number; problem: 'truncated' }
+  /** The anchor's event is there with another hash: the chain was rewritten up to it. */
+  | { seq: number; problem: 'anchorMismatch' };
+
 /**
  * Walks the whole chain in pages of the oldest first, each checked from the last event of the
- * page before: the first break, or null, and how many events were found intact.
+ * page before: the first break, or null, how many events were found intact, and the newest
+ * event's link (the head, to keep outside the database as the next anchor).
  */
 export async function verifyAuditChain(
   repository: Pick<AuditRepository, 'after'>,
-): Promise<{ checked: number; broken: ChainBreak | null }> {
-  let before: { seq: number; hash: string } | null = null;
+  options: VerifyOptions = {},
+): Promise<{ checked: number; broken: VerifyBreak | null; head: AuditAnchor | null; signed: number }> {
+  const signatures = options.signingKey ? signatureCheck(options.signingKey) : undefined;
+  const { anchor } = options;
+  let before: { seq: number; hash: string; signed: boolean } | null = null;
   let checked = 0;
+  let signed = 0;
   for (;;) {
     const rows = await repository.after({ brands: 'all' }, before?.seq ?? 0, exportPageSize);
-    if (rows.length === 0) return { checked, broken: null };
-    const broken = firstChainBreak(rows.map(chainedOf), sha256, before);
-    if (broken) return { checked: checked + rows.findIndex((row) => row.id === broken.seq), broken };
+    if (rows.length === 0) {
+      if (anchor && (before?.seq ?? 0) < anchor.seq) {
+        return { checked, broken: { seq: anchor.seq, problem: 'truncated' }, head: before, signed };
+      }
+      return { checked, broken: null, head: before && { seq: before.seq, hash: before.hash }, signed };
+    }
+    const broken = firstChainBreak(rows.map(chainedOf), sha256, before, signatures);
+    if (broken) {
+      return {
+        checked: checked + rows.findIndex((row) => row.id === broken.seq),
+        broken,
+        head: null,
+        signed,
+      };
+    }
+    const anchored = anchor && rows.find((row) => row.id === anchor.seq);
+    if (anchored && anchored.hash !== anchor.hash) {
+      return {
+        checked: checked + rows.indexOf(anchored),
+        broken: { seq: anchor.seq, problem: 'anchorMismatch' },
+        head: null,
+        signed,
+      };
+    }
     checked += rows.length;
+    signed += rows.filter((row) => row.signature !== null).length;
     const last = rows.at(-1)!;
-    before = { seq: last.id, hash: last.hash };
+    before = { seq: last.id, hash: last.hash, signed: signed > 0 };
   }
 }
 
@@ -193,6 +264,7 @@ function chainedOf(row: AuditEventRow) {
     userAgent: row.user_agent,
     prevHash: row.prev_hash,
     hash: row.hash,
+    signature: row.signature,
   };
 }
 

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { TenantScope } from '@krowd/domain/access/access.rules';
 import type { DB } from '../../db/database.generated.ts';
 import type { ScopedBrand } from '../../http/brand-scope.ts';
+import type { JobQueue } from '../../plugins/jobs.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { auditDigestEveryMs, auditDigestJob, createAuditDigest } from './audit-digest.ts';
 import { createAuditRepository } from './audit.repository.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { createAuditLog } from './audit.service.ts';
@@ -15,7 +18,7 @@ export function createAudit(deps: {
     groupById(groupId: string): Promise<{ id: string } | undefined>;
     brandsOfGroup(groupId: string): Promise<(ScopedBrand & { name: string })[]>;
   };
-  config: { timezone: string };
+  config: { timezone: string; auditSigningKey?: string };
   clock: () => Date;
 }) {
   const { db, brands, config, clock } = deps;
@@ -24,7 +27,13 @@ export function createAudit(deps: {
     brands,
     timeZone: config.timezone,
     clock,
+    signingKey: config.auditSigningKey,
   });
+}
+
+/** The daily digest's schedule (server.ts): one job a day, whichever instance takes it. */
+export async function scheduleAuditDigest(jobs: JobQueue) {
+  await jobs.recur(auditDigestJob, auditDigestEveryMs);
 }
 
 /** The log's routes, and the campaign page's version history (read for a campaign in scope). */
@@ -33,7 +42,25 @@ export async function registerAudit(
   deps: {
     audit: ReturnType<typeof createAudit>;
     campaigns: { campaignInScope(scope: TenantScope, id: string): Promise<{ id: string }> };
+    db: Kysely<DB>;
+    jobs: JobQueue;
+    mailer: Pick<Mailer, 'send'>;
+    users: { systemAdminEmails(): Promise<string[]> };
+    config: { timezone: string; publicUrl: string };
+    clock: () => Date;
   },
 ) {
   await api.register(auditRoutes, deps);
+  const digest = createAuditDigest({
+    repository: createAuditRepository(deps.db),
+    systemAdminEmails: () => deps.users.systemAdminEmails(),
+    mailer: deps.mailer,
+    timeZone: deps.config.timezone,
+    publicUrl: deps.config.publicUrl,
+    clock: deps.clock,
+  });
+  deps.jobs.handle(auditDigestJob, async () => {
+    const done = await digest.run();
+    if (done.mailed > 0) api.log.info(done, 'audit digest mailed');
+  });
 }
