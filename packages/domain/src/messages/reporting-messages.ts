@@ -257,6 +257,8 @@ export const reportingMessages = {
       explanation: (days: number, finalThrough: string) =>
         `A reward is pending for ${days} days after its purchase (the return period): a refund in that time cancels it. After that it is final, and only final rewards are invoiced. Purchases on or before ${finalThrough} are final.`,
       invoiceExplanation: 'An invoice bills final rewards only: every reward shown here is final.',
+      negativeFinal:
+        'A final figure below zero is refunds: in these dates, cardholders returned goods bought earlier, whose rewards were already final. A refund takes back what its purchase no longer earns, on a credit note when that month is already invoiced.',
     },
     /** Under Reach when it is shown: what it counts, so it is not read as paying cards. */
     reachHint: 'Cardholders shown the offer',

@@ -14,10 +14,10 @@ const rewards = {
   finalSuccessFeePence: -600,
 };
 
-function renderCard(invoiceView: boolean) {
+function renderCard(invoiceView: boolean, shown: typeof rewards = rewards) {
   render(
     <MantineProvider>
-      <RewardStatusCard rewards={rewards} invoiceView={invoiceView} />
+      <RewardStatusCard rewards={shown} invoiceView={invoiceView} />
     </MantineProvider>,
   );
 }
@@ -53,5 +53,15 @@ describe('the pending and final rewards card', () => {
   it('says a chosen invoice’s rewards are all final', () => {
     renderCard(true);
     expect(screen.getByTestId('reward-status-explanation').textContent).toBe(m.invoiceExplanation);
+  });
+
+  it('explains a final figure below zero as refunds of rewards already final', () => {
+    renderCard(false);
+    expect(screen.getByTestId('reward-status-negative-final').textContent).toBe(m.negativeFinal);
+  });
+
+  it('says nothing of refunds when no final figure is below zero', () => {
+    renderCard(false, { ...rewards, finalSuccessFeePence: 0 });
+    expect(screen.queryByTestId('reward-status-negative-final')).toBeNull();
   });
 });

@@ -56,6 +56,13 @@ export function RewardStatusCard({ rewards, invoiceView }: RewardStatusCardProps
           ? m.invoiceExplanation
           : m.explanation(rewards.returnPeriodDays, formatCalendarDate(rewards.finalThrough))}
       </Text>
+      {/* Refunds count on their own day, so a period can hold more refunds of final rewards than
+          final rewards (docs/decisions/0117): said, so a negative figure is not read as a fault. */}
+      {rows.some((row) => row.final < 0) ? (
+        <Text size="sm" mt="xs" data-testid="reward-status-negative-final">
+          {m.negativeFinal}
+        </Text>
+      ) : null}
     </Paper>
   );
 }
