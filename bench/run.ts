@@ -9,7 +9,7 @@
  * BENCH_DASHBOARD_TRANSACTIONS and BENCH_DETAILS_TRANSACTIONS (10,000,000 each). On PGlite the
  * defaults are 200,000 and 1,000,000: PGlite holds the whole database in this process's memory.
  * BENCH_SECTIONS picks sections (requests, load, projection, campaigns, branches, details, ingestion,
- * dashboard, reviews, analyser, web, start, transactions, concurrent, backtest (BENCH_BACKTEST_ROWS: the
+ * storage (PostgreSQL only: bytes on disk a stored transaction, BENCH_STORAGE_ROWS 200,000), dashboard, reviews, analyser, web, start, transactions, concurrent, backtest (BENCH_BACKTEST_ROWS: the
  * brand's transactions last month, 1,000,000 on PostgreSQL, 100,000 on PGlite); BENCH_TRANSACTIONS sets the
  * one-at-a-time run's count, 5,000 by default; BENCH_CONCURRENT_ROWS the large file's rows in the
  * uploads-side-by-side section (1,000,000 on PostgreSQL, 50,000 on PGlite); BENCH_LOAD_SECONDS sets each load run's length, 5 by default;
@@ -30,6 +30,7 @@ import { ingestionSection } from './ingestion.ts';
 import { dashboardSection } from './dashboard.ts';
 import { detailsSection } from './details.ts';
 import { reviewAnalyserSection, reviewsSection } from './reviews.ts';
+import { storageSection } from './storage.ts';
 import { loadSection } from './load.ts';
 import { webSection } from './web.ts';
 import { startSection } from './start.ts';
@@ -41,7 +42,7 @@ const sections: string[] = [];
 const chosen = new Set(
   (
     process.env.BENCH_SECTIONS ??
-    'requests,load,projection,campaigns,branches,details,ingestion,dashboard,reviews,analyser,web,start,transactions,concurrent,backtest'
+    'requests,load,projection,campaigns,branches,details,ingestion,storage,dashboard,reviews,analyser,web,start,transactions,concurrent,backtest'
   ).split(','),
 );
 const bench = await benchApp();
@@ -263,6 +264,9 @@ if (chosen.has('concurrent')) {
 if (chosen.has('ingestion')) {
   const rows = Number(process.env.BENCH_INGEST_ROWS ?? (postgres ? 5_000_000 : 200_000));
   sections.push(await ingestionSection(rows));
+}
+if (chosen.has('storage')) {
+  sections.push(await storageSection(Number(process.env.BENCH_STORAGE_ROWS ?? 200_000)));
 }
 if (chosen.has('dashboard')) {
   const count = Number(process.env.BENCH_DASHBOARD_TRANSACTIONS ?? (postgres ? 10_000_000 : 1_000_000));
